@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { compile, CompileCache } from './compile/index.ts';
+import { loadConfig } from './config/index.ts';
+import { hasErrors, type Diagnostic } from './diagnostics.ts';
+import { DirWriter, emit, type Writer } from './emit/index.ts';
+import { load } from './load/index.ts';
+import { plan } from './plan/index.ts';
+import { BUNDLE_ASSETS, render } from './render/index.ts';
+import type { Site, Theme } from './types.ts';
+
+export interface BuildOptions {
+  /** Project folder (site.config.ts, content/, locales/, static/). */
+  root: string;
+  /** quire's own folder (client sources and theme styles). */
+  toolRoot: string;
+  theme: Theme;
+  /** Output folder; default `<root>/dist`. Ignored when `writer` is given. */
+  outDir?: string;
+  writer?: Writer;
+  locale?: string;
+  mode?: 'production' | 'development';
+  /** Folder of the compile cache; `false` disables it. Default `<root>/.quire/cache`. */
+  cacheDir?: string | false;
+  configFile?: string;
+  /** Called when each step finishes. */
+  onStep?: (step: StepTiming) => void;
+}
+
+export interface StepTiming {
+  name: 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';
+  ms: number;
+  detail?: string;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  steps: StepTiming[];
+  pages: number;
+  files: number;
+  bytes: number;
+  cacheHits: number;
+  site?: Site;
+  /** Every project file the build read (dev watcher). */
+  inputs: string[];
+}
+
+/** The pipeline on one screen: config → load → compile → plan → render → emit, each a named, timed step. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const { root, toolRoot, theme, mode = 'production' } = options;
+  const diagnostics: Diagnostic[] = [];
+  const steps: StepTiming[] = [];
+  const result = (extra: Partial<BuildResult> = {}): BuildResult => ({ ok: !hasErrors(diagnostics), diagnostics, steps, pages: 0, files: 0, bytes: 0, cacheHits: 0, inputs: [], ...extra });
+  const step = async <T>(name: StepTiming['name'], run: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> => {
+    const start = performance.now();
+    const value = await run();
+    const timing = { name, ms: performance.now() - start, detail: detail?.(value) };
+    steps.push(timing);
+    options.onStep?.(timing);
+    return value;
+  };
+
+  const configResult = await step('config', () => loadConfig({ root, file: options.configFile, overrides: { locale: options.locale } }));
+  diagnostics.push(...configResult.diagnostics);
+  const config = configResult.config;
+  if (!config || hasErrors(diagnostics)) return result({ inputs: configResult.inputs });
+
+  const loaded = await step('load', () => load({ root, config, mode }), (r) => `${r.value.sources.length} files`);
+  diagnostics.push(...loaded.diagnostics);
+  const inputs = [...configResult.inputs, ...loaded.value.inputs];
+  if (hasErrors(diagnostics)) return result({ inputs });
+
+  const cache = await CompileCache.open(options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache')));
+  const compiled = await step('compile', () => compile({ sources: loaded.value.sources, config, cache }), (r) => `${r.cacheHits} cached`);
+  diagnostics.push(...compiled.diagnostics);
+  if (hasErrors(diagnostics)) return result({ inputs });
+  await cache.save();
+
+  const planned = await step('plan', () => plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components) }), (r) => `${r.value.routes.length} routes`);
+  diagnostics.push(...planned.diagnostics);
+  if (hasErrors(diagnostics)) return result({ inputs, cacheHits: compiled.cacheHits });
+  const site = planned.value;
+
+  const rendered = await step('render', () => render({ site, theme, mode }), (r) => `${r.value.length} pages`);
+  diagnostics.push(...rendered.diagnostics);
+  if (hasErrors(diagnostics)) return result({ inputs, site, cacheHits: compiled.cacheHits });
+
+  const writer = options.writer ?? new DirWriter(options.outDir ?? path.join(root, 'dist'));
+  const emitted = await step('emit', () =>
+    emit({ site, pages: rendered.value, staticFiles: loaded.value.staticFiles, root, toolRoot, writer, bundlePlaceholders: BUNDLE_ASSETS, minify: mode === 'production' }),
+  );
+  diagnostics.push(...emitted.diagnostics);
+  return result({ inputs, site, pages: rendered.value.length, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
+}

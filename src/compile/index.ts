@@ -1,0 +1,125 @@
+import { compile as compileMdx } from '@mdx-js/mdx';
+import rehypeStringify from 'rehype-stringify';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import type { AssetRef, Compiled, Heading, LinkRef, SiteConfig, Source, StageResult } from '../types.ts';
+import { CompileCache } from './cache.ts';
+import { prepareMarkdown, rehypePlugins, remarkPlugins } from './pipeline.ts';
+
+export { CompileCache } from './cache.ts';
+
+export interface CompileOptions {
+  sources: Source[];
+  config: SiteConfig;
+  /** Reused between builds; unchanged sources are not recompiled. */
+  cache?: CompileCache;
+}
+
+/** Bumped when the compiled output format changes, so old cache entries are ignored. */
+export const COMPILER_VERSION = '1';
+
+/** Compiles every source; failures become diagnostics, the rest still compiles. */
+export async function compile({ sources, config, cache }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
+  const diagnostics: Diagnostic[] = [];
+  const compiled: Compiled[] = [];
+  let cacheHits = 0;
+  const key = cacheKeyPrefix(config);
+  for (const source of sources) {
+    const cached = cache?.get(key + source.hash + source.path);
+    if (cached) {
+      compiled.push({ ...cached, source });
+      cacheHits++;
+      continue;
+    }
+    const result = await compileSource(source, config);
+    if ('diagnostic' in result) {
+      diagnostics.push(result.diagnostic);
+      continue;
+    }
+    compiled.push(result.compiled);
+    cache?.set(key + source.hash + source.path, result.compiled);
+  }
+  return { value: compiled, diagnostics, cacheHits };
+}
+
+function cacheKeyPrefix(config: SiteConfig): string {
+  const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|`;
+}
+
+interface VFileMessageLike {
+  reason?: string;
+  message: string;
+  line?: number | null;
+  column?: number | null;
+  place?: { line?: number; column?: number; start?: { line: number; column: number } } | null;
+}
+
+/** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
+export async function compileSource(source: Source, config: SiteConfig): Promise<{ compiled: Compiled } | { diagnostic: Diagnostic }> {
+  const body = prepareMarkdown(source.body);
+  const options = { baseUrl: config.baseUrl };
+  let output: Compiled['output'];
+  let data: Record<string, unknown>;
+  try {
+    if (source.format === 'mdx') {
+      const file = await compileMdx(
+        { value: body, path: source.file },
+        { outputFormat: 'function-body', remarkPlugins: remarkPlugins(source, options), rehypePlugins, development: false },
+      );
+      output = { type: 'mdx', code: String(file.value) };
+      data = file.data as Record<string, unknown>;
+    } else {
+      const file = await unified()
+        .use(remarkParse)
+        .use(remarkPlugins(source, options))
+        .use(remarkRehype)
+        .use(rehypePlugins)
+        .use(rehypeStringify)
+        .process({ value: body, path: source.file });
+      output = { type: 'html', html: String(file.value) };
+      data = file.data as Record<string, unknown>;
+    }
+  } catch (e) {
+    const m = e as VFileMessageLike;
+    const line = m.line ?? m.place?.line ?? m.place?.start?.line ?? undefined;
+    const column = m.column ?? m.place?.column ?? m.place?.start?.column ?? undefined;
+    const reason = (m.reason ?? m.message).replace(/\s+/g, ' ');
+    return {
+      diagnostic: error(source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX, `Could not compile ${source.format.toUpperCase()}: ${reason}`, {
+        file: source.file,
+        line: line ? line + source.bodyLine - 1 : undefined,
+        column,
+        hint: source.format === 'mdx' ? 'In MDX, write { } < as \\{ \\} &lt; outside code, and close every tag.' : undefined,
+      }),
+    };
+  }
+  const fm = source.frontMatter;
+  const headings = (data.headings as Heading[]) ?? [];
+  const min = fm.toc_min_heading_level ?? config.docs.toc.minHeadingLevel;
+  const max = fm.toc_max_heading_level ?? config.docs.toc.maxHeadingLevel;
+  const firstParagraph = data.firstParagraph as string | undefined;
+  return {
+    compiled: {
+      source,
+      title: fm.title ?? (data.firstH1 as string | undefined) ?? source.id,
+      description: fm.description ?? truncate(firstParagraph ?? '', 200),
+      output,
+      headings,
+      toc: fm.hide_table_of_contents ? [] : headings.filter((h) => h.depth >= min && h.depth <= max),
+      links: (data.links as LinkRef[]) ?? [],
+      assets: (data.assets as AssetRef[]) ?? [],
+      excerpt: truncate(firstParagraph ?? '', 300),
+      components: (data.components as string[]) ?? [],
+      hasTitleHeading: data.firstH1 !== undefined,
+    },
+  };
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)) + '…';
+}

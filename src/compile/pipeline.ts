@@ -1,0 +1,57 @@
+import type { Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import type { PluggableList } from 'unified';
+import { visit } from 'unist-util-visit';
+import type { Source } from '../types.ts';
+import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
+import { rehypeCode } from './plugins/code.ts';
+import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
+import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
+import { remarkLinks } from './plugins/links.ts';
+
+export interface PipelineOptions {
+  baseUrl: string;
+}
+
+/** The remark plugins both formats share, in order. */
+export function remarkPlugins(source: Source, options: PipelineOptions): PluggableList {
+  return [
+    remarkGfm,
+    remarkDirective,
+    remarkAdmonitions,
+    remarkRestoreUnknownDirectives,
+    remarkHeadingIds,
+    [remarkLinks, { baseUrl: options.baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine }],
+    remarkSummary,
+  ];
+}
+
+export const rehypePlugins: PluggableList = [rehypeCode];
+
+/** Source text rewrites that keep line numbers: `:::tip Titel` and `## Titel {#id}`. */
+export function prepareMarkdown(body: string): string {
+  return escapeHeadingIds(normalizeAdmonitionTitles(body));
+}
+
+/** Records the first h1 (title fallback), the first paragraph (description fallback) and MDX component names. */
+function remarkSummary() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const components = new Set<string>();
+    let firstH1: string | undefined;
+    let firstParagraph: string | undefined;
+    visit(tree, (node) => {
+      if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined) firstH1 = toString(node).replace(/\s*\{#[^}]+\}\s*$/, '').trim();
+      else if (node.type === 'paragraph' && firstParagraph === undefined) {
+        const text = toString(node).trim();
+        if (text) firstParagraph = text;
+      } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && /^[A-Z]/.test(node.name)) {
+        components.add(node.name.split('.')[0]);
+      }
+    });
+    file.data.firstH1 = firstH1;
+    file.data.firstParagraph = firstParagraph;
+    file.data.components = [...components];
+  };
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import type { Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { ASSET_PLACEHOLDER, FILE_PLACEHOLDER } from '../../shared/placeholders.ts';
+import { normalizePath, withBase } from '../../shared/route-match.ts';
+import type { AssetRef, LinkRef } from '../../types.ts';
+
+export interface LinkOptions {
+  /** `/de/` */
+  baseUrl: string;
+  /** Route path of the page, to resolve relative links: `/docs/features/pdf/`. */
+  pagePath: string;
+  /** Project-relative file of the page. */
+  file: string;
+  /** Added to node lines: the body's first line in the file. */
+  lineOffset: number;
+}
+
+
+/** Props of theme components that hold a site path and are checked like Markdown links. */
+const URL_PROPS = new Set(['href', 'primaryHref', 'secondaryHref', 'ctaHref', 'src', 'image', 'to']);
+
+/**
+ * Rewrites Markdown links and images to the final site (base path prefixed, relative paths resolved)
+ * and records every internal link and asset for the link checker and the emitter.
+ */
+export function remarkLinks(options: LinkOptions) {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const links: LinkRef[] = [];
+    const assets: AssetRef[] = [];
+    const place = (node: { position?: { start: { line: number; column: number } } }) => ({
+      line: node.position ? node.position.start.line + options.lineOffset - 1 : undefined,
+      column: node.position?.start.column,
+    });
+    visit(tree, (node) => {
+      if (node.type === 'link' || node.type === 'definition') {
+        const resolved = resolveLink(node.url, options);
+        if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
+        node.url = resolved.url;
+      } else if (node.type === 'image') {
+        const resolved = resolveAsset(node.url, options, assets);
+        if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
+        node.url = resolved.url;
+      } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+        for (const attr of node.attributes) {
+          if (attr.type !== 'mdxJsxAttribute' || typeof attr.value !== 'string' || !URL_PROPS.has(attr.name)) continue;
+          const ref = internalRef(attr.value, options.pagePath);
+          if (ref) links.push({ ...ref, ...place(node) });
+        }
+      }
+    });
+    file.data.links = links;
+    file.data.assets = assets;
+  };
+}
+
+function isExternal(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+}
+
+/** A link as the link checker sees it: site path without base, and hash. Undefined for external links. */
+export function internalRef(url: string, pagePath: string): { url: string; path: string; hash?: string } | undefined {
+  if (!url || isExternal(url)) return undefined;
+  if (url.startsWith('#')) return { url, path: pagePath, hash: decodeSafe(url.slice(1)) };
+  const u = new URL(url, 'http://site' + pagePath);
+  const last = u.pathname.split('/').pop() ?? '';
+  const sitePath = last.includes('.') && !last.endsWith('.html') ? decodeSafe(u.pathname) : normalizePath(u.pathname);
+  return { url, path: sitePath, hash: u.hash ? decodeSafe(u.hash.slice(1)) : undefined };
+}
+
+function resolveLink(url: string, options: LinkOptions): { url: string; ref?: LinkRef } {
+  if (!url || isExternal(url) || url.startsWith('#')) {
+    return { url, ref: url.startsWith('#') ? { url, path: options.pagePath, hash: decodeSafe(url.slice(1)) } : undefined };
+  }
+  const [pathPart, hash = ''] = splitHash(url);
+  if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
+    // A link to another content file: the route is known only after planning.
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(pathPart)));
+    return { url: FILE_PLACEHOLDER + target + (hash ? '#' + hash : ''), ref: { url, path: FILE_PLACEHOLDER + target, hash: hash ? decodeSafe(hash) : undefined } };
+  }
+  const ref = internalRef(url, options.pagePath)!;
+  const u = new URL(url, 'http://site' + options.pagePath);
+  return { url: withBase(options.baseUrl, u.pathname + u.search + u.hash), ref };
+}
+
+function resolveAsset(url: string, options: LinkOptions, assets: AssetRef[]): { url: string; ref?: LinkRef } {
+  if (!url || isExternal(url)) return { url };
+  if (url.startsWith('/')) return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]) } };
+  const file = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(url.split(/[?#]/)[0])));
+  const placeholder = ASSET_PLACEHOLDER + file;
+  assets.push({ file, placeholder });
+  return { url: placeholder };
+}
+
+function splitHash(url: string): [string, string | undefined] {
+  const i = url.indexOf('#');
+  return i < 0 ? [url, undefined] : [url.slice(0, i), url.slice(i + 1)];
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { localeBaseUrl } from '../shared/locales.ts';
+import { importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
+import { configSchema, NAV_ITEM_TYPES, type SiteConfig } from './schema.ts';
+
+export type { SiteConfig, UserConfig, NavItem, LinkTarget } from './schema.ts';
+export { configSchema } from './schema.ts';
+
+export interface LoadConfigOptions {
+  root: string;
+  /** Relative to root. */
+  file?: string;
+  /** Overrides applied after loading (CLI flags), e.g. another locale. */
+  overrides?: { locale?: string };
+}
+
+export interface LoadConfigResult {
+  config?: SiteConfig;
+  diagnostics: Diagnostic[];
+  /** Files the config was built from, for the dev watcher. */
+  inputs: string[];
+}
+
+/** Loads and validates `site.config.ts`. */
+export async function loadConfig({ root, file = 'site.config.ts', overrides }: LoadConfigOptions): Promise<LoadConfigResult> {
+  const abs = path.resolve(root, file);
+  let raw: unknown;
+  let inputs: string[] = [abs];
+  try {
+    await readFile(abs);
+  } catch {
+    return { diagnostics: [error(CODES.CONFIG_LOAD, `Cannot read the site configuration ${file}.`, { file, hint: 'Run quire in the project folder, or pass --config.' })], inputs };
+  }
+  try {
+    ({ value: raw, inputs } = await importTypeScript(abs));
+  } catch (e) {
+    const first = (e as EsbuildLikeError).errors?.[0];
+    if (first) {
+      return { diagnostics: [error(CODES.CONFIG_LOAD, first.text, { file: first.location?.file ?? file, line: first.location?.line, column: first.location ? first.location.column + 1 : undefined })], inputs };
+    }
+    return { diagnostics: [error(CODES.CONFIG_LOAD, `The site configuration could not be evaluated: ${(e as Error).message}`, { file })], inputs };
+  }
+  return { ...validateConfig(raw, file, overrides), inputs };
+}
+
+/** Validates a raw config object; pure, so tests can call it with inline objects. */
+export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?: LoadConfigOptions['overrides']): { config?: SiteConfig; diagnostics: Diagnostic[] } {
+  const diagnostics = checkNavbarTypes(raw, file);
+  if (diagnostics.length) return { diagnostics };
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { diagnostics: parsed.error.issues.map((issue) => issueToDiagnostic(issue, raw, file)) };
+  }
+  const config = parsed.data;
+  const { i18n } = config;
+  const locale = overrides?.locale ?? i18n.currentLocale;
+  if (!i18n.locales.includes(locale)) {
+    const keyPath = overrides?.locale ? undefined : 'i18n.currentLocale';
+    return { diagnostics: [error(CODES.CONFIG_INVALID, `Unknown locale "${locale}". Configured locales: ${i18n.locales.join(', ')}.`, { file: keyPath ? file : undefined, keyPath })] };
+  }
+  if (!i18n.locales.includes(i18n.defaultLocale)) {
+    return { diagnostics: [error(CODES.CONFIG_INVALID, `defaultLocale "${i18n.defaultLocale}" is not in i18n.locales.`, { file, keyPath: 'i18n.defaultLocale' })] };
+  }
+  if (overrides?.locale && overrides.locale !== i18n.currentLocale) {
+    // Each locale lives under its own base path; the default locale at the site root.
+    const baseUrl = localeBaseUrl(config.baseUrl, i18n.currentLocale, i18n.defaultLocale, overrides.locale);
+    return { config: { ...config, baseUrl, i18n: { ...i18n, currentLocale: overrides.locale } }, diagnostics: [] };
+  }
+  return { config, diagnostics: [] };
+}
+
+function checkNavbarTypes(raw: unknown, file: string): Diagnostic[] {
+  const items = (raw as { navbar?: { items?: unknown } } | undefined)?.navbar?.items;
+  if (!Array.isArray(items)) return [];
+  const out: Diagnostic[] = [];
+  items.forEach((item: unknown, i) => {
+    const type = (item as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || !(NAV_ITEM_TYPES as readonly string[]).includes(type)) {
+      out.push(
+        error(CODES.NAVBAR_ITEM, `Navbar item ${i} has an unknown type ${JSON.stringify(type)}:\n${JSON.stringify(item, null, 2)}`, {
+          file,
+          keyPath: `navbar.items.${i}.type`,
+          hint: `Use one of: ${NAV_ITEM_TYPES.join(', ')}.`,
+        }),
+      );
+    }
+  });
+  return out;
+}
+
+function issueToDiagnostic(issue: z.core.$ZodIssue, raw: unknown, file: string): Diagnostic {
+  const keyPath = issue.path.map(String).join('.') || '(root)';
+  let message = issue.message;
+  if (issue.code === 'invalid_type') {
+    const got = valueAt(raw, issue.path);
+    message = `expected ${issue.expected}, got ${got === undefined ? 'nothing (the key is missing)' : describe(got)}`;
+  }
+  return error(CODES.CONFIG_INVALID, `Invalid config value at ${keyPath}: ${message}`, { file, keyPath });
+}
+
+function valueAt(raw: unknown, keys: readonly PropertyKey[]): unknown {
+  let v: unknown = raw;
+  for (const k of keys) v = v === null || typeof v !== 'object' ? undefined : (v as Record<PropertyKey, unknown>)[k];
+  return v;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
+  if (typeof v === 'object') return 'an object';
+  return `${typeof v} ${String(v)}`;
+}

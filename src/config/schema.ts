@@ -1,0 +1,179 @@
+import { z } from 'zod';
+
+/**
+ * The site configuration: `site.config.ts` default-exports a `UserConfig`; `loadConfig` validates it
+ * against this schema and fills the defaults, giving a `SiteConfig`.
+ */
+
+const linkFields = {
+    label: z.string().min(1),
+    /** Internal site path without the base path, e.g. `/docs/usage/`. */
+    to: z.string().startsWith('/').optional(),
+    /** External URL. */
+    href: z.string().min(1).optional(),
+    /** Hidden unless `flags[flag]` is true. */
+    flag: z.string().optional(),
+    /** Stable hook for the client (header script) and styles. */
+    id: z.string().optional(),
+    className: z.string().optional(),
+};
+const oneTarget = (v: { to?: string; href?: string }) => (v.to === undefined) !== (v.href === undefined);
+const oneTargetMessage = { message: 'give exactly one of "to" (internal path) or "href" (external URL)' };
+const linkTarget = z.object(linkFields).refine(oneTarget, oneTargetMessage);
+const linkItem = z.object({ type: z.literal('link'), ...linkFields }).refine(oneTarget, oneTargetMessage);
+const dropdownItem = z.object({
+  type: z.literal('dropdown'),
+  label: z.string().min(1),
+  flag: z.string().optional(),
+  items: z.array(linkTarget).min(1),
+});
+const simpleItem = <T extends string>(type: T) =>
+  z.object({ type: z.literal(type), label: z.string().optional(), flag: z.string().optional() });
+
+export const NAV_ITEM_TYPES = ['link', 'dropdown', 'locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag'] as const;
+
+const navItem = z.discriminatedUnion('type', [
+  linkItem,
+  dropdownItem,
+  simpleItem('locale'),
+  simpleItem('docsVersion'),
+  simpleItem('search'),
+  simpleItem('profile'),
+  z.object({ type: z.literal('premiumTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional() }),
+  z.object({ type: z.literal('proTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional() }),
+]);
+
+const localeConfig = z.object({
+  label: z.string().optional(),
+  direction: z.enum(['ltr', 'rtl']).optional(),
+  htmlLang: z.string().optional(),
+  calendar: z.string().optional(),
+  path: z.string().optional(),
+});
+
+const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an ISO date such as 2025-05-06T16:00:00Z' });
+
+export const configSchema = z.object({
+  title: z.string().min(1),
+  tagline: z.string().default(''),
+  /** Origin of the production site, no trailing slash: `https://www.bilingo.app`. */
+  url: z.url().transform((u) => u.replace(/\/+$/, '')),
+  /** Base path of this locale's site; starts and ends with `/`. */
+  baseUrl: z.string().regex(/^\/([\w.-]+\/)*$/, 'expected a path that starts and ends with "/", e.g. "/de/"'),
+  trailingSlash: z.literal(true).default(true),
+  favicon: z.string().default('/img/favicon.svg'),
+  image: z.string().optional(),
+  product: z.object({
+    name: z.string().min(1),
+    /** Lower-case id used in cookie and storage names: `{slug}_token`. */
+    slug: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'expected a lower-case slug such as "bilingo"'),
+  }),
+  i18n: z.object({
+    defaultLocale: z.string(),
+    currentLocale: z.string(),
+    locales: z.array(z.string()).min(1),
+    localeConfigs: z.record(z.string(), localeConfig).default({}),
+  }),
+  docs: z
+    .object({
+      routeBasePath: z.string().default('docs'),
+      mainDocId: z.string().default('index'),
+      sidebarPath: z.string().default('content/sidebars.ts'),
+      version: z.object({ name: z.string().default('current'), label: z.string().default('Next') }).prefault({}),
+      toc: z
+        .object({ minHeadingLevel: z.number().int().min(2).max(6).default(2), maxHeadingLevel: z.number().int().min(2).max(6).default(3) })
+        .prefault({})
+        .refine((t) => t.minHeadingLevel <= t.maxHeadingLevel, { message: 'minHeadingLevel must not exceed maxHeadingLevel' }),
+      breadcrumbs: z.boolean().default(true),
+      /** Sidebars with more items than this render only the open branch; the rest loads on expand. */
+      largeSidebarThreshold: z.number().int().positive().default(300),
+    })
+    .prefault({}),
+  blog: z
+    .object({
+      enabled: z.boolean().default(true),
+      routeBasePath: z.string().default('blog'),
+      title: z.string().default('Blog'),
+      postsPerPage: z.union([z.literal('ALL'), z.number().int().min(1)]).default('ALL'),
+      sidebarCount: z.union([z.literal('ALL'), z.number().int().min(0)]).default('ALL'),
+    })
+    .prefault({}),
+  navbar: z.object({
+    title: z.string().optional(),
+    logo: z.object({ src: z.string(), alt: z.string(), width: z.number().default(32), height: z.number().default(32) }).optional(),
+    hideOnScroll: z.boolean().default(false),
+    items: z.array(navItem),
+  }),
+  footer: z
+    .object({
+      links: z.array(z.object({ title: z.string(), items: z.array(linkTarget) })).default([]),
+      social: z.array(linkTarget).default([]),
+      appStores: z.array(z.object({ label: z.string(), url: z.url() })).default([]),
+      currencies: z.boolean().default(true),
+      copyright: z.string().default(''),
+    })
+    .prefault({}),
+  announcementBar: z
+    .object({
+      id: z.string().default('announcement-bar'),
+      /** Trusted HTML from the config author. */
+      content: z.string(),
+      backgroundColor: z.string().default('#fff'),
+      textColor: z.string().default('#000'),
+      isCloseable: z.boolean().default(true),
+    })
+    .nullable()
+    .default(null),
+  colorMode: z
+    .object({
+      defaultMode: z.enum(['light', 'dark']).default('light'),
+      disableSwitch: z.boolean().default(false),
+      respectPrefersColorScheme: z.boolean().default(false),
+    })
+    .prefault({}),
+  flags: z.record(z.string(), z.boolean()).default({}),
+  search: z
+    .object({
+      provider: z.enum(['local', 'hosted']).default('local'),
+      placeholder: z.string().optional(),
+      contextualSearch: z.boolean().default(true),
+      hosted: z.object({ appId: z.string(), apiKey: z.string(), indexName: z.string(), host: z.url().optional() }).optional(),
+    })
+    .prefault({})
+    .refine((s) => s.provider !== 'hosted' || s.hosted !== undefined, { message: 'provider "hosted" needs search.hosted { appId, apiKey, indexName }' }),
+  analytics: z.object({ gtmContainerId: z.string().regex(/^GTM-[A-Z0-9]+$/, 'expected a container id such as "GTM-ABC123"').optional() }).prefault({}),
+  header: z
+    .object({
+      startDelayMs: z.number().int().min(0).default(1200),
+      pollMs: z.number().int().min(100).default(1000),
+      mobileBreakpoint: z.number().int().default(997),
+      signInUrl: z.string().default('/profile/'),
+      /** localStorage key of the user info JSON; default `{product.slug}_user_info`. */
+      userInfoKey: z.string().optional(),
+    })
+    .prefault({}),
+  promotions: z
+    .object({
+      banner: z
+        .object({ start: isoDate, end: isoDate, locales: z.array(z.string()), content: z.string(), href: z.string().optional() })
+        .optional(),
+      manga: z
+        .object({
+          start: isoDate,
+          end: isoDate,
+          claimUrl: z.string(),
+          days: z.number().int().positive().default(3),
+          extensionAttribute: z.string().default('data-bilingo-extension'),
+        })
+        .optional(),
+      minChromeVersion: z.number().int().positive().default(88),
+    })
+    .prefault({}),
+  onBrokenLinks: z.enum(['throw', 'warn', 'ignore']).default('throw'),
+  onBrokenAnchors: z.enum(['throw', 'warn', 'ignore']).default('warn'),
+});
+
+export type UserConfig = z.input<typeof configSchema>;
+export type SiteConfig = z.output<typeof configSchema>;
+export type NavItem = SiteConfig['navbar']['items'][number];
+export type LinkTarget = z.output<typeof linkTarget>;

@@ -1,0 +1,107 @@
+/**
+ * Errors a user can cause are values, not exceptions: every stage returns them with a place
+ * (file/line/column or a config key path) and the CLI prints them through `formatDiagnostic`.
+ */
+export type Severity = 'error' | 'warning';
+
+/** Stable codes: tests and docs refer to them, so never renumber. */
+export const CODES = {
+  CONFIG_LOAD: 'Q001',
+  CONFIG_INVALID: 'Q002',
+  CONTENT_MISSING: 'Q010',
+  FILE_UNREADABLE: 'Q011',
+  FILE_BINARY: 'Q012',
+  FRONT_MATTER_SYNTAX: 'Q020',
+  FRONT_MATTER_INVALID: 'Q021',
+  MDX_SYNTAX: 'Q030',
+  MARKDOWN_SYNTAX: 'Q031',
+  COMPONENT_UNKNOWN: 'Q032',
+  SIDEBAR_LOAD: 'Q040',
+  SIDEBAR_UNKNOWN_ID: 'Q041',
+  PAGINATION_UNKNOWN_ID: 'Q042',
+  DUPLICATE_ROUTE: 'Q050',
+  BROKEN_LINK: 'Q060',
+  BROKEN_ANCHOR: 'Q061',
+  NAVBAR_ITEM: 'Q070',
+  RENDER_FAILED: 'Q080',
+  DATA_INVALID: 'Q090',
+  WRITE_FAILED: 'Q100',
+} as const;
+export type DiagnosticCode = (typeof CODES)[keyof typeof CODES];
+
+export interface Diagnostic {
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  /** Path relative to the project root, when the problem has a file. */
+  file?: string;
+  /** 1-based. */
+  line?: number;
+  /** 1-based. */
+  column?: number;
+  /** For config errors: `navbar.items.3.type`. */
+  keyPath?: string;
+  /** What to do about it. */
+  hint?: string;
+}
+
+export function error(code: DiagnosticCode, message: string, place: Omit<Diagnostic, 'code' | 'severity' | 'message'> = {}): Diagnostic {
+  return { code, severity: 'error', message, ...place };
+}
+
+export function warning(code: DiagnosticCode, message: string, place: Omit<Diagnostic, 'code' | 'severity' | 'message'> = {}): Diagnostic {
+  return { code, severity: 'warning', message, ...place };
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** A build that cannot go on: carries the diagnostics up to the CLI. */
+export class BuildFailure extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => d.message).join('\n'));
+  }
+}
+
+export interface FormatOptions {
+  /** Source text of `file`, for the code frame. */
+  source?: string;
+  color?: boolean;
+}
+
+/** The one printer: `file:line:column`, the message, a code frame, the hint. */
+export function formatDiagnostic(d: Diagnostic, options: FormatOptions = {}): string {
+  const paint = (code: string, text: string) => (options.color ? `\x1b[${code}m${text}\x1b[0m` : text);
+  const label = d.severity === 'error' ? paint('31;1', 'error') : paint('33;1', 'warning');
+  let where = '';
+  if (d.file) where = d.file + (d.line ? `:${d.line}` + (d.column ? `:${d.column}` : '') : '');
+  else if (d.keyPath) where = `config key ${d.keyPath}`;
+  const lines = [`${label} ${paint('2', d.code)}${where ? ' ' + paint('36', where) : ''}`, indent(d.message)];
+  if (d.keyPath && d.file) lines.push(indent(`at config key ${d.keyPath}`));
+  if (options.source !== undefined && d.line) lines.push(codeFrame(options.source, d.line, d.column));
+  if (d.hint) lines.push(indent(paint('2', 'hint: ') + d.hint));
+  return lines.join('\n');
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => '  ' + l)
+    .join('\n');
+}
+
+/** Two lines of context either side, a caret under the column. */
+export function codeFrame(source: string, line: number, column?: number): string {
+  const all = source.split(/\r?\n/);
+  const from = Math.max(1, line - 2);
+  const to = Math.min(all.length, line + 2);
+  const width = String(to).length;
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) {
+    const mark = n === line ? '>' : ' ';
+    out.push(`  ${mark} ${String(n).padStart(width)} | ${all[n - 1] ?? ''}`);
+    if (n === line && column && column > 0) out.push(`    ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
+  }
+  return out.join('\n');
+}

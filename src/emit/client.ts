@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+
+export interface ClientBundle {
+  /** Output files relative to the base path: `assets/main.AB12CD.js`. */
+  files: { file: string; contents: Uint8Array }[];
+  /** URL path (under base) of the entry script and the stylesheet. */
+  js: string;
+  css: string;
+}
+
+/**
+ * The browser side: `src/client/main.ts` (plain TypeScript, no React) and the theme's stylesheet,
+ * bundled by esbuild into content-hashed files that can be cached forever.
+ * This is the one place where client code and the theme's styles meet.
+ */
+export async function bundleClient({ toolRoot, baseUrl, minify = true }: { toolRoot: string; baseUrl: string; minify?: boolean }): Promise<ClientBundle> {
+  const result = await build({
+    entryPoints: {
+      main: path.join(toolRoot, 'src/client/main.ts'),
+      styles: path.join(toolRoot, 'themes/classic/styles/index.css'),
+    },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome88', 'firefox90', 'safari14'],
+    minify,
+    write: false,
+    outdir: path.join(toolRoot, '.quire-out/assets'),
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunks/[name].[hash]',
+    assetNames: '[name].[hash]',
+    metafile: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+  });
+  const outRoot = path.join(toolRoot, '.quire-out');
+  const files = result.outputFiles.map((f) => ({ file: path.relative(outRoot, f.path).split(path.sep).join('/'), contents: f.contents }));
+  const js = files.find((f) => /^assets\/main\.[\w-]+\.js$/.test(f.file))!.file;
+  const css = files.find((f) => /^assets\/styles\.[\w-]+\.css$/.test(f.file))!.file;
+  return { files, js: baseUrl + js, css: baseUrl + css };
+}

@@ -1,0 +1,92 @@
+import { LineCounter, parseDocument } from 'yaml';
+import { z } from 'zod';
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import type { FrontMatter } from '../types.ts';
+
+const docId = z.string().min(1);
+const frontMatterSchema = z
+  .looseObject({
+    id: z.string().regex(/^[^/]+$/, 'expected a file-name-like id without "/"').optional(),
+    title: z.string().min(1).optional(),
+    description: z.string().optional(),
+    sidebar_label: z.string().optional(),
+    sidebar_position: z.number().optional(),
+    slug: z.string().optional(),
+    keywords: z.array(z.string()).optional(),
+    image: z.string().optional(),
+    toc_min_heading_level: z.number().int().min(2).max(6).optional(),
+    toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+    hide_table_of_contents: z.boolean().optional(),
+    hide_title: z.boolean().optional(),
+    unlisted: z.boolean().optional(),
+    draft: z.boolean().optional(),
+    pagination_prev: docId.nullable().optional(),
+    pagination_next: docId.nullable().optional(),
+    pagination_label: z.string().optional(),
+    date: z.union([z.string(), z.date()]).transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)).optional(),
+    authors: z.union([z.string().transform((s) => [s]), z.array(z.string())]).optional(),
+    tags: z.array(z.string()).optional(),
+  })
+  .refine((fm) => !(fm.draft && fm.unlisted), { message: 'a page cannot be draft and unlisted at the same time', path: ['draft'] })
+  .refine((fm) => (fm.toc_min_heading_level ?? 2) <= (fm.toc_max_heading_level ?? 6), {
+    message: 'toc_min_heading_level must not exceed toc_max_heading_level',
+    path: ['toc_min_heading_level'],
+  });
+
+export interface SplitResult {
+  frontMatter: FrontMatter;
+  body: string;
+  /** 1-based line of the body's first line. */
+  bodyLine: number;
+  diagnostics: Diagnostic[];
+}
+
+const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+
+/** Splits `---` YAML front matter from the body and validates it, with file positions on errors. */
+export function splitFrontMatter(text: string, file: string): SplitResult {
+  const m = FENCE.exec(text);
+  if (!m) return { frontMatter: {}, body: text, bodyLine: 1, diagnostics: [] };
+  const yamlText = m[1];
+  const bodyLine = m[0].split('\n').length - (m[0].endsWith('\n') ? 1 : 0) + 1;
+  const body = text.slice(m[0].length);
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length) {
+    const e = doc.errors[0];
+    const pos = e.linePos?.[0];
+    return {
+      frontMatter: {},
+      body,
+      bodyLine,
+      diagnostics: [
+        error(CODES.FRONT_MATTER_SYNTAX, `Invalid YAML front matter: ${e.message.split('\n')[0]}`, {
+          file,
+          line: pos ? pos.line + 1 : 1,
+          column: pos?.col,
+        }),
+      ],
+    };
+  }
+  const data: unknown = doc.toJS() ?? {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    return { frontMatter: {}, body, bodyLine, diagnostics: [error(CODES.FRONT_MATTER_INVALID, 'Front matter must be a YAML mapping (key: value lines).', { file, line: 2 })] };
+  }
+  const parsed = frontMatterSchema.safeParse(data);
+  if (parsed.success) return { frontMatter: parsed.data as FrontMatter, body, bodyLine, diagnostics: [] };
+  const diagnostics = parsed.error.issues.map((issue) => {
+    const key = issue.path.map(String).join('.');
+    const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number, number, number] } | undefined;
+    const keyNode = issue.path.length ? (doc.contents as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | null)?.items?.find((p) => p.key?.value === issue.path[0])?.key : undefined;
+    const offset = node?.range?.[0] ?? keyNode?.range?.[0];
+    const pos = offset !== undefined ? lineCounter.linePos(offset) : undefined;
+    let message = issue.message;
+    if (issue.code === 'invalid_type') message = `expected ${issue.expected}`;
+    return error(CODES.FRONT_MATTER_INVALID, `Invalid front matter field "${key}": ${message}`, {
+      file,
+      line: pos ? pos.line + 1 : 1,
+      column: pos?.col,
+    });
+  });
+  return { frontMatter: {}, body, bodyLine, diagnostics };
+}

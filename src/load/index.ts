@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
+import type { ContentKind, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import { splitFrontMatter } from './front-matter.ts';
+
+export interface LoadOptions {
+  root: string;
+  config: SiteConfig;
+  /** Drafts are kept in development and dropped in production. */
+  mode: 'production' | 'development';
+}
+
+const CONTENT_DIRS: { dir: string; kind: ContentKind }[] = [
+  { dir: 'content/docs', kind: 'doc' },
+  { dir: 'content/pages', kind: 'page' },
+  { dir: 'content/landing-page', kind: 'landing' },
+  { dir: 'content/blog', kind: 'blog' },
+];
+
+/** Walks content/, locales/ and static/ and returns their contents as data. */
+export async function load({ root, config, mode }: LoadOptions): Promise<StageResult<Loaded>> {
+  const diagnostics: Diagnostic[] = [];
+  const inputs: string[] = [];
+  const sources: Source[] = [];
+
+  const contentRoot = path.join(root, 'content');
+  if (!(await isDir(contentRoot))) {
+    diagnostics.push(error(CODES.CONTENT_MISSING, 'The content folder is missing.', { file: 'content', hint: 'Create content/docs/index.mdx (the docs home) to start.' }));
+    return { value: emptyLoaded(), diagnostics };
+  }
+
+  for (const { dir, kind } of CONTENT_DIRS) {
+    const files = await walk(path.join(root, dir));
+    if (kind === 'doc' && files === undefined) {
+      diagnostics.push(error(CODES.CONTENT_MISSING, 'The docs folder is missing.', { file: dir, hint: `Create ${dir}/${config.docs.mainDocId}.mdx.` }));
+      continue;
+    }
+    const readAll = (files ?? [])
+      .filter((f) => /\.mdx?$/.test(f) && !path.basename(f).startsWith('_'))
+      .map(async (abs) => {
+        const file = toPosix(path.relative(root, abs));
+        inputs.push(abs);
+        const source = await readSource(abs, file, kind, path.relative(path.join(root, dir), abs), config, diagnostics);
+        if (source && !(mode === 'production' && source.frontMatter.draft)) sources.push(source);
+      });
+    await Promise.all(readAll);
+  }
+  sources.sort((a, b) => (a.file < b.file ? -1 : 1));
+
+  const data: Record<string, unknown> = {};
+  for (const abs of (await walk(path.join(contentRoot, 'data'))) ?? []) {
+    if (!abs.endsWith('.json')) continue;
+    const file = toPosix(path.relative(root, abs));
+    inputs.push(abs);
+    const key = toPosix(path.relative(path.join(contentRoot, 'data'), abs)).replace(/\.json$/, '');
+    try {
+      data[key] = JSON.parse(await readFile(abs, 'utf8'));
+    } catch (e) {
+      const m = /position (\d+)/.exec((e as Error).message);
+      const text = await readFile(abs, 'utf8').catch(() => '');
+      const pos = m ? lineColumn(text, Number(m[1])) : undefined;
+      diagnostics.push(error(CODES.DATA_INVALID, `Invalid JSON: ${(e as Error).message}`, { file, ...pos }));
+    }
+  }
+
+  let sidebars: unknown;
+  let sidebarsText: string | undefined;
+  const sidebarsAbs = path.join(root, config.docs.sidebarPath);
+  if (await isFile(sidebarsAbs)) {
+    try {
+      const { value, inputs: sidebarInputs } = await importTypeScript(sidebarsAbs);
+      sidebars = value;
+      sidebarsText = await readFile(sidebarsAbs, 'utf8');
+      inputs.push(...sidebarInputs);
+    } catch (e) {
+      const first = (e as EsbuildLikeError).errors?.[0];
+      diagnostics.push(
+        error(CODES.SIDEBAR_LOAD, first?.text ?? `The sidebar file could not be evaluated: ${(e as Error).message}`, {
+          file: config.docs.sidebarPath,
+          line: first?.location?.line,
+          column: first?.location ? first.location.column + 1 : undefined,
+        }),
+      );
+    }
+  }
+
+  const messages: Record<string, Messages> = {};
+  for (const abs of (await walk(path.join(root, 'locales'))) ?? []) {
+    if (!abs.endsWith('.json')) continue;
+    inputs.push(abs);
+    const code = path.basename(abs, '.json');
+    try {
+      messages[code] = JSON.parse(await readFile(abs, 'utf8')) as Messages;
+    } catch (e) {
+      diagnostics.push(error(CODES.DATA_INVALID, `Invalid locale file: ${(e as Error).message}`, { file: toPosix(path.relative(root, abs)) }));
+    }
+  }
+
+  const staticRoot = path.join(root, 'static');
+  const staticFiles = ((await walk(staticRoot)) ?? []).map((abs) => ({
+    file: toPosix(path.relative(root, abs)),
+    path: '/' + toPosix(path.relative(staticRoot, abs)),
+  }));
+
+  return {
+    value: { sources, sidebars, sidebarsFile: sidebars === undefined ? undefined : config.docs.sidebarPath, sidebarsText, data, messages, staticFiles, inputs },
+    diagnostics,
+  };
+}
+
+function emptyLoaded(): Loaded {
+  return { sources: [], data: {}, messages: {}, staticFiles: [], inputs: [] };
+}
+
+/** Reads one content file into a Source; reports unreadable and binary files. Exported for the dev watcher. */
+export async function readSource(
+  abs: string,
+  file: string,
+  kind: ContentKind,
+  relative: string,
+  config: SiteConfig,
+  diagnostics: Diagnostic[],
+): Promise<Source | undefined> {
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(abs);
+  } catch (e) {
+    diagnostics.push(error(CODES.FILE_UNREADABLE, `Cannot read this file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, { file, hint: 'Check its permissions.' }));
+    return undefined;
+  }
+  if (buffer.includes(0)) {
+    diagnostics.push(error(CODES.FILE_BINARY, 'This file looks binary (it contains NUL bytes), not Markdown.', { file, hint: 'Move binary files to static/ or next to the page with another extension.' }));
+    return undefined;
+  }
+  const text = buffer.toString('utf8');
+  if (text.includes('\uFFFD')) {
+    diagnostics.push(error(CODES.FILE_BINARY, 'This file is not valid UTF-8 text.', { file, line: lineColumn(text, text.indexOf('\uFFFD')).line, hint: 'Save it as UTF-8.' }));
+    return undefined;
+  }
+  const split = splitFrontMatter(text, file);
+  diagnostics.push(...split.diagnostics);
+  if (split.diagnostics.length) return undefined;
+  const { frontMatter } = split;
+  const format = file.endsWith('.mdx') ? 'mdx' : 'md';
+  const rel = toPosix(relative).replace(/\.mdx?$/, '');
+  const { id, path: routePath, date } = identify(kind, rel, frontMatter, config);
+  if (date && !frontMatter.date) frontMatter.date = date;
+  return {
+    kind,
+    file,
+    format,
+    id,
+    path: routePath,
+    frontMatter,
+    body: split.body,
+    bodyLine: split.bodyLine,
+    hash: createHash('sha1').update(buffer).digest('hex'),
+  };
+}
+
+const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?!\d)/;
+
+/** The Docusaurus rules for ids and URLs, per content kind. */
+export function identify(kind: ContentKind, rel: string, fm: { id?: string; slug?: string }, config: SiteConfig): { id: string; path: string; date?: string } {
+  const segments = rel.split('/').map((s) => s.replace(NUMBER_PREFIX, ''));
+  if (kind === 'doc') {
+    const dir = segments.slice(0, -1);
+    const name = fm.id ?? segments[segments.length - 1];
+    const id = [...dir, name].join('/');
+    let urlPath: string;
+    if (fm.slug !== undefined) urlPath = fm.slug.startsWith('/') ? fm.slug : [...dir, fm.slug].join('/');
+    else urlPath = name === config.docs.mainDocId && dir.length === 0 ? '' : name === 'index' ? dir.join('/') : id;
+    return { id, path: joinPath(config.docs.routeBasePath, urlPath) };
+  }
+  if (kind === 'page') {
+    const id = segments.join('/');
+    const urlPath = segments[segments.length - 1] === 'index' ? segments.slice(0, -1).join('/') : id;
+    return { id, path: joinPath(fm.slug ?? urlPath) };
+  }
+  if (kind === 'landing') {
+    const id = segments.join('/');
+    return { id, path: joinPath('landing-page', fm.slug ?? id) };
+  }
+  const m = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(segments[segments.length - 1]);
+  const slug = fm.slug ?? (m ? m[2] : segments.join('/'));
+  return { id: slug, path: joinPath(config.blog.routeBasePath, slug), date: m?.[1] };
+}
+
+/** Joins segments into `/a/b/` with exactly one slash between and a trailing slash. */
+export function joinPath(...parts: string[]): string {
+  const inner = parts
+    .join('/')
+    .split('/')
+    .filter(Boolean)
+    .join('/');
+  return inner ? `/${inner}/` : '/';
+}
+
+async function walk(dir: string): Promise<string[] | undefined> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+  } catch {
+    return undefined;
+  }
+}
+
+async function isDir(p: string): Promise<boolean> {
+  return (await readdir(p).then(() => true).catch(() => false));
+}
+
+async function isFile(p: string): Promise<boolean> {
+  return readFile(p).then(() => true).catch(() => false);
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}

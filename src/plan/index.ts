@@ -1,0 +1,128 @@
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
+import type { Compiled, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
+import { breadcrumbsFor, flattenSidebar, paginationFor, planSidebar } from './docs.ts';
+import { checkLinks } from './links.ts';
+import { planRoutes } from './routes.ts';
+
+export { breadcrumbsFor, flattenSidebar } from './docs.ts';
+
+export interface PlanOptions {
+  config: SiteConfig;
+  compiled: Compiled[];
+  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'data' | 'messages' | 'staticFiles'>;
+  /** Component names the theme provides to MDX. */
+  components: readonly string[];
+}
+
+/** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
+export function plan({ config, compiled, loaded, components }: PlanOptions): StageResult<Site> {
+  const diagnostics: Diagnostic[] = [];
+  const messages = mergeMessages(loaded.messages, config.i18n.currentLocale);
+
+  const known = new Set(components);
+  for (const c of compiled) {
+    for (const name of c.components) {
+      if (!known.has(name)) {
+        diagnostics.push(error(CODES.COMPONENT_UNKNOWN, `Unknown component <${name}>.`, { file: c.source.file, hint: `Components available without import: ${[...known].sort().join(', ')}.` }));
+      }
+    }
+  }
+
+  const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
+  diagnostics.push(...routeDiagnostics);
+
+  const docs = compiled.filter((c) => c.source.kind === 'doc');
+  const { sidebar, size, diagnostics: sidebarDiagnostics } = planSidebar({ raw: loaded.sidebars, file: loaded.sidebarsFile, text: loaded.sidebarsText, docs, config });
+  diagnostics.push(...sidebarDiagnostics);
+
+  const flat = flattenSidebar(sidebar);
+  const byId = new Map(docs.map((d) => [d.source.id, d]));
+  const inSidebar = new Set(flat.map((f) => f.path));
+  for (const route of routes) {
+    if (route.kind !== 'doc' || route.compiledIndex === undefined) continue;
+    const doc = compiled[route.compiledIndex];
+    const { prev, next } = paginationFor(doc, flat, byId, diagnostics);
+    route.doc = {
+      id: doc.source.id,
+      breadcrumbs: breadcrumbsFor(sidebar, route.path) ?? [{ label: doc.source.frontMatter.sidebar_label ?? doc.title }],
+      prev,
+      next,
+      inSidebar: inSidebar.has(route.path),
+    };
+  }
+  if (!byId.has(config.docs.mainDocId)) {
+    diagnostics.push(error(CODES.CONTENT_MISSING, `The main doc "${config.docs.mainDocId}" does not exist.`, { file: 'content/docs', keyPath: 'docs.mainDocId', hint: `Create content/docs/${config.docs.mainDocId}.mdx.` }));
+  }
+
+  const fileRoutes = new Map(compiled.map((c) => [c.source.file, c.source.path]));
+  diagnostics.push(
+    ...checkLinks({
+      config,
+      routes,
+      compiled,
+      staticPaths: new Set(loaded.staticFiles.map((f) => f.path)),
+      configLinks: configLinks(config),
+      fileRoutes,
+    }),
+  );
+
+  const blogPosts = routes
+    .filter((r): r is Route & { blog: NonNullable<Route['blog']> } => r.kind === 'blogPost' && !!r.blog)
+    .map((r) => ({ title: r.title, path: r.path, date: r.blog.date }))
+    .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+
+  return {
+    value: {
+      config,
+      routes,
+      compiled,
+      sidebar,
+      sidebarSize: size,
+      blogPosts,
+      data: loaded.data,
+      messages,
+      locales: planLocales(config, loaded.messages),
+    },
+    diagnostics,
+  };
+}
+
+/** Per message: the locale's text, else English, else the id (the theme never shows an empty string). */
+export function mergeMessages(all: Record<string, Messages>, locale: string): Messages {
+  const base = locale.split('-')[0];
+  return { ...(all.en ?? {}), ...(base !== locale ? (all[base] ?? {}) : {}), ...(all[locale] ?? {}) };
+}
+
+function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleInfo[] {
+  const { locales, localeConfigs, currentLocale, defaultLocale } = config.i18n;
+  return locales.map((code) => {
+    const own = localeConfigs[code] ?? {};
+    let label = own.label ?? all[code]?.['locale.label'];
+    if (!label) {
+      try {
+        const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+        label = name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+      } catch {
+        label = code;
+      }
+    }
+    return {
+      code,
+      label,
+      direction: own.direction ?? localeDirection(code),
+      htmlLang: own.htmlLang ?? code,
+      baseUrl: own.path ?? localeBaseUrl(config.baseUrl, currentLocale, defaultLocale, code),
+    };
+  });
+}
+
+function configLinks(config: SiteConfig): { to: string; keyPath: string }[] {
+  const out: { to: string; keyPath: string }[] = [];
+  config.navbar.items.forEach((item, i) => {
+    if ((item.type === 'link' || item.type === 'premiumTag' || item.type === 'proTag') && item.to) out.push({ to: item.to, keyPath: `navbar.items.${i}.to` });
+    if (item.type === 'dropdown') item.items.forEach((sub, j) => sub.to && out.push({ to: sub.to, keyPath: `navbar.items.${i}.items.${j}.to` }));
+  });
+  config.footer.links.forEach((col, i) => col.items.forEach((item, j) => item.to && out.push({ to: item.to, keyPath: `footer.links.${i}.items.${j}.to` })));
+  return out;
+}

@@ -1,0 +1,59 @@
+import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
+import { normalizePath } from '../shared/route-match.ts';
+import type { Compiled, LinkRef, Route, SiteConfig } from '../types.ts';
+
+export interface LinkCheckInput {
+  config: SiteConfig;
+  routes: Route[];
+  compiled: Compiled[];
+  staticPaths: Set<string>;
+  /** Links from config (navbar, footer), with their key paths. */
+  configLinks: { to: string; keyPath: string }[];
+  /** Content file → route path, for links to `.md`/`.mdx` files. */
+  fileRoutes: Map<string, string>;
+}
+
+
+/**
+ * Every internal link must reach a route or a static file; anchors must reach a heading of the target.
+ * Severity follows `onBrokenLinks` / `onBrokenAnchors` (throw → error, warn → warning, ignore → nothing).
+ */
+export function checkLinks({ config, routes, compiled, staticPaths, configLinks, fileRoutes }: LinkCheckInput): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const pages = new Map<string, Route>();
+  for (const r of routes) if (r.kind !== 'notFound') pages.set(r.path, r);
+  const anchors = new Map<string, Set<string>>();
+  compiled.forEach((c) => anchors.set(c.source.path, new Set(c.headings.map((h) => h.id))));
+
+  const report = (kind: 'link' | 'anchor', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }) => {
+    const mode = kind === 'link' ? config.onBrokenLinks : config.onBrokenAnchors;
+    if (mode === 'ignore') return;
+    const make = mode === 'throw' ? error : warning;
+    diagnostics.push(make(kind === 'link' ? CODES.BROKEN_LINK : CODES.BROKEN_ANCHOR, message, { ...place, hint: kind === 'link' ? 'Links are site paths without the base path, e.g. /docs/faq/.' : undefined }));
+  };
+
+  const resolvePath = (path: string): string | undefined => {
+    if (path.startsWith(FILE_PLACEHOLDER)) return fileRoutes.get(path.slice(FILE_PLACEHOLDER.length));
+    if (staticPaths.has(path)) return path;
+    const normalized = normalizePath(path);
+    return pages.has(normalized) ? normalized : undefined;
+  };
+
+  const check = (link: LinkRef, file: string) => {
+    const target = resolvePath(link.path!);
+    if (!target) {
+      report('link', `Broken link to ${link.url}: no page or file at ${link.path!.startsWith(FILE_PLACEHOLDER) ? link.path!.slice(FILE_PLACEHOLDER.length) : config.baseUrl + link.path!.slice(1)}.`, { file, line: link.line, column: link.column });
+      return;
+    }
+    if (link.hash && anchors.has(target) && !anchors.get(target)!.has(link.hash)) {
+      report('anchor', `Broken anchor in link ${link.url}: the page ${config.baseUrl}${target.slice(1)} has no heading with id "${link.hash}".`, { file, line: link.line, column: link.column });
+    }
+  };
+
+  for (const c of compiled) for (const link of c.links) if (link.path) check(link, c.source.file);
+  for (const { to, keyPath } of configLinks) {
+    if (!resolvePath(to.split('#')[0])) report('link', `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
+  }
+  return diagnostics;
+}

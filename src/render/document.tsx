@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import type { LocaleInfo, Route, Site } from '../types.ts';
+import { withBase } from '../shared/route-match.ts';
+import { inlineScripts } from './inline-scripts.ts';
+
+export interface DocumentProps {
+  site: Site;
+  route: Route;
+  mode: 'production' | 'development';
+  /** The theme's page. */
+  children: ReactNode;
+  /** Placeholders emit replaces with the hashed bundle URLs. */
+  assets: { css: string; js: string };
+}
+
+/** The HTML shell: `<html lang dir>`, the head tags every page needs, pre-paint scripts, the theme's body. */
+export function Document({ site, route, mode, children, assets }: DocumentProps) {
+  const { config } = site;
+  const locale = site.locales.find((l) => l.code === config.i18n.currentLocale) as LocaleInfo;
+  const isHome = route.path === '/';
+  const title = isHome || !route.title ? (route.title && route.title !== config.title ? `${route.title} | ${config.title}` : config.title) : `${route.title} | ${config.title}`;
+  const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
+  const fm = compiled?.source.frontMatter;
+  const pageUrl = route.kind === 'notFound' ? undefined : config.url + config.baseUrl + route.path.slice(1);
+  const image = fm?.image ?? config.image;
+  const imageUrl = image ? (/^https?:/.test(image) ? image : config.url + withBase(config.baseUrl, image)) : undefined;
+  const description = route.description || config.tagline;
+  const robots = route.isUnlisted || route.kind === 'notFound' ? 'noindex, nofollow' : route.kind === 'search' ? 'noindex, follow' : undefined;
+  const tag = route.kind === 'doc' ? `docs-${config.docs.version.name}` : 'default';
+  const gtm = mode === 'production' ? config.analytics.gtmContainerId : undefined;
+  return (
+    <html lang={locale.htmlLang} dir={locale.direction} data-theme={config.colorMode.defaultMode} data-route-kind={route.kind}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        {description ? <meta name="description" content={description} /> : null}
+        {fm?.keywords?.length ? <meta name="keywords" content={fm.keywords.join(', ')} /> : null}
+        {robots ? <meta name="robots" content={robots} /> : null}
+        <meta name="generator" content="quire" />
+        <meta name="quire:locale" content={locale.code} />
+        <meta name="quire:tag" content={tag} />
+        {route.kind === 'doc' ? <meta name="quire:version" content={config.docs.version.name} /> : null}
+        {pageUrl ? <link rel="canonical" href={pageUrl} /> : null}
+        {pageUrl
+          ? site.locales.map((l) => <link key={l.code} rel="alternate" hrefLang={l.htmlLang} href={config.url + l.baseUrl + route.path.slice(1)} />)
+          : null}
+        {pageUrl ? (
+          <link rel="alternate" hrefLang="x-default" href={config.url + (site.locales.find((l) => l.code === config.i18n.defaultLocale)?.baseUrl ?? '/') + route.path.slice(1)} />
+        ) : null}
+        <meta property="og:title" content={route.title || config.title} />
+        {description ? <meta property="og:description" content={description} /> : null}
+        {pageUrl ? <meta property="og:url" content={pageUrl} /> : null}
+        <meta property="og:type" content={route.kind === 'blogPost' || route.kind === 'doc' ? 'article' : 'website'} />
+        <meta property="og:site_name" content={config.title} />
+        <meta property="og:locale" content={locale.htmlLang.replace('-', '_')} />
+        {site.locales
+          .filter((l) => l.code !== locale.code)
+          .map((l) => (
+            <meta key={l.code} property="og:locale:alternate" content={l.htmlLang.replace('-', '_')} />
+          ))}
+        {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+        <meta name="twitter:card" content="summary_large_image" />
+        {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
+        <link rel="icon" href={withBase(config.baseUrl, config.favicon)} />
+        <link rel="stylesheet" href={assets.css} />
+        <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) }} />
+        <script src={assets.js} defer type="module" />
+        {gtm ? <script dangerouslySetInnerHTML={{ __html: gtmSnippet(gtm) }} /> : null}
+      </head>
+      <body>
+        {gtm ? (
+          <noscript>
+            <iframe src={`https://www.googletagmanager.com/ns.html?id=${encodeURIComponent(gtm)}`} height="0" width="0" style={{ display: 'none', visibility: 'hidden' }} title="Analytics" />
+          </noscript>
+        ) : null}
+        {children}
+      </body>
+    </html>
+  );
+}
+
+/** Tag-manager loader for the configured container (production builds only). */
+function gtmSnippet(id: string): string {
+  return `(function(w,d,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':Date.now(),event:'gtm.js'});var s=d.createElement('script');s.async=true;s.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(i);d.head.appendChild(s);})(window,document,'dataLayer',${safeJson(id)});`;
+}
+
+/** JSON that is safe inside an inline `<script>`. */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

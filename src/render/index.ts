@@ -1,0 +1,68 @@
+import { createElement, type ComponentType, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { ASSET_PLACEHOLDER, FILE_PLACEHOLDER } from '../shared/placeholders.ts';
+import type { Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
+import { Document } from './document.tsx';
+import { mdxComponent } from './mdx.ts';
+
+export { STORAGE_KEYS } from './inline-scripts.ts';
+export { safeJson } from './document.tsx';
+
+/** Placeholders for the client bundle and the stylesheet; emit swaps in the hashed file names. */
+export const BUNDLE_ASSETS = { css: `${ASSET_PLACEHOLDER}@styles`, js: `${ASSET_PLACEHOLDER}@client` } as const;
+
+export interface RenderOptions {
+  site: Site;
+  theme: Theme;
+  mode: 'production' | 'development';
+  /** Render only these routes (dev rebuilds); default all. */
+  only?: (route: Route) => boolean;
+}
+
+/** Renders every route to an HTML page. A page that throws becomes a diagnostic naming its source. */
+export function render({ site, theme, mode, only }: RenderOptions): StageResult<Page[]> {
+  const pages: Page[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const fileRoutes = new Map(site.compiled.map((c) => [c.source.file, site.config.baseUrl + c.source.path.slice(1)]));
+  for (const route of site.routes) {
+    if (only && !only(route)) continue;
+    try {
+      pages.push(renderRoute({ route, site, theme, mode, fileRoutes }));
+    } catch (e) {
+      const file = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].source.file;
+      diagnostics.push(error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}`, { file }));
+    }
+  }
+  return { value: pages, diagnostics };
+}
+
+export interface RenderRouteOptions {
+  route: Route;
+  site: Site;
+  theme: Theme;
+  mode: 'production' | 'development';
+  fileRoutes: Map<string, string>;
+}
+
+/** One route to one HTML string: the theme's page inside the document shell. */
+export function renderRoute({ route, site, theme, mode, fileRoutes }: RenderRouteOptions): Page {
+  const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
+  let content: ReactNode = null;
+  if (compiled) {
+    if (compiled.output.type === 'html') {
+      content = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: compiled.output.html } });
+    } else {
+      const MDX = mdxComponent(compiled.output.code, compiled.source.hash + compiled.source.path);
+      content = createElement('div', { className: 'markdown' }, createElement(MDX, { components: theme.components }));
+    }
+  }
+  const props: PageProps = { site, route, content, mode };
+  const ThemePage = theme.Page as ComponentType<PageProps>;
+  const tree = createElement(Document, { site, route, mode, assets: BUNDLE_ASSETS }, createElement(ThemePage, props));
+  let html = '<!DOCTYPE html>' + renderToString(tree);
+  if (compiled?.links.some((l) => l.path?.startsWith(FILE_PLACEHOLDER))) {
+    html = html.replace(/quire-file:([^"#?\s]+)/g, (all, file: string) => fileRoutes.get(file) ?? all);
+  }
+  return { path: route.path, html, assets: compiled?.assets ?? [] };
+}

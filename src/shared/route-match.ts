@@ -1,0 +1,64 @@
+/**
+ * The one route matcher, used by the build (link checks), the dev and preview servers and the browser.
+ * No Node or DOM imports.
+ */
+
+/** SPEC §9: the match cache is capped at 10,000 entries; beyond that, paths are matched uncached. */
+export const MATCH_CACHE_LIMIT = 10_000;
+
+/**
+ * `/de/x/index.html`, `/de/x.html`, `/de/x` and `/de/x/` all become `/de/x/`.
+ * The query and hash are dropped; percent-encoding is decoded where valid.
+ */
+export function normalizePath(pathname: string): string {
+  let p = pathname.split(/[?#]/)[0] || '/';
+  try {
+    p = decodeURI(p);
+  } catch {
+    // keep the raw form: a malformed escape cannot match any route anyway
+  }
+  if (p.endsWith('/index.html')) p = p.slice(0, -'index.html'.length);
+  else if (p.endsWith('.html')) p = p.slice(0, -'.html'.length);
+  if (!p.startsWith('/')) p = '/' + p;
+  if (!p.endsWith('/')) p += '/';
+  return p.replace(/\/{2,}/g, '/');
+}
+
+export interface RouteMatcher<T> {
+  /** The route for a browser pathname, or undefined for not found. */
+  match(pathname: string): T | undefined;
+  /** Entries currently cached (for tests). */
+  readonly cacheSize: number;
+}
+
+/** Builds a matcher over routes keyed by their normalized path (with base path). */
+export function createRouteMatcher<T>(routes: Iterable<[path: string, route: T]>, cacheLimit = MATCH_CACHE_LIMIT): RouteMatcher<T> {
+  const table = new Map<string, T>();
+  for (const [path, route] of routes) table.set(normalizePath(path), route);
+  const cache = new Map<string, T | null>();
+  return {
+    match(pathname) {
+      const cached = cache.get(pathname);
+      if (cached !== undefined) return cached ?? undefined;
+      const found = table.get(normalizePath(pathname));
+      if (cache.size < cacheLimit) cache.set(pathname, found ?? null);
+      return found;
+    },
+    get cacheSize() {
+      return cache.size;
+    },
+  };
+}
+
+/** A path with the base prefixed and a trailing slash for page paths: `/docs/faq` → `/de/docs/faq/`. */
+export function withBase(baseUrl: string, sitePath: string): string {
+  const [pathPart, rest = ''] = splitSuffix(sitePath);
+  const last = pathPart.split('/').pop() ?? '';
+  const slashed = pathPart.endsWith('/') || last.includes('.') ? pathPart : pathPart + '/';
+  return baseUrl + slashed.replace(/^\//, '') + rest;
+}
+
+function splitSuffix(p: string): [string, string] {
+  const i = p.search(/[?#]/);
+  return i < 0 ? [p, ''] : [p.slice(0, i), p.slice(i)];
+}

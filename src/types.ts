@@ -1,0 +1,230 @@
+/**
+ * The stage contracts. Each stage takes plain data and returns plain data plus diagnostics:
+ * config → load (Source[]) → compile (Compiled[]) → plan (Site) → render (Page[]) → emit (files).
+ */
+import type { Diagnostic } from './diagnostics.ts';
+import type { SiteConfig } from './config/index.ts';
+
+export type { SiteConfig } from './config/index.ts';
+export type { Diagnostic } from './diagnostics.ts';
+
+export type ContentKind = 'doc' | 'page' | 'landing' | 'blog';
+
+/** Validated front matter. Docusaurus field names, so writers can move over. */
+export interface FrontMatter {
+  id?: string;
+  title?: string;
+  description?: string;
+  sidebar_label?: string;
+  sidebar_position?: number;
+  slug?: string;
+  keywords?: string[];
+  image?: string;
+  toc_min_heading_level?: number;
+  toc_max_heading_level?: number;
+  hide_table_of_contents?: boolean;
+  hide_title?: boolean;
+  unlisted?: boolean;
+  draft?: boolean;
+  pagination_prev?: string | null;
+  pagination_next?: string | null;
+  pagination_label?: string;
+  date?: string;
+  authors?: string[];
+  tags?: string[];
+  [key: string]: unknown;
+}
+
+/** One content file, read and split, nothing rendered. */
+export interface Source {
+  kind: ContentKind;
+  /** Project-relative path, forward slashes: `content/docs/features/pdf.mdx`. */
+  file: string;
+  format: 'md' | 'mdx';
+  /** docs: `features/pdf`; pages: `deals/manga`; landing: slug; blog: slug. */
+  id: string;
+  /** Site path without base path, leading and trailing slash: `/docs/features/pdf/`. */
+  path: string;
+  frontMatter: FrontMatter;
+  /** Markdown body after the front matter. */
+  body: string;
+  /** Line of the body's first line in the file (1-based), for error positions. */
+  bodyLine: number;
+  /** sha1 of the whole file, the compile cache key. */
+  hash: string;
+}
+
+export interface Heading {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+export interface LinkRef {
+  /** As written. */
+  url: string;
+  /** Site path without base, or undefined when external. */
+  path?: string;
+  hash?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface AssetRef {
+  /** Project-relative source file of the asset. */
+  file: string;
+  /** Placeholder written into the output, replaced by the hashed URL at emit. */
+  placeholder: string;
+}
+
+export interface Compiled {
+  source: Source;
+  title: string;
+  description: string;
+  /** `html` for .md, `mdx` function-body code for .mdx. */
+  output: { type: 'html'; html: string } | { type: 'mdx'; code: string };
+  headings: Heading[];
+  toc: Heading[];
+  links: LinkRef[];
+  assets: AssetRef[];
+  /** Plain text, for search and excerpts. */
+  excerpt: string;
+  /** Component names used (MDX), checked against the theme at plan time. */
+  components: string[];
+  /** The body has its own h1, so the layout adds none. */
+  hasTitleHeading: boolean;
+}
+
+export interface SidebarDoc {
+  type: 'doc';
+  id: string;
+  label: string;
+  path: string;
+}
+export interface SidebarLink {
+  type: 'link';
+  label: string;
+  href: string;
+}
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  /** Path of the category's own page, when it links to a doc. */
+  path?: string;
+  collapsed: boolean;
+  items: SidebarItem[];
+  /** Stable index, used for per-category files of large sidebars. */
+  key: string;
+}
+export type SidebarItem = SidebarDoc | SidebarLink | SidebarCategory;
+
+export interface Crumb {
+  label: string;
+  path?: string;
+}
+
+export interface NavLink {
+  label: string;
+  path: string;
+}
+
+export type RouteKind = 'doc' | 'page' | 'landing' | 'blogPost' | 'blogList' | 'search' | 'notFound';
+
+export interface Route {
+  kind: RouteKind;
+  /** Site path without base: `/docs/faq/`. The 404 page has `/404.html`. */
+  path: string;
+  title: string;
+  description: string;
+  /** Index into Site.compiled, for content routes. */
+  compiledIndex?: number;
+  isUnlisted: boolean;
+  doc?: {
+    id: string;
+    breadcrumbs: Crumb[];
+    prev?: NavLink;
+    next?: NavLink;
+    /** Whether the page is in the sidebar (shows the sidebar). */
+    inSidebar: boolean;
+  };
+  blog?: { date?: string; authors: string[]; tags: string[] };
+}
+
+/** The whole planned site: what render needs, and nothing per page copied. */
+export interface Site {
+  config: SiteConfig;
+  routes: Route[];
+  compiled: Compiled[];
+  sidebar: SidebarItem[];
+  /** Total number of items in the sidebar, to pick full or open-branch rendering. */
+  sidebarSize: number;
+  /** Blog posts, newest first. */
+  blogPosts: { title: string; path: string; date?: string }[];
+  /** Data files from content/data, by file name without extension. */
+  data: Record<string, unknown>;
+  messages: Messages;
+  /** Every locale's messages, for locale fallbacks (language names). */
+  locales: LocaleInfo[];
+}
+
+export type Messages = Record<string, string>;
+
+export interface LocaleInfo {
+  code: string;
+  label: string;
+  direction: 'ltr' | 'rtl';
+  htmlLang: string;
+  /** Base path of that locale's site. */
+  baseUrl: string;
+}
+
+/** One rendered page. */
+export interface Page {
+  path: string;
+  html: string;
+  /** Asset placeholders used in the html. */
+  assets: AssetRef[];
+}
+
+export interface StageResult<T> {
+  value: T;
+  diagnostics: Diagnostic[];
+}
+
+/** What the load stage reads from the project. */
+export interface Loaded {
+  sources: Source[];
+  /** Raw default export of content/sidebars.ts (validated by plan), or undefined to autogenerate. */
+  sidebars?: unknown;
+  sidebarsFile?: string;
+  /** Source text of the sidebar file, to point errors at a line. */
+  sidebarsText?: string;
+  data: Record<string, unknown>;
+  /** Messages per locale code, from locales/<code>.json. */
+  messages: Record<string, Messages>;
+  /** Files under static/, project-relative, and their site paths (`/img/x.svg`). */
+  staticFiles: { file: string; path: string }[];
+  /** Every file read, for the dev watcher. */
+  inputs: string[];
+}
+
+/** Everything a theme's page component receives. */
+export interface PageProps {
+  site: Site;
+  route: Route;
+  /** The page's content, ready to place (MDX component output or trusted compiled HTML). */
+  content: unknown;
+  /** `production` adds analytics; `development` never does. */
+  mode: 'production' | 'development';
+}
+
+/** A theme: the page component and the components MDX gets without imports. */
+export interface Theme {
+  name: string;
+  /** Renders the `<body>` contents of a page. */
+  Page: (props: PageProps) => unknown;
+  /** MDX components by name. */
+  components: Record<string, unknown>;
+  /** UI message ids the theme uses, for locale completeness tests. */
+  messageIds?: readonly string[];
+}

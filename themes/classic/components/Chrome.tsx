@@ -1,0 +1,72 @@
+import { useT, useTheme } from '../context.tsx';
+
+/** First focusable element of every page. */
+export function SkipLink() {
+  const t = useT();
+  return (
+    <a className="skip-link" href="#main">
+      {t('skipToContent')}
+    </a>
+  );
+}
+
+/** Announcement bar from config; a pre-paint script hides it when dismissed for the same id. */
+export function AnnouncementBar() {
+  const { site } = useTheme();
+  const t = useT();
+  const bar = site.config.announcementBar;
+  if (!bar) return null;
+  return (
+    <div className="announcement" role="banner" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
+      {bar.isCloseable ? <span className="announcement__placeholder" /> : null}
+      {/* Trusted HTML written by the site's config author (SPEC §3: content). */}
+      <div className="announcement__content" dangerouslySetInnerHTML={{ __html: bar.content }} />
+      {bar.isCloseable ? (
+        <button type="button" className="announcement__close" aria-label={t('announcement.close')} data-announcement-close="">
+          <svg viewBox="0 0 15 15" width="14" height="14" aria-hidden="true">
+            <path d="M1 1l13 13M14 1L1 14" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Markup the client clones when something fails (SPEC §8): the crash screen and the lazy-load error box.
+ * Templates are inert until used, so they cost nothing on a page that works.
+ */
+export function ErrorTemplates() {
+  const t = useT();
+  return (
+    <>
+      <template id="quire-crash-template">
+        <div className="crash" role="alert">
+          <h1 className="crash__title">{t('crash.title')}</h1>
+          <button type="button" className="button button--primary" data-crash-retry="">
+            {t('crash.tryAgain')}
+          </button>
+          <hr />
+          <p className="crash__message" data-crash-message="" />
+        </div>
+      </template>
+      <template id="quire-lazy-error-template">
+        <div className="lazy-error" role="alert">
+          <p data-lazy-message="">{t('lazy.error')}</p>
+          <button type="button" className="button" data-lazy-retry="">
+            {t('lazy.retry')}
+          </button>
+        </div>
+      </template>
+      <script
+        type="application/json"
+        id="quire-messages"
+        dangerouslySetInnerHTML={{
+          __html: JSON.stringify(
+            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp'].map((id) => [id, t(id)])),
+          ).replace(/</g, '\\u003c'),
+        }}
+      />
+    </>
+  );
+}

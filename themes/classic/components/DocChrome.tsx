@@ -1,0 +1,99 @@
+import type { Heading } from '../../../src/types.ts';
+import { useHref, useT, useTheme } from '../context.tsx';
+
+/** `<nav aria-label="Breadcrumbs">` with a home link, linked ancestor categories and the current page. */
+export function Breadcrumbs() {
+  const { route, site } = useTheme();
+  const t = useT();
+  const href = useHref();
+  if (!site.config.docs.breadcrumbs || !route.doc?.inSidebar) return null;
+  const crumbs = route.doc.breadcrumbs;
+  return (
+    <nav className="breadcrumbs" aria-label={t('docs.breadcrumbs')}>
+      <ol itemScope itemType="https://schema.org/BreadcrumbList">
+        <li className="breadcrumbs__item">
+          <a href={href('/')} aria-label={t('docs.home')} className="breadcrumbs__home">
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+              <path d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6a1 1 0 00-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1z" fill="currentColor" />
+            </svg>
+          </a>
+        </li>
+        {crumbs.map((c, i) => {
+          const last = i === crumbs.length - 1;
+          return (
+            <li key={i} className={'breadcrumbs__item' + (last ? ' breadcrumbs__item--active' : '')} itemProp="itemListElement" itemScope itemType="https://schema.org/ListItem">
+              {c.path && !last ? (
+                <a href={href(c.path)} itemProp="item">
+                  <span itemProp="name">{c.label}</span>
+                </a>
+              ) : (
+                <span itemProp="name" aria-current={last ? 'page' : undefined}>
+                  {c.label}
+                </span>
+              )}
+              <meta itemProp="position" content={String(i + 1)} />
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** Table of contents: headings of the configured levels, nested by depth. */
+export function Toc({ toc, variant }: { toc: Heading[]; variant: 'desktop' | 'mobile' }) {
+  const t = useT();
+  if (!toc.length) return null;
+  const list = (
+    <ul className="toc__list">
+      {toc.map((h) => (
+        <li key={h.id} className={`toc__item toc__item--${h.depth}`}>
+          <a href={`#${h.id}`} className="toc__link">
+            {h.text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  if (variant === 'mobile') {
+    return (
+      <details className="toc toc--mobile">
+        <summary>{t('docs.toc')}</summary>
+        {list}
+      </details>
+    );
+  }
+  return (
+    <nav className="toc toc--desktop" aria-label={t('docs.toc')}>
+      <p className="toc__title">{t('docs.toc')}</p>
+      {list}
+    </nav>
+  );
+}
+
+/** Previous / next links from the sidebar order. */
+export function Pagination() {
+  const { route } = useTheme();
+  const t = useT();
+  const href = useHref();
+  if (!route.doc || (!route.doc.prev && !route.doc.next)) return null;
+  const { prev, next } = route.doc;
+  return (
+    <nav className="pagination-nav" aria-label={t('docs.pagination')}>
+      {prev ? (
+        <a className="pagination-nav__link pagination-nav__link--prev" href={href(prev.path)} rel="prev">
+          <span className="pagination-nav__sublabel">{t('docs.previous')}</span>
+          <span className="pagination-nav__label">« {prev.label}</span>
+        </a>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <a className="pagination-nav__link pagination-nav__link--next" href={href(next.path)} rel="next">
+          <span className="pagination-nav__sublabel">{t('docs.next')}</span>
+          <span className="pagination-nav__label">{next.label} »</span>
+        </a>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,76 @@
+import type { SidebarItem } from '../../../src/types.ts';
+import { useHref, useT, useTheme, externalProps } from '../context.tsx';
+
+/** The docs sidebar as a nav landmark (desktop column). */
+export function DocSidebar() {
+  const t = useT();
+  return (
+    <nav className="doc-sidebar" aria-label={t('docs.sidebar')}>
+      <DocSidebarTree />
+    </nav>
+  );
+}
+
+/**
+ * The sidebar tree. Small sidebars render whole. Large ones (more items than `docs.largeSidebarThreshold`)
+ * render the open branch only: categories off the current path carry a `data-items` URL from which the
+ * client loads their items on expand, so a page's size does not grow with the site.
+ */
+export function DocSidebarTree() {
+  const { site, route } = useTheme();
+  const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
+  return <Items items={site.sidebar} current={route.path} isLarge={isLarge} level={1} />;
+}
+
+function containsPath(items: SidebarItem[], path: string): boolean {
+  return items.some((i) => (i.type === 'doc' && i.path === path) || (i.type === 'category' && (i.path === path || containsPath(i.items, path))));
+}
+
+function Items({ items, current, isLarge, level }: { items: SidebarItem[]; current: string; isLarge: boolean; level: number }) {
+  const href = useHref();
+  const { site } = useTheme();
+  return (
+    <ul className={`menu menu--level-${level}`}>
+      {items.map((item, i) => {
+        if (item.type === 'doc') {
+          const active = item.path === current;
+          return (
+            <li key={i} className="menu__item">
+              <a className={'menu__link' + (active ? ' menu__link--active' : '')} href={href(item.path)} aria-current={active ? 'page' : undefined}>
+                {item.label}
+              </a>
+            </li>
+          );
+        }
+        if (item.type === 'link') {
+          return (
+            <li key={i} className="menu__item">
+              <a className="menu__link" href={href(item.href)} {...externalProps(item.href)}>
+                {item.label}
+              </a>
+            </li>
+          );
+        }
+        const onPath = item.path === current || containsPath(item.items, current);
+        const open = onPath || !item.collapsed;
+        const lazy = isLarge && !onPath;
+        return (
+          <li key={i} className="menu__item menu__item--category">
+            <details open={open && !lazy ? true : undefined} data-items={lazy ? `${site.config.baseUrl}_quire/sidebar/${item.key}.json` : undefined}>
+              <summary className={'menu__category' + (item.path === current ? ' menu__link--active' : '')}>
+                {item.path ? (
+                  <a href={href(item.path)} aria-current={item.path === current ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                ) : (
+                  item.label
+                )}
+              </summary>
+              {lazy ? null : <Items items={item.items} current={current} isLarge={isLarge} level={level + 1} />}
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

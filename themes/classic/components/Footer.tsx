@@ -1,0 +1,111 @@
+import QRCode from 'qrcode';
+import { isFlagOn, useT, useTheme } from '../context.tsx';
+import { Link } from './Link.tsx';
+
+interface PricingData {
+  defaultCurrency?: string;
+  currencies?: { code: string; symbol: string; label: string }[];
+}
+
+const qrCache = new Map<string, { size: number; path: string }>();
+
+/** A QR code as one SVG path, computed at build time (no image files, no client code). */
+export function qrPath(text: string): { size: number; path: string } {
+  const hit = qrCache.get(text);
+  if (hit) return hit;
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  // One rectangle per horizontal run of dark modules keeps the path short.
+  let path = '';
+  for (let y = 0; y < modules.size; y++) {
+    for (let x = 0; x < modules.size; x++) {
+      if (!modules.get(y, x)) continue;
+      let run = 1;
+      while (x + run < modules.size && modules.get(y, x + run)) run++;
+      path += `M${x} ${y}h${run}v1h-${run}z`;
+      x += run;
+    }
+  }
+  const value = { size: modules.size, path };
+  qrCache.set(text, value);
+  return value;
+}
+
+/** Site footer (SPEC §2): link columns, social links, app-store QR codes, the currency box, copyright. */
+export function Footer() {
+  const { site } = useTheme();
+  const t = useT();
+  const { footer } = site.config;
+  const pricing = site.data.pricing as PricingData | undefined;
+  const currencies = pricing?.currencies ?? [];
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <div className="footer__columns">
+          {footer.links.map((col) => (
+            <div className="footer__col" key={col.title}>
+              <p className="footer__title">{col.title}</p>
+              <ul>
+                {col.items
+                  .filter((item) => isFlagOn(site, item.flag))
+                  .map((item) => (
+                    <li key={item.label}>
+                      <Link to={(item.to ?? item.href)!} className="footer__link" id={item.id}>
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          ))}
+          {footer.appStores.length ? (
+            <div className="footer__col footer__col--apps">
+              <p className="footer__title">{t('footer.appStores')}</p>
+              <ul className="footer__qr-list">
+                {footer.appStores.map((store) => {
+                  const qr = qrPath(store.url);
+                  return (
+                    <li key={store.url}>
+                      <a href={store.url} target="_blank" rel="noopener noreferrer" className="footer__qr">
+                        <svg viewBox={`-2 -2 ${qr.size + 4} ${qr.size + 4}`} width="96" height="96" role="img" aria-label={t('footer.qrAlt', { label: store.label })} shapeRendering="crispEdges">
+                          <rect x="-2" y="-2" width={qr.size + 4} height={qr.size + 4} fill="#fff" />
+                          <path d={qr.path} fill="#0f172a" />
+                        </svg>
+                        <span>{store.label}</span>
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+        <div className="footer__bottom">
+          <ul className="footer__social">
+            {footer.social
+              .filter((item) => isFlagOn(site, item.flag))
+              .map((item) => (
+                <li key={item.label}>
+                  <Link to={(item.to ?? item.href)!} className="footer__link">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+          {footer.currencies && currencies.length ? (
+            <label className="currency-choice">
+              <span>{t('footer.currency')}</span>
+              <select data-currency-select="" defaultValue={pricing?.defaultCurrency ?? currencies[0].code}>
+                {currencies.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code} – {c.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <p className="footer__copyright">{footer.copyright}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

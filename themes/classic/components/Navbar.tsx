@@ -1,0 +1,212 @@
+import type { NavItem } from '../../../src/config/schema.ts';
+import type { LocaleInfo } from '../../../src/types.ts';
+import { isFlagOn, useHref, useT, useTheme } from '../context.tsx';
+import { Link } from './Link.tsx';
+import { DocSidebarTree } from './DocSidebar.tsx';
+
+/** Fixed top navbar (SPEC §2): the configured items in order; hidden flags dropped; a menu button below 996 px. */
+export function Navbar() {
+  const { site, route } = useTheme();
+  const t = useT();
+  const href = useHref();
+  const { navbar } = site.config;
+  const items = navbar.items.filter((item) => isFlagOn(site, item.flag));
+  const left = items.filter((i) => !['locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag'].includes(i.type));
+  const right = items.filter((i) => !left.includes(i));
+  return (
+    <>
+      <nav className="navbar" aria-label={t('navbar.main')} data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}>
+        <div className="navbar__inner">
+          <a className="navbar__toggle" href="#mobile-menu" role="button" aria-label={t('navbar.toggle')} aria-expanded="false" aria-controls="mobile-menu" data-mobile-toggle="">
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </a>
+          <a className="navbar__brand" href={href('/')}>
+            {navbar.logo ? <img src={href(navbar.logo.src)} alt={navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} /> : null}
+            {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
+          </a>
+          <ul className="navbar__items">
+            {left.map((item, i) => (
+              <NavbarItem key={i} item={item} />
+            ))}
+          </ul>
+          <ul className="navbar__items navbar__items--right">
+            {right.map((item, i) => (
+              <NavbarItem key={i} item={item} />
+            ))}
+          </ul>
+        </div>
+      </nav>
+      <div className="mobile-menu" id="mobile-menu" data-mobile-menu="" role="dialog" aria-modal="true" aria-label={t('navbar.main')}>
+        <div className="mobile-menu__header">
+          <a className="navbar__brand" href={href('/')}>
+            {navbar.logo ? <img src={href(navbar.logo.src)} alt={navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} /> : null}
+            {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
+          </a>
+          <a className="mobile-menu__close" href="#" role="button" aria-label={t('navbar.close')} data-mobile-close="">
+            ×
+          </a>
+        </div>
+        <div className="mobile-menu__body">
+          {route.doc?.inSidebar ? (
+            <nav className="mobile-menu__docs" aria-label={t('docs.sidebar')}>
+              <DocSidebarTree />
+            </nav>
+          ) : null}
+          <ul className="mobile-menu__items">
+            {items
+              .filter((i) => i.type !== 'search')
+              .map((item, i) => (
+                <NavbarItem key={i} item={item} mobile />
+              ))}
+          </ul>
+        </div>
+      </div>
+      <a className="mobile-menu__backdrop" href="#" aria-hidden="true" tabIndex={-1} data-mobile-close="">
+        {' '}
+      </a>
+    </>
+  );
+}
+
+function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean }) {
+  const { site, route } = useTheme();
+  const t = useT();
+  const { config } = site;
+  const current = (to?: string) => (to && normalize(to) === route.path ? ('page' as const) : undefined);
+  switch (item.type) {
+    case 'link':
+      return (
+        <li className="navbar__item">
+          <Link to={(item.to ?? item.href)!} className={['navbar__link', item.className].filter(Boolean).join(' ')} id={item.id} aria-current={current(item.to)}>
+            {item.label}
+          </Link>
+        </li>
+      );
+    case 'dropdown':
+      return (
+        <Dropdown label={item.label} mobile={mobile}>
+          {item.items
+            .filter((sub) => isFlagOn(site, sub.flag))
+            .map((sub, i) => (
+              <li key={i}>
+                <Link to={(sub.to ?? sub.href)!} className="dropdown__link" id={sub.id} aria-current={current(sub.to)}>
+                  {sub.label}
+                </Link>
+              </li>
+            ))}
+        </Dropdown>
+      );
+    case 'locale': {
+      const visible = site.locales.filter((l) => l.code !== 'zh-TW' || config.flags.zhTWVisible === true);
+      const currentLocale = site.locales.find((l) => l.code === config.i18n.currentLocale) as LocaleInfo;
+      return (
+        <Dropdown label={mobile ? t('navbar.languages') : currentLocale.label} icon className="locale-dropdown" mobile={mobile}>
+          {visible.map((l) => (
+            <li key={l.code}>
+              <a
+                className={'dropdown__link' + (l.code === currentLocale.code ? ' dropdown__link--active' : '')}
+                href={l.baseUrl + route.path.slice(1).replace(/^404\.html$/, '')}
+                hrefLang={l.htmlLang}
+                lang={l.htmlLang}
+                target="_self"
+                data-locale-link=""
+                aria-current={l.code === currentLocale.code ? 'true' : undefined}
+              >
+                {l.label}
+              </a>
+            </li>
+          ))}
+        </Dropdown>
+      );
+    }
+    case 'docsVersion':
+      if (route.kind !== 'doc') return null;
+      return (
+        <Dropdown label={mobile ? t('navbar.versions') : config.docs.version.label} className="version-dropdown" mobile={mobile}>
+          <li>
+            <Link to={`/${config.docs.routeBasePath}/`} className="dropdown__link dropdown__link--active" data-version={config.docs.version.name}>
+              {config.docs.version.label}
+            </Link>
+          </li>
+        </Dropdown>
+      );
+    case 'search':
+      return (
+        <li className="navbar__item navbar__item--search">
+          <Link to="/search/" className="search-button" data-search-open="">
+            <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
+              <path d="M14.4 13l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 111.4-1.4zM8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11z" fill="currentColor" />
+            </svg>
+            <span className="search-button__label">{item.label ?? t('search.button')}</span>
+            <span className="search-button__keys" aria-hidden="true">
+              <kbd data-modifier-key="">Ctrl</kbd>
+              <kbd>K</kbd>
+            </span>
+            <span className="visually-hidden">{t('search.buttonAria')}</span>
+          </Link>
+        </li>
+      );
+    case 'profile':
+      return (
+        <li className="navbar__item">
+          <a className="navbar__link" href={config.header.signInUrl} id="profile-link" data-profile-link="" data-profile-path={`/profile/`}>
+            {item.label ?? t('navbar.profile')}
+          </a>
+        </li>
+      );
+    case 'premiumTag':
+      // SPEC §6: hidden by default, shown to paying users by the header script.
+      return (
+        <li className="navbar__item" data-premium-tag="" hidden>
+          <Link to={item.to} className="premium-tag">
+            {item.label}
+          </Link>
+        </li>
+      );
+    case 'proTag':
+      // SPEC §6: hidden on the pricing page and for subscribers.
+      return (
+        <li className="navbar__item" data-pro-tag="" hidden={normalize(item.to) === route.path ? true : undefined}>
+          <Link to={item.to} className="pro-tag">
+            {item.label}
+          </Link>
+        </li>
+      );
+  }
+}
+
+function Dropdown({ label, children, className, icon, mobile }: { label: string; children: React.ReactNode; className?: string; icon?: boolean; mobile: boolean }) {
+  if (mobile) {
+    return (
+      <li className={['mobile-menu__group', className].filter(Boolean).join(' ')}>
+        <details>
+          <summary>{label}</summary>
+          <ul>{children}</ul>
+        </details>
+      </li>
+    );
+  }
+  return (
+    <li className={['navbar__item', 'dropdown', className].filter(Boolean).join(' ')} data-dropdown="">
+      <button type="button" className="navbar__link dropdown__toggle" aria-haspopup="true" aria-expanded="false">
+        {icon ? (
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="dropdown__icon">
+            <path
+              fill="currentColor"
+              d="M12 2a10 10 0 100 20 10 10 0 000-20zm6.9 6h-2.9a15.7 15.7 0 00-1.4-3.6A8 8 0 0118.9 8zM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.4 1.1-2.8 1.9-4zM4.3 14a8.2 8.2 0 010-4h3.4a16.5 16.5 0 000 4H4.3zm.8 2h3a15.7 15.7 0 001.4 3.6A8 8 0 015.1 16zm3-8h-3a8 8 0 014.3-3.6C8.9 5.6 8.4 6.8 8 8zm3.9 12c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.4-1.1 2.8-1.9 4zm2.3-6H9.8a14.7 14.7 0 010-4h4.4a14.7 14.7 0 010 4zm.3 5.6c.6-1.1 1.1-2.3 1.4-3.6h3a8 8 0 01-4.4 3.6zm1.8-5.6a16.5 16.5 0 000-4h3.4a8.2 8.2 0 010 4h-3.4z"
+            />
+          </svg>
+        ) : null}
+        {label}
+      </button>
+      <ul className="dropdown__menu">{children}</ul>
+    </li>
+  );
+}
+
+function normalize(to: string): string {
+  const p = to.split(/[?#]/)[0];
+  return p.endsWith('/') ? p : p + '/';
+}

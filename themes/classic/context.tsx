@@ -1,0 +1,47 @@
+import { createContext, useContext } from 'react';
+import { withBase } from '../../src/shared/route-match.ts';
+import type { PageProps, Route, Site } from '../../src/types.ts';
+
+export interface ThemeContextValue {
+  site: Site;
+  route: Route;
+  mode: PageProps['mode'];
+}
+
+export const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+export function useTheme(): ThemeContextValue {
+  const value = useContext(ThemeContext);
+  if (!value) throw new Error('quire bug: theme component rendered outside ThemeContext');
+  return value;
+}
+
+/** A UI message by id with `{name}` placeholders filled; falls back to the id only if English lacks it too. */
+export function translate(messages: Record<string, string>, id: string, values: Record<string, string | number> = {}): string {
+  const text = messages[id] ?? id;
+  return text.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
+}
+
+export function useT(): (id: string, values?: Record<string, string | number>) => string {
+  const { site } = useTheme();
+  return (id, values) => translate(site.messages, id, values);
+}
+
+/** Internal site path → URL under the base path with a trailing slash; external URLs unchanged. */
+export function useHref(): (to: string) => string {
+  const { site } = useTheme();
+  return (to) => (isExternal(to) || to.startsWith('#') ? to : withBase(site.config.baseUrl, to));
+}
+
+export function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+/** Props every external link gets. */
+export function externalProps(href: string): { target?: string; rel?: string } {
+  return /^https?:|^\/\//.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+}
+
+export function isFlagOn(site: Site, flag: string | undefined): boolean {
+  return flag === undefined || site.config.flags[flag] === true;
+}

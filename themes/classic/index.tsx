@@ -1,0 +1,43 @@
+import type { PageProps, Theme } from '../../src/types.ts';
+import { ThemeContext } from './context.tsx';
+import { DocPage } from './layouts/DocPage.tsx';
+import { BlogList, BlogPost, MarketingPage, NotFound, SearchPage } from './layouts/Pages.tsx';
+import * as blocks from './mdx/blocks.tsx';
+import * as dataBlocks from './mdx/data.tsx';
+import { MangaPromo } from './islands/MangaPromo.tsx';
+import type { ReactNode } from 'react';
+
+function Page(props: PageProps) {
+  const { route } = props;
+  const content = props.content as ReactNode;
+  let body: ReactNode;
+  switch (route.kind) {
+    case 'doc':
+      body = <DocPage content={content} />;
+      break;
+    case 'page':
+    case 'landing':
+      body = <MarketingPage content={content} />;
+      break;
+    case 'blogPost':
+      body = <BlogPost content={content} />;
+      break;
+    case 'blogList':
+      body = <BlogList />;
+      break;
+    case 'search':
+      body = <SearchPage />;
+      break;
+    case 'notFound':
+      body = <NotFound />;
+      break;
+  }
+  return <ThemeContext.Provider value={{ site: props.site, route, mode: props.mode }}>{body}</ThemeContext.Provider>;
+}
+
+/** The classic theme: docs and marketing layouts, the page chrome, and the MDX components. */
+export const classicTheme: Theme = {
+  name: 'classic',
+  Page,
+  components: { ...blocks, ...dataBlocks, MangaPromo },
+};

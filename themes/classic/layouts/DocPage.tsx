@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Breadcrumbs, Pagination, Toc } from '../components/DocChrome.tsx';
+import { DocSidebar } from '../components/DocSidebar.tsx';
+import { useT, useTheme } from '../context.tsx';
+import { Layout } from './Layout.tsx';
+
+/** A docs page: sidebar, breadcrumbs, article, table of contents, previous/next. */
+export function DocPage({ content }: { content: ReactNode }) {
+  const { site, route } = useTheme();
+  const t = useT();
+  const compiled = site.compiled[route.compiledIndex!];
+  const fm = compiled.source.frontMatter;
+  const toc = compiled.toc;
+  const showTitle = !fm.hide_title && !compiled.hasTitleHeading;
+  return (
+    <Layout>
+      <div className="doc-layout">
+        {route.doc?.inSidebar ? (
+          <aside className="doc-layout__sidebar">
+            <DocSidebar />
+          </aside>
+        ) : null}
+        <main className="doc-layout__main" id="main" tabIndex={-1}>
+          <article className="doc">
+            <Breadcrumbs />
+            {route.isUnlisted ? (
+              <aside className="admonition admonition-warning" role="note">
+                <p className="admonition-title">{t('docs.unlistedTitle')}</p>
+                <p>{t('docs.unlistedBody')}</p>
+              </aside>
+            ) : null}
+            {showTitle ? <h1 className="doc__title">{route.title}</h1> : null}
+            <Toc toc={toc} variant="mobile" />
+            <div data-pagefind-body="">{content}</div>
+          </article>
+          <Pagination />
+        </main>
+        {toc.length ? (
+          <aside className="doc-layout__toc">
+            <Toc toc={toc} variant="desktop" />
+          </aside>
+        ) : null}
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { AnnouncementBar, ErrorTemplates, SkipLink } from '../components/Chrome.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { Navbar } from '../components/Navbar.tsx';
+import { useTheme } from '../context.tsx';
+
+/** The chrome around every page: skip link, announcement, navbar, main, footer, client settings. */
+export function Layout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  const { site, route } = useTheme();
+  const { config } = site;
+  const clientConfig = {
+    baseUrl: config.baseUrl,
+    locale: config.i18n.currentLocale,
+    product: config.product.slug,
+    routeKind: route.kind,
+    path: route.path,
+    announcementId: config.announcementBar?.id ?? null,
+    colorMode: config.colorMode,
+    header: { ...config.header, userInfoKey: config.header.userInfoKey ?? `${config.product.slug}_user_info` },
+    promotions: config.promotions,
+    search: { provider: config.search.provider, contextualSearch: config.search.contextualSearch, hosted: config.search.hosted ?? null, tag: route.kind === 'doc' ? `docs-${config.docs.version.name}` : 'default' },
+    largeSidebar: site.sidebarSize > config.docs.largeSidebarThreshold,
+  };
+  return (
+    <>
+      <SkipLink />
+      <AnnouncementBar />
+      <Navbar />
+      <div className={'main-wrapper' + (wide ? ' main-wrapper--wide' : '')} id="main-wrapper">
+        {children}
+      </div>
+      <Footer />
+      <ErrorTemplates />
+      <script type="application/json" id="quire-config" dangerouslySetInnerHTML={{ __html: JSON.stringify(clientConfig).replace(/</g, '\\u003c') }} />
+    </>
+  );
+}

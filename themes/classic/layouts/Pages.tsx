@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { useHref, useT, useTheme } from '../context.tsx';
+import { Layout } from './Layout.tsx';
+
+/** Marketing pages and story landing pages: full width; the page's Hero is its h1, else the title is. */
+export function MarketingPage({ content }: { content: ReactNode }) {
+  const { site, route } = useTheme();
+  const compiled = site.compiled[route.compiledIndex!];
+  const hasHero = compiled.components.includes('Hero') || compiled.hasTitleHeading;
+  return (
+    <Layout wide>
+      <main id="main" tabIndex={-1} className={'page page--' + route.kind}>
+        {hasHero ? null : (
+          <header className="page__header">
+            <h1>{route.title}</h1>
+            {route.description ? <p className="page__lead">{route.description}</p> : null}
+          </header>
+        )}
+        <div className="page__content" data-pagefind-body="">
+          {content}
+        </div>
+      </main>
+    </Layout>
+  );
+}
+
+export function BlogPost({ content }: { content: ReactNode }) {
+  const { route } = useTheme();
+  const t = useT();
+  const date = route.blog?.date;
+  return (
+    <Layout>
+      <div className="blog-layout">
+        <BlogSidebar />
+        <main id="main" tabIndex={-1} className="blog-layout__main">
+          <article className="blog-post">
+            <header>
+              <h1>{route.title}</h1>
+              <p className="blog-post__meta">
+                {date ? <time dateTime={date}>{formatDate(date)}</time> : null}
+                {route.blog?.authors.length ? <span> · {t('blog.by', { authors: route.blog.authors.join(', ') })}</span> : null}
+              </p>
+            </header>
+            <div data-pagefind-body="">{content}</div>
+            {route.blog?.tags.length ? (
+              <ul className="blog-post__tags">
+                {route.blog.tags.map((tag) => (
+                  <li key={tag}>{tag}</li>
+                ))}
+              </ul>
+            ) : null}
+          </article>
+        </main>
+      </div>
+    </Layout>
+  );
+}
+
+export function BlogList() {
+  const { site, route } = useTheme();
+  const t = useT();
+  const href = useHref();
+  return (
+    <Layout>
+      <div className="blog-layout">
+        <BlogSidebar />
+        <main id="main" tabIndex={-1} className="blog-layout__main">
+          <h1>{route.title}</h1>
+          <p className="page__lead">{route.description}</p>
+          {site.blogPosts.map((post) => {
+            const r = site.routes.find((x) => x.path === post.path);
+            return (
+              <article key={post.path} className="blog-teaser">
+                <h2>
+                  <a href={href(post.path)}>{post.title}</a>
+                </h2>
+                {post.date ? <time dateTime={post.date}>{formatDate(post.date)}</time> : null}
+                {r?.description ? <p>{r.description}</p> : null}
+                <a href={href(post.path)} className="blog-teaser__more">
+                  {t('blog.readMore')} →
+                </a>
+              </article>
+            );
+          })}
+        </main>
+      </div>
+    </Layout>
+  );
+}
+
+/** The blog sidebar lists every post (page size "all", SPEC §2). */
+function BlogSidebar() {
+  const { site, route } = useTheme();
+  const t = useT();
+  const href = useHref();
+  const { sidebarCount } = site.config.blog;
+  const posts = sidebarCount === 'ALL' ? site.blogPosts : site.blogPosts.slice(0, sidebarCount);
+  if (!posts.length) return null;
+  return (
+    <nav className="blog-sidebar" aria-label={t('blog.recentPosts')}>
+      <p className="blog-sidebar__title">{t('blog.recentPosts')}</p>
+      <ul>
+        {posts.map((p) => (
+          <li key={p.path}>
+            <a href={href(p.path)} aria-current={p.path === route.path ? 'page' : undefined}>
+              {p.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function formatDate(date: string): string {
+  const d = new Date(date + 'T00:00:00Z');
+  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('de-DE', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+export function NotFound() {
+  const t = useT();
+  const href = useHref();
+  return (
+    <Layout>
+      <main id="main" tabIndex={-1} className="not-found">
+        <h1>{t('notFound.title')}</h1>
+        <p>{t('notFound.lead')}</p>
+        <p>{t('notFound.help')}</p>
+        <p>
+          <a className="button button--primary" href={href('/')}>
+            {t('notFound.home')}
+          </a>
+        </p>
+      </main>
+    </Layout>
+  );
+}
+
+/** Server-rendered search page shell; the client reads `?q=` and fills the results. */
+export function SearchPage() {
+  const t = useT();
+  return (
+    <Layout>
+      <main id="main" tabIndex={-1} className="search-page">
+        <h1>{t('search.page.title')}</h1>
+        <form className="search-page__form" role="search" method="get" data-search-page-form="">
+          <label htmlFor="search-page-input" className="visually-hidden">
+            {t('search.page.inputLabel')}
+          </label>
+          <input id="search-page-input" name="q" type="search" placeholder={t('search.page.inputLabel')} autoComplete="off" maxLength={64} />
+          <button type="submit" className="button button--primary">
+            {t('search.page.submit')}
+          </button>
+        </form>
+        <div className="search-page__results" data-search-page-results="" aria-live="polite" />
+        <noscript>
+          <p>{t('search.page.noscript')}</p>
+        </noscript>
+      </main>
+    </Layout>
+  );
+}

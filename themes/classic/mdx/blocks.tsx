@@ -1,0 +1,189 @@
+import { Children, isValidElement, type ReactNode } from 'react';
+import { useHref, useT, useTheme, externalProps, isExternal } from '../context.tsx';
+
+/** Components MDX content uses without imports (see README "Components"). */
+
+function Action({ href, label, variant }: { href?: string; label?: string; variant: 'primary' | 'secondary' }) {
+  const resolve = useHref();
+  if (!href || !label) return null;
+  return (
+    <a className={`button button--${variant}`} href={resolve(href)} {...(isExternal(href) ? externalProps(href) : {})}>
+      {label}
+    </a>
+  );
+}
+
+export function Hero(props: { title: string; lead?: string; primaryLabel?: string; primaryHref?: string; secondaryLabel?: string; secondaryHref?: string; image?: string; imageAlt?: string; children?: ReactNode }) {
+  const href = useHref();
+  return (
+    <section className={'hero' + (props.image ? ' hero--with-image' : '')}>
+      <div className="hero__text">
+        <h1 className="hero__title">{props.title}</h1>
+        {props.lead ? <p className="hero__lead">{props.lead}</p> : null}
+        {props.children}
+        <div className="hero__actions">
+          <Action href={props.primaryHref} label={props.primaryLabel} variant="primary" />
+          <Action href={props.secondaryHref} label={props.secondaryLabel} variant="secondary" />
+        </div>
+      </div>
+      {props.image ? <img className="hero__image" src={href(props.image)} alt={props.imageAlt ?? ''} width={560} height={400} /> : null}
+    </section>
+  );
+}
+
+export function FeatureGrid({ children }: { children?: ReactNode }) {
+  return <div className="feature-grid">{children}</div>;
+}
+
+export function Feature({ title, icon, href, children }: { title: string; icon?: string; href?: string; children?: ReactNode }) {
+  const resolve = useHref();
+  return (
+    <div className="feature">
+      {icon ? (
+        <span className="feature__icon" aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
+      <h3 className="feature__title">{href ? <a href={resolve(href)}>{title}</a> : title}</h3>
+      <div className="feature__body">{children}</div>
+    </div>
+  );
+}
+
+export function Steps({ children }: { children?: ReactNode }) {
+  return <ol className="steps">{children}</ol>;
+}
+
+export function Step({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <li className="step">
+      <p className="step__title">{title}</p>
+      <div className="step__body">{children}</div>
+    </li>
+  );
+}
+
+export function Faq({ children }: { children?: ReactNode }) {
+  return <div className="faq">{children}</div>;
+}
+
+export function Question({ q, children }: { q: string; children?: ReactNode }) {
+  return (
+    <details className="faq__item">
+      <summary>{q}</summary>
+      <div className="faq__answer">{children}</div>
+    </details>
+  );
+}
+
+export function CallToAction({ title, label, href, children }: { title: string; label?: string; href?: string; children?: ReactNode }) {
+  return (
+    <section className="cta">
+      <h2 className="cta__title">{title}</h2>
+      <div className="cta__body">{children}</div>
+      <Action href={href} label={label} variant="primary" />
+    </section>
+  );
+}
+
+export function Testimonials({ children }: { children?: ReactNode }) {
+  return <div className="testimonials">{children}</div>;
+}
+
+export function Testimonial({ name, role, children }: { name: string; role?: string; children?: ReactNode }) {
+  return (
+    <figure className="testimonial">
+      <blockquote>{children}</blockquote>
+      <figcaption>
+        <strong>{name}</strong>
+        {role ? <span>, {role}</span> : null}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function Figure({ src, alt, caption, width, height }: { src: string; alt: string; caption?: string; width?: number; height?: number }) {
+  const href = useHref();
+  return (
+    <figure className="figure">
+      <img src={href(src)} alt={alt} width={width} height={height} loading="lazy" decoding="async" />
+      {caption ? <figcaption>{caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+export function CardGrid({ children }: { children?: ReactNode }) {
+  return <div className="card-grid">{children}</div>;
+}
+
+export function Card({ title, href, children }: { title: string; href?: string; children?: ReactNode }) {
+  const resolve = useHref();
+  return (
+    <div className="card">
+      <h3 className="card__title">{href ? <a href={resolve(href)} {...(isExternal(href) ? externalProps(href) : {})}>{title}</a> : title}</h3>
+      <div className="card__body">{children}</div>
+    </div>
+  );
+}
+
+export function BilingualPassage({ title, children }: { title?: string; children?: ReactNode }) {
+  return (
+    <figure className="bilingual">
+      {title ? <figcaption className="bilingual__title">{title}</figcaption> : null}
+      <div className="bilingual__body">{children}</div>
+    </figure>
+  );
+}
+
+export function Para({ en, de }: { en: string; de: string }) {
+  return (
+    <div className="bilingual__pair">
+      <p className="bilingual__original" lang="en">
+        {en}
+      </p>
+      <p className="bilingual__translation" lang="de">
+        {de}
+      </p>
+    </div>
+  );
+}
+
+export function Kbd({ children }: { children?: ReactNode }) {
+  return <kbd className="kbd">{children}</kbd>;
+}
+
+export function ProBadge() {
+  const t = useT();
+  return <span className="pro-badge">{t('pro.badge')}</span>;
+}
+
+/** Tabs without JavaScript: radio inputs and labels; the client adds arrow-key handling. */
+export function Tabs({ children }: { children?: ReactNode }) {
+  const { route } = useTheme();
+  const tabs = Children.toArray(children).filter(isValidElement) as React.ReactElement<{ label: string; children?: ReactNode }>[];
+  // Stable per page and per tab set: the label list.
+  const group = 'tabs-' + hash(route.path + tabs.map((t) => t.props.label).join('|'));
+  return (
+    <div className="tabs" style={{ ['--tab-count' as string]: tabs.length }}>
+      {tabs.map((tab, i) => (
+        <div className="tabs__tab" key={i}>
+          <input type="radio" name={group} id={`${group}-${i}`} className="tabs__radio" defaultChecked={i === 0} />
+          <label htmlFor={`${group}-${i}`} className="tabs__label">
+            {tab.props.label}
+          </label>
+          <div className="tabs__panel">{tab.props.children}</div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function Tab({ children }: { label: string; children?: ReactNode }) {
+  return <>{children}</>;
+}
+
+function hash(s: string): string {
+  let h = 5381;
+  for (let i = 0; i < s.length; i++) h = ((h << 5) + h + s.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}

@@ -1,0 +1,144 @@
+import { useHref, useT, useTheme, externalProps } from '../context.tsx';
+
+/** Components that read `content/data/*.json`, so every page states the same figures. */
+
+interface Figure {
+  value: string;
+  label: string;
+  text: string;
+}
+
+function useFigures(): Record<string, Figure> {
+  return (useTheme().site.data.figures ?? {}) as Record<string, Figure>;
+}
+
+export function Stat({ id }: { id: string }) {
+  const figure = useFigures()[id];
+  if (!figure) throw new Error(`<Stat id="${id}" />: no figure "${id}" in content/data/figures.json`);
+  return <>{figure.text}</>;
+}
+
+export function Stats() {
+  const figures = useFigures();
+  return (
+    <dl className="stats">
+      {Object.entries(figures).map(([id, f]) => (
+        <div className="stats__item" key={id}>
+          <dt>{f.label}</dt>
+          <dd>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface Plan {
+  id: string;
+  name: string;
+  tagline?: string;
+  prices: Record<string, { monthly: number; yearly: number }> | null;
+  priceNote?: string;
+  features: string[];
+  ctaLabel: string;
+  ctaHref: string;
+  highlighted?: boolean;
+}
+
+interface Pricing {
+  defaultCurrency: string;
+  currencies: { code: string; symbol: string; label: string }[];
+  plans: Plan[];
+  note?: string;
+}
+
+/**
+ * Plans with their prices in every configured currency; CSS shows the currency chosen in the footer box
+ * (`html[data-currency]`), the default one without JavaScript.
+ */
+export function PricingTable() {
+  const pricing = useTheme().site.data.pricing as Pricing | undefined;
+  const t = useT();
+  const href = useHref();
+  if (!pricing) throw new Error('<PricingTable />: content/data/pricing.json is missing');
+  const format = (amount: number, code: string) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: code }).format(amount);
+  return (
+    <div className="pricing" data-default-currency={pricing.defaultCurrency}>
+      {pricing.plans.map((plan) => (
+        <section key={plan.id} className={'pricing__plan' + (plan.highlighted ? ' pricing__plan--highlighted' : '')} id={`plan-${plan.id}`}>
+          <h3 className="pricing__name">{plan.name}</h3>
+          {plan.tagline ? <p className="pricing__tagline">{plan.tagline}</p> : null}
+          <div className="pricing__price" data-price="">
+            {plan.prices
+              ? pricing.currencies.map((c) => {
+                  const p = plan.prices![c.code];
+                  if (!p) return null;
+                  return (
+                    <p key={c.code} data-currency={c.code} className={c.code === pricing.defaultCurrency ? 'is-default' : undefined}>
+                      <span className="pricing__amount">{p.monthly === 0 ? t('pricing.free') : format(p.monthly, c.code)}</span>
+                      {p.monthly ? <span className="pricing__period"> {t('pricing.perMonth')}</span> : null}
+                      {p.yearly && p.yearly !== p.monthly ? <span className="pricing__yearly">{t('pricing.billedYearly', { price: format(p.yearly, c.code) })}</span> : null}
+                    </p>
+                  );
+                })
+              : <p className="pricing__amount pricing__amount--note">{plan.priceNote}</p>}
+          </div>
+          <ul className="pricing__features">
+            {plan.features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+          <a className={'button ' + (plan.highlighted ? 'button--primary' : 'button--secondary')} href={href(plan.ctaHref)} {...externalProps(plan.ctaHref)}>
+            {plan.ctaLabel}
+          </a>
+        </section>
+      ))}
+      {pricing.note ? <p className="pricing__note">{pricing.note}</p> : null}
+    </div>
+  );
+}
+
+interface SiteEntry {
+  name: string;
+  url: string;
+  [field: string]: string;
+}
+
+const COLUMN_LABELS: Record<string, string> = { features: 'Funktionen', languages: 'Sprachen', notes: 'Hinweise', region: 'Region' };
+
+/** A table of supported sites from content/data/supported-sites.json. */
+export function SupportedSites({ list }: { list: string }) {
+  const data = useTheme().site.data['supported-sites'] as Record<string, SiteEntry[]> | undefined;
+  const entries = data?.[list];
+  if (!entries) throw new Error(`<SupportedSites list="${list}" />: no list "${list}" in content/data/supported-sites.json`);
+  const columns = [...new Set(entries.flatMap((e) => Object.keys(e)))].filter((k) => k !== 'name' && k !== 'url');
+  return (
+    <div className="table-wrapper">
+      <table className="supported-sites">
+        <thead>
+          <tr>
+            <th scope="col">Website</th>
+            {columns.map((c) => (
+              <th scope="col" key={c}>
+                {COLUMN_LABELS[c] ?? c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.name}>
+              <td>
+                <a href={e.url} {...externalProps(e.url)}>
+                  {e.name}
+                </a>
+              </td>
+              {columns.map((c) => (
+                <td key={c}>{e[c] ?? ''}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
