@@ -41,7 +41,9 @@ program
     });
     out.endProgress();
     out.diagnostics(result.diagnostics, root);
-    out.summary(result, performance.now() - started, path.relative(process.cwd(), path.resolve(root, opts.out)) || '.');
+    const outDir = path.resolve(root, opts.out);
+    const shown = path.relative(process.cwd(), outDir);
+    out.summary(result, performance.now() - started, shown.startsWith('..') ? outDir : shown || '.');
     process.exitCode = result.ok ? 0 : 1;
   });
 

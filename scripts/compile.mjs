@@ -1,10 +1,10 @@
 // Compiles the quire CLI (TypeScript + TSX) into lib/quire.js with esbuild. Dependencies stay external.
-import { readFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: { quire: 'cli/quire.ts' },
+  entryPoints: { cli: 'cli/quire.ts' },
   outdir: 'lib',
   bundle: true,
   platform: 'node',
@@ -13,7 +13,13 @@ await build({
   packages: 'external',
   jsx: 'automatic',
   sourcemap: 'linked',
-  banner: { js: '#!/usr/bin/env node' },
   define: { QUIRE_VERSION: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });
+
+// The bin sets production mode before React is loaded (static imports would run first).
+await writeFile(
+  'lib/quire.js',
+  "#!/usr/bin/env node\n// React picks its production build from NODE_ENV at load time.\nprocess.env.NODE_ENV ??= 'production';\nawait import('./cli.js');\n",
+);
+await chmod('lib/quire.js', 0o755);

@@ -25,7 +25,12 @@ export function setupMobileMenu(): void {
   const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
   const toggle = document.querySelector<HTMLElement>('[data-mobile-toggle]');
   if (!menu || !toggle) return;
+  // The docs sidebar exists once per page: it moves into the menu while the menu is open.
+  const docsSlot = menu.querySelector<HTMLElement>('[data-mobile-docs]');
+  const sidebar = document.querySelector<HTMLElement>('.doc-sidebar');
+  const sidebarHome = sidebar?.parentElement ?? null;
   const setOpen = (open: boolean) => {
+    if (docsSlot && sidebar && sidebarHome) (open ? docsSlot : sidebarHome).appendChild(sidebar);
     menu.classList.toggle('is-open', open);
     toggle.setAttribute('aria-expanded', String(open));
     document.body.style.overflow = open ? 'hidden' : '';

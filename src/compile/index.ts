@@ -84,9 +84,11 @@ export async function compileSource(source: Source, config: SiteConfig): Promise
     }
   } catch (e) {
     const m = e as VFileMessageLike;
-    const line = m.line ?? m.place?.line ?? m.place?.start?.line ?? undefined;
-    const column = m.column ?? m.place?.column ?? m.place?.start?.column ?? undefined;
-    const reason = (m.reason ?? m.message).replace(/\s+/g, ' ');
+    // Some MDX messages carry their place only in the text: "… (3:1-3:17)".
+    const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);
+    const line = m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined);
+    const column = m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined);
+    const reason = (m.reason ?? m.message).replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, '').replace(/\s+/g, ' ');
     return {
       diagnostic: error(source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX, `Could not compile ${source.format.toUpperCase()}: ${reason}`, {
         file: source.file,

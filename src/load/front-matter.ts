@@ -54,7 +54,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
     const e = doc.errors[0];
-    const pos = e.linePos?.[0];
+    const pos = lineCounter.linePos(e.pos[0]);
     return {
       frontMatter: {},
       body,
@@ -62,8 +62,8 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
       diagnostics: [
         error(CODES.FRONT_MATTER_SYNTAX, `Invalid YAML front matter: ${e.message.split('\n')[0]}`, {
           file,
-          line: pos ? pos.line + 1 : 1,
-          column: pos?.col,
+          line: pos.line + 1,
+          column: pos.col,
         }),
       ],
     };

@@ -8,7 +8,7 @@ export interface DocumentProps {
   route: Route;
   mode: 'production' | 'development';
   /** The theme's page. */
-  children: ReactNode;
+  children?: ReactNode;
   /** Placeholders emit replaces with the hashed bundle URLs. */
   assets: { css: string; js: string };
 }

@@ -41,7 +41,7 @@ export function parseTitle(meta: string): string | undefined {
  */
 export function rehypeCode() {
   return async (tree: Root) => {
-    const blocks: { node: Element; parent: Element | Root; index: number }[] = [];
+    const blocks: { node: Element; parent: { children: unknown[] }; index: number }[] = [];
     visit(tree, 'element', (node, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
       const code = node.children[0];

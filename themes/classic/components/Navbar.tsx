@@ -2,7 +2,6 @@ import type { NavItem } from '../../../src/config/schema.ts';
 import type { LocaleInfo } from '../../../src/types.ts';
 import { isFlagOn, useHref, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
-import { DocSidebarTree } from './DocSidebar.tsx';
 
 /** Fixed top navbar (SPEC §2): the configured items in order; hidden flags dropped; a menu button below 996 px. */
 export function Navbar() {
@@ -49,11 +48,8 @@ export function Navbar() {
           </a>
         </div>
         <div className="mobile-menu__body">
-          {route.doc?.inSidebar ? (
-            <nav className="mobile-menu__docs" aria-label={t('docs.sidebar')}>
-              <DocSidebarTree />
-            </nav>
-          ) : null}
+          {/* The docs sidebar is rendered once per page; the client moves it in here while the menu is open. */}
+          {route.doc?.inSidebar ? <div className="mobile-menu__docs" data-mobile-docs="" /> : null}
           <ul className="mobile-menu__items">
             {items
               .filter((i) => i.type !== 'search')

@@ -1,0 +1,64 @@
+// Benchmarks quire: cold and warm builds of the real site and of generated 1,000 and 10,000 page sites
+// (wall time and peak memory), and the JavaScript and CSS a visitor downloads (gzip).
+// Usage: npm run bench [-- --sizes 1000,10000] ; writes bench/results.json and prints a Markdown table.
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { generateSite } from './generate.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sizesArg = process.argv.find((a) => a.startsWith('--sizes='))?.split('=')[1] ?? process.argv[process.argv.indexOf('--sizes') + 1];
+const sizes = (sizesArg && !sizesArg.startsWith('--') ? sizesArg : '1000,10000').split(',').map(Number).filter(Boolean);
+
+function build(root, out) {
+  const start = performance.now();
+  const r = spawnSync(process.execPath, ['--import', path.join(repo, 'bench/rss.mjs'), path.join(repo, 'lib/quire.js'), 'build', '--root', root, '--out', out], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = performance.now() - start;
+  if (r.status !== 0) throw new Error(`build of ${root} failed:\n${r.stderr.slice(-4000)}`);
+  const rssKb = Number(/QUIRE_BENCH_MAX_RSS_KB=(\d+)/.exec(r.stderr)?.[1] ?? 0);
+  const pages = Number(/Built (\d+) pages/.exec(r.stderr)?.[1] ?? 0);
+  return { ms: Math.round(ms), peakMB: Math.round(rssKb / 1024), pages };
+}
+
+async function measure(name, root) {
+  const out = path.join(repo, 'bench/out', `dist-${name}`);
+  await rm(path.join(root, '.quire'), { recursive: true, force: true });
+  const cold = build(root, out);
+  const warm = build(root, out);
+  const html = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
+  let htmlBytes = 0;
+  for (const f of html.slice(0, 200)) htmlBytes += (await readFile(path.join(out, f))).length;
+  return { name, pages: cold.pages, coldMs: cold.ms, warmMs: warm.ms, coldPeakMB: cold.peakMB, warmPeakMB: warm.peakMB, avgHtmlKB: Math.round(htmlBytes / Math.min(html.length, 200) / 102.4) / 10, out };
+}
+
+async function clientBytes(out) {
+  const dir = path.join(out, 'de/assets');
+  const files = await readdir(dir);
+  const size = async (re) => {
+    const f = files.find((x) => re.test(x));
+    if (!f) return 0;
+    return gzipSync(await readFile(path.join(dir, f)), { level: 9 }).length;
+  };
+  return { jsGzipBytes: await size(/^main\..+\.js$/), cssGzipBytes: await size(/^styles\..+\.css$/) };
+}
+
+const results = [];
+results.push(await measure('real site', repo));
+const client = await clientBytes(results[0].out);
+for (const n of sizes) {
+  const root = path.join(repo, 'bench/out', `site-${n}`);
+  await generateSite(n, root);
+  results.push(await measure(`generated ${n}`, root));
+}
+const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, client, results: results.map(({ out, ...r }) => r) };
+await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
+console.log('| site | pages | cold build | warm build | peak memory (cold) | avg HTML per page |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${(r.coldMs / 1000).toFixed(2)} s | ${(r.warmMs / 1000).toFixed(2)} s | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB |`);
+console.log(`\nJavaScript per page (gzip): ${client.jsGzipBytes} B; CSS (gzip): ${client.cssGzipBytes} B`);

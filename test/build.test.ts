@@ -1,0 +1,174 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../src/build.ts';
+import type { MemoryWriter } from '../src/emit/index.ts';
+import { classicTheme } from '../themes/classic/index.tsx';
+import { buildInMemory, fixture, repoRoot } from './helpers.ts';
+
+describe('build (fixture site "basic")', () => {
+  let writer: MemoryWriter;
+  let result: Awaited<ReturnType<typeof buildInMemory>>['result'];
+  beforeAll(async () => {
+    ({ writer, result } = await buildInMemory(fixture('basic')));
+  });
+  const page = (file: string) => {
+    const html = writer.text(file);
+    if (html === undefined) throw new Error(`${file} was not written; have: ${[...writer.files.keys()].join(', ')}`);
+    return html;
+  };
+
+  it('build: should succeed without diagnostics and time every stage', () => {
+    expect(result.diagnostics).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.steps.map((s) => s.name)).toEqual(['config', 'load', 'compile', 'plan', 'render', 'emit']);
+  });
+
+  it('build: should write every route as trailing-slash index.html under the base path', () => {
+    const html = [...writer.files.keys()].filter((f) => f.endsWith('.html')).sort();
+    expect(html).toEqual([
+      'de/404.html',
+      'de/blog/hallo/index.html',
+      'de/blog/index.html',
+      'de/deals/manga/index.html',
+      'de/docs/guide/mdx/index.html',
+      'de/docs/guide/start/index.html',
+      'de/docs/hidden/index.html',
+      'de/docs/index.html',
+      'de/index.html',
+      'de/landing-page/star-gate/index.html',
+      'de/pricing/index.html',
+      'de/search/index.html',
+    ]);
+  });
+
+  it('build: should leave drafts out of production builds', () => {
+    expect(writer.files.has('de/docs/draft/index.html')).toBe(false);
+  });
+
+  it('build: should render the document head (lang, title, canonical, hreflang, og, noindex)', () => {
+    const html = page('de/docs/guide/start/index.html');
+    expect(html.startsWith('<!DOCTYPE html><html lang="de" dir="ltr"')).toBe(true);
+    expect(html).toContain('<title>Start | Fixture</title>');
+    expect(html).toContain('<meta name="description" content="Der erste Absatz wird zur Beschreibung."/>');
+    expect(html).toContain('<meta name="keywords" content="start, anleitung"/>');
+    expect(html).toContain('<link rel="canonical" href="https://example.org/de/docs/guide/start/"/>');
+    expect(html).toContain('<link rel="alternate" hrefLang="ar" href="https://example.org/ar/docs/guide/start/"/>');
+    expect(html).toContain('<link rel="alternate" hrefLang="zh" href="https://example.org/docs/guide/start/"/>');
+    expect(html).toContain('<link rel="alternate" hrefLang="x-default" href="https://example.org/docs/guide/start/"/>');
+    expect(html.match(/rel="alternate" hrefLang=/g)).toHaveLength(5);
+    expect(html).toContain('<meta property="og:locale" content="de"/>');
+    expect(html).not.toContain('noindex');
+    expect(page('de/docs/hidden/index.html')).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+
+  it('build: should render docs chrome: sidebar with the current page, breadcrumbs, toc, prev/next, version', () => {
+    const html = page('de/docs/guide/start/index.html');
+    expect(html).toContain('<a class="menu__link menu__link--active" href="/de/docs/guide/start/" aria-current="page">Loslegen</a>');
+    expect(html).toMatch(/class="breadcrumbs"[\s\S]*Leitfaden[\s\S]*aria-current="page">Loslegen/);
+    expect(html).toContain('<a href="#tabelle-und-aufgaben" class="toc__link">Tabelle und Aufgaben</a>');
+    expect(html).toContain('<a href="#eigene-id" class="toc__link">Eigene Kennung</a>');
+    expect(html).toMatch(/pagination-nav__link--prev" href="\/de\/docs\/"/);
+    expect(html).toMatch(/pagination-nav__link--next" href="\/de\/docs\/guide\/mdx\/"/);
+    expect(html).toContain('data-version="current">Weiter</a>');
+    // unlisted docs are built but not in the sidebar
+    expect(html).not.toContain('/de/docs/hidden/');
+  });
+
+  it('build: should render Markdown features: tables, task lists, admonitions, code titles, images', () => {
+    const html = page('de/docs/guide/start/index.html');
+    expect(html).toContain('<table>');
+    expect(html).toContain('type="checkbox" checked');
+    expect(html).toContain('<p class="admonition-title">Gut zu wissen</p>');
+    expect(html).toContain('<p class="admonition-title">Achtung</p>');
+    expect(html).toContain('<figcaption class="code-title">beispiel.js</figcaption>');
+    expect(html).toContain('src="/de/img/logo.svg"');
+    expect(html).toMatch(/src="\/de\/assets\/bild\.[0-9a-f]{8}\.svg"/);
+    expect(html).toContain('Verhältnis:Wert');
+  });
+
+  it('build: should resolve links to content files to their routes', () => {
+    expect(page('de/docs/index.html')).toContain('href="/de/docs/guide/start/"');
+  });
+
+  it('build: should render MDX with theme components and data', () => {
+    const html = page('de/docs/guide/mdx/index.html');
+    expect(html).toContain('<kbd class="kbd">Strg</kbd>');
+    expect(html).toContain('mehr als zehn Millionen');
+    expect(html).toContain('<ol class="steps">');
+    expect(html).toContain('href="/de/docs/guide/start/#eigene-id"');
+    expect(html).toContain('<aside class="admonition admonition-note"');
+    expect(page('de/index.html')).toContain('<h1 class="hero__title">Willkommen</h1>');
+  });
+
+  it('build: should write the not-found page with the SPEC text', () => {
+    const html = page('de/404.html');
+    expect(html).toContain('Seite nicht gefunden');
+    expect(html).toContain('dass der Link nicht mehr funktioniert');
+  });
+
+  it('build: should write sitemap (no unlisted, no 404, no search) and robots', () => {
+    const sitemap = writer.text('de/sitemap.xml')!;
+    expect(sitemap).toContain('<loc>https://example.org/de/docs/guide/start/</loc>');
+    expect(sitemap).not.toContain('hidden');
+    expect(sitemap).not.toContain('404');
+    expect(sitemap).not.toContain('/search/');
+    expect(writer.text('robots.txt')).toContain('Sitemap: https://example.org/de/sitemap.xml');
+  });
+
+  it('build: should emit hashed client and style bundles and reference them from pages', () => {
+    const assets = [...writer.files.keys()].filter((f) => f.startsWith('de/assets/'));
+    const js = assets.find((f) => /^de\/assets\/main\.[A-Z0-9]+\.js$/.test(f));
+    const css = assets.find((f) => /^de\/assets\/styles\.[A-Z0-9]+\.css$/.test(f));
+    expect(js).toBeDefined();
+    expect(css).toBeDefined();
+    const html = page('de/pricing/index.html');
+    expect(html).toContain(`src="/${js}"`);
+    expect(html).toContain(`href="/${css}"`);
+    expect(html).not.toContain('quire-asset:');
+  });
+
+  it('build: should hide flag-gated navbar items and render external links safely', () => {
+    const html = page('de/index.html');
+    expect(html).not.toContain('href="/de/blog/"');
+    expect(html).toContain('href="https://example.com/" target="_blank" rel="noopener noreferrer"');
+  });
+
+  it('build: should add analytics only when configured and never in development', async () => {
+    const { writer: dev } = await buildInMemory(fixture('basic'), { mode: 'development' });
+    expect(dev.text('de/index.html')).not.toContain('googletagmanager');
+    expect(page('de/index.html')).not.toContain('googletagmanager');
+  });
+});
+
+describe('build: output folder', () => {
+  let out: string;
+  beforeAll(async () => {
+    out = await mkdtemp(path.join(tmpdir(), 'quire-out-'));
+  });
+  afterAll(() => rm(out, { recursive: true, force: true }));
+
+  it('build: should swap the output folder in only when the build succeeded', async () => {
+    const dist = path.join(out, 'dist');
+    const run = () => buildSite({ root: fixture('basic'), toolRoot: repoRoot, theme: classicTheme, outDir: dist, cacheDir: false });
+    const first = await run();
+    expect(first.ok).toBe(true);
+    const html = await readFile(path.join(dist, 'de/docs/index.html'), 'utf8');
+    expect(html).toContain('Übersicht');
+    const second = await run();
+    expect(second.ok).toBe(true);
+    // no temporary or old folders are left behind
+    expect(await readdir(out)).toEqual(['dist']);
+  });
+
+  it('build: should reuse the compile cache on a warm build', async () => {
+    const cacheDir = path.join(out, 'cache');
+    const opts = { root: fixture('basic'), toolRoot: repoRoot, theme: classicTheme, outDir: path.join(out, 'dist2'), cacheDir };
+    const cold = await buildSite(opts);
+    const warm = await buildSite(opts);
+    expect(cold.cacheHits).toBe(0);
+    expect(warm.cacheHits).toBe(9);
+    expect(await readFile(path.join(out, 'dist2/de/docs/guide/mdx/index.html'), 'utf8')).toContain('<ol class="steps">');
+  });
+});

@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { makeSite, repoRoot } from './helpers.ts';
+
+const run = promisify(execFile);
+
+/** Runs the compiled CLI (npm test compiles it first) and returns its exit code and stderr. */
+async function quire(root: string, ...args: string[]): Promise<{ code: number; stderr: string }> {
+  try {
+    const { stderr } = await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--root', root, ...args], { env: { ...process.env, CI: '1', NO_COLOR: '1' } });
+    return { code: 0, stderr };
+  } catch (e) {
+    const err = e as { code: number; stderr: string };
+    return { code: err.code, stderr: err.stderr };
+  }
+}
+
+interface Case {
+  name: string;
+  overlay: Record<string, string | Buffer | null>;
+  /** Lines the error output must contain. */
+  expect: string[];
+}
+
+const cases: Case[] = [
+  {
+    name: 'malformed MDX',
+    overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Kaputt\n---\nText\n\n<Steps>\n\nOhne Ende\n' },
+    expect: ['error Q030 content/docs/guide/mdx.mdx:6:1', 'Could not compile MDX: Expected a closing tag for `<Steps>`', '> 6 | <Steps>'],
+  },
+  {
+    name: 'invalid YAML front matter',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: "offen\nkeywords: [a\n---\nText\n' },
+    expect: ['error Q020 content/docs/guide/start.md:', 'Invalid YAML front matter'],
+  },
+  {
+    name: 'front matter field of the wrong type',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\nhide_title: vielleicht\n---\nText\n' },
+    expect: ['error Q021 content/docs/guide/start.md:3:13', 'Invalid front matter field "hide_title": expected boolean', '> 3 | hide_title: vielleicht'],
+  },
+  {
+    name: 'sidebar naming a missing doc',
+    overlay: { 'content/sidebars.ts': "export default {\n  docs: ['index', 'guide/start', 'guide/fehlt'],\n};\n" },
+    expect: [
+      'error Q041 content/sidebars.ts:2:34',
+      'Invalid sidebar file at "content/sidebars.ts".',
+      'These sidebar document ids do not exist:\n  - guide/fehlt',
+      'Available document ids are:\n  - guide/mdx\n  - guide/start\n  - hidden\n  - index',
+    ],
+  },
+  {
+    name: 'duplicate slugs',
+    overlay: { 'content/docs/guide/zweiter.md': '---\ntitle: Zweiter\nslug: start\n---\nText\n' },
+    expect: ['error Q050 content/docs/guide/zweiter.md', 'Two pages want the same URL /de/docs/guide/start/:', '- content/docs/guide/start.md', '- content/docs/guide/zweiter.md'],
+  },
+  {
+    name: 'broken internal link',
+    overlay: { 'content/pages/pricing.md': '---\ntitle: Preise\n---\nSiehe [FAQ](/docs/faq/).\n' },
+    expect: ['error Q060 content/pages/pricing.md:4:7', 'Broken link to /docs/faq/: no page or file at /de/docs/faq/.'],
+  },
+  {
+    name: 'invalid config value',
+    overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n", 'base.config.ts': null },
+    expect: ['error Q002 site.config.ts', 'Invalid config value at docs.toc.minHeadingLevel: expected number, got the string "zwei"'],
+  },
+  {
+    name: 'missing content folder',
+    overlay: { content: null },
+    expect: ['error Q010 content', 'The content folder is missing.'],
+  },
+  {
+    name: 'binary file',
+    overlay: { 'content/docs/bild.md': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]) },
+    expect: ['error Q012 content/docs/bild.md', 'looks binary'],
+  },
+];
+
+describe('errors: each bad input gives one clear error, exit 1, and leaves dist/ untouched', () => {
+  for (const c of cases) {
+    it(`errors: should report ${c.name}`, async () => {
+      const site = await makeSite('basic');
+      try {
+        // The config case needs the original config under another name.
+        if (c.name === 'invalid config value') {
+          await writeFile(path.join(site.root, 'base.config.ts'), await readFile(path.join(site.root, 'site.config.ts')));
+          delete c.overlay['base.config.ts'];
+        }
+        for (const [file, content] of Object.entries(c.overlay)) {
+          const { rm } = await import('node:fs/promises');
+          if (content === null) await rm(path.join(site.root, file), { recursive: true, force: true });
+          else {
+            await mkdir(path.dirname(path.join(site.root, file)), { recursive: true });
+            await writeFile(path.join(site.root, file), content);
+          }
+        }
+        await mkdir(path.join(site.root, 'dist/de'), { recursive: true });
+        await writeFile(path.join(site.root, 'dist/de/index.html'), 'previous build');
+        const { code, stderr } = await quire(site.root, 'build');
+        expect(code).toBe(1);
+        for (const line of c.expect) expect(stderr).toContain(line);
+        expect(stderr).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
+        expect(stderr).toContain('Build failed');
+        expect(await readFile(path.join(site.root, 'dist/de/index.html'), 'utf8')).toBe('previous build');
+        expect((await readdir(site.root)).filter((f) => f.startsWith('dist'))).toEqual(['dist']);
+      } finally {
+        await site.cleanup();
+      }
+    });
+  }
+
+  it('errors: should build successfully and print a one-line summary', async () => {
+    const site = await makeSite('basic');
+    try {
+      const { code, stderr } = await quire(site.root, 'build', '--no-cache');
+      expect(code).toBe(0);
+      expect(stderr).toMatch(/^Built 12 pages in \d+\.\d\d s → \S+dist \(\d+ files, \d+ kB\)$/m);
+      expect(stderr).toMatch(/^render +\d+ ms {2}12 pages$/m);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('errors: should answer --help and --version', async () => {
+    const help = await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), 'build', '--help']);
+    expect(help.stdout).toContain('--out <dir>');
+    expect(help.stdout).toContain('--locale <code>');
+    const version = await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--version']);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});

@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MemoryWriter } from '../src/emit/index.ts';
+import { buildInMemory, repoRoot } from './helpers.ts';
+
+/** SPEC §2: every route of the real site. */
+const MARKETING = [
+  '', 'android', 'ao3', 'bill', 'deals/manga', 'download', 'exchange', 'f-pdf-translate', 'f-share-bilingual-content', 'f-video-subtitle-translate',
+  'home', 'image', 'landing-page', 'learn', 'manga', 'manual-chrome-extension', 'manual-chrome-extension/zip', 'mobile', 'pricing', 'search', 'topup',
+  'usage-scenarios', 'welcome',
+];
+const DOC_IDS = [
+  'advanced', 'apikey', 'browserExtensionIntegration', 'CHANGELOG', 'communities', 'dependences', 'donate', 'EULA', 'faq', 'friends', 'input',
+  'installation', 'joinUs', 'js-sdk', 'pdf-helper', 'PRIVACY', 'prompts', 'recommend', 'review', 'services', 'share', 'sites', 'TERMS', 'thanks',
+  'usage', 'usecase', 'videoSiteSupport',
+];
+const FEATURES = ['epub', 'hover', 'image', 'manga', 'pdf', 'subtitles', 'video-subtitles', 'webpage'];
+const SERVICES = [
+  'ai', 'aliyun', 'aliyun-bailian', 'azure', 'azure-openai', 'baidu', 'baidu-qianfan', 'caiyun', 'claude', 'custom', 'deepL', 'deepseek', 'doubao',
+  'gemini', 'grok', 'groq', 'kimi', 'lingyiwanwu', 'niu', 'ollama', 'openai', 'openL', 'openrouter', 'qwen-mt', 'tencent', 'tencent-hunyuan', 'volcano',
+  'youdao', 'youdao-ziyue', 'zhipu',
+];
+const NOT_IN_SIDEBAR = ['apikey', 'dependences', 'donate', 'EULA', 'joinUs', 'PRIVACY', 'TERMS', 'thanks'];
+
+describe('the Bilingo site', () => {
+  let writer: MemoryWriter;
+  let result: Awaited<ReturnType<typeof buildInMemory>>['result'];
+  beforeAll(async () => {
+    ({ writer, result } = await buildInMemory(repoRoot));
+  }, 120_000);
+  const page = (p: string) => writer.text(`de/${p ? p + '/' : ''}index.html`);
+
+  it('site: should build without errors or warnings', () => {
+    expect(result.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([]);
+  });
+
+  it('site: should emit every marketing route of SPEC §2', () => {
+    expect(MARKETING.filter((p) => page(p) === undefined)).toEqual([]);
+  });
+
+  it('site: should emit every doc id, feature and service page, with index at /de/docs/', () => {
+    const docs = [...DOC_IDS, ...FEATURES.map((f) => `features/${f}`), ...SERVICES.map((s) => `services/${s}`)];
+    expect(docs.filter((id) => page(`docs/${id}`) === undefined)).toEqual([]);
+    expect(page('docs')).toBeDefined();
+  });
+
+  it('site: should have about 18 landing pages including the named stories', () => {
+    const landing = [...writer.files.keys()].filter((f) => /^de\/landing-page\/[^/]+\/index\.html$/.test(f));
+    expect(landing.length).toBeGreaterThanOrEqual(16);
+    for (const slug of ['star-gate', 'against-the-gods', 'supreme-uprising', 'the-earth-is-online']) expect(page(`landing-page/${slug}`)).toBeDefined();
+  });
+
+  it('site: should keep the unlisted-from-sidebar docs out of the sidebar but build them', () => {
+    const faq = page('docs/faq')!;
+    for (const id of NOT_IN_SIDEBAR) {
+      expect(page(`docs/${id}`)).toBeDefined();
+      expect(faq).not.toContain(`class="menu__link" href="/de/docs/${id}/"`);
+    }
+    expect(faq).toContain('class="menu__link" href="/de/docs/installation/"');
+  });
+
+  it('site: should give every page a title and a description', () => {
+    const missing: string[] = [];
+    for (const [file, content] of writer.files) {
+      if (!file.endsWith('.html') || file === 'de/404.html') continue;
+      const html = String(typeof content === 'string' ? content : Buffer.from(content));
+      if (!/<title>[^<|]+ \| Bilingo<\/title>|<title>Bilingo<\/title>/.test(html) || !/<meta name="description" content="[^"]{20,}"/.test(html)) missing.push(file);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('site: should write the not-found page and the navbar items of SPEC §2', () => {
+    expect(writer.text('de/404.html')).toContain('dass der Link nicht mehr funktioniert');
+    const home = page('')!;
+    for (const href of ['/de/download/', 'https://app.bilingo.app/', '/de/docs/usage/', '/de/pricing/', '/de/learn/', '/de/f-video-subtitle-translate/', '/de/ao3/', '/de/docs/joinUs/']) {
+      expect(home).toContain(`href="${href}"`);
+    }
+    expect(home).toContain('data-premium-tag="" hidden=""');
+    expect(home).toContain('© 2025');
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { compileSource } from '../../src/compile/index.ts';
+import { validateConfig } from '../../src/config/index.ts';
+import type { Source } from '../../src/types.ts';
+
+const { config } = validateConfig({
+  title: 'T',
+  url: 'https://example.org',
+  baseUrl: '/de/',
+  product: { name: 'P', slug: 'p' },
+  i18n: { defaultLocale: 'zh', currentLocale: 'de', locales: ['de', 'zh'] },
+  navbar: { items: [] },
+});
+
+function source(body: string, format: 'md' | 'mdx' = 'md', frontMatter = {}): Source {
+  return { kind: 'doc', file: `content/docs/guide/a.${format}`, format, id: 'guide/a', path: '/docs/guide/a/', frontMatter, body, bodyLine: 4, hash: 'h' };
+}
+
+async function html(body: string) {
+  const r = await compileSource(source(body), config!);
+  if (!('compiled' in r) || r.compiled.output.type !== 'html') throw new Error('expected html');
+  return { html: r.compiled.output.html, compiled: r.compiled };
+}
+
+describe('compile', () => {
+  it('compile: should render GFM tables and task lists', async () => {
+    const { html: out } = await html('| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] fertig\n- [ ] offen\n');
+    expect(out).toContain('<table>');
+    expect(out).toContain('<td>1</td>');
+    expect(out).toMatch(/<input type="checkbox" checked disabled>/);
+  });
+
+  it('compile: should turn :::tip Title into an admonition with that title', async () => {
+    const { html: out } = await html(':::tip Gut zu wissen\nInhalt\n:::\n\n:::danger\nVorsicht\n:::\n');
+    expect(out).toContain('<aside class="admonition admonition-tip" data-admonition="tip"><p class="admonition-title">Gut zu wissen</p>');
+    expect(out).toContain('<p class="admonition-title">Gefahr</p>');
+  });
+
+  it('compile: should keep colons in prose that are not directives', async () => {
+    const { html: out } = await html('Um 10:30 Uhr, Verhältnis:Wert und :::unbekannt bleibt.\n');
+    expect(out).toContain('Verhältnis:Wert');
+    expect(out).toContain('10:30');
+  });
+
+  it('compile: should give headings GitHub-style ids, custom ids, and build the toc of levels 2-3', async () => {
+    const { html: out, compiled } = await html('## Häufige Fragen\n\n### Unter {#eigene}\n\n#### Tief\n\n## Häufige Fragen\n');
+    expect(out).toContain('<h2 id="häufige-fragen">Häufige Fragen</h2>');
+    expect(out).toContain('<h3 id="eigene">Unter</h3>');
+    expect(out).toContain('<h2 id="häufige-fragen-1">');
+    expect(compiled.toc.map((h) => h.id)).toEqual(['häufige-fragen', 'eigene', 'häufige-fragen-1']);
+    expect(compiled.headings).toHaveLength(4);
+  });
+
+  it('compile: should honour front matter toc levels and hide_table_of_contents', async () => {
+    const deep = await compileSource(source('## A\n\n#### B\n', 'md', { toc_max_heading_level: 4 }), config!);
+    expect('compiled' in deep && deep.compiled.toc.map((h) => h.text)).toEqual(['A', 'B']);
+    const hidden = await compileSource(source('## A\n', 'md', { hide_table_of_contents: true }), config!);
+    expect('compiled' in hidden && hidden.compiled.toc).toEqual([]);
+  });
+
+  it('compile: should highlight code at build time with a title and highlighted lines', async () => {
+    const { html: out } = await html('```js title="x.js" {2}\nconst a = 1;\nconst b = 2;\n```\n');
+    expect(out).toContain('<figcaption class="code-title">x.js</figcaption>');
+    expect(out).toContain('class="shiki github-light"');
+    expect(out.match(/class="line highlighted"/g)).toHaveLength(1);
+    expect(out).toMatch(/<span style="color:#[0-9A-F]{6}">const<\/span>/i);
+  });
+
+  it('compile: should prefix internal links with the base path and record them with positions', async () => {
+    const { html: out, compiled } = await html('Siehe [FAQ](/docs/faq) und [dort](../b/#x) und [extern](https://example.com).\n');
+    expect(out).toContain('href="/de/docs/faq/"');
+    expect(out).toContain('href="/de/docs/guide/b/#x"');
+    expect(out).toContain('href="https://example.com"');
+    expect(compiled.links).toEqual([
+      { url: '/docs/faq', path: '/docs/faq/', hash: undefined, line: 4, column: 7 },
+      { url: '../b/#x', path: '/docs/guide/b/', hash: 'x', line: 4, column: 28 },
+    ]);
+  });
+
+  it('compile: should resolve static images under the base and relative images to asset placeholders', async () => {
+    const { html: out, compiled } = await html('![a](/img/x.svg) ![b](./bild.png)\n');
+    expect(out).toContain('src="/de/img/x.svg"');
+    expect(out).toContain('src="quire-asset:content/docs/guide/bild.png"');
+    expect(compiled.assets).toEqual([{ file: 'content/docs/guide/bild.png', placeholder: 'quire-asset:content/docs/guide/bild.png' }]);
+  });
+
+  it('compile: should take the description from the first paragraph when front matter has none', async () => {
+    const { compiled } = await html('# Titel aus H1\n\nErster Absatz.\n\nZweiter.\n');
+    expect(compiled.title).toBe('Titel aus H1');
+    expect(compiled.description).toBe('Erster Absatz.');
+    expect(compiled.hasTitleHeading).toBe(true);
+  });
+
+  it('compile: should compile MDX to function-body code and list the components it uses', async () => {
+    const r = await compileSource(source('Hallo <Kbd>Strg</Kbd>\n\n## Titel {#t}\n\n<Steps><Step title="a">x</Step></Steps>\n', 'mdx'), config!);
+    expect('compiled' in r).toBe(true);
+    if (!('compiled' in r)) return;
+    expect(r.compiled.output.type).toBe('mdx');
+    expect(r.compiled.components.sort()).toEqual(['Kbd', 'Step', 'Steps']);
+    expect(r.compiled.headings).toEqual([{ depth: 2, text: 'Titel', id: 't' }]);
+  });
+
+  it('compile: should report MDX syntax errors at the line of the file', async () => {
+    const r = await compileSource(source('Text\n\n<Hero title="x">\n\nmehr\n', 'mdx'), config!);
+    expect('diagnostic' in r).toBe(true);
+    if (!('diagnostic' in r)) return;
+    expect(r.diagnostic).toMatchObject({ code: 'Q030', file: 'content/docs/guide/a.mdx' });
+    expect(r.diagnostic).toMatchObject({ line: 6, column: 1 });
+    expect(r.diagnostic.message).toMatch(/Could not compile MDX: .*Hero/);
+  });
+});

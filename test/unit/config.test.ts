@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/index.ts';
+import { localeBaseUrl } from '../../src/shared/locales.ts';
+
+const minimal = () => ({
+  title: 'T',
+  url: 'https://example.org/',
+  baseUrl: '/de/',
+  product: { name: 'P', slug: 'p' },
+  i18n: { defaultLocale: 'zh', currentLocale: 'de', locales: ['de', 'zh', 'ar'] },
+  navbar: { items: [{ type: 'link', label: 'A', to: '/a/' }] },
+});
+
+describe('config', () => {
+  it('config: should fill defaults (docs, toc 2-3, breadcrumbs, broken links throw)', () => {
+    const { config, diagnostics } = validateConfig(minimal());
+    expect(diagnostics).toEqual([]);
+    expect(config!.url).toBe('https://example.org');
+    expect(config!.docs.toc).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 3 });
+    expect(config!.docs.breadcrumbs).toBe(true);
+    expect(config!.onBrokenLinks).toBe('throw');
+    expect(config!.header.startDelayMs).toBe(1200);
+  });
+
+  it('config: should name the key path and the expected type of a bad value', () => {
+    const raw = { ...minimal(), title: 42 };
+    const { diagnostics } = validateConfig(raw);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ code: 'Q002', keyPath: 'title', file: 'site.config.ts' });
+    expect(diagnostics[0].message).toBe('Invalid config value at title: expected string, got number 42');
+  });
+
+  it('config: should reject a base path without slashes', () => {
+    const { diagnostics } = validateConfig({ ...minimal(), baseUrl: 'de' });
+    expect(diagnostics[0].keyPath).toBe('baseUrl');
+    expect(diagnostics[0].message).toContain('starts and ends with "/"');
+  });
+
+  it('config: should fail on a navbar item of unknown type, naming the item', () => {
+    const raw = minimal();
+    raw.navbar.items.push({ type: 'fancy', label: 'Neu' } as never);
+    const { diagnostics } = validateConfig(raw);
+    expect(diagnostics[0]).toMatchObject({ code: 'Q070', keyPath: 'navbar.items.1.type' });
+    expect(diagnostics[0].message).toContain('unknown type "fancy"');
+    expect(diagnostics[0].message).toContain('"label": "Neu"');
+  });
+
+  it('config: should require exactly one of to and href on links', () => {
+    const raw = minimal();
+    raw.navbar.items = [{ type: 'link', label: 'A' } as never];
+    const { diagnostics } = validateConfig(raw);
+    expect(diagnostics[0].message).toContain('exactly one of "to"');
+  });
+
+  it('config: should switch base path and locale for --locale', () => {
+    const { config } = validateConfig(minimal(), 'site.config.ts', { locale: 'ar' });
+    expect(config!.baseUrl).toBe('/ar/');
+    expect(config!.i18n.currentLocale).toBe('ar');
+    expect(validateConfig(minimal(), 'site.config.ts', { locale: 'zh' }).config!.baseUrl).toBe('/');
+    expect(validateConfig(minimal(), 'site.config.ts', { locale: 'xx' }).diagnostics[0].message).toContain('Unknown locale "xx"');
+  });
+
+  it('config: should compute other locales base paths', () => {
+    expect(localeBaseUrl('/de/', 'de', 'zh', 'en')).toBe('/en/');
+    expect(localeBaseUrl('/de/', 'de', 'zh', 'zh')).toBe('/');
+    expect(localeBaseUrl('/site/de/', 'de', 'zh', 'fr')).toBe('/site/fr/');
+  });
+});

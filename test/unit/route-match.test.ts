@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createRouteMatcher, MATCH_CACHE_LIMIT, normalizePath, withBase } from '../../src/shared/route-match.ts';
+
+describe('route-match', () => {
+  it('route-match: should strip index.html and .html and add the trailing slash', () => {
+    expect(normalizePath('/de/docs/faq/index.html')).toBe('/de/docs/faq/');
+    expect(normalizePath('/de/docs/faq.html')).toBe('/de/docs/faq/');
+    expect(normalizePath('/de/docs/faq')).toBe('/de/docs/faq/');
+    expect(normalizePath('/de/docs/faq/?q=1#x')).toBe('/de/docs/faq/');
+    expect(normalizePath('/de/index.html')).toBe('/de/');
+    expect(normalizePath('/de/%C3%BCber/')).toBe('/de/über/');
+  });
+
+  it('route-match: should match known routes and return undefined for anything else', () => {
+    const m = createRouteMatcher([['/de/', 'home'], ['/de/docs/faq/', 'faq']]);
+    expect(m.match('/de/docs/faq.html')).toBe('faq');
+    expect(m.match('/de/docs/faq/index.html')).toBe('faq');
+    expect(m.match('/de/')).toBe('home');
+    expect(m.match('/de/nope/')).toBeUndefined();
+    expect(m.match('/docs/faq/')).toBeUndefined();
+  });
+
+  it('route-match: should cap the match cache at its limit and keep matching beyond it', () => {
+    expect(MATCH_CACHE_LIMIT).toBe(10_000);
+    const m = createRouteMatcher([['/a/', 1]], 5);
+    for (let i = 0; i < 20; i++) m.match(`/x${i}/`);
+    expect(m.cacheSize).toBe(5);
+    expect(m.match('/a/index.html')).toBe(1);
+    expect(m.match('/x19/')).toBeUndefined();
+  });
+
+  it('route-match: should prefix the base and add a trailing slash only to page paths', () => {
+    expect(withBase('/de/', '/pricing')).toBe('/de/pricing/');
+    expect(withBase('/de/', '/docs/faq/#x')).toBe('/de/docs/faq/#x');
+    expect(withBase('/de/', '/img/logo.svg')).toBe('/de/img/logo.svg');
+    expect(withBase('/de/', '/')).toBe('/de/');
+  });
+});
