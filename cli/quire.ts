@@ -25,6 +25,8 @@ program
   .option('--config <file>', 'site configuration file', 'site.config.ts')
   .option('--no-cache', 'ignore and do not write the compile cache')
   .action(async (opts: { out: string; locale?: string; config: string; cache: boolean }) => {
+    // Until the build says otherwise: a process that ends early must not look like success.
+    process.exitCode = 1;
     const root = path.resolve(program.opts<{ root: string }>().root);
     const out = new Output();
     const started = performance.now();
@@ -37,6 +39,7 @@ program
       locale: opts.locale,
       configFile: opts.config,
       cacheDir: opts.cache ? undefined : false,
+      workerFile: path.join(toolRoot, 'lib/worker.js'),
       onStep: (timing) => out.step(timing, ++stepIndex, 6),
     });
     out.endProgress();

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: { cli: 'cli/quire.ts' },
+  entryPoints: { cli: 'cli/quire.ts', worker: 'src/worker.ts' },
   outdir: 'lib',
   bundle: true,
   platform: 'node',

@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { compile, CompileCache } from './compile/index.ts';
+import { cacheKey, compile, CompileCache, type CompileOneResult } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { DirWriter, emit, type Writer } from './emit/index.ts';
 import { load } from './load/index.ts';
 import { plan } from './plan/index.ts';
 import { BUNDLE_ASSETS, render } from './render/index.ts';
-import type { Site, Theme } from './types.ts';
+import { createPool, defaultPoolSize } from './pool.ts';
+import type { Site, SiteConfig, Source, Theme } from './types.ts';
 
 export interface BuildOptions {
   /** Project folder (site.config.ts, content/, locales/, static/). */
@@ -22,6 +23,11 @@ export interface BuildOptions {
   /** Folder of the compile cache; `false` disables it. Default `<root>/.quire/cache`. */
   cacheDir?: string | false;
   configFile?: string;
+  /**
+   * Worker script for compiling in parallel (`lib/worker.js`); without it everything runs in this thread.
+   * Small jobs stay in this thread anyway: starting workers costs more than it saves.
+   */
+  workerFile?: string;
   /** Called when each step finishes. */
   onStep?: (step: StepTiming) => void;
 }
@@ -71,7 +77,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (hasErrors(diagnostics)) return result({ inputs });
 
   const cache = await CompileCache.open(options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache')));
-  const compiled = await step('compile', () => compile({ sources: loaded.value.sources, config, cache }), (r) => `${r.cacheHits} cached`);
+  const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, cache, options.workerFile), (r) => `${r.cacheHits} cached`);
   diagnostics.push(...compiled.diagnostics);
   if (hasErrors(diagnostics)) return result({ inputs });
   await cache.save();
@@ -91,4 +97,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   );
   diagnostics.push(...emitted.diagnostics);
   return result({ inputs, site, pages: rendered.value.length, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
+}
+
+/** Sources to compile before a worker pool pays for its start-up (module loading in each worker). */
+const POOL_THRESHOLD = 40;
+
+async function compileWithPool(sources: Source[], config: SiteConfig, cache: CompileCache, workerFile: string | undefined) {
+  const misses = sources.filter((s) => !cache.has(cacheKey(s, config))).length;
+  if (!workerFile || misses < POOL_THRESHOLD || defaultPoolSize() < 1) return compile({ sources, config, cache });
+  const pool = createPool<{ source: Source; config: SiteConfig }, CompileOneResult>(workerFile, defaultPoolSize());
+  try {
+    return await compile({ sources, config, cache, compileOne: (source) => pool.run({ source, config }) });
+  } finally {
+    await pool.close();
+  }
 }

@@ -28,6 +28,10 @@ export class CompileCache {
     return cache;
   }
 
+  has(key: string): boolean {
+    return this.used.has(key) || this.entries.has(key);
+  }
+
   get(key: string): Entry | undefined {
     const hit = this.used.get(key) ?? this.entries.get(key);
     if (hit) this.used.set(key, hit);

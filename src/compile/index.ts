@@ -15,38 +15,44 @@ export interface CompileOptions {
   config: SiteConfig;
   /** Reused between builds; unchanged sources are not recompiled. */
   cache?: CompileCache;
+  /** Compiles one source elsewhere (a worker pool); default in this thread. */
+  compileOne?: (source: Source, config: SiteConfig) => Promise<CompileOneResult>;
 }
+
+export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic };
 
 /** Bumped when the compiled output format changes, so old cache entries are ignored. */
 export const COMPILER_VERSION = '1';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
-export async function compile({ sources, config, cache }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
+export async function compile({ sources, config, cache, compileOne = compileSource }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
   const diagnostics: Diagnostic[] = [];
-  const compiled: Compiled[] = [];
   let cacheHits = 0;
-  const key = cacheKeyPrefix(config);
-  for (const source of sources) {
-    const cached = cache?.get(key + source.hash + source.path);
-    if (cached) {
-      compiled.push({ ...cached, source });
-      cacheHits++;
-      continue;
-    }
-    const result = await compileSource(source, config);
-    if ('diagnostic' in result) {
-      diagnostics.push(result.diagnostic);
-      continue;
-    }
-    compiled.push(result.compiled);
-    cache?.set(key + source.hash + source.path, result.compiled);
-  }
-  return { value: compiled, diagnostics, cacheHits };
+  // All misses start at once so a pool can spread them; results keep the order of `sources`.
+  const results = await Promise.all(
+    sources.map(async (source): Promise<Compiled | undefined> => {
+      const cached = cache?.get(cacheKey(source, config));
+      if (cached) {
+        cacheHits++;
+        return { ...cached, source };
+      }
+      const result = await compileOne(source, config);
+      if ('diagnostic' in result) {
+        diagnostics.push(result.diagnostic);
+        return undefined;
+      }
+      cache?.set(cacheKey(source, config), result.compiled);
+      return { ...result.compiled, source };
+    }),
+  );
+  diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : 1));
+  return { value: results.filter((c): c is Compiled => c !== undefined), diagnostics, cacheHits };
 }
 
-function cacheKeyPrefix(config: SiteConfig): string {
+/** What a compiled result depends on: the file's bytes, its route, and the config parts the compiler reads. */
+export function cacheKey(source: Source, config: SiteConfig): string {
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
-  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${source.hash}|${source.path}`;
 }
 
 interface VFileMessageLike {
@@ -58,7 +64,7 @@ interface VFileMessageLike {
 }
 
 /** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
-export async function compileSource(source: Source, config: SiteConfig): Promise<{ compiled: Compiled } | { diagnostic: Diagnostic }> {
+export async function compileSource(source: Source, config: SiteConfig): Promise<CompileOneResult> {
   const body = prepareMarkdown(source.body);
   const options = { baseUrl: config.baseUrl };
   let output: Compiled['output'];
