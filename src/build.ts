@@ -2,12 +2,12 @@ import path from 'node:path';
 import { cacheKey, compile, CompileCache, type CompileOneResult } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
-import { DirWriter, emit, type Writer } from './emit/index.ts';
+import { bundleClient, DirWriter, emit, type Writer } from './emit/index.ts';
 import { load } from './load/index.ts';
 import { plan } from './plan/index.ts';
-import { BUNDLE_ASSETS, render } from './render/index.ts';
+import { renderEach } from './render/index.ts';
 import { createPool, defaultPoolSize } from './pool.ts';
-import type { Site, SiteConfig, Source, Theme } from './types.ts';
+import type { Page, Site, SiteConfig, Source, Theme } from './types.ts';
 
 export interface BuildOptions {
   /** Project folder (site.config.ts, content/, locales/, static/). */
@@ -71,6 +71,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const config = configResult.config;
   if (!config || hasErrors(diagnostics)) return result({ inputs: configResult.inputs });
 
+  // The client bundle does not depend on content: esbuild works on it while the content loads and compiles.
+  const bundling = bundleClient({ toolRoot, baseUrl: config.baseUrl, minify: mode === 'production' }).catch((e: Error) => e);
+
   const loaded = await step('load', () => load({ root, config, mode }), (r) => `${r.value.sources.length} files`);
   diagnostics.push(...loaded.diagnostics);
   const inputs = [...configResult.inputs, ...loaded.value.inputs];
@@ -87,16 +90,37 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (hasErrors(diagnostics)) return result({ inputs, cacheHits: compiled.cacheHits });
   const site = planned.value;
 
-  const rendered = await step('render', () => render({ site, theme, mode }), (r) => `${r.value.length} pages`);
-  diagnostics.push(...rendered.diagnostics);
-  if (hasErrors(diagnostics)) return result({ inputs, site, cacheHits: compiled.cacheHits });
+  const bundle = await bundling;
+  if (bundle instanceof Error) throw new Error(`quire bug: the client bundle failed to build: ${bundle.message}`);
 
+  // Render and emit run interleaved (each page is written as soon as it is rendered); their times are
+  // reported separately: render = time inside the page generator, emit = the rest.
+  const renderDiagnostics: Diagnostic[] = [];
+  let renderMs = 0;
+  let pageCount = 0;
+  const pages = renderEach({ site, theme, mode, assets: { css: bundle.css, js: bundle.js, islands: bundle.islands } }, renderDiagnostics);
+  const timedPages: Iterable<Page> = {
+    [Symbol.iterator]: () => ({
+      next: () => {
+        const start = performance.now();
+        const next = pages.next();
+        renderMs += performance.now() - start;
+        if (!next.done) pageCount++;
+        return next;
+      },
+    }),
+  };
   const writer = options.writer ?? new DirWriter(options.outDir ?? path.join(root, 'dist'));
-  const emitted = await step('emit', () =>
-    emit({ site, pages: rendered.value, staticFiles: loaded.value.staticFiles, root, toolRoot, writer, bundlePlaceholders: BUNDLE_ASSETS, minify: mode === 'production' }),
-  );
-  diagnostics.push(...emitted.diagnostics);
-  return result({ inputs, site, pages: rendered.value.length, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
+  const emitStart = performance.now();
+  const emitted = await emit({ site, pages: timedPages, bundle, staticFiles: loaded.value.staticFiles, root, writer, canCommit: () => !hasErrors(renderDiagnostics) });
+  const renderStep: StepTiming = { name: 'render', ms: renderMs, detail: `${pageCount} pages` };
+  const emitStep: StepTiming = { name: 'emit', ms: performance.now() - emitStart - renderMs };
+  for (const s of [renderStep, emitStep]) {
+    steps.push(s);
+    options.onStep?.(s);
+  }
+  diagnostics.push(...renderDiagnostics, ...emitted.diagnostics);
+  return result({ inputs, site, pages: pageCount, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
 }
 
 /** Sources to compile before a worker pool pays for its start-up (module loading in each worker). */

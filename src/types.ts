@@ -146,6 +146,8 @@ export interface Route {
     next?: NavLink;
     /** Whether the page is in the sidebar (shows the sidebar). */
     inSidebar: boolean;
+    /** Keys of the sidebar categories on the way to this page: these render open. */
+    sidebarTrail: string[];
   };
   blog?: { date?: string; authors: string[]; tags: string[] };
 }
@@ -216,6 +218,8 @@ export interface PageProps {
   content: unknown;
   /** `production` adds analytics; `development` never does. */
   mode: 'production' | 'development';
+  /** Island name → module URL, for the client's island loader. */
+  islands: Record<string, string>;
 }
 
 /** A theme: the page component and the components MDX gets without imports. */

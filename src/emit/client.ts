@@ -7,7 +7,12 @@ export interface ClientBundle {
   /** URL path (under base) of the entry script and the stylesheet. */
   js: string;
   css: string;
+  /** Island name → module URL. */
+  islands: Record<string, string>;
 }
+
+/** React islands: name → client entry (under the tool root). Each becomes its own lazily loaded module. */
+export const ISLAND_ENTRIES: Record<string, string> = {};
 
 /**
  * The browser side: `src/client/main.ts` (plain TypeScript, no React) and the theme's stylesheet,
@@ -19,7 +24,9 @@ export async function bundleClient({ toolRoot, baseUrl, minify = true }: { toolR
     entryPoints: {
       main: path.join(toolRoot, 'src/client/main.ts'),
       styles: path.join(toolRoot, 'themes/classic/styles/index.css'),
+      ...Object.fromEntries(Object.entries(ISLAND_ENTRIES).map(([name, file]) => [`island-${name}`, path.join(toolRoot, file)])),
     },
+    define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -39,5 +46,8 @@ export async function bundleClient({ toolRoot, baseUrl, minify = true }: { toolR
   const files = result.outputFiles.map((f) => ({ file: path.relative(outRoot, f.path).split(path.sep).join('/'), contents: f.contents }));
   const js = files.find((f) => /^assets\/main\.[\w-]+\.js$/.test(f.file))!.file;
   const css = files.find((f) => /^assets\/styles\.[\w-]+\.css$/.test(f.file))!.file;
-  return { files, js: baseUrl + js, css: baseUrl + css };
+  const islands = Object.fromEntries(
+    Object.keys(ISLAND_ENTRIES).map((name) => [name, baseUrl + files.find((f) => f.file.startsWith(`assets/island-${name}.`) && f.file.endsWith('.js'))!.file]),
+  );
+  return { files, js: baseUrl + js, css: baseUrl + css, islands };
 }

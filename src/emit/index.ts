@@ -3,24 +3,25 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import type { Loaded, Page, Site, StageResult } from '../types.ts';
-import { bundleClient } from './client.ts';
+import type { ClientBundle } from './client.ts';
 import { outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
 import type { Writer } from './writer.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
+export { bundleClient, type ClientBundle } from './client.ts';
 export { outputFile } from './files.ts';
 
 export interface EmitOptions {
   site: Site;
-  pages: Page[];
+  /** Pages as render produces them; written as they come. */
+  pages: Iterable<Page>;
+  /** The client bundle made before rendering (its URLs are in the pages). */
+  bundle: ClientBundle;
   staticFiles: Loaded['staticFiles'];
   root: string;
-  /** The quire package folder (client sources, theme styles). */
-  toolRoot: string;
   writer: Writer;
-  /** Placeholders render left for the bundle URLs. */
-  bundlePlaceholders: { css: string; js: string };
-  minify?: boolean;
+  /** Asked before the swap: false (an earlier stage failed while pages streamed) throws the output away. */
+  canCommit?: () => boolean;
 }
 
 export interface EmitReport {
@@ -32,7 +33,7 @@ export interface EmitReport {
 
 /** Writes pages, assets, static files, sitemap and robots through the writer, then commits. */
 export async function emit(options: EmitOptions): Promise<StageResult<EmitReport | undefined>> {
-  const { site, pages, staticFiles, root, toolRoot, writer, bundlePlaceholders } = options;
+  const { site, pages, bundle, staticFiles, root, writer } = options;
   const { baseUrl } = site.config;
   const base = baseUrl.replace(/^\//, '');
   const diagnostics: Diagnostic[] = [];
@@ -44,42 +45,44 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
   };
   try {
-    const bundle = await bundleClient({ toolRoot, baseUrl, minify: options.minify });
     for (const f of bundle.files) await write(base + f.file, f.contents);
 
     // Relative images from content: copied once under a content hash.
     const assetUrls = new Map<string, string>();
-    for (const page of pages) {
-      for (const asset of page.assets) {
-        if (assetUrls.has(asset.placeholder)) continue;
-        let data: Buffer;
-        try {
-          data = await readFile(path.join(root, asset.file));
-        } catch {
-          diagnostics.push(error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { file: asset.file }));
-          continue;
-        }
-        const ext = path.extname(asset.file);
-        const name = `assets/${path.basename(asset.file, ext)}.${createHash('sha1').update(data).digest('hex').slice(0, 8)}${ext}`;
-        await write(base + name, data);
-        assetUrls.set(asset.placeholder, baseUrl + name);
+    const assetUrl = async (asset: Page['assets'][number]): Promise<string | undefined> => {
+      const known = assetUrls.get(asset.placeholder);
+      if (known) return known;
+      let data: Buffer;
+      try {
+        data = await readFile(path.join(root, asset.file));
+      } catch {
+        diagnostics.push(error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { file: asset.file }));
+        return undefined;
       }
-    }
-    if (diagnostics.length) {
+      const ext = path.extname(asset.file);
+      const name = `assets/${path.basename(asset.file, ext)}.${createHash('sha1').update(data).digest('hex').slice(0, 8)}${ext}`;
+      assetUrls.set(asset.placeholder, baseUrl + name);
+      await write(base + name, data);
+      return baseUrl + name;
+    };
+
+    await inBatches(pages, async (page) => {
+      let html = page.html;
+      for (const asset of page.assets) {
+        const url = await assetUrl(asset);
+        if (url) html = html.replaceAll(asset.placeholder, url);
+      }
+      await write(outputFile(baseUrl, page.path), html);
+    });
+    if (diagnostics.length || (options.canCommit && !options.canCommit())) {
       await writer.abort();
       return { value: undefined, diagnostics };
     }
-
-    await inBatches(pages, (page) => {
-      let html = page.html.replaceAll(bundlePlaceholders.css, bundle.css).replaceAll(bundlePlaceholders.js, bundle.js);
-      for (const asset of page.assets) html = html.replaceAll(asset.placeholder, assetUrls.get(asset.placeholder)!);
-      return write(outputFile(baseUrl, page.path), html);
-    });
     await inBatches(staticFiles, async (f) => {
       await writer.copy(path.join(root, f.file), base + f.path.slice(1));
       files++;
     });
-    for (const chunk of sidebarChunks(site)) await write(base + chunk.file, chunk.json);
+    await inBatches(sidebarChunks(site), (chunk) => write(base + chunk.file, chunk.json));
     await write(base + 'sitemap.xml', sitemapXml(site));
     await write('robots.txt', robotsTxt(site));
     await writer.commit();
@@ -91,11 +94,11 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   }
 }
 
-/** Runs file writes with bounded concurrency: fast on any disk, without exhausting file handles. */
-async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>, concurrency = 32): Promise<void> {
-  let next = 0;
+/** Runs file writes with bounded concurrency over any iterable (pulled lazily, so a generator streams). */
+async function inBatches<T>(items: Iterable<T>, run: (item: T) => Promise<void>, concurrency = 32): Promise<void> {
+  const it = items[Symbol.iterator]();
   const worker = async () => {
-    while (next < items.length) await run(items[next++]);
+    for (let next = it.next(); !next.done; next = it.next()) await run(next.value);
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
 }

@@ -142,17 +142,29 @@ export function flattenSidebar(items: SidebarItem[]): { label: string; path: str
   });
 }
 
-/** Ancestor categories of a path, outermost first, and the item itself. */
-export function breadcrumbsFor(items: SidebarItem[], path: string): Crumb[] | undefined {
-  for (const item of items) {
-    if (item.type === 'doc' && item.path === path) return [{ label: item.label }];
-    if (item.type === 'category') {
-      if (item.path === path) return [{ label: item.label }];
-      const inner = breadcrumbsFor(item.items, path);
-      if (inner) return [{ label: item.label, path: item.path }, ...inner];
+export interface SidebarPlace {
+  /** Ancestor categories outermost first, then the item itself. */
+  crumbs: Crumb[];
+  /** Keys of the categories that contain the item (and its own, for a linked category). */
+  trail: string[];
+}
+
+/** One walk over the sidebar: where every path sits in it (first occurrence wins). */
+export function indexSidebar(items: SidebarItem[]): Map<string, SidebarPlace> {
+  const index = new Map<string, SidebarPlace>();
+  const walk = (list: SidebarItem[], crumbs: Crumb[], trail: string[]) => {
+    for (const item of list) {
+      if (item.type === 'doc') {
+        if (!index.has(item.path)) index.set(item.path, { crumbs: [...crumbs, { label: item.label }], trail });
+      } else if (item.type === 'category') {
+        const inner = [...trail, item.key];
+        if (item.path && !index.has(item.path)) index.set(item.path, { crumbs: [...crumbs, { label: item.label }], trail: inner });
+        walk(item.items, [...crumbs, { label: item.label, path: item.path }], inner);
+      }
     }
-  }
-  return undefined;
+  };
+  walk(items, [], []);
+  return index;
 }
 
 export interface Pagination {
@@ -161,9 +173,15 @@ export interface Pagination {
 }
 
 /** Previous/next from the flattened sidebar, with front matter overrides (an id, or null for none). */
-export function paginationFor(doc: Compiled, flat: ReturnType<typeof flattenSidebar>, byId: Map<string, Compiled>, diagnostics: Diagnostic[]): Pagination {
+export function paginationFor(
+  doc: Compiled,
+  flat: ReturnType<typeof flattenSidebar>,
+  positions: Map<string, number>,
+  byId: Map<string, Compiled>,
+  diagnostics: Diagnostic[],
+): Pagination {
   const fm = doc.source.frontMatter;
-  const i = flat.findIndex((f) => f.path === doc.source.path);
+  const i = positions.get(doc.source.path) ?? -1;
   const linkTo = (which: 'prev' | 'next', value: string | null | undefined, fallback: (typeof flat)[number] | undefined): NavLink | undefined => {
     if (value === null) return undefined;
     if (value !== undefined) {

@@ -1,11 +1,11 @@
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import type { Compiled, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
-import { breadcrumbsFor, flattenSidebar, paginationFor, planSidebar } from './docs.ts';
+import { flattenSidebar, indexSidebar, paginationFor, planSidebar } from './docs.ts';
 import { checkLinks } from './links.ts';
 import { planRoutes } from './routes.ts';
 
-export { breadcrumbsFor, flattenSidebar } from './docs.ts';
+export { flattenSidebar, indexSidebar } from './docs.ts';
 
 export interface PlanOptions {
   config: SiteConfig;
@@ -37,18 +37,22 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
   diagnostics.push(...sidebarDiagnostics);
 
   const flat = flattenSidebar(sidebar);
+  const positions = new Map<string, number>();
+  flat.forEach((f, i) => positions.has(f.path) || positions.set(f.path, i));
+  const places = indexSidebar(sidebar);
   const byId = new Map(docs.map((d) => [d.source.id, d]));
-  const inSidebar = new Set(flat.map((f) => f.path));
   for (const route of routes) {
     if (route.kind !== 'doc' || route.compiledIndex === undefined) continue;
     const doc = compiled[route.compiledIndex];
-    const { prev, next } = paginationFor(doc, flat, byId, diagnostics);
+    const { prev, next } = paginationFor(doc, flat, positions, byId, diagnostics);
+    const place = places.get(route.path);
     route.doc = {
       id: doc.source.id,
-      breadcrumbs: breadcrumbsFor(sidebar, route.path) ?? [{ label: doc.source.frontMatter.sidebar_label ?? doc.title }],
+      breadcrumbs: place?.crumbs ?? [{ label: doc.source.frontMatter.sidebar_label ?? doc.title }],
+      sidebarTrail: place?.trail ?? [],
       prev,
       next,
-      inSidebar: inSidebar.has(route.path),
+      inSidebar: place !== undefined,
     };
   }
   if (!byId.has(config.docs.mainDocId)) {

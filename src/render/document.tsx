@@ -9,7 +9,7 @@ export interface DocumentProps {
   mode: 'production' | 'development';
   /** The theme's page. */
   children?: ReactNode;
-  /** Placeholders emit replaces with the hashed bundle URLs. */
+  /** Hashed URLs of the stylesheet and the client script. */
   assets: { css: string; js: string };
 }
 

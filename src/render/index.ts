@@ -1,7 +1,7 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import { ASSET_PLACEHOLDER, FILE_PLACEHOLDER } from '../shared/placeholders.ts';
+import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
 import type { Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent } from './mdx.ts';
@@ -9,32 +9,47 @@ import { mdxComponent } from './mdx.ts';
 export { STORAGE_KEYS } from './inline-scripts.ts';
 export { safeJson } from './document.tsx';
 
-/** Placeholders for the client bundle and the stylesheet; emit swaps in the hashed file names. */
-export const BUNDLE_ASSETS = { css: `${ASSET_PLACEHOLDER}@styles`, js: `${ASSET_PLACEHOLDER}@client` } as const;
+/** URLs of the client bundle (script, stylesheet, island chunks), known before rendering. */
+export interface BundleUrls {
+  css: string;
+  js: string;
+  /** Island name → module URL. */
+  islands: Record<string, string>;
+}
 
 export interface RenderOptions {
   site: Site;
   theme: Theme;
   mode: 'production' | 'development';
+  assets: BundleUrls;
   /** Render only these routes (dev rebuilds); default all. */
   only?: (route: Route) => boolean;
 }
 
 /** Renders every route to an HTML page. A page that throws becomes a diagnostic naming its source. */
-export function render({ site, theme, mode, only }: RenderOptions): StageResult<Page[]> {
-  const pages: Page[] = [];
+export function render(options: RenderOptions): StageResult<Page[]> {
   const diagnostics: Diagnostic[] = [];
+  return { value: [...renderEach(options, diagnostics)], diagnostics };
+}
+
+/**
+ * The same, one page at a time: emit writes each page as it comes, so memory holds one page,
+ * not the whole site. Failures are pushed to `diagnostics` and the page is skipped.
+ */
+export function* renderEach({ site, theme, mode, assets, only }: RenderOptions, diagnostics: Diagnostic[]): Generator<Page> {
   const fileRoutes = new Map(site.compiled.map((c) => [c.source.file, site.config.baseUrl + c.source.path.slice(1)]));
   for (const route of site.routes) {
     if (only && !only(route)) continue;
+    let page: Page;
     try {
-      pages.push(renderRoute({ route, site, theme, mode, fileRoutes }));
+      page = renderRoute({ route, site, theme, mode, fileRoutes, assets });
     } catch (e) {
       const file = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].source.file;
       diagnostics.push(error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}`, { file }));
+      continue;
     }
+    yield page;
   }
-  return { value: pages, diagnostics };
 }
 
 export interface RenderRouteOptions {
@@ -43,10 +58,11 @@ export interface RenderRouteOptions {
   theme: Theme;
   mode: 'production' | 'development';
   fileRoutes: Map<string, string>;
+  assets: BundleUrls;
 }
 
 /** One route to one HTML string: the theme's page inside the document shell. */
-export function renderRoute({ route, site, theme, mode, fileRoutes }: RenderRouteOptions): Page {
+export function renderRoute({ route, site, theme, mode, fileRoutes, assets }: RenderRouteOptions): Page {
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   let content: ReactNode = null;
   if (compiled) {
@@ -57,9 +73,9 @@ export function renderRoute({ route, site, theme, mode, fileRoutes }: RenderRout
       content = createElement('div', { className: 'markdown' }, createElement(MDX, { components: theme.components }));
     }
   }
-  const props: PageProps = { site, route, content, mode };
+  const props: PageProps = { site, route, content, mode, islands: assets.islands };
   const ThemePage = theme.Page as ComponentType<PageProps>;
-  const tree = createElement(Document, { site, route, mode, assets: BUNDLE_ASSETS }, createElement(ThemePage, props));
+  const tree = createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props));
   let html = '<!DOCTYPE html>' + renderToString(tree);
   if (compiled?.links.some((l) => l.path?.startsWith(FILE_PLACEHOLDER))) {
     html = html.replace(/quire-file:([^"#?\s]+)/g, (all, file: string) => fileRoutes.get(file) ?? all);

@@ -19,14 +19,19 @@ export function DocSidebar() {
 export function DocSidebarTree() {
   const { site, route } = useTheme();
   const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
-  return <Items items={site.sidebar} current={route.path} isLarge={isLarge} level={1} />;
+  return <Items items={site.sidebar} current={route.path} trail={new Set(route.doc?.sidebarTrail)} isLarge={isLarge} level={1} />;
 }
 
-function containsPath(items: SidebarItem[], path: string): boolean {
-  return items.some((i) => (i.type === 'doc' && i.path === path) || (i.type === 'category' && (i.path === path || containsPath(i.items, path))));
+interface ItemsProps {
+  items: SidebarItem[];
+  current: string;
+  /** Categories on the way to the current page (from the plan). */
+  trail: Set<string>;
+  isLarge: boolean;
+  level: number;
 }
 
-function Items({ items, current, isLarge, level }: { items: SidebarItem[]; current: string; isLarge: boolean; level: number }) {
+function Items({ items, current, trail, isLarge, level }: ItemsProps) {
   const href = useHref();
   const { site } = useTheme();
   return (
@@ -51,7 +56,7 @@ function Items({ items, current, isLarge, level }: { items: SidebarItem[]; curre
             </li>
           );
         }
-        const onPath = item.path === current || containsPath(item.items, current);
+        const onPath = trail.has(item.key);
         const open = onPath || !item.collapsed;
         const lazy = isLarge && !onPath;
         return (
@@ -66,7 +71,7 @@ function Items({ items, current, isLarge, level }: { items: SidebarItem[]; curre
                   item.label
                 )}
               </summary>
-              {lazy ? null : <Items items={item.items} current={current} isLarge={isLarge} level={level + 1} />}
+              {lazy ? null : <Items items={item.items} current={current} trail={trail} isLarge={isLarge} level={level + 1} />}
             </details>
           </li>
         );
