@@ -8,6 +8,8 @@ export interface ClientConfig {
   announcementId: string | null;
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   header: { startDelayMs: number; pollMs: number; mobileBreakpoint: number; signInUrl: string; userInfoKey: string };
+  /** Island name → module URL. */
+  islands: Record<string, string>;
 }
 
 export function readConfig(doc: Document = document): ClientConfig | undefined {

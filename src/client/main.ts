@@ -1,5 +1,6 @@
 import { setupAnnouncement, setupCurrency, setupDropdowns, setupMobileMenu } from './chrome.ts';
 import { readConfig } from './config.ts';
+import { setupIslands } from './islands.ts';
 
 /** Entry of the browser bundle: wires the page chrome. Plain TypeScript, no React. */
 function start(): void {
@@ -9,6 +10,7 @@ function start(): void {
   setupMobileMenu();
   setupCurrency();
   setupDropdowns();
+  setupIslands(config.islands);
   if (/Mac|iPhone|iPad/.test(navigator.platform)) {
     document.querySelectorAll('[data-modifier-key]').forEach((k) => (k.textContent = '⌘'));
   }

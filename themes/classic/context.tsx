@@ -6,6 +6,8 @@ export interface ThemeContextValue {
   site: Site;
   route: Route;
   mode: PageProps['mode'];
+  /** Island name → module URL (for the client's loader). */
+  islands: Record<string, string>;
 }
 
 export const ThemeContext = createContext<ThemeContextValue | null>(null);

@@ -6,7 +6,7 @@ import { useTheme } from '../context.tsx';
 
 /** The chrome around every page: skip link, announcement, navbar, main, footer, client settings. */
 export function Layout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  const { site, route } = useTheme();
+  const { site, route, islands } = useTheme();
   const { config } = site;
   const clientConfig = {
     baseUrl: config.baseUrl,
@@ -20,6 +20,7 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
     promotions: config.promotions,
     search: { provider: config.search.provider, contextualSearch: config.search.contextualSearch, hosted: config.search.hosted ?? null, tag: route.kind === 'doc' ? `docs-${config.docs.version.name}` : 'default' },
     largeSidebar: site.sidebarSize > config.docs.largeSidebarThreshold,
+    islands,
   };
   return (
     <>
