@@ -30,6 +30,15 @@ export function useT(): (id: string, values?: Record<string, string | number>) =
 }
 
 /** Internal site path → URL under the base path with a trailing slash; external URLs unchanged. */
+/**
+ * Labels written in the site config (navbar, footer, copyright) are German source text; a locale translates
+ * one with the message `label:<source text>`, and keeps the source text when it has none.
+ */
+export function useLabel(): (label: string) => string {
+  const { site } = useTheme();
+  return (label) => site.messages[`label:${label}`] ?? label;
+}
+
 export function useHref(): (to: string) => string {
   const { site } = useTheme();
   return (to) => (isExternal(to) || to.startsWith('#') ? to : withBase(site.config.baseUrl, to));

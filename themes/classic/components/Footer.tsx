@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { isFlagOn, useT, useTheme } from '../context.tsx';
+import { isFlagOn, useLabel, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
 
 interface PricingData {
@@ -34,6 +34,7 @@ export function qrPath(text: string): { size: number; path: string } {
 export function Footer() {
   const { site } = useTheme();
   const t = useT();
+  const tl = useLabel();
   const { footer } = site.config;
   const pricing = site.data.pricing as PricingData | undefined;
   const currencies = pricing?.currencies ?? [];
@@ -43,14 +44,14 @@ export function Footer() {
         <div className="footer__columns">
           {footer.links.map((col) => (
             <div className="footer__col" key={col.title}>
-              <p className="footer__title">{col.title}</p>
+              <p className="footer__title">{tl(col.title)}</p>
               <ul>
                 {col.items
                   .filter((item) => isFlagOn(site, item.flag))
                   .map((item) => (
                     <li key={item.label}>
                       <Link to={(item.to ?? item.href)!} className="footer__link" id={item.id}>
-                        {item.label}
+                        {tl(item.label)}
                       </Link>
                     </li>
                   ))}
@@ -70,7 +71,7 @@ export function Footer() {
                           <rect x="-2" y="-2" width={qr.size + 4} height={qr.size + 4} fill="#fff" />
                           <path d={qr.path} fill="#0f172a" />
                         </svg>
-                        <span>{store.label}</span>
+                        <span>{tl(store.label)}</span>
                       </a>
                     </li>
                   );
@@ -86,7 +87,7 @@ export function Footer() {
               .map((item) => (
                 <li key={item.label}>
                   <Link to={(item.to ?? item.href)!} className="footer__link">
-                    {item.label}
+                    {tl(item.label)}
                   </Link>
                 </li>
               ))}
@@ -103,7 +104,7 @@ export function Footer() {
               </select>
             </label>
           ) : null}
-          <p className="footer__copyright">{footer.copyright}</p>
+          <p className="footer__copyright">{tl(footer.copyright)}</p>
         </div>
       </div>
     </footer>

@@ -1,6 +1,6 @@
 import type { NavItem } from '../../../src/config/schema.ts';
 import type { LocaleInfo } from '../../../src/types.ts';
-import { isFlagOn, useHref, useT, useTheme } from '../context.tsx';
+import { isFlagOn, useHref, useLabel, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
 
 /** Fixed top navbar (SPEC §2): the configured items in order; hidden flags dropped; a menu button below 996 px. */
@@ -69,6 +69,7 @@ export function Navbar() {
 function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean }) {
   const { site, route } = useTheme();
   const t = useT();
+  const tl = useLabel();
   const { config } = site;
   const current = (to?: string) => (to && normalize(to) === route.path ? ('page' as const) : undefined);
   switch (item.type) {
@@ -76,19 +77,19 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       return (
         <li className="navbar__item">
           <Link to={(item.to ?? item.href)!} className={['navbar__link', item.className].filter(Boolean).join(' ')} id={item.id} aria-current={current(item.to)}>
-            {item.label}
+            {tl(item.label)}
           </Link>
         </li>
       );
     case 'dropdown':
       return (
-        <Dropdown label={item.label} mobile={mobile}>
+        <Dropdown label={tl(item.label)} mobile={mobile}>
           {item.items
             .filter((sub) => isFlagOn(site, sub.flag))
             .map((sub, i) => (
               <li key={i}>
                 <Link to={(sub.to ?? sub.href)!} className="dropdown__link" id={sub.id} aria-current={current(sub.to)}>
-                  {sub.label}
+                  {tl(sub.label)}
                 </Link>
               </li>
             ))}
@@ -135,7 +136,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
             <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
               <path d="M14.4 13l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 111.4-1.4zM8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11z" fill="currentColor" />
             </svg>
-            <span className="search-button__label">{item.label ?? t('search.button')}</span>
+            <span className="search-button__label">{item.label ? tl(item.label) : t('search.button')}</span>
             <span className="search-button__keys" aria-hidden="true">
               <kbd data-modifier-key="">Ctrl</kbd>
               <kbd>K</kbd>
@@ -148,7 +149,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       return (
         <li className="navbar__item">
           <a className="navbar__link" href={config.header.signInUrl} id="profile-link" data-profile-link="" data-profile-path={`/profile/`}>
-            {item.label ?? t('navbar.profile')}
+            {item.label ? tl(item.label) : t('navbar.profile')}
           </a>
         </li>
       );
@@ -157,7 +158,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       return (
         <li className="navbar__item" data-premium-tag="" hidden>
           <Link to={item.to} className="premium-tag">
-            {item.label}
+            {tl(item.label)}
           </Link>
         </li>
       );
@@ -166,7 +167,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       return (
         <li className="navbar__item" data-pro-tag="" hidden={normalize(item.to) === route.path ? true : undefined}>
           <Link to={item.to} className="pro-tag">
-            {item.label}
+            {tl(item.label)}
           </Link>
         </li>
       );
