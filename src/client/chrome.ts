@@ -4,6 +4,7 @@ import { storage, type ClientConfig } from './config.ts';
 const ANNOUNCEMENT_ID = 'quire.announcement.id';
 const ANNOUNCEMENT_DISMISS = 'quire.announcement.dismiss';
 const CURRENCY = 'quire.currency';
+const THEME = 'theme';
 
 /** Announcement bar: a new id shows the bar again; close remembers the dismissal for that id. */
 export function setupAnnouncement(config: ClientConfig): void {
@@ -20,35 +21,73 @@ export function setupAnnouncement(config: ClientConfig): void {
   });
 }
 
-/** Mobile menu: the toggle opens a panel (without JavaScript it works through :target). */
-export function setupMobileMenu(): void {
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
+function mobileParts() {
   const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
   const toggle = document.querySelector<HTMLElement>('[data-mobile-toggle]');
+  return { menu, toggle };
+}
+
+/** Opens or closes the mobile menu; the docs sidebar moves into it while it is open. */
+export function setMobileMenu(open: boolean, restoreFocus = true): void {
+  const { menu, toggle } = mobileParts();
   if (!menu || !toggle) return;
-  // The docs sidebar exists once per page: it moves into the menu while the menu is open.
-  const docsSlot = menu.querySelector<HTMLElement>('[data-mobile-docs]');
+  const slot = menu.querySelector<HTMLElement>('[data-mobile-docs]');
   const sidebar = document.querySelector<HTMLElement>('.doc-sidebar');
-  const sidebarHome = sidebar?.parentElement ?? null;
-  const setOpen = (open: boolean) => {
-    if (docsSlot && sidebar && sidebarHome) (open ? docsSlot : sidebarHome).appendChild(sidebar);
-    menu.classList.toggle('is-open', open);
-    toggle.setAttribute('aria-expanded', String(open));
-    document.body.style.overflow = open ? 'hidden' : '';
-    if (open) menu.querySelector<HTMLElement>('a, button, summary')?.focus();
-    else toggle.focus();
-  };
+  const home = document.querySelector<HTMLElement>('.doc-layout__sidebar');
+  if (slot && sidebar && home) (open ? slot : home).appendChild(sidebar);
+  menu.classList.toggle('is-open', open);
+  toggle.setAttribute('aria-expanded', String(open));
+  document.body.style.overflow = open ? 'hidden' : '';
+  if (open) menu.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  else if (restoreFocus && menu.contains(document.activeElement)) toggle.focus();
+}
+
+export function isMobileMenuOpen(): boolean {
+  return mobileParts().menu?.classList.contains('is-open') ?? false;
+}
+
+/** Per page: the toggle and close controls (without JavaScript they work through :target). */
+export function setupMobileMenu(): void {
+  const { menu, toggle } = mobileParts();
+  if (!menu || !toggle) return;
   toggle.addEventListener('click', (e) => {
     e.preventDefault();
-    setOpen(!menu.classList.contains('is-open'));
+    setMobileMenu(!isMobileMenuOpen());
   });
   document.querySelectorAll('[data-mobile-close]').forEach((el) =>
     el.addEventListener('click', (e) => {
       e.preventDefault();
-      setOpen(false);
+      setMobileMenu(false);
     }),
   );
+}
+
+/** Once: Escape closes the menu, Tab stays inside it while open, growing past 996 px closes it. */
+export function setupMobileMenuKeys(): void {
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && menu.classList.contains('is-open')) setOpen(false);
+    if (!isMobileMenuOpen()) return;
+    if (e.key === 'Escape') {
+      setMobileMenu(false);
+      return;
+    }
+    if (e.key !== 'Tab') return;
+    const menu = mobileParts().menu!;
+    const items = [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    if (!items.length) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  });
+  window.addEventListener('resize', () => {
+    if (window.innerWidth > 996 && isMobileMenuOpen()) setMobileMenu(false, false);
   });
 }
 
@@ -65,7 +104,7 @@ export function setupCurrency(): void {
   });
 }
 
-/** Dropdowns: Escape closes, ArrowDown moves into the menu, aria-expanded follows. */
+/** Dropdowns: click, Enter or Space toggle; arrows move through the entries; Escape closes. */
 export function setupDropdowns(): void {
   document.querySelectorAll<HTMLElement>('[data-dropdown]').forEach((dropdown) => {
     const button = dropdown.querySelector<HTMLButtonElement>('button');
@@ -97,5 +136,61 @@ export function setupDropdowns(): void {
     dropdown.addEventListener('focusout', (e) => {
       if (!dropdown.contains(e.relatedTarget as Node)) setOpen(false);
     });
+  });
+}
+
+/** Navbar hides when scrolling down past its height, shows when scrolling up or near the top (when enabled). */
+export function setupHideOnScroll(): void {
+  let last = window.scrollY;
+  window.addEventListener(
+    'scroll',
+    () => {
+      const nav = document.querySelector<HTMLElement>('.navbar[data-hide-on-scroll]');
+      const y = window.scrollY;
+      if (!nav) {
+        last = y;
+        return;
+      }
+      const height = nav.offsetHeight;
+      if (y < height) nav.classList.remove('navbar--hidden');
+      else if (y > last) nav.classList.add('navbar--hidden');
+      else if (y + window.innerHeight < document.documentElement.scrollHeight - height) nav.classList.remove('navbar--hidden');
+      last = y;
+    },
+    { passive: true },
+  );
+}
+
+/**
+ * Colour mode when the switch is enabled: a toggle stores `theme`; without a stored choice and with
+ * system-preference respect on, the page follows `prefers-color-scheme` live.
+ */
+export function setupColorMode(config: ClientConfig): void {
+  if (config.colorMode.disableSwitch) return;
+  const apply = (mode: string) => {
+    document.documentElement.setAttribute('data-theme', mode);
+    document.querySelectorAll<HTMLElement>('[data-color-mode-toggle]').forEach((b) => b.setAttribute('aria-pressed', String(mode === 'dark')));
+  };
+  document.querySelectorAll<HTMLElement>('[data-color-mode-toggle]').forEach((button) => {
+    button.removeAttribute('disabled');
+    button.addEventListener('click', () => {
+      const next = document.documentElement.getAttribute('data-theme') === 'dark' ? 'light' : 'dark';
+      storage.set(THEME, next);
+      apply(next);
+    });
+  });
+  apply(document.documentElement.getAttribute('data-theme') ?? config.colorMode.defaultMode);
+}
+
+let watchingScheme = false;
+export function followSystemColorScheme(getConfig: () => ClientConfig | undefined): void {
+  if (watchingScheme || typeof matchMedia === 'undefined') return;
+  watchingScheme = true;
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (e) => {
+    const config = getConfig();
+    if (!config || config.colorMode.disableSwitch || !config.colorMode.respectPrefersColorScheme) return;
+    const stored = storage.get(THEME);
+    if (stored === 'dark' || stored === 'light') return;
+    document.documentElement.setAttribute('data-theme', e.matches ? 'dark' : 'light');
   });
 }

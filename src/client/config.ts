@@ -10,6 +10,19 @@ export interface ClientConfig {
   header: { startDelayMs: number; pollMs: number; mobileBreakpoint: number; signInUrl: string; userInfoKey: string };
   /** Island name → module URL. */
   islands: Record<string, string>;
+  promotions: {
+    banner?: { start: string; end: string; locales: string[]; content: string; href?: string };
+    minChromeVersion: number;
+  };
+}
+
+/** UI messages the theme puts into the page for the client (`#quire-messages`). */
+export function readMessages(doc: Document = document): Record<string, string> {
+  try {
+    return JSON.parse(doc.getElementById('quire-messages')?.textContent ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
 }
 
 export function readConfig(doc: Document = document): ClientConfig | undefined {

@@ -31,7 +31,7 @@ export async function bundleClient({ toolRoot, baseUrl, minify = true }: { toolR
     splitting: true,
     format: 'esm',
     platform: 'browser',
-    target: ['chrome88', 'firefox90', 'safari14'],
+    target: ['es2020'],
     minify,
     write: false,
     outdir: path.join(toolRoot, '.quire-out/assets'),

@@ -63,7 +63,7 @@ export function ErrorTemplates() {
         id="quire-messages"
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
-            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp'].map((id) => [id, t(id)])),
+            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close'].map((id) => [id, t(id)])),
           ).replace(/</g, '\\u003c'),
         }}
       />

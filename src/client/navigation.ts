@@ -1,0 +1,142 @@
+import { normalizePath } from '../shared/route-match.ts';
+import { showCrash } from './failures.ts';
+import { isInternalPage, isSamePage } from './links.ts';
+import { ProgressBar } from './progress.ts';
+
+/**
+ * Soft navigation (SPEC §2 "Route behaviour"): internal links load the next page's HTML and swap it in
+ * without a full reload; history and scroll positions are kept; a failing load falls back to a real one.
+ */
+
+interface HistoryState {
+  quire: true;
+  scrollY: number;
+}
+
+export interface NavigationHooks {
+  /** Re-runs the page behaviours on the new content. */
+  onSwap(): void;
+  /** Before the old content goes (close menus). */
+  beforeSwap(): void;
+}
+
+const progress = new ProgressBar();
+let baseUrl = '/';
+let hooks: NavigationHooks;
+let current = 0;
+
+export function setupNavigation(base: string, navigationHooks: NavigationHooks): void {
+  baseUrl = base;
+  hooks = navigationHooks;
+  history.scrollRestoration = 'manual';
+  history.replaceState({ ...(history.state as object), quire: true, scrollY: window.scrollY } satisfies HistoryState, '');
+  // Remember where the reader was, so back/forward returns there.
+  let saving: ReturnType<typeof setTimeout> | undefined;
+  window.addEventListener(
+    'scroll',
+    () => {
+      clearTimeout(saving);
+      saving = setTimeout(() => history.replaceState({ ...(history.state as object), quire: true, scrollY: window.scrollY }, ''), 100);
+    },
+    { passive: true },
+  );
+  document.addEventListener('click', onClick);
+  window.addEventListener('popstate', (e) => {
+    const state = e.state as HistoryState | null;
+    const url = new URL(location.href);
+    if (loadedPath === normalizePath(url.pathname) + url.search) {
+      // Only the hash changed.
+      scrollToTarget(url.hash, state?.scrollY);
+      return;
+    }
+    void navigate(url, { push: false, scrollY: state?.scrollY });
+  });
+}
+
+let loadedPath = normalizePath(location.pathname) + location.search;
+
+function onClick(e: MouseEvent): void {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = (e.target as Element | null)?.closest?.('a');
+  if (!a || !isInternalPage(a, baseUrl)) return;
+  const url = new URL(a.href);
+  e.preventDefault();
+  if (isSamePage(url)) {
+    if (url.hash !== location.hash) history.pushState({ quire: true, scrollY: window.scrollY } satisfies HistoryState, '', url);
+    scrollToTarget(url.hash);
+    return;
+  }
+  void navigate(url, { push: true });
+}
+
+/** Loads `url` and shows it. */
+export async function navigate(url: URL, { push, scrollY }: { push: boolean; scrollY?: number }): Promise<void> {
+  const id = ++current;
+  progress.start();
+  let response: Response;
+  let html: string;
+  try {
+    response = await fetch(url.pathname + url.search, { credentials: 'same-origin', headers: { accept: 'text/html' } });
+    // A missing page answers with the not-found page; any other failure loads the address for real.
+    if (!response.ok && response.status !== 404) throw new Error(`HTTP ${response.status}`);
+    if (!(response.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page');
+    html = await response.text();
+  } catch {
+    progress.done();
+    if (id === current) location.assign(url.href);
+    return;
+  }
+  if (id !== current) return; // a newer navigation won
+  try {
+    if (push) {
+      history.replaceState({ ...(history.state as object), quire: true, scrollY: window.scrollY }, '');
+      history.pushState({ quire: true, scrollY: 0 } satisfies HistoryState, '', url);
+    }
+    swap(new DOMParser().parseFromString(html, 'text/html'));
+    loadedPath = normalizePath(url.pathname) + url.search;
+    progress.done();
+    scrollToTarget(url.hash, scrollY);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  } catch (error) {
+    progress.done();
+    showCrash(error, () => location.reload());
+  }
+}
+
+/** Replaces title, the page's head tags and the body with those of the next document. */
+function swap(next: Document): void {
+  hooks.beforeSwap();
+  document.title = next.title;
+  const managed = 'meta[name]:not([name="viewport"]), meta[property], link[rel="canonical"], link[rel="alternate"]';
+  document.head.querySelectorAll(managed).forEach((el) => el.remove());
+  const anchor = document.head.querySelector('link[rel="stylesheet"]');
+  next.head.querySelectorAll(managed).forEach((el) => document.head.insertBefore(document.importNode(el, true), anchor));
+  for (const attr of ['lang', 'dir', 'data-route-kind']) {
+    const value = next.documentElement.getAttribute(attr);
+    if (value !== null) document.documentElement.setAttribute(attr, value);
+  }
+  document.body.replaceChildren(...[...next.body.childNodes].map((n) => document.importNode(n, true)));
+  hooks.onSwap();
+}
+
+/** After a route change: the hash target, or the top; a restored position on back/forward. */
+export function scrollToTarget(hash: string, scrollY?: number): void {
+  if (scrollY !== undefined) {
+    window.scrollTo(0, scrollY);
+    return;
+  }
+  if (hash.length > 1) {
+    let id = hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // keep the raw id
+    }
+    const target = document.getElementById(id);
+    if (target) {
+      target.scrollIntoView();
+      return;
+    }
+  }
+  window.scrollTo(0, 0);
+}

@@ -1,0 +1,50 @@
+import { mayPrefetch } from '../shared/rules.ts';
+import { isInternalPage } from './links.ts';
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+const done = new Set<string>();
+
+/** Prefetches one page once: `<link rel="prefetch">` where supported, else a low-priority fetch. */
+export function prefetch(url: string): void {
+  const key = url.split('#')[0];
+  if (done.has(key) || !mayPrefetch((navigator as Navigator & { connection?: NetworkInformation }).connection)) return;
+  done.add(key);
+  const link = document.createElement('link');
+  if (link.relList?.supports?.('prefetch')) {
+    link.rel = 'prefetch';
+    link.href = key;
+    document.head.append(link);
+  } else {
+    fetch(key, { credentials: 'same-origin' }).catch(() => undefined);
+  }
+}
+
+let observer: IntersectionObserver | undefined;
+
+/** Links are prefetched on hover, on touch, and once they are visible (SPEC §2). */
+export function setupPrefetch(baseUrl: string): void {
+  const consider = (target: EventTarget | null) => {
+    const a = (target as Element | null)?.closest?.('a');
+    if (a && isInternalPage(a, baseUrl)) prefetch(a.href);
+  };
+  if (!observer) {
+    document.addEventListener('mouseover', (e) => consider(e.target), { passive: true });
+    document.addEventListener('touchstart', (e) => consider(e.target), { passive: true });
+    if (typeof IntersectionObserver !== 'undefined') {
+      observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer!.unobserve(entry.target);
+          consider(entry.target);
+        }
+      });
+    }
+  }
+  document.querySelectorAll<HTMLAnchorElement>('main a[href], .doc-sidebar a[href]').forEach((a) => {
+    if (isInternalPage(a, baseUrl)) observer?.observe(a);
+  });
+}

@@ -1,0 +1,216 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+
+describe('client runtime in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await serveDist(inject('e2eDist'));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(() => {
+    server.hooks.length = 0;
+  });
+
+  async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.route(/googletagmanager\.com/, (r) => r.abort());
+    await page.goto(server.url + path);
+    return page;
+  }
+  const delay = (path: string, ms: number) =>
+    server.hooks.push((req) => (req.url?.startsWith(path) ? new Promise((resolve) => setTimeout(() => resolve(false), ms)) : false));
+
+  it('navigation: should follow internal links without a full reload and update title and head', async () => {
+    const page = await open('/de/docs/');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.click('.doc-sidebar a[href="/de/docs/faq/"]');
+    await page.waitForURL('**/de/docs/faq/');
+    await expect.poll(() => page.title()).toBe('Häufige Fragen | Bilingo');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe('https://www.bilingo.app/de/docs/faq/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // back restores the previous page
+    await page.goBack();
+    await page.waitForURL('**/de/docs/');
+    await expect.poll(() => page.textContent('h1')).toContain('Bilingo');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await page.context().close();
+  });
+
+  it('navigation: should leave modified clicks, new-tab and external links to the browser', async () => {
+    const page = await open('/de/docs/');
+    const external = await page.getAttribute('a[href="https://app.bilingo.app/"]', 'target');
+    expect(external).toBe('_blank');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.click('.doc-sidebar a[href="/de/docs/faq/"]', { modifiers: ['Control'] })]);
+    expect(popup).toBeDefined();
+    expect(page.url()).toBe(server.url + '/de/docs/');
+    await page.context().close();
+  });
+
+  it('navigation: should scroll to the hash target after a route change, and to the top without one', async () => {
+    const page = await open('/de/docs/faq/', { viewport: { width: 1280, height: 700 } });
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/de/docs/usage/#tastenkuerzel';
+      a.id = 'to-hash';
+      a.textContent = 'x';
+      document.getElementById('main')!.prepend(a);
+    });
+    await page.click('#to-hash');
+    await page.waitForURL('**/de/docs/usage/#tastenkuerzel');
+    await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('tastenkuerzel')!.getBoundingClientRect().top) < 120)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.click('.pagination-nav__link--next');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+
+  it('navigation: should show the progress bar only when loading takes longer than 200 ms', async () => {
+    const page = await open('/de/docs/');
+    await page.evaluate(() => {
+      (window as unknown as { sawBar: boolean }).sawBar = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.nav-progress')) (window as unknown as { sawBar: boolean }).sawBar = true;
+      }).observe(document.body, { childList: true });
+    });
+    await page.click('.doc-sidebar a[href="/de/docs/installation/"]');
+    await page.waitForURL('**/de/docs/installation/');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { sawBar: boolean }).sawBar)).toBe(false);
+    delay('/de/docs/usage/', 900);
+    await page.evaluate(() => new MutationObserver(() => document.querySelector('.nav-progress') && ((window as unknown as { sawBar: boolean }).sawBar = true)).observe(document.body, { childList: true }));
+    await page.click('.doc-sidebar a[href="/de/docs/usage/"]');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sawBar: boolean }).sawBar), { timeout: 2000 }).toBe(true);
+    await page.waitForURL('**/de/docs/usage/');
+    await expect.poll(() => page.locator('.nav-progress').count(), { timeout: 2000 }).toBe(0);
+    await page.context().close();
+  });
+
+  it('navigation: should load the page for real when the next page fails, and show 404 pages', async () => {
+    const page = await open('/de/docs/');
+    server.hooks.push((req, res) => {
+      if (!req.url?.startsWith('/de/docs/faq/')) return false;
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('Wartung');
+      return true;
+    });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+    await page.click('.doc-sidebar a[href="/de/docs/faq/"]');
+    await page.waitForURL('**/de/docs/faq/');
+    await expect.poll(() => page.evaluate(() => document.body.textContent)).toContain('Wartung');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+    server.hooks.length = 0;
+    await page.goto(server.url + '/de/docs/');
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/de/docs/gibt-es-nicht/';
+      a.id = 'broken';
+      a.textContent = 'x';
+      document.getElementById('main')!.prepend(a);
+    });
+    await page.click('#broken');
+    await expect.poll(() => page.textContent('h1')).toBe('Seite nicht gefunden');
+    await page.context().close();
+  });
+
+  it('prefetch: should prefetch a link on hover once, and not at all with data saver', async () => {
+    const page = await open('/de/');
+    const before = server.requests.filter((r) => r === '/de/docs/usage/').length;
+    await page.hover('.navbar a[href="/de/docs/usage/"]');
+    await expect.poll(() => server.requests.filter((r) => r === '/de/docs/usage/').length).toBe(before + 1);
+    await page.mouse.move(0, 0);
+    await page.hover('.navbar a[href="/de/docs/usage/"]');
+    await page.waitForTimeout(300);
+    expect(server.requests.filter((r) => r === '/de/docs/usage/').length).toBe(before + 1);
+    await page.context().close();
+
+    const context = await browser.newContext();
+    await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+    const saver = await context.newPage();
+    await saver.route(/googletagmanager\.com/, (r) => r.abort());
+    await saver.goto(server.url + '/de/');
+    const count = server.requests.filter((r) => r === '/de/learn/').length;
+    await saver.hover('.navbar a[href="/de/learn/"]');
+    await saver.waitForTimeout(400);
+    expect(server.requests.filter((r) => r === '/de/learn/').length).toBe(count);
+    await context.close();
+  });
+
+  it('chrome: should hide the navbar when scrolling down and show it when scrolling up', async () => {
+    const page = await open('/de/docs/faq/', { viewport: { width: 1280, height: 700 } });
+    const hidden = () => page.evaluate(() => document.querySelector('.navbar')!.classList.contains('navbar--hidden'));
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(hidden).toBe(true);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(hidden).toBe(false);
+    await page.context().close();
+  });
+
+  it('chrome: should close the mobile menu when navigating', async () => {
+    const page = await open('/de/docs/faq/', { viewport: { width: 375, height: 800 } });
+    await page.click('[data-mobile-toggle]');
+    await page.click('[data-mobile-menu] .doc-sidebar a[href="/de/docs/usage/"]');
+    await page.waitForURL('**/de/docs/usage/');
+    await expect.poll(() => page.locator('[data-mobile-menu]').isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  for (const [name, cookie, subscribed] of [
+    ['no cookie, no subscription', false, false],
+    ['cookie, no subscription', true, false],
+    ['cookie and subscription', true, true],
+    ['subscription without cookie', false, true],
+  ] as const) {
+    it(`header script: should apply the rules for ${name} on pricing and other pages`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      if (cookie) await context.addCookies([{ name: 'bilingo_token', value: 'abc', url: server.url }]);
+      if (subscribed) await context.addInitScript(() => localStorage.setItem('bilingo_user_info', JSON.stringify({ subscription: { subscriptionStatus: 'active' } })));
+      const page = await context.newPage();
+      await page.route(/googletagmanager\.com/, (r) => r.abort());
+      for (const path of ['/de/docs/', '/de/pricing/']) {
+        await page.goto(server.url + path);
+        // Nothing changes before the 1.2 s start delay …
+        expect(await page.getAttribute('[data-profile-link]', 'href')).toBe('https://app.bilingo.app/login');
+        // … then the rules apply.
+        const state = () =>
+          page.evaluate(() => ({
+            profile: document.querySelector('[data-profile-link]')!.getAttribute('href'),
+            premium: !(document.querySelector('[data-premium-tag]') as HTMLElement).hidden,
+            pro: !(document.querySelector('[data-pro-tag]') as HTMLElement).hidden,
+          }));
+        await expect
+          .poll(state, { timeout: 3000 })
+          .toEqual({ profile: cookie ? '/profile/' : 'https://app.bilingo.app/login', premium: subscribed, pro: !subscribed && path !== '/de/pricing/' });
+      }
+      // A soft navigation re-applies the rules for the new address.
+      await page.click('.navbar a[href="/de/docs/usage/"]');
+      await page.waitForURL('**/de/docs/usage/');
+      await expect.poll(() => page.evaluate(() => !(document.querySelector('[data-pro-tag]') as HTMLElement).hidden), { timeout: 3000 }).toBe(!subscribed);
+      await context.close();
+    });
+  }
+
+  it('banner: should show the promotion banner with ?preview=1 before the end date, decided by the clock', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route(/googletagmanager\.com/, (r) => r.abort());
+    await page.clock.setFixedTime(new Date('2025-06-01T00:00:00Z'));
+    await page.goto(server.url + '/de/?preview=1');
+    await expect.poll(() => page.locator('.promo-banner').count()).toBe(1);
+    await page.goto(server.url + '/de/');
+    expect(await page.locator('.promo-banner').count()).toBe(0);
+    await page.clock.setFixedTime(new Date('2025-06-30T16:00:00Z'));
+    await page.goto(server.url + '/de/?preview=1');
+    await page.waitForTimeout(200);
+    expect(await page.locator('.promo-banner').count()).toBe(0);
+    await context.close();
+  });
+});
