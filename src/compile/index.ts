@@ -1,4 +1,4 @@
-import { compile as compileMdx } from '@mdx-js/mdx';
+import { createProcessor } from '@mdx-js/mdx';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
@@ -6,7 +6,15 @@ import { unified } from 'unified';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import type { AssetRef, Compiled, Heading, LinkRef, SiteConfig, Source, StageResult } from '../types.ts';
 import { CompileCache } from './cache.ts';
-import { prepareMarkdown, rehypePlugins, remarkPlugins } from './pipeline.ts';
+import { fileData, prepareMarkdown, rehypePlugins, remarkPlugins } from './pipeline.ts';
+
+/** Built once per thread and reused: creating a processor combines all syntax extensions anew. */
+let markdownProcessor: ReturnType<typeof createMarkdownProcessor> | undefined;
+let mdxProcessor: ReturnType<typeof createProcessor> | undefined;
+
+function createMarkdownProcessor() {
+  return unified().use(remarkParse).use(remarkPlugins).use(remarkRehype).use(rehypePlugins).use(rehypeStringify).freeze();
+}
 
 export { CompileCache } from './cache.ts';
 
@@ -66,25 +74,18 @@ interface VFileMessageLike {
 /** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
 export async function compileSource(source: Source, config: SiteConfig): Promise<CompileOneResult> {
   const body = prepareMarkdown(source.body);
-  const options = { baseUrl: config.baseUrl };
+  const input = { value: body, path: source.file, data: fileData(source, config.baseUrl) };
   let output: Compiled['output'];
   let data: Record<string, unknown>;
   try {
     if (source.format === 'mdx') {
-      const file = await compileMdx(
-        { value: body, path: source.file },
-        { outputFormat: 'function-body', remarkPlugins: remarkPlugins(source, options), rehypePlugins, development: false },
-      );
+      mdxProcessor ??= createProcessor({ outputFormat: 'function-body', remarkPlugins, rehypePlugins, development: false });
+      const file = await mdxProcessor.process(input);
       output = { type: 'mdx', code: String(file.value) };
       data = file.data as Record<string, unknown>;
     } else {
-      const file = await unified()
-        .use(remarkParse)
-        .use(remarkPlugins(source, options))
-        .use(remarkRehype)
-        .use(rehypePlugins)
-        .use(rehypeStringify)
-        .process({ value: body, path: source.file });
+      markdownProcessor ??= createMarkdownProcessor();
+      const file = await markdownProcessor.process(input);
       output = { type: 'html', html: String(file.value) };
       data = file.data as Record<string, unknown>;
     }

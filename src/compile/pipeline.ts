@@ -11,21 +11,24 @@ import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { remarkLinks } from './plugins/links.ts';
 
-export interface PipelineOptions {
-  baseUrl: string;
-}
+/**
+ * The remark plugins both formats share, in order. They take no options: what differs per file
+ * (its route, its line offset) travels in `file.data` (see `fileData`), so a processor is built once
+ * and reused for every file instead of re-combining the syntax extensions each time.
+ */
+export const remarkPlugins: PluggableList = [
+  remarkGfm,
+  remarkDirective,
+  remarkAdmonitions,
+  remarkRestoreUnknownDirectives,
+  remarkHeadingIds,
+  remarkLinks,
+  remarkSummary,
+];
 
-/** The remark plugins both formats share, in order. */
-export function remarkPlugins(source: Source, options: PipelineOptions): PluggableList {
-  return [
-    remarkGfm,
-    remarkDirective,
-    remarkAdmonitions,
-    remarkRestoreUnknownDirectives,
-    remarkHeadingIds,
-    [remarkLinks, { baseUrl: options.baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine }],
-    remarkSummary,
-  ];
+/** The per-file data the plugins read. */
+export function fileData(source: Source, baseUrl: string): Record<string, unknown> {
+  return { links: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine } };
 }
 
 export const rehypePlugins: PluggableList = [rehypeCode];

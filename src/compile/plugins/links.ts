@@ -24,8 +24,10 @@ const URL_PROPS = new Set(['href', 'primaryHref', 'secondaryHref', 'ctaHref', 's
  * Rewrites Markdown links and images to the final site (base path prefixed, relative paths resolved)
  * and records every internal link and asset for the link checker and the emitter.
  */
-export function remarkLinks(options: LinkOptions) {
+export function remarkLinks() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
+    // Per-file options travel in file.data, so one processor serves every file.
+    const options = file.data.links as LinkOptions;
     const links: LinkRef[] = [];
     const assets: AssetRef[] = [];
     const place = (node: { position?: { start: { line: number; column: number } } }) => ({
