@@ -92,10 +92,15 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
   };
 }
 
-/** Per message: the locale's text, else English, else the id (the theme never shows an empty string). */
+/**
+ * Per message: the locale's text, else English, else the id (the theme never shows an empty string).
+ * `label:<source text>` messages translate labels written in the config; they never fall back to English,
+ * so a locale without one (German, the source) keeps the config text (see useLabel).
+ */
 export function mergeMessages(all: Record<string, Messages>, locale: string): Messages {
   const base = locale.split('-')[0];
-  return { ...(all.en ?? {}), ...(base !== locale ? (all[base] ?? {}) : {}), ...(all[locale] ?? {}) };
+  const english = Object.fromEntries(Object.entries(all.en ?? {}).filter(([id]) => !id.startsWith('label:')));
+  return { ...english, ...(base !== locale ? (all[base] ?? {}) : {}), ...(all[locale] ?? {}) };
 }
 
 function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleInfo[] {

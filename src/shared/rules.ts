@@ -37,7 +37,7 @@ export interface HeaderInput {
   baseUrl: string;
   hasToken: boolean;
   subscriber: boolean;
-  /** window.innerWidth */
+  /** Viewport width in CSS pixels. */
   width: number;
   /** SPEC §9: the own script's breakpoint, 997 px. */
   mobileBreakpoint: number;
@@ -77,13 +77,13 @@ export interface BannerWindow {
  * SPEC §4: the promotional banner shows on the configured (Chinese) locales inside its window,
  * or with `?preview=1` on any page before the window ends. Decided at view time from the real clock.
  */
-export function isBannerVisible(window: BannerWindow, locale: string, now: Date, search: string): boolean {
-  const start = Date.parse(window.start);
-  const end = Date.parse(window.end);
+export function isBannerVisible(banner: BannerWindow, locale: string, now: Date, search: string): boolean {
+  const start = Date.parse(banner.start);
+  const end = Date.parse(banner.end);
   const t = now.getTime();
   if (t >= end) return false;
   if (new URLSearchParams(search).get('preview') === '1') return true;
-  return window.locales.includes(locale) && t >= start;
+  return banner.locales.includes(locale) && t >= start;
 }
 
 /** SPEC §2: no prefetching on 2g connections or with data saver on. */

@@ -1,0 +1,111 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type SiteConfig } from '../../src/config/index.ts';
+import { mergeMessages } from '../../src/plan/index.ts';
+import { repoRoot } from '../helpers.ts';
+
+const dir = path.join(repoRoot, 'locales');
+const read = (code: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(dir, `${code}.json`), 'utf8')) as Record<string, unknown>;
+const placeholders = (text: string): string[] => [...new Set(text.match(/\{\w+\}/g) ?? [])].sort();
+
+/** Every locale file except the English source; German is hand-written and complete too. */
+const translated = readdirSync(dir)
+  .filter((f) => f.endsWith('.json') && f !== 'en.json')
+  .map((f) => f.slice(0, -'.json'.length))
+  .sort();
+const english = read('en') as Record<string, string>;
+const uiIds = Object.keys(english).filter((id) => !id.startsWith('label:'));
+
+/** Every label the theme passes through useLabel: navbar, dropdowns, footer columns and links, social, app stores, copyright. */
+function configLabels(config: SiteConfig): string[] {
+  const labels: string[] = [];
+  for (const item of config.navbar.items) {
+    if (item.label) labels.push(item.label);
+    if (item.type === 'dropdown') labels.push(...item.items.map((sub) => sub.label));
+  }
+  for (const column of config.footer.links) labels.push(column.title, ...column.items.map((i) => i.label));
+  labels.push(...config.footer.social.map((s) => s.label), ...config.footer.appStores.map((s) => s.label));
+  if (config.footer.copyright) labels.push(config.footer.copyright);
+  return [...new Set(labels)];
+}
+
+describe('locales', () => {
+  let labels: string[] = [];
+  let configured: string[] = [];
+  beforeAll(async () => {
+    const { config, diagnostics } = await loadConfig({ root: repoRoot });
+    expect(diagnostics).toEqual([]);
+    labels = configLabels(config!);
+    configured = config!.i18n.locales;
+  });
+
+  it('locales: should have one file for every configured locale', () => {
+    expect([...translated, 'en'].sort()).toEqual([...configured].sort());
+  });
+
+  it.each(['en', ...translated])('locales: should parse %s.json into id → non-empty string', (code) => {
+    const messages = read(code);
+    for (const [id, text] of Object.entries(messages)) {
+      expect(typeof text, `${code}: ${id}`).toBe('string');
+      expect((text as string).trim(), `${code}: ${id}`).not.toBe('');
+    }
+  });
+
+  it.each(translated)('locales: should translate every UI message id of en.json in %s.json', (code) => {
+    const messages = read(code);
+    expect(uiIds.filter((id) => !(id in messages))).toEqual([]);
+    expect(Object.keys(messages).filter((id) => !(id in english))).toEqual([]);
+  });
+
+  it.each(translated)('locales: should keep every {placeholder} of the English text in %s.json', (code) => {
+    const messages = read(code) as Record<string, string>;
+    for (const id of Object.keys(english)) {
+      if (id in messages) expect(placeholders(messages[id]), `${code}: ${id}`).toEqual(placeholders(english[id]));
+    }
+  });
+
+  it('locales: should give every config label an English text and no stale label', () => {
+    expect(labels.filter((l) => !(`label:${l}` in english))).toEqual([]);
+    const known = new Set(labels.map((l) => `label:${l}`));
+    expect(Object.keys(english).filter((id) => id.startsWith('label:') && !known.has(id))).toEqual([]);
+  });
+
+  it.each(translated.filter((c) => c !== 'de'))('locales: should translate every config label in %s.json', (code) => {
+    const messages = read(code);
+    expect(labels.filter((l) => !(`label:${l}` in messages))).toEqual([]);
+  });
+
+  it('locales: should keep German labels as written in the config (de.json has no label messages)', () => {
+    expect(Object.keys(read('de')).filter((id) => id.startsWith('label:'))).toEqual([]);
+    const merged = mergeMessages({ en: english, de: read('de') as Record<string, string> }, 'de');
+    expect(Object.keys(merged).filter((id) => id.startsWith('label:'))).toEqual([]);
+  });
+});
+
+describe('mergeMessages', () => {
+  const all = {
+    en: { 'a.one': 'One', 'a.two': 'Two', 'a.three': 'Three', 'label:Preise': 'Pricing' },
+    pt: { 'a.one': 'Um', 'a.two': 'Dois', 'label:Preise': 'Preços' },
+    'pt-BR': { 'a.one': 'Um (BR)' },
+    es: { 'a.one': 'Uno' },
+  };
+
+  it('mergeMessages: should fall back to English per message', () => {
+    expect(mergeMessages(all, 'es')).toEqual({ 'a.one': 'Uno', 'a.two': 'Two', 'a.three': 'Three' });
+  });
+
+  it('mergeMessages: should prefer the region, then the base language, then English', () => {
+    expect(mergeMessages(all, 'pt-BR')).toEqual({ 'a.one': 'Um (BR)', 'a.two': 'Dois', 'a.three': 'Three', 'label:Preise': 'Preços' });
+  });
+
+  it('mergeMessages: should use English alone for an unknown locale, so only missing English ids show as ids', () => {
+    expect(mergeMessages(all, 'xx')).toEqual({ 'a.one': 'One', 'a.two': 'Two', 'a.three': 'Three' });
+    expect(mergeMessages({}, 'xx')).toEqual({});
+  });
+
+  it('mergeMessages: should not fall back to English for config labels, so the source text stays', () => {
+    expect(mergeMessages(all, 'es')['label:Preise']).toBeUndefined();
+    expect(mergeMessages(all, 'en')['label:Preise']).toBe('Pricing');
+  });
+});
