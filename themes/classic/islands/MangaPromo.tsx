@@ -1,24 +1,178 @@
-import { useHref, useT, useTheme } from '../context.tsx';
+import type { ReactNode } from 'react';
+import { initialPromoState, type PromoState } from '../../../src/shared/promo.ts';
+import { translate, useHref, useT, useTheme } from '../context.tsx';
+import { Island } from '../island.tsx';
+
+/** Message ids the widget shows; the server resolves them for the page's locale and hands them to the client. */
+export const PROMO_MESSAGE_IDS = [
+  'promo.title',
+  'promo.loggedOut',
+  'promo.login',
+  'promo.noExtension',
+  'promo.install',
+  'promo.reload',
+  'promo.detected',
+  'promo.reloadButton',
+  'promo.ready',
+  'promo.claim',
+  'promo.claiming',
+  'promo.claimed',
+  'promo.alreadyClaimed',
+  'promo.pricing',
+  'promo.upcoming',
+  'promo.ended',
+  'promo.error',
+  'promo.retry',
+  'browser.outdated',
+] as const;
+
+/** The island's props: plain data from `promotions.manga` and the site config, identical on server and client. */
+export interface MangaPromoProps {
+  /** Event window, ISO dates. */
+  start: string;
+  end: string;
+  claimUrl: string;
+  days: number;
+  /** Attribute the extension sets on `<html>`. */
+  extensionAttribute: string;
+  minChromeVersion: number;
+  /** `{product}_token`: its presence means the visitor is logged in (SPEC §6). */
+  tokenCookie: string;
+  signInUrl: string;
+  installUrl: string;
+  pricingUrl: string;
+  /** BCP 47 tag for dates. */
+  lang: string;
+  messages: Record<string, string>;
+}
 
 /**
- * The manga promotion (SPEC §4, §5, §8) as an island: the server renders the first state a visitor
- * sees without JavaScript (log in to claim); the client hydrates it with the real state.
+ * The manga promotion (SPEC §4, §5, §8) as an island: the server renders the initial state, which is also
+ * what a visitor without JavaScript keeps (log in to claim); `manga-promo.client.tsx` hydrates the same view
+ * and moves it to the visitor's real state.
  */
 export function MangaPromo() {
   const { site } = useTheme();
   const t = useT();
   const href = useHref();
-  const promo = site.config.promotions.manga;
-  if (!promo) throw new Error('<MangaPromo />: promotions.manga is not configured in site.config.ts');
-  const props = { start: promo.start, end: promo.end, claimUrl: promo.claimUrl, days: promo.days, extensionAttribute: promo.extensionAttribute, signInUrl: site.config.header.signInUrl };
+  const { config } = site;
+  const promo = config.promotions.manga;
+  if (!promo) throw new Error('<MangaPromo /> needs promotions.manga (start, end, claimUrl) in site.config.ts');
+  const locale = site.locales.find((l) => l.code === config.i18n.currentLocale);
+  const props: MangaPromoProps = {
+    start: promo.start,
+    end: promo.end,
+    claimUrl: promo.claimUrl,
+    days: promo.days,
+    extensionAttribute: promo.extensionAttribute,
+    minChromeVersion: config.promotions.minChromeVersion,
+    tokenCookie: `${config.product.slug}_token`,
+    signInUrl: href(config.header.signInUrl),
+    installUrl: href('/download/'),
+    pricingUrl: href('/pricing/'),
+    lang: locale?.htmlLang ?? config.i18n.currentLocale,
+    messages: Object.fromEntries(PROMO_MESSAGE_IDS.map((id) => [id, t(id)])),
+  };
+  // Hydrate at load: the widget sits at the top of its page, and its first state is only a guess.
   return (
-    <div className="manga-promo" data-island="MangaPromo" data-props={JSON.stringify(props)}>
-      <p className="manga-promo__text" data-promo-text="">
-        {t('promo.loggedOut')}
+    <Island name="MangaPromo" props={props} on="load">
+      <MangaPromoView props={props} state={initialPromoState} />
+    </Island>
+  );
+}
+
+/**
+ * The widget for one state. Pure: the server renders it with the initial state, the client hydrates and
+ * re-renders it; handlers are absent on the server, which does not change the markup.
+ */
+export function MangaPromoView({ props, state, onClaim, onReload }: { props: MangaPromoProps; state: PromoState; onClaim?: () => void; onReload?: () => void }) {
+  const t = (id: string, values?: Record<string, string | number>) => translate(props.messages, id, values);
+  let text: string;
+  let hint: string | undefined;
+  let action: ReactNode = null;
+  switch (state.status) {
+    case 'outdatedBrowser':
+      text = t('browser.outdated');
+      break;
+    case 'upcoming':
+      text = t('promo.upcoming', { date: formatDate(props.start, props.lang) });
+      break;
+    case 'ended':
+      text = t('promo.ended');
+      break;
+    case 'loggedOut':
+      text = t('promo.loggedOut');
+      action = (
+        <a className="button button--primary" href={props.signInUrl}>
+          {t('promo.login')}
+        </a>
+      );
+      break;
+    case 'noExtension':
+      if (state.reloadNeeded) {
+        text = t('promo.detected');
+        action = (
+          <button type="button" className="button button--primary" onClick={onReload}>
+            {t('promo.reloadButton')}
+          </button>
+        );
+      } else {
+        text = t('promo.noExtension');
+        hint = t('promo.reload');
+        action = (
+          <a className="button button--primary" href={props.installUrl}>
+            {t('promo.install')}
+          </a>
+        );
+      }
+      break;
+    case 'ready':
+    case 'claiming':
+      text = t('promo.ready', { days: props.days });
+      action = (
+        <button type="button" className="button button--primary" onClick={onClaim} disabled={state.status === 'claiming'} aria-busy={state.status === 'claiming'}>
+          {t(state.status === 'claiming' ? 'promo.claiming' : 'promo.claim')}
+        </button>
+      );
+      break;
+    case 'claimed':
+      text = t('promo.claimed', { days: props.days });
+      break;
+    case 'alreadyClaimed':
+      text = t('promo.alreadyClaimed');
+      action = (
+        <a className="button button--secondary" href={props.pricingUrl}>
+          {t('promo.pricing')}
+        </a>
+      );
+      break;
+    case 'error':
+      text = t('promo.error');
+      action = (
+        <button type="button" className="button button--primary" onClick={onClaim}>
+          {t('promo.retry')}
+        </button>
+      );
+      break;
+  }
+  const step = state.status === 'noExtension' && state.reloadNeeded ? 'reload' : undefined;
+  return (
+    <div className={`manga-promo manga-promo--${state.status}`} data-promo-state={state.status} data-promo-step={step}>
+      <p className="manga-promo__title">{t('promo.title', { days: props.days })}</p>
+      <p className="manga-promo__text" role="status">
+        {text}
       </p>
-      <a className="button button--primary" href={/^https?:/.test(props.signInUrl) ? props.signInUrl : href(props.signInUrl)} data-promo-action="">
-        {t('promo.login')}
-      </a>
+      {hint ? <p className="manga-promo__hint">{hint}</p> : null}
+      {action ? <div className="manga-promo__actions">{action}</div> : null}
     </div>
   );
+}
+
+/** The event's start as the visitor's local date and time (only ever shown in the browser). */
+function formatDate(iso: string, lang: string): string {
+  try {
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  } catch {
+    return iso;
+  }
 }
