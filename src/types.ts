@@ -139,6 +139,11 @@ export interface Route {
   /** Index into Site.compiled, for content routes. */
   compiledIndex?: number;
   isUnlisted: boolean;
+  /**
+   * Set when the page shows content written in another locale than the site's (a `--locale` build of a
+   * locale without its own text): that locale's code. The theme says so and points the canonical URL there.
+   */
+  contentLocale?: string;
   doc?: {
     id: string;
     breadcrumbs: Crumb[];

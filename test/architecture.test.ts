@@ -47,7 +47,7 @@ describe('architecture', () => {
       for (const spec of await imports(file)) {
         const target = resolve(file, spec);
         if (target.startsWith('themes/')) continue;
-        const ok = ['react', 'react/jsx-runtime', 'qrcode'].includes(target) || target.startsWith('src/shared/') || target === 'src/types.ts' || target === 'src/config/schema.ts';
+        const ok = ['react', 'react/jsx-runtime', 'react-dom/client', 'qrcode'].includes(target) || target.startsWith('src/shared/') || target === 'src/types.ts' || target === 'src/config/schema.ts';
         if (!ok || target.startsWith('node:')) problems.push(`${file} → ${target}`);
       }
     }

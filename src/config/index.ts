@@ -67,7 +67,7 @@ export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?
   if (overrides?.locale && overrides.locale !== i18n.currentLocale) {
     // Each locale lives under its own base path; the default locale at the site root.
     const baseUrl = localeBaseUrl(config.baseUrl, i18n.currentLocale, i18n.defaultLocale, overrides.locale);
-    return { config: { ...config, baseUrl, i18n: { ...i18n, currentLocale: overrides.locale } }, diagnostics: [] };
+    return { config: { ...config, baseUrl, i18n: { ...i18n, currentLocale: overrides.locale, contentLocale: i18n.contentLocale ?? i18n.currentLocale } }, diagnostics: [] };
   }
   return { config, diagnostics: [] };
 }

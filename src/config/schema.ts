@@ -73,6 +73,8 @@ export const configSchema = z.object({
     currentLocale: z.string(),
     locales: z.array(z.string()).min(1),
     localeConfigs: z.record(z.string(), localeConfig).default({}),
+    /** Locale the files in content/ are written in; default `currentLocale` as configured (kept when `--locale` switches). */
+    contentLocale: z.string().optional(),
   }),
   docs: z
     .object({

@@ -31,6 +31,11 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
 
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
   diagnostics.push(...routeDiagnostics);
+  // content/ holds one locale's text; a build of another locale shows it as is and says so (no translations yet).
+  const contentLocale = config.i18n.contentLocale ?? config.i18n.currentLocale;
+  if (contentLocale !== config.i18n.currentLocale) {
+    for (const route of routes) if (route.compiledIndex !== undefined) route.contentLocale = contentLocale;
+  }
 
   const docs = compiled.filter((c) => c.source.kind === 'doc');
   const { sidebar, size, diagnostics: sidebarDiagnostics } = planSidebar({ raw: loaded.sidebars, file: loaded.sidebarsFile, text: loaded.sidebarsText, docs, config });

@@ -22,6 +22,10 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   const fm = compiled?.source.frontMatter;
   const pageUrl = route.kind === 'notFound' ? undefined : config.url + config.baseUrl + route.path.slice(1);
+  // A page shown in another locale's words (not translated yet) names that original as canonical, so search
+  // engines index the text once, under the language it is written in.
+  const original = route.contentLocale ? site.locales.find((l) => l.code === route.contentLocale) : undefined;
+  const canonicalUrl = pageUrl && original ? config.url + original.baseUrl + route.path.slice(1) : pageUrl;
   const image = fm?.image ?? config.image;
   const imageUrl = image ? (/^https?:/.test(image) ? image : config.url + withBase(config.baseUrl, image)) : undefined;
   const description = route.description || config.tagline;
@@ -41,7 +45,7 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         <meta name="quire:locale" content={locale.code} />
         <meta name="quire:tag" content={tag} />
         {route.kind === 'doc' ? <meta name="quire:version" content={config.docs.version.name} /> : null}
-        {pageUrl ? <link rel="canonical" href={pageUrl} /> : null}
+        {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
         {pageUrl
           ? site.locales.map((l) => <link key={l.code} rel="alternate" hrefLang={l.htmlLang} href={config.url + l.baseUrl + route.path.slice(1)} />)
           : null}
@@ -50,7 +54,7 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         ) : null}
         <meta property="og:title" content={route.title || config.title} />
         {description ? <meta property="og:description" content={description} /> : null}
-        {pageUrl ? <meta property="og:url" content={pageUrl} /> : null}
+        {canonicalUrl ? <meta property="og:url" content={canonicalUrl} /> : null}
         <meta property="og:type" content={route.kind === 'blogPost' || route.kind === 'doc' ? 'article' : 'website'} />
         <meta property="og:site_name" content={config.title} />
         <meta property="og:locale" content={locale.htmlLang.replace('-', '_')} />

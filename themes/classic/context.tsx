@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { withBase } from '../../src/shared/route-match.ts';
-import type { PageProps, Route, Site } from '../../src/types.ts';
+import type { LocaleInfo, PageProps, Route, Site } from '../../src/types.ts';
 
 export interface ThemeContextValue {
   site: Site;
@@ -29,7 +29,6 @@ export function useT(): (id: string, values?: Record<string, string | number>) =
   return (id, values) => translate(site.messages, id, values);
 }
 
-/** Internal site path → URL under the base path with a trailing slash; external URLs unchanged. */
 /**
  * Labels written in the site config (navbar, footer, copyright) are German source text; a locale translates
  * one with the message `label:<source text>`, and keeps the source text when it has none.
@@ -39,6 +38,7 @@ export function useLabel(): (label: string) => string {
   return (label) => site.messages[`label:${label}`] ?? label;
 }
 
+/** Internal site path → URL under the base path with a trailing slash; external URLs unchanged. */
 export function useHref(): (to: string) => string {
   const { site } = useTheme();
   return (to) => (isExternal(to) || to.startsWith('#') ? to : withBase(site.config.baseUrl, to));
@@ -55,4 +55,29 @@ export function externalProps(href: string): { target?: string; rel?: string } {
 
 export function isFlagOn(site: Site, flag: string | undefined): boolean {
   return flag === undefined || site.config.flags[flag] === true;
+}
+
+/** The locale this page is built for (`<html lang dir>`). */
+export function useLocale(): LocaleInfo {
+  const { site } = useTheme();
+  const code = site.config.i18n.currentLocale;
+  const locale = site.locales.find((l) => l.code === code);
+  if (!locale) throw new Error(`quire bug: the current locale "${code}" is not among the planned locales`);
+  return locale;
+}
+
+/**
+ * The locale of the page's text when it differs from the site's (a page not translated yet), else undefined.
+ * Such text is marked with its own `lang` and `dir`, so screen readers, hyphenation and bidi treat it right.
+ */
+export function useContentLocale(): LocaleInfo | undefined {
+  const { site, route } = useTheme();
+  if (!route.contentLocale) return undefined;
+  return site.locales.find((l) => l.code === route.contentLocale) ?? { code: route.contentLocale, label: route.contentLocale, direction: 'ltr', htmlLang: route.contentLocale, baseUrl: '/' };
+}
+
+/** `lang`/`dir` attributes for an element holding the page's own text (empty when it is in the site's locale). */
+export function useContentLangProps(): { lang?: string; dir?: 'ltr' | 'rtl' } {
+  const locale = useContentLocale();
+  return locale ? { lang: locale.htmlLang, dir: locale.direction } : {};
 }

@@ -1,4 +1,4 @@
-import { useT, useTheme } from '../context.tsx';
+import { useContentLocale, useLocale, useT, useTheme } from '../context.tsx';
 
 /** First focusable element of every page. */
 export function SkipLink() {
@@ -19,8 +19,8 @@ export function AnnouncementBar() {
   return (
     <div className="announcement" role="banner" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
       {bar.isCloseable ? <span className="announcement__placeholder" /> : null}
-      {/* Trusted HTML written by the site's config author (SPEC §3: content). */}
-      <div className="announcement__content" dangerouslySetInnerHTML={{ __html: bar.content }} />
+      {/* Trusted HTML written by the site's config author (SPEC §3: content); its own text decides its direction. */}
+      <div className="announcement__content" dir="auto" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? (
         <button type="button" className="announcement__close" aria-label={t('announcement.close')} data-announcement-close="">
           <svg viewBox="0 0 15 15" width="14" height="14" aria-hidden="true">
@@ -29,6 +29,31 @@ export function AnnouncementBar() {
         </button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Shown on a page whose text is not in the site's locale yet (a `--locale` build without a translation):
+ * says so in the site's language, and links the original, which is also the page's canonical URL.
+ */
+export function TranslationNotice() {
+  const { route } = useTheme();
+  const t = useT();
+  const locale = useLocale();
+  const original = useContentLocale();
+  if (!original) return null;
+  return (
+    <aside className="translation-notice" role="note" lang={locale.htmlLang} dir={locale.direction} data-translation-notice="">
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path fill="currentColor" d="M12 2a10 10 0 100 20 10 10 0 000-20zm1 15h-2v-6h2v6zm0-8h-2V7h2v2z" />
+      </svg>
+      <p>
+        {t('docs.notTranslated')}{' '}
+        <a href={original.baseUrl + route.path.slice(1)} hrefLang={original.htmlLang} lang={original.htmlLang} dir={original.direction}>
+          {original.label}
+        </a>
+      </p>
+    </aside>
   );
 }
 
@@ -63,7 +88,7 @@ export function ErrorTemplates() {
         id="quire-messages"
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
-            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close'].map((id) => [id, t(id)])),
+            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory'].map((id) => [id, t(id)])),
           ).replace(/</g, '\\u003c'),
         }}
       />

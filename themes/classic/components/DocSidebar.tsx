@@ -33,6 +33,7 @@ interface ItemsProps {
 
 function Items({ items, current, trail, isLarge, level }: ItemsProps) {
   const href = useHref();
+  const t = useT();
   const { site } = useTheme();
   return (
     <ul className={`menu menu--level-${level}`}>
@@ -59,19 +60,29 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         const onPath = trail.has(item.key);
         const open = onPath || !item.collapsed;
         const lazy = isLarge && !onPath;
+        const active = item.path === current;
+        const items = lazy ? null : <Items items={item.items} current={current} trail={trail} isLarge={isLarge} level={level + 1} />;
+        const detailsProps = { open: open && !lazy ? true : undefined, 'data-items': lazy ? `${site.config.baseUrl}_quire/sidebar/${item.key}.json` : undefined };
+        if (!item.path) {
+          return (
+            <li key={i} className="menu__item menu__item--category">
+              <details {...detailsProps}>
+                <summary className="menu__category">{item.label}</summary>
+                {items}
+              </details>
+            </li>
+          );
+        }
+        // A category with its own page: the label is a link, and only the caret opens and closes
+        // (a link inside <summary> would be a control inside a control).
         return (
           <li key={i} className="menu__item menu__item--category">
-            <details open={open && !lazy ? true : undefined} data-items={lazy ? `${site.config.baseUrl}_quire/sidebar/${item.key}.json` : undefined}>
-              <summary className={'menu__category' + (item.path === current ? ' menu__link--active' : '')}>
-                {item.path ? (
-                  <a href={href(item.path)} aria-current={item.path === current ? 'page' : undefined}>
-                    {item.label}
-                  </a>
-                ) : (
-                  item.label
-                )}
-              </summary>
-              {lazy ? null : <Items items={item.items} current={current} trail={trail} isLarge={isLarge} level={level + 1} />}
+            <a className={'menu__link menu__category-link' + (active ? ' menu__link--active' : '')} href={href(item.path)} aria-current={active ? 'page' : undefined}>
+              {item.label}
+            </a>
+            <details {...detailsProps}>
+              <summary className="menu__caret" aria-label={t('docs.toggleCategory', { label: item.label })} />
+              {items}
             </details>
           </li>
         );

@@ -68,8 +68,8 @@ export function Footer() {
                     <li key={store.url}>
                       <a href={store.url} target="_blank" rel="noopener noreferrer" className="footer__qr">
                         <svg viewBox={`-2 -2 ${qr.size + 4} ${qr.size + 4}`} width="96" height="96" role="img" aria-label={t('footer.qrAlt', { label: store.label })} shapeRendering="crispEdges">
-                          <rect x="-2" y="-2" width={qr.size + 4} height={qr.size + 4} fill="#fff" />
-                          <path d={qr.path} fill="#0f172a" />
+                          <rect x="-2" y="-2" width={qr.size + 4} height={qr.size + 4} fill="#fff" className="footer__qr-light" />
+                          <path d={qr.path} fill="#0f172a" className="footer__qr-dark" />
                         </svg>
                         <span>{tl(store.label)}</span>
                       </a>
@@ -86,7 +86,7 @@ export function Footer() {
               .filter((item) => isFlagOn(site, item.flag))
               .map((item) => (
                 <li key={item.label}>
-                  <Link to={(item.to ?? item.href)!} className="footer__link">
+                  <Link to={(item.to ?? item.href)!} className="footer__link" id={item.id}>
                     {tl(item.label)}
                   </Link>
                 </li>

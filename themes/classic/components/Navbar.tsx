@@ -1,14 +1,41 @@
-import type { NavItem } from '../../../src/config/schema.ts';
-import type { LocaleInfo } from '../../../src/types.ts';
-import { isFlagOn, useHref, useLabel, useT, useTheme } from '../context.tsx';
+import type { ReactNode } from 'react';
+import { NAV_ITEM_TYPES, type NavItem } from '../../../src/config/schema.ts';
+import { isFlagOn, useHref, useLabel, useLocale, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
+import { searchSettings } from '../search/settings.ts';
+
+/**
+ * Why a navbar item cannot be rendered, or undefined when it can. The config stage rejects these already
+ * (Q070); the theme checks again because a theme can be given a site that skipped it, and then the render
+ * error must name the item (SPEC §8), not fail somewhere inside React.
+ */
+export function navbarItemProblem(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return 'it is not an object';
+  const { type, to, href, items } = item as { type?: unknown; to?: unknown; href?: unknown; items?: unknown };
+  if (typeof type !== 'string' || !(NAV_ITEM_TYPES as readonly string[]).includes(type)) return `unknown type ${JSON.stringify(type)} (use one of: ${NAV_ITEM_TYPES.join(', ')})`;
+  if (type === 'link' && (to === undefined) === (href === undefined)) return 'a link needs exactly one of "to" or "href"';
+  if ((type === 'premiumTag' || type === 'proTag') && typeof to !== 'string') return `a ${type} needs "to"`;
+  if (type === 'dropdown') {
+    if (!Array.isArray(items) || !items.length) return 'a dropdown needs "items"';
+    const bad = items.findIndex((sub: { to?: unknown; href?: unknown; items?: unknown } | null) => !sub || sub.items !== undefined || (sub.to === undefined) === (sub.href === undefined));
+    if (bad >= 0) return `dropdown entry ${bad} needs exactly one of "to" or "href" and cannot be a dropdown itself`;
+  }
+  return undefined;
+}
+
+/** The error a navbar item that cannot render throws: it names the item, as it was configured. */
+export function assertNavbarItem(item: unknown, index: number): void {
+  const problem = navbarItemProblem(item);
+  if (problem) throw new Error(`Navbar item ${index} cannot be rendered: ${problem}. Check navbar.items.${index} in the site config:\n${JSON.stringify(item, null, 2)}`);
+}
 
 /** Fixed top navbar (SPEC §2): the configured items in order; hidden flags dropped; a menu button below 996 px. */
 export function Navbar() {
   const { site, route } = useTheme();
   const t = useT();
   const href = useHref();
-  const { navbar } = site.config;
+  const { navbar, colorMode } = site.config;
+  navbar.items.forEach(assertNavbarItem);
   const items = navbar.items.filter((item) => isFlagOn(site, item.flag));
   const left = items.filter((i) => !['locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag'].includes(i.type));
   const right = items.filter((i) => !left.includes(i));
@@ -34,6 +61,11 @@ export function Navbar() {
             {right.map((item, i) => (
               <NavbarItem key={i} item={item} />
             ))}
+            {colorMode.disableSwitch ? null : (
+              <li className="navbar__item navbar__item--color-mode">
+                <ColorModeToggle />
+              </li>
+            )}
           </ul>
         </div>
       </nav>
@@ -43,6 +75,7 @@ export function Navbar() {
             {navbar.logo ? <img src={href(navbar.logo.src)} alt={navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} /> : null}
             {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
           </a>
+          {colorMode.disableSwitch ? null : <ColorModeToggle />}
           <a className="mobile-menu__close" href="#" role="button" aria-label={t('navbar.close')} data-mobile-close="">
             ×
           </a>
@@ -74,8 +107,10 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
   const current = (to?: string) => (to && normalize(to) === route.path ? ('page' as const) : undefined);
   switch (item.type) {
     case 'link':
+      // SPEC §6: price elements (class `price-link`) follow the pro tag, so they are hidden on the pricing page.
+      // The header script decides the same later; rendering it now keeps the bar from shifting at that moment.
       return (
-        <li className="navbar__item">
+        <li className="navbar__item" hidden={item.className?.split(/\s+/).includes('price-link') && route.path === PRICING_PATH ? true : undefined}>
           <Link to={(item.to ?? item.href)!} className={['navbar__link', item.className].filter(Boolean).join(' ')} id={item.id} aria-current={current(item.to)}>
             {tl(item.label)}
           </Link>
@@ -97,7 +132,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       );
     case 'locale': {
       const visible = site.locales.filter((l) => l.code !== 'zh-TW' || config.flags.zhTWVisible === true);
-      const currentLocale = site.locales.find((l) => l.code === config.i18n.currentLocale) as LocaleInfo;
+      const currentLocale = useLocale();
       return (
         <Dropdown label={mobile ? t('navbar.languages') : currentLocale.label} icon className="locale-dropdown" mobile={mobile}>
           {visible.map((l) => (
@@ -132,7 +167,8 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
     case 'search':
       return (
         <li className="navbar__item navbar__item--search">
-          <Link to="/search/" className="search-button" data-search-open="">
+          {/* Without JavaScript a link to the search page; with it, the modal (src/client/search.ts) with these settings. */}
+          <Link to="/search/" className="search-button" data-search-open="" data-search-props={JSON.stringify(searchSettings(site))}>
             <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
               <path d="M14.4 13l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 111.4-1.4zM8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11z" fill="currentColor" />
             </svg>
@@ -174,7 +210,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
   }
 }
 
-function Dropdown({ label, children, className, icon, mobile }: { label: string; children: React.ReactNode; className?: string; icon?: boolean; mobile: boolean }) {
+function Dropdown({ label, children, className, icon, mobile }: { label: string; children: ReactNode; className?: string; icon?: boolean; mobile: boolean }) {
   if (mobile) {
     return (
       <li className={['mobile-menu__group', className].filter(Boolean).join(' ')}>
@@ -202,6 +238,36 @@ function Dropdown({ label, children, className, icon, mobile }: { label: string;
     </li>
   );
 }
+
+/**
+ * Colour mode switch (SPEC §4), rendered only when `colorMode.disableSwitch` is false. The inline script in
+ * `<head>` sets `html[data-theme]` before paint; CSS shows the icon and the screen-reader state of that mode.
+ * The client toggles on `[data-color-mode-toggle]` and stores the choice under `theme`.
+ */
+export function ColorModeToggle() {
+  const t = useT();
+  const toggle = t('colorMode.toggle');
+  const label = (mode: 'light' | 'dark') => `${toggle} ${t('colorMode.current', { mode: t(`colorMode.${mode}`) })}`;
+  return (
+    <button type="button" className="color-mode-toggle" data-color-mode-toggle="" title={toggle}>
+      <span className="color-mode-toggle__light">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path fill="currentColor" d="M12 7a5 5 0 100 10 5 5 0 000-10zM11 1h2v3h-2zm0 19h2v3h-2zM3.5 5l1.4-1.4 2.1 2.1L5.6 7.1zm13.4 13.4l1.4-1.4 2.1 2.1-1.4 1.4zM1 11h3v2H1zm19 0h3v2h-3zM5.6 16.9l1.4 1.4-2.1 2.1L3.5 19zM19 3.5l1.4 1.4-2.1 2.1-1.4-1.4z" />
+        </svg>
+        <span className="visually-hidden">{label('light')}</span>
+      </span>
+      <span className="color-mode-toggle__dark">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path fill="currentColor" d="M9.4 2.2a10 10 0 1012.4 12.4A8 8 0 019.4 2.2z" />
+        </svg>
+        <span className="visually-hidden">{label('dark')}</span>
+      </span>
+    </button>
+  );
+}
+
+/** The pricing page, as the header rules in src/shared/rules.ts know it. */
+const PRICING_PATH = '/pricing/';
 
 function normalize(to: string): string {
   const p = to.split(/[?#]/)[0];

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { TranslationNotice } from '../components/Chrome.tsx';
 import { Breadcrumbs, Pagination, Toc } from '../components/DocChrome.tsx';
 import { DocSidebar } from '../components/DocSidebar.tsx';
-import { useT, useTheme } from '../context.tsx';
+import { useContentLangProps, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
 
 /** A docs page: sidebar, breadcrumbs, article, table of contents, previous/next. */
@@ -12,16 +13,18 @@ export function DocPage({ content }: { content: ReactNode }) {
   const fm = compiled.source.frontMatter;
   const toc = compiled.toc;
   const showTitle = !fm.hide_title && !compiled.hasTitleHeading;
+  const contentLang = useContentLangProps();
   return (
     <Layout>
       <div className="doc-layout">
         {route.doc?.inSidebar ? (
-          <aside className="doc-layout__sidebar">
+          <div className="doc-layout__sidebar">
             <DocSidebar />
-          </aside>
+          </div>
         ) : null}
         <main className="doc-layout__main" id="main" tabIndex={-1}>
           <article className="doc">
+            <TranslationNotice />
             <Breadcrumbs />
             {route.isUnlisted ? (
               <aside className="admonition admonition-warning" role="note">
@@ -29,16 +32,22 @@ export function DocPage({ content }: { content: ReactNode }) {
                 <p>{t('docs.unlistedBody')}</p>
               </aside>
             ) : null}
-            {showTitle ? <h1 className="doc__title">{route.title}</h1> : null}
+            {showTitle ? (
+              <h1 className="doc__title" {...contentLang}>
+                {route.title}
+              </h1>
+            ) : null}
             <Toc toc={toc} variant="mobile" />
-            <div data-pagefind-body="">{content}</div>
+            <div data-pagefind-body="" {...contentLang}>
+              {content}
+            </div>
           </article>
           <Pagination />
         </main>
         {toc.length ? (
-          <aside className="doc-layout__toc">
+          <div className="doc-layout__toc">
             <Toc toc={toc} variant="desktop" />
-          </aside>
+          </div>
         ) : null}
       </div>
     </Layout>

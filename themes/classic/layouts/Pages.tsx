@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
-import { useHref, useT, useTheme } from '../context.tsx';
+import { TranslationNotice } from '../components/Chrome.tsx';
+import { useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
+import { Island } from '../island.tsx';
+import { searchSettings } from '../search/settings.ts';
+import { SearchPageView } from '../search/SearchPageView.tsx';
 import { Layout } from './Layout.tsx';
 
 /** Marketing pages and story landing pages: full width; the page's Hero is its h1, else the title is. */
@@ -7,16 +11,18 @@ export function MarketingPage({ content }: { content: ReactNode }) {
   const { site, route } = useTheme();
   const compiled = site.compiled[route.compiledIndex!];
   const hasHero = compiled.components.includes('Hero') || compiled.hasTitleHeading;
+  const contentLang = useContentLangProps();
   return (
     <Layout wide>
       <main id="main" tabIndex={-1} className={'page page--' + route.kind}>
+        <TranslationNotice />
         {hasHero ? null : (
-          <header className="page__header">
+          <header className="page__header" {...contentLang}>
             <h1>{route.title}</h1>
             {route.description ? <p className="page__lead">{route.description}</p> : null}
           </header>
         )}
-        <div className="page__content" data-pagefind-body="">
+        <div className="page__content" data-pagefind-body="" {...contentLang}>
           {content}
         </div>
       </main>
@@ -28,12 +34,14 @@ export function BlogPost({ content }: { content: ReactNode }) {
   const { route } = useTheme();
   const t = useT();
   const date = route.blog?.date;
+  const contentLang = useContentLangProps();
   return (
     <Layout>
       <div className="blog-layout">
         <BlogSidebar />
         <main id="main" tabIndex={-1} className="blog-layout__main">
-          <article className="blog-post">
+          <TranslationNotice />
+          <article className="blog-post" {...contentLang}>
             <header>
               <h1>{route.title}</h1>
               <p className="blog-post__meta">
@@ -136,23 +144,20 @@ export function NotFound() {
   );
 }
 
-/** Server-rendered search page shell; the client reads `?q=` and fills the results. */
+/**
+ * The search page: a server-rendered shell (title, a form that works without JavaScript) inside the
+ * SearchPage island, which reads `?q=` and shows the results once hydrated.
+ */
 export function SearchPage() {
+  const { site } = useTheme();
   const t = useT();
+  const settings = searchSettings(site);
   return (
     <Layout>
       <main id="main" tabIndex={-1} className="search-page">
-        <h1>{t('search.page.title')}</h1>
-        <form className="search-page__form" role="search" method="get" data-search-page-form="">
-          <label htmlFor="search-page-input" className="visually-hidden">
-            {t('search.page.inputLabel')}
-          </label>
-          <input id="search-page-input" name="q" type="search" placeholder={t('search.page.inputLabel')} autoComplete="off" maxLength={64} />
-          <button type="submit" className="button button--primary">
-            {t('search.page.submit')}
-          </button>
-        </form>
-        <div className="search-page__results" data-search-page-results="" aria-live="polite" />
+        <Island name="SearchPage" props={settings} on="load">
+          <SearchPageView settings={settings} />
+        </Island>
         <noscript>
           <p>{t('search.page.noscript')}</p>
         </noscript>

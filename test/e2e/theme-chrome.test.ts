@@ -1,0 +1,338 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+import { focusIndicator, openPage, runAxe, sidewaysOverflow } from './theme-support.ts';
+
+/** The page chrome of the real site (SPEC §2, §8), as a visitor sees and uses it. */
+describe('theme: page chrome of the real site', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await serveDist(inject('e2eDist'));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const open = (path: string, options: Parameters<typeof openPage>[2] = {}) => openPage(browser, server.url + path, options);
+
+  it('theme: should show the navbar items of SPEC §2 in order, internal links under /de/ with a trailing slash', async () => {
+    const { page, errors } = await open('/de/docs/faq/', { width: 1600 });
+    const items = await page.$$eval('.navbar__items > li', (lis) =>
+      lis.filter((li) => (li as HTMLElement).offsetParent !== null).map((li) => {
+        const control = li.querySelector(':scope > a, :scope > button') as HTMLElement;
+        const label = control.querySelector('.search-button__label') ?? control;
+        return [label.textContent?.trim(), control.getAttribute('href')];
+      }),
+    );
+    expect(items).toEqual([
+      ['Download', '/de/download/'],
+      ['Dokumente übersetzen', 'https://app.bilingo.app/'],
+      ['Anleitung', '/de/docs/usage/'],
+      ['Preise', '/de/pricing/'],
+      ['Lernzentrum', '/de/learn/'],
+      ['Werkzeuge', null],
+      ['Mehr erfahren', null],
+      ['Profil', 'https://app.bilingo.app/login'],
+      ['Pro', '/de/pricing/'],
+      ['Deutsch', null],
+      ['Weiter', null],
+      ['Suche', '/de/search/'],
+    ]);
+    // External links open in a new tab, safely.
+    expect(await page.getAttribute('.navbar__link[href^="https://app"]', 'rel')).toBe('noopener noreferrer');
+    // The Premium tag is in the markup for paying users, hidden for everyone else.
+    expect(await page.locator('.navbar [data-premium-tag]').isHidden()).toBe(true);
+    expect(await page.getAttribute('.navbar [data-premium-tag] a', 'href')).toBe('/de/pricing/');
+    // The search button shows its label and the shortcut hint on wide screens, and names the shortcut.
+    expect(await page.locator('.navbar .search-button__keys').isVisible()).toBe(true);
+    expect(await page.locator('.navbar .search-button').textContent()).toContain('Suche (Strg+K)');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('theme: should open the Tools and Learn More dropdowns from the keyboard, with visible focus', async () => {
+    const { page } = await open('/de/', { width: 1280 });
+    const tools = page.locator('.navbar .dropdown', { hasText: 'Werkzeuge' });
+    const toolsMenu = tools.locator('.dropdown__menu');
+    expect(await toolsMenu.isVisible()).toBe(false);
+    await tools.locator('.dropdown__toggle').focus();
+    await expect.poll(() => toolsMenu.isVisible()).toBe(true);
+    expect((await focusIndicator(page)).visible).toBe(true);
+    const toolLinks = await toolsMenu.locator('a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')]));
+    expect(toolLinks).toHaveLength(7);
+    expect(toolLinks.every(([, href, target]) => href?.startsWith('https://app.bilingo.app/') && target === '_blank')).toBe(true);
+    // Tab walks into the open menu: every link is reachable and shows where the focus is.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.dropdown__menu') !== null)).toBe(true);
+    expect((await focusIndicator(page)).visible).toBe(true);
+
+    const more = page.locator('.navbar .dropdown', { hasText: 'Mehr erfahren' });
+    await more.locator('.dropdown__toggle').focus();
+    await expect.poll(() => more.locator('.dropdown__menu').isVisible()).toBe(true);
+    const moreLinks = await more.locator('.dropdown__menu a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    // The twelve links of SPEC §2 minus the two behind flags that are off (useScenes, blog).
+    expect(moreLinks).toEqual([
+      '/de/f-video-subtitle-translate/',
+      '/de/f-share-bilingual-content/',
+      '/de/manga/',
+      '/de/image/',
+      '/de/ao3/',
+      '/de/f-pdf-translate/',
+      '/de/exchange/',
+      '/de/docs/friends/',
+      '/de/docs/joinUs/',
+      'https://microsoftedge.microsoft.com/addons/detail/bilingo',
+    ]);
+    expect(toolLinks.length + moreLinks.length).toBe(17);
+    await page.close();
+  });
+
+  it('theme: should list the languages by their own names, linking the same page in each locale', async () => {
+    const { page } = await open('/de/docs/faq/', { width: 1280 });
+    const links = await page.locator('.navbar .locale-dropdown a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('lang'), a.getAttribute('aria-current')]));
+    expect(links.map(([label]) => label)).toEqual(['العربية', 'Deutsch', 'English', 'Español', 'Français', 'हिन्दी', 'Italiano', '日本語', '한국어', 'Português', 'Português (Brasil)', 'Русский', '简体中文', '简体中文 (Hans)']);
+    expect(links).toContainEqual(['Deutsch', '/de/docs/faq/', 'de', 'true']);
+    expect(links).toContainEqual(['English', '/en/docs/faq/', 'en', null]);
+    // The default locale lives at the root.
+    expect(links).toContainEqual(['简体中文', '/docs/faq/', 'zh', null]);
+    // zh-TW only with its flag (off on this site).
+    expect(links.some(([, href]) => href?.startsWith('/zh-TW/'))).toBe(false);
+    await page.close();
+  });
+
+  it('theme: should show the docs version dropdown (Weiter) on docs pages only', async () => {
+    const docs = await open('/de/docs/faq/', { width: 1280 });
+    const version = docs.page.locator('.navbar .version-dropdown');
+    expect(await version.locator('.dropdown__toggle').textContent()).toBe('Weiter');
+    expect(await version.locator('a').getAttribute('href')).toBe('/de/docs/');
+    await docs.page.close();
+    const home = await open('/de/', { width: 1280 });
+    expect(await home.page.locator('.navbar .version-dropdown').count()).toBe(0);
+    await home.page.close();
+  });
+
+  it('theme: should render the footer: doc and project links, social links without hidden flags, QR codes, currency box, 2025', async () => {
+    const { page } = await open('/de/', { width: 1280 });
+    const footer = page.locator('footer.footer');
+    const hrefs = await footer.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    for (const href of ['/de/docs/usage/', '/de/docs/faq/', '/de/docs/services/', '/de/docs/TERMS/', '/de/docs/PRIVACY/', 'https://github.com/bilingo-app/bilingo/releases', 'https://github.com/bilingo-app/bilingo/issues']) {
+      expect(hrefs).toContain(href);
+    }
+    const social = await footer.locator('.footer__social a').allTextContents();
+    expect(social).toEqual(['GitHub', 'Discord', 'Telegram']);
+    // App-store QR codes: SVG drawn at build time, named for screen readers, sized (no layout shift).
+    const qr = footer.locator('.footer__qr svg');
+    expect(await qr.count()).toBe(2);
+    expect(await qr.first().getAttribute('role')).toBe('img');
+    expect(await qr.first().getAttribute('aria-label')).toBe('QR-Code für App Store (iOS)');
+    expect(await qr.first().evaluate((svg) => [svg.getBoundingClientRect().width, svg.querySelector('path')?.getAttribute('d')?.length ?? 0])).toEqual([96, expect.any(Number)]);
+    const select = footer.locator('[data-currency-select]');
+    expect(await select.locator('option').count()).toBeGreaterThan(1);
+    expect(await footer.locator('label.currency-choice').textContent()).toContain('Währung');
+    expect(await footer.locator('.footer__copyright').textContent()).toContain('2025');
+    await page.close();
+  });
+
+  it('theme: should show the announcement bar from config with a named close button', async () => {
+    const { page } = await open('/de/docs/faq/', { width: 1280 });
+    const bar = page.locator('.announcement');
+    expect(await bar.getAttribute('role')).toBe('banner');
+    expect(await bar.locator('a').getAttribute('href')).toBe('/de/deals/manga/');
+    expect(await bar.locator('[data-announcement-close]').getAttribute('aria-label')).toBe('Schließen');
+    expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(239, 246, 255)');
+    await page.close();
+  });
+
+  it('theme: should render the docs layout: sidebar with the current page, breadcrumbs, toc, previous/next', async () => {
+    const { page } = await open('/de/docs/features/pdf/', { width: 1280 });
+    expect(await page.locator('.doc-sidebar [aria-current="page"]').textContent()).toBe('PDF');
+    expect(await page.locator('.breadcrumbs [aria-current="page"]').textContent()).toBe('PDF');
+    // Sidebar and table of contents stick while the article scrolls.
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => document.querySelector('.doc-sidebar')!.getBoundingClientRect().top)).toBeLessThan(120);
+    expect(await page.evaluate(() => document.querySelector('.toc--desktop')!.getBoundingClientRect().top)).toBeLessThan(150);
+    expect(await page.locator('.toc--desktop a').count()).toBeGreaterThan(2);
+    expect(await page.locator('.pagination-nav a[rel="prev"]').count()).toBe(1);
+    expect(await page.locator('.pagination-nav a[rel="next"]').count()).toBe(1);
+    // A category with its own page is a link plus a separate caret that opens and closes it.
+    const caret = page.locator('.doc-sidebar .menu__caret').first();
+    const details = caret.locator('xpath=..');
+    const wasOpen = await details.evaluate((d) => (d as HTMLDetailsElement).open);
+    await caret.click();
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(!wasOpen);
+    await page.close();
+  });
+
+  it('theme: should use the mobile layout at 375 px: menu button, sidebar panel with the docs sidebar, collapsible toc', async () => {
+    const { page, errors } = await open('/de/docs/features/pdf/', { width: 375, height: 800 });
+    for (const hidden of ['.navbar__items:not(.navbar__items--right)', '.doc-layout__sidebar', '.doc-layout__toc', '.navbar .locale-dropdown']) {
+      expect(await page.locator(hidden).first().isVisible(), hidden).toBe(false);
+    }
+    for (const visible of ['[data-mobile-toggle]', '.navbar__brand', '.navbar .search-button', 'details.toc--mobile']) {
+      expect(await page.locator(visible).first().isVisible(), visible).toBe(true);
+    }
+    expect(await sidewaysOverflow(page)).toEqual({ scroll: 0, elements: [] });
+    const toc = page.locator('details.toc--mobile');
+    expect(await toc.locator('a').first().isVisible()).toBe(false);
+    await toc.locator('summary').click();
+    expect(await toc.locator('a').first().isVisible()).toBe(true);
+
+    await page.click('[data-mobile-toggle]');
+    const menu = page.locator('[data-mobile-menu]');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    // The panel holds the navbar items and, on docs pages, the docs sidebar with the current page.
+    expect(await menu.locator('.doc-sidebar [aria-current="page"]').textContent()).toBe('PDF');
+    expect(await menu.getByRole('link', { name: 'Anleitung', exact: true }).isVisible()).toBe(true);
+    await menu.locator('summary', { hasText: 'Werkzeuge' }).click();
+    expect(await menu.getByRole('link', { name: 'PDF übersetzen', exact: true }).isVisible()).toBe(true);
+    await menu.locator('summary', { hasText: 'Sprachen' }).click();
+    expect(await menu.getByRole('link', { name: 'English' }).getAttribute('href')).toBe('/en/docs/features/pdf/');
+    const box = await menu.boundingBox();
+    expect(box!.x).toBe(0);
+    expect(box!.width).toBeLessThanOrEqual(340);
+    await page.click('[data-mobile-close].mobile-menu__close');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('theme: should work without JavaScript: dropdowns on focus, the mobile menu through its link', async () => {
+    const desktop = await open('/de/docs/faq/', { width: 1280, javaScriptEnabled: false });
+    const tools = desktop.page.locator('.navbar .dropdown', { hasText: 'Werkzeuge' });
+    await tools.locator('.dropdown__toggle').focus();
+    await expect.poll(() => tools.locator('.dropdown__menu').isVisible()).toBe(true);
+    await desktop.page.close();
+    const mobile = await open('/de/docs/faq/', { width: 375, javaScriptEnabled: false });
+    await mobile.page.click('[data-mobile-toggle]');
+    await expect.poll(() => mobile.page.locator('#mobile-menu').isVisible()).toBe(true);
+    await mobile.page.click('.mobile-menu__close');
+    await expect.poll(() => mobile.page.locator('#mobile-menu').isVisible()).toBe(false);
+    await mobile.page.close();
+  });
+
+  it('theme: should show a visible focus indicator on every control reached with Tab', async () => {
+    const { page } = await open('/de/docs/faq/', { width: 1280 });
+    const seen: string[] = [];
+    for (let i = 0; i < 45; i++) {
+      await page.keyboard.press('Tab');
+      const focus = await focusIndicator(page);
+      if (focus.element === 'body') break;
+      if (!focus.visible) seen.push(focus.element);
+    }
+    expect(seen).toEqual([]);
+    // The footer is dark: its focus ring has its own colour.
+    await page.locator('footer a').first().focus();
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor)).toBe('rgb(147, 197, 253)');
+    await page.close();
+  });
+
+  it('theme: should not scroll sideways from 320 to 1920 px on home, a docs page, pricing and 404', async () => {
+    const { page } = await open('/de/', { width: 320 });
+    for (const path of ['/de/', '/de/docs/features/pdf/', '/de/pricing/', '/de/gibt-es-nicht/']) {
+      for (const width of [320, 375, 768, 996, 997, 1280, 1440, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(server.url + path);
+        expect(await sidewaysOverflow(page), `${path} at ${width}px`).toEqual({ scroll: 0, elements: [] });
+      }
+    }
+    await page.close();
+  });
+
+  it('theme: should keep the navbar on one line inside the screen at every desktop width', async () => {
+    const { page } = await open('/de/docs/faq/', { width: 997 });
+    const tooWide: string[] = [];
+    for (let width = 997; width <= 1920; width += 23) {
+      await page.setViewportSize({ width, height: 700 });
+      const { need, have, height } = await page.evaluate(() => {
+        const inner = document.querySelector('.navbar__inner')!;
+        return { need: inner.scrollWidth, have: inner.clientWidth, height: document.querySelector('.navbar')!.getBoundingClientRect().height };
+      });
+      if (need > have || height > 61) tooWide.push(`${width}px: needs ${need}px of ${have}px, ${height}px high`);
+    }
+    expect(tooWide).toEqual([]);
+    await page.close();
+  });
+
+  it('theme: should not shift the layout while the page, its images and the header script load', async () => {
+    for (const [path, width] of [['/de/', 1280], ['/de/docs/features/pdf/', 1280], ['/de/pricing/', 1280], ['/de/pricing/', 375]] as const) {
+      const { page } = await open(path, {
+        width,
+        init: () => {
+          const w = window as unknown as { shifts: number[] };
+          w.shifts = [];
+          new PerformanceObserver((list) => list.getEntries().forEach((e) => w.shifts.push((e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+        },
+      });
+      // The header script runs 1.2 s after load (SPEC §4); wait until it has run once.
+      await page.waitForFunction(() => document.readyState === 'complete');
+      await page.waitForTimeout(1800);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      expect(shifts, `${path} at ${width}px`).toEqual([]);
+      // Every image has its size in the markup.
+      expect(await page.$$eval('img', (imgs) => imgs.filter((i) => !i.getAttribute('width') || !i.getAttribute('height')).map((i) => i.src))).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('theme: should show the wrong-base-URL warning, suggesting the base that works, when served under another path', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    // A host that serves the site under /falsch/ instead of /de/.
+    server.hooks.push(async (req, res) => {
+      if (!req.url?.startsWith('/falsch/')) return false;
+      const html = await readFile(join(inject('e2eDist'), 'de', req.url.slice('/falsch/'.length), 'index.html'));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+      return true;
+    });
+    try {
+      const { page } = await open('/falsch/docs/faq/', { width: 1280 });
+      const banner = page.locator('#base-url-issue');
+      expect(await banner.isVisible()).toBe(true);
+      expect(await banner.getAttribute('role')).toBe('alert');
+      expect(await banner.textContent()).toContain('Die Website wurde nicht richtig geladen.');
+      expect(await banner.locator('code').allTextContents()).toEqual(['/de/', '/falsch/']);
+      await page.close();
+      const fine = await open('/de/docs/faq/', { width: 1280 });
+      expect(await fine.page.locator('#base-url-issue').count()).toBe(0);
+      await fine.page.close();
+    } finally {
+      server.hooks.length = 0;
+    }
+  });
+
+  it('theme: should ship the crash screen and lazy-load failure markup for the client (SPEC §8)', async () => {
+    const { page } = await open('/de/', { width: 1280 });
+    const crash = await page.evaluate(() => (document.getElementById('quire-crash-template') as HTMLTemplateElement).content.textContent);
+    expect(crash).toContain('Diese Seite ist abgestürzt.');
+    expect(crash).toContain('Erneut versuchen');
+    const lazy = await page.evaluate(() => (document.getElementById('quire-lazy-error-template') as HTMLTemplateElement).content.textContent);
+    expect(lazy).toContain('Erneut laden');
+    await page.close();
+  });
+
+  it('theme: should pass axe-core on home, a docs page, pricing and 404, at 1280 and 375 px', async () => {
+    for (const path of ['/de/', '/de/docs/usage/', '/de/pricing/', '/de/gibt-es-nicht/']) {
+      for (const width of [1280, 375]) {
+        const { page } = await open(path, { width });
+        expect(await runAxe(page), `${path} at ${width}px`).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+
+  it('theme: should pass axe-core with the menus open (dropdowns, mobile panel)', async () => {
+    const desktop = await open('/de/docs/usage/', { width: 1280 });
+    await desktop.page.evaluate(() => document.querySelectorAll('.navbar .dropdown').forEach((d) => d.classList.add('dropdown--open')));
+    await desktop.page.waitForTimeout(200);
+    expect(await runAxe(desktop.page)).toEqual([]);
+    await desktop.page.close();
+    const mobile = await open('/de/docs/usage/', { width: 375 });
+    await mobile.page.click('[data-mobile-toggle]');
+    await expect.poll(() => mobile.page.locator('[data-mobile-menu]').isVisible()).toBe(true);
+    await mobile.page.evaluate(() => document.querySelectorAll('.mobile-menu details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    expect(await runAxe(mobile.page)).toEqual([]);
+    await mobile.page.close();
+  });
+});
