@@ -33,6 +33,7 @@ function mobileParts() {
 export function setMobileMenu(open: boolean, restoreFocus = true): void {
   const { menu, toggle } = mobileParts();
   if (!menu || !toggle) return;
+  const hadFocus = menu.contains(document.activeElement);
   const slot = menu.querySelector<HTMLElement>('[data-mobile-docs]');
   const sidebar = document.querySelector<HTMLElement>('.doc-sidebar');
   const home = document.querySelector<HTMLElement>('.doc-layout__sidebar');
@@ -40,8 +41,18 @@ export function setMobileMenu(open: boolean, restoreFocus = true): void {
   menu.classList.toggle('is-open', open);
   toggle.setAttribute('aria-expanded', String(open));
   document.body.style.overflow = open ? 'hidden' : '';
-  if (open) menu.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-  else if (restoreFocus && menu.contains(document.activeElement)) toggle.focus();
+  if (open) focusWhenVisible(menu.querySelector<HTMLElement>(FOCUSABLE));
+  else if (restoreFocus && hadFocus) toggle.focus();
+}
+
+/**
+ * An element still hidden (a panel whose visibility is transitioning in) cannot take focus:
+ * try on each frame until it does, for about half a second.
+ */
+function focusWhenVisible(element: HTMLElement | null, frames = 30): void {
+  if (!element) return;
+  element.focus();
+  if (document.activeElement !== element && frames > 0) requestAnimationFrame(() => focusWhenVisible(element, frames - 1));
 }
 
 export function isMobileMenuOpen(): boolean {
@@ -64,27 +75,19 @@ export function setupMobileMenu(): void {
   );
 }
 
-/** Once: Escape closes the menu, Tab stays inside it while open, growing past 996 px closes it. */
+/** Once: Escape closes the menu, focus stays inside it while open, growing past 996 px closes it. */
 export function setupMobileMenuKeys(): void {
+  let backwards = false;
   document.addEventListener('keydown', (e) => {
-    if (!isMobileMenuOpen()) return;
-    if (e.key === 'Escape') {
-      setMobileMenu(false);
-      return;
-    }
-    if (e.key !== 'Tab') return;
-    const menu = mobileParts().menu!;
-    const items = [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-    if (!items.length) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    if (e.key === 'Tab') backwards = e.shiftKey;
+    if (e.key === 'Escape' && isMobileMenuOpen()) setMobileMenu(false);
+  });
+  // Whatever moved focus out (Tab past the end, Shift+Tab past the start), bring it back to the other end.
+  document.addEventListener('focusin', (e) => {
+    const menu = mobileParts().menu;
+    if (!menu || !isMobileMenuOpen() || menu.contains(e.target as Node)) return;
+    const items = [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    (backwards ? items[items.length - 1] : items[0])?.focus();
   });
   window.addEventListener('resize', () => {
     if (window.innerWidth > 996 && isMobileMenuOpen()) setMobileMenu(false, false);
@@ -176,6 +179,7 @@ export function setupColorMode(config: ClientConfig): void {
     button.addEventListener('click', () => {
       const next = document.documentElement.getAttribute('data-theme') === 'dark' ? 'light' : 'dark';
       storage.set(THEME, next);
+      document.documentElement.setAttribute('data-theme-choice', next);
       apply(next);
     });
   });
@@ -192,5 +196,6 @@ export function followSystemColorScheme(getConfig: () => ClientConfig | undefine
     const stored = storage.get(THEME);
     if (stored === 'dark' || stored === 'light') return;
     document.documentElement.setAttribute('data-theme', e.matches ? 'dark' : 'light');
+    document.documentElement.setAttribute('data-theme-choice', 'system');
   });
 }

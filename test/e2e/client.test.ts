@@ -154,6 +154,54 @@ describe('client runtime in the browser', () => {
     await page.context().close();
   });
 
+  it('chrome: should keep keyboard focus inside the open mobile menu', async () => {
+    const page = await open('/de/docs/faq/', { viewport: { width: 375, height: 800 } });
+    await page.click('[data-mobile-toggle]');
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press(i % 7 === 6 ? 'Shift+Tab' : 'Tab');
+      const where = await page.evaluate(() => `${document.querySelector('[data-mobile-menu]')!.contains(document.activeElement)} ${document.activeElement?.outerHTML.slice(0, 80)}`);
+      expect(where, `after key ${i}`).toMatch(/^true /);
+    }
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-mobile-toggle'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('chrome: should open dropdowns from the keyboard and close them with Escape', async () => {
+    const page = await open('/de/', { viewport: { width: 1280, height: 800 } });
+    const toggle = page.locator('[data-dropdown] button', { hasText: 'Werkzeuge' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('PDF mit Layout übersetzen');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Untertiteldateien übersetzen');
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Werkzeuge');
+    await page.context().close();
+  });
+
+  it('prefetch: should prefetch links once they become visible', async () => {
+    const page = await open('/de/landing-page/', { viewport: { width: 1280, height: 700 } });
+    // A link far below the fold whose page no visible link names.
+    const target = await page.evaluate(() => {
+      const visible = new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((a) => a.getBoundingClientRect().top < window.innerHeight).map((a) => a.href));
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/de/landing-page/"]')];
+      const below = links.find((a) => a.getBoundingClientRect().top > window.innerHeight * 2 && !visible.has(a.href));
+      return below ? new URL(below.href).pathname : null;
+    });
+    expect(target).not.toBeNull();
+    const count = () => server.requests.filter((r) => r === target).length;
+    const before = count();
+    await page.waitForTimeout(300);
+    expect(count()).toBe(before);
+    await page.evaluate((t) => document.querySelector(`main a[href="${t}"]`)!.scrollIntoView(), target);
+    await expect.poll(count).toBe(before + 1);
+    await page.context().close();
+  });
+
   it('chrome: should close the mobile menu when navigating', async () => {
     const page = await open('/de/docs/faq/', { viewport: { width: 375, height: 800 } });
     await page.click('[data-mobile-toggle]');
@@ -197,6 +245,62 @@ describe('client runtime in the browser', () => {
       await context.close();
     });
   }
+
+  for (const [name, userAgent, outdated] of [
+    ['Chrome 80', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.3987.149 Safari/537.36', true],
+    ['Chrome 120', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.109 Safari/537.36', false],
+    ['Firefox 115', 'Mozilla/5.0 (X11; Linux x86_64; rv:109.0) Gecko/20100101 Firefox/115.0', false],
+  ] as const) {
+    it(`browser check: should ${outdated ? '' : 'not '}ask ${name} to update`, async () => {
+      const context = await browser.newContext({ userAgent });
+      // A real old Chrome has no userAgentData; the emulated one would still report the real engine there.
+      await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined }));
+      const page = await context.newPage();
+      await page.route(/googletagmanager\.com/, (r) => r.abort());
+      await page.goto(server.url + '/de/');
+      await page.waitForFunction(() => document.getElementById('quire-config') !== null);
+      await page.waitForTimeout(100);
+      const notice = page.locator('.browser-outdated');
+      expect(await notice.count()).toBe(outdated ? 1 : 0);
+      if (outdated) expect(await notice.textContent()).toBe('Die Chrome-Kernversion Ihres Browsers ist zu alt. Bitte aktualisieren Sie Ihren Browser.');
+      await context.close();
+    });
+  }
+
+  it('islands: should show the load error with Retry when island code fails to load, and recover', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route(/googletagmanager\.com/, (r) => r.abort());
+    let blocked = true;
+    await page.route(/island-MangaPromo\.[\w-]+\.js$/, (r) => (blocked ? r.abort() : r.continue()));
+    await page.goto(server.url + '/de/deals/manga/');
+    const retry = page.locator('.manga-promo [data-lazy-retry], [data-island="MangaPromo"] [data-lazy-retry]');
+    await expect.poll(() => retry.count()).toBe(1);
+    expect(await page.locator('.lazy-error').textContent()).toContain('Dieser Seitenteil konnte nicht geladen werden.');
+    blocked = false;
+    await retry.click();
+    await expect.poll(() => page.getAttribute('[data-island="MangaPromo"]', 'data-island-state')).toBe('hydrated');
+    expect(await page.locator('.lazy-error').count()).toBe(0);
+    await context.close();
+  });
+
+  it('islands: should show the crash screen with the cause chain when an island throws, and Try again reloads', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route(/googletagmanager\.com/, (r) => r.abort());
+    await page.route(/island-MangaPromo\.[\w-]+\.js$/, (r) =>
+      r.fulfill({ contentType: 'text/javascript', body: "export function mount() { throw new Error('Kaputt', { cause: new Error('Die Ursache') }); }" }),
+    );
+    await page.goto(server.url + '/de/deals/manga/');
+    await expect.poll(() => page.locator('.crash').count()).toBe(1);
+    expect(await page.title()).toBe('Seitenfehler');
+    expect(await page.textContent('.crash h1')).toBe('Diese Seite ist abgestürzt.');
+    expect(await page.textContent('[data-crash-message]')).toBe('Kaputt\n\nCause:\nDie Ursache');
+    await page.unroute(/island-MangaPromo\.[\w-]+\.js$/);
+    await Promise.all([page.waitForEvent('load'), page.click('[data-crash-retry]')]);
+    await expect.poll(() => page.getAttribute('[data-island="MangaPromo"]', 'data-island-state')).toBe('hydrated');
+    await context.close();
+  });
 
   it('banner: should show the promotion banner with ?preview=1 before the end date, decided by the clock', async () => {
     const context = await browser.newContext();
