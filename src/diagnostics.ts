@@ -26,6 +26,10 @@ export const CODES = {
   RENDER_FAILED: 'Q080',
   DATA_INVALID: 'Q090',
   WRITE_FAILED: 'Q100',
+  SERVER_LISTEN: 'Q110',
+  SERVE_DIR_MISSING: 'Q111',
+  THEME_CODE: 'Q112',
+  SEARCH_INDEX: 'Q120',
 } as const;
 export type DiagnosticCode = (typeof CODES)[keyof typeof CODES];
 

@@ -1,4 +1,5 @@
 import { showPromoBanner } from './banner.ts';
+import { checkBrowser } from './browser-check.ts';
 import {
   followSystemColorScheme,
   isMobileMenuOpen,
@@ -16,6 +17,8 @@ import { applyHeader, startHeaderScript } from './header.ts';
 import { setupIslands } from './islands.ts';
 import { setupNavigation } from './navigation.ts';
 import { setupPrefetch } from './prefetch.ts';
+import { setupLazySidebar } from './sidebar.ts';
+import { setupSearch } from './search.ts';
 
 /**
  * Entry of the browser bundle. Plain TypeScript, no React: React islands load on demand.
@@ -33,7 +36,10 @@ function enhancePage(): void {
   setupColorMode(config);
   setupIslands(config.islands);
   setupPrefetch(config.baseUrl);
-  showPromoBanner(config.promotions.banner, config.locale, config.baseUrl, readMessages()['promoBanner.close'] ?? 'Close');
+  const messages = readMessages();
+  showPromoBanner(config.promotions.banner, config.locale, config.baseUrl, messages['promoBanner.close'] ?? 'Close');
+  checkBrowser(config.promotions.minChromeVersion, messages['browser.outdated'] ?? 'Please update your browser.');
+  setupLazySidebar((label) => (messages['docs.toggleCategory'] ?? '{label}').replace('{label}', label));
   if (/Mac|iPhone|iPad/.test(navigator.platform)) {
     document.querySelectorAll('[data-modifier-key]').forEach((k) => (k.textContent = '⌘'));
   }
@@ -43,6 +49,7 @@ function start(): void {
   enhancePage();
   if (!config) return;
   setupMobileMenuKeys();
+  setupSearch(() => config); // before setupNavigation: it claims the search page's own Back/Forward first
   setupHideOnScroll();
   followSystemColorScheme(() => config);
   startHeaderScript(() => config);

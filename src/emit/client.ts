@@ -12,7 +12,11 @@ export interface ClientBundle {
 }
 
 /** React islands: name → client entry (under the tool root). Each becomes its own lazily loaded module. */
-export const ISLAND_ENTRIES: Record<string, string> = {};
+export const ISLAND_ENTRIES: Record<string, string> = {
+  MangaPromo: 'themes/classic/islands/manga-promo.client.tsx',
+  SearchModal: 'themes/classic/islands/search-modal.client.tsx',
+  SearchPage: 'themes/classic/islands/search-page.client.tsx',
+};
 
 /**
  * The browser side: `src/client/main.ts` (plain TypeScript, no React) and the theme's stylesheet,

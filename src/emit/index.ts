@@ -6,6 +6,7 @@ import type { Loaded, Page, Site, StageResult } from '../types.ts';
 import type { ClientBundle } from './client.ts';
 import { outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
 import type { Writer } from './writer.ts';
+import { startSearchIndex } from './search.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
 export { bundleClient, type ClientBundle } from './client.ts';
@@ -44,6 +45,10 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     files++;
     bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
   };
+  // The search index is fed each page as it is written (hosted search: no index).
+  const searchIndex = await startSearchIndex(site);
+  diagnostics.push(...searchIndex.diagnostics);
+  const search = searchIndex.value;
   try {
     for (const f of bundle.files) await write(base + f.file, f.contents);
 
@@ -73,8 +78,10 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         if (url) html = html.replaceAll(asset.placeholder, url);
       }
       await write(outputFile(baseUrl, page.path), html);
+      await search?.add(page.path, html);
     });
     if (diagnostics.length || (options.canCommit && !options.canCommit())) {
+      await search?.discard();
       await writer.abort();
       return { value: undefined, diagnostics };
     }
@@ -84,10 +91,20 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     });
     await inBatches(sidebarChunks(site), (chunk) => write(base + chunk.file, chunk.json));
     await write(base + 'sitemap.xml', sitemapXml(site));
+    if (search) {
+      const index = await search.files();
+      diagnostics.push(...index.diagnostics);
+      if (diagnostics.length) {
+        await writer.abort();
+        return { value: undefined, diagnostics };
+      }
+      await inBatches(index.value, (f) => write(base + f.file, f.contents));
+    }
     await write('robots.txt', robotsTxt(site));
     await writer.commit();
     return { value: { files, bytes, clientJs: bundle.js, clientCss: bundle.css }, diagnostics };
   } catch (e) {
+    await search?.discard();
     await writer.abort().catch(() => undefined);
     diagnostics.push(error(CODES.WRITE_FAILED, `Writing the output failed: ${(e as Error).message}`, { hint: 'Check that the output folder is writable and the disk has space.' }));
     return { value: undefined, diagnostics };

@@ -22,13 +22,17 @@ export function parseUserInfo(raw: string | null): UserInfo | null {
   }
 }
 
-/** True when the cookie string has `{product}_token` with a value. */
-export function hasSessionCookie(cookie: string, product: string): boolean {
-  const name = `${product}_token`;
-  return cookie.split(';').some((part) => {
+/** True when a cookie string (`a=1; b=2`, as the browser exposes it) holds a cookie `name` with a value. */
+export function hasCookie(cookies: string, name: string): boolean {
+  return cookies.split(';').some((part) => {
     const [key, ...value] = part.trim().split('=');
     return key === name && value.join('=').length > 0;
   });
+}
+
+/** SPEC §6: the session cookie is `{product}_token`. */
+export function hasSessionCookie(cookies: string, product: string): boolean {
+  return hasCookie(cookies, `${product}_token`);
 }
 
 export interface HeaderInput {

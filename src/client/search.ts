@@ -1,0 +1,132 @@
+import { normalizePath } from '../shared/route-match.ts';
+import { SEARCH_ACTIVE_CLASS, SEARCH_CLOSE_EVENT, SEARCH_LOCATION_EVENT, SEARCH_OPEN_EVENT, type SearchSettings } from '../shared/search.ts';
+import type { ClientConfig } from './config.ts';
+import { loadIsland, setupIslands, type IslandModule } from './islands.ts';
+
+/**
+ * The page side of search (SPEC §2, issue 5), a few hundred bytes on every page: the shortcuts
+ * (Ctrl/Cmd+K, `/`), the navbar button, prefetch on hover or focus, loading the SearchModal island
+ * on first use, and the search page's Back/Forward between queries. Until then a page downloads no search code and no index. The search button is a
+ * link to the results page, so without JavaScript (or with a modifier key) it still leads somewhere.
+ */
+
+/** The modal island's module: `mount` (islands.ts) plus a prefetch of the index. */
+interface SearchModalModule extends IslandModule {
+  prefetch?(settings: SearchSettings): Promise<void>;
+}
+
+const TRIGGER = '[data-search-open]';
+
+/** Wires search once per document; `getConfig` gives the current page's config (soft navigation). */
+export function setupSearch(getConfig: () => ClientConfig | undefined): void {
+  let host: HTMLElement | undefined;
+  let prefetched = false;
+
+  const settingsJson = () => document.querySelector<HTMLElement>(`${TRIGGER}[data-search-props]`)?.dataset.searchProps;
+  const moduleUrl = () => getConfig()?.islands.SearchModal;
+  const isOpen = () => document.body.classList.contains(SEARCH_ACTIVE_CLASS);
+
+  const prefetch = () => {
+    const url = moduleUrl();
+    const json = settingsJson();
+    if (prefetched || !url || !json) return;
+    prefetched = true;
+    loadIsland(url)
+      .then((mod) => (mod as SearchModalModule).prefetch?.(JSON.parse(json) as SearchSettings))
+      .catch(() => {
+        // A failed prefetch is retried by the real open, which shows the failure.
+        prefetched = false;
+      });
+  };
+
+  /** Opens the modal, loading its island the first time (islands.ts shows loading, Retry and crash states). */
+  const open = (query = ''): boolean => {
+    const config = getConfig();
+    const json = settingsJson();
+    if (!config?.islands.SearchModal || !json) return false;
+    if (host?.isConnected && host.dataset.islandState !== 'failed') {
+      host.dataset.searchWanted = '1';
+      host.dispatchEvent(new CustomEvent(SEARCH_OPEN_EVENT, { detail: { query } }));
+      return true;
+    }
+    // First use on this page (a soft navigation replaces the body, and with it an earlier host), or
+    // a new try after the island failed to load.
+    host?.parentElement?.remove();
+    const wrapper = document.createElement('div');
+    wrapper.className = 'search-host';
+    host = document.createElement('div');
+    host.dataset.island = 'SearchModal';
+    host.dataset.hydrate = 'load';
+    host.dataset.searchWanted = '1';
+    host.dataset.props = JSON.stringify({ ...(JSON.parse(json) as SearchSettings), initialQuery: query });
+    wrapper.append(host);
+    document.body.append(wrapper);
+    setupIslands(config.islands, wrapper);
+    return true;
+  };
+
+  const close = () => {
+    if (!host) return;
+    host.dataset.searchWanted = '0';
+    host.dispatchEvent(new CustomEvent(SEARCH_CLOSE_EVENT));
+    // An island that failed to load shows its Retry box in the host: Escape removes it.
+    if (host.dataset.islandState === 'failed') {
+      host.parentElement?.remove();
+      host = undefined;
+    }
+  };
+
+  window.addEventListener('keydown', (e) => {
+    if (e.isComposing) return;
+    const key = e.key.toLowerCase();
+    if (key === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
+      if (!settingsJson()) return;
+      e.preventDefault();
+      if (isOpen()) close();
+      else open();
+    } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isOpen() && !isEditable(e.target)) {
+      if (open()) e.preventDefault();
+    } else if (e.key === 'Escape' && !isOpen() && host?.dataset.islandState !== 'hydrated') {
+      close();
+    }
+  });
+
+  // Capture phase: ahead of soft navigation, which would otherwise follow the button's link.
+  document.addEventListener(
+    'click',
+    (e) => {
+      const trigger = (e.target as Element | null)?.closest?.(TRIGGER);
+      if (!trigger || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+      if (open()) e.preventDefault();
+    },
+    true,
+  );
+
+  // A letter or digit typed on the focused button starts the search with it (as DocSearch does).
+  document.addEventListener('keydown', (e) => {
+    const trigger = (e.target as Element | null)?.closest?.(TRIGGER);
+    if (!trigger || e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1 || !/[\p{L}\p{N}]/u.test(e.key)) return;
+    if (open(e.key)) e.preventDefault();
+  });
+
+  // The search page keeps its query in `?q=` with its own history entries. Back/Forward between two of
+  // them is the page's business, not a page load: registered before soft navigation, this listener
+  // claims such a popstate and lets the SearchPage island show the query from the address.
+  window.addEventListener('popstate', (e) => {
+    const config = getConfig();
+    if (document.documentElement.dataset.routeKind !== 'search' || !config) return;
+    if (normalizePath(location.pathname) !== normalizePath(config.baseUrl + config.path.slice(1))) return;
+    e.stopImmediatePropagation();
+    window.dispatchEvent(new Event(SEARCH_LOCATION_EVENT));
+  });
+
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
+    document.addEventListener(type, (e) => (e.target as Element | null)?.closest?.(TRIGGER) && prefetch(), { passive: true });
+  }
+}
+
+/** Where `/` is text, not a shortcut. */
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}

@@ -1,0 +1,103 @@
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { highlightTerms, parseMarked, queryTerms, type Segment } from '../../../src/shared/search-query.ts';
+import { resolveResultUrl } from '../../../src/shared/search-paths.ts';
+import type { SearchGroup, SearchHit, SearchMessageId, SearchSettings } from '../../../src/shared/search.ts';
+import { translate } from '../context.tsx';
+
+/** Text segments as React text: matches in `<mark>`, nothing from an index is ever parsed as HTML. */
+export function Marked({ segments }: { segments: Segment[] }) {
+  return (
+    <>
+      {segments.map((s, i) => (s.marked ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>))}
+    </>
+  );
+}
+
+/** A heading or title: the provider's highlight when it gave one, else our own match of the query words. */
+export function Title({ text, marked, query }: { text: string; marked?: string; query: string }) {
+  return <Marked segments={marked ? parseMarked(marked) : highlightTerms(text, queryTerms(query))} />;
+}
+
+export function hitHref(hit: Pick<SearchHit, 'url'>, settings: SearchSettings): string {
+  return resolveResultUrl(hit.url, settings.baseUrl, settings.localeBases);
+}
+
+/** A search UI message from the settings' catalogue extract, with `{name}` placeholders filled. */
+export function t(settings: SearchSettings, id: SearchMessageId, values?: Record<string, string | number>): string {
+  return translate(settings.messages as Record<string, string>, id, values);
+}
+
+/** The section a hit points at (`Installation › Chrome`), or the page title for the page itself. */
+export function HitLabel({ hit, query }: { hit: SearchHit; query: string }) {
+  if (!hit.section.length) return <Title text={hit.pageTitle} marked={hit.titleMarked} query={query} />;
+  const parts: ReactNode[] = hit.section.map((s, i) => {
+    const isLast = i === hit.section.length - 1;
+    return (
+      <Fragment key={i}>
+        {i > 0 ? <span className="search-hit__sep"> › </span> : null}
+        <Title text={s} marked={isLast ? hit.titleMarked : undefined} query={query} />
+      </Fragment>
+    );
+  });
+  return <>{parts}</>;
+}
+
+export interface ResultListProps {
+  groups: SearchGroup[];
+  query: string;
+  settings: SearchSettings;
+  /** Index of the active option across all groups (keyboard selection), or -1. */
+  active: number;
+  idPrefix: string;
+  onActivate(index: number): void;
+  onOpen(hit: SearchHit, event: MouseEvent<HTMLAnchorElement>): void;
+}
+
+/**
+ * Results grouped by page (listbox of the modal): the page title heads each group, each option is a
+ * matching section with its excerpt. Options are not tab stops: focus stays in the input (combobox).
+ */
+export function ResultList({ groups, query, settings, active, idPrefix, onActivate, onOpen }: ResultListProps) {
+  let index = -1;
+  return (
+    <div className="search-results" role="listbox" id={`${idPrefix}-list`} aria-label={t(settings, 'search.resultsLabel')}>
+      {groups.map((group) => (
+        <div className="search-results__group" role="group" aria-label={group.pageTitle} key={group.page}>
+          <div className="search-results__page" aria-hidden="true">
+            <Title text={group.pageTitle} query={query} />
+          </div>
+          {group.hits.map((hit) => {
+            const i = ++index;
+            return (
+              <a
+                key={hit.id}
+                id={`${idPrefix}-option-${i}`}
+                role="option"
+                aria-selected={i === active}
+                tabIndex={-1}
+                className={'search-hit' + (i === active ? ' search-hit--active' : '')}
+                href={hitHref(hit, settings)}
+                onMouseMove={() => i !== active && onActivate(i)}
+                onClick={(e) => onOpen(hit, e)}
+              >
+                <span className="search-hit__icon" aria-hidden="true">
+                  {hit.section.length ? '#' : '¶'}
+                </span>
+                <span className="search-hit__text">
+                  <span className="search-hit__title">
+                    <HitLabel hit={hit} query={query} />
+                  </span>
+                  {hit.excerpt ? (
+                    <span className="search-hit__excerpt">
+                      <Marked segments={parseMarked(hit.excerpt)} />
+                    </span>
+                  ) : null}
+                </span>
+              </a>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
