@@ -7,9 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { generateSite } from './generate.mjs';
+import { firstQueryBytes, indexSize } from './search.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sizesArg = process.argv.find((a) => a.startsWith('--sizes='))?.split('=')[1] ?? process.argv[process.argv.indexOf('--sizes') + 1];
+const sizesArg = process.argv.find((a) => a.startsWith('--sizes='))?.split('=')[1] ?? (process.argv.includes('--sizes') ? process.argv[process.argv.indexOf('--sizes') + 1] : undefined);
 const sizes = (sizesArg && !sizesArg.startsWith('--') ? sizesArg : '1000,10000').split(',').map(Number).filter(Boolean);
 
 function build(root, out) {
@@ -51,14 +52,30 @@ async function clientBytes(out) {
 const results = [];
 results.push(await measure('real site', repo));
 const client = await clientBytes(results[0].out);
+// Search: the static index of the real site and what a first query downloads (needs Chromium).
+const search = { ...(await indexSize(results[0].out)), firstQuery: await firstQueryBytes(results[0].out).catch((e) => ({ error: e.message })) };
 for (const n of sizes) {
   const root = path.join(repo, 'bench/out', `site-${n}`);
   await generateSite(n, root);
   results.push(await measure(`generated ${n}`, root));
 }
-const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, client, results: results.map(({ out, ...r }) => r) };
+const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, client, search, results: results.map(({ out, ...r }) => r) };
 await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
 console.log('| site | pages | cold build | warm build | peak memory (cold) | avg HTML per page |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${(r.coldMs / 1000).toFixed(2)} s | ${(r.warmMs / 1000).toFixed(2)} s | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB |`);
 console.log(`\nJavaScript per page (gzip): ${client.jsGzipBytes} B; CSS (gzip): ${client.cssGzipBytes} B`);
+const kB = (n) => `${Math.round(n / 1024)} kB`;
+console.log(`\n### Search (real site)\n`);
+console.log(`Static index: ${kB(search.indexBytes)} in ${search.indexFiles} files under de/pagefind/`);
+const q = search.firstQuery;
+if ('error' in q) console.log(`First query: not measured (${q.error})`);
+else console.log(`First query "${q.query}" from a docs page: ${kB(q.bytes)} in ${q.requests} requests (${kB(q.gzipBytes)} with gzip): modal code ${kB(q.codeBytes)}, Pagefind runtime ${kB(q.runtimeBytes)}, index data ${kB(q.dataBytes)}`);
+
+// quire dev: edit-to-reload on a generated 1,000-page site (bench/dev.mjs), added to results.json as `dev`.
+const { measureDevReload } = await import('./dev.mjs');
+const dev = await measureDevReload().catch((e) => ({ error: e.message }));
+await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify({ ...report, dev }, null, 2) + '\n');
+console.log(`\n### quire dev (generated 1,000 pages)\n`);
+if ('error' in dev) console.log(`Edit to reload: not measured (${dev.error})`);
+else console.log(`Edit to reload, one doc body: ${dev.toReloadEventMedianMs} ms median, ${dev.toReloadEventP95Ms} ms p95 to the reload event; ${dev.toReloadedPageMedianMs} ms median until the new page is fetched. A title edit (${dev.titleEditPagesRendered} pages): ${dev.titleEditToReloadEventMs} ms.`);

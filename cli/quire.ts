@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { buildSite } from '../src/build.ts';
+import { loadConfig } from '../src/config/index.ts';
+import { createThemeLoader, serve, startDev } from '../src/dev/index.ts';
 import { classicTheme } from '../themes/classic/index.tsx';
 import { Output } from './output.ts';
 
@@ -48,6 +50,91 @@ program
     const shown = path.relative(process.cwd(), outDir);
     out.summary(result, performance.now() - started, shown.startsWith('..') ? outDir : shown || '.');
     process.exitCode = result.ok ? 0 : 1;
+  });
+
+/** A TCP port from a flag: 0 (any free port) to 65535. */
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`"${value}" is not a port number (0 to 65535).`);
+  return port;
+}
+
+interface ServerFlags {
+  host: string;
+  port: number;
+  nextPort?: boolean;
+}
+
+/** Ends a long-running server on Ctrl+C or SIGTERM, closing connections and the watcher first. */
+function closeOnSignal(close: () => Promise<void>): void {
+  const stop = () => {
+    void close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+program
+  .command('dev')
+  .alias('watch')
+  .description('build into memory, serve the site and rebuild and reload it on every edit')
+  .option('--host <host>', 'address to listen on (another than 127.0.0.1 exposes the server to the network)', '127.0.0.1')
+  .option('--port <number>', 'port to listen on', parsePort, 3000)
+  .option('--next-port', 'when the port is busy, use the next free one instead of stopping')
+  .option('--allowed-host <names...>', 'Host header names to accept besides the listen address and localhost')
+  .option('--locale <code>', 'serve another locale of the site')
+  .option('--config <file>', 'site configuration file', 'site.config.ts')
+  .option('--no-cache', 'ignore and do not write the compile cache')
+  .action(async (opts: ServerFlags & { allowedHost?: string[]; locale?: string; config: string; cache: boolean }) => {
+    process.exitCode = 1;
+    const root = path.resolve(program.opts<{ root: string }>().root);
+    const out = new Output();
+    const handle = await startDev({
+      root,
+      toolRoot,
+      theme: classicTheme,
+      host: opts.host,
+      port: opts.port,
+      nextPort: opts.nextPort,
+      allowedHosts: opts.allowedHost,
+      configFile: opts.config,
+      locale: opts.locale,
+      cacheDir: opts.cache ? undefined : false,
+      loadTheme: createThemeLoader({ entry: path.join(toolRoot, 'themes/classic/index.tsx'), exportName: 'classicTheme', outDir: path.join(toolRoot, '.quire/dev'), root }),
+      log: (text) => process.stderr.write(text + '\n'),
+      color: out.color,
+    });
+    if ('diagnostics' in handle) {
+      out.diagnostics(handle.diagnostics, root);
+      return;
+    }
+    process.exitCode = 0;
+    process.stderr.write(`quire dev: serving ${handle.siteUrl} (Ctrl+C to stop)\n`);
+    closeOnSignal(() => handle.close());
+  });
+
+program
+  .command('serve [dir]')
+  .description('serve a built site (default: dist) exactly as the hosting bucket does')
+  .option('--host <host>', 'address to listen on', '127.0.0.1')
+  .option('--port <number>', 'port to listen on', parsePort, 3000)
+  .option('--next-port', 'when the port is busy, use the next free one instead of stopping')
+  .option('--base <path>', 'base path of the site, for the cache rules of hashed assets (default: baseUrl of the site configuration)')
+  .option('--config <file>', 'site configuration file, read for the base path', 'site.config.ts')
+  .action(async (dir: string | undefined, opts: ServerFlags & { base?: string; config: string }) => {
+    process.exitCode = 1;
+    const root = path.resolve(program.opts<{ root: string }>().root);
+    const out = new Output();
+    // The base path only decides which assets are cached forever; without a readable config it is `/`.
+    const baseUrl = opts.base ?? (await loadConfig({ root, file: opts.config }).catch(() => undefined))?.config?.baseUrl ?? '/';
+    const served = await serve({ dir: path.resolve(root, dir ?? 'dist'), baseUrl, host: opts.host, port: opts.port, nextPort: opts.nextPort });
+    if ('diagnostics' in served) {
+      out.diagnostics(served.diagnostics, root);
+      return;
+    }
+    process.exitCode = 0;
+    process.stderr.write(`quire serve: ${path.relative(process.cwd(), path.resolve(root, dir ?? 'dist')) || '.'} on ${served.url}${baseUrl} (Ctrl+C to stop)\n`);
+    closeOnSignal(() => served.close());
   });
 
 program.parseAsync().catch((e: unknown) => {

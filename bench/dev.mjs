@@ -1,0 +1,144 @@
+// Benchmarks `quire dev`: edit-to-reload time on a generated 1,000-page site. Starts the real CLI, listens to
+// its live-reload event stream like a page does, edits one doc and measures from the write to
+// (a) the reload event reaching the page and (b) the reloaded page's HTML being fetched with the new text.
+// Usage: node bench/dev.mjs [--pages 1000] [--edits 15] ; prints a Markdown table.
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateSite } from './generate.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Starts `quire dev` on a free port and resolves with its site URL once it serves. */
+function startDev(root) {
+  const child = spawn(process.execPath, [path.join(repo, 'lib/quire.js'), 'dev', '--root', root, '--port', '0'], { env: { ...process.env, CI: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  const url = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`quire dev did not start within 120 s:\n${log}`)), 120_000);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+      const m = /serving (http:\/\/\S+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`quire dev exited with ${code}:\n${log}`)));
+  });
+  return { child, url, log: () => log };
+}
+
+/** The live-reload stream as a page opens it; `next()` resolves with the next `ok` event that names `watched`. */
+function listen(origin, watched) {
+  let waiting;
+  let buffer = '';
+  const req = get(`${origin}/__quire/events`, (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (chunk) => {
+      buffer += chunk;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (!/^event: ok$/m.test(block) || !waiting) continue;
+        const data = JSON.parse(/^data: (.*)$/m.exec(block)[1]);
+        // Only the build that changed the edited page counts (an editor's save can start two builds).
+        if (!data.files.includes(watched)) continue;
+        const resolve = waiting;
+        waiting = undefined;
+        resolve({ at: performance.now(), data });
+      }
+    });
+  });
+  return {
+    next: (timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no reload event within 10 s')), timeoutMs);
+        waiting = (v) => {
+          clearTimeout(timer);
+          resolve(v);
+        };
+      }),
+    close: () => req.destroy(),
+  };
+}
+
+function fetchText(url) {
+  return new Promise((resolve, reject) => {
+    get(url, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+
+/** Runs the measurement; returns medians and 95th percentiles in milliseconds. */
+export async function measureDevReload({ pages = 1000, edits = 15 } = {}) {
+  const root = path.join(repo, 'bench/out', `site-dev-${pages}`);
+  await generateSite(pages, root);
+  const dev = startDev(root);
+  try {
+    const siteUrl = await dev.url;
+    const origin = new URL(siteUrl).origin;
+    const events = listen(origin, 'de/docs/kapitel-3/seite-42/index.html');
+    await new Promise((r) => setTimeout(r, 1500)); // the warm-up compile and the first search index
+    const file = path.join(root, 'content/docs/kapitel-3/seite-42.md');
+    const pageUrl = `${siteUrl}docs/kapitel-3/seite-42/`;
+    const original = await readFile(file, 'utf8');
+    const toEvent = [];
+    const toPage = [];
+    for (let i = 0; i <= edits; i++) {
+      const marker = `Bearbeitung ${i} um ${Date.now()}`;
+      const next = events.next();
+      const start = performance.now();
+      await writeFile(file, original.replace('Diese Seite gehört', `${marker}. Diese Seite gehört`));
+      const { at } = await next;
+      const html = await fetchText(pageUrl);
+      const done = performance.now();
+      if (!html.includes(marker)) throw new Error('the reloaded page does not show the edit');
+      if (i === 0) continue; // the first edit warms caches; not counted
+      toEvent.push(at - start);
+      toPage.push(done - start);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // For scale: a title edit re-renders the 100 pages of its chapter (their sidebar shows the title).
+    const next = events.next();
+    const start = performance.now();
+    await writeFile(file, original.replace(/^title: .*$/m, 'title: Umbenannte Seite'));
+    const titleEdit = await next;
+    const titleMs = titleEdit.at - start;
+    await writeFile(file, original);
+    events.close();
+    const round = (x) => Math.round(x);
+    return {
+      pages,
+      edits,
+      toReloadEventMedianMs: round(median(toEvent)),
+      toReloadEventP95Ms: round(p95(toEvent)),
+      toReloadedPageMedianMs: round(median(toPage)),
+      toReloadedPageP95Ms: round(p95(toPage)),
+      titleEditToReloadEventMs: round(titleMs),
+      titleEditPagesRendered: titleEdit.data.files.filter((f) => f.endsWith('.html')).length,
+    };
+  } finally {
+    dev.child.kill('SIGINT');
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.argv[process.argv.indexOf(`--${name}`) + 1] ?? fallback) || fallback;
+  const r = await measureDevReload({ pages: arg('pages', 1000), edits: arg('edits', 15) });
+  console.log('| quire dev, one doc body edited | median | p95 |');
+  console.log('| --- | ---: | ---: |');
+  console.log(`| edit → reload event (${r.pages} pages) | ${r.toReloadEventMedianMs} ms | ${r.toReloadEventP95Ms} ms |`);
+  console.log(`| edit → reloaded page fetched | ${r.toReloadedPageMedianMs} ms | ${r.toReloadedPageP95Ms} ms |`);
+  console.log(`\nA title edit (re-renders the ${r.titleEditPagesRendered} pages that show it) reached the page in ${r.titleEditToReloadEventMs} ms.`);
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { cacheKey, compile, CompileCache, compileSource } from '../compile/index.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Compiled, Source, SiteConfig } from '../types.ts';
+
+interface Entry {
+  /** The compile cache key the entry was made for (bytes, route, compiler config). */
+  key: string;
+  compiled?: Compiled;
+  diagnostic?: Diagnostic;
+}
+
+/**
+ * The dev build's compiled sources, one entry per file, kept until the file's cache key changes.
+ * Failures are kept too, so a broken file is not compiled again on every unrelated edit.
+ */
+export class CompiledSources {
+  private entries = new Map<string, Entry>();
+  private diskCache?: CompileCache;
+
+  /** `cacheDir`: the compile cache shared with `quire build` (used for large batches); `false` for none. */
+  constructor(private readonly cacheDir: string | false) {}
+
+  /** Compiles what changed since last time; returns the files compiled (not taken from a cache). */
+  async update(sources: Source[], config: SiteConfig): Promise<string[]> {
+    const live = new Set(sources.map((s) => s.file));
+    for (const file of this.entries.keys()) if (!live.has(file)) this.entries.delete(file);
+    const stale = sources.filter((s) => this.entries.get(s.file)?.key !== cacheKey(s, config));
+    if (!stale.length) return [];
+    // Many at once (the first build, a config change): through the disk cache, which a warm start hits.
+    if (stale.length > 8 && this.cacheDir !== false) {
+      const cache = (this.diskCache ??= await CompileCache.open(this.cacheDir));
+      const misses = stale.filter((s) => !cache.has(cacheKey(s, config))).map((s) => s.file);
+      const result = await compile({ sources: stale, config, cache });
+      await cache.save();
+      for (const c of result.value) this.entries.set(c.source.file, { key: cacheKey(c.source, config), compiled: c });
+      for (const d of result.diagnostics) {
+        const source = stale.find((s) => s.file === d.file);
+        if (source) this.entries.set(source.file, { key: cacheKey(source, config), diagnostic: d });
+      }
+      return misses;
+    }
+    for (const source of stale) {
+      const result = await compileSource(source, config);
+      this.entries.set(source.file, { key: cacheKey(source, config), ...('compiled' in result ? { compiled: result.compiled } : { diagnostic: result.diagnostic }) });
+    }
+    return stale.map((s) => s.file);
+  }
+
+  /** Compile errors of the given sources, in their order. */
+  errors(sources: Source[]): Diagnostic[] {
+    return sources.flatMap((s) => this.entries.get(s.file)?.diagnostic ?? []);
+  }
+
+  /** The compiled list in the sources' order, each with its current Source (call when errors() is empty). */
+  list(sources: Source[]): Compiled[] {
+    return sources.map((s) => ({ ...this.entries.get(s.file)!.compiled!, source: s }));
+  }
+}
+
+/** Default compile cache folder of a project. */
+export function defaultCacheDir(root: string): string {
+  return path.join(root, '.quire/cache');
+}
+
+/**
+ * Compiles a tiny Markdown and MDX page and throws the result away. When the first build came from the
+ * compile cache, the compilers (unified, MDX, the highlighter) are still unloaded; without this the first
+ * edit would pay for loading them.
+ */
+export async function warmUpCompilers(config: SiteConfig): Promise<void> {
+  const body = 'Text.\n\n## Abschnitt\n\n```js\nconst a = 1;\n```\n';
+  for (const format of ['md', 'mdx'] as const) {
+    const source: Source = { kind: 'doc', file: `content/docs/__warm-up.${format}`, format, id: '__warm-up', path: '/docs/__warm-up/', frontMatter: { title: 'Warm-up' }, body, bodyLine: 1, hash: 'warm-up' };
+    await compileSource(source, config).catch(() => undefined);
+  }
+}

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
+import type { Compiled, Route, SidebarItem, Site } from '../types.ts';
+
+export interface FingerprintInputs {
+  site: Site;
+  /** Everything else every page shows or links to: bundle URLs, theme version, mode. */
+  shared: unknown;
+  /** Version per project file used as a content asset (relative images); bumped when it changes on disk. */
+  assetVersions: ReadonlyMap<string, number>;
+}
+
+/**
+ * One fingerprint per route from exactly what its HTML is made of: the route itself (title, breadcrumbs,
+ * prev/next, trail), its compiled content, the part of the sidebar it shows, the blog list for blog pages,
+ * the targets of its links to content files, and what every page shows (config: navbar, footer, flags;
+ * messages, locales, data, bundle URLs). A route is rendered again only when its fingerprint changed.
+ */
+export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintInputs): Map<string, string> {
+  const everyPage = hash([site.config, site.messages, site.locales, site.data, shared]);
+  const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
+  const wholeSidebar = isLarge ? '' : hash(site.sidebar);
+  const sidebarByTrail = new Map<string, string>();
+  const blogRoutes = site.routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r.title, r.blog]);
+  const blog = hash([site.blogPosts, blogRoutes]);
+  const fileRoutes = new Map(site.compiled.map((c) => [c.source.file, c.source.path]));
+
+  const out = new Map<string, string>();
+  for (const route of site.routes) {
+    const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
+    const parts: unknown[] = [everyPage, routeWithoutIndex(route), compiled ? contentOf(compiled, fileRoutes, assetVersions) : null];
+    if (route.kind === 'doc') {
+      if (!isLarge) parts.push(wholeSidebar);
+      else {
+        const trail = route.doc?.sidebarTrail ?? [];
+        const key = trail.join('\n');
+        let h = sidebarByTrail.get(key);
+        if (h === undefined) {
+          h = hash(openBranch(site.sidebar, new Set(trail)));
+          sidebarByTrail.set(key, h);
+        }
+        parts.push(h);
+      }
+    }
+    if (route.kind === 'blogPost' || route.kind === 'blogList') parts.push(blog);
+    out.set(route.path, hash(parts));
+  }
+  return out;
+}
+
+/** The compiled index moves when a file is added before it; it says nothing about the page. */
+function routeWithoutIndex(route: Route): Omit<Route, 'compiledIndex'> {
+  const { compiledIndex: _index, ...rest } = route;
+  return rest;
+}
+
+function contentOf(compiled: Compiled, fileRoutes: Map<string, string>, assetVersions: ReadonlyMap<string, number>): unknown[] {
+  const { source } = compiled;
+  // The file's bytes and its route decide the compiled output (the compile cache uses the same key).
+  const parts: unknown[] = [source.file, source.hash, source.path];
+  for (const link of compiled.links) {
+    if (link.path?.startsWith(FILE_PLACEHOLDER)) parts.push(fileRoutes.get(link.path.slice(FILE_PLACEHOLDER.length).split('#')[0]) ?? null);
+  }
+  for (const asset of compiled.assets) parts.push(asset.file, assetVersions.get(asset.file) ?? 0);
+  return parts;
+}
+
+/**
+ * What a page of a large sidebar shows (see the theme's DocSidebar): every level down the current trail
+ * in full, other categories by label only (their items load on expand).
+ */
+function openBranch(items: SidebarItem[], trail: Set<string>): unknown[] {
+  return items.map((item) => {
+    if (item.type !== 'category') return item;
+    const { items: children, ...head } = item;
+    return trail.has(item.key) ? [head, openBranch(children, trail)] : head;
+  });
+}
+
+function hash(value: unknown): string {
+  return createHash('sha1').update(JSON.stringify(value) ?? 'undefined').digest('base64');
+}

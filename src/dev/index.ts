@@ -1,0 +1,213 @@
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Theme } from '../types.ts';
+import type { FileChange } from './classify.ts';
+import { injectLiveScript, type OverlayPayload } from './live-client.ts';
+import { MemoryStore } from './memory-store.ts';
+import { formatForTerminal, overlayPayload, restartPayload, signatureOf, sourcesOf } from './overlay.ts';
+import { startDevServer, type DevServer } from './server.ts';
+import { DevSession, type DevBuildReport } from './session.ts';
+import type { ThemeLoader } from './theme-loader.ts';
+import { watchProject, type ProjectWatcher } from './watch.ts';
+
+export { serve, type ServeOptions, type RunningServer } from './serve.ts';
+export { createThemeLoader } from './theme-loader.ts';
+export type { DevBuildReport } from './session.ts';
+
+export interface DevOptions {
+  root: string;
+  toolRoot: string;
+  theme: Theme;
+  /** Default 127.0.0.1: only this machine can connect. */
+  host?: string;
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** When the port is busy, use the next free one instead of failing. Default false. */
+  nextPort?: boolean;
+  /** Host header names accepted besides the bound host and loopback names. Default none. */
+  allowedHosts?: string[];
+  /** Site configuration file, relative to root. Default `site.config.ts`. */
+  configFile?: string;
+  /** Another configured locale. Default the configured current locale. */
+  locale?: string;
+  /** Compile cache folder shared with `quire build`; `false` for none. Default `<root>/.quire/cache`. */
+  cacheDir?: string | false;
+  /** Imports the theme again after its code changed. Default none: theme edits ask for a restart. */
+  loadTheme?: ThemeLoader;
+  /** Theme and client code to watch. Default `<toolRoot>/themes` and `<toolRoot>/src/client`. */
+  themeDirs?: string[];
+  clientDirs?: string[];
+  /** Terminal lines (already formatted). */
+  log?: (text: string) => void;
+  color?: boolean;
+  /** Called after every build, first one included. */
+  onReport?: (report: DevBuildReport) => void;
+  /** Quiet time after a build before the search index is rebuilt. Default 300 ms. */
+  searchDelayMs?: number;
+  /** Called when a new search index is served, with its number of files (tests). */
+  onSearchIndex?: (files: number) => void;
+}
+
+export interface DevHandle {
+  url: string;
+  /** The site's address: the server URL plus the base path. */
+  siteUrl: string;
+  server: DevServer;
+  session: DevSession;
+  store: MemoryStore;
+  /** The first build. */
+  first: DevBuildReport;
+  /** The next build report (tests: edit a file, then await this). */
+  nextReport(): Promise<DevBuildReport>;
+  close(): Promise<void>;
+}
+
+/** `quire dev`: build into memory, serve it, watch the project, rebuild incrementally, reload pages. */
+export async function startDev(options: DevOptions): Promise<DevHandle | { diagnostics: Diagnostic[] }> {
+  const { root, toolRoot } = options;
+  const log = options.log ?? (() => undefined);
+  // emit rewrites the per-category sidebar files on every emit: any other file there is stale.
+  const store: MemoryStore = new MemoryStore(injectLiveScript, (): string[] => (session.baseUrl ? [session.baseUrl.replace(/^\//, '') + '_quire/'] : []));
+  const session: DevSession = new DevSession({ ...options, store });
+  let overlay: OverlayPayload | null = null;
+  let printed = signatureOf([]);
+  const waiting: ((r: DevBuildReport) => void)[] = [];
+
+  /** Terminal and overlay for a finished build; the same diagnostics are printed once. */
+  const publish = async (report: DevBuildReport, server?: DevServer) => {
+    const sources = await sourcesOf(report.diagnostics, root);
+    const signature = signatureOf(report.diagnostics);
+    if (signature !== printed && report.diagnostics.length) log(formatForTerminal(report.diagnostics, sources, options.color ?? false));
+    const hadOverlay = overlay !== null;
+    const hadErrors = hadOverlay && overlay!.errors.some((e) => e.code !== 'restart');
+    printed = signature;
+    if (report.ok) {
+      const what = report.changed.length ? report.changed.join(', ') : 'first build';
+      // Past the edit-to-reload budget (200 ms), say where the time went.
+      const slow = report.ms > 200 && report.changed.length ? ` (${report.steps.filter((s) => s.ms >= 1).map((s) => `${s.name} ${s.ms.toFixed(0)}`).join(', ')})` : '';
+      // A save that changed nothing served (the same bytes, a second watcher event) needs no line.
+      if (report.files.length || hadErrors || !report.changed.length) log(`${hadErrors ? 'fixed: ' : ''}${what}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms${slow}`);
+      if (report.restart.length && overlay?.errors[0]?.code !== 'restart') log(`theme code changed: restart quire dev (${report.restart.join(', ')})`);
+      overlay = report.restart.length ? restartPayload(report.restart) : null;
+      // Nothing to tell a page when nothing changed (a second watcher event for the same save).
+      if (report.files.length || hadOverlay) server?.broadcast('ok', { files: report.files, other: report.other });
+      if (overlay) server?.broadcast('errors', overlay);
+    } else {
+      overlay = overlayPayload(report.diagnostics, sources);
+      server?.broadcast('errors', overlay);
+    }
+    options.onReport?.(report);
+    for (const resolve of waiting.splice(0)) resolve(report);
+  };
+
+  // Search: the index is rebuilt from the served pages once edits pause (pagefind takes a moment).
+  let searchPrinted = signatureOf([]);
+  const search = debounced(options.searchDelayMs ?? 300, async () => {
+    const index = await session.searchIndex();
+    if (!index) return;
+    const signature = signatureOf(index.diagnostics);
+    if (signature !== searchPrinted && index.diagnostics.length) log(formatForTerminal(index.diagnostics, new Map(), options.color ?? false));
+    searchPrinted = signature;
+    if (!index.diagnostics.some((d) => d.severity === 'error')) store.replaceUnder(index.prefix, index.files);
+    options.onSearchIndex?.(index.files.size);
+  });
+
+  // Listen first: a busy port is known before a build is paid for, and a browser may connect at once.
+  const server = await startDevServer({
+    store,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 3000,
+    nextPort: options.nextPort,
+    allowedHosts: options.allowedHosts,
+    baseUrl: () => session.baseUrl,
+    overlay: () => overlay,
+  });
+  if ('diagnostics' in server) return server;
+  const first = await session.start();
+  await publish(first, server);
+  if (first.ok) search.schedule();
+  const warming = session.warmUp();
+
+  // Issue 8: content/ (sidebars.ts included), locales/, static/, the theme, the client and site.config.ts
+  // with whatever it imports.
+  const paths = [
+    path.join(root, 'content'),
+    path.join(root, 'locales'),
+    path.join(root, 'static'),
+    ...(options.themeDirs ?? [path.join(toolRoot, 'themes')]),
+    ...(options.clientDirs ?? [path.join(toolRoot, 'src/client')]),
+    ...session.extraInputs(),
+  ];
+  let watcher: ProjectWatcher | undefined;
+  const onChanges = async (changes: FileChange[]) => {
+    let report: DevBuildReport;
+    try {
+      report = await session.update(changes);
+    } catch (e) {
+      // A bug, not the writer's doing: say so loudly and keep serving the last good pages.
+      log(`quire bug: a rebuild failed: ${(e as Error).stack ?? String(e)}`);
+      server.broadcast('errors', { title: 'quire dev: internal error', note: 'Please report it; the last successful build is still being served.', errors: [{ code: 'bug', where: '', message: (e as Error).message }] });
+      return;
+    }
+    await publish(report, server);
+    if (report.ok && report.rendered.length) search.schedule();
+    watcher?.add(session.extraInputs());
+  };
+  watcher = watchProject({ paths, onChanges });
+  await watcher.ready;
+
+  return {
+    url: server.url,
+    siteUrl: server.url + (session.baseUrl ?? '/'),
+    server,
+    session,
+    store,
+    first,
+    nextReport: () => new Promise((resolve) => waiting.push(resolve)),
+    async close() {
+      await warming;
+      await watcher?.close();
+      await search.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * Runs `task` once calls to `schedule` pause for `ms`; never twice at a time (a call during a run
+ * schedules one more run after it). `close` cancels what is waiting and lets a running task finish.
+ */
+function debounced(ms: number, task: () => Promise<void>): { schedule(): void; close(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  const fire = async () => {
+    timer = undefined;
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = task().catch(() => undefined);
+    await running;
+    running = undefined;
+    if (again && !closed) {
+      again = false;
+      schedule();
+    }
+  };
+  const schedule = () => {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void fire(), ms);
+  };
+  return {
+    schedule,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,344 @@
+import path from 'node:path';
+import { loadConfig } from '../config/index.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics.ts';
+import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
+import { load, readSource } from '../load/index.ts';
+import { plan } from '../plan/index.ts';
+import { renderEach } from '../render/index.ts';
+import type { Loaded, Site, SiteConfig, Theme } from '../types.ts';
+import { classifyChange, sourceKind, toPosix, type FileChange } from './classify.ts';
+import { CompiledSources, defaultCacheDir, warmUpCompilers } from './compiled-sources.ts';
+import { fingerprintRoutes } from './fingerprint.ts';
+import type { MemoryStore } from './memory-store.ts';
+import { buildSearchIndex, withoutSearchIndex, type SearchIndexFiles } from './search-pass.ts';
+import { esbuildDiagnostics, type ThemeLoader } from './theme-loader.ts';
+
+export interface DevSessionOptions {
+  root: string;
+  toolRoot: string;
+  theme: Theme;
+  store: MemoryStore;
+  configFile?: string;
+  locale?: string;
+  /** Compile cache folder, shared with `quire build`; `false` disables it. Default `<root>/.quire/cache`. */
+  cacheDir?: string | false;
+  /** Imports the theme again after its code changed; without it a theme edit asks for a restart. */
+  loadTheme?: ThemeLoader;
+  /** Theme and client code folders to react to. Default `<toolRoot>/themes` and `<toolRoot>/src/client`. */
+  themeDirs?: string[];
+  clientDirs?: string[];
+}
+
+/** What one dev build did: the tests and the terminal read it. */
+export interface DevBuildReport {
+  ok: boolean;
+  /** Project-relative files that triggered the build; empty for the first one. */
+  changed: string[];
+  /** Routes rendered in this build, as URL paths with the base (`/de/docs/faq/`). */
+  rendered: string[];
+  /** Sources compiled in this build (the rest came from memory or the compile cache). */
+  compiled: string[];
+  /** Output files whose bytes changed or that were removed. */
+  files: string[];
+  /** A changed output file is not a page (stylesheet, script, static file): every open page reloads. */
+  other: boolean;
+  /** Errors (when not ok) and warnings. */
+  diagnostics: Diagnostic[];
+  /** Theme files changed that this process cannot load again. */
+  restart: string[];
+  ms: number;
+  /** When the build started (epoch ms): it saw every file as it was then. */
+  startedAt: number;
+  /** Time per step, in order (config, theme, load, compile, plan, bundle, render+emit). */
+  steps: { name: string; ms: number }[];
+}
+
+/**
+ * The dev build: the stages of `quire build`, kept warm in memory and re-run from the earliest stage a change
+ * affects. A content edit re-reads and recompiles that one file; config, sidebar, locale and data edits load
+ * again (unchanged files are not recompiled); every change is planned again (cheap), and only routes whose
+ * fingerprint changed are rendered and written into the store. A failing build leaves the store as it was.
+ * Not re-entrant: the caller runs one update at a time.
+ */
+export class DevSession {
+  private config?: SiteConfig;
+  private configJson = '';
+  private configInputs = new Set<string>();
+  private configDiagnostics: Diagnostic[] = [];
+  private loaded?: Loaded;
+  private loadInputs = new Set<string>();
+  private loadDiagnostics: Diagnostic[] = [];
+  private sourceDiagnostics = new Map<string, Diagnostic[]>();
+  private compiled: CompiledSources;
+  private bundle?: ClientBundle;
+  private bundleDiagnostics: Diagnostic[] = [];
+  private theme: Theme;
+  private themeVersion = 0;
+  private themeDiagnostics: Diagnostic[] = [];
+  private restart = new Set<string>();
+  private assetVersions = new Map<string, number>();
+  private fingerprints = new Map<string, string>();
+  private staticOutputs = new Set<string>();
+  private bundleOutputs = new Set<string>();
+  private resetOutput = false;
+  /** The last site that built without errors. */
+  site?: Site;
+
+  constructor(private readonly options: DevSessionOptions) {
+    this.theme = options.theme;
+    this.compiled = new CompiledSources(options.cacheDir === false ? false : (options.cacheDir ?? defaultCacheDir(options.root)));
+  }
+
+  /** Files outside the watched folders that a build depends on (config module and its imports, sidebar imports). */
+  extraInputs(): string[] {
+    return [...this.configInputs, ...this.loadInputs].filter((f) => !toPosix(path.relative(this.options.root, f)).startsWith('content/'));
+  }
+
+  get baseUrl(): string | undefined {
+    return this.config?.baseUrl;
+  }
+
+  /** The first build: everything. */
+  start(): Promise<DevBuildReport> {
+    return this.run({ changes: [], config: true, load: true, client: true, theme: false });
+  }
+
+  /** A batch of file changes from the watcher. */
+  update(changes: FileChange[]): Promise<DevBuildReport> {
+    return this.run({ changes, config: false, load: false, client: false, theme: false });
+  }
+
+  private async run(work: { changes: FileChange[]; config: boolean; load: boolean; client: boolean; theme: boolean }): Promise<DevBuildReport> {
+    const started = performance.now();
+    const startedAt = Date.now();
+    const { root, toolRoot, store } = this.options;
+    const sources: FileChange[] = [];
+    const statics: FileChange[] = [];
+    const themeFiles: string[] = [];
+    const ctx = {
+      root,
+      themeDirs: this.options.themeDirs ?? [path.join(toolRoot, 'themes')],
+      clientDirs: this.options.clientDirs ?? [path.join(toolRoot, 'src/client')],
+      configInputs: this.configInputs,
+      loadInputs: this.loadInputs,
+      sidebarPath: this.config?.docs.sidebarPath ?? 'content/sidebars.ts',
+    };
+    for (const change of work.changes) {
+      const kind = classifyChange(change.file, ctx);
+      if (kind === 'config') work.config = true;
+      else if (kind === 'load') work.load = true;
+      else if (kind === 'source') sources.push(change);
+      else if (kind === 'static') statics.push(change);
+      else if (kind === 'asset') {
+        const rel = toPosix(path.relative(root, change.file));
+        this.assetVersions.set(rel, (this.assetVersions.get(rel) ?? 0) + 1);
+      } else if (kind === 'theme') {
+        work.theme = work.client = true;
+        themeFiles.push(change.file);
+      } else if (kind === 'client') work.client = true;
+    }
+    // Project files by their project path; quire's own files (theme, client) by their full path.
+    const changed = work.changes.map((c) => {
+      const rel = toPosix(path.relative(root, c.file));
+      return rel.startsWith('../') ? c.file : rel;
+    });
+    const compiledNow: string[] = [];
+    const steps: { name: string; ms: number }[] = [];
+    let lap = performance.now();
+    const mark = (name: string) => {
+      const now = performance.now();
+      steps.push({ name, ms: now - lap });
+      lap = now;
+    };
+    const report = (ok: boolean, diagnostics: Diagnostic[], extra: Partial<DevBuildReport> = {}): DevBuildReport => ({
+      ok,
+      changed,
+      rendered: [],
+      compiled: compiledNow,
+      files: [],
+      other: false,
+      diagnostics,
+      restart: [...this.restart],
+      ms: performance.now() - started,
+      startedAt,
+      steps,
+      ...extra,
+    });
+
+    // config
+    if (work.config) {
+      const result = await loadConfig({ root, file: this.options.configFile, overrides: { locale: this.options.locale } });
+      this.configInputs = new Set(result.inputs);
+      this.configDiagnostics = result.diagnostics;
+      if (result.config && !hasErrors(result.diagnostics)) {
+        const json = JSON.stringify(result.config);
+        if (json !== this.configJson) {
+          if (this.config && this.config.baseUrl !== result.config.baseUrl) {
+            this.resetOutput = true;
+            work.client = true;
+          }
+          this.config = result.config;
+          this.configJson = json;
+          work.load = true;
+        }
+      }
+    }
+    mark('config');
+    const config = this.config;
+    if (!config || hasErrors(this.configDiagnostics)) return report(false, this.configDiagnostics);
+
+    // theme code: imported again when possible, otherwise the writer is asked to restart
+    if (work.theme) {
+      if (this.options.loadTheme) {
+        const loaded = await this.options.loadTheme();
+        if ('theme' in loaded) {
+          this.theme = loaded.theme;
+          this.themeVersion++;
+          this.themeDiagnostics = [];
+        } else this.themeDiagnostics = loaded.diagnostics;
+      } else for (const f of themeFiles) this.restart.add(toPosix(path.relative(root, f)));
+    }
+
+    // The client bundle does not depend on content: esbuild works while content loads and compiles.
+    const bundling = work.client || !this.bundle ? bundleClient({ toolRoot, baseUrl: config.baseUrl, minify: false }).catch((e: unknown) => e) : undefined;
+
+    mark('theme');
+    // load: everything again, or only the content files that changed
+    if (work.load || !this.loaded) {
+      const result = await load({ root, config, mode: 'development' });
+      this.loaded = result.value;
+      this.loadInputs = new Set(result.value.inputs);
+      this.sourceDiagnostics.clear();
+      this.loadDiagnostics = [];
+      for (const d of result.diagnostics) {
+        if (d.file && sourceKind(d.file)) this.sourceDiagnostics.set(d.file, [...(this.sourceDiagnostics.get(d.file) ?? []), d]);
+        else this.loadDiagnostics.push(d);
+      }
+    } else {
+      for (const change of sources) await this.reloadSource(change, config);
+      this.updateStaticList(statics);
+    }
+    for (const change of statics) store.markChanged(change.file);
+    mark('load');
+    const loaded = this.loaded;
+    const early = [...this.themeDiagnostics, ...this.loadDiagnostics, ...[...this.sourceDiagnostics.values()].flat()];
+    if (hasErrors(early)) return report(false, early);
+
+    // compile: only sources whose cache key (bytes, route, compiler config) changed
+    compiledNow.push(...(await this.compiled.update(loaded.sources, config)));
+    const compileErrors = this.compiled.errors(loaded.sources);
+    if (compileErrors.length) return report(false, compileErrors);
+    const compiled = this.compiled.list(loaded.sources);
+    mark('compile');
+    // plan: cheap, always whole
+    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components) });
+    if (hasErrors(planned.diagnostics)) return report(false, planned.diagnostics);
+    const site = planned.value;
+
+    mark('plan');
+    if (bundling) {
+      const bundled = await bundling;
+      if (bundled instanceof Error || !bundled || !('files' in (bundled as object))) {
+        this.bundleDiagnostics = esbuildDiagnostics(bundled, root, 'The client bundle could not be built');
+      } else {
+        this.bundle = bundled as ClientBundle;
+        this.bundleDiagnostics = [];
+      }
+    }
+    const bundle = this.bundle;
+    if (hasErrors(this.bundleDiagnostics) || !bundle) return report(false, this.bundleDiagnostics);
+
+    mark('bundle');
+    // render and emit only the routes whose inputs changed
+    const fingerprints = fingerprintRoutes({
+      site,
+      shared: { css: bundle.css, js: bundle.js, islands: bundle.islands, theme: this.themeVersion, mode: 'development' },
+      assetVersions: this.assetVersions,
+    });
+    if (this.resetOutput) {
+      store.delete([...store.keys()]);
+      this.fingerprints.clear();
+      this.staticOutputs.clear();
+      this.bundleOutputs.clear();
+    }
+    const { baseUrl } = config;
+    const toRender = new Set(site.routes.filter((r) => fingerprints.get(r.path) !== this.fingerprints.get(r.path) || !store.has(outputFile(baseUrl, r.path))).map((r) => r.path));
+    const renderDiagnostics: Diagnostic[] = [];
+    const pages = renderEach({ site, theme: this.theme, mode: 'development', assets: bundle, only: (r) => toRender.has(r.path) }, renderDiagnostics);
+    // The search index is rebuilt from all pages in a separate, debounced pass (searchIndex below): fed only
+    // the pages of this build, emit would write an index of just those.
+    const emitted = await emit({ site: withoutSearchIndex(site), pages, bundle, staticFiles: loaded.staticFiles, root, writer: store, canCommit: () => !hasErrors(renderDiagnostics) });
+    const warnings = [...this.loadDiagnostics, ...planned.diagnostics, ...emitted.diagnostics.filter((d) => d.severity === 'warning')];
+    if (hasErrors(renderDiagnostics) || hasErrors(emitted.diagnostics)) return report(false, [...renderDiagnostics, ...emitted.diagnostics]);
+
+    mark('render+emit');
+    // success: forget outputs of routes and static files that no longer exist
+    const files = [...store.lastChanged];
+    const routes = new Set(site.routes.map((r) => r.path));
+    files.push(...store.delete([...this.fingerprints.keys()].filter((p) => !routes.has(p)).map((p) => outputFile(baseUrl, p))));
+    const base = baseUrl.replace(/^\//, '');
+    const staticNow = new Set(loaded.staticFiles.map((f) => base + f.path.slice(1)));
+    files.push(...store.delete([...this.staticOutputs].filter((f) => !staticNow.has(f))));
+    this.staticOutputs = staticNow;
+    // The previous bundle's files go only now: until this build succeeded, the pages served used them.
+    const bundleNow = new Set(bundle.files.map((f) => base + f.file));
+    files.push(...store.delete([...this.bundleOutputs].filter((f) => !bundleNow.has(f))));
+    this.bundleOutputs = bundleNow;
+    this.fingerprints = fingerprints;
+    this.resetOutput = false;
+    this.site = site;
+    const isQuiet = (f: string) => f.endsWith('.html') || /(^|\/)(sitemap\.xml|robots\.txt)$/.test(f) || f.includes('/_quire/');
+    return report(true, warnings, {
+      rendered: site.routes.filter((r) => toRender.has(r.path)).map((r) => baseUrl + r.path.slice(1)),
+      files,
+      other: files.some((f) => !isQuiet(f)),
+    });
+  }
+
+  /** The search index of the pages being served (see search-pass.ts); undefined before a good build. */
+  searchIndex(): Promise<SearchIndexFiles | undefined> {
+    const { site, bundle } = this;
+    if (!site || !bundle) return Promise.resolve(undefined);
+    return buildSearchIndex({ site, bundle, store: this.options.store, root: this.options.root });
+  }
+
+  /** Loads the compilers in the background after a first build that came from the cache. */
+  async warmUp(): Promise<void> {
+    if (this.config) await warmUpCompilers(this.config);
+  }
+
+  /** Re-reads one content file (or drops it) without walking the content folders. */
+  private async reloadSource(change: FileChange, config: SiteConfig): Promise<void> {
+    const loaded = this.loaded!;
+    const rel = toPosix(path.relative(this.options.root, change.file));
+    const kind = sourceKind(rel)!;
+    const at = loaded.sources.findIndex((s) => s.file === rel);
+    this.sourceDiagnostics.delete(rel);
+    if (change.removed) {
+      if (at >= 0) loaded.sources.splice(at, 1);
+      return;
+    }
+    const diagnostics: Diagnostic[] = [];
+    const source = await readSource(change.file, rel, kind.kind, kind.relative, config, diagnostics);
+    if (diagnostics.length) this.sourceDiagnostics.set(rel, diagnostics);
+    if (at >= 0) {
+      if (source) loaded.sources[at] = source;
+      else loaded.sources.splice(at, 1);
+    } else if (source) {
+      // Keep the load stage's order (by file), which decides route and sidebar order ties.
+      const insertAt = loaded.sources.findIndex((s) => s.file > rel);
+      loaded.sources.splice(insertAt < 0 ? loaded.sources.length : insertAt, 0, source);
+    }
+    this.loadInputs.add(change.file);
+  }
+
+  private updateStaticList(statics: FileChange[]): void {
+    const loaded = this.loaded!;
+    for (const change of statics) {
+      const file = toPosix(path.relative(this.options.root, change.file));
+      const known = loaded.staticFiles.findIndex((f) => f.file === file);
+      if (change.removed && known >= 0) loaded.staticFiles.splice(known, 1);
+      else if (!change.removed && known < 0) loaded.staticFiles.push({ file, path: '/' + file.slice('static/'.length) });
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { FileChange } from './classify.ts';
+
+export interface ProjectWatcher {
+  /** Resolves when the initial scan is done: edits from then on are seen. */
+  ready: Promise<void>;
+  /** Watches more files (a config that now imports another module). */
+  add(files: string[]): void;
+  close(): Promise<void>;
+}
+
+/** A little longer than chokidar's change throttle (50 ms). */
+const CONFIRM_MS = 60;
+
+/** Editor droppings and folders that never feed a build. */
+function isIgnored(file: string): boolean {
+  const name = path.basename(file);
+  return (
+    (name.startsWith('.') && name !== '.') ||
+    name.endsWith('~') ||
+    /\.(swp|swx|swo|tmp)$/.test(name) ||
+    name === '4913' || // vim's write test
+    file.split(path.sep).includes('node_modules')
+  );
+}
+
+/**
+ * Watches the project with chokidar and hands over batches of changes, one batch at a time: events within
+ * `debounceMs` are grouped (an editor's save often fires several), and changes that arrive while a batch is
+ * being built wait for the next one. The last event per file wins, so unlink + add (an atomic save) is a change.
+ */
+export function watchProject({ paths, onChanges, debounceMs = 10 }: { paths: string[]; onChanges: (changes: FileChange[]) => Promise<void>; debounceMs?: number }): ProjectWatcher {
+  const watcher: FSWatcher = watch(paths, { ignoreInitial: true, ignored: (file) => isIgnored(file), ignorePermissionErrors: true, alwaysStat: true });
+  const pending = new Map<string, boolean>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let closed = false;
+
+  const flush = async () => {
+    timer = undefined;
+    if (running || closed || pending.size === 0) return;
+    const batch = [...pending].map(([file, removed]) => ({ file, removed }));
+    pending.clear();
+    running = onChanges(batch).catch(() => undefined);
+    await running;
+    running = undefined;
+    if (pending.size) schedule();
+  };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void flush(), debounceMs);
+  };
+  const add = (file: string, removed: boolean) => {
+    pending.set(file, removed);
+    if (!running) schedule();
+  };
+  // chokidar drops a second `change` of a file within 50 ms of the first (its change throttle): an editor
+  // that saves and then formats would leave the first version on screen. A look at the file shortly after
+  // every change catches such a write.
+  const confirmTimers = new Map<string, NodeJS.Timeout>();
+  const confirmLater = (file: string, seen: Stats | undefined) => {
+    clearTimeout(confirmTimers.get(file));
+    const check = setTimeout(async () => {
+      confirmTimers.delete(file);
+      const now = await stat(file).catch(() => undefined);
+      if (closed || !now) return;
+      if (!seen || now.mtimeMs !== seen.mtimeMs || now.size !== seen.size || now.ino !== seen.ino) add(file, false);
+    }, CONFIRM_MS);
+    check.unref();
+    confirmTimers.set(file, check);
+  };
+  watcher.on('all', (event, file, stats?: Stats) => {
+    if (event === 'addDir') return;
+    const abs = path.resolve(file);
+    add(abs, event === 'unlink' || event === 'unlinkDir');
+    if (event === 'change' || event === 'add') confirmLater(abs, stats);
+  });
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  return {
+    ready,
+    add: (files) => watcher.add(files),
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      for (const t of confirmTimers.values()) clearTimeout(t);
+      await watcher.close();
+      await running;
+    },
+  };
+}
