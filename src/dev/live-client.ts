@@ -66,9 +66,16 @@ export function liveReloadClient(): void {
   };
 
   let host: HTMLElement | null = null;
+  let shown = '';
+  /** The errors the writer closed by hand: the same errors again (a re-check, a reconnect) stay closed. */
+  let dismissed = '';
   const hideOverlay = () => {
     host?.remove();
     host = null;
+  };
+  const dismissOverlay = () => {
+    if (host) dismissed = shown;
+    hideOverlay();
   };
   const el = (tag: string, className: string, text?: string) => {
     const e = document.createElement(tag);
@@ -77,6 +84,9 @@ export function liveReloadClient(): void {
     return e;
   };
   const showOverlay = (payload: OverlayPayload) => {
+    const key = JSON.stringify(payload.errors);
+    if (key === dismissed) return;
+    shown = key;
     hideOverlay();
     host = document.createElement('quire-dev-overlay');
     const root = host.attachShadow({ mode: 'open' });
@@ -101,7 +111,7 @@ export function liveReloadClient(): void {
     title.id = 'quire-dev-title';
     const close = el('button', 'close', '×');
     close.setAttribute('aria-label', 'Close');
-    close.addEventListener('click', hideOverlay);
+    close.addEventListener('click', dismissOverlay);
     box.append(close, title);
     for (const e of payload.errors) {
       box.append(el('div', 'where', e.code + (e.where ? '  ' + e.where : '')), el('p', 'message', e.message));
@@ -110,12 +120,12 @@ export function liveReloadClient(): void {
     }
     box.append(el('p', 'note', payload.note));
     const backdrop = el('div', 'backdrop');
-    backdrop.addEventListener('click', hideOverlay);
+    backdrop.addEventListener('click', dismissOverlay);
     root.append(style, backdrop, box);
     document.documentElement.appendChild(host);
   };
   addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') hideOverlay();
+    if (e.key === 'Escape') dismissOverlay();
   });
 
   let server: string | undefined;
@@ -136,6 +146,7 @@ export function liveReloadClient(): void {
     source.addEventListener('errors', (e) => showOverlay(data(e) as OverlayPayload));
     source.addEventListener('ok', (e) => {
       const ok = data(e) as ReloadPayload;
+      dismissed = '';
       hideOverlay();
       const file = currentFile();
       const isNotFound = document.documentElement.getAttribute('data-route-kind') === 'notFound';
