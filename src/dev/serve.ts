@@ -3,8 +3,7 @@ import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { Compressor } from './compress.ts';
 import { DiskStore } from './disk-store.ts';
 import { listen } from './listen.ts';
-import { parseRequestTarget } from './request-path.ts';
-import { resolveBucket, sendResolution, sendText, type FileStore } from './static-handler.ts';
+import { acceptRequest, resolveBucket, sendResolution, sendText, type FileStore } from './static-handler.ts';
 
 export interface ServeOptions {
   /** The built site (`dist/`). */
@@ -39,15 +38,8 @@ export async function serve(options: ServeOptions): Promise<RunningServer | { di
 export function createBucketHandler(store: FileStore, baseUrl: string, revalidate?: string) {
   const compressor = new Compressor();
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(req, res, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
-      return;
-    }
-    const target = parseRequestTarget(req.url);
-    if (!target.ok) {
-      sendText(req, res, target.status, target.status === 400 ? 'Bad request\n' : 'Not found\n');
-      return;
-    }
+    const target = acceptRequest(req, res);
+    if (!target) return;
     const resolution = await resolveBucket(store, target, baseUrl);
     await sendResolution(req, res, resolution, { baseUrl, compressor, revalidate });
   };

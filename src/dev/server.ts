@@ -4,9 +4,9 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { Compressor } from './compress.ts';
 import { EVENTS_PATH, injectLiveScript, LIVE_SCRIPT_PATH, liveReloadScript, type OverlayPayload } from './live-client.ts';
 import type { MemoryStore } from './memory-store.ts';
-import { isAllowedHost, parseRequestTarget } from './request-path.ts';
+import { isAllowedHost } from './request-path.ts';
 import { createHttpServer, startListening, type RunningServer } from './serve.ts';
-import { resolveBucket, sendResolution, sendText } from './static-handler.ts';
+import { acceptRequest, resolveBucket, sendResolution, sendText } from './static-handler.ts';
 
 export interface DevServerOptions {
   store: MemoryStore;
@@ -50,15 +50,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       sendText(req, res, 403, `Blocked: this server answers only to ${options.host} and localhost (DNS-rebinding protection). Add --allowed-host <name> to accept another name.\n`);
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(req, res, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
-      return;
-    }
-    const target = parseRequestTarget(req.url);
-    if (!target.ok) {
-      sendText(req, res, target.status, target.status === 400 ? 'Bad request\n' : 'Not found\n');
-      return;
-    }
+    const target = acceptRequest(req, res);
+    if (!target) return;
     const joined = '/' + target.segments.join('/');
     if (joined === LIVE_SCRIPT_PATH) {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'content-length': String(script.byteLength), 'x-content-type-options': 'nosniff' });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizePath } from '../shared/route-match.ts';
 import { contentType, isCompressible, isHashedAsset } from './content-types.ts';
 import { Compressor, pickEncoding, type Encoding } from './compress.ts';
-import { encodeSegments, type RequestTarget } from './request-path.ts';
+import { encodeSegments, parseRequestTarget, type RequestTarget } from './request-path.ts';
 
 /** One servable file: its bytes, a strong validator and its modification time. */
 export interface StoreEntry {
@@ -125,4 +125,21 @@ export function sendText(req: IncomingMessage, res: ServerResponse, status: numb
   const body = Buffer.from(text);
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(body.byteLength), 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', ...extra });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * The checks both servers make before looking at any file: GET or HEAD only, and a request target that stays
+ * inside the root. Answers the request itself and returns undefined when it fails them.
+ */
+export function acceptRequest(req: IncomingMessage, res: ServerResponse): Extract<RequestTarget, { ok: true }> | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendText(req, res, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
+    return undefined;
+  }
+  const target = parseRequestTarget(req.url);
+  if (!target.ok) {
+    sendText(req, res, target.status, target.status === 400 ? 'Bad request\n' : 'Not found\n');
+    return undefined;
+  }
+  return target;
 }

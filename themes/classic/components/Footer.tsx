@@ -1,3 +1,4 @@
+import type { LinkTarget } from '../../../src/config/schema.ts';
 import QRCode from 'qrcode';
 import { isFlagOn, useLabel, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
@@ -45,17 +46,7 @@ export function Footer() {
           {footer.links.map((col) => (
             <div className="footer__col" key={col.title}>
               <p className="footer__title">{tl(col.title)}</p>
-              <ul>
-                {col.items
-                  .filter((item) => isFlagOn(site, item.flag))
-                  .map((item) => (
-                    <li key={item.label}>
-                      <Link to={(item.to ?? item.href)!} className="footer__link" id={item.id}>
-                        {tl(item.label)}
-                      </Link>
-                    </li>
-                  ))}
-              </ul>
+              <FooterLinks items={col.items} />
             </div>
           ))}
           {footer.appStores.length ? (
@@ -81,17 +72,7 @@ export function Footer() {
           ) : null}
         </div>
         <div className="footer__bottom">
-          <ul className="footer__social">
-            {footer.social
-              .filter((item) => isFlagOn(site, item.flag))
-              .map((item) => (
-                <li key={item.label}>
-                  <Link to={(item.to ?? item.href)!} className="footer__link" id={item.id}>
-                    {tl(item.label)}
-                  </Link>
-                </li>
-              ))}
-          </ul>
+          <FooterLinks items={footer.social} className="footer__social" />
           {footer.currencies && currencies.length ? (
             <label className="currency-choice">
               <span>{t('footer.currency')}</span>
@@ -108,5 +89,24 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** One list of footer links; flag-gated entries are left out, labels translated per locale. */
+function FooterLinks({ items, className }: { items: LinkTarget[]; className?: string }) {
+  const { site } = useTheme();
+  const tl = useLabel();
+  return (
+    <ul className={className}>
+      {items
+        .filter((item) => isFlagOn(site, item.flag))
+        .map((item) => (
+          <li key={item.label}>
+            <Link to={(item.to ?? item.href)!} className="footer__link" id={item.id}>
+              {tl(item.label)}
+            </Link>
+          </li>
+        ))}
+    </ul>
   );
 }
