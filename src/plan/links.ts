@@ -1,6 +1,6 @@
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
-import { normalizePath } from '../shared/route-match.ts';
+import { createRouteMatcher } from '../shared/route-match.ts';
 import type { Compiled, LinkRef, Route, SiteConfig } from '../types.ts';
 
 export interface LinkCheckInput {
@@ -21,8 +21,9 @@ export interface LinkCheckInput {
  */
 export function checkLinks({ config, routes, compiled, staticPaths, configLinks, fileRoutes }: LinkCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const pages = new Map<string, Route>();
-  for (const r of routes) if (r.kind !== 'notFound') pages.set(r.path, r);
+  // The shared matcher (index.html/.html stripped, trailing slash, bounded cache): a link resolves exactly as
+  // the dev server, `quire serve` and the browser resolve the address.
+  const matcher = createRouteMatcher(routes.filter((r) => r.kind !== 'notFound').map((r): [string, string] => [r.path, r.path]));
   const anchors = new Map<string, Set<string>>();
   compiled.forEach((c) => anchors.set(c.source.path, new Set(c.headings.map((h) => h.id))));
 
@@ -36,8 +37,7 @@ export function checkLinks({ config, routes, compiled, staticPaths, configLinks,
   const resolvePath = (path: string): string | undefined => {
     if (path.startsWith(FILE_PLACEHOLDER)) return fileRoutes.get(path.slice(FILE_PLACEHOLDER.length));
     if (staticPaths.has(path)) return path;
-    const normalized = normalizePath(path);
-    return pages.has(normalized) ? normalized : undefined;
+    return matcher.match(path);
   };
 
   const check = (link: LinkRef, file: string) => {
