@@ -2,20 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, serveDist, type TestServer } from './harness.ts';
+import { closeBuiltSite, openBuiltSite, SCREENSHOTS, type TestServer } from './harness.ts';
 
 describe('page chrome in the browser', () => {
   let server: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await serveDist(inject('e2eDist'));
-    browser = await launchBrowser();
+    ({ server, browser } = await openBuiltSite(inject('e2eDist')));
     await mkdir(SCREENSHOTS, { recursive: true });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeBuiltSite({ server, browser }));
 
   it('chrome: should render home, a docs page and pricing at 1280 and 375 px without errors or horizontal scroll', async () => {
     for (const [name, route] of [['home', '/de/'], ['docs', '/de/docs/features/pdf/'], ['pricing', '/de/pricing/']] as const) {

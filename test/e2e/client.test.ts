@@ -1,18 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+import { closeBuiltSite, openBuiltSite, type TestServer } from './harness.ts';
 
 describe('client runtime in the browser', () => {
   let server: TestServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await serveDist(inject('e2eDist'));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  beforeAll(async () => ({ server, browser } = await openBuiltSite(inject('e2eDist'))));
+  afterAll(() => closeBuiltSite({ server, browser }));
   beforeEach(() => {
     server.hooks.length = 0;
   });

@@ -78,3 +78,14 @@ export async function serveDist(root: string): Promise<TestServer> {
 
 /** Where the test run leaves screenshots for review (not committed). */
 export const SCREENSHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '__screenshots__');
+
+/** The real built site served on 127.0.0.1 and a browser: what most browser test files start with. */
+export async function openBuiltSite(dist: string): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await serveDist(dist);
+  return { server, browser: await launchBrowser() };
+}
+
+export async function closeBuiltSite(site: { server?: TestServer; browser?: Browser }): Promise<void> {
+  await site.browser?.close();
+  await site.server?.close();
+}

@@ -1,20 +1,14 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, serveDist, type TestServer } from './harness.ts';
+import { closeBuiltSite, openBuiltSite, SCREENSHOTS, type TestServer } from './harness.ts';
 
 /** The search modal and page on the real built site (issue 5), doing what a visitor does. */
 describe('search in the browser (real site)', () => {
   let server: TestServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await serveDist(inject('e2eDist'));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  beforeAll(async () => ({ server, browser } = await openBuiltSite(inject('e2eDist'))));
+  afterAll(() => closeBuiltSite({ server, browser }));
 
   async function open(route: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; requests: string[]; errors: string[] }> {
     const page = await browser.newPage({ viewport });

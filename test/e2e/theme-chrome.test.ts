@@ -1,20 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+import { closeBuiltSite, openBuiltSite, type TestServer } from './harness.ts';
 import { focusIndicator, openPage, runAxe, sidewaysOverflow } from './theme-support.ts';
 
 /** The page chrome of the real site (SPEC §2, §8), as a visitor sees and uses it. */
 describe('theme: page chrome of the real site', () => {
   let server: TestServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await serveDist(inject('e2eDist'));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  beforeAll(async () => ({ server, browser } = await openBuiltSite(inject('e2eDist'))));
+  afterAll(() => closeBuiltSite({ server, browser }));
   const open = (path: string, options: Parameters<typeof openPage>[2] = {}) => openPage(browser, server.url + path, options);
 
   it('theme: should show the navbar items of SPEC §2 in order, internal links under /de/ with a trailing slash', async () => {

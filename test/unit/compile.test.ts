@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { minimalConfig } from './config-fixture.ts';
 import { compileSource } from '../../src/compile/index.ts';
-import { validateConfig } from '../../src/config/index.ts';
 import type { Source } from '../../src/types.ts';
 
-const { config } = validateConfig({
-  title: 'T',
-  url: 'https://example.org',
-  baseUrl: '/de/',
-  product: { name: 'P', slug: 'p' },
-  i18n: { defaultLocale: 'zh', currentLocale: 'de', locales: ['de', 'zh'] },
-  navbar: { items: [] },
-});
+const config = minimalConfig();
 
 function source(body: string, format: 'md' | 'mdx' = 'md', frontMatter = {}): Source {
   return { kind: 'doc', file: `content/docs/guide/a.${format}`, format, id: 'guide/a', path: '/docs/guide/a/', frontMatter, body, bodyLine: 4, hash: 'h' };
 }
 
 async function html(body: string) {
-  const r = await compileSource(source(body), config!);
+  const r = await compileSource(source(body), config);
   if (!('compiled' in r) || r.compiled.output.type !== 'html') throw new Error('expected html');
   return { html: r.compiled.output.html, compiled: r.compiled };
 }
@@ -52,9 +45,9 @@ describe('compile', () => {
   });
 
   it('compile: should honour front matter toc levels and hide_table_of_contents', async () => {
-    const deep = await compileSource(source('## A\n\n#### B\n', 'md', { toc_max_heading_level: 4 }), config!);
+    const deep = await compileSource(source('## A\n\n#### B\n', 'md', { toc_max_heading_level: 4 }), config);
     expect('compiled' in deep && deep.compiled.toc.map((h) => h.text)).toEqual(['A', 'B']);
-    const hidden = await compileSource(source('## A\n', 'md', { hide_table_of_contents: true }), config!);
+    const hidden = await compileSource(source('## A\n', 'md', { hide_table_of_contents: true }), config);
     expect('compiled' in hidden && hidden.compiled.toc).toEqual([]);
   });
 
@@ -92,7 +85,7 @@ describe('compile', () => {
   });
 
   it('compile: should compile MDX to function-body code and list the components it uses', async () => {
-    const r = await compileSource(source('Hallo <Kbd>Strg</Kbd>\n\n## Titel {#t}\n\n<Steps><Step title="a">x</Step></Steps>\n', 'mdx'), config!);
+    const r = await compileSource(source('Hallo <Kbd>Strg</Kbd>\n\n## Titel {#t}\n\n<Steps><Step title="a">x</Step></Steps>\n', 'mdx'), config);
     expect('compiled' in r).toBe(true);
     if (!('compiled' in r)) return;
     expect(r.compiled.output.type).toBe('mdx');
@@ -101,7 +94,7 @@ describe('compile', () => {
   });
 
   it('compile: should report MDX syntax errors at the line of the file', async () => {
-    const r = await compileSource(source('Text\n\n<Hero title="x">\n\nmehr\n', 'mdx'), config!);
+    const r = await compileSource(source('Text\n\n<Hero title="x">\n\nmehr\n', 'mdx'), config);
     expect('diagnostic' in r).toBe(true);
     if (!('diagnostic' in r)) return;
     expect(r.diagnostic).toMatchObject({ code: 'Q030', file: 'content/docs/guide/a.mdx' });

@@ -1,35 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { validateConfig } from '../../src/config/index.ts';
+import { minimalConfig } from './config-fixture.ts';
 import { splitFrontMatter } from '../../src/load/front-matter.ts';
 import { identify, joinPath } from '../../src/load/index.ts';
 
-const { config } = validateConfig({
-  title: 'T',
-  url: 'https://example.org',
-  baseUrl: '/de/',
-  product: { name: 'P', slug: 'p' },
-  i18n: { defaultLocale: 'zh', currentLocale: 'de', locales: ['de', 'zh'] },
-  navbar: { items: [] },
-});
+const config = minimalConfig();
 
 describe('load', () => {
   it('load: should derive doc ids and paths like Docusaurus', () => {
-    expect(identify('doc', 'index', {}, config!)).toEqual({ id: 'index', path: '/docs/' });
-    expect(identify('doc', 'features/pdf', {}, config!)).toEqual({ id: 'features/pdf', path: '/docs/features/pdf/' });
-    expect(identify('doc', 'services/deepL', {}, config!)).toEqual({ id: 'services/deepL', path: '/docs/services/deepL/' });
-    expect(identify('doc', '01-intro/02-setup', {}, config!)).toEqual({ id: 'intro/setup', path: '/docs/intro/setup/' });
-    expect(identify('doc', 'guide/index', {}, config!)).toEqual({ id: 'guide/index', path: '/docs/guide/' });
-    expect(identify('doc', 'guide/a', { slug: 'anders' }, config!).path).toBe('/docs/guide/anders/');
-    expect(identify('doc', 'guide/a', { slug: '/ganz/anders' }, config!).path).toBe('/docs/ganz/anders/');
-    expect(identify('doc', 'guide/a', { id: 'b' }, config!).id).toBe('guide/b');
+    expect(identify('doc', 'index', {}, config)).toEqual({ id: 'index', path: '/docs/' });
+    expect(identify('doc', 'features/pdf', {}, config)).toEqual({ id: 'features/pdf', path: '/docs/features/pdf/' });
+    expect(identify('doc', 'services/deepL', {}, config)).toEqual({ id: 'services/deepL', path: '/docs/services/deepL/' });
+    expect(identify('doc', '01-intro/02-setup', {}, config)).toEqual({ id: 'intro/setup', path: '/docs/intro/setup/' });
+    expect(identify('doc', 'guide/index', {}, config)).toEqual({ id: 'guide/index', path: '/docs/guide/' });
+    expect(identify('doc', 'guide/a', { slug: 'anders' }, config).path).toBe('/docs/guide/anders/');
+    expect(identify('doc', 'guide/a', { slug: '/ganz/anders' }, config).path).toBe('/docs/ganz/anders/');
+    expect(identify('doc', 'guide/a', { id: 'b' }, config).id).toBe('guide/b');
   });
 
   it('load: should map pages, landing pages and blog posts to their routes', () => {
-    expect(identify('page', 'index', {}, config!).path).toBe('/');
-    expect(identify('page', 'deals/manga', {}, config!).path).toBe('/deals/manga/');
-    expect(identify('page', 'manual-chrome-extension/index', {}, config!).path).toBe('/manual-chrome-extension/');
-    expect(identify('landing', 'star-gate', {}, config!).path).toBe('/landing-page/star-gate/');
-    expect(identify('blog', '2025-01-02-hallo', {}, config!)).toEqual({ id: 'hallo', path: '/blog/hallo/', date: '2025-01-02' });
+    expect(identify('page', 'index', {}, config).path).toBe('/');
+    expect(identify('page', 'deals/manga', {}, config).path).toBe('/deals/manga/');
+    expect(identify('page', 'manual-chrome-extension/index', {}, config).path).toBe('/manual-chrome-extension/');
+    expect(identify('landing', 'star-gate', {}, config).path).toBe('/landing-page/star-gate/');
+    expect(identify('blog', '2025-01-02-hallo', {}, config)).toEqual({ id: 'hallo', path: '/blog/hallo/', date: '2025-01-02' });
     expect(joinPath('docs', '', '/x/')).toBe('/docs/x/');
   });
 
