@@ -48,7 +48,8 @@ export class Output {
     const warnings = result.diagnostics.length - errors;
     if (result.ok) {
       const size = result.bytes > 1e6 ? `${(result.bytes / 1e6).toFixed(1)} MB` : `${(result.bytes / 1e3).toFixed(0)} kB`;
-      this.stream.write(`Built ${result.pages} pages in ${(ms / 1000).toFixed(2)} s → ${outDir} (${result.files} files, ${size})${warnings ? `, ${warnings} warning(s)` : ''}\n`);
+      const unchanged = result.reused ? ` (${result.reused} unchanged)` : '';
+      this.stream.write(`Built ${result.pages} pages${unchanged} in ${(ms / 1000).toFixed(2)} s → ${outDir} (${result.files} files, ${size})${warnings ? `, ${warnings} warning(s)` : ''}\n`);
     } else {
       this.stream.write(`Build failed: ${errors} error(s)${warnings ? `, ${warnings} warning(s)` : ''}. The previous output was left as it was.\n`);
     }

@@ -1,11 +1,11 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
-import { buildSite } from '../src/build.ts';
-import { loadConfig } from '../src/config/index.ts';
-import { createThemeLoader, serve, startDev } from '../src/dev/index.ts';
-import { classicTheme } from '../themes/classic/index.tsx';
 import { Output } from './output.ts';
+// Each command imports what it needs when it runs (`--help` and `--version` load almost nothing,
+// `build` never loads the dev server): every module loaded is start-up time.
 
 declare const QUIRE_VERSION: string;
 
@@ -33,6 +33,7 @@ program
     const out = new Output();
     const started = performance.now();
     let stepIndex = 0;
+    const [{ buildSite }, { classicTheme }] = await Promise.all([import('../src/build.ts'), import('../themes/classic/index.tsx')]);
     const result = await buildSite({
       root,
       toolRoot,
@@ -42,6 +43,7 @@ program
       configFile: opts.config,
       cacheDir: opts.cache ? undefined : false,
       workerFile: path.join(toolRoot, 'lib/worker.js'),
+      toolVersion: await toolVersion(),
       onStep: (timing) => out.step(timing, ++stepIndex, 6),
     });
     out.endProgress();
@@ -51,6 +53,22 @@ program
     out.summary(result, performance.now() - started, shown.startsWith('..') ? outDir : shown || '.');
     process.exitCode = result.ok ? 0 : 1;
   });
+
+/**
+ * quire's version and code: the compiled CLI (its chunks hold the stages and the theme) and the lock
+ * file (the exact libraries). Output of another quire is never reused.
+ */
+async function toolVersion(): Promise<string | undefined> {
+  try {
+    const hash = createHash('sha1');
+    const lib = path.dirname(fileURLToPath(import.meta.url));
+    const code = (await readdir(lib, { recursive: true })).filter((f) => f.endsWith('.js')).sort();
+    for (const file of [...code.map((f) => path.join(lib, f)), path.join(toolRoot, 'package-lock.json')]) hash.update(await readFile(file));
+    return `${typeof QUIRE_VERSION === 'string' ? QUIRE_VERSION : '0.0.0'}+${hash.digest('hex').slice(0, 16)}`;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A TCP port from a flag: 0 (any free port) to 65535. */
 function parsePort(value: string): number {
@@ -89,6 +107,7 @@ program
     process.exitCode = 1;
     const root = path.resolve(program.opts<{ root: string }>().root);
     const out = new Output();
+    const [{ createThemeLoader, startDev }, { classicTheme }] = await Promise.all([import('../src/dev/index.ts'), import('../themes/classic/index.tsx')]);
     const handle = await startDev({
       root,
       toolRoot,
@@ -125,6 +144,7 @@ program
     process.exitCode = 1;
     const root = path.resolve(program.opts<{ root: string }>().root);
     const out = new Output();
+    const [{ loadConfig }, { serve }] = await Promise.all([import('../src/config/index.ts'), import('../src/dev/index.ts')]);
     // The base path only decides which assets are cached forever; without a readable config it is `/`.
     const baseUrl = opts.base ?? (await loadConfig({ root, file: opts.config }).catch(() => undefined))?.config?.baseUrl ?? '/';
     const served = await serve({ dir: path.resolve(root, dir ?? 'dist'), baseUrl, host: opts.host, port: opts.port, nextPort: opts.nextPort });

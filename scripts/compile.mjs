@@ -1,12 +1,16 @@
 // Compiles the quire CLI (TypeScript + TSX) into lib/quire.js with esbuild. Dependencies stay external.
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
+await rm('lib/chunks', { recursive: true, force: true });
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await build({
   entryPoints: { cli: 'cli/quire.ts', worker: 'src/worker.ts' },
   outdir: 'lib',
   bundle: true,
+  // Modules the CLI imports with import() become chunks loaded on demand (a faster start).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

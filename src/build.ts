@@ -2,10 +2,10 @@ import path from 'node:path';
 import { cacheKey, compile, CompileCache, type CompileOneResult } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
-import { bundleClient, DirWriter, emit, type Writer } from './emit/index.ts';
+import { bundleClient, DirWriter, emit, OutputManifest, type Writer } from './emit/index.ts';
 import { load } from './load/index.ts';
 import { plan } from './plan/index.ts';
-import { renderEach } from './render/index.ts';
+import { fingerprintRoutes, renderEach } from './render/index.ts';
 import { createPool, defaultPoolSize } from './pool.ts';
 import type { Page, Site, SiteConfig, Source, Theme } from './types.ts';
 
@@ -28,6 +28,12 @@ export interface BuildOptions {
    * Small jobs stay in this thread anyway: starting workers costs more than it saves.
    */
   workerFile?: string;
+  /**
+   * quire's version and code (the CLI passes a hash of its own bundle and lock file). With it and a cache
+   * folder, pages whose inputs did not change since the last build into the same folder are not
+   * rendered again: their previous files stay as they are.
+   */
+  toolVersion?: string;
   /** Called when each step finishes. */
   onStep?: (step: StepTiming) => void;
 }
@@ -46,6 +52,8 @@ export interface BuildResult {
   files: number;
   bytes: number;
   cacheHits: number;
+  /** Pages taken unchanged from the previous output. */
+  reused: number;
   site?: Site;
   /** Every project file the build read (dev watcher). */
   inputs: string[];
@@ -56,7 +64,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root, toolRoot, theme, mode = 'production' } = options;
   const diagnostics: Diagnostic[] = [];
   const steps: StepTiming[] = [];
-  const result = (extra: Partial<BuildResult> = {}): BuildResult => ({ ok: !hasErrors(diagnostics), diagnostics, steps, pages: 0, files: 0, bytes: 0, cacheHits: 0, inputs: [], ...extra });
+  const result = (extra: Partial<BuildResult> = {}): BuildResult => ({ ok: !hasErrors(diagnostics), diagnostics, steps, pages: 0, files: 0, bytes: 0, cacheHits: 0, reused: 0, inputs: [], ...extra });
   const step = async <T>(name: StepTiming['name'], run: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> => {
     const start = performance.now();
     const value = await run();
@@ -93,12 +101,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const bundle = await bundling;
   if (bundle instanceof Error) throw new Error(`quire bug: the client bundle failed to build: ${bundle.message}`);
 
+  // Incremental output: a route whose fingerprint (everything its HTML is made of) matches the previous
+  // build's, and whose file there is untouched, is kept instead of rendered and written.
+  const writer = options.writer ?? new DirWriter(options.outDir ?? path.join(root, 'dist'));
+  const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
+  const manifest = await OutputManifest.open(writer instanceof DirWriter ? cacheDir : undefined, writer instanceof DirWriter ? writer.outDir : '', options.toolVersion);
+  const fingerprints = manifest.enabled
+    ? fingerprintRoutes({ site, shared: { css: bundle.css, js: bundle.js, islands: bundle.islands, files: bundle.files.map((f) => f.file), mode }, assetVersions: new Map() })
+    : new Map<string, string>();
+  const reused = await manifest.reusable(fingerprints);
+
   // Render and emit run interleaved (each page is written as soon as it is rendered); their times are
   // reported separately: render = time inside the page generator, emit = the rest.
   const renderDiagnostics: Diagnostic[] = [];
   let renderMs = 0;
   let pageCount = 0;
-  const pages = renderEach({ site, theme, mode, assets: { css: bundle.css, js: bundle.js, islands: bundle.islands } }, renderDiagnostics);
+  const pages = renderEach({ site, theme, mode, assets: { css: bundle.css, js: bundle.js, islands: bundle.islands }, only: reused.size ? (r) => !reused.has(r.path) : undefined }, renderDiagnostics);
   const timedPages: Iterable<Page> = {
     [Symbol.iterator]: () => ({
       next: () => {
@@ -110,17 +128,25 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       },
     }),
   };
-  const writer = options.writer ?? new DirWriter(options.outDir ?? path.join(root, 'dist'));
   const emitStart = performance.now();
-  const emitted = await emit({ site, pages: timedPages, bundle, staticFiles: loaded.value.staticFiles, root, writer, canCommit: () => !hasErrors(renderDiagnostics) });
-  const renderStep: StepTiming = { name: 'render', ms: renderMs, detail: `${pageCount} pages` };
+  const emitted = await emit({
+    site,
+    pages: timedPages,
+    bundle,
+    staticFiles: loaded.value.staticFiles,
+    root,
+    writer,
+    canCommit: () => !hasErrors(renderDiagnostics),
+    incremental: { fingerprints, manifest, reused },
+  });
+  const renderStep: StepTiming = { name: 'render', ms: renderMs, detail: reused.size ? `${pageCount} pages, ${reused.size} unchanged` : `${pageCount} pages` };
   const emitStep: StepTiming = { name: 'emit', ms: performance.now() - emitStart - renderMs };
   for (const s of [renderStep, emitStep]) {
     steps.push(s);
     options.onStep?.(s);
   }
   diagnostics.push(...renderDiagnostics, ...emitted.diagnostics);
-  return result({ inputs, site, pages: pageCount, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
+  return result({ inputs, site, pages: pageCount + reused.size, reused: reused.size, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
 }
 
 /** Sources to compile before a worker pool pays for its start-up (module loading in each worker). */

@@ -1,20 +1,6 @@
-import { createProcessor } from '@mdx-js/mdx';
-import rehypeStringify from 'rehype-stringify';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import type { AssetRef, Compiled, Heading, LinkRef, SiteConfig, Source, StageResult } from '../types.ts';
 import { CompileCache } from './cache.ts';
-import { fileData, prepareMarkdown, rehypePlugins, remarkPlugins } from './pipeline.ts';
-
-/** Built once per thread and reused: creating a processor combines all syntax extensions anew. */
-let markdownProcessor: ReturnType<typeof createMarkdownProcessor> | undefined;
-let mdxProcessor: ReturnType<typeof createProcessor> | undefined;
-
-function createMarkdownProcessor() {
-  return unified().use(remarkParse).use(remarkPlugins).use(remarkRehype).use(rehypePlugins).use(rehypeStringify).freeze();
-}
 
 export { CompileCache } from './cache.ts';
 
@@ -73,22 +59,12 @@ interface VFileMessageLike {
 
 /** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
 export async function compileSource(source: Source, config: SiteConfig): Promise<CompileOneResult> {
-  const body = prepareMarkdown(source.body);
-  const input = { value: body, path: source.file, data: fileData(source, config.baseUrl) };
+  // The unified and MDX pipeline (and shiki) load on the first miss: a warm build never needs them.
+  const { processSource } = await import('./processors.ts');
   let output: Compiled['output'];
   let data: Record<string, unknown>;
   try {
-    if (source.format === 'mdx') {
-      mdxProcessor ??= createProcessor({ outputFormat: 'function-body', remarkPlugins, rehypePlugins, development: false });
-      const file = await mdxProcessor.process(input);
-      output = { type: 'mdx', code: String(file.value) };
-      data = file.data as Record<string, unknown>;
-    } else {
-      markdownProcessor ??= createMarkdownProcessor();
-      const file = await markdownProcessor.process(input);
-      output = { type: 'html', html: String(file.value) };
-      data = file.data as Record<string, unknown>;
-    }
+    ({ output, data } = await processSource(source, config.baseUrl));
   } catch (e) {
     const m = e as VFileMessageLike;
     // Some MDX messages carry their place only in the text: "… (3:1-3:17)".

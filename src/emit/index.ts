@@ -4,13 +4,15 @@ import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import type { Loaded, Page, Site, StageResult } from '../types.ts';
 import type { ClientBundle } from './client.ts';
-import { outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
+import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
+import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { Writer } from './writer.ts';
-import { startSearchIndex } from './search.ts';
+import { searchKey, startSearchIndex } from './search.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
 export { bundleClient, type ClientBundle } from './client.ts';
 export { outputFile } from './files.ts';
+export { OutputManifest, type OutputRecord } from './previous.ts';
 
 export interface EmitOptions {
   site: Site;
@@ -23,6 +25,11 @@ export interface EmitOptions {
   writer: Writer;
   /** Asked before the swap: false (an earlier stage failed while pages streamed) throws the output away. */
   canCommit?: () => boolean;
+  /**
+   * Incremental builds: the fingerprint of every route, the manifest of the previous output, and the
+   * routes not rendered this time because their previous file is kept (not read, not written).
+   */
+  incremental?: { fingerprints: ReadonlyMap<string, string>; manifest: OutputManifest; reused: ReadonlyMap<string, OutputRecord> };
 }
 
 export interface EmitReport {
@@ -45,8 +52,20 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     files++;
     bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
   };
-  // The search index is fed each page as it is written (hosted search: no index).
-  const searchIndex = await startSearchIndex(site);
+  const { fingerprints, manifest, reused } = options.incremental ?? {};
+  const canKeep = manifest?.enabled && writer.keep && writer.stat;
+  const record = (routePath: string, file: string) => {
+    const fingerprint = fingerprints?.get(routePath);
+    if (canKeep && fingerprint) manifest.recordPage(routePath, fingerprint, { file, ...writer.stat!(file) });
+  };
+  // The search index: the previous one when it indexed exactly these pages, else a new one fed each page
+  // as it is written (hosted search: no index).
+  // Content images are not covered by fingerprints (their bytes are read here), so such a site always indexes anew.
+  // Only indexable pages (not unlisted, 404 or search: those carry noindex) make up the index.
+  const indexed = fingerprints && new Map(site.routes.filter(isIndexable).map((r) => [r.path, fingerprints.get(r.path) ?? '']));
+  const key = canKeep && indexed && !site.compiled.some((c) => c.assets.length) ? searchKey(indexed) : undefined;
+  const previousSearch = key ? await manifest!.reusableSearch(key) : undefined;
+  const searchIndex = previousSearch ? { value: undefined, diagnostics: [] } : await startSearchIndex(site);
   diagnostics.push(...searchIndex.diagnostics);
   const search = searchIndex.value;
   try {
@@ -71,15 +90,30 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       return baseUrl + name;
     };
 
-    await inBatches(pages, async (page) => {
+    // One page at a time, in route order (writes are synchronous; the search index gets its pages in
+    // the same order whether they were rendered now or kept, so its files equal a full build's).
+    for (const item of inRouteOrder(site, pages, canKeep ? reused : undefined)) {
+      if ('kept' in item) {
+        const { path: routePath, kept } = item;
+        writer.keep!(kept.file);
+        files++;
+        bytes += kept.size;
+        record(routePath, kept.file);
+        if (search) await search.add(routePath, await readFile(manifest!.previousPath(kept), 'utf8'));
+        continue;
+      }
+      const page = item;
       let html = page.html;
       for (const asset of page.assets) {
         const url = await assetUrl(asset);
         if (url) html = html.replaceAll(asset.placeholder, url);
       }
-      await write(outputFile(baseUrl, page.path), html);
+      const file = outputFile(baseUrl, page.path);
+      await write(file, html);
+      // A page with content images is always rendered: its fingerprint does not cover the images' bytes.
+      if (!page.assets.length) record(page.path, file);
       await search?.add(page.path, html);
-    });
+    }
     if (diagnostics.length || (options.canCommit && !options.canCommit())) {
       await search?.discard();
       await writer.abort();
@@ -91,7 +125,14 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     });
     await inBatches(sidebarChunks(site), (chunk) => write(base + chunk.file, chunk.json));
     await write(base + 'sitemap.xml', sitemapXml(site));
-    if (search) {
+    if (previousSearch) {
+      for (const f of previousSearch) {
+        writer.keep!(f.file);
+        files++;
+        bytes += f.size;
+      }
+      manifest!.recordSearch(key!, previousSearch);
+    } else if (search) {
       const index = await search.files();
       diagnostics.push(...index.diagnostics);
       if (diagnostics.length) {
@@ -99,9 +140,11 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         return { value: undefined, diagnostics };
       }
       await inBatches(index.value, (f) => write(base + f.file, f.contents));
+      if (canKeep && key) manifest!.recordSearch(key, index.value.map((f) => ({ file: base + f.file, ...writer.stat!(base + f.file) })));
     }
     await write('robots.txt', robotsTxt(site));
     await writer.commit();
+    await manifest?.save();
     return { value: { files, bytes, clientJs: bundle.js, clientCss: bundle.css }, diagnostics };
   } catch (e) {
     await search?.discard();
@@ -109,6 +152,26 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     diagnostics.push(error(CODES.WRITE_FAILED, `Writing the output failed: ${(e as Error).message}`, { hint: 'Check that the output folder is writable and the disk has space.' }));
     return { value: undefined, diagnostics };
   }
+}
+
+/**
+ * Rendered pages (in route order, some missing when their rendering failed) merged with the kept ones
+ * into one sequence in route order.
+ */
+function* inRouteOrder(site: Site, pages: Iterable<Page>, kept: ReadonlyMap<string, OutputRecord> | undefined): Generator<Page | { path: string; kept: OutputRecord }> {
+  if (!kept?.size) return yield* pages;
+  const rendered = pages[Symbol.iterator]();
+  let next = rendered.next();
+  for (const route of site.routes) {
+    const record = kept.get(route.path);
+    if (record) yield { path: route.path, kept: record };
+    else if (!next.done && next.value.path === route.path) {
+      yield next.value;
+      next = rendered.next();
+    }
+  }
+  // Pages of routes this loop did not meet (none in a normal build) are still written.
+  for (; !next.done; next = rendered.next()) yield next.value;
 }
 
 /** Runs file writes with bounded concurrency over any iterable (pulled lazily, so a generator streams). */

@@ -1,4 +1,5 @@
-import { createIndex, type PagefindIndex } from 'pagefind';
+import { createHash } from 'node:crypto';
+import type { PagefindIndex } from 'pagefind';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
 import type { Site, StageResult } from '../types.ts';
@@ -35,6 +36,8 @@ export async function startSearchIndex(site: Site): Promise<StageResult<SearchIn
   let index: PagefindIndex | undefined;
   let problem = '';
   try {
+    // Loaded on first use: a warm build that reuses the previous index never starts Pagefind.
+    const { createIndex } = await import('pagefind');
     const created = await createIndex({});
     index = created.index;
     problem = created.errors.join('; ');
@@ -43,6 +46,16 @@ export async function startSearchIndex(site: Site): Promise<StageResult<SearchIn
   }
   if (!index) return { value: undefined, diagnostics: [indexError(`The search index could not be started: ${problem || 'unknown error'}`)] };
   return { value: new PagefindIndexer(index, site), diagnostics: [] };
+}
+
+/**
+ * What the index is made of: the fingerprint of every page (see the render stage), which covers each
+ * page's HTML. Equal keys mean an equal index, so a build whose pages are all unchanged reuses it.
+ */
+export function searchKey(fingerprints: ReadonlyMap<string, string>): string {
+  const hash = createHash('sha1');
+  for (const [routePath, fingerprint] of [...fingerprints].sort((a, b) => (a[0] < b[0] ? -1 : 1))) hash.update(`${routePath}\0${fingerprint}\n`);
+  return hash.digest('base64');
 }
 
 function indexError(message: string): Diagnostic {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
@@ -126,7 +127,8 @@ export async function readSource(
 ): Promise<Source | undefined> {
   let buffer: Buffer;
   try {
-    buffer = await readFile(abs);
+    // Synchronous: content files are small, and a thread-pool round trip per file cost more than the read.
+    buffer = readFileSync(abs);
   } catch (e) {
     diagnostics.push(error(CODES.FILE_UNREADABLE, `Cannot read this file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, { file, hint: 'Check its permissions.' }));
     return undefined;
@@ -201,7 +203,7 @@ export function joinPath(...parts: string[]): string {
 
 async function walk(dir: string): Promise<string[] | undefined> {
   try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
     return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
   } catch {
     return undefined;

@@ -1,13 +1,24 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { createRequire } from 'node:module';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
 import type { Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent } from './mdx.ts';
 
+/**
+ * React's server renderer, loaded on the first page rendered (synchronously: it is CommonJS), so a build
+ * whose pages are all unchanged never loads it.
+ */
+let renderer: typeof import('react-dom/server') | undefined;
+function renderToString(node: ReactNode): string {
+  renderer ??= createRequire(import.meta.url)('react-dom/server') as typeof import('react-dom/server');
+  return renderer.renderToString(node);
+}
+
 export { STORAGE_KEYS } from './inline-scripts.ts';
 export { safeJson } from './document.tsx';
+export { fingerprintRoutes, type FingerprintInputs } from './fingerprint.ts';
 
 /** URLs of the client bundle (script, stylesheet, island chunks), known before rendering. */
 export interface BundleUrls {

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * What the previous build wrote into the output folder, kept beside the compile cache
+ * (`.quire/cache/output-<hash of the output path>.json`): per page its fingerprint (see the render
+ * stage) and the size and modification time of its file, and the search index files with the key of
+ * the pages they index. A warm build keeps a page's previous file instead of rendering and writing it
+ * again when the fingerprint is the same and the file is still exactly as written (same size and
+ * mtime: a file edited or replaced by hand is rendered again).
+ */
+export interface OutputRecord {
+  file: string;
+  size: number;
+  mtimeMs: number;
+}
+
+interface ManifestData {
+  version: number;
+  /** Who wrote the output: quire's version and code; another quire renders everything again. */
+  tool: string;
+  pages: Record<string, OutputRecord & { fingerprint: string }>;
+  search?: { key: string; files: OutputRecord[] };
+}
+
+const FORMAT = 1;
+
+export class OutputManifest {
+  private next: ManifestData;
+
+  private constructor(
+    private readonly file: string | undefined,
+    private readonly outDir: string,
+    private readonly previous: ManifestData | undefined,
+    tool: string,
+  ) {
+    this.next = { version: FORMAT, tool, pages: {} };
+  }
+
+  /**
+   * Opens the manifest of `outDir`. Without a cache folder or a tool version (tests, `--no-cache`) it
+   * knows no previous output and records nothing, so every page is rendered.
+   */
+  static async open(cacheDir: string | undefined, outDir: string, tool: string | undefined): Promise<OutputManifest> {
+    if (!cacheDir || !tool) return new OutputManifest(undefined, outDir, undefined, '');
+    const name = createHash('sha1').update(path.resolve(outDir)).digest('hex').slice(0, 12);
+    const file = path.join(cacheDir, `output-${name}.json`);
+    let previous: ManifestData | undefined;
+    try {
+      const data = JSON.parse(await readFile(file, 'utf8')) as ManifestData;
+      if (data.version === FORMAT && data.tool === tool) previous = data;
+    } catch {
+      previous = undefined;
+    }
+    return new OutputManifest(file, outDir, previous, tool);
+  }
+
+  get enabled(): boolean {
+    return this.file !== undefined;
+  }
+
+  /**
+   * The routes whose previous output can be reused: same fingerprint, and the file still there
+   * exactly as it was written. Checked with one `stat` per page. Pages with content images are never
+   * recorded (see emit), so they are always rendered.
+   */
+  async reusable(fingerprints: ReadonlyMap<string, string>): Promise<Map<string, OutputRecord>> {
+    const out = new Map<string, OutputRecord>();
+    const pages = this.previous?.pages;
+    if (!pages) return out;
+    const candidates = [...fingerprints].filter(([p, fingerprint]) => pages[p]?.fingerprint === fingerprint);
+    for (const [p] of candidates) if (this.unchanged(pages[p])) out.set(p, pages[p]);
+    return out;
+  }
+
+  /** The previous search index files, when they were made from pages with exactly this key and are untouched. */
+  async reusableSearch(key: string): Promise<OutputRecord[] | undefined> {
+    const search = this.previous?.search;
+    if (!search || search.key !== key) return undefined;
+    return search.files.every((f) => this.unchanged(f)) ? search.files : undefined;
+  }
+
+  /** The absolute path of a previous output file. */
+  previousPath(record: OutputRecord): string {
+    return path.join(this.outDir, record.file);
+  }
+
+  recordPage(routePath: string, fingerprint: string, record: OutputRecord): void {
+    if (this.enabled) this.next.pages[routePath] = { ...record, fingerprint };
+  }
+
+  recordSearch(key: string, files: OutputRecord[]): void {
+    if (this.enabled) this.next.search = { key, files };
+  }
+
+  /** Written after the output folder was swapped in: the records describe the files now in `outDir`. */
+  async save(): Promise<void> {
+    if (!this.file) return;
+    await mkdir(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(this.next));
+    await rename(tmp, this.file);
+  }
+
+  private unchanged(record: OutputRecord): boolean {
+    try {
+      const s = statSync(path.join(this.outDir, record.file));
+      return s.isFile() && s.size === record.size && s.mtimeMs === record.mtimeMs;
+    } catch {
+      return false;
+    }
+  }
+}

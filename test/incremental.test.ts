@@ -1,0 +1,156 @@
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildSite, type BuildResult } from '../src/build.ts';
+import { CODES } from '../src/diagnostics.ts';
+import { classicTheme } from '../themes/classic/index.tsx';
+import { makeSite, repoRoot } from './helpers.ts';
+
+/**
+ * Incremental output: a build into a folder that the previous build wrote re-renders only the pages
+ * whose inputs changed, leaves every other file untouched (same bytes, same mtime), removes what is no
+ * longer produced, and reuses the search index when no page changed. Output always equals a full build.
+ */
+
+// The fixture's start page shows a content image; without it every page may be kept.
+const START_WITHOUT_IMAGE = '---\ntitle: Start\n---\nDer erste Absatz wird zur Beschreibung.\n\n## Abschnitt\n\nText.\n';
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups) await c();
+  cleanups = [];
+});
+
+async function site(overlay: Record<string, string | null> = {}) {
+  const made = await makeSite('basic', { 'content/docs/guide/start.md': START_WITHOUT_IMAGE, ...overlay });
+  cleanups.push(made.cleanup);
+  const out = path.join(made.root, 'dist');
+  const build = (options: { toolVersion?: string; cacheDir?: false; outDir?: string } = {}) =>
+    buildSite({ root: made.root, toolRoot: repoRoot, theme: classicTheme, outDir: options.outDir ?? out, toolVersion: 'toolVersion' in options ? options.toolVersion : 'test-1', cacheDir: options.cacheDir });
+  return { root: made.root, out, build };
+}
+
+/** Every file of a folder: relative path → bytes and mtime. */
+async function snapshot(dir: string): Promise<Map<string, { bytes: string; mtimeMs: number }>> {
+  const out = new Map<string, { bytes: string; mtimeMs: number }>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const abs = path.join(entry.parentPath, entry.name);
+    out.set(path.relative(dir, abs).split(path.sep).join('/'), { bytes: (await readFile(abs)).toString('base64'), mtimeMs: (await stat(abs)).mtimeMs });
+  }
+  return out;
+}
+
+function ok(result: BuildResult): BuildResult {
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return result;
+}
+
+const changedFiles = (before: Map<string, { bytes: string; mtimeMs: number }>, after: Map<string, { bytes: string; mtimeMs: number }>) =>
+  [...after].filter(([f, v]) => before.get(f)?.mtimeMs !== v.mtimeMs || before.get(f)?.bytes !== v.bytes).map(([f]) => f).sort();
+
+describe('incremental output', () => {
+  it('incremental: should keep every file untouched when nothing changed', async () => {
+    const { out, build } = await site();
+    const first = ok(await build());
+    expect(first.reused).toBe(0);
+    const before = await snapshot(out);
+    const second = ok(await build());
+    expect(second.reused).toBe(second.pages);
+    expect(second.pages).toBe(first.pages);
+    const after = await snapshot(out);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    expect(changedFiles(before, after)).toEqual([]);
+  });
+
+  it('incremental: should render only the edited page and leave the others untouched', async () => {
+    const { root, out, build } = await site();
+    ok(await build());
+    const before = await snapshot(out);
+    await writeFile(path.join(root, 'content/docs/hidden.md'), '---\ntitle: Versteckt\nunlisted: true\n---\nNeuer Text im versteckten Dokument.\n');
+    const result = ok(await build());
+    expect(result.pages - result.reused).toBe(1);
+    const after = await snapshot(out);
+    expect(Buffer.from(after.get('de/docs/hidden/index.html')!.bytes, 'base64').toString()).toContain('Neuer Text im versteckten Dokument.');
+    // The page changed; the search index, sitemap and every other page did not (the page is unlisted: noindex).
+    expect(changedFiles(before, after)).toEqual(['de/docs/hidden/index.html']);
+  });
+
+  it('incremental: should rebuild the search index when an indexed page changed', async () => {
+    const { root, out, build } = await site();
+    ok(await build());
+    const before = await snapshot(out);
+    await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE.replace('Text.', 'Zwiebelkuchen.'));
+    const result = ok(await build());
+    expect(result.pages - result.reused).toBe(1);
+    const changed = changedFiles(before, await snapshot(out));
+    expect(changed).toContain('de/docs/guide/start/index.html');
+    expect(changed.some((f) => f.startsWith('de/pagefind/'))).toBe(true);
+    expect(changed.filter((f) => f.endsWith('.html'))).toEqual(['de/docs/guide/start/index.html']);
+  });
+
+  it('incremental: should equal a full build after edits, additions and removals', async () => {
+    const { root, out, build } = await site();
+    ok(await build());
+    await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE.replace('title: Start', 'title: Anfang'));
+    await rm(path.join(root, 'content/landing-page/star-gate.md'));
+    await writeFile(path.join(root, 'content/pages/neu.md'), '---\ntitle: Neu\n---\nEine neue Seite.\n');
+    ok(await build());
+    const full = path.join(root, 'full');
+    ok(await build({ outDir: full, cacheDir: false }));
+    // Pagefind names some index files by a hash that differs from run to run: compare those by count.
+    const [inc, ref] = [await snapshot(out), await snapshot(full)];
+    const stable = (m: Map<string, unknown>) => [...m.keys()].filter((f) => !f.startsWith('de/pagefind/')).sort();
+    expect(stable(inc)).toEqual(stable(ref));
+    for (const file of stable(ref)) expect(inc.get(file)?.bytes, file).toBe(ref.get(file)?.bytes);
+    expect(inc.size).toBe(ref.size);
+    const pageCount = (m: Map<string, { bytes: string }>) => JSON.parse(Buffer.from(m.get('de/pagefind/pagefind-entry.json')!.bytes, 'base64').toString()).languages.de.page_count;
+    expect(pageCount(inc)).toBe(pageCount(ref));
+    // The removed landing page is gone, and so is its now empty folder.
+    await expect(stat(path.join(out, 'de/landing-page/star-gate'))).rejects.toThrow();
+  });
+
+  it('incremental: should render a page again when its file was changed by hand', async () => {
+    const { out, build } = await site();
+    ok(await build());
+    const file = path.join(out, 'de/pricing/index.html');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, 'von Hand geändert');
+    const result = ok(await build());
+    expect(result.pages - result.reused).toBe(1);
+    expect(await readFile(file, 'utf8')).toBe(original);
+  });
+
+  it('incremental: should render everything when quire itself changed', async () => {
+    const { build } = await site();
+    ok(await build());
+    const result = ok(await build({ toolVersion: 'test-2' }));
+    expect(result.reused).toBe(0);
+  });
+
+  it('incremental: should leave the previous output byte-identical when a later build fails', async () => {
+    const { root, out, build } = await site();
+    ok(await build());
+    const before = await snapshot(out);
+    await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE + '\n[kaputt](/docs/gibt-es-nicht/)\n');
+    const failed = await build();
+    expect(failed.ok).toBe(false);
+    expect(await snapshot(out)).toEqual(before);
+  });
+
+  it('incremental: should undo a half-applied update and leave the output as it was', async () => {
+    const { root, out, build } = await site();
+    ok(await build());
+    // A folder where the new sitemap must go: moving the file there fails after other files moved.
+    await rm(path.join(out, 'de/sitemap.xml'));
+    await mkdir(path.join(out, 'de/sitemap.xml'));
+    await writeFile(path.join(out, 'de/sitemap.xml/blocker'), 'x');
+    await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE.replace('Text.', 'Geändert.'));
+    const before = await snapshot(out);
+    const failed = await build();
+    expect(failed.ok).toBe(false);
+    expect(failed.diagnostics.map((d) => d.code)).toContain(CODES.WRITE_FAILED);
+    expect(await snapshot(out)).toEqual(before);
+    expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([]);
+  });
+});
