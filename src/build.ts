@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, type CompileOneResult } from './compile/index.ts';
+import { cacheKey, compile, CompileCache, compileSource, type CompileOneResult } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, DirWriter, emit, OutputManifest, type Writer } from './emit/index.ts';
@@ -154,10 +154,12 @@ const POOL_THRESHOLD = 40;
 
 async function compileWithPool(sources: Source[], config: SiteConfig, cache: CompileCache, workerFile: string | undefined) {
   const misses = sources.filter((s) => !cache.has(cacheKey(s, config))).length;
-  if (!workerFile || misses < POOL_THRESHOLD || defaultPoolSize() < 1) return compile({ sources, config, cache });
-  const pool = createPool<{ source: Source; config: SiteConfig }, CompileOneResult>(workerFile, defaultPoolSize());
+  // This thread compiles too, beside one worker fewer than the cores.
+  const workers = defaultPoolSize() - 1;
+  if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, cache });
+  const pool = createPool<Source, CompileOneResult>(workerFile, { size: workers, workerData: { config }, local: (source) => compileSource(source, config) });
   try {
-    return await compile({ sources, config, cache, compileOne: (source) => pool.run({ source, config }) });
+    return await compile({ sources, config, cache, compileOne: (source) => pool.run(source) });
   } finally {
     await pool.close();
   }

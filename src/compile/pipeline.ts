@@ -1,13 +1,13 @@
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
 import type { PluggableList } from 'unified';
-import { visit } from 'unist-util-visit';
+import { walk, type WalkNode } from './plugins/walk.ts';
 import type { Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
+import { remarkGfmFast } from './plugins/gfm.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { remarkLinks } from './plugins/links.ts';
 
@@ -17,7 +17,7 @@ import { remarkLinks } from './plugins/links.ts';
  * and reused for every file instead of re-combining the syntax extensions each time.
  */
 export const remarkPlugins: PluggableList = [
-  remarkGfm,
+  remarkGfmFast,
   remarkDirective,
   remarkAdmonitions,
   remarkRestoreUnknownDirectives,
@@ -44,7 +44,8 @@ function remarkSummary() {
     const components = new Set<string>();
     let firstH1: string | undefined;
     let firstParagraph: string | undefined;
-    visit(tree, (node) => {
+    walk(tree, (n: WalkNode) => {
+      const node = n as Root['children'][number];
       if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined) firstH1 = toString(node).replace(/\s*\{#[^}]+\}\s*$/, '').trim();
       else if (node.type === 'paragraph' && firstParagraph === undefined) {
         const text = toString(node).trim();

@@ -54,9 +54,20 @@ describe('compile', () => {
   it('compile: should highlight code at build time with a title and highlighted lines', async () => {
     const { html: out } = await html('```js title="x.js" {2}\nconst a = 1;\nconst b = 2;\n```\n');
     expect(out).toContain('<figcaption class="code-title">x.js</figcaption>');
-    expect(out).toContain('class="shiki github-light"');
+    expect(out).toContain('<pre class="code" tabindex="0" data-language="js"><code class="language-js">');
     expect(out.match(/class="line highlighted"/g)).toHaveLength(1);
-    expect(out).toMatch(/<span style="color:#[0-9A-F]{6}">const<\/span>/i);
+    expect(out).toContain('<span class="line highlighted"><span class="token keyword">const</span> b');
+    expect(out).toContain('<span class="token number">2</span>');
+  });
+
+  it('compile: should highlight by alias, split tokens spanning lines, and leave unknown languages plain', async () => {
+    const { html: multi } = await html('```ts\n/* eins\nzwei */\nlet x: number;\n```\n');
+    expect(multi).toContain('<span class="line"><span class="token comment">/* eins</span></span>\n<span class="line"><span class="token comment">zwei */</span></span>');
+    expect(multi).toContain('<span class="token keyword">let</span>');
+    const { html: shell } = await html('```sh\necho "hallo"\n```\n');
+    expect(shell).toContain('<span class="token builtin class-name">echo</span>');
+    const { html: plain } = await html('```gibtsnicht\n<b>roh</b>\n```\n');
+    expect(plain).toContain('<span class="line">&#x3C;b>roh&#x3C;/b></span>');
   });
 
   it('compile: should prefix internal links with the base path and record them with positions', async () => {

@@ -1,5 +1,6 @@
 import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import type { ContainerDirective } from 'mdast-util-directive';
+import { walk, type WalkNode } from './walk.ts';
 
 /** The admonition types writers can use: `:::tip Titel` … `:::`. */
 export const ADMONITIONS = ['note', 'tip', 'info', 'warning', 'danger', 'caution'] as const;
@@ -17,7 +18,9 @@ export function normalizeAdmonitionTitles(markdown: string): string {
 /** Turns admonition container directives into `<aside class="admonition admonition-tip">` with a title. */
 export function remarkAdmonitions() {
   return (tree: Root) => {
-    visit(tree, 'containerDirective', (node) => {
+    walk(tree, (n: WalkNode) => {
+      if (n.type !== 'containerDirective') return;
+      const node = n as ContainerDirective;
       if (!(ADMONITIONS as readonly string[]).includes(node.name)) return;
       const type = node.name === 'caution' ? 'warning' : node.name;
       let titleChildren: Root['children'] | undefined;

@@ -1,21 +1,55 @@
-import type { Element, ElementContent, Root } from 'hast';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
-import { visit } from 'unist-util-visit';
+import { refractor } from 'refractor/core';
+import { walk, type WalkNode } from './walk.ts';
 
-const THEME = 'github-light';
-let highlighter: Promise<Highlighter> | undefined;
-const loaded = new Set<string>();
+/**
+ * Build-time highlighting with Prism grammars (through refractor, which produces HTML trees), the
+ * highlighter the seed site's Docusaurus uses. Tokens get Prism's class names (`token keyword`); the
+ * theme colours them for light and dark mode. Grammars load on first use.
+ *
+ * Chosen over a TextMate highlighter (shiki) for speed: compiling the TextMate grammars' regular
+ * expressions in WebAssembly took 0.9 s of the site's 3.7 s cold build, Prism 0.06 s for the same blocks.
+ */
 
-async function getHighlighter(lang: string): Promise<{ h: Highlighter; lang: string }> {
-  highlighter ??= createHighlighter({ themes: [THEME], langs: [] });
-  const h = await highlighter;
-  const known = lang in bundledLanguages ? lang : 'text';
-  if (known !== 'text' && !loaded.has(known)) {
-    await h.loadLanguage(known as keyof typeof bundledLanguages);
-    loaded.add(known);
+/** Languages a fence may name without highlighting. */
+const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
+
+let aliasTable: Map<string, string> | undefined;
+
+/** Alias → grammar file (`js` → `javascript`), read once from refractor's grammar files when first needed. */
+function aliases(): Map<string, string> {
+  if (aliasTable) return aliasTable;
+  aliasTable = new Map();
+  try {
+    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('refractor/core')), '../lang');
+    for (const file of readdirSync(dir)) {
+      if (!file.endsWith('.js')) continue;
+      const m = /\.aliases = \[([^\]]*)\]/.exec(readFileSync(path.join(dir, file), 'utf8'));
+      for (const alias of m?.[1].match(/'[^']+'/g) ?? []) aliasTable.set(alias.slice(1, -1), file.slice(0, -3));
+    }
+  } catch {
+    // Without the table only full grammar names highlight; aliases show as plain text.
   }
-  return { h, lang: known };
+  return aliasTable;
+}
+
+/** The registered grammar name for a fence language, loading it on first use; undefined: plain text. */
+async function grammarFor(lang: string): Promise<string | undefined> {
+  if (PLAIN.has(lang)) return undefined;
+  if (refractor.registered(lang)) return lang;
+  const file = /^[a-z0-9+#-]+$/.test(lang) ? (aliases().get(lang) ?? lang) : undefined;
+  if (!file) return undefined;
+  try {
+    const grammar = (await import(`refractor/${file}`)) as { default: Parameters<typeof refractor.register>[0] };
+    refractor.register(grammar.default);
+  } catch {
+    return undefined;
+  }
+  return refractor.registered(lang) ? lang : undefined;
 }
 
 /** `{1,3-5}` → Set {1,3,4,5} */
@@ -35,18 +69,55 @@ export function parseTitle(meta: string): string | undefined {
   return /title=(?:"([^"]*)"|'([^']*)')/.exec(meta)?.slice(1).find((v) => v !== undefined);
 }
 
+interface Segment {
+  className: string;
+  text: string;
+}
+
+/** Token tree → runs of text, each with the classes of all its token ancestors (tokens nest, e.g. in template strings). */
+function segments(nodes: RootContent[] | ElementContent[], classes: string, out: Segment[]): Segment[] {
+  for (const node of nodes) {
+    if (node.type === 'text') out.push({ className: classes, text: node.value });
+    else if (node.type === 'element') {
+      const own = ((node.properties.className as string[] | undefined) ?? []).join(' ');
+      segments(node.children, classes && own ? `${classes} ${own}` : classes || own, out);
+    }
+  }
+  return out;
+}
+
+/** One `<span class="line">` per source line (tokens spanning lines are split), joined by newlines. */
+function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
+  const rows: ElementContent[][] = [[]];
+  for (const run of runs) {
+    const parts = run.text.split('\n');
+    parts.forEach((part, i) => {
+      if (i > 0) rows.push([]);
+      if (!part) return;
+      rows[rows.length - 1].push(run.className ? { type: 'element', tagName: 'span', properties: { className: run.className.split(' ') }, children: [{ type: 'text', value: part }] } : { type: 'text', value: part });
+    });
+  }
+  const out: ElementContent[] = [];
+  rows.forEach((children, i) => {
+    if (i > 0) out.push({ type: 'text', value: '\n' });
+    out.push({ type: 'element', tagName: 'span', properties: { className: highlighted.has(i + 1) ? ['line', 'highlighted'] : ['line'] }, children });
+  });
+  return out;
+}
+
 /**
- * Highlights fenced code at build time (no client JavaScript): shiki tokens, a title bar from
+ * Highlights fenced code at build time (no client JavaScript): Prism tokens, a title bar from
  * `title="…"` and highlighted lines from `{1,3-5}` in the fence's meta.
  */
 export function rehypeCode() {
   return async (tree: Root) => {
     const blocks: { node: Element; parent: { children: unknown[] }; index: number }[] = [];
-    visit(tree, 'element', (node, index, parent) => {
-      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    walk(tree, (n: WalkNode, index, parent) => {
+      if (n.type !== 'element' || (n as Element).tagName !== 'pre' || !parent || index === undefined) return;
+      const node = n as Element;
       const code = node.children[0];
       if (!code || code.type !== 'element' || code.tagName !== 'code') return;
-      blocks.push({ node, parent, index });
+      blocks.push({ node, parent: parent as { children: unknown[] }, index });
     });
     for (const { node, parent, index } of blocks) {
       const code = node.children[0] as Element;
@@ -54,30 +125,19 @@ export function rehypeCode() {
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? 'text';
       const meta = String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.metastring ?? '');
       const text = toString(code).replace(/\n$/, '');
-      const highlight = parseLineRanges(meta);
+      const grammar = await grammarFor(requested.toLowerCase());
+      const runs = grammar ? segments(refractor.highlight(text, grammar).children, '', []) : [{ className: '', text }];
       const title = parseTitle(meta);
-      const { h, lang } = await getHighlighter(requested.toLowerCase());
-      const hast = h.codeToHast(text, {
-        lang,
-        theme: THEME,
-        transformers: [
-          {
-            line(line, n) {
-              if (highlight.has(n)) this.addClassToHast(line, 'highlighted');
-            },
-            pre(pre) {
-              pre.properties.tabindex = '0';
-              pre.properties['data-language'] = requested;
-            },
-          },
-        ],
-      });
-      const pre = hast.children[0] as Element;
+      const pre: Element = {
+        type: 'element',
+        tagName: 'pre',
+        properties: { className: ['code'], tabIndex: 0, 'data-language': requested },
+        children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${requested}`] }, children: lines(runs, parseLineRanges(meta)) }],
+      };
       const children: ElementContent[] = [];
       if (title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-title'] }, children: [{ type: 'text', value: title }] });
       children.push(pre);
-      const figure: Element = { type: 'element', tagName: 'figure', properties: { className: ['code-block'], 'data-language': requested }, children };
-      parent.children[index] = figure;
+      parent.children[index] = { type: 'element', tagName: 'figure', properties: { className: ['code-block'], 'data-language': requested }, children } satisfies Element;
     }
   };
 }

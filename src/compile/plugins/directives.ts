@@ -1,5 +1,5 @@
 import type { Root, Text } from 'mdast';
-import { visit, SKIP } from 'unist-util-visit';
+import { SKIP, walk, type WalkNode } from './walk.ts';
 import { toString } from 'mdast-util-to-string';
 import { ADMONITIONS } from './admonitions.ts';
 
@@ -9,17 +9,18 @@ import { ADMONITIONS } from './admonitions.ts';
  */
 export function remarkRestoreUnknownDirectives() {
   return (tree: Root) => {
-    visit(tree, (node, index, parent) => {
+    walk(tree, (n: WalkNode, index, parent) => {
       if (!parent || index === undefined) return;
+      const node = n as Root['children'][number] & { type: string };
       if (node.type === 'textDirective' || node.type === 'leafDirective') {
         const label = toString(node);
         const text: Text = { type: 'text', value: `${node.type === 'leafDirective' ? '::' : ':'}${node.name}${label ? `[${label}]` : ''}` };
-        if (node.type === 'leafDirective') parent.children.splice(index, 1, { type: 'paragraph', children: [text] } as never);
-        else parent.children.splice(index, 1, text as never);
+        if (node.type === 'leafDirective') parent.children!.splice(index, 1, { type: 'paragraph', children: [text] } as never);
+        else parent.children!.splice(index, 1, text as never);
         return [SKIP, index];
       }
       if (node.type === 'containerDirective' && !(ADMONITIONS as readonly string[]).includes(node.name)) {
-        parent.children.splice(index, 1, ...(node.children as never[]));
+        parent.children!.splice(index, 1, ...(node.children as never[]));
         return [SKIP, index];
       }
       return undefined;

@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Heading as MdHeading, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { walk, type WalkNode } from './walk.ts';
 import type { Heading } from '../../types.ts';
 
 const CUSTOM_ID = /\s*\\?\{#([\w\-:.\u00C0-\uFFFF]+)\\?\}\s*$/;
@@ -18,7 +18,9 @@ export function remarkHeadingIds() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
     const slugger = new GithubSlugger();
     const headings: Heading[] = [];
-    visit(tree, 'heading', (node: MdHeading) => {
+    walk(tree, (n: WalkNode) => {
+      if (n.type !== 'heading') return;
+      const node = n as MdHeading;
       let id: string | undefined;
       const last = node.children[node.children.length - 1];
       if (last && last.type === 'text') {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { walk, type WalkNode } from './walk.ts';
 import { ASSET_PLACEHOLDER, FILE_PLACEHOLDER } from '../../shared/placeholders.ts';
 import { normalizePath, withBase } from '../../shared/route-match.ts';
 import type { AssetRef, LinkRef } from '../../types.ts';
@@ -34,7 +34,8 @@ export function remarkLinks() {
       line: node.position ? node.position.start.line + options.lineOffset - 1 : undefined,
       column: node.position?.start.column,
     });
-    visit(tree, (node) => {
+    walk(tree, (n: WalkNode) => {
+      const node = n as Root['children'][number];
       if (node.type === 'link' || node.type === 'definition') {
         const resolved = resolveLink(node.url, options);
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
