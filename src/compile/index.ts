@@ -24,7 +24,7 @@ export async function compile({ sources, config, cache, compileOne }: CompileOpt
   let cacheHits = 0;
   // With a pool, all misses start at once so it can spread them. In this thread they go one after the
   // other: a thousand pipelines interleaved at their awaits keep a thousand syntax trees alive at once,
-  // and the garbage collector pays for that (measured: compile 2.7 → 2.0 s on 1,000 pages).
+  // and the garbage collector pays for that (measured on 1,000 pages: peak memory 279 → 247 MB, same time).
   const one = compileOne ?? sequential(compileSource);
   // Results keep the order of `sources`.
   const results = await Promise.all(

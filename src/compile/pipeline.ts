@@ -1,24 +1,24 @@
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import remarkDirective from 'remark-directive';
 import type { PluggableList } from 'unified';
 import { walk, type WalkNode } from './plugins/walk.ts';
 import type { Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
-import { remarkGfmFast } from './plugins/gfm.ts';
+import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { remarkLinks } from './plugins/links.ts';
 
+export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts';
+
 /**
- * The remark plugins both formats share, in order. They take no options: what differs per file
- * (its route, its line offset) travels in `file.data` (see `fileData`), so a processor is built once
- * and reused for every file instead of re-combining the syntax extensions each time.
+ * The remark plugins both formats share, in order, for files using the given syntax extensions. They
+ * take no other options: what differs per file (its route, its line offset) travels in `file.data`
+ * (see `fileData`), so a processor is built once per combination of extensions and reused.
  */
-export const remarkPlugins: PluggableList = [
-  remarkGfmFast,
-  remarkDirective,
+export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
+  [remarkSyntax, parts],
   remarkAdmonitions,
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,
