@@ -7,6 +7,7 @@ import type { ClientBundle } from './client.ts';
 import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { Writer } from './writer.ts';
+import { INDEX_DIR } from '../shared/search-pagefind.ts';
 import { searchKey, startSearchIndex } from './search.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
@@ -132,6 +133,17 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         bytes += f.size;
       }
       manifest!.recordSearch(key!, previousSearch);
+    } else if (search && writer.stagingDir && writer.adopt) {
+      const written = await search.writeTo(writer.stagingDir(base + INDEX_DIR));
+      diagnostics.push(...written.diagnostics);
+      if (diagnostics.length) {
+        await writer.abort();
+        return { value: undefined, diagnostics };
+      }
+      const adopted = writer.adopt(base + INDEX_DIR);
+      files += adopted.length;
+      bytes += adopted.reduce((n, f) => n + f.size, 0);
+      if (canKeep && key) manifest!.recordSearch(key, adopted);
     } else if (search) {
       const index = await search.files();
       diagnostics.push(...index.diagnostics);

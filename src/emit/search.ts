@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { PagefindIndex } from 'pagefind';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
@@ -15,6 +17,11 @@ export interface SearchIndexer {
   add(path: string, html: string): Promise<void>;
   /** The index files under the base path (`pagefind/…`); the indexer is spent afterwards. */
   files(): Promise<StageResult<{ file: string; contents: Uint8Array }[]>>;
+  /**
+   * Writes the index files straight into a folder (the writer's staging folder): twice as fast as
+   * `files`, which passes every file through Pagefind's message pipe. The indexer is spent afterwards.
+   */
+  writeTo(dir: string): Promise<StageResult<void>>;
   /** Drops the index without output (a failed build). */
   discard(): Promise<void>;
   /** Pages indexed so far. */
@@ -104,6 +111,16 @@ class PagefindIndexer implements SearchIndexer {
     if (out.errors.length) diagnostics.push(indexError(`The search index could not be written: ${out.errors.join('; ')}`));
     const files = out.files.filter((f) => !UNUSED_FILE.test(f.path)).map((f) => ({ file: INDEX_DIR + f.path.replace(/^\/+/, ''), contents: f.content }));
     return { value: files, diagnostics };
+  }
+
+  async writeTo(dir: string): Promise<StageResult<void>> {
+    await Promise.all(this.pending);
+    const diagnostics = this.problems.length ? [indexError(`Pages could not be indexed for search:\n${this.problems.join('\n')}`)] : [];
+    const out = await this.index.writeFiles({ outputPath: dir });
+    await this.index.deleteIndex().catch(() => undefined);
+    if (out.errors.length) diagnostics.push(indexError(`The search index could not be written: ${out.errors.join('; ')}`));
+    for (const entry of await readdir(dir).catch(() => [])) if (UNUSED_FILE.test(entry)) await rm(path.join(dir, entry), { force: true });
+    return { value: undefined, diagnostics };
   }
 
   async discard(): Promise<void> {

@@ -13,6 +13,12 @@ export interface Writer {
    */
   keep?(file: string): void;
   stat?(file: string): { size: number; mtimeMs: number };
+  /**
+   * A folder of the output for a tool that writes files itself (the search index): `stagingDir` gives
+   * its path on disk, `adopt` then takes everything in it as written and lists it.
+   */
+  stagingDir?(dir: string): string;
+  adopt?(dir: string): { file: string; size: number; mtimeMs: number }[];
   /** Makes everything written visible at once; a writer is used for one build. */
   commit(): Promise<void>;
   /** Throws away what was written; the previous output stays as it was. */
@@ -84,6 +90,27 @@ export class DirWriter implements Writer {
     this.kept.add(file);
     this.files++;
     this.bytes += this.stat(file).size;
+  }
+
+  stagingDir(dir: string): string {
+    const abs = path.join(this.tmp, dir);
+    rmSync(abs, { recursive: true, force: true });
+    mkdirSync(abs, { recursive: true });
+    return abs;
+  }
+
+  adopt(dir: string): { file: string; size: number; mtimeMs: number }[] {
+    const out: { file: string; size: number; mtimeMs: number }[] = [];
+    for (const rel of listFiles(path.join(this.tmp, dir))) {
+      const file = path.posix.join(dir, rel);
+      const s = statSync(path.join(this.tmp, file));
+      this.kept.delete(file);
+      this.staged.add(file);
+      this.files++;
+      this.bytes += s.size;
+      out.push({ file, size: s.size, mtimeMs: s.mtimeMs });
+    }
+    return out;
   }
 
   /** Size and mtime the file will have in the output folder (renames keep the mtime). */
