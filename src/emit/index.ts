@@ -54,10 +54,10 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
   };
   const { fingerprints, manifest, reused } = options.incremental ?? {};
-  const canKeep = manifest?.enabled && writer.keep && writer.stat;
+  const canKeep = manifest?.enabled && writer.keep;
   const record = (routePath: string, file: string) => {
     const fingerprint = fingerprints?.get(routePath);
-    if (canKeep && fingerprint) manifest.recordPage(routePath, fingerprint, { file, ...writer.stat!(file) });
+    if (canKeep && fingerprint) manifest.recordPage(routePath, fingerprint, file);
   };
   // The search index: the previous one when it indexed exactly these pages, else a new one fed each page
   // as it is written (hosted search: no index).
@@ -132,7 +132,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         files++;
         bytes += f.size;
       }
-      manifest!.recordSearch(key!, previousSearch);
+      manifest!.recordSearch(key!, previousSearch.map((f) => f.file));
     } else if (search && writer.stagingDir && writer.adopt) {
       const written = await search.writeTo(writer.stagingDir(base + INDEX_DIR));
       diagnostics.push(...written.diagnostics);
@@ -143,7 +143,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       const adopted = writer.adopt(base + INDEX_DIR);
       files += adopted.length;
       bytes += adopted.reduce((n, f) => n + f.size, 0);
-      if (canKeep && key) manifest!.recordSearch(key, adopted);
+      if (canKeep && key) manifest!.recordSearch(key, adopted.map((f) => f.file));
     } else if (search) {
       const index = await search.files();
       diagnostics.push(...index.diagnostics);
@@ -152,7 +152,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         return { value: undefined, diagnostics };
       }
       await inBatches(index.value, (f) => write(base + f.file, f.contents));
-      if (canKeep && key) manifest!.recordSearch(key, index.value.map((f) => ({ file: base + f.file, ...writer.stat!(base + f.file) })));
+      if (canKeep && key) manifest!.recordSearch(key, index.value.map((f) => base + f.file));
     }
     await write('robots.txt', robotsTxt(site));
     await writer.commit();

@@ -29,6 +29,7 @@ const FORMAT = 1;
 
 export class OutputManifest {
   private next: ManifestData;
+  private pending: { pages: { routePath: string; fingerprint: string; file: string }[]; search?: { key: string; files: string[] } } = { pages: [] };
 
   private constructor(
     private readonly file: string | undefined,
@@ -87,17 +88,37 @@ export class OutputManifest {
     return path.join(this.outDir, record.file);
   }
 
-  recordPage(routePath: string, fingerprint: string, record: OutputRecord): void {
-    if (this.enabled) this.next.pages[routePath] = { ...record, fingerprint };
+  /** Notes a page's output file; its size and mtime are read when the manifest is saved. */
+  recordPage(routePath: string, fingerprint: string, file: string): void {
+    if (this.enabled) this.pending.pages.push({ routePath, fingerprint, file });
   }
 
-  recordSearch(key: string, files: OutputRecord[]): void {
-    if (this.enabled) this.next.search = { key, files };
+  recordSearch(key: string, files: string[]): void {
+    if (this.enabled) this.pending.search = { key, files };
   }
 
-  /** Written after the output folder was swapped in: the records describe the files now in `outDir`. */
+  /**
+   * Written after the output folder was swapped in: the size and mtime of every recorded file are read
+   * there, so the records describe the files as they now are in `outDir`.
+   */
   async save(): Promise<void> {
     if (!this.file) return;
+    const stat = (file: string): OutputRecord | undefined => {
+      try {
+        const s = statSync(path.join(this.outDir, file));
+        return { file, size: s.size, mtimeMs: s.mtimeMs };
+      } catch {
+        return undefined;
+      }
+    };
+    for (const { routePath, fingerprint, file } of this.pending.pages) {
+      const record = stat(file);
+      if (record) this.next.pages[routePath] = { ...record, fingerprint };
+    }
+    if (this.pending.search) {
+      const records = this.pending.search.files.map(stat);
+      if (records.every((r) => r !== undefined)) this.next.search = { key: this.pending.search.key, files: records as OutputRecord[] };
+    }
     await mkdir(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify(this.next));

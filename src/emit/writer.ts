@@ -1,5 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where emit puts files. Paths are relative to the output root, with forward slashes. */
@@ -9,16 +9,15 @@ export interface Writer {
   copy(from: string, file: string): Promise<void>;
   /**
    * Keeps a file of the previous output as it is (incremental builds). Only writers of a real folder
-   * have it; their `stat` tells the size and mtime recorded for the next build.
+   * have it.
    */
   keep?(file: string): void;
-  stat?(file: string): { size: number; mtimeMs: number };
   /**
    * A folder of the output for a tool that writes files itself (the search index): `stagingDir` gives
    * its path on disk, `adopt` then takes everything in it as written and lists it.
    */
   stagingDir?(dir: string): string;
-  adopt?(dir: string): { file: string; size: number; mtimeMs: number }[];
+  adopt?(dir: string): { file: string; size: number }[];
   /** Makes everything written visible at once; a writer is used for one build. */
   commit(): Promise<void>;
   /** Throws away what was written; the previous output stays as it was. */
@@ -41,7 +40,6 @@ export interface Writer {
  */
 export class DirWriter implements Writer {
   readonly tmp: string;
-  private madeDirs = new Set<string>();
   /** Written into the staging folder. */
   private staged = new Set<string>();
   /** Already in the output folder with the right bytes. */
@@ -56,16 +54,32 @@ export class DirWriter implements Writer {
     this.outExists = isDirectory(outDir);
   }
 
-  // Pages are small files: synchronous calls are cheaper than a thread-pool round trip for each
-  // (measured: emit of a 1,000-page site took twice as long with the promise API).
-  private stagePath(file: string): string {
+  /**
+   * Staged files are written in the background (the thread pool of the file system), so rendering goes
+   * on while the disk works; at most MAX_PENDING writes wait at once, and `commit` waits for all.
+   */
+  private pending = new Set<Promise<void>>();
+  private writeError: Error | undefined;
+  private dirs = new Map<string, Promise<unknown>>();
+
+  private stage(file: string, bytes: Uint8Array): Promise<void> {
     const abs = path.join(this.tmp, file);
     const dir = path.dirname(abs);
-    if (!this.madeDirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.madeDirs.add(dir);
-    }
-    return abs;
+    let made = this.dirs.get(dir);
+    if (!made) this.dirs.set(dir, (made = mkdir(dir, { recursive: true })));
+    const job = made
+      .then(() => writeFile(abs, bytes))
+      .catch((e: Error) => {
+        this.writeError ??= e;
+      })
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+    return job;
+  }
+
+  private async settle(): Promise<void> {
+    await Promise.all(this.pending);
+    if (this.writeError) throw this.writeError;
   }
 
   async write(file: string, data: string | Uint8Array): Promise<void> {
@@ -74,8 +88,11 @@ export class DirWriter implements Writer {
     this.files++;
     if (this.staged.has(file) || !this.sameAsOutput(file, bytes)) {
       this.kept.delete(file);
+      // A second write of the same file waits for the first, so the last one wins on disk too.
+      if (this.staged.has(file)) await this.settle();
       this.staged.add(file);
-      writeFileSync(this.stagePath(file), bytes);
+      void this.stage(file, bytes);
+      if (this.pending.size >= MAX_PENDING) await Promise.race(this.pending);
     } else {
       this.kept.add(file);
     }
@@ -86,21 +103,19 @@ export class DirWriter implements Writer {
   }
 
   keep(file: string): void {
-    if (this.staged.has(file)) return;
-    this.kept.add(file);
-    this.files++;
-    this.bytes += this.stat(file).size;
+    if (!this.staged.has(file)) this.kept.add(file);
   }
 
   stagingDir(dir: string): string {
     const abs = path.join(this.tmp, dir);
+    this.dirs.delete(abs);
     rmSync(abs, { recursive: true, force: true });
     mkdirSync(abs, { recursive: true });
     return abs;
   }
 
-  adopt(dir: string): { file: string; size: number; mtimeMs: number }[] {
-    const out: { file: string; size: number; mtimeMs: number }[] = [];
+  adopt(dir: string): { file: string; size: number }[] {
+    const out: { file: string; size: number }[] = [];
     for (const rel of listFiles(path.join(this.tmp, dir))) {
       const file = path.posix.join(dir, rel);
       const s = statSync(path.join(this.tmp, file));
@@ -108,16 +123,11 @@ export class DirWriter implements Writer {
       this.staged.add(file);
       this.files++;
       this.bytes += s.size;
-      out.push({ file, size: s.size, mtimeMs: s.mtimeMs });
+      out.push({ file, size: s.size });
     }
     return out;
   }
 
-  /** Size and mtime the file will have in the output folder (renames keep the mtime). */
-  stat(file: string): { size: number; mtimeMs: number } {
-    const s = statSync(path.join(this.staged.has(file) ? this.tmp : this.outDir, file));
-    return { size: s.size, mtimeMs: s.mtimeMs };
-  }
 
   private sameAsOutput(file: string, bytes: Uint8Array): boolean {
     if (!this.outExists) return false;
@@ -131,6 +141,7 @@ export class DirWriter implements Writer {
   }
 
   async commit(): Promise<void> {
+    await this.settle();
     if (!this.outExists || this.kept.size === 0) return this.swap();
     this.updateInPlace();
   }
@@ -187,9 +198,13 @@ export class DirWriter implements Writer {
   }
 
   async abort(): Promise<void> {
+    await Promise.all(this.pending);
     rmSync(this.tmp, { recursive: true, force: true });
   }
 }
+
+/** Staged writes in flight at most: bounds the memory held by pages waiting for the disk. */
+const MAX_PENDING = 64;
 
 function isDirectory(p: string): boolean {
   try {
