@@ -1,4 +1,6 @@
-// Compiles the quire CLI (TypeScript + TSX) into lib/quire.js with esbuild. Dependencies stay external.
+// Compiles the quire CLI (TypeScript + TSX) into lib/quire.js with esbuild, with its pure-JavaScript
+// dependencies bundled in: the unified/micromark/MDX ecosystem alone is some 300 small modules, and
+// resolving and loading each one cost more start-up time than the work of a warm build.
 import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
@@ -14,7 +16,12 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // Kept as packages: those with native binaries (esbuild, pagefind), React (one copy shared with the
+  // MDX runtime, production build chosen by NODE_ENV at load), refractor (grammars loaded by name),
+  // the file watcher, and test-only tools.
+  external: ['esbuild', 'pagefind', 'react', 'react/*', 'react-dom', 'react-dom/*', 'refractor', 'refractor/*', 'chokidar', 'qrcode'],
+  // Bundled CommonJS code may call require().
+  banner: { js: "import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(import.meta.url);" },
   jsx: 'automatic',
   sourcemap: 'linked',
   define: { QUIRE_VERSION: JSON.stringify(pkg.version) },

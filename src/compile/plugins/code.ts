@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { refractor } from 'refractor/core';
+import { PRISM_ALIASES } from './prism-aliases.ts';
 import { walk, type WalkNode } from './walk.ts';
 
 /**
@@ -18,30 +16,11 @@ import { walk, type WalkNode } from './walk.ts';
 /** Languages a fence may name without highlighting. */
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
 
-let aliasTable: Map<string, string> | undefined;
-
-/** Alias → grammar file (`js` → `javascript`), read once from refractor's grammar files when first needed. */
-function aliases(): Map<string, string> {
-  if (aliasTable) return aliasTable;
-  aliasTable = new Map();
-  try {
-    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('refractor/core')), '../lang');
-    for (const file of readdirSync(dir)) {
-      if (!file.endsWith('.js')) continue;
-      const m = /\.aliases = \[([^\]]*)\]/.exec(readFileSync(path.join(dir, file), 'utf8'));
-      for (const alias of m?.[1].match(/'[^']+'/g) ?? []) aliasTable.set(alias.slice(1, -1), file.slice(0, -3));
-    }
-  } catch {
-    // Without the table only full grammar names highlight; aliases show as plain text.
-  }
-  return aliasTable;
-}
-
 /** The registered grammar name for a fence language, loading it on first use; undefined: plain text. */
 async function grammarFor(lang: string): Promise<string | undefined> {
   if (PLAIN.has(lang)) return undefined;
   if (refractor.registered(lang)) return lang;
-  const file = /^[a-z0-9+#-]+$/.test(lang) ? (aliases().get(lang) ?? lang) : undefined;
+  const file = /^[a-z0-9+#-]+$/.test(lang) ? (Object.hasOwn(PRISM_ALIASES, lang) ? PRISM_ALIASES[lang] : lang) : undefined;
   if (!file) return undefined;
   try {
     const grammar = (await import(`refractor/${file}`)) as { default: Parameters<typeof refractor.register>[0] };
