@@ -154,7 +154,7 @@ export function prepareForIndex(html: string, title: string | undefined): string
 }
 
 /**
- * The page reduced to its `<head>` and its one `data-pagefind-body` element: Pagefind reads nothing
+ * The page reduced to its `<head>` (see headForIndex) and its one `data-pagefind-body` element: Pagefind reads nothing
  * else, and parsing the navbar, sidebar and footer of every page took most of the indexing time (four
  * times as long on a 10,000-page site). Anything unusual (no body, several, a script inside, tags
  * that do not balance) keeps the whole page, which is always correct, only slower.
@@ -175,10 +175,22 @@ export function contentOnly(html: string): string {
     else if (--depth === 0) {
       const body = html.slice(start, m.index + m[0].length);
       if (/<script/i.test(body)) return html;
-      return `${html.slice(0, headEnd)}</head><body>${body}</body></html>`;
+      return `${headForIndex(html, headEnd)}</head><body>${body}</body></html>`;
     }
   }
   return html;
+}
+
+/**
+ * The document up to the end of its head, keeping of the head only the `<title>`: Pagefind takes the
+ * language from `<html lang>`, and the title and filters from the meta tags `prepareForIndex` adds; the
+ * other head elements (styles, scripts, social meta) were half of what it parsed per page.
+ */
+function headForIndex(html: string, headEnd: number): string {
+  const headStart = html.indexOf('<head>');
+  if (headStart < 0 || headStart > headEnd) return html.slice(0, headEnd);
+  const title = /<title>[^<]*<\/title>/.exec(html.slice(headStart, headEnd))?.[0] ?? '';
+  return `${html.slice(0, headStart)}<head>${title}`;
 }
 
 function escapeAttribute(text: string): string {

@@ -125,6 +125,8 @@ describe('search index (page preparation)', () => {
     const page = (body: string) => `<!DOCTYPE html><html lang="de"><head><title>T</title></head><body><nav><div>Menü</div></nav>${body}<footer>F</footer></body></html>`;
     const content = '<div data-pagefind-body=""><div class="a"><div>x</div></div><p>y</p></div>';
     expect(contentOnly(page(`<main>${content}<aside>z</aside></main>`))).toBe(`<!DOCTYPE html><html lang="de"><head><title>T</title></head><body>${content}</body></html>`);
+    const withHead = page(`<main>${content}</main>`).replace('<title>T</title>', '<meta charset="utf-8"><title>T</title><link rel="stylesheet" href="/a.css"><script>var x = 1;</script>');
+    expect(contentOnly(withHead)).toBe(`<!DOCTYPE html><html lang="de"><head><title>T</title></head><body>${content}</body></html>`);
     for (const odd of ['<main>no body</main>', content + content, '<div data-pagefind-body=""><script>var a = "<div>";</script></div>', '<div data-pagefind-body=""><div>unclosed</div>']) {
       expect(contentOnly(page(odd))).toBe(page(odd));
     }
