@@ -1,3 +1,4 @@
+import type { Root as HastRoot } from 'hast';
 /**
  * The stage contracts. Each stage takes plain data and returns plain data plus diagnostics:
  * config → load (Source[]) → compile (Compiled[]) → plan (Site) → render (Page[]) → emit (files).
@@ -82,7 +83,11 @@ export interface Compiled {
   title: string;
   description: string;
   /** `html` for .md, `mdx` function-body code for .mdx. */
-  output: { type: 'html'; html: string } | { type: 'mdx'; code: string };
+  /**
+   * `.md`: HTML. `.mdx`: its syntax tree when every expression in it is a literal value (rendered with
+   * hast-util-to-jsx-runtime), else MDX's function-body JavaScript.
+   */
+  output: { type: 'html'; html: string } | { type: 'mdx'; code: string } | { type: 'hast'; tree: HastRoot };
   headings: Heading[];
   toc: Heading[];
   links: LinkRef[];

@@ -2,8 +2,13 @@ import { createProcessor } from '@mdx-js/mdx';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import type { Root as HastRoot } from 'hast';
+import { unified, type Processor } from 'unified';
+import { VFile } from 'vfile';
+import { isLiteralExpression, type EstreeNode } from '../shared/mdx-literal.ts';
 import type { Compiled, Source } from '../types.ts';
+import { rehypeCode } from './plugins/code.ts';
+import { walk, type WalkNode } from './plugins/walk.ts';
 import { fileData, prepareMarkdown, rehypePlugins, remarkPluginsFor, syntaxKey, syntaxPartsFor, type SyntaxParts } from './pipeline.ts';
 
 /**
@@ -12,6 +17,61 @@ import { fileData, prepareMarkdown, rehypePlugins, remarkPluginsFor, syntaxKey, 
  */
 const markdownProcessors = new Map<string, ReturnType<typeof createMarkdownProcessor>>();
 const mdxProcessors = new Map<string, ReturnType<typeof createProcessor>>();
+const mdxTreeProcessors = new Map<string, Processor | undefined>();
+
+const mdxOptions = (parts: SyntaxParts) => ({ outputFormat: 'function-body' as const, remarkPlugins: remarkPluginsFor(parts), rehypePlugins, development: false });
+
+/**
+ * MDX's own processor up to the HTML syntax tree (after our rehype plugins), without its JavaScript
+ * stages: the same parsing, unravelling and plugins, so the tree is the one MDX would turn into code.
+ * Undefined if the processor is not laid out as expected (then every page takes the code path).
+ */
+function createMdxTreeProcessor(parts: SyntaxParts): Processor | undefined {
+  const attachers = createProcessor(mdxOptions(parts)).attachers;
+  const last = attachers.findIndex(([plugin]) => (plugin as unknown) === rehypeCode);
+  if (last < 0) return undefined;
+  const processor = unified();
+  for (const [plugin, ...parameters] of attachers.slice(0, last + 1)) processor.use(plugin, ...parameters);
+  return processor.freeze() as unknown as Processor;
+}
+
+/** How `.mdx` pages compile: `auto` (tree when possible) or always `code`; tests compare the two. */
+let mdxStrategy: 'auto' | 'code' = 'auto';
+export function setMdxStrategy(strategy: 'auto' | 'code'): void {
+  mdxStrategy = strategy;
+}
+
+/**
+ * Prepares an MDX tree for rendering without JavaScript: drops positions (the cache stays small) and
+ * comment-only expressions (`{/* … *\/}` renders nothing). False when the page needs MDX's JavaScript:
+ * imports or exports, expressions that compute, spread attributes.
+ */
+function prepareTree(tree: WalkNode): boolean {
+  let plain = true;
+  walk(tree, (node, index, parent) => {
+    delete (node as { position?: unknown }).position;
+    if (!plain) return 'skip';
+    if (node.type === 'mdxjsEsm') plain = false;
+    else if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
+      const body = ((node as { data?: { estree?: { body?: unknown[] } } }).data?.estree?.body ?? [null]) as unknown[];
+      if (body.length > 0 || !parent || index === undefined) plain = false;
+      else {
+        parent.children!.splice(index, 1);
+        return ['skip', index];
+      }
+    } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+      for (const attribute of (node as unknown as { attributes: { type: string; value?: unknown }[] }).attributes) {
+        if (attribute.type !== 'mdxJsxAttribute') plain = false;
+        else if (attribute.value && typeof attribute.value === 'object') {
+          const statement = (attribute.value as { data?: { estree?: { body?: { expression?: EstreeNode }[] } } }).data?.estree?.body?.[0];
+          if (!statement?.expression || !isLiteralExpression(statement.expression)) plain = false;
+        }
+      }
+    }
+    return undefined;
+  });
+  return plain;
+}
 
 function createMarkdownProcessor(parts: SyntaxParts) {
   return unified().use(remarkParse).use(remarkPluginsFor(parts)).use(remarkRehype).use(rehypePlugins).use(rehypeStringify).freeze();
@@ -27,8 +87,20 @@ export async function processSource(source: Source, baseUrl: string, only?: Synt
   const parts = only ?? syntaxPartsFor(value);
   const key = syntaxKey(parts);
   if (source.format === 'mdx') {
+    // Most pages only use components with literal attributes: rendered from their syntax tree they skip
+    // MDX's JavaScript generation here and evaluating that code at render (measured: compile of the
+    // site's pages −20 %).
+    if (mdxStrategy === 'auto') {
+      if (!mdxTreeProcessors.has(key)) mdxTreeProcessors.set(key, createMdxTreeProcessor(parts));
+      const treeProcessor = mdxTreeProcessors.get(key);
+      if (treeProcessor) {
+        const file = new VFile(input);
+        const tree = (await treeProcessor.run(treeProcessor.parse(file), file)) as HastRoot;
+        if (prepareTree(tree as WalkNode)) return { output: { type: 'hast', tree }, data: file.data as Record<string, unknown> };
+      }
+    }
     let mdx = mdxProcessors.get(key);
-    if (!mdx) mdxProcessors.set(key, (mdx = createProcessor({ outputFormat: 'function-body', remarkPlugins: remarkPluginsFor(parts), rehypePlugins, development: false })));
+    if (!mdx) mdxProcessors.set(key, (mdx = createProcessor(mdxOptions(parts))));
     const file = await mdx.process(input);
     return { output: { type: 'mdx', code: String(file.value) }, data: file.data as Record<string, unknown> };
   }

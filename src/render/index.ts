@@ -4,7 +4,7 @@ import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
 import type { Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
 import { Document } from './document.tsx';
-import { mdxComponent } from './mdx.ts';
+import { mdxComponent, mdxTree } from './mdx.ts';
 
 /**
  * React's server renderer, loaded on the first page rendered (synchronously: it is CommonJS), so a build
@@ -79,6 +79,8 @@ export function renderRoute({ route, site, theme, mode, fileRoutes, assets }: Re
   if (compiled) {
     if (compiled.output.type === 'html') {
       content = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: compiled.output.html } });
+    } else if (compiled.output.type === 'hast') {
+      content = createElement('div', { className: 'markdown' }, mdxTree(compiled.output.tree, theme.components));
     } else {
       const MDX = mdxComponent(compiled.output.code, compiled.source.hash + compiled.source.path);
       content = createElement('div', { className: 'markdown' }, createElement(MDX, { components: theme.components }));

@@ -1,5 +1,8 @@
+import type { Root } from 'hast';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import * as runtime from 'react/jsx-runtime';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { evaluateLiteral, type EstreeNode } from '../shared/mdx-literal.ts';
 
 type MDXContent = ComponentType<{ components?: Record<string, unknown> }>;
 const cache = new Map<string, MDXContent>();
@@ -18,4 +21,44 @@ export function mdxComponent(code: string, key: string): MDXContent {
   if (cache.size > 20_000) cache.clear();
   cache.set(key, component);
   return component;
+}
+
+/**
+ * hast-util-to-jsx-runtime asks for two kinds of values: attribute expressions, literals in a
+ * tree-compiled page (checked when compiling), and component names (`Card`, `Tabs.Tab`), which come
+ * from the theme, as in MDX's own output.
+ */
+function evaluater(components: Record<string, unknown>) {
+  const resolve = (node: EstreeNode): unknown => {
+    if (node.type === 'Identifier') {
+      const name = node.name as string;
+      if (!Object.hasOwn(components, name)) throw new Error(`Expected component \`${name}\` to be defined: the theme has no such MDX component.`);
+      return components[name];
+    }
+    if (node.type === 'MemberExpression' && !node.computed) {
+      const object = resolve(node.object as EstreeNode) as Record<string, unknown> | undefined;
+      const name = (node.property as EstreeNode).name as string;
+      return object && Object.hasOwn(object, name) ? object[name] : undefined;
+    }
+    return evaluateLiteral(node);
+  };
+  return () => ({
+    evaluateExpression: (expression: unknown) => resolve(expression as EstreeNode),
+    evaluateProgram: () => {
+      throw new Error('quire bug: MDX program in a tree-compiled page');
+    },
+  });
+}
+
+/** An MDX page compiled to its syntax tree, as React elements: the theme's components fill in its JSX. */
+export function mdxTree(tree: Root, components: Record<string, unknown>): ReactNode {
+  return toJsxRuntime(tree, {
+    Fragment: runtime.Fragment,
+    jsx: runtime.jsx,
+    jsxs: runtime.jsxs,
+    components: components as Partial<Components>,
+    createEvaluater: evaluater(components),
+    elementAttributeNameCase: 'react',
+    stylePropertyNameCase: 'dom',
+  });
 }
