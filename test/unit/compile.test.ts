@@ -95,13 +95,17 @@ describe('compile', () => {
     expect(compiled.hasTitleHeading).toBe(true);
   });
 
-  it('compile: should compile MDX to function-body code and list the components it uses', async () => {
-    const r = await compileSource(source('Hallo <Kbd>Strg</Kbd>\n\n## Titel {#t}\n\n<Steps><Step title="a">x</Step></Steps>\n', 'mdx'), config);
+  it('compile: should compile MDX to its syntax tree, or to function-body code when it computes, and list the components it uses', async () => {
+    const r = await compileSource(source('Hallo <Kbd>Strg</Kbd>\n\n## Titel {#t}\n\n<Steps><Step title="a" n={2}>x</Step></Steps>\n', 'mdx'), config);
     expect('compiled' in r).toBe(true);
     if (!('compiled' in r)) return;
-    expect(r.compiled.output.type).toBe('mdx');
+    expect(r.compiled.output.type).toBe('hast');
     expect(r.compiled.components.sort()).toEqual(['Kbd', 'Step', 'Steps']);
     expect(r.compiled.headings).toEqual([{ depth: 2, text: 'Titel', id: 't' }]);
+    for (const computing of ['Jahr {2020 + 6}', 'export const a = 1\n\nText', '<Kbd n={a} />', '<Kbd {...props} />']) {
+      const c = await compileSource(source(computing + '\n', 'mdx'), config);
+      expect('compiled' in c && c.compiled.output.type, computing).toBe('mdx');
+    }
   });
 
   it('compile: should report MDX syntax errors at the line of the file', async () => {
