@@ -120,12 +120,18 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       await writer.abort();
       return { value: undefined, diagnostics };
     }
+    // Pagefind builds and writes its index (its own process) while the static files, sitemap and robots
+    // are written here.
+    const searchWritten = !previousSearch && search && writer.stagingDir && writer.adopt ? search.writeTo(writer.stagingDir(base + INDEX_DIR)) : undefined;
+    // Awaited below; a failure of the writes meanwhile must not leave its rejection unhandled.
+    searchWritten?.catch(() => undefined);
     await inBatches(staticFiles, async (f) => {
       await writer.copy(path.join(root, f.file), base + f.path.slice(1));
       files++;
     });
     await inBatches(sidebarChunks(site), (chunk) => write(base + chunk.file, chunk.json));
     await write(base + 'sitemap.xml', sitemapXml(site));
+    await write('robots.txt', robotsTxt(site));
     if (previousSearch) {
       for (const f of previousSearch) {
         writer.keep!(f.file);
@@ -133,14 +139,14 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         bytes += f.size;
       }
       manifest!.recordSearch(key!, previousSearch.map((f) => f.file));
-    } else if (search && writer.stagingDir && writer.adopt) {
-      const written = await search.writeTo(writer.stagingDir(base + INDEX_DIR));
+    } else if (searchWritten) {
+      const written = await searchWritten;
       diagnostics.push(...written.diagnostics);
       if (diagnostics.length) {
         await writer.abort();
         return { value: undefined, diagnostics };
       }
-      const adopted = writer.adopt(base + INDEX_DIR);
+      const adopted = writer.adopt!(base + INDEX_DIR);
       files += adopted.length;
       bytes += adopted.reduce((n, f) => n + f.size, 0);
       if (canKeep && key) manifest!.recordSearch(key, adopted.map((f) => f.file));
@@ -154,7 +160,6 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       await inBatches(index.value, (f) => write(base + f.file, f.contents));
       if (canKeep && key) manifest!.recordSearch(key, index.value.map((f) => base + f.file));
     }
-    await write('robots.txt', robotsTxt(site));
     await writer.commit();
     await manifest?.save();
     return { value: { files, bytes, clientJs: bundle.js, clientCss: bundle.css }, diagnostics };
