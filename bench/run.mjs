@@ -1,6 +1,7 @@
 // Benchmarks quire: cold and warm builds of the real site and of generated 1,000 and 10,000 page sites
 // (wall time and peak memory), and the JavaScript and CSS a visitor downloads (gzip).
-// Usage: npm run bench [-- --sizes 1000,10000] ; writes bench/results.json and prints a Markdown table.
+// Usage: npm run bench [-- --sizes 1000,10000] (BENCH_RUNS=3: runs per build, median reported);
+// writes bench/results.json and prints a Markdown table.
 import { spawnSync } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,15 +28,41 @@ function build(root, out) {
   return { ms: Math.round(ms), peakMB: Math.round(rssKb / 1024), pages };
 }
 
-async function measure(name, root) {
-  const out = path.join(repo, 'bench/out', `dist-${name}`);
-  await rm(path.join(root, '.quire'), { recursive: true, force: true });
-  const cold = build(root, out);
-  const warm = build(root, out);
+/** Runs of each build; the report gives the median (this machine's disk and CPU vary from run to run). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+let coldOutputs = [];
+
+/**
+ * Cold: no cache (.quire removed) and no previous output (a new output folder each run, so no run
+ * pays for deleting the last one). Warm: the same build again into the last cold run's folder, nothing
+ * changed.
+ */
+async function measure(name, root, runs = RUNS) {
+  const colds = [];
+  let out;
+  for (let i = 0; i < runs; i++) {
+    out = path.join(repo, 'bench/out', `dist-${name}-${Date.now().toString(36)}`);
+    coldOutputs.push(out);
+    await rm(path.join(root, '.quire'), { recursive: true, force: true });
+    colds.push(build(root, out));
+  }
+  const warms = [];
+  for (let i = 0; i < runs; i++) warms.push(build(root, out));
   const html = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
   let htmlBytes = 0;
   for (const f of html.slice(0, 200)) htmlBytes += (await readFile(path.join(out, f))).length;
-  return { name, pages: cold.pages, coldMs: cold.ms, warmMs: warm.ms, coldPeakMB: cold.peakMB, warmPeakMB: warm.peakMB, avgHtmlKB: Math.round(htmlBytes / Math.min(html.length, 200) / 102.4) / 10, out };
+  return {
+    name,
+    pages: colds[0].pages,
+    runs,
+    coldMs: median(colds.map((r) => r.ms)),
+    warmMs: median(warms.map((r) => r.ms)),
+    coldPeakMB: median(colds.map((r) => r.peakMB)),
+    warmPeakMB: median(warms.map((r) => r.peakMB)),
+    avgHtmlKB: Math.round(htmlBytes / Math.min(html.length, 200) / 102.4) / 10,
+    out,
+  };
 }
 
 async function clientBytes(out) {
@@ -57,13 +84,17 @@ const search = { ...(await indexSize(results[0].out)), firstQuery: await firstQu
 for (const n of sizes) {
   const root = path.join(repo, 'bench/out', `site-${n}`);
   await generateSite(n, root);
-  results.push(await measure(`generated ${n}`, root));
+  results.push(await measure(`generated ${n}`, root, n >= 10000 ? 1 : RUNS));
 }
+// Earlier runs' output folders go only now, so no measured build shared the disk with their deletion.
+const keep = new Set(results.map((r) => r.out));
+for (const dir of coldOutputs) if (!keep.has(dir)) await rm(dir, { recursive: true, force: true });
 const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, client, search, results: results.map(({ out, ...r }) => r) };
 await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
 console.log('| site | pages | cold build | warm build | peak memory (cold) | avg HTML per page |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${(r.coldMs / 1000).toFixed(2)} s | ${(r.warmMs / 1000).toFixed(2)} s | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB |`);
+console.log(`\nMedian of ${RUNS} runs each (10,000 pages: one run).`);
 console.log(`\nJavaScript per page (gzip): ${client.jsGzipBytes} B; CSS (gzip): ${client.cssGzipBytes} B`);
 const kB = (n) => `${Math.round(n / 1024)} kB`;
 console.log(`\n### Search (real site)\n`);

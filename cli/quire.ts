@@ -25,7 +25,7 @@ program
   .option('--out <dir>', 'output folder', 'dist')
   .option('--locale <code>', 'build another locale of the site (default: the configured current locale)')
   .option('--config <file>', 'site configuration file', 'site.config.ts')
-  .option('--no-cache', 'ignore and do not write the compile cache')
+  .option('--no-cache', 'build everything anew: no compile cache, no reuse of unchanged pages')
   .action(async (opts: { out: string; locale?: string; config: string; cache: boolean }) => {
     // Until the build says otherwise: a process that ends early must not look like success.
     process.exitCode = 1;

@@ -73,7 +73,7 @@ interface VFileMessageLike {
 
 /** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
 export async function compileSource(source: Source, config: SiteConfig): Promise<CompileOneResult> {
-  // The unified and MDX pipeline (and shiki) load on the first miss: a warm build never needs them.
+  // The unified and MDX pipeline (and the highlighter) load on the first miss: a warm build never needs them.
   const { processSource } = await import('./processors.ts');
   let output: Compiled['output'];
   let data: Record<string, unknown>;
