@@ -306,8 +306,8 @@ describe('theme: page chrome of the real site', () => {
     await page.close();
   });
 
-  it('theme: should pass axe-core on home, a docs page, pricing and 404, at 1280 and 375 px', async () => {
-    for (const path of ['/de/', '/de/docs/usage/', '/de/pricing/', '/de/gibt-es-nicht/']) {
+  it('theme: should pass axe-core on home, docs pages (one with highlighted code), pricing and 404, at 1280 and 375 px', async () => {
+    for (const path of ['/de/', '/de/docs/usage/', '/de/docs/js-sdk/', '/de/pricing/', '/de/gibt-es-nicht/']) {
       for (const width of [1280, 375]) {
         const { page } = await open(path, { width });
         expect(await runAxe(page), `${path} at ${width}px`).toEqual([]);

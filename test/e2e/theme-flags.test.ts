@@ -114,8 +114,8 @@ describe('theme: flags and colour mode', () => {
     await page.close();
   });
 
-  it('theme: should pass axe-core (contrast included) in dark mode on home, a docs page, pricing and 404', async () => {
-    for (const route of ['/de/', '/de/docs/usage/', '/de/pricing/', '/de/gibt-es-nicht/']) {
+  it('theme: should pass axe-core (contrast included) in dark mode on home, docs pages (one with highlighted code), pricing and 404', async () => {
+    for (const route of ['/de/', '/de/docs/usage/', '/de/docs/js-sdk/', '/de/pricing/', '/de/gibt-es-nicht/']) {
       for (const width of [1280, 375]) {
         const { page } = await openPage(browser, flagged.url + route, { width, init: storeDark });
         expect(await runAxe(page), `${route} at ${width}px`).toEqual([]);
