@@ -33,7 +33,7 @@ program
     const out = new Output();
     const started = performance.now();
     let stepIndex = 0;
-    const [{ buildSite }, { classicTheme }] = await Promise.all([import('../src/build.ts'), import('../themes/classic/index.tsx')]);
+    const [{ buildSite }, { classicTheme }, version] = await Promise.all([import('../src/build.ts'), import('../themes/classic/index.tsx'), toolVersion()]);
     const result = await buildSite({
       root,
       toolRoot,
@@ -43,7 +43,7 @@ program
       configFile: opts.config,
       cacheDir: opts.cache ? undefined : false,
       workerFile: path.join(toolRoot, 'lib/worker.js'),
-      toolVersion: await toolVersion(),
+      toolVersion: version,
       onStep: (timing) => out.step(timing, ++stepIndex, 6),
     });
     out.endProgress();

@@ -91,11 +91,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, cache, options.workerFile), (r) => `${r.cacheHits} cached`);
   diagnostics.push(...compiled.diagnostics);
   if (hasErrors(diagnostics)) return result({ inputs });
-  await cache.save();
+  // Written while the site is planned and rendered; awaited before the build returns.
+  const cacheSaved = cache.save().then(
+    () => undefined,
+    (e: Error) => e,
+  );
+  const savedCache = async () => {
+    const failed = await cacheSaved;
+    if (failed) throw failed;
+  };
 
   const planned = await step('plan', () => plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components) }), (r) => `${r.value.routes.length} routes`);
   diagnostics.push(...planned.diagnostics);
-  if (hasErrors(diagnostics)) return result({ inputs, cacheHits: compiled.cacheHits });
+  if (hasErrors(diagnostics)) {
+    await savedCache();
+    return result({ inputs, cacheHits: compiled.cacheHits });
+  }
   const site = planned.value;
 
   const bundle = await bundling;
@@ -146,6 +157,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     options.onStep?.(s);
   }
   diagnostics.push(...renderDiagnostics, ...emitted.diagnostics);
+  await savedCache();
   return result({ inputs, site, pages: pageCount + reused.size, reused: reused.size, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
 }
 
