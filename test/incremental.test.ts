@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../src/build.ts';
-import { CODES } from '../src/diagnostics.ts';
+import { DirWriter } from '../src/emit/index.ts';
 import { classicTheme } from '../themes/classic/index.tsx';
 import { makeSite, repoRoot } from './helpers.ts';
 
@@ -138,19 +138,52 @@ describe('incremental output', () => {
     expect(await snapshot(out)).toEqual(before);
   });
 
-  it('incremental: should undo a half-applied update and leave the output as it was', async () => {
+  it('incremental: should swap the whole folder in when the update cannot be applied in place', async () => {
     const { root, out, build } = await site();
     ok(await build());
-    // A folder where the new sitemap must go: moving the file there fails after other files moved.
+    // A folder where the new sitemap must go: the in-place update fails after other files moved.
     await rm(path.join(out, 'de/sitemap.xml'));
     await mkdir(path.join(out, 'de/sitemap.xml'));
     await writeFile(path.join(out, 'de/sitemap.xml/blocker'), 'x');
     await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE.replace('Text.', 'Geändert.'));
+    const result = ok(await build());
+    expect(result.reused).toBeGreaterThan(0);
+    expect(await readFile(path.join(out, 'de/sitemap.xml'), 'utf8')).toContain('<urlset');
+    expect(await readFile(path.join(out, 'de/docs/guide/start/index.html'), 'utf8')).toContain('Geändert.');
+    const full = path.join(root, 'full');
+    ok(await build({ outDir: full, cacheDir: false }));
+    const html = async (dir: string) => [...(await snapshot(dir))].filter(([f]) => f.endsWith('.html')).map(([f, v]) => [f, v.bytes]);
+    expect(await html(out)).toEqual(await html(full));
+    expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([]);
+  });
+
+  it('incremental: should undo every move and leave the output as it was when the commit fails', async () => {
+    const { out } = await site();
+    const first = new DirWriter(out);
+    await first.write('de/a/index.html', 'A');
+    await first.write('de/b/index.html', 'B');
+    await first.write('de/c/index.html', 'C');
+    await first.commit();
     const before = await snapshot(out);
-    const failed = await build();
-    expect(failed.ok).toBe(false);
-    expect(failed.diagnostics.map((d) => d.code)).toContain(CODES.WRITE_FAILED);
+    /** Fails on the third file move and on the fallback's copies. */
+    class Failing extends DirWriter {
+      moves = 0;
+      protected override rename(from: string, to: string): void {
+        if (++this.moves === 3) throw new Error('disk full');
+        super.rename(from, to);
+      }
+      protected override copyKept(): void {
+        throw new Error('disk full');
+      }
+    }
+    const second = new Failing(out);
+    await second.write('de/a/index.html', 'A2');
+    await second.write('de/b/index.html', 'B2');
+    await second.write('de/c/index.html', 'C');
+    await expect(second.commit()).rejects.toThrow('disk full');
+    expect(second.moves).toBeGreaterThanOrEqual(3);
     expect(await snapshot(out)).toEqual(before);
+    await second.abort();
     expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -35,8 +35,9 @@ export interface Writer {
  *   folder aside and deleting it afterwards;
  * - otherwise the output is updated in place, as one undoable transaction: each changed file replaces
  *   its old version (moved to a backup folder first), files no longer produced move to the backup too,
- *   and if any step fails every move is undone in reverse order. A warm build that changed a few pages
- *   touches only those files instead of recreating thousands of folders.
+ *   and if any step fails every move is undone in reverse order (then the kept files are copied beside
+ *   the new ones and the whole folder is swapped in). A warm build that changed a few pages touches only
+ *   those files instead of recreating thousands of folders.
  */
 export class DirWriter implements Writer {
   readonly tmp: string;
@@ -143,7 +144,27 @@ export class DirWriter implements Writer {
   async commit(): Promise<void> {
     await this.settle();
     if (!this.outExists || this.kept.size === 0) return this.swap();
-    this.updateInPlace();
+    try {
+      this.updateInPlace();
+    } catch {
+      // The update could not be applied in place (say, a folder where a file must go) and was undone: the
+      // kept files are copied beside the new ones and the whole folder is swapped in instead.
+      for (const file of this.kept) {
+        const to = path.join(this.tmp, file);
+        mkdirSync(path.dirname(to), { recursive: true });
+        this.copyKept(path.join(this.outDir, file), to);
+      }
+      this.swap();
+    }
+  }
+
+  /** File moves and copies of a commit; tests make them fail to check that a commit is undone. */
+  protected rename(from: string, to: string): void {
+    renameSync(from, to);
+  }
+
+  protected copyKept(from: string, to: string): void {
+    copyFileSync(from, to);
   }
 
   /** The staging folder becomes the output folder. */
@@ -171,7 +192,7 @@ export class DirWriter implements Writer {
     const done: { from: string; to: string }[] = [];
     const move = (from: string, to: string) => {
       mkdirSync(path.dirname(to), { recursive: true });
-      renameSync(from, to);
+      this.rename(from, to);
       done.push({ from, to });
     };
     const existing = listFiles(this.outDir);
