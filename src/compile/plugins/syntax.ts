@@ -47,33 +47,24 @@ export function syntaxKey(parts: SyntaxParts): string {
   return (['directive', 'autolink', 'footnote', 'strikethrough', 'table', 'taskList'] as const).map((k) => (parts[k] ? '1' : '0')).join('');
 }
 
-/** The remark plugin: adds the chosen extensions (GFM in remark-gfm's order, then directives). */
+/** Each part's syntax extension and tree extension, in remark-gfm's order, then directives. */
+const EXTENSIONS: [keyof SyntaxParts, () => unknown, () => unknown][] = [
+  ['autolink', gfmAutolinkLiteral, gfmAutolinkLiteralFromMarkdown],
+  ['footnote', gfmFootnote, gfmFootnoteFromMarkdown],
+  ['strikethrough', gfmStrikethrough, gfmStrikethroughFromMarkdown],
+  ['table', gfmTable, gfmTableFromMarkdown],
+  ['taskList', gfmTaskListItem, gfmTaskListItemFromMarkdown],
+  ['directive', directive, directiveFromMarkdown],
+];
+
+/** The remark plugin: adds the chosen extensions. */
 export function remarkSyntax(this: Processor, parts: SyntaxParts) {
   const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
   const syntax = (data.micromarkExtensions ??= []);
   const tree = (data.fromMarkdownExtensions ??= []);
-  if (parts.autolink) {
-    syntax.push(gfmAutolinkLiteral());
-    tree.push(gfmAutolinkLiteralFromMarkdown());
-  }
-  if (parts.footnote) {
-    syntax.push(gfmFootnote());
-    tree.push(gfmFootnoteFromMarkdown());
-  }
-  if (parts.strikethrough) {
-    syntax.push(gfmStrikethrough());
-    tree.push(gfmStrikethroughFromMarkdown());
-  }
-  if (parts.table) {
-    syntax.push(gfmTable());
-    tree.push(gfmTableFromMarkdown());
-  }
-  if (parts.taskList) {
-    syntax.push(gfmTaskListItem());
-    tree.push(gfmTaskListItemFromMarkdown());
-  }
-  if (parts.directive) {
-    syntax.push(directive());
-    tree.push(directiveFromMarkdown());
+  for (const [part, syntaxExtension, treeExtension] of EXTENSIONS) {
+    if (!parts[part]) continue;
+    syntax.push(syntaxExtension());
+    tree.push(treeExtension());
   }
 }
