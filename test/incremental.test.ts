@@ -95,7 +95,10 @@ describe('incremental output', () => {
     await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE.replace('title: Start', 'title: Anfang'));
     await rm(path.join(root, 'content/landing-page/star-gate.md'));
     await writeFile(path.join(root, 'content/pages/neu.md'), '---\ntitle: Neu\n---\nEine neue Seite.\n');
+    // Shown on the blog list too: its page must follow.
+    await writeFile(path.join(root, 'content/blog/2025-01-02-hallo.md'), '---\ntitle: Hallo Blog\ndescription: Eine neue Beschreibung.\nauthors: [Team]\ntags: [News]\n---\nBeitrag.\n');
     ok(await build());
+    expect(await readFile(path.join(out, 'de/blog/index.html'), 'utf8')).toContain('Eine neue Beschreibung.');
     const full = path.join(root, 'full');
     ok(await build({ outDir: full, cacheDir: false }));
     // Pagefind names some index files by a hash that differs from run to run: compare those by count.

@@ -21,7 +21,8 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
   const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
   const wholeSidebar = isLarge ? '' : hash(site.sidebar);
   const sidebarByTrail = new Map<string, string>();
-  const blogRoutes = site.routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r.title, r.blog]);
+  // The blog list shows each post's title, date and description.
+  const blogRoutes = site.routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r.title, r.description, r.blog]);
   const blog = hash([site.blogPosts, blogRoutes]);
   const fileRoutes = new Map(site.compiled.map((c) => [c.source.file, c.source.path]));
 
