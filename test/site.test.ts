@@ -77,4 +77,25 @@ describe('the Bilingo site', () => {
     expect(home).toContain('data-premium-tag="" hidden=""');
     expect(home).toContain('© 2025');
   });
+
+  it('site: should give every image the width and height of its own shape, so nothing moves when it loads', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const wrong: string[] = [];
+    const checked = new Set<string>();
+    for (const [file] of writer.files) {
+      if (!file.endsWith('.html')) continue;
+      for (const img of writer.text(file)!.matchAll(/<img [^>]*>/g)) {
+        const src = /src="\/de(\/img\/[^"]+\.svg)"/.exec(img[0])?.[1];
+        const width = Number(/ width="(\d+)"/.exec(img[0])?.[1]);
+        const height = Number(/ height="(\d+)"/.exec(img[0])?.[1]);
+        if (!src || checked.has(`${src} ${width} ${height}`)) continue;
+        checked.add(`${src} ${width} ${height}`);
+        const box = /viewBox="[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)"/.exec(await readFile(join(repoRoot, 'static', src), 'utf8'));
+        if (!box || !width || !height || Math.abs(Number(box[1]) / Number(box[2]) - width / height) > 0.01) wrong.push(`${file}: ${src} is ${box?.[1]}×${box?.[2]}, markup says ${width}×${height}`);
+      }
+    }
+    expect(checked.size).toBeGreaterThan(3);
+    expect(wrong).toEqual([]);
+  });
 });

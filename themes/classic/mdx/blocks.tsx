@@ -13,7 +13,11 @@ function Action({ href, label, variant }: { href?: string; label?: string; varia
   );
 }
 
-export function Hero(props: { title: string; lead?: string; primaryLabel?: string; primaryHref?: string; secondaryLabel?: string; secondaryHref?: string; image?: string; imageAlt?: string; children?: ReactNode }) {
+/**
+ * Page opening. `imageWidth`/`imageHeight` are the image's own size (an SVG's viewBox): the browser reserves
+ * the box before the image loads, so nothing moves when it arrives (default: the site's 640 × 420 hero art).
+ */
+export function Hero(props: { title: string; lead?: string; primaryLabel?: string; primaryHref?: string; secondaryLabel?: string; secondaryHref?: string; image?: string; imageAlt?: string; imageWidth?: number; imageHeight?: number; children?: ReactNode }) {
   const href = useHref();
   return (
     <section className={'hero' + (props.image ? ' hero--with-image' : '')}>
@@ -26,7 +30,7 @@ export function Hero(props: { title: string; lead?: string; primaryLabel?: strin
           <Action href={props.secondaryHref} label={props.secondaryLabel} variant="secondary" />
         </div>
       </div>
-      {props.image ? <img className="hero__image" src={href(props.image)} alt={props.imageAlt ?? ''} width={560} height={400} /> : null}
+      {props.image ? <img className="hero__image" src={href(props.image)} alt={props.imageAlt ?? ''} width={props.imageWidth ?? 640} height={props.imageHeight ?? 420} /> : null}
     </section>
   );
 }
