@@ -49,6 +49,9 @@ describe('quire dev in the browser', () => {
     // An edit: the page shows it by itself, scrolled where it was.
     await edit('content/docs/guide/start.md', (t) => t.replace('Absatz 40 mit', 'Absatz 40, live geändert, mit'));
     await page.waitForFunction(() => document.body.textContent?.includes('Absatz 40, live geändert'), undefined, { timeout: 15_000 });
+    // The new text can show before the reloaded page's load event: wait for it, then check it came once.
+    await expect.poll(() => loads.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
     expect(loads).toHaveLength(1);
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(900);
 
