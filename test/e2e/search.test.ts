@@ -210,6 +210,8 @@ describe('search in the browser (real site)', () => {
     const title = (await first.locator('.search-hit__title').innerText()).trim();
     await first.click();
     await poll(() => dialog(page).count()).toBe(0);
+    // The result opens by soft navigation: Ctrl+K pressed while the page is being swapped would be lost.
+    await poll(() => page.evaluate(() => location.pathname)).not.toBe('/de/docs/');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quire.search.recent.de.local') ?? '[]') as { pageTitle: string }[]);
     expect(stored).toHaveLength(1);
 
