@@ -230,6 +230,11 @@ export interface PageProps {
   mode: 'production' | 'development';
   /** Island name → module URL, for the client's island loader. */
   islands: Record<string, string>;
+  /**
+   * Renders an element to HTML (the render stage's `renderToString`), for parts many pages share, which a
+   * theme may render once and reuse. Absent: render everything per page.
+   */
+  renderShared?: (element: unknown) => string;
 }
 
 /** A theme: the page component and the components MDX gets without imports. */

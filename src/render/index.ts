@@ -16,6 +16,12 @@ function renderToString(node: ReactNode): string {
   return renderer.renderToString(node);
 }
 
+/** Whether themes may render shared parts once (see PageProps.renderShared); tests compare both ways. */
+let sharedRendering = true;
+export function setSharedRendering(on: boolean): void {
+  sharedRendering = on;
+}
+
 export { STORAGE_KEYS } from './inline-scripts.ts';
 export { safeJson } from './document.tsx';
 export { fingerprintRoutes, type FingerprintInputs } from './fingerprint.ts';
@@ -86,7 +92,7 @@ export function renderRoute({ route, site, theme, mode, fileRoutes, assets }: Re
       content = createElement('div', { className: 'markdown' }, createElement(MDX, { components: theme.components }));
     }
   }
-  const props: PageProps = { site, route, content, mode, islands: assets.islands };
+  const props: PageProps = { site, route, content, mode, islands: assets.islands, renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined };
   const ThemePage = theme.Page as ComponentType<PageProps>;
   const tree = createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props));
   let html = '<!DOCTYPE html>' + renderToString(tree);

@@ -8,6 +8,8 @@ export interface ThemeContextValue {
   mode: PageProps['mode'];
   /** Island name → module URL (for the client's loader). */
   islands: Record<string, string>;
+  /** See PageProps.renderShared. */
+  renderShared?: PageProps['renderShared'];
 }
 
 export const ThemeContext = createContext<ThemeContextValue | null>(null);

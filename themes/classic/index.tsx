@@ -32,7 +32,7 @@ function Page(props: PageProps) {
       body = <NotFound />;
       break;
   }
-  return <ThemeContext.Provider value={{ site: props.site, route, mode: props.mode, islands: props.islands }}>{body}</ThemeContext.Provider>;
+  return <ThemeContext.Provider value={{ site: props.site, route, mode: props.mode, islands: props.islands, renderShared: props.renderShared }}>{body}</ThemeContext.Provider>;
 }
 
 /** The classic theme: docs and marketing layouts, the page chrome, and the MDX components. */

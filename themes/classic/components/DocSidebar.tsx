@@ -1,14 +1,55 @@
-import type { SidebarItem } from '../../../src/types.ts';
-import { useHref, useT, useTheme, externalProps } from '../context.tsx';
+import type { Site, SidebarItem } from '../../../src/types.ts';
+import { useHref, useT, useTheme, externalProps, ThemeContext } from '../context.tsx';
 
-/** The docs sidebar as a nav landmark (desktop column). */
+/**
+ * The docs sidebar as a nav landmark (desktop column). Every page of a category shows the same tree but
+ * for which link is the current page, so the tree is rendered once per open branch (with no link current)
+ * and the page's own link is marked in that HTML: on a 1,000-page site the sidebar was a third of all
+ * rendering. `test/shared-render.test.ts` checks that every page equals the page rendered whole.
+ */
 export function DocSidebar() {
   const t = useT();
+  const shared = useSharedTree();
+  if (shared !== undefined) return <nav className="doc-sidebar" aria-label={t('docs.sidebar')} dangerouslySetInnerHTML={{ __html: shared }} />;
   return (
     <nav className="doc-sidebar" aria-label={t('docs.sidebar')}>
       <DocSidebarTree />
     </nav>
   );
+}
+
+const sharedTrees = new WeakMap<Site, Map<string, string>>();
+
+/** The tree's HTML with this page's links marked current, or undefined when shared rendering is off. */
+function useSharedTree(): string | undefined {
+  const context = useTheme();
+  const href = useHref();
+  const { site, route, renderShared } = context;
+  if (!renderShared) return undefined;
+  let trees = sharedTrees.get(site);
+  if (!trees) sharedTrees.set(site, (trees = new Map()));
+  const trail = route.doc?.sidebarTrail ?? [];
+  const key = trail.join('\n');
+  let html = trees.get(key);
+  if (html === undefined) {
+    const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
+    html = renderShared(
+      <ThemeContext.Provider value={context}>
+        <Items items={site.sidebar} current="" trail={new Set(trail)} isLarge={isLarge} level={1} />
+      </ThemeContext.Provider>,
+    );
+    trees.set(key, html);
+  }
+  // The two ways Items writes a link (see below), without and with the current-page marks.
+  const url = escapeAttribute(href(route.path));
+  return html
+    .replaceAll(`<a class="menu__link" href="${url}">`, `<a class="menu__link menu__link--active" href="${url}" aria-current="page">`)
+    .replaceAll(`<a class="menu__link menu__category-link" href="${url}">`, `<a class="menu__link menu__category-link menu__link--active" href="${url}" aria-current="page">`);
+}
+
+/** As React writes attribute values. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { LinkTarget } from '../../../src/config/schema.ts';
 import QRCode from 'qrcode';
-import { isFlagOn, useLabel, useT, useTheme } from '../context.tsx';
+import { isFlagOn, ThemeContext, useLabel, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
 
 interface PricingData {
@@ -31,8 +31,36 @@ export function qrPath(text: string): { size: number; path: string } {
   return value;
 }
 
-/** Site footer (SPEC §2): link columns, social links, app-store QR codes, the currency box, copyright. */
+const sharedFooters = new WeakMap<object, string>();
+
+/**
+ * Site footer (SPEC §2): link columns, social links, app-store QR codes, the currency box, copyright.
+ * It is the same on every page (it reads the site, never the route), so it is rendered once per build
+ * when the render stage allows (see PageProps.renderShared).
+ */
 export function Footer() {
+  const context = useTheme();
+  const { site, renderShared } = context;
+  if (!renderShared) {
+    return (
+      <footer className="footer">
+        <FooterInner />
+      </footer>
+    );
+  }
+  let html = sharedFooters.get(site);
+  if (html === undefined) {
+    html = renderShared(
+      <ThemeContext.Provider value={context}>
+        <FooterInner />
+      </ThemeContext.Provider>,
+    );
+    sharedFooters.set(site, html);
+  }
+  return <footer className="footer" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function FooterInner() {
   const { site } = useTheme();
   const t = useT();
   const tl = useLabel();
@@ -40,55 +68,53 @@ export function Footer() {
   const pricing = site.data.pricing as PricingData | undefined;
   const currencies = pricing?.currencies ?? [];
   return (
-    <footer className="footer">
-      <div className="footer__inner">
-        <div className="footer__columns">
-          {footer.links.map((col) => (
-            <div className="footer__col" key={col.title}>
-              <p className="footer__title">{tl(col.title)}</p>
-              <FooterLinks items={col.items} />
-            </div>
-          ))}
-          {footer.appStores.length ? (
-            <div className="footer__col footer__col--apps">
-              <p className="footer__title">{t('footer.appStores')}</p>
-              <ul className="footer__qr-list">
-                {footer.appStores.map((store) => {
-                  const qr = qrPath(store.url);
-                  return (
-                    <li key={store.url}>
-                      <a href={store.url} target="_blank" rel="noopener noreferrer" className="footer__qr">
-                        <svg viewBox={`-2 -2 ${qr.size + 4} ${qr.size + 4}`} width="96" height="96" role="img" aria-label={t('footer.qrAlt', { label: store.label })} shapeRendering="crispEdges">
-                          <rect x="-2" y="-2" width={qr.size + 4} height={qr.size + 4} fill="#fff" className="footer__qr-light" />
-                          <path d={qr.path} fill="#0f172a" className="footer__qr-dark" />
-                        </svg>
-                        <span>{tl(store.label)}</span>
-                      </a>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          ) : null}
-        </div>
-        <div className="footer__bottom">
-          <FooterLinks items={footer.social} className="footer__social" />
-          {footer.currencies && currencies.length ? (
-            <label className="currency-choice">
-              <span>{t('footer.currency')}</span>
-              <select data-currency-select="" defaultValue={pricing?.defaultCurrency ?? currencies[0].code}>
-                {currencies.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.code} – {c.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          <p className="footer__copyright">{tl(footer.copyright)}</p>
-        </div>
+    <div className="footer__inner">
+      <div className="footer__columns">
+        {footer.links.map((col) => (
+          <div className="footer__col" key={col.title}>
+            <p className="footer__title">{tl(col.title)}</p>
+            <FooterLinks items={col.items} />
+          </div>
+        ))}
+        {footer.appStores.length ? (
+          <div className="footer__col footer__col--apps">
+            <p className="footer__title">{t('footer.appStores')}</p>
+            <ul className="footer__qr-list">
+              {footer.appStores.map((store) => {
+                const qr = qrPath(store.url);
+                return (
+                  <li key={store.url}>
+                    <a href={store.url} target="_blank" rel="noopener noreferrer" className="footer__qr">
+                      <svg viewBox={`-2 -2 ${qr.size + 4} ${qr.size + 4}`} width="96" height="96" role="img" aria-label={t('footer.qrAlt', { label: store.label })} shapeRendering="crispEdges">
+                        <rect x="-2" y="-2" width={qr.size + 4} height={qr.size + 4} fill="#fff" className="footer__qr-light" />
+                        <path d={qr.path} fill="#0f172a" className="footer__qr-dark" />
+                      </svg>
+                      <span>{tl(store.label)}</span>
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ) : null}
       </div>
-    </footer>
+      <div className="footer__bottom">
+        <FooterLinks items={footer.social} className="footer__social" />
+        {footer.currencies && currencies.length ? (
+          <label className="currency-choice">
+            <span>{t('footer.currency')}</span>
+            <select data-currency-select="" defaultValue={pricing?.defaultCurrency ?? currencies[0].code}>
+              {currencies.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} – {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <p className="footer__copyright">{tl(footer.copyright)}</p>
+      </div>
+    </div>
   );
 }
 
