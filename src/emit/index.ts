@@ -60,9 +60,9 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     if (canKeep && fingerprint) manifest.recordPage(routePath, fingerprint, file);
   };
   // The search index: the previous one when it indexed exactly these pages, else a new one fed each page
-  // as it is written (hosted search: no index).
-  // Content images are not covered by fingerprints (their bytes are read here), so such a site always indexes anew.
-  // Only indexable pages (not unlisted, 404 or search: those carry noindex) make up the index.
+  // as it is written (hosted search: no index). Its key is the fingerprints of the indexable pages (not
+  // unlisted, 404 or search: those carry noindex); a site with content images always indexes anew, as
+  // fingerprints do not cover the images' bytes (they are read here).
   const indexed = fingerprints && new Map(site.routes.filter(isIndexable).map((r) => [r.path, fingerprints.get(r.path) ?? '']));
   const key = canKeep && indexed && !site.compiled.some((c) => c.assets.length) ? searchKey(indexed) : undefined;
   const previousSearch = key ? await manifest!.reusableSearch(key) : undefined;
