@@ -18,6 +18,39 @@ export function Title({ text, marked, query }: { text: string; marked?: string; 
   return <Marked segments={marked ? parseMarked(marked) : highlightTerms(text, queryTerms(query))} />;
 }
 
+/** One option of a listbox of hits (results and recent searches): icon, title, a line below. */
+export function HitOption(props: {
+  id: string;
+  active: boolean;
+  href: string;
+  icon: string;
+  title: ReactNode;
+  detail: ReactNode;
+  onActivate: () => void;
+  onOpen: (e: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  return (
+    <a
+      id={props.id}
+      role="option"
+      aria-selected={props.active}
+      tabIndex={-1}
+      className={'search-hit' + (props.active ? ' search-hit--active' : '')}
+      href={props.href}
+      onMouseMove={props.onActivate}
+      onClick={props.onOpen}
+    >
+      <span className="search-hit__icon" aria-hidden="true">
+        {props.icon}
+      </span>
+      <span className="search-hit__text">
+        <span className="search-hit__title">{props.title}</span>
+        {props.detail ? <span className="search-hit__excerpt">{props.detail}</span> : null}
+      </span>
+    </a>
+  );
+}
+
 export function hitHref(hit: Pick<SearchHit, 'url'>, settings: SearchSettings): string {
   return resolveResultUrl(hit.url, settings.baseUrl, settings.localeBases);
 }
@@ -69,31 +102,17 @@ export function ResultList({ groups, query, settings, active, idPrefix, onActiva
           {group.hits.map((hit) => {
             const i = ++index;
             return (
-              <a
+              <HitOption
                 key={hit.id}
                 id={`${idPrefix}-option-${i}`}
-                role="option"
-                aria-selected={i === active}
-                tabIndex={-1}
-                className={'search-hit' + (i === active ? ' search-hit--active' : '')}
+                active={i === active}
                 href={hitHref(hit, settings)}
-                onMouseMove={() => i !== active && onActivate(i)}
-                onClick={(e) => onOpen(hit, e)}
-              >
-                <span className="search-hit__icon" aria-hidden="true">
-                  {hit.section.length ? '#' : '¶'}
-                </span>
-                <span className="search-hit__text">
-                  <span className="search-hit__title">
-                    <HitLabel hit={hit} query={query} />
-                  </span>
-                  {hit.excerpt ? (
-                    <span className="search-hit__excerpt">
-                      <Marked segments={parseMarked(hit.excerpt)} />
-                    </span>
-                  ) : null}
-                </span>
-              </a>
+                icon={hit.section.length ? '#' : '¶'}
+                title={<HitLabel hit={hit} query={query} />}
+                detail={hit.excerpt ? <Marked segments={parseMarked(hit.excerpt)} /> : null}
+                onActivate={() => i !== active && onActivate(i)}
+                onOpen={(e) => onOpen(hit, e)}
+              />
             );
           })}
         </div>

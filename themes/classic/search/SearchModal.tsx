@@ -14,7 +14,7 @@ import {
 } from '../../../src/shared/search.ts';
 import type { SearchProvider } from './provider.ts';
 import { loadRecent, saveRecent } from './recent.ts';
-import { HitLabel, hitHref, ResultList, t } from './Results.tsx';
+import { HitLabel, hitHref, HitOption, ResultList, t } from './Results.tsx';
 import { useDebounced, useSearch } from './use-search.ts';
 
 /** What the page script sends with SEARCH_OPEN_EVENT: an initial query (a key typed on the button). */
@@ -291,26 +291,16 @@ function RecentList({
       <div role="listbox" id={`${ID}-list`} aria-labelledby={`${ID}-recent-label`}>
         {recent.map((r, i) => (
           <div className="search-recent" key={r.id}>
-            <a
+            <HitOption
               id={`${ID}-option-${i}`}
-              role="option"
-              aria-selected={i === active}
-              tabIndex={-1}
-              className={'search-hit' + (i === active ? ' search-hit--active' : '')}
+              active={i === active}
               href={hitHref(r, settings)}
-              onMouseMove={() => i !== active && onActivate(i)}
-              onClick={(e) => onOpen(r, e)}
-            >
-              <span className="search-hit__icon" aria-hidden="true">
-                ↺
-              </span>
-              <span className="search-hit__text">
-                <span className="search-hit__title">
-                  <HitLabel hit={{ ...r, excerpt: '' }} query="" />
-                </span>
-                {r.section.length ? <span className="search-hit__excerpt">{r.pageTitle}</span> : null}
-              </span>
-            </a>
+              icon="↺"
+              title={<HitLabel hit={{ ...r, excerpt: '' }} query="" />}
+              detail={r.section.length ? r.pageTitle : null}
+              onActivate={() => i !== active && onActivate(i)}
+              onOpen={(e) => onOpen(r, e)}
+            />
             <button type="button" className="search-recent__remove" aria-label={t(settings, 'search.removeRecent')} title={t(settings, 'search.removeRecent')} onClick={() => onRemove(r.id)}>
               <svg width="12" height="12" viewBox="0 0 15 15" aria-hidden="true">
                 <path d="M1 1l13 13M14 1L1 14" stroke="currentColor" strokeWidth="2" />
