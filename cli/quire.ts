@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
@@ -55,16 +55,15 @@ program
   });
 
 /**
- * quire's version and code: the compiled CLI (its chunks hold the stages and the theme) and the lock
- * file (the exact libraries). Output of another quire is never reused.
+ * quire's version and code: the hash of the compiled CLI written by scripts/compile.mjs (its chunks hold
+ * the stages and the theme) and the lock file (the exact libraries). Output of another quire is never
+ * reused; without the hash file nothing is reused.
  */
 async function toolVersion(): Promise<string | undefined> {
   try {
-    const hash = createHash('sha1');
-    const lib = path.dirname(fileURLToPath(import.meta.url));
-    const code = (await readdir(lib, { recursive: true })).filter((f) => f.endsWith('.js')).sort();
-    for (const file of [...code.map((f) => path.join(lib, f)), path.join(toolRoot, 'package-lock.json')]) hash.update(await readFile(file));
-    return `${typeof QUIRE_VERSION === 'string' ? QUIRE_VERSION : '0.0.0'}+${hash.digest('hex').slice(0, 16)}`;
+    const lock = createHash('sha1').update(await readFile(path.join(toolRoot, 'package-lock.json'))).digest('hex').slice(0, 16);
+    const code = (await readFile(path.join(toolRoot, 'lib/code-hash.txt'), 'utf8')).trim();
+    return `${typeof QUIRE_VERSION === 'string' ? QUIRE_VERSION : '0.0.0'}+${code}+${lock}`;
   } catch {
     return undefined;
   }
@@ -83,6 +82,14 @@ interface ServerFlags {
   nextPort?: boolean;
 }
 
+/** The listening flags `dev` and `serve` share. */
+function serverFlags(command: Command): Command {
+  return command
+    .option('--host <host>', 'address to listen on (another than 127.0.0.1 exposes the server to the network)', '127.0.0.1')
+    .option('--port <number>', 'port to listen on', parsePort, 3000)
+    .option('--next-port', 'when the port is busy, use the next free one instead of stopping');
+}
+
 /** Ends a long-running server on Ctrl+C or SIGTERM, closing connections and the watcher first. */
 function closeOnSignal(close: () => Promise<void>): void {
   const stop = () => {
@@ -92,13 +99,9 @@ function closeOnSignal(close: () => Promise<void>): void {
   process.once('SIGTERM', stop);
 }
 
-program
-  .command('dev')
+serverFlags(program.command('dev'))
   .alias('watch')
   .description('build into memory, serve the site and rebuild and reload it on every edit')
-  .option('--host <host>', 'address to listen on (another than 127.0.0.1 exposes the server to the network)', '127.0.0.1')
-  .option('--port <number>', 'port to listen on', parsePort, 3000)
-  .option('--next-port', 'when the port is busy, use the next free one instead of stopping')
   .option('--allowed-host <names...>', 'Host header names to accept besides the listen address and localhost')
   .option('--locale <code>', 'serve another locale of the site')
   .option('--config <file>', 'site configuration file', 'site.config.ts')
@@ -132,12 +135,8 @@ program
     closeOnSignal(() => handle.close());
   });
 
-program
-  .command('serve [dir]')
+serverFlags(program.command('serve [dir]'))
   .description('serve a built site (default: dist) exactly as the hosting bucket does')
-  .option('--host <host>', 'address to listen on', '127.0.0.1')
-  .option('--port <number>', 'port to listen on', parsePort, 3000)
-  .option('--next-port', 'when the port is busy, use the next free one instead of stopping')
   .option('--base <path>', 'base path of the site, for the cache rules of hashed assets (default: baseUrl of the site configuration)')
   .option('--config <file>', 'site configuration file, read for the base path', 'site.config.ts')
   .action(async (dir: string | undefined, opts: ServerFlags & { base?: string; config: string }) => {

@@ -1,7 +1,8 @@
 // Compiles the quire CLI (TypeScript + TSX) into lib/quire.js with esbuild, with its pure-JavaScript
 // dependencies bundled in: the unified/micromark/MDX ecosystem alone is some 300 small modules, and
 // resolving and loading each one cost more start-up time than the work of a warm build.
-import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 await rm('lib/chunks', { recursive: true, force: true });
@@ -34,3 +35,9 @@ await writeFile(
   "#!/usr/bin/env node\n// React picks its production build from NODE_ENV at load time.\nprocess.env.NODE_ENV ??= 'production';\nawait import('./cli.js');\n",
 );
 await chmod('lib/quire.js', 0o755);
+
+// A hash of the compiled code, read by `quire build` to tell its own output from another quire's
+// (incremental builds never reuse pages rendered by other code). Computed here once, not per build.
+const hash = createHash('sha1');
+for (const file of (await readdir('lib', { recursive: true })).filter((f) => f.endsWith('.js')).sort()) hash.update(await readFile(`lib/${file}`));
+await writeFile('lib/code-hash.txt', hash.digest('hex').slice(0, 16) + '\n');

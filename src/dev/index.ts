@@ -1,23 +1,19 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { Theme } from '../types.ts';
 import type { FileChange } from './classify.ts';
 import { injectLiveScript, type OverlayPayload } from './live-client.ts';
 import { MemoryStore } from './memory-store.ts';
 import { formatForTerminal, overlayPayload, restartPayload, signatureOf, sourcesOf } from './overlay.ts';
 import { startDevServer, type DevServer } from './server.ts';
-import { DevSession, type DevBuildReport } from './session.ts';
-import type { ThemeLoader } from './theme-loader.ts';
+import { DevSession, type DevBuildReport, type DevSessionOptions } from './session.ts';
 import { watchProject, type ProjectWatcher } from './watch.ts';
 
 export { serve, type ServeOptions, type RunningServer } from './serve.ts';
 export { createThemeLoader } from './theme-loader.ts';
 export type { DevBuildReport } from './session.ts';
 
-export interface DevOptions {
-  root: string;
-  toolRoot: string;
-  theme: Theme;
+/** The session's options (root, theme, config file, locale, cache, theme loader, watched code) and the server's. */
+export interface DevOptions extends Omit<DevSessionOptions, 'store'> {
   /** Default 127.0.0.1: only this machine can connect. */
   host?: string;
   /** Default 3000; 0 picks a free port. */
@@ -26,17 +22,6 @@ export interface DevOptions {
   nextPort?: boolean;
   /** Host header names accepted besides the bound host and loopback names. Default none. */
   allowedHosts?: string[];
-  /** Site configuration file, relative to root. Default `site.config.ts`. */
-  configFile?: string;
-  /** Another configured locale. Default the configured current locale. */
-  locale?: string;
-  /** Compile cache folder shared with `quire build`; `false` for none. Default `<root>/.quire/cache`. */
-  cacheDir?: string | false;
-  /** Imports the theme again after its code changed. Default none: theme edits ask for a restart. */
-  loadTheme?: ThemeLoader;
-  /** Theme and client code to watch. Default `<toolRoot>/themes` and `<toolRoot>/src/client`. */
-  themeDirs?: string[];
-  clientDirs?: string[];
   /** Terminal lines (already formatted). */
   log?: (text: string) => void;
   color?: boolean;

@@ -46,8 +46,6 @@ export class DirWriter implements Writer {
   /** Already in the output folder with the right bytes. */
   private kept = new Set<string>();
   private readonly outExists: boolean;
-  bytes = 0;
-  files = 0;
 
   constructor(readonly outDir: string) {
     const base = outDir.replace(/[\\/]+$/, '');
@@ -85,8 +83,6 @@ export class DirWriter implements Writer {
 
   async write(file: string, data: string | Uint8Array): Promise<void> {
     const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-    this.bytes += bytes.byteLength;
-    this.files++;
     if (this.staged.has(file) || !this.sameAsOutput(file, bytes)) {
       this.kept.delete(file);
       // A second write of the same file waits for the first, so the last one wins on disk too.
@@ -122,8 +118,6 @@ export class DirWriter implements Writer {
       const s = statSync(path.join(this.tmp, file));
       this.kept.delete(file);
       this.staged.add(file);
-      this.files++;
-      this.bytes += s.size;
       out.push({ file, size: s.size });
     }
     return out;
