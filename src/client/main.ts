@@ -49,7 +49,7 @@ function start(): void {
   enhancePage();
   if (!config) return;
   setupMobileMenuKeys();
-  setupSearch(() => config); // before setupNavigation: it claims the search page's own Back/Forward first
+  const search = setupSearch(() => config); // before setupNavigation: it claims the search page's own Back/Forward first
   setupHideOnScroll();
   followSystemColorScheme(() => config);
   startHeaderScript(() => config);
@@ -58,6 +58,7 @@ function start(): void {
       if (isMobileMenuOpen()) setMobileMenu(false, false);
     },
     onSwap: () => {
+      search.afterSwap();
       enhancePage();
       if (config) applyHeader(config);
     },

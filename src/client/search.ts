@@ -17,8 +17,14 @@ interface SearchModalModule extends IslandModule {
 
 const TRIGGER = '[data-search-open]';
 
+/** What soft navigation tells search. */
+export interface SearchNavigationHooks {
+  /** The page's body was just replaced (soft navigation). */
+  afterSwap(): void;
+}
+
 /** Wires search once per document; `getConfig` gives the current page's config (soft navigation). */
-export function setupSearch(getConfig: () => ClientConfig | undefined): void {
+export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNavigationHooks {
   let host: HTMLElement | undefined;
   let prefetched = false;
 
@@ -44,7 +50,9 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): void {
     const config = getConfig();
     const json = settingsJson();
     if (!config?.islands.SearchModal || !json) return false;
-    if (host?.isConnected && host.dataset.islandState !== 'failed') {
+    // A modal carried over from the previous page (see afterSwap) searches with that page's settings
+    // (its contextual filters): once closed, the next open starts one for this page.
+    if (host?.isConnected && host.dataset.islandState !== 'failed' && host.dataset.settings === json) {
       host.dataset.searchWanted = '1';
       host.dispatchEvent(new CustomEvent(SEARCH_OPEN_EVENT, { detail: { query } }));
       return true;
@@ -58,6 +66,7 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): void {
     host.dataset.island = 'SearchModal';
     host.dataset.hydrate = 'load';
     host.dataset.searchWanted = '1';
+    host.dataset.settings = json;
     host.dataset.props = JSON.stringify({ ...(JSON.parse(json) as SearchSettings), initialQuery: query });
     wrapper.append(host);
     document.body.append(wrapper);
@@ -123,6 +132,18 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): void {
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
     document.addEventListener(type, (e) => (e.target as Element | null)?.closest?.(TRIGGER) && prefetch(), { passive: true });
   }
+
+  return {
+    // A soft navigation replaces the body, and with it the modal's host. A modal the visitor opened (or
+    // asked for while its code loads) while the next page was on its way stays: its element goes into
+    // the new body, still open, with its query and its focus trap (which takes focus back from the new
+    // page). Dropping it would leave the page locked for scrolling behind an invisible dialog.
+    afterSwap: () => {
+      const wrapper = host?.parentElement;
+      if (!host || !wrapper || host.isConnected) return;
+      if (isOpen() || host.dataset.searchWanted === '1') document.body.append(wrapper);
+    },
+  };
 }
 
 /** Where `/` is text, not a shortcut. */

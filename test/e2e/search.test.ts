@@ -210,7 +210,7 @@ describe('search in the browser (real site)', () => {
     const title = (await first.locator('.search-hit__title').innerText()).trim();
     await first.click();
     await poll(() => dialog(page).count()).toBe(0);
-    // The result opens by soft navigation: Ctrl+K pressed while the page is being swapped would be lost.
+    // The result opens by soft navigation; the recent search is then checked on the result's page.
     await poll(() => page.evaluate(() => location.pathname)).not.toBe('/de/docs/');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quire.search.recent.de.local') ?? '[]') as { pageTitle: string }[]);
     expect(stored).toHaveLength(1);
@@ -221,6 +221,36 @@ describe('search in the browser (real site)', () => {
     await page.click('.search-recent__remove');
     await poll(() => page.locator('.search-modal__body').innerText()).toContain('Noch keine Suchen im Verlauf');
     expect(await page.evaluate(() => localStorage.getItem('quire.search.recent.de.local'))).toBe('[]');
+    await page.close();
+  });
+
+  it('search: should stay open and usable when opened while a link is still loading, and unlock the page when closed', async () => {
+    const { page, errors } = await open('/de/docs/');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/de/docs/faq/', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.locator('main a[href="/de/docs/faq/"], nav a[href="/de/docs/faq/"]').first().click();
+    // The next page is on its way; the visitor opens search meanwhile.
+    await page.keyboard.press('Control+k');
+    await poll(() => dialog(page).isVisible()).toBe(true);
+    release();
+    await poll(() => page.evaluate(() => JSON.parse(document.getElementById('quire-config')?.textContent ?? '{}').path)).toBe('/docs/faq/');
+    expect(new URL(page.url()).pathname).toBe('/de/docs/faq/');
+    // The page changed under the modal: it is still there, focused, and finds things.
+    expect(await dialog(page).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('search-modal__input'))).toBe(true);
+    await query(page, 'Ollama');
+    expect(await page.locator('.search-modal [role="option"]').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await poll(() => dialog(page).count()).toBe(0);
+    // Closed means closed: no scroll lock left behind, and the shortcut opens it again at once.
+    expect(await page.evaluate(() => document.body.classList.contains('search-modal-open'))).toBe(false);
+    await page.keyboard.press('Control+k');
+    await poll(() => dialog(page).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
