@@ -1,8 +1,10 @@
 // Benchmarks quire: cold and warm builds of the real site and of generated 1,000 and 10,000 page sites
-// (wall time and peak memory), and the JavaScript and CSS a visitor downloads (gzip).
+// (wall time and peak memory, and the time quire's parser alone needs for the same sources), and the
+// JavaScript and CSS a visitor downloads (gzip).
 // Usage: npm run bench [-- --sizes 1000,10000] (BENCH_RUNS=3: runs per build, median reported);
 // writes bench/results.json and prints a Markdown table.
 import { spawnSync } from 'node:child_process';
+import { build as esbuild } from 'esbuild';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +28,31 @@ function build(root, out) {
   const rssKb = Number(/QUIRE_BENCH_MAX_RSS_KB=(\d+)/.exec(r.stderr)?.[1] ?? 0);
   const pages = Number(/Built (\d+) pages/.exec(r.stderr)?.[1] ?? 0);
   return { ms: Math.round(ms), peakMB: Math.round(rssKb / 1024), pages };
+}
+
+/**
+ * The parsing floor (bench/parse-floor.ts): quire's parser alone over the site's sources, in a fresh
+ * process each run; the median first pass (what a cold build pays) and steady pass.
+ */
+const floorScript = path.join(repo, 'bench/out/parse-floor.mjs');
+await esbuild({
+  entryPoints: [path.join(repo, 'bench/parse-floor.ts')],
+  outfile: floorScript,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  banner: { js: "import { createRequire as __c } from 'node:module'; const require = __c(import.meta.url);" },
+  logLevel: 'warning',
+});
+function parseFloor(root, runs) {
+  const passes = [];
+  for (let i = 0; i < runs; i++) {
+    const r = spawnSync(process.execPath, [floorScript, root], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+    if (r.status !== 0) throw new Error(`parse floor of ${root} failed:\n${r.stderr.slice(-2000)}`);
+    passes.push(JSON.parse(r.stdout.trim().split('\n').pop()));
+  }
+  return { ...passes[0], firstPassMs: median(passes.map((p) => p.firstPassMs)), steadyPassMs: median(passes.map((p) => p.steadyPassMs)) };
 }
 
 /** Runs of each build; the report gives the median (this machine's disk and CPU vary from run to run). */
@@ -61,6 +88,7 @@ async function measure(name, root, runs = RUNS) {
     coldPeakMB: median(colds.map((r) => r.peakMB)),
     warmPeakMB: median(warms.map((r) => r.peakMB)),
     avgHtmlKB: Math.round(htmlBytes / Math.min(html.length, 200) / 102.4) / 10,
+    parse: parseFloor(root, runs),
     out,
   };
 }
@@ -91,10 +119,11 @@ const keep = new Set(results.map((r) => r.out));
 for (const dir of coldOutputs) if (!keep.has(dir)) await rm(dir, { recursive: true, force: true });
 const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, client, search, results: results.map(({ out, ...r }) => r) };
 await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
-console.log('| site | pages | cold build | warm build | peak memory (cold) | avg HTML per page |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${(r.coldMs / 1000).toFixed(2)} s | ${(r.warmMs / 1000).toFixed(2)} s | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB |`);
-console.log(`\nMedian of ${RUNS} runs each (10,000 pages: one run).`);
+console.log('| site | pages | cold build | warm build | peak memory (cold) | avg HTML per page | parsing alone, cold (steady) |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${s(r.coldMs)} | ${s(r.warmMs)} | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB | ${s(r.parse.firstPassMs)} (${s(r.parse.steadyPassMs)}) for ${Math.round(r.parse.bytes / 1024)} kB |`);
+console.log(`\nMedian of ${RUNS} runs each (10,000 pages: one run). Parsing alone: quire's parser over the site's sources in a fresh process (bench/parse-floor.ts), first pass and a later pass.`);
 console.log(`\nJavaScript per page (gzip): ${client.jsGzipBytes} B; CSS (gzip): ${client.cssGzipBytes} B`);
 const kB = (n) => `${Math.round(n / 1024)} kB`;
 console.log(`\n### Search (real site)\n`);
