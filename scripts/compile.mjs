@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 await rm('lib/chunks', { recursive: true, force: true });
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: { cli: 'cli/quire.ts', worker: 'src/worker.ts' },
+  entryPoints: { cli: 'cli/quire.ts', worker: 'cli/worker.ts' },
   outdir: 'lib',
   bundle: true,
   // Modules the CLI imports with import() become chunks loaded on demand (a faster start).

@@ -21,6 +21,8 @@ export interface PoolOptions<I, O> {
   workerData?: unknown;
   /** Runs a task in this thread; given, this thread works through the queue beside the workers. */
   local?: (input: I) => Promise<O>;
+  /** Young generation of each worker's heap, in MB (default 64: see below). */
+  youngGenerationMb?: number;
 }
 
 interface Pending<I, O> {
@@ -32,16 +34,22 @@ interface Pending<I, O> {
 
 /**
  * Threads that compile: `QUIRE_WORKERS` when set (1 = this thread only), else one per core from three
- * cores up. On two cores a second thread gained nothing (measured on the site and on 1,000 pages):
- * each thread first warms up its own copy of the compiler, and the garbage collector's helper thread
- * already keeps the second core busy.
+ * cores up, at most MAX_THREADS. On two cores a second thread gained nothing (measured on the site and on
+ * 1,000 pages): each thread first warms up its own copy of the compiler, and the garbage collector's
+ * helper thread already keeps the second core busy.
  */
 export function defaultPoolSize(): number {
   const fromEnv = Number(process.env.QUIRE_WORKERS);
   if (Number.isInteger(fromEnv) && fromEnv >= 1) return fromEnv;
   const cores = availableParallelism();
-  return cores >= 3 ? cores : 1;
+  return cores >= 3 ? Math.min(cores, MAX_THREADS) : 1;
 }
+
+/**
+ * Each compiling thread has a heap of its own: building 10,000 pages peaked at 497 MB in one thread,
+ * 756 MB in four, 836 MB in five and 1.18 GB in eight, so five keep big sites within 1 GB.
+ */
+const MAX_THREADS = 5;
 
 /**
  * Tasks a worker holds at once: while it works on one, the next is already in its inbox, so it never
@@ -50,7 +58,7 @@ export function defaultPoolSize(): number {
 const IN_FLIGHT = 2;
 
 export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<I, O> = {}): Pool<I, O> {
-  const { size = defaultPoolSize(), workerData, local } = options;
+  const { size = defaultPoolSize(), workerData, local, youngGenerationMb = 64 } = options;
   const queue: Pending<I, O>[] = [];
   const inFlight = new Map<Worker, Pending<I, O>[]>();
   const workers: Worker[] = [];
@@ -86,9 +94,9 @@ export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<
   };
 
   for (let i = 0; i < size; i++) {
-    // A larger young generation: compiling allocates many short-lived trees, and the worker default
-    // (16 MB) spends a third of the time in scavenges (measured: 5.1 → 3.7 ms per page).
-    const worker = new Worker(workerFile, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
+    // By default a larger young generation than Node's 16 MB: compiling allocates many short-lived trees,
+    // and with 16 MB a compile worker spent a third of its time in scavenges (measured: 5.1 → 3.7 ms per page).
+    const worker = new Worker(workerFile, { workerData, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
     inFlight.set(worker, []);
     worker.on('message', (message: { id: number } & ({ ok: true; value: O } | { ok: false; error: string })) => {
       const tasks = inFlight.get(worker)!;

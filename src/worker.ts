@@ -1,14 +1,58 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileSource } from './compile/index.ts';
-import type { SiteConfig, Source } from './types.ts';
+import { routeRenderer, type BundleUrls } from './render/index.ts';
+import type { Compiled, Site, SiteConfig, Source, Theme } from './types.ts';
 
-/** Worker-thread entry: compiles one source per message (see pool.ts); the config comes once, as workerData. */
-const { config } = workerData as { config: SiteConfig };
+/** What a pool of workers is for, given once to each worker as `workerData` (see pool.ts). */
+export type WorkerJob =
+  /** Tasks are sources; the answer is `compileSource`'s result. */
+  | { kind: 'compile'; config: SiteConfig }
+  /**
+   * Tasks are routes of `site` (given without the pages' compiled content, which each task brings for its
+   * own page); the answer is the route's page or its diagnostic.
+   */
+  | { kind: 'render'; site: Site; mode: 'production' | 'development'; assets: BundleUrls };
 
-parentPort?.on('message', async (task: { id: number; input: Source }) => {
-  try {
-    parentPort!.postMessage({ id: task.id, ok: true, value: await compileSource(task.input, config) });
-  } catch (e) {
-    parentPort!.postMessage({ id: task.id, ok: false, error: `quire bug: compile worker failed on ${task.input.file}: ${(e as Error).stack ?? e}` });
-  }
-});
+export interface RenderTask {
+  routeIndex: number;
+  /** The compiled content of the route's page, when it has one. */
+  output?: Compiled['output'];
+}
+
+/**
+ * Worker-thread body: answers one task per message with the job of its pool. Rendering needs the theme,
+ * which the worker's entry file (the CLI's, `cli/worker.ts`) chooses, as the CLI does for this thread;
+ * it is loaded only by render workers.
+ */
+export function startWorker(loadTheme: () => Promise<Theme>): void {
+  const job = workerData as WorkerJob;
+  if (job.kind === 'compile') serve<Source>((source) => compileSource(source, job.config), (source) => `compile worker failed on ${source.file}`);
+  else serve<RenderTask>(renderInWorker(job, loadTheme()), (task) => `render worker failed on ${job.site.routes[task.routeIndex]?.path}`);
+}
+
+function serve<I>(answer: (input: I) => Promise<unknown>, failure: (input: I) => string): void {
+  parentPort?.on('message', async (task: { id: number; input: I }) => {
+    try {
+      parentPort!.postMessage({ id: task.id, ok: true, value: await answer(task.input) });
+    } catch (e) {
+      parentPort!.postMessage({ id: task.id, ok: false, error: `quire bug: ${failure(task.input)}: ${(e as Error).stack ?? e}` });
+    }
+  });
+}
+
+function renderInWorker(job: Extract<WorkerJob, { kind: 'render' }>, theme: Promise<Theme>) {
+  const { site } = job;
+  const renderer = theme.then((t) => routeRenderer({ site, theme: t, mode: job.mode, assets: job.assets }));
+  return async ({ routeIndex, output }: RenderTask) => {
+    const renderOne = await renderer;
+    const compiledIndex = site.routes[routeIndex].compiledIndex;
+    if (compiledIndex === undefined || !output) return renderOne(routeIndex);
+    const skeleton = site.compiled[compiledIndex];
+    site.compiled[compiledIndex] = { ...skeleton, output };
+    try {
+      return renderOne(routeIndex);
+    } finally {
+      site.compiled[compiledIndex] = skeleton;
+    }
+  };
+}

@@ -31,6 +31,35 @@ async function htmlFiles(dir: string): Promise<Map<string, string>> {
   return out;
 }
 
+/** Builds `files` in one thread and in three; both must succeed and write the same HTML files. */
+async function expectSamePages(files: Record<string, string>, cleanups: (() => Promise<void>)[], minPages: number) {
+  const site = await makeSite('basic', files);
+  cleanups.push(site.cleanup);
+  const one = await build(site.root, 'one', '1');
+  const pooled = await build(site.root, 'pooled', '3');
+  expect(one.code, one.stderr).toBe(0);
+  expect(pooled.code, pooled.stderr).toBe(0);
+  const [a, b] = [await htmlFiles(path.join(site.root, 'one')), await htmlFiles(path.join(site.root, 'pooled'))];
+  expect(a.size).toBeGreaterThan(minPages);
+  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  for (const [file, html] of a) expect(b.get(file), file).toBe(html);
+  return { one, pooled };
+}
+
+/** Builds `files` in one thread and in three; both must fail with the same report, naming `file`. */
+async function expectSameFailure(files: Record<string, string>, cleanups: (() => Promise<void>)[], file: string) {
+  const site = await makeSite('basic', files);
+  cleanups.push(site.cleanup);
+  const one = await build(site.root, 'one', '1');
+  const pooled = await build(site.root, 'pooled', '3');
+  expect(one.code).toBe(1);
+  expect(pooled.code).toBe(1);
+  expect(pooled.stderr).toContain(file);
+  const stable = (s: string) => s.replace(/\d+(\.\d+)? m?s\b/g, '').replace(/, \d+ threads/, '');
+  expect(stable(pooled.stderr)).toBe(stable(one.stderr));
+  return pooled;
+}
+
 describe('worker pool', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -38,27 +67,38 @@ describe('worker pool', () => {
   });
 
   it('pool: should build the same pages with workers as in one thread', async () => {
-    const site = await makeSite('basic', pages);
-    cleanups.push(site.cleanup);
-    const one = await build(site.root, 'one', '1');
-    const pooled = await build(site.root, 'pooled', '3');
-    expect(one.code, one.stderr).toBe(0);
-    expect(pooled.code, pooled.stderr).toBe(0);
-    const [a, b] = [await htmlFiles(path.join(site.root, 'one')), await htmlFiles(path.join(site.root, 'pooled'))];
-    expect(a.size).toBeGreaterThan(60);
-    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-    for (const [file, html] of a) expect(b.get(file), file).toBe(html);
+    await expectSamePages(pages, cleanups, 60);
   }, 60_000);
 
   it('pool: should report a page that fails in a worker like one that fails in this thread', async () => {
-    const site = await makeSite('basic', { ...pages, 'content/docs/viele/seite-59.mdx': '# Kaputt\n\n<Offen>\n' });
-    cleanups.push(site.cleanup);
-    const one = await build(site.root, 'one', '1');
-    const pooled = await build(site.root, 'pooled', '3');
-    expect(one.code).toBe(1);
-    expect(pooled.code).toBe(1);
-    expect(pooled.stderr).toContain('content/docs/viele/seite-59.mdx:');
-    const stable = (s: string) => s.replace(/\d+(\.\d+)? m?s\b/g, '');
-    expect(stable(pooled.stderr)).toBe(stable(one.stderr));
+    await expectSameFailure({ ...pages, 'content/docs/viele/seite-59.mdx': '# Kaputt\n\n<Offen>\n' }, cleanups, 'content/docs/viele/seite-59.mdx:');
   }, 60_000);
+});
+
+/**
+ * Rendering in the pool starts from a thousand pages to render (build.ts, RENDER_POOL_THRESHOLD): pages
+ * from workers must equal pages from this thread, in the same order, and a page that fails to render in
+ * a worker must be reported as it is in this thread.
+ */
+describe('render pool', () => {
+  const many: Record<string, string> = {};
+  for (let i = 0; i < 1000; i++) many[`content/docs/teil-${Math.floor(i / 100)}/seite-${i}.md`] = `---\ntitle: Seite ${i}\n---\nText ${i} mit [Link](/docs/).\n\n## Abschnitt ${i}\n`;
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups) await c();
+  });
+
+  it('pool: should render a thousand pages in workers exactly as in one thread', async () => {
+    const { one, pooled } = await expectSamePages(many, cleanups, 1000);
+    // The step lines (printed in CI) say where pages were rendered.
+    expect(pooled.stderr).toMatch(/render\s+\d+ ms\s+1012 pages, 3 threads/);
+    expect(one.stderr).not.toMatch(/threads/);
+  }, 120_000);
+
+  it('pool: should report a page that fails to render in a worker like one that fails in this thread', async () => {
+    const kaputt = "---\ntitle: Kaputt\n---\nexport const fehler = () => { throw new Error('absichtlich kaputt'); };\n\nVor dem Fehler: {fehler()}\n";
+    const pooled = await expectSameFailure({ ...many, 'content/docs/teil-9/kaputt.mdx': kaputt }, cleanups, 'content/docs/teil-9/kaputt.mdx');
+    expect(pooled.stderr).toContain('absichtlich kaputt');
+    expect(pooled.stderr).toMatch(/render\s+\d+ ms\s+\d+ pages, 3 threads/);
+  }, 120_000);
 });

@@ -17,8 +17,8 @@ export { OutputManifest, type OutputRecord } from './previous.ts';
 
 export interface EmitOptions {
   site: Site;
-  /** Pages as render produces them; written as they come. */
-  pages: Iterable<Page>;
+  /** Pages as render produces them (in this thread, or from a render pool); written as they come. */
+  pages: Iterable<Page> | AsyncIterable<Page>;
   /** The client bundle made before rendering (its URLs are in the pages). */
   bundle: ClientBundle;
   staticFiles: Loaded['staticFiles'];
@@ -93,7 +93,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
 
     // One page at a time, in route order (writes are synchronous; the search index gets its pages in
     // the same order whether they were rendered now or kept, so its files equal a full build's).
-    for (const item of inRouteOrder(site, pages, canKeep ? reused : undefined)) {
+    for await (const item of inRouteOrder(site, pages, canKeep ? reused : undefined)) {
       if ('kept' in item) {
         const { path: routePath, kept } = item;
         writer.keep!(kept.file);
@@ -175,20 +175,20 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
  * Rendered pages (in route order, some missing when their rendering failed) merged with the kept ones
  * into one sequence in route order.
  */
-function* inRouteOrder(site: Site, pages: Iterable<Page>, kept: ReadonlyMap<string, OutputRecord> | undefined): Generator<Page | { path: string; kept: OutputRecord }> {
+async function* inRouteOrder(site: Site, pages: Iterable<Page> | AsyncIterable<Page>, kept: ReadonlyMap<string, OutputRecord> | undefined): AsyncGenerator<Page | { path: string; kept: OutputRecord }> {
   if (!kept?.size) return yield* pages;
-  const rendered = pages[Symbol.iterator]();
-  let next = rendered.next();
+  const rendered = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]();
+  let next = await rendered.next();
   for (const route of site.routes) {
     const record = kept.get(route.path);
     if (record) yield { path: route.path, kept: record };
     else if (!next.done && next.value.path === route.path) {
       yield next.value;
-      next = rendered.next();
+      next = await rendered.next();
     }
   }
   // Pages of routes this loop did not meet (none in a normal build) are still written.
-  for (; !next.done; next = rendered.next()) yield next.value;
+  for (; !next.done; next = await rendered.next()) yield next.value;
 }
 
 /** Runs file writes with bounded concurrency over any iterable (pulled lazily, so a generator streams). */

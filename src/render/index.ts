@@ -49,23 +49,62 @@ export function render(options: RenderOptions): StageResult<Page[]> {
   return { value: [...renderEach(options, diagnostics)], diagnostics };
 }
 
+/** One route rendered: its page, or the diagnostic of its failure. Serialisable (render workers send it). */
+export type RenderOneResult = { page: Page } | { diagnostic: Diagnostic };
+
+/**
+ * Renders routes of `site` by their index in `site.routes`; used by this thread and by render workers
+ * (each builds its own from the site it was given), so a page is the same wherever it was rendered.
+ */
+export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions, 'only'>): (routeIndex: number) => RenderOneResult {
+  const fileRoutes = new Map(site.compiled.map((c) => [c.source.file, site.config.baseUrl + c.source.path.slice(1)]));
+  return (routeIndex) => {
+    const route = site.routes[routeIndex];
+    try {
+      return { page: renderRoute({ route, site, theme, mode, fileRoutes, assets }) };
+    } catch (e) {
+      const file = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].source.file;
+      return { diagnostic: error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}`, { file }) };
+    }
+  };
+}
+
 /**
  * The same, one page at a time: emit writes each page as it comes, so memory holds one page,
  * not the whole site. Failures are pushed to `diagnostics` and the page is skipped.
  */
-export function* renderEach({ site, theme, mode, assets, only }: RenderOptions, diagnostics: Diagnostic[]): Generator<Page> {
-  const fileRoutes = new Map(site.compiled.map((c) => [c.source.file, site.config.baseUrl + c.source.path.slice(1)]));
-  for (const route of site.routes) {
-    if (only && !only(route)) continue;
-    let page: Page;
-    try {
-      page = renderRoute({ route, site, theme, mode, fileRoutes, assets });
-    } catch (e) {
-      const file = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].source.file;
-      diagnostics.push(error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}`, { file }));
-      continue;
+export function* renderEach({ only, ...options }: RenderOptions, diagnostics: Diagnostic[]): Generator<Page> {
+  const renderOne = routeRenderer(options);
+  for (let i = 0; i < options.site.routes.length; i++) {
+    if (only && !only(options.site.routes[i])) continue;
+    const result = renderOne(i);
+    if ('diagnostic' in result) diagnostics.push(result.diagnostic);
+    else yield result.page;
+  }
+}
+
+/**
+ * `renderEach` with the rendering done by `renderOne` (a worker pool): at most `ahead` routes are out
+ * at once, and pages come back in route order, as emit expects, however the pool finishes them.
+ */
+export async function* renderEachWith(
+  { site, only }: Pick<RenderOptions, 'site' | 'only'>,
+  diagnostics: Diagnostic[],
+  renderOne: (routeIndex: number) => Promise<RenderOneResult>,
+  ahead: number,
+): AsyncGenerator<Page> {
+  const indices = site.routes.flatMap((route, i) => (only && !only(route) ? [] : [i]));
+  const out: Promise<RenderOneResult>[] = [];
+  let next = 0;
+  while (next < indices.length || out.length) {
+    while (next < indices.length && out.length < ahead) {
+      const index = indices[next++];
+      const result = renderOne(index).catch((e: Error): RenderOneResult => ({ diagnostic: error(CODES.RENDER_FAILED, `quire bug: rendering ${site.config.baseUrl}${site.routes[index].path.slice(1)} in a worker failed: ${e.message}`) }));
+      out.push(result);
     }
-    yield page;
+    const result = await out.shift()!;
+    if ('diagnostic' in result) diagnostics.push(result.diagnostic);
+    else yield result.page;
   }
 }
 
