@@ -64,6 +64,7 @@ export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<
   const workers: Worker[] = [];
   let localBusy = false;
   let nextId = 0;
+  let closing = false;
 
   const dispatch = () => {
     for (const worker of workers) {
@@ -108,8 +109,19 @@ export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<
       }
       dispatch();
     });
-    worker.on('error', (error) => {
+    // A worker that dies (an uncaught error, running out of memory) fails the tasks it held and takes no
+    // more; when no worker and no local lane are left, the queued tasks fail too, so nobody waits forever.
+    const retire = (error: Error) => {
+      const at = workers.indexOf(worker);
+      if (at < 0) return;
+      workers.splice(at, 1);
       for (const task of inFlight.get(worker)!.splice(0)) task.reject(error);
+      if (!workers.length && !local) for (const task of queue.splice(0)) task.reject(error);
+      dispatch();
+    };
+    worker.on('error', retire);
+    worker.on('exit', (code) => {
+      if (!closing) retire(new Error(`a worker thread stopped (exit code ${code})`));
     });
     workers.push(worker);
   }
@@ -118,12 +130,14 @@ export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<
     size,
     run(input) {
       return new Promise<O>((resolve, reject) => {
+        if (!workers.length && !local) return reject(new Error('no worker thread is left to run the task'));
         queue.push({ id: nextId++, input, resolve, reject });
         // Dispatched a tick later, so a burst of tasks is queued first and shared out evenly.
         if (queue.length === 1) setImmediate(dispatch);
       });
     },
     async close() {
+      closing = true;
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };

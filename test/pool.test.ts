@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPool } from '../src/pool.ts';
 import { makeSite, repoRoot } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -101,4 +102,31 @@ describe('render pool', () => {
     expect(pooled.stderr).toContain('absichtlich kaputt');
     expect(pooled.stderr).toMatch(/render\s+\d+ ms\s+\d+ pages, 3 threads/);
   }, 120_000);
+});
+
+/** A worker that dies must fail its tasks, and later tasks must not wait for it forever. */
+describe('pool with a dying worker', () => {
+  const workerFile = path.join(repoRoot, 'test/fixtures/pool-worker.mjs');
+
+  it('pool: should fail the task of a worker that stops, and every later task when none is left', async () => {
+    const pool = createPool<number | string, number>(workerFile, { size: 1 });
+    try {
+      expect(await pool.run(2)).toBe(4);
+      await expect(pool.run('crash')).rejects.toThrow(/exit code 3/);
+      await expect(pool.run(5)).rejects.toThrow(/no worker thread is left/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('pool: should go on in this thread when its only worker throws', async () => {
+    const pool = createPool<number | string, number>(workerFile, { size: 1, local: async (n) => Number(n) * 10 });
+    try {
+      // Queued alone, the task goes to the worker first (this thread takes what is left).
+      await expect(pool.run('throw')).rejects.toThrow(/uncaught in the worker/);
+      expect(await pool.run(7)).toBe(70);
+    } finally {
+      await pool.close();
+    }
+  });
 });
