@@ -1,6 +1,6 @@
 /**
  * The values of MDX attribute expressions that need no JavaScript to run: literals (`{800}`, `{"a"}`,
- * `{true}`, `{null}`), negative numbers, template strings without placeholders, and arrays and plain
+ * `{true}`, `{null}`), negative numbers, template strings with no `${…}` parts, and arrays and plain
  * objects of those (`{["a", "b"]}`, `{{ width: 2 }}`). The compiler renders an MDX page straight from
  * its syntax tree when all its expressions are such values (see src/compile/processors.ts); anything
  * else (variables, calls, imports) keeps MDX's full JavaScript output.
