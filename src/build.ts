@@ -6,7 +6,7 @@ import { bundleClient, DirWriter, emit, OutputManifest, type Writer } from './em
 import { load } from './load/index.ts';
 import { plan } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
-import { createPool, defaultPoolSize, type Pool } from './pool.ts';
+import { createPool, defaultPoolSize } from './pool.ts';
 import type { Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
 import type { RenderTask, WorkerJob } from './worker.ts';
 
@@ -89,7 +89,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const inputs = [...configResult.inputs, ...loaded.value.inputs];
   if (hasErrors(diagnostics)) return result({ inputs });
 
-  const cache = await CompileCache.open(options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache')));
+  const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
+  const cache = await CompileCache.open(cacheDir);
   const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, cache, options.workerFile), (r) => `${r.cacheHits} cached`);
   diagnostics.push(...compiled.diagnostics);
   if (hasErrors(diagnostics)) return result({ inputs });
@@ -116,11 +117,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Incremental output: a route whose fingerprint (everything its HTML is made of) matches the previous
   // build's, and whose file there is untouched, is kept instead of rendered and written.
+  const assets: BundleUrls = { css: bundle.css, js: bundle.js, islands: bundle.islands };
   const writer = options.writer ?? new DirWriter(options.outDir ?? path.join(root, 'dist'));
-  const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
   const manifest = await OutputManifest.open(writer instanceof DirWriter ? cacheDir : undefined, writer instanceof DirWriter ? writer.outDir : '', options.toolVersion);
   const fingerprints = manifest.enabled
-    ? fingerprintRoutes({ site, shared: { css: bundle.css, js: bundle.js, islands: bundle.islands, files: bundle.files.map((f) => f.file), mode }, assetVersions: new Map() })
+    ? fingerprintRoutes({ site, shared: { ...assets, files: bundle.files.map((f) => f.file), mode }, assetVersions: new Map() })
     : new Map<string, string>();
   const reused = await manifest.reusable(fingerprints);
 
@@ -129,10 +130,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const renderDiagnostics: Diagnostic[] = [];
   let renderMs = 0;
   let pageCount = 0;
-  const assets: BundleUrls = { css: bundle.css, js: bundle.js, islands: bundle.islands };
   const only = reused.size ? (r: Route) => !reused.has(r.path) : undefined;
   const renderPool = startRenderPool(site, theme, mode, assets, site.routes.length - reused.size, options.workerFile);
-  const pages = renderPool ? renderEachWith({ site, only }, renderDiagnostics, renderPool, renderPool.size * 8) : renderEach({ site, theme, mode, assets, only }, renderDiagnostics);
+  const pages = renderPool ? renderEachWith({ site, only }, renderDiagnostics, renderPool.render, renderPool.workers * 8) : renderEach({ site, theme, mode, assets, only }, renderDiagnostics);
   async function* timedPages(): AsyncGenerator<Page> {
     const iterator = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]();
     for (;;) {
@@ -155,7 +155,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     canCommit: () => !hasErrors(renderDiagnostics),
     incremental: { fingerprints, manifest, reused },
   }).finally(() => renderPool?.close());
-  const renderDetail = [`${pageCount} pages`, reused.size ? `${reused.size} unchanged` : '', renderPool ? `${renderPool.size + 1} threads` : ''].filter(Boolean).join(', ');
+  const renderDetail = [`${pageCount} pages`, reused.size ? `${reused.size} unchanged` : '', renderPool ? `${renderPool.workers + 1} threads` : ''].filter(Boolean).join(', ');
   const renderStep: StepTiming = { name: 'render', ms: renderMs, detail: renderDetail };
   const emitStep: StepTiming = { name: 'emit', ms: performance.now() - emitStart - renderMs };
   for (const s of [renderStep, emitStep]) {
@@ -192,8 +192,12 @@ async function compileWithPool(sources: Source[], config: SiteConfig, cache: Com
  */
 const RENDER_POOL_THRESHOLD = 1000;
 
-/** Renders a route in the pool; `size` workers beside this thread. */
-type RenderPool = ((routeIndex: number) => Promise<RenderOneResult>) & { size: number; close(): Promise<void> };
+/** Renders routes in workers beside this thread. */
+interface RenderPool {
+  render(routeIndex: number): Promise<RenderOneResult>;
+  workers: number;
+  close(): Promise<void>;
+}
 
 /**
  * Workers that render beside this thread (each gets the site once), or undefined when one thread is
@@ -206,12 +210,15 @@ function startRenderPool(site: Site, theme: Theme, mode: 'production' | 'develop
   // Each worker gets the site without the pages' compiled content and sources; a task brings its own
   // page's content.
   const skeleton: Site = { ...site, compiled: site.compiled.map((c) => ({ ...c, output: EMPTY_OUTPUT, source: { ...c.source, body: '' } })) };
-  const pool: Pool<RenderTask, RenderOneResult> = createPool(workerFile, { size: workers, workerData: { kind: 'render', site: skeleton, mode, assets } satisfies WorkerJob, youngGenerationMb: 16, local: async (task) => renderHere(task.routeIndex) });
-  const run = (routeIndex: number) => {
-    const compiledIndex = site.routes[routeIndex].compiledIndex;
-    return pool.run({ routeIndex, output: compiledIndex === undefined ? undefined : site.compiled[compiledIndex].output });
+  const pool = createPool<RenderTask, RenderOneResult>(workerFile, { size: workers, workerData: { kind: 'render', site: skeleton, mode, assets } satisfies WorkerJob, youngGenerationMb: 16, local: async (task) => renderHere(task.routeIndex) });
+  return {
+    workers,
+    render: (routeIndex) => {
+      const compiledIndex = site.routes[routeIndex].compiledIndex;
+      return pool.run({ routeIndex, output: compiledIndex === undefined ? undefined : site.compiled[compiledIndex].output });
+    },
+    close: () => pool.close(),
   };
-  return Object.assign(run, { size: pool.size, close: () => pool.close() });
 }
 
 const EMPTY_OUTPUT: Compiled['output'] = { type: 'html', html: '' };

@@ -41,18 +41,6 @@ function serve<I>(answer: (input: I) => Promise<unknown>, failure: (input: I) =>
 }
 
 function renderInWorker(job: Extract<WorkerJob, { kind: 'render' }>, theme: Promise<Theme>) {
-  const { site } = job;
-  const renderer = theme.then((t) => routeRenderer({ site, theme: t, mode: job.mode, assets: job.assets }));
-  return async ({ routeIndex, output }: RenderTask) => {
-    const renderOne = await renderer;
-    const compiledIndex = site.routes[routeIndex].compiledIndex;
-    if (compiledIndex === undefined || !output) return renderOne(routeIndex);
-    const skeleton = site.compiled[compiledIndex];
-    site.compiled[compiledIndex] = { ...skeleton, output };
-    try {
-      return renderOne(routeIndex);
-    } finally {
-      site.compiled[compiledIndex] = skeleton;
-    }
-  };
+  const renderer = theme.then((t) => routeRenderer({ site: job.site, theme: t, mode: job.mode, assets: job.assets }));
+  return async ({ routeIndex, output }: RenderTask) => (await renderer)(routeIndex, output);
 }

@@ -2,7 +2,7 @@ import { createElement, type ComponentType, type ReactNode } from 'react';
 import { createRequire } from 'node:module';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
-import type { Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
+import type { Compiled, Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxTree } from './mdx.ts';
 
@@ -55,13 +55,14 @@ export type RenderOneResult = { page: Page } | { diagnostic: Diagnostic };
 /**
  * Renders routes of `site` by their index in `site.routes`; used by this thread and by render workers
  * (each builds its own from the site it was given), so a page is the same wherever it was rendered.
+ * `output` is the page's compiled content when `site` comes without it (a render worker's copy).
  */
-export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions, 'only'>): (routeIndex: number) => RenderOneResult {
+export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions, 'only'>): (routeIndex: number, output?: Compiled['output']) => RenderOneResult {
   const fileRoutes = new Map(site.compiled.map((c) => [c.source.file, site.config.baseUrl + c.source.path.slice(1)]));
-  return (routeIndex) => {
+  return (routeIndex, output) => {
     const route = site.routes[routeIndex];
     try {
-      return { page: renderRoute({ route, site, theme, mode, fileRoutes, assets }) };
+      return { page: renderRoute({ route, site, theme, mode, fileRoutes, assets, output }) };
     } catch (e) {
       const file = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].source.file;
       return { diagnostic: error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}`, { file }) };
@@ -115,19 +116,22 @@ export interface RenderRouteOptions {
   mode: 'production' | 'development';
   fileRoutes: Map<string, string>;
   assets: BundleUrls;
+  /** The page's compiled content, instead of the one in `site` (see routeRenderer). */
+  output?: Compiled['output'];
 }
 
 /** One route to one HTML string: the theme's page inside the document shell. */
-export function renderRoute({ route, site, theme, mode, fileRoutes, assets }: RenderRouteOptions): Page {
+export function renderRoute({ route, site, theme, mode, fileRoutes, assets, output: given }: RenderRouteOptions): Page {
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   let content: ReactNode = null;
   if (compiled) {
-    if (compiled.output.type === 'html') {
-      content = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: compiled.output.html } });
-    } else if (compiled.output.type === 'hast') {
-      content = createElement('div', { className: 'markdown' }, mdxTree(compiled.output.tree, theme.components));
+    const output = given ?? compiled.output;
+    if (output.type === 'html') {
+      content = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html } });
+    } else if (output.type === 'hast') {
+      content = createElement('div', { className: 'markdown' }, mdxTree(output.tree, theme.components));
     } else {
-      const MDX = mdxComponent(compiled.output.code, compiled.source.hash + compiled.source.path);
+      const MDX = mdxComponent(output.code, compiled.source.hash + compiled.source.path);
       content = createElement('div', { className: 'markdown' }, createElement(MDX, { components: theme.components }));
     }
   }
