@@ -77,6 +77,37 @@ function createMarkdownProcessor(parts: SyntaxParts) {
   return unified().use(remarkParse).use(remarkPluginsFor(parts)).use(remarkRehype).use(rehypePlugins).use(rehypeStringify).freeze();
 }
 
+/** The cached processors for a combination of syntax extensions (built on first use). */
+function markdownProcessor(parts: SyntaxParts) {
+  const key = syntaxKey(parts);
+  let markdown = markdownProcessors.get(key);
+  if (!markdown) markdownProcessors.set(key, (markdown = createMarkdownProcessor(parts)));
+  return markdown;
+}
+
+function mdxTreeProcessor(parts: SyntaxParts): Processor | undefined {
+  const key = syntaxKey(parts);
+  if (!mdxTreeProcessors.has(key)) mdxTreeProcessors.set(key, createMdxTreeProcessor(parts));
+  return mdxTreeProcessors.get(key);
+}
+
+function mdxCodeProcessor(parts: SyntaxParts) {
+  const key = syntaxKey(parts);
+  let mdx = mdxProcessors.get(key);
+  if (!mdx) mdxProcessors.set(key, (mdx = createProcessor(mdxOptions(parts))));
+  return mdx;
+}
+
+/**
+ * Parses prepared text (see prepareMarkdown) to its Markdown syntax tree, exactly as processSource does
+ * first, and nothing more; `bench/parse-floor.ts` times it.
+ */
+export function parseOnly(format: Source['format'], value: string, path: string): unknown {
+  const parts = syntaxPartsFor(value);
+  const processor = format === 'mdx' ? (mdxTreeProcessor(parts) ?? mdxCodeProcessor(parts)) : markdownProcessor(parts);
+  return processor.parse(new VFile({ value, path }));
+}
+
 /**
  * Runs one source through its pipeline: `.md` to an HTML string, `.mdx` to function-body code. Throws
  * VFile messages. `only` overrides the syntax extensions chosen from the text (tests compare).
@@ -85,27 +116,19 @@ export async function processSource(source: Source, baseUrl: string, only?: Synt
   const value = prepareMarkdown(source.body);
   const input = { value, path: source.file, data: fileData(source, baseUrl) };
   const parts = only ?? syntaxPartsFor(value);
-  const key = syntaxKey(parts);
   if (source.format === 'mdx') {
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip
     // MDX's JavaScript generation here and evaluating that code at render (measured: compile of the
     // site's pages −20 %).
-    if (mdxStrategy === 'auto') {
-      if (!mdxTreeProcessors.has(key)) mdxTreeProcessors.set(key, createMdxTreeProcessor(parts));
-      const treeProcessor = mdxTreeProcessors.get(key);
-      if (treeProcessor) {
-        const file = new VFile(input);
-        const tree = (await treeProcessor.run(treeProcessor.parse(file), file)) as HastRoot;
-        if (prepareTree(tree as WalkNode)) return { output: { type: 'hast', tree }, data: file.data as Record<string, unknown> };
-      }
+    const treeProcessor = mdxStrategy === 'auto' ? mdxTreeProcessor(parts) : undefined;
+    if (treeProcessor) {
+      const file = new VFile(input);
+      const tree = (await treeProcessor.run(treeProcessor.parse(file), file)) as HastRoot;
+      if (prepareTree(tree as WalkNode)) return { output: { type: 'hast', tree }, data: file.data as Record<string, unknown> };
     }
-    let mdx = mdxProcessors.get(key);
-    if (!mdx) mdxProcessors.set(key, (mdx = createProcessor(mdxOptions(parts))));
-    const file = await mdx.process(input);
+    const file = await mdxCodeProcessor(parts).process(input);
     return { output: { type: 'mdx', code: String(file.value) }, data: file.data as Record<string, unknown> };
   }
-  let markdown = markdownProcessors.get(key);
-  if (!markdown) markdownProcessors.set(key, (markdown = createMarkdownProcessor(parts)));
-  const file = await markdown.process(input);
+  const file = await markdownProcessor(parts).process(input);
   return { output: { type: 'html', html: String(file.value) }, data: file.data as Record<string, unknown> };
 }
