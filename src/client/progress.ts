@@ -18,6 +18,8 @@ export class ProgressBar {
     this.timer = undefined;
     if (!this.bar) return;
     const bar = this.bar;
+    // The page swap replaced the body, bar and all: the bar finishes on the new page.
+    if (!bar.isConnected) document.body.append(bar);
     this.set(1);
     clearInterval(this.trickle);
     setTimeout(() => bar.remove(), 250);

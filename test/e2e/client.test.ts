@@ -81,10 +81,19 @@ describe('client runtime in the browser', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { sawBar: boolean }).sawBar)).toBe(false);
     delay('/de/docs/usage/', 900);
-    await page.evaluate(() => new MutationObserver(() => document.querySelector('.nav-progress') && ((window as unknown as { sawBar: boolean }).sawBar = true)).observe(document.body, { childList: true }));
+    await page.evaluate(() => {
+      const w = window as unknown as { sawBar: boolean; barsAdded: { path: string; value: string | null }[] };
+      w.barsAdded = [];
+      new MutationObserver((records) => {
+        if (document.querySelector('.nav-progress')) w.sawBar = true;
+        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains('nav-progress')) w.barsAdded.push({ path: location.pathname, value: n.getAttribute('aria-valuenow') });
+      }).observe(document.body, { childList: true });
+    });
     await page.click('.doc-sidebar a[href="/de/docs/usage/"]');
     await expect.poll(() => page.evaluate(() => (window as unknown as { sawBar: boolean }).sawBar), { timeout: 2000 }).toBe(true);
     await page.waitForURL('**/de/docs/usage/');
+    // The page swap replaces the body: the bar comes back on the new page to finish at 100 %, then goes.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { barsAdded: { path: string; value: string | null }[] }).barsAdded), { timeout: 2000 }).toContainEqual({ path: '/de/docs/usage/', value: '100' });
     await expect.poll(() => page.locator('.nav-progress').count(), { timeout: 2000 }).toBe(0);
     await page.context().close();
   });
