@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,12 +16,19 @@ describe('quire dev server', () => {
   let cleanup: () => Promise<void>;
   const logs: string[] = [];
   let searchIndexes = 0;
-  /** Edits a file and waits for the build the watcher starts for it. */
+  /**
+   * Edits a file and waits for the build the watcher starts for it. The edit is saved as many editors
+   * do, into a hidden temporary file renamed over the old one: written in place, a busy machine can let
+   * the watcher see the file emptied before its new text arrives, and that build (and the one after,
+   * once the watcher looks again) would then be the one waited for.
+   */
   const edit = async (file: string, change: (text: string) => string) => {
     const abs = path.join(root, file);
     const text = change(await readFile(abs, 'utf8'));
     const report = waitForBuildOf(file, Date.now());
-    await writeFile(abs, text);
+    const temporary = path.join(path.dirname(abs), `.${path.basename(abs)}.tmp`);
+    await writeFile(temporary, text);
+    await rename(temporary, abs);
     return report;
   };
   /** The next build of `file` that started after `since` (so it read the edit); bounded, and on timeout the terminal output says why. */
