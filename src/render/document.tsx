@@ -68,6 +68,9 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
         <link rel="icon" href={withBase(config.baseUrl, config.favicon)} />
         <link rel="stylesheet" href={assets.css} />
+        {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
+            so a page painted while it still arrives never shows a half-built navbar that then moves. */}
+        <link rel="expect" href="#main" blocking="render" />
         <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) }} />
         <script src={assets.js} defer type="module" />
         {gtm ? <script dangerouslySetInnerHTML={{ __html: gtmSnippet(gtm) }} /> : null}

@@ -9,8 +9,12 @@ import { normalizePath } from '../../src/shared/route-match.ts';
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+/**
+ * Headless Chromium hides scrollbars by default; `scrollbars: true` shows them as on Windows and most Linux
+ * desktops, where a scrollbar takes room from the page.
+ */
+export function launchBrowser(options: { scrollbars?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : [] });
 }
 
 const TYPES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeBuiltSite, openBuiltSite, type TestServer } from './harness.ts';
+import { closeBuiltSite, launchBrowser, openBuiltSite, type TestServer } from './harness.ts';
 import { focusIndicator, openPage, runAxe, sidewaysOverflow } from './theme-support.ts';
 
 /** The page chrome of the real site (SPEC §2, §8), as a visitor sees and uses it. */
@@ -267,6 +267,58 @@ describe('theme: page chrome of the real site', () => {
       // Every image has its size in the markup.
       expect(await page.$$eval('img', (imgs) => imgs.filter((i) => !i.getAttribute('width') || !i.getAttribute('height')).map((i) => i.src))).toEqual([]);
       await page.close();
+    }
+  });
+
+  it('theme: should not shift the layout while a page arrives in parts, with classic scrollbars', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    // Where a slow network may pause: inside the navbar's right-hand items, just after the first plan of
+    // the pricing table (a grid that is painted with some of its items only), in the main content.
+    const splits = (html: string) => {
+      const right = html.indexOf('navbar__items--right');
+      const main = html.indexOf('<main');
+      const plan = html.indexOf('</section>', html.indexOf('class="pricing__plan'));
+      return [Math.round((right + html.indexOf('</nav>', right)) / 2), Math.round((main + html.length) / 2), ...(plan > 0 ? [plan + '</section>'.length] : [])];
+    };
+    let split = 0;
+    server.hooks.push(async (req, res) => {
+      if (!split || !req.url?.endsWith('/')) return false;
+      const html = await readFile(join(inject('e2eDist'), req.url, 'index.html'));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write(html.subarray(0, split));
+      setTimeout(() => res.end(html.subarray(split)), 400);
+      return true;
+    });
+    const classic = await launchBrowser({ scrollbars: true });
+    try {
+      for (const path of ['/de/', '/de/docs/features/pdf/', '/de/pricing/']) {
+        const html = await readFile(join(inject('e2eDist'), path, 'index.html'), 'utf8');
+        for (const at of splits(html)) {
+          split = Buffer.byteLength(html.slice(0, at));
+          const { page } = await openPage(classic, server.url + path, {
+            width: 1280,
+            init: () => {
+              const w = window as unknown as { shifts: string[] };
+              w.shifts = [];
+              new PerformanceObserver((list) =>
+                list.getEntries().forEach((e) => {
+                  const shift = e as unknown as { value: number; sources: { node?: Node }[] };
+                  w.shifts.push(`${shift.value.toFixed(4)} ${shift.sources.map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(', ')}`);
+                }),
+              ).observe({ type: 'layout-shift', buffered: true });
+            },
+          });
+          await page.waitForFunction(() => document.readyState === 'complete');
+          const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+          expect(shifts, `${path} paused at byte ${split}`).toEqual([]);
+          await page.close();
+        }
+      }
+    } finally {
+      split = 0;
+      server.hooks.length = 0;
+      await classic.close();
     }
   });
 

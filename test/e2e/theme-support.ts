@@ -63,7 +63,9 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
  */
 export async function sidewaysOverflow(page: Page): Promise<{ scroll: number; elements: string[] }> {
   return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
+    // The page's own width: headless Chromium hides scrollbars but still keeps their room where the theme
+    // asks for it (scrollbar-gutter), so this can be less than the viewport's.
+    const width = document.documentElement.getBoundingClientRect().width;
     const insideScroller = (el: Element) => {
       for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
         const style = getComputedStyle(e);

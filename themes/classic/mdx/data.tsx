@@ -62,7 +62,7 @@ export function PricingTable() {
   if (!pricing) throw new Error('<PricingTable />: content/data/pricing.json is missing');
   const format = (amount: number, code: string) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: code }).format(amount);
   return (
-    <div className="pricing" data-default-currency={pricing.defaultCurrency}>
+    <div className="pricing" data-default-currency={pricing.defaultCurrency} style={{ ['--plan-count' as string]: pricing.plans.length }}>
       {pricing.plans.map((plan) => (
         <section key={plan.id} className={'pricing__plan' + (plan.highlighted ? ' pricing__plan--highlighted' : '')} id={`plan-${plan.id}`}>
           <h3 className="pricing__name">{plan.name}</h3>
