@@ -17,7 +17,7 @@ const translated = readdirSync(dir)
 const english = read('en') as Record<string, string>;
 const uiIds = Object.keys(english).filter((id) => !id.startsWith('label:'));
 
-/** Every label the theme passes through useLabel: navbar, dropdowns, footer columns and links, social, app stores, copyright. */
+/** Every label the theme passes through useLabel: navbar, dropdowns, the docs version, footer columns and links, social, app stores, copyright. */
 function configLabels(config: SiteConfig): string[] {
   const labels: string[] = [];
   for (const item of config.navbar.items) {
@@ -27,6 +27,7 @@ function configLabels(config: SiteConfig): string[] {
   for (const column of config.footer.links) labels.push(column.title, ...column.items.map((i) => i.label));
   labels.push(...config.footer.social.map((s) => s.label), ...config.footer.appStores.map((s) => s.label));
   if (config.footer.copyright) labels.push(config.footer.copyright);
+  labels.push(config.docs.version.label);
   return [...new Set(labels)];
 }
 

@@ -12,7 +12,8 @@ import { buildInMemory, makeSite } from '../helpers.ts';
 /** A variant of the fixture's config, as a second config file that spreads the first. */
 const variant = (overrides: string) => `import base from './site.config.ts';\nexport default { ...base, ${overrides} };\n`;
 
-const AR_MESSAGES = JSON.stringify({ 'docs.notTranslated': 'لم تُترجم هذه الصفحة إلى العربية بعد.', skipToContent: 'الانتقال إلى المحتوى الرئيسي' });
+const AR_MESSAGES = JSON.stringify({ 'docs.notTranslated': 'لم تُترجم هذه الصفحة إلى العربية بعد.', skipToContent: 'الانتقال إلى المحتوى الرئيسي', 'label:Weiter': 'التالية' });
+const CURRENCIES = JSON.stringify({ defaultCurrency: 'EUR', currencies: [{ code: 'EUR', symbol: '€', label: 'Euro' }, { code: 'CHF', symbol: 'CHF', label: 'Schweizer Franken' }, { code: 'XYZ1', symbol: '?', label: 'Hauswährung' }] });
 
 describe('render: head tags, locale fallback, navbar', () => {
   let site: Awaited<ReturnType<typeof makeSite>>;
@@ -22,6 +23,7 @@ describe('render: head tags, locale fallback, navbar', () => {
   beforeAll(async () => {
     site = await makeSite('basic', {
       'locales/ar.json': AR_MESSAGES,
+      'content/data/pricing.json': CURRENCIES,
       'analytics.config.ts': variant(`analytics: { gtmContainerId: 'GTM-TEST1' }`),
       'flags-off.config.ts': variant(`i18n: { ...base.i18n, locales: [...base.i18n.locales, 'zh-TW'] }, colorMode: { disableSwitch: true }`),
       'flags.config.ts': variant(
@@ -99,6 +101,18 @@ describe('render: head tags, locale fallback, navbar', () => {
     expect(html).toContain('aria-label="Close navigation bar"');
     expect(html).toContain('<link rel="icon" href="/ar/img/favicon.svg"/>');
     expect([...ar.files.keys()].some((f) => f.startsWith('de/'))).toBe(false);
+  });
+
+  it('render: should translate the docs version label and name the currencies in the locale language', () => {
+    const version = (html: string) => html.match(/class="dropdown__link dropdown__link--active" data-version="current">([^<]*)</)?.[1];
+    const options = (html: string) => [...html.matchAll(/<option value="[^"]*"(?: selected="")?>([^<]*)<\/option>/g)].map((m) => m[1]);
+    const deHtml = text(de, 'de/docs/guide/start/index.html');
+    const arHtml = text(ar, 'ar/docs/guide/start/index.html');
+    expect(version(deHtml)).toBe('Weiter');
+    expect(version(arHtml)).toBe('التالية');
+    // German names as pricing.json writes them; other locales from CLDR; a code CLDR cannot name keeps its source name.
+    expect(options(deHtml)).toEqual(['EUR – Euro', 'CHF – Schweizer Franken', 'XYZ1 – Hauswährung']);
+    expect(options(arHtml)).toEqual(['EUR – يورو', 'CHF – فرنك سويسري', 'XYZ1 – Hauswährung']);
   });
 
   it('render: should show the German text of an untranslated page with a notice in the locale language and a canonical to the German original', () => {

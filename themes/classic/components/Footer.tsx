@@ -1,11 +1,30 @@
 import type { LinkTarget } from '../../../src/config/schema.ts';
 import QRCode from 'qrcode';
-import { isFlagOn, ThemeContext, useLabel, useT, useTheme } from '../context.tsx';
+import { isFlagOn, ThemeContext, useLabel, useLocale, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
 
 interface PricingData {
   defaultCurrency?: string;
   currencies?: { code: string; symbol: string; label: string }[];
+}
+
+/**
+ * Currency names as pricing.json writes them in the content's language; in any other locale the name
+ * from the locale's CLDR data (the source name when the runtime has none).
+ */
+function useCurrencyName(): (currency: { code: string; label: string }) => string {
+  const { site } = useTheme();
+  const locale = useLocale();
+  const { contentLocale = site.config.i18n.currentLocale } = site.config.i18n;
+  if (locale.code === contentLocale) return (c) => c.label;
+  const names = new Intl.DisplayNames([locale.htmlLang], { type: 'currency', fallback: 'none' });
+  return (c) => {
+    try {
+      return names.of(c.code) ?? c.label;
+    } catch {
+      return c.label; // not a well-formed currency code
+    }
+  };
 }
 
 const qrCache = new Map<string, { size: number; path: string }>();
@@ -67,6 +86,7 @@ function FooterInner() {
   const { footer } = site.config;
   const pricing = site.data.pricing as PricingData | undefined;
   const currencies = pricing?.currencies ?? [];
+  const currencyName = useCurrencyName();
   return (
     <div className="footer__inner">
       <div className="footer__columns">
@@ -106,7 +126,7 @@ function FooterInner() {
             <select data-currency-select="" defaultValue={pricing?.defaultCurrency ?? currencies[0].code}>
               {currencies.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {c.code} – {c.label}
+                  {`${c.code} – ${currencyName(c)}`}
                 </option>
               ))}
             </select>

@@ -156,10 +156,10 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
     case 'docsVersion':
       if (route.kind !== 'doc') return null;
       return (
-        <Dropdown label={mobile ? t('navbar.versions') : config.docs.version.label} className="version-dropdown" mobile={mobile}>
+        <Dropdown label={mobile ? t('navbar.versions') : tl(config.docs.version.label)} className="version-dropdown" mobile={mobile}>
           <li>
             <Link to={`/${config.docs.routeBasePath}/`} className="dropdown__link dropdown__link--active" data-version={config.docs.version.name}>
-              {config.docs.version.label}
+              {tl(config.docs.version.label)}
             </Link>
           </li>
         </Dropdown>
