@@ -63,7 +63,8 @@ let coldOutputs = [];
 /**
  * Cold: no cache (.quire removed) and no previous output (a new output folder each run, so no run
  * pays for deleting the last one). Warm: the same build again into the last cold run's folder, nothing
- * changed.
+ * changed. Edit: one docs page gets a new paragraph before each run (a writer's `quire build` after
+ * saving a page); the file is restored afterwards.
  */
 async function measure(name, root, runs = RUNS) {
   const colds = [];
@@ -76,6 +77,18 @@ async function measure(name, root, runs = RUNS) {
   }
   const warms = [];
   for (let i = 0; i < runs; i++) warms.push(build(root, out));
+  const docs = path.join(root, 'content/docs');
+  const edited = path.join(docs, (await readdir(docs, { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort()[0]);
+  const original = await readFile(edited, 'utf8');
+  const edits = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      await writeFile(edited, `${original}\n\nEin neuer Absatz für die Messung, Nummer ${i + 1}.\n`);
+      edits.push(build(root, out));
+    }
+  } finally {
+    await writeFile(edited, original);
+  }
   const html = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
   let htmlBytes = 0;
   for (const f of html.slice(0, 200)) htmlBytes += (await readFile(path.join(out, f))).length;
@@ -85,6 +98,7 @@ async function measure(name, root, runs = RUNS) {
     runs,
     coldMs: median(colds.map((r) => r.ms)),
     warmMs: median(warms.map((r) => r.ms)),
+    editMs: median(edits.map((r) => r.ms)),
     coldPeakMB: median(colds.map((r) => r.peakMB)),
     warmPeakMB: median(warms.map((r) => r.peakMB)),
     avgHtmlKB: Math.round(htmlBytes / Math.min(html.length, 200) / 102.4) / 10,
@@ -119,10 +133,10 @@ const keep = new Set(results.map((r) => r.out));
 for (const dir of coldOutputs) if (!keep.has(dir)) await rm(dir, { recursive: true, force: true });
 const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, client, search, results: results.map(({ out, ...r }) => r) };
 await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
-console.log('| site | pages | cold build | warm build | peak memory (cold) | avg HTML per page | parsing alone, cold (steady) |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| site | pages | cold build | warm build | one page edited | peak memory (cold) | avg HTML per page | parsing alone, cold (steady) |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${s(r.coldMs)} | ${s(r.warmMs)} | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB | ${s(r.parse.firstPassMs)} (${s(r.parse.steadyPassMs)}) for ${Math.round(r.parse.bytes / 1024)} kB |`);
+for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${s(r.coldMs)} | ${s(r.warmMs)} | ${s(r.editMs)} | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB | ${s(r.parse.firstPassMs)} (${s(r.parse.steadyPassMs)}) for ${Math.round(r.parse.bytes / 1024)} kB |`);
 console.log(`\nMedian of ${RUNS} runs each (10,000 pages: one run). Parsing alone: quire's parser over the site's sources in a fresh process (bench/parse-floor.ts), first pass and a later pass.`);
 console.log(`\nJavaScript per page (gzip): ${client.jsGzipBytes} B; CSS (gzip): ${client.cssGzipBytes} B`);
 const kB = (n) => `${Math.round(n / 1024)} kB`;

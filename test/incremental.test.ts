@@ -83,10 +83,18 @@ describe('incremental output', () => {
     await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE.replace('Text.', 'Zwiebelkuchen.'));
     const result = ok(await build());
     expect(result.pages - result.reused).toBe(1);
-    const changed = changedFiles(before, await snapshot(out));
+    const after = await snapshot(out);
+    const changed = changedFiles(before, after);
     expect(changed).toContain('de/docs/guide/start/index.html');
     expect(changed.some((f) => f.startsWith('de/pagefind/'))).toBe(true);
     expect(changed.filter((f) => f.endsWith('.html'))).toEqual(['de/docs/guide/start/index.html']);
+    // Of the index, only what the edit changed is new: one page's fragment replaces its old one, and the
+    // fragments of the other pages stay untouched (not created again).
+    const fragments = (files: Map<string, unknown>) => [...files.keys()].filter((f) => f.startsWith('de/pagefind/fragment/'));
+    expect(fragments(before).length).toBeGreaterThan(3);
+    expect(changed.filter((f) => f.startsWith('de/pagefind/fragment/'))).toHaveLength(1);
+    expect(fragments(after)).toHaveLength(fragments(before).length);
+    expect(Buffer.from(after.get(changed.find((f) => f.startsWith('de/pagefind/fragment/'))!)!.bytes, 'base64').length).toBeGreaterThan(0);
   });
 
   it('incremental: should equal a full build after edits, additions and removals', async () => {
@@ -109,6 +117,9 @@ describe('incremental output', () => {
     expect(inc.size).toBe(ref.size);
     const pageCount = (m: Map<string, { bytes: string }>) => JSON.parse(Buffer.from(m.get('de/pagefind/pagefind-entry.json')!.bytes, 'base64').toString()).languages.de.page_count;
     expect(pageCount(inc)).toBe(pageCount(ref));
+    // Page fragments are named by their content: the same set, none left over from before the edits.
+    const fragments = (m: Map<string, unknown>) => [...m.keys()].filter((f) => f.startsWith('de/pagefind/fragment/')).sort();
+    expect(fragments(inc)).toEqual(fragments(ref));
     // The removed landing page is gone, and so is its now empty folder.
     await expect(stat(path.join(out, 'de/landing-page/star-gate'))).rejects.toThrow();
   });

@@ -120,11 +120,16 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       await writer.abort();
       return { value: undefined, diagnostics };
     }
-    // Pagefind builds and writes its index (its own process) while the static files, sitemap and robots
-    // are written here.
-    const searchWritten = !previousSearch && search && writer.stagingDir && writer.adopt ? search.writeTo(writer.stagingDir(base + INDEX_DIR)) : undefined;
-    // Awaited below; a failure of the writes meanwhile must not leave its rejection unhandled.
+    // Pagefind builds its index (its own process) while the static files, sitemap and robots are written
+    // here. Into an empty output it writes its files itself; over a previous output they go through the
+    // writer like pages, which keeps those already there (the fragments of unchanged pages, usually most):
+    // creating a thousand files costs more than passing them through Pagefind's pipe and comparing.
+    const writesItself = !previousSearch && search && !writer.hasPreviousOutput && writer.stagingDir && writer.adopt;
+    const searchWritten = writesItself ? search.writeTo(writer.stagingDir!(base + INDEX_DIR)) : undefined;
+    const searchIndex = !previousSearch && search && !writesItself ? search.files() : undefined;
+    // Awaited below; a failure of the writes meanwhile must not leave a rejection unhandled.
     searchWritten?.catch(() => undefined);
+    searchIndex?.catch(() => undefined);
     await inBatches(staticFiles, async (f) => {
       await writer.copy(path.join(root, f.file), base + f.path.slice(1));
       files++;
@@ -150,8 +155,8 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       files += adopted.length;
       bytes += adopted.reduce((n, f) => n + f.size, 0);
       if (canKeep && key) manifest!.recordSearch(key, adopted.map((f) => f.file));
-    } else if (search) {
-      const index = await search.files();
+    } else if (searchIndex) {
+      const index = await searchIndex;
       diagnostics.push(...index.diagnostics);
       if (diagnostics.length) {
         await writer.abort();

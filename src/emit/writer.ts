@@ -14,10 +14,14 @@ export interface Writer {
   keep?(file: string): void;
   /**
    * A folder of the output for a tool that writes files itself (the search index): `stagingDir` gives
-   * its path on disk, `adopt` then takes everything in it as written and lists it.
+   * its path on disk, `adopt` then takes everything in it as written and lists it. Worth it only for a
+   * first build: with a previous output, files passed to `write` that are already there are kept
+   * instead (see `hasPreviousOutput`).
    */
   stagingDir?(dir: string): string;
   adopt?(dir: string): { file: string; size: number }[];
+  /** True when an output from an earlier build is there: `write` keeps files whose bytes it already has. */
+  readonly hasPreviousOutput?: boolean;
   /** Makes everything written visible at once; a writer is used for one build. */
   commit(): Promise<void>;
   /** Throws away what was written; the previous output stays as it was. */
@@ -45,12 +49,12 @@ export class DirWriter implements Writer {
   private staged = new Set<string>();
   /** Already in the output folder with the right bytes. */
   private kept = new Set<string>();
-  private readonly outExists: boolean;
+  readonly hasPreviousOutput: boolean;
 
   constructor(readonly outDir: string) {
     const base = outDir.replace(/[\\/]+$/, '');
     this.tmp = `${base}.tmp-${process.pid}-${Date.now().toString(36)}`;
-    this.outExists = isDirectory(outDir);
+    this.hasPreviousOutput = isDirectory(outDir);
   }
 
   /**
@@ -125,7 +129,7 @@ export class DirWriter implements Writer {
 
 
   private sameAsOutput(file: string, bytes: Uint8Array): boolean {
-    if (!this.outExists) return false;
+    if (!this.hasPreviousOutput) return false;
     const abs = path.join(this.outDir, file);
     try {
       if (statSync(abs).size !== bytes.byteLength) return false;
@@ -137,7 +141,7 @@ export class DirWriter implements Writer {
 
   async commit(): Promise<void> {
     await this.settle();
-    if (!this.outExists || this.kept.size === 0) return this.swap();
+    if (!this.hasPreviousOutput || this.kept.size === 0) return this.swap();
     try {
       this.updateInPlace();
     } catch {

@@ -9,7 +9,7 @@ import { buildSite } from '../../src/build.ts';
 import { formatDiagnostic } from '../../src/diagnostics.ts';
 import { classicTheme } from '../../themes/classic/index.tsx';
 import { makeSite, repoRoot } from '../helpers.ts';
-import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+import { launchBrowser, serveDist } from './harness.ts';
 
 /**
  * Search on small fixture sites built for the occasion: a page with a hostile title, the hosted
