@@ -5,6 +5,7 @@
 // writes bench/results.json and prints a Markdown table.
 import { spawnSync } from 'node:child_process';
 import { build as esbuild } from 'esbuild';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,6 +119,26 @@ async function clientBytes(out) {
   return { jsGzipBytes: await size(/^main\..+\.js$/), cssGzipBytes: await size(/^styles\..+\.css$/) };
 }
 
+/**
+ * How fast this machine is at the moment, so runs on a machine whose speed varies can be compared: a fixed
+ * arithmetic loop, and creating 1,000 empty files in a new folder (what a first build does ~3,000 times).
+ * The folders are deleted with the other outputs at the end, so no build shares the disk with that.
+ */
+const probeDirs = [];
+function machineProbe() {
+  let start = performance.now();
+  let x = 0;
+  for (let i = 0; i < 2e8; i++) x = (x + i * 7) % 1000003;
+  const loopMs = Math.round(performance.now() - start);
+  const dir = path.join(repo, 'bench/out', `probe-${Date.now().toString(36)}`);
+  probeDirs.push(dir);
+  mkdirSync(dir, { recursive: true });
+  start = performance.now();
+  for (let i = 0; i < 1000; i++) closeSync(openSync(path.join(dir, `f${i}`), 'wx'));
+  return { loopMs, create1000Ms: Math.round(performance.now() - start), check: x > -1 };
+}
+
+const probeBefore = machineProbe();
 const results = [];
 results.push(await measure('real site', repo));
 const client = await clientBytes(results[0].out);
@@ -130,13 +151,16 @@ for (const n of sizes) {
 }
 // Earlier runs' output folders go only now, so no measured build shared the disk with their deletion.
 const keep = new Set(results.map((r) => r.out));
-for (const dir of coldOutputs) if (!keep.has(dir)) await rm(dir, { recursive: true, force: true });
-const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, client, search, results: results.map(({ out, ...r }) => r) };
+const probeAfter = machineProbe();
+for (const dir of [...coldOutputs.filter((d) => !keep.has(d)), ...probeDirs]) await rm(dir, { recursive: true, force: true });
+const machine = { loopMs: [probeBefore.loopMs, probeAfter.loopMs], create1000FilesMs: [probeBefore.create1000Ms, probeAfter.create1000Ms] };
+const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, machine, client, search, results: results.map(({ out, ...r }) => r) };
 await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
 console.log('| site | pages | cold build | warm build | one page edited | peak memory (cold) | avg HTML per page | parsing alone, cold (steady) |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${s(r.coldMs)} | ${s(r.warmMs)} | ${s(r.editMs)} | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB | ${s(r.parse.firstPassMs)} (${s(r.parse.steadyPassMs)}) for ${Math.round(r.parse.bytes / 1024)} kB |`);
+console.log(`\nThe machine during this run (before → after): arithmetic loop ${machine.loopMs.join(' → ')} ms, creating 1,000 files ${machine.create1000FilesMs.join(' → ')} ms.`);
 console.log(`\nMedian of ${RUNS} runs each (10,000 pages: one run). Parsing alone: quire's parser over the site's sources in a fresh process (bench/parse-floor.ts), first pass and a later pass.`);
 console.log(`\nJavaScript per page (gzip): ${client.jsGzipBytes} B; CSS (gzip): ${client.cssGzipBytes} B`);
 const kB = (n) => `${Math.round(n / 1024)} kB`;
