@@ -127,7 +127,6 @@ export class DirWriter implements Writer {
     return out;
   }
 
-
   private sameAsOutput(file: string, bytes: Uint8Array): boolean {
     if (!this.hasPreviousOutput) return false;
     const abs = path.join(this.outDir, file);
