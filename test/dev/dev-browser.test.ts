@@ -48,7 +48,7 @@ describe('quire dev in the browser', () => {
 
     // An edit: the page shows it by itself, scrolled where it was.
     await edit('content/docs/guide/start.md', (t) => t.replace('Absatz 40 mit', 'Absatz 40, live geändert, mit'));
-    await page.waitForFunction(() => document.body.textContent?.includes('Absatz 40, live geändert'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.body?.textContent?.includes('Absatz 40, live geändert'), undefined, { timeout: 15_000 });
     // The new text can show before the reloaded page's load event: wait for it, then check it came once.
     await expect.poll(() => loads.length, { timeout: 5000 }).toBeGreaterThan(0);
     await page.waitForTimeout(300);
@@ -66,7 +66,7 @@ describe('quire dev in the browser', () => {
 
     // Fixed: the overlay goes away and the fix shows up, still without a manual reload.
     await edit('content/docs/guide/start.md', (t) => t.replace('keywords: [start, anleitung', 'keywords: [start, anleitung]').replace('Absatz 41 mit', 'Absatz 41, repariert, mit'));
-    await page.waitForFunction(() => document.body.textContent?.includes('Absatz 41, repariert'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.body?.textContent?.includes('Absatz 41, repariert'), undefined, { timeout: 15_000 });
     await expect.poll(() => page.locator('quire-dev-overlay').count(), { timeout: 5000 }).toBe(0);
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(900);
     expect(errors).toEqual([]);
