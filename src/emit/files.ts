@@ -1,3 +1,4 @@
+import { escapeAttribute } from '../shared/html.ts';
 import type { Route, SidebarItem, Site } from '../types.ts';
 
 /** Output file of a page: `/docs/faq/` → `de/docs/faq/index.html`; `/404.html` → `de/404.html`. */
@@ -16,17 +17,13 @@ export function sitemapXml(site: Site): string {
   const { url, baseUrl } = site.config;
   const entries = site.routes
     .filter(isIndexable)
-    .map((r) => `<url><loc>${escapeXml(url + baseUrl + r.path.slice(1))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`);
+    .map((r) => `<url><loc>${escapeAttribute(url + baseUrl + r.path.slice(1))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
 export function robotsTxt(site: Site): string {
   const { url, baseUrl } = site.config;
   return `User-agent: *\nAllow: /\n\nSitemap: ${url}${baseUrl}sitemap.xml\n`;
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**

@@ -3,6 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PagefindIndex } from 'pagefind';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { escapeAttribute } from '../shared/html.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
 import type { Site, StageResult } from '../types.ts';
 
@@ -192,8 +193,4 @@ function headForIndex(html: string, headEnd: number): string {
   if (headStart < 0 || headStart > headEnd) return html.slice(0, headEnd);
   const title = /<title>[^<]*<\/title>/.exec(html.slice(headStart, headEnd))?.[0] ?? '';
   return `${html.slice(0, headStart)}<head>${title}`;
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

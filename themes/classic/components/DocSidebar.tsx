@@ -1,3 +1,4 @@
+import { escapeAttribute } from '../../../src/shared/html.ts';
 import type { Site, SidebarItem } from '../../../src/types.ts';
 import { useHref, useT, useTheme, externalProps, ThemeContext } from '../context.tsx';
 
@@ -45,11 +46,6 @@ function useSharedTree(): string | undefined {
   return html
     .replaceAll(`<a class="menu__link" href="${url}">`, `<a class="menu__link menu__link--active" href="${url}" aria-current="page">`)
     .replaceAll(`<a class="menu__link menu__category-link" href="${url}">`, `<a class="menu__link menu__category-link menu__link--active" href="${url}" aria-current="page">`);
-}
-
-/** As React writes attribute values. */
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**
