@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, createElement, useContext, type ReactElement } from 'react';
 import { withBase } from '../../src/shared/route-match.ts';
 import type { LocaleInfo, PageProps, Route, Site } from '../../src/types.ts';
 
@@ -18,6 +18,24 @@ export function useTheme(): ThemeContextValue {
   const value = useContext(ThemeContext);
   if (!value) throw new Error('quire bug: theme component rendered outside ThemeContext');
   return value;
+}
+
+const sharedHtml = new WeakMap<Site, Map<string, string>>();
+
+/**
+ * A part many pages show alike, rendered once per build and `key` (see PageProps.renderShared) and then
+ * reused as HTML; undefined when the render stage renders everything per page. `element` renders with the
+ * context of the page that asked first, so it must read only what `key` stands for, never the route.
+ */
+export function useSharedHtml(key: string, element: () => ReactElement): string | undefined {
+  const context = useTheme();
+  const { site, renderShared } = context;
+  if (!renderShared) return undefined;
+  let parts = sharedHtml.get(site);
+  if (!parts) sharedHtml.set(site, (parts = new Map()));
+  let html = parts.get(key);
+  if (html === undefined) parts.set(key, (html = renderShared(createElement(ThemeContext.Provider, { value: context }, element()))));
+  return html;
 }
 
 /** A UI message by id with `{name}` placeholders filled; falls back to the id only if English lacks it too. */

@@ -1,6 +1,6 @@
 import { escapeAttribute } from '../../../src/shared/html.ts';
-import type { Site, SidebarItem } from '../../../src/types.ts';
-import { useHref, useT, useTheme, externalProps, ThemeContext } from '../context.tsx';
+import type { SidebarItem } from '../../../src/types.ts';
+import { useHref, useSharedHtml, useT, useTheme, externalProps } from '../context.tsx';
 
 /**
  * The docs sidebar as a nav landmark (desktop column). Every page of a category shows the same tree but
@@ -19,28 +19,15 @@ export function DocSidebar() {
   );
 }
 
-const sharedTrees = new WeakMap<Site, Map<string, string>>();
-
 /** The tree's HTML with this page's links marked current, or undefined when shared rendering is off. */
 function useSharedTree(): string | undefined {
-  const context = useTheme();
+  const { site, route } = useTheme();
   const href = useHref();
-  const { site, route, renderShared } = context;
-  if (!renderShared) return undefined;
-  let trees = sharedTrees.get(site);
-  if (!trees) sharedTrees.set(site, (trees = new Map()));
   const trail = route.doc?.sidebarTrail ?? [];
-  const key = trail.join('\n');
-  let html = trees.get(key);
-  if (html === undefined) {
-    const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
-    html = renderShared(
-      <ThemeContext.Provider value={context}>
-        <Items items={site.sidebar} current="" trail={new Set(trail)} isLarge={isLarge} level={1} />
-      </ThemeContext.Provider>,
-    );
-    trees.set(key, html);
-  }
+  const html = useSharedHtml(`sidebar\n${trail.join('\n')}`, () => (
+    <Items items={site.sidebar} current="" trail={new Set(trail)} isLarge={site.sidebarSize > site.config.docs.largeSidebarThreshold} level={1} />
+  ));
+  if (html === undefined) return undefined;
   // The two ways Items writes a link (see below), without and with the current-page marks.
   const url = escapeAttribute(href(route.path));
   return html

@@ -1,6 +1,6 @@
 import type { LinkTarget } from '../../../src/config/schema.ts';
 import QRCode from 'qrcode';
-import { isFlagOn, ThemeContext, useLabel, useLocale, useT, useTheme } from '../context.tsx';
+import { isFlagOn, useLabel, useLocale, useSharedHtml, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
 
 interface PricingData {
@@ -50,33 +50,19 @@ export function qrPath(text: string): { size: number; path: string } {
   return value;
 }
 
-const sharedFooters = new WeakMap<object, string>();
-
 /**
  * Site footer (SPEC §2): link columns, social links, app-store QR codes, the currency box, copyright.
  * It is the same on every page (it reads the site, never the route), so it is rendered once per build
  * when the render stage allows (see PageProps.renderShared).
  */
 export function Footer() {
-  const context = useTheme();
-  const { site, renderShared } = context;
-  if (!renderShared) {
-    return (
-      <footer className="footer">
-        <FooterInner />
-      </footer>
-    );
-  }
-  let html = sharedFooters.get(site);
-  if (html === undefined) {
-    html = renderShared(
-      <ThemeContext.Provider value={context}>
-        <FooterInner />
-      </ThemeContext.Provider>,
-    );
-    sharedFooters.set(site, html);
-  }
-  return <footer className="footer" dangerouslySetInnerHTML={{ __html: html }} />;
+  const html = useSharedHtml('footer', () => <FooterInner />);
+  if (html !== undefined) return <footer className="footer" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <footer className="footer">
+      <FooterInner />
+    </footer>
+  );
 }
 
 function FooterInner() {
