@@ -3,6 +3,15 @@ import { contextTags, SEARCH_MESSAGE_IDS, type SearchSettings } from '../../../s
 import type { Site } from '../../../src/types.ts';
 import { translate } from '../context.tsx';
 
+const settingsJson = new WeakMap<Site, string>();
+
+/** `searchSettings` as the JSON the navbar's search button carries: made once per build, not per page. */
+export function searchSettingsJson(site: Site): string {
+  let json = settingsJson.get(site);
+  if (json === undefined) settingsJson.set(site, (json = JSON.stringify(searchSettings(site))));
+  return json;
+}
+
 /**
  * The search islands' props for a page of `site`: provider, paths, contextual filters and the UI
  * messages. The same on every page of a locale (one docs version), so the modal behaves the same
