@@ -1,3 +1,5 @@
+import { MAIN_ID } from '../shared/html.ts';
+
 /**
  * The two failure screens of SPEC §8, filled from the `<template>`s the theme renders:
  * the lazy-load error box with "Retry", and the crash screen with "Try again" and the cause chain.
@@ -35,7 +37,7 @@ export function showLazyError(element: HTMLElement, error: unknown, retry: () =>
 /** Replaces the main content with the crash screen; the document title becomes the error title. */
 export function showCrash(error: unknown, tryAgain: () => void): void {
   const screen = fromTemplate('quire-crash-template');
-  const main = document.getElementById('main') ?? document.body;
+  const main = document.getElementById(MAIN_ID) ?? document.body;
   if (!screen) return;
   const message = screen.querySelector('[data-crash-message]');
   if (message) message.textContent = causeChain(error);

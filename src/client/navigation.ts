@@ -1,3 +1,4 @@
+import { MAIN_ID } from '../shared/html.ts';
 import { normalizePath } from '../shared/route-match.ts';
 import { showCrash } from './failures.ts';
 import { isInternalPage, isSamePage } from './links.ts';
@@ -96,7 +97,7 @@ export async function navigate(url: URL, { push, scrollY }: { push: boolean; scr
     loadedPath = normalizePath(url.pathname) + url.search;
     progress.done();
     scrollToTarget(url.hash, scrollY);
-    document.getElementById('main')?.focus({ preventScroll: true });
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
   } catch (error) {
     progress.done();
     showCrash(error, () => location.reload());

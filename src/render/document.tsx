@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LocaleInfo, Route, Site } from '../types.ts';
+import { MAIN_ID } from '../shared/html.ts';
 import { withBase } from '../shared/route-match.ts';
 import { inlineScripts } from './inline-scripts.ts';
 
@@ -70,7 +71,7 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         <link rel="stylesheet" href={assets.css} />
         {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
             so a page painted while it still arrives never shows a half-built navbar that then moves. */}
-        <link rel="expect" href="#main" blocking="render" />
+        <link rel="expect" href={`#${MAIN_ID}`} blocking="render" />
         <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) }} />
         <script src={assets.js} defer type="module" />
         {gtm ? <script dangerouslySetInnerHTML={{ __html: gtmSnippet(gtm) }} /> : null}

@@ -6,3 +6,10 @@
 export function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+/**
+ * The id of each page's main content element (`<main>`), which the parts of quire agree on: the theme puts
+ * it there (and links the skip link to it), the document shell holds the first paint until it is parsed,
+ * and the client focuses it after a soft navigation and shows load failures in it.
+ */
+export const MAIN_ID = 'main';

@@ -1,10 +1,11 @@
+import { MAIN_ID } from '../../../src/shared/html.ts';
 import { useContentLocale, useLocale, useT, useTheme } from '../context.tsx';
 
 /** First focusable element of every page. */
 export function SkipLink() {
   const t = useT();
   return (
-    <a className="skip-link" href="#main">
+    <a className="skip-link" href={`#${MAIN_ID}`}>
       {t('skipToContent')}
     </a>
   );

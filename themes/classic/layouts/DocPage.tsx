@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
 import { Breadcrumbs, Pagination, Toc } from '../components/DocChrome.tsx';
 import { DocSidebar } from '../components/DocSidebar.tsx';
@@ -22,7 +23,7 @@ export function DocPage({ content }: { content: ReactNode }) {
             <DocSidebar />
           </div>
         ) : null}
-        <main className="doc-layout__main" id="main" tabIndex={-1}>
+        <main className="doc-layout__main" id={MAIN_ID} tabIndex={-1}>
           <article className="doc">
             <TranslationNotice />
             <Breadcrumbs />

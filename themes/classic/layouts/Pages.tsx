@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
 import { useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
@@ -14,7 +15,7 @@ export function MarketingPage({ content }: { content: ReactNode }) {
   const contentLang = useContentLangProps();
   return (
     <Layout wide>
-      <main id="main" tabIndex={-1} className={'page page--' + route.kind}>
+      <main id={MAIN_ID} tabIndex={-1} className={'page page--' + route.kind}>
         <TranslationNotice />
         {hasHero ? null : (
           <header className="page__header" {...contentLang}>
@@ -39,7 +40,7 @@ export function BlogPost({ content }: { content: ReactNode }) {
     <Layout>
       <div className="blog-layout">
         <BlogSidebar />
-        <main id="main" tabIndex={-1} className="blog-layout__main">
+        <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main">
           <TranslationNotice />
           <article className="blog-post" {...contentLang}>
             <header>
@@ -72,7 +73,7 @@ export function BlogList() {
     <Layout>
       <div className="blog-layout">
         <BlogSidebar />
-        <main id="main" tabIndex={-1} className="blog-layout__main">
+        <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main">
           <h1>{route.title}</h1>
           <p className="page__lead">{route.description}</p>
           {site.blogPosts.map((post) => {
@@ -130,7 +131,7 @@ export function NotFound() {
   const href = useHref();
   return (
     <Layout>
-      <main id="main" tabIndex={-1} className="not-found">
+      <main id={MAIN_ID} tabIndex={-1} className="not-found">
         <h1>{t('notFound.title')}</h1>
         <p>{t('notFound.lead')}</p>
         <p>{t('notFound.help')}</p>
@@ -154,7 +155,7 @@ export function SearchPage() {
   const settings = searchSettings(site);
   return (
     <Layout>
-      <main id="main" tabIndex={-1} className="search-page">
+      <main id={MAIN_ID} tabIndex={-1} className="search-page">
         <Island name="SearchPage" props={settings} on="load">
           <SearchPageView settings={settings} />
         </Island>
