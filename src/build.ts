@@ -149,6 +149,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     site,
     pages: timedPages(),
     bundle,
+    sharedFiles: theme.sharedFiles?.(site),
     staticFiles: loaded.value.staticFiles,
     root,
     writer,

@@ -246,4 +246,17 @@ export interface Theme {
   components: Record<string, unknown>;
   /** UI message ids the theme uses, for locale completeness tests. */
   messageIds?: readonly string[];
+  /**
+   * Files many pages refer to instead of each carrying a copy (the search settings), as paths under the
+   * base path with their text; written once per build. Their names should change with their text (see
+   * src/shared/hash.ts), so browsers can keep them.
+   */
+  sharedFiles?: (site: Site) => SharedFile[];
+}
+
+/** A file of the theme's, written once per build beside the pages (see Theme.sharedFiles). */
+export interface SharedFile {
+  /** Path under the base path: `_quire/search.0123abcd4567ef89.json`. */
+  file: string;
+  contents: string;
 }

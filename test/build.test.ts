@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.ts';
 import type { MemoryWriter } from '../src/emit/index.ts';
 import { classicTheme } from '../themes/classic/index.tsx';
+import { escapeAttribute } from '../src/shared/html.ts';
+import { textHash } from '../src/shared/hash.ts';
+import { SEARCH_MESSAGE_IDS, type SearchSettings } from '../src/shared/search.ts';
 import { buildInMemory, fixture, repoRoot } from './helpers.ts';
 
 describe('build (fixture site "basic")', () => {
@@ -127,6 +130,27 @@ describe('build (fixture site "basic")', () => {
     expect(html).toContain(`src="/${js}"`);
     expect(html).toContain(`href="/${css}"`);
     expect(html).not.toContain('quire-asset:');
+  });
+
+  it('build: should write the search settings once per build, in the file every search button names', () => {
+    const files = [...writer.files.keys()].filter((f) => f.startsWith('de/_quire/search.'));
+    expect(files).toHaveLength(1);
+    const [file] = files;
+    const contents = writer.text(file)!;
+    // Named by its contents, so a browser may keep it as long as it likes.
+    expect(file).toBe(`de/_quire/search.${textHash(contents)}.json`);
+    const settings = JSON.parse(contents) as SearchSettings;
+    expect(settings).toMatchObject({ provider: 'local', baseUrl: '/de/', locale: 'de', indexUrl: '/de/pagefind/pagefind.js', searchPageUrl: '/de/search/' });
+    expect(Object.keys(settings.messages).sort()).toEqual([...SEARCH_MESSAGE_IDS].sort());
+    const pages = [...writer.files.keys()].filter((f) => f.endsWith('.html'));
+    for (const f of pages) {
+      const html = page(f);
+      expect(html, f).toContain(`data-search-settings="/${file}"`);
+      expect(html, f).not.toContain('data-search-props');
+      expect(html, f).not.toContain(escapeAttribute(JSON.stringify(settings.messages)).slice(0, 200));
+    }
+    // The search page's island takes them from the same file.
+    expect(page('de/search/index.html')).toContain(`data-island="SearchPage" data-props="{}" data-props-src="/${file}"`);
   });
 
   it('build: should hide flag-gated navbar items and render external links safely', () => {

@@ -21,6 +21,34 @@ export function loadIsland(url: string): Promise<IslandModule> {
   return promise;
 }
 
+const jsonFiles = new Map<string, Promise<unknown>>();
+
+/**
+ * Loads a JSON file once per page session (an island's shared props); a failed load is forgotten so
+ * Retry tries again.
+ */
+export function loadJson(url: string): Promise<unknown> {
+  let promise = jsonFiles.get(url);
+  if (!promise) {
+    promise = fetch(url, { credentials: 'same-origin' }).then((response) => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return response.json() as Promise<unknown>;
+    });
+    jsonFiles.set(url, promise);
+    promise.catch(() => jsonFiles.delete(url));
+  }
+  return promise;
+}
+
+/**
+ * An island's props: `data-props` (JSON), on top of the props in the file `data-props-src` names when it
+ * has one (props many pages share, loaded beside the island's module rather than written into each page).
+ */
+function islandProps(element: HTMLElement, shared: unknown): unknown {
+  const own = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
+  return shared ? { ...(shared as Record<string, unknown>), ...own } : own;
+}
+
 /** Starts every `[data-island]` of the page when its hydration moment comes. */
 export function setupIslands(urls: Record<string, string>, root: ParentNode = document): void {
   root.querySelectorAll<HTMLElement>('[data-island]').forEach((element) => {
@@ -54,9 +82,11 @@ async function hydrate(element: HTMLElement, urls: Record<string, string>): Prom
   element.dataset.islandState = 'loading';
   const timer = setTimeout(() => element.classList.add('island--loading'), LOADING_DELAY_MS);
   let mod: IslandModule;
+  let shared: unknown;
   try {
     if (!url) throw new Error(`No module for island "${name}"`);
-    mod = await loadIsland(url);
+    const src = element.dataset.propsSrc;
+    [mod, shared] = await Promise.all([loadIsland(url), src ? loadJson(src) : undefined]);
   } catch (e) {
     clearTimeout(timer);
     element.classList.remove('island--loading');
@@ -67,7 +97,7 @@ async function hydrate(element: HTMLElement, urls: Record<string, string>): Prom
   clearTimeout(timer);
   element.classList.remove('island--loading');
   try {
-    await mod.mount(element, JSON.parse(element.dataset.props ?? '{}'));
+    await mod.mount(element, islandProps(element, shared));
     element.dataset.islandState = 'hydrated';
   } catch (e) {
     element.dataset.islandState = 'crashed';

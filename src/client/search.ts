@@ -1,13 +1,15 @@
 import { normalizePath } from '../shared/route-match.ts';
 import { SEARCH_ACTIVE_CLASS, SEARCH_CLOSE_EVENT, SEARCH_LOCATION_EVENT, SEARCH_OPEN_EVENT, type SearchSettings } from '../shared/search.ts';
 import type { ClientConfig } from './config.ts';
-import { loadIsland, setupIslands, type IslandModule } from './islands.ts';
+import { loadIsland, loadJson, setupIslands, type IslandModule } from './islands.ts';
 
 /**
  * The page side of search (SPEC §2, issue 5), a few hundred bytes on every page: the shortcuts
  * (Ctrl/Cmd+K, `/`), the navbar button, prefetch on hover or focus, loading the SearchModal island
- * on first use, and the search page's Back/Forward between queries. Until then a page downloads no search code and no index. The search button is a
- * link to the results page, so without JavaScript (or with a modifier key) it still leads somewhere.
+ * with its settings (one JSON file per build, named by the button's `data-search-settings`) on first use,
+ * and the search page's Back/Forward between queries. Until then a page downloads no search code, no
+ * settings and no index. The search button is a link to the results page, so without JavaScript (or
+ * with a modifier key) it still leads somewhere.
  */
 
 /** The modal island's module: `mount` (islands.ts) plus a prefetch of the index. */
@@ -28,17 +30,17 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
   let host: HTMLElement | undefined;
   let prefetched = false;
 
-  const settingsJson = () => document.querySelector<HTMLElement>(`${TRIGGER}[data-search-props]`)?.dataset.searchProps;
+  const settingsUrl = () => document.querySelector<HTMLElement>(`${TRIGGER}[data-search-settings]`)?.dataset.searchSettings;
   const moduleUrl = () => getConfig()?.islands.SearchModal;
   const isOpen = () => document.body.classList.contains(SEARCH_ACTIVE_CLASS);
 
   const prefetch = () => {
     const url = moduleUrl();
-    const json = settingsJson();
-    if (prefetched || !url || !json) return;
+    const settings = settingsUrl();
+    if (prefetched || !url || !settings) return;
     prefetched = true;
-    loadIsland(url)
-      .then((mod) => (mod as SearchModalModule).prefetch?.(JSON.parse(json) as SearchSettings))
+    Promise.all([loadIsland(url), loadJson(settings)])
+      .then(([mod, json]) => (mod as SearchModalModule).prefetch?.(json as SearchSettings))
       .catch(() => {
         // A failed prefetch is retried by the real open, which shows the failure.
         prefetched = false;
@@ -48,11 +50,11 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
   /** Opens the modal, loading its island the first time (islands.ts shows loading, Retry and crash states). */
   const open = (query = ''): boolean => {
     const config = getConfig();
-    const json = settingsJson();
-    if (!config?.islands.SearchModal || !json) return false;
+    const settings = settingsUrl();
+    if (!config?.islands.SearchModal || !settings) return false;
     // A modal carried over from the previous page (see afterSwap) searches with that page's settings
     // (its contextual filters): once closed, the next open starts one for this page.
-    if (host?.isConnected && host.dataset.islandState !== 'failed' && host.dataset.settings === json) {
+    if (host?.isConnected && host.dataset.islandState !== 'failed' && host.dataset.propsSrc === settings) {
       host.dataset.searchWanted = '1';
       host.dispatchEvent(new CustomEvent(SEARCH_OPEN_EVENT, { detail: { query } }));
       return true;
@@ -66,8 +68,9 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
     host.dataset.island = 'SearchModal';
     host.dataset.hydrate = 'load';
     host.dataset.searchWanted = '1';
-    host.dataset.settings = json;
-    host.dataset.props = JSON.stringify({ ...(JSON.parse(json) as SearchSettings), initialQuery: query });
+    // The settings come from their file (islands.ts loads it beside the modal's code); the query typed so far on top.
+    host.dataset.propsSrc = settings;
+    host.dataset.props = JSON.stringify({ initialQuery: query });
     wrapper.append(host);
     document.body.append(wrapper);
     setupIslands(config.islands, wrapper);
@@ -89,7 +92,7 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
     if (e.isComposing) return;
     const key = e.key.toLowerCase();
     if (key === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
-      if (!settingsJson()) return;
+      if (!settingsUrl()) return;
       e.preventDefault();
       if (isOpen()) close();
       else open();

@@ -51,7 +51,8 @@ export interface DevHandle {
 export async function startDev(options: DevOptions): Promise<DevHandle | { diagnostics: Diagnostic[] }> {
   const { root, toolRoot } = options;
   const log = options.log ?? (() => undefined);
-  // emit rewrites the per-category sidebar files on every emit: any other file there is stale.
+  // emit rewrites the files under _quire/ (sidebar categories, the theme's shared files) on every emit:
+  // any other file there is stale.
   const store: MemoryStore = new MemoryStore(injectLiveScript, (): string[] => (session.baseUrl ? [session.baseUrl.replace(/^\//, '') + '_quire/'] : []));
   const session: DevSession = new DevSession({ ...options, store });
   let overlay: OverlayPayload | null = null;

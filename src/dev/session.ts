@@ -266,7 +266,9 @@ export class DevSession {
     const pages = renderEach({ site, theme: this.theme, mode: 'development', assets: bundle, only: (r) => toRender.has(r.path) }, renderDiagnostics);
     // The search index is rebuilt from all pages in a separate, debounced pass (searchIndex below): fed only
     // the pages of this build, emit would write an index of just those.
-    const emitted = await emit({ site: withoutSearchIndex(site), pages, bundle, staticFiles: loaded.staticFiles, root, writer: store, canCommit: () => !hasErrors(renderDiagnostics) });
+    // The theme's shared files come from the site the pages were rendered with (their names are in the pages).
+    const sharedFiles = this.theme.sharedFiles?.(site);
+    const emitted = await emit({ site: withoutSearchIndex(site), pages, bundle, sharedFiles, staticFiles: loaded.staticFiles, root, writer: store, canCommit: () => !hasErrors(renderDiagnostics) });
     const warnings = [...this.loadDiagnostics, ...planned.diagnostics, ...emitted.diagnostics.filter((d) => d.severity === 'warning')];
     if (hasErrors(renderDiagnostics) || hasErrors(emitted.diagnostics)) return report(false, [...renderDiagnostics, ...emitted.diagnostics]);
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import type { Loaded, Page, Site, StageResult } from '../types.ts';
+import type { Loaded, Page, SharedFile, Site, StageResult } from '../types.ts';
 import type { ClientBundle } from './client.ts';
 import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
@@ -21,6 +21,8 @@ export interface EmitOptions {
   pages: Iterable<Page> | AsyncIterable<Page>;
   /** The client bundle made before rendering (its URLs are in the pages). */
   bundle: ClientBundle;
+  /** The theme's files that pages refer to (Theme.sharedFiles), paths under the base path. */
+  sharedFiles?: readonly SharedFile[];
   staticFiles: Loaded['staticFiles'];
   root: string;
   writer: Writer;
@@ -71,6 +73,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   const search = searchIndex.value;
   try {
     for (const f of bundle.files) await write(base + f.file, f.contents);
+    for (const f of options.sharedFiles ?? []) await write(base + f.file, f.contents);
 
     // Relative images from content: copied once under a content hash.
     const assetUrls = new Map<string, string>();

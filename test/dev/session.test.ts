@@ -78,6 +78,26 @@ describe('dev session (incremental builds)', () => {
     expect(storePages(store)).toEqual(await cleanBuildPages(root));
   });
 
+  it('session: should serve the search settings the pages name, for the local index, and replace them when a search text changes', async () => {
+    const root = await site();
+    const { edit, store } = await openSession(root);
+    const settings = () => {
+      const files = [...store.keys()].filter((f) => f.startsWith('de/_quire/search.'));
+      expect(files).toHaveLength(1);
+      const html = storePages(store).get('de/docs/guide/start/index.html')!;
+      expect(html).toContain(`data-search-settings="/${files[0]}"`);
+      return { file: files[0], json: JSON.parse(String(store.raw(files[0]))) as { provider: string; messages: Record<string, string> } };
+    };
+    const before = settings();
+    // Dev serves its own Pagefind index (rebuilt once edits pause): the pages search it, not a hosted service.
+    expect(before.json.provider).toBe('local');
+    const changed = await edit({ 'locales/de.json': (t) => t.replace('"search.placeholder": "Dokumentation durchsuchen"', '"search.placeholder": "Hilfe durchsuchen"') });
+    expect(changed.ok).toBe(true);
+    const after = settings();
+    expect(after.file).not.toBe(before.file);
+    expect(after.json.messages['search.placeholder']).toBe('Hilfe durchsuchen');
+  });
+
   it('session: should serve a changed static file without rendering any page', async () => {
     const root = await site();
     const { edit, store } = await openSession(root);

@@ -38,7 +38,7 @@ describe('search in the browser (real site)', () => {
 
   it('search: should download no search code and no index on a docs page until search is used', async () => {
     const { page, requests } = await open('/de/docs/features/pdf/');
-    const isSearch = (p: string) => /\/pagefind\/|island-Search/.test(p);
+    const isSearch = (p: string) => /\/pagefind\/|island-Search|\/_quire\/search\./.test(p);
     expect(requests.filter(isSearch)).toEqual([]);
     await page.mouse.wheel(0, 2000);
     await page.waitForLoadState('networkidle');
@@ -46,6 +46,10 @@ describe('search in the browser (real site)', () => {
     // Hovering the search button prefetches the modal and the index; nothing opens.
     await page.hover('[data-search-open]');
     await poll(() => requests.filter(isSearch).some((p) => p.includes('island-SearchModal'))).toBe(true);
+    // The settings (UI texts, filters) are one file per build, named by the button, not a copy in each page.
+    const settings = await page.getAttribute('[data-search-open]', 'data-search-settings');
+    expect(settings).toMatch(/^\/de\/_quire\/search\.[0-9a-f]{16}\.json$/);
+    await poll(() => requests.includes(settings!)).toBe(true);
     await poll(() => requests.some((p) => p.endsWith('/pagefind/pagefind.js'))).toBe(true);
     await poll(() => requests.some((p) => /\/pagefind\/wasm\.de\.pagefind$/.test(p))).toBe(true);
     expect(await dialog(page).count()).toBe(0);
@@ -196,6 +200,23 @@ describe('search in the browser (real site)', () => {
     await page.unroute(/island-SearchModal/);
     await retry.click();
     await poll(() => dialog(page).isVisible()).toBe(true);
+    await query(page, 'PDF');
+    expect(await page.locator('.search-modal [role="option"]').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('search: should offer Retry when the search settings cannot load, and open with them once they can', async () => {
+    const { page } = await open('/de/docs/');
+    await page.route(/\/_quire\/search\./, (r) => r.abort());
+    await page.keyboard.press('Control+k');
+    const retry = page.locator('.search-host .lazy-error button');
+    await poll(() => retry.isVisible()).toBe(true);
+    expect(await dialog(page).count()).toBe(0);
+    await page.unroute(/\/_quire\/search\./);
+    await retry.click();
+    await poll(() => dialog(page).isVisible()).toBe(true);
+    // The texts came from the settings file.
+    expect(await input(page).getAttribute('placeholder')).toBe('Dokumentation durchsuchen');
     await query(page, 'PDF');
     expect(await page.locator('.search-modal [role="option"]').count()).toBeGreaterThan(0);
     await page.close();

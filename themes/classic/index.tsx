@@ -5,6 +5,7 @@ import { BlogList, BlogPost, MarketingPage, NotFound, SearchPage } from './layou
 import * as blocks from './mdx/blocks.tsx';
 import * as dataBlocks from './mdx/data.tsx';
 import { MangaPromo } from './islands/MangaPromo.tsx';
+import { searchSettingsFile } from './search/settings.ts';
 import type { ReactNode } from 'react';
 
 function Page(props: PageProps) {
@@ -40,4 +41,8 @@ export const classicTheme: Theme = {
   name: 'classic',
   Page,
   components: { ...blocks, ...dataBlocks, MangaPromo },
+  sharedFiles: (site) => {
+    const { file, contents } = searchSettingsFile(site);
+    return [{ file, contents }];
+  },
 };

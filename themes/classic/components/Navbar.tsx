@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { NAV_ITEM_TYPES, type NavItem } from '../../../src/config/schema.ts';
 import { isFlagOn, useHref, useLabel, useLocale, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
-import { searchSettingsJson } from '../search/settings.ts';
+import { searchSettingsFile } from '../search/settings.ts';
 
 /**
  * Why a navbar item cannot be rendered, or undefined when it can. The config stage rejects these already
@@ -167,8 +167,8 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
     case 'search':
       return (
         <li className="navbar__item navbar__item--search">
-          {/* Without JavaScript a link to the search page; with it, the modal (src/client/search.ts) with these settings. */}
-          <Link to="/search/" className="search-button" data-search-open="" data-search-props={searchSettingsJson(site)}>
+          {/* Without JavaScript a link to the search page; with it, the modal (src/client/search.ts) with the settings in this file. */}
+          <Link to="/search/" className="search-button" data-search-open="" data-search-settings={searchSettingsFile(site).url}>
             <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
               <path d="M14.4 13l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 111.4-1.4zM8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11z" fill="currentColor" />
             </svg>

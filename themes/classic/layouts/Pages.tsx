@@ -3,7 +3,7 @@ import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
 import { useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
-import { searchSettings } from '../search/settings.ts';
+import { searchSettings, searchSettingsFile } from '../search/settings.ts';
 import { SearchPageView } from '../search/SearchPageView.tsx';
 import { Layout } from './Layout.tsx';
 
@@ -156,7 +156,8 @@ export function SearchPage() {
   return (
     <Layout>
       <main id={MAIN_ID} tabIndex={-1} className="search-page">
-        <Island name="SearchPage" props={settings} on="load">
+        {/* The settings come from their file (the same for the whole build), as for the search modal. */}
+        <Island name="SearchPage" props={{}} propsSrc={searchSettingsFile(site).url} on="load">
           <SearchPageView settings={settings} />
         </Island>
         <noscript>

@@ -1,15 +1,25 @@
+import { textHash } from '../../../src/shared/hash.ts';
 import { INDEX_DIR } from '../../../src/shared/search-pagefind.ts';
 import { contextTags, SEARCH_MESSAGE_IDS, type SearchSettings } from '../../../src/shared/search.ts';
-import type { Site } from '../../../src/types.ts';
+import type { SharedFile, Site } from '../../../src/types.ts';
 import { translate } from '../context.tsx';
 
-const settingsJson = new WeakMap<Site, string>();
+const settingsFiles = new WeakMap<Site, SharedFile & { url: string }>();
 
-/** `searchSettings` as the JSON the navbar's search button carries: made once per build, not per page. */
-export function searchSettingsJson(site: Site): string {
-  let json = settingsJson.get(site);
-  if (json === undefined) settingsJson.set(site, (json = JSON.stringify(searchSettings(site))));
-  return json;
+/**
+ * `searchSettings` as one JSON file per build (`_quire/search.<hash>.json`), which the navbar's search
+ * button and the search page's island name and the browser loads when search is first used: the settings
+ * are the same on every page, so pages do not each carry a copy (about 2 kB). Made once per build and
+ * thread.
+ */
+export function searchSettingsFile(site: Site): SharedFile & { url: string } {
+  let made = settingsFiles.get(site);
+  if (!made) {
+    const contents = JSON.stringify(searchSettings(site));
+    const file = `_quire/search.${textHash(contents)}.json`;
+    settingsFiles.set(site, (made = { file, contents, url: site.config.baseUrl + file }));
+  }
+  return made;
 }
 
 /**
