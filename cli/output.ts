@@ -1,28 +1,49 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnostic, type Diagnostic } from '../src/diagnostics.ts';
-import type { BuildResult, StepTiming } from '../src/build.ts';
+import type { BuildProgress, BuildResult, StepTiming } from '../src/build.ts';
 
 /** Terminal output: a one-line progress display on a TTY, plain lines elsewhere (CI), and the diagnostics. */
 export class Output {
   readonly isTTY: boolean;
   readonly color: boolean;
+  private readonly now: () => number;
+  /** The progress line last drawn: its step and when. */
+  private drawn: { step: BuildProgress['step']; at: number } | undefined;
 
-  constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {
-    this.isTTY = Boolean(stream.isTTY) && !process.env.CI;
+  constructor(
+    private readonly stream: Pick<NodeJS.WriteStream, 'write' | 'isTTY'> = process.stderr,
+    options: { tty?: boolean; now?: () => number } = {},
+  ) {
+    this.isTTY = options.tty ?? (Boolean(stream.isTTY) && !process.env.CI);
     this.color = this.isTTY && !process.env.NO_COLOR;
+    this.now = options.now ?? (() => performance.now());
   }
 
   step(timing: StepTiming, index: number, total: number): void {
     const line = `${timing.name.padEnd(8)} ${timing.ms.toFixed(0).padStart(6)} ms${timing.detail ? `  ${timing.detail}` : ''}`;
     if (this.isTTY) {
-      const width = 20;
-      const done = Math.round((index / total) * width);
-      this.stream.write(`\r\x1b[2K[${'#'.repeat(done)}${'.'.repeat(width - done)}] ${line}`);
+      this.stream.write(`\r\x1b[2K${bar(index / total)} ${line}`);
       if (index === total) this.stream.write('\n');
     } else {
       this.stream.write(line + '\n');
     }
+  }
+
+  /**
+   * Progress inside a long step, on a terminal only (in CI the step lines say enough): sources compiled,
+   * pages written, then the search index. Redrawn at most every PROGRESS_MS, but always at a step's first
+   * and last item, so the line never stops short of where the build is.
+   */
+  progress(p: BuildProgress): void {
+    if (!this.isTTY) return;
+    const now = this.now();
+    const edge = p.step === 'search' || p.done === 1 || p.done === p.total || p.step !== this.drawn?.step;
+    if (!edge && this.drawn && now - this.drawn.at < PROGRESS_MS) return;
+    this.drawn = { step: p.step, at: now };
+    const text =
+      p.step === 'compile' ? `compile  ${p.done}/${p.total} files` : p.step === 'render' ? `render   ${p.done}/${p.total} pages` : 'search   building the index';
+    this.stream.write(`\r\x1b[2K${bar(p.step === 'search' ? 1 : p.done / p.total)} ${text}`);
   }
 
   endProgress(): void {
@@ -54,4 +75,12 @@ export class Output {
       this.stream.write(`Build failed: ${errors} error(s)${warnings ? `, ${warnings} warning(s)` : ''}. The previous output was left as it was.\n`);
     }
   }
+}
+
+/** How often the progress line is redrawn at most: often enough to look alive, rarely enough to cost nothing. */
+const PROGRESS_MS = 80;
+
+function bar(fraction: number, width = 20): string {
+  const done = Math.max(0, Math.min(width, Math.round(fraction * width)));
+  return `[${'#'.repeat(done)}${'.'.repeat(width - done)}]`;
 }

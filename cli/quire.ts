@@ -45,6 +45,7 @@ program
       workerFile: path.join(toolRoot, 'lib/worker.js'),
       toolVersion: version,
       onStep: (timing) => out.step(timing, ++stepIndex, 6),
+      onProgress: (progress) => out.progress(progress),
     });
     out.endProgress();
     out.diagnostics(result.diagnostics, root);

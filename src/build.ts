@@ -38,7 +38,15 @@ export interface BuildOptions {
   toolVersion?: string;
   /** Called when each step finishes. */
   onStep?: (step: StepTiming) => void;
+  /** Called as the long steps go on: each source compiled, each page written or kept, the search index. */
+  onProgress?: (progress: BuildProgress) => void;
 }
+
+/**
+ * Where a build is inside its long steps: sources compiled (from the cache or anew), pages written or kept
+ * (render and emit run interleaved), and then the search index being finished after the last page.
+ */
+export type BuildProgress = { step: 'compile' | 'render'; done: number; total: number } | { step: 'search' };
 
 export interface StepTiming {
   name: 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';
@@ -91,7 +99,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
   const cache = await CompileCache.open(cacheDir);
-  const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, cache, options.workerFile), (r) => `${r.cacheHits} cached`);
+  const onCompiled = options.onProgress && ((done: number, total: number) => options.onProgress!({ step: 'compile', done, total }));
+  const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, cache, options.workerFile, onCompiled), (r) => `${r.cacheHits} cached`);
   diagnostics.push(...compiled.diagnostics);
   if (hasErrors(diagnostics)) return result({ inputs });
   // Written while the site is planned and rendered; awaited before the build returns.
@@ -155,6 +164,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     writer,
     canCommit: () => !hasErrors(renderDiagnostics),
     incremental: { fingerprints, manifest, reused },
+    onPage: options.onProgress && ((done) => options.onProgress!({ step: 'render', done, total: site.routes.length })),
+    onSearchIndex: options.onProgress && (() => options.onProgress!({ step: 'search' })),
   }).finally(() => renderPool?.close());
   const renderDetail = [`${pageCount} pages`, reused.size ? `${reused.size} unchanged` : '', renderPool ? `${renderPool.workers + 1} threads` : ''].filter(Boolean).join(', ');
   const renderStep: StepTiming = { name: 'render', ms: renderMs, detail: renderDetail };
@@ -171,14 +182,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 /** Sources to compile before a worker pool pays for its start-up (module loading in each worker). */
 const POOL_THRESHOLD = 40;
 
-async function compileWithPool(sources: Source[], config: SiteConfig, cache: CompileCache, workerFile: string | undefined) {
+async function compileWithPool(sources: Source[], config: SiteConfig, cache: CompileCache, workerFile: string | undefined, onProgress?: (done: number, total: number) => void) {
   const misses = sources.filter((s) => !cache.has(cacheKey(s, config))).length;
   // This thread compiles too, beside one worker fewer than the cores.
   const workers = defaultPoolSize() - 1;
-  if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, cache });
+  if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, cache, onProgress });
   const pool = createPool<Source, CompileOneResult>(workerFile, { size: workers, workerData: { kind: 'compile', config } satisfies WorkerJob, local: (source) => compileSource(source, config) });
   try {
-    return await compile({ sources, config, cache, compileOne: (source) => pool.run(source) });
+    return await compile({ sources, config, cache, compileOne: (source) => pool.run(source), onProgress });
   } finally {
     await pool.close();
   }

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../src/build.ts';
+import { buildSite, type BuildProgress } from '../src/build.ts';
 import type { MemoryWriter } from '../src/emit/index.ts';
 import { classicTheme } from '../themes/classic/index.tsx';
 import { escapeAttribute } from '../src/shared/html.ts';
@@ -194,5 +194,26 @@ describe('build: output folder', () => {
     expect(cold.cacheHits).toBe(0);
     expect(warm.cacheHits).toBe(9);
     expect(await readFile(path.join(out, 'dist2/de/docs/guide/mdx/index.html'), 'utf8')).toContain('<ol class="steps">');
+  });
+
+  it('build: should report progress through compile (cached or not), every page, then the search index', async () => {
+    const opts = { root: fixture('basic'), toolRoot: repoRoot, theme: classicTheme, outDir: path.join(out, 'dist3'), cacheDir: path.join(out, 'cache3') };
+    for (const run of ['cold', 'warm with unchanged pages kept'] as const) {
+      const events: BuildProgress[] = [];
+      const result = await buildSite({ ...opts, toolVersion: 'progress-test', onProgress: (p) => events.push(p) });
+      expect(result.ok, run).toBe(true);
+      const compile = events.filter((e) => e.step === 'compile');
+      expect(compile.map((e) => e.done), run).toEqual(Array.from({ length: 9 }, (_, i) => i + 1));
+      expect(new Set(compile.map((e) => e.total)), run).toEqual(new Set([9]));
+      const render = events.filter((e) => e.step === 'render');
+      expect(render.map((e) => e.done), run).toEqual(Array.from({ length: result.pages }, (_, i) => i + 1));
+      expect(new Set(render.map((e) => e.total)), run).toEqual(new Set([result.pages]));
+      // In order: all sources, then all pages, then the search index (built anew in both runs: the fixture
+      // has a content image, whose bytes page fingerprints do not cover).
+      const steps = events.map((e) => e.step).filter((step, i, all) => step !== all[i - 1]);
+      expect(steps, run).toEqual(['compile', 'render', 'search']);
+      // Kept pages count too: all but the page with the image were kept in the second run.
+      if (run !== 'cold') expect(result.reused).toBe(result.pages - 1);
+    }
   });
 });

@@ -11,6 +11,8 @@ export interface CompileOptions {
   cache?: CompileCache;
   /** Compiles one source elsewhere (a worker pool); default in this thread. */
   compileOne?: (source: Source, config: SiteConfig) => Promise<CompileOneResult>;
+  /** Called after each source, compiled or taken from the cache: sources done so far, and of how many. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic };
@@ -19,9 +21,14 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
 export const COMPILER_VERSION = '1';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
-export async function compile({ sources, config, cache, compileOne }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
+export async function compile({ sources, config, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
   const diagnostics: Diagnostic[] = [];
   let cacheHits = 0;
+  let done = 0;
+  const finished = <T,>(value: T): T => {
+    onProgress?.(++done, sources.length);
+    return value;
+  };
   // With a pool, all misses start at once so it can spread them. In this thread they go one after the
   // other: a thousand pipelines interleaved at their awaits keep a thousand syntax trees alive at once,
   // and the garbage collector pays for that (measured on 1,000 pages: peak memory 279 → 247 MB, same time).
@@ -32,15 +39,15 @@ export async function compile({ sources, config, cache, compileOne }: CompileOpt
       const cached = cache?.get(cacheKey(source, config));
       if (cached) {
         cacheHits++;
-        return { ...cached, source };
+        return finished({ ...cached, source });
       }
       const result = await one(source, config);
       if ('diagnostic' in result) {
         diagnostics.push(result.diagnostic);
-        return undefined;
+        return finished(undefined);
       }
       cache?.set(cacheKey(source, config), result.compiled);
-      return { ...result.compiled, source };
+      return finished({ ...result.compiled, source });
     }),
   );
   diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : 1));
