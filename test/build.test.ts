@@ -202,10 +202,11 @@ describe('build: output folder', () => {
       const events: BuildProgress[] = [];
       const result = await buildSite({ ...opts, toolVersion: 'progress-test', onProgress: (p) => events.push(p) });
       expect(result.ok, run).toBe(true);
-      const compile = events.filter((e) => e.step === 'compile');
+      const counted = (step: 'compile' | 'render') => events.flatMap((e) => (e.step === step ? [e] : []));
+      const compile = counted('compile');
       expect(compile.map((e) => e.done), run).toEqual(Array.from({ length: 9 }, (_, i) => i + 1));
       expect(new Set(compile.map((e) => e.total)), run).toEqual(new Set([9]));
-      const render = events.filter((e) => e.step === 'render');
+      const render = counted('render');
       expect(render.map((e) => e.done), run).toEqual(Array.from({ length: result.pages }, (_, i) => i + 1));
       expect(new Set(render.map((e) => e.total)), run).toEqual(new Set([result.pages]));
       // In order: all sources, then all pages, then the search index (built anew in both runs: the fixture
