@@ -2,7 +2,7 @@ import path from 'node:path';
 import { cacheKey, compile, CompileCache, compileSource, type CompileOneResult } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
-import { bundleClient, DirWriter, emit, OutputManifest, type Writer } from './emit/index.ts';
+import { bundleClient, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
 import { load } from './load/index.ts';
 import { plan } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
@@ -88,6 +88,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...configResult.diagnostics);
   const config = configResult.config;
   if (!config || hasErrors(diagnostics)) return result({ inputs: configResult.inputs });
+  // A build replaces its whole output folder: one whose replacing would lose work is refused before
+  // anything is read or written.
+  const outDir = options.outDir ?? path.join(root, 'dist');
+  const outputProblem = options.writer ? undefined : outputFolderProblem({ outDir, root, baseUrl: config.baseUrl });
+  if (outputProblem) {
+    diagnostics.push(outputProblem);
+    return result({ inputs: configResult.inputs });
+  }
 
   // The client bundle does not depend on content: esbuild works on it while the content loads and compiles.
   const bundling = bundleClient({ toolRoot, baseUrl: config.baseUrl, minify: mode === 'production' }).catch((e: Error) => e);
@@ -127,7 +135,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Incremental output: a route whose fingerprint (everything its HTML is made of) matches the previous
   // build's, and whose file there is untouched, is kept instead of rendered and written.
   const assets: BundleUrls = { css: bundle.css, js: bundle.js, islands: bundle.islands };
-  const writer = options.writer ?? new DirWriter(options.outDir ?? path.join(root, 'dist'));
+  const writer = options.writer ?? new DirWriter(outDir);
   const manifest = await OutputManifest.open(writer instanceof DirWriter ? cacheDir : undefined, writer instanceof DirWriter ? writer.outDir : '', options.toolVersion);
   const fingerprints = manifest.enabled
     ? fingerprintRoutes({ site, shared: { ...assets, files: bundle.files.map((f) => f.file), mode }, assetVersions: new Map() })

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -110,6 +110,45 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
       }
     });
   }
+
+  it('errors: should refuse an output folder whose replacing would lose work, before writing anything', async () => {
+    const site = await makeSite('basic');
+    try {
+      const { root } = site;
+      await writeFile(path.join(root, 'notes.txt'), 'my notes');
+      await mkdir(path.join(root, 'foreign'), { recursive: true });
+      await writeFile(path.join(root, 'foreign/todo.txt'), 'mine');
+      const before = (await readdir(root)).sort();
+      const staticBefore = (await readdir(path.join(root, 'static'), { recursive: true })).sort();
+      const refused: [string, string][] = [
+        ['notes.txt', 'The output path notes.txt is a file, not a folder.'],
+        ['.', 'The output folder . is the project folder or holds it: replacing it with the build would delete the project.'],
+        ['..', `The output folder ${path.dirname(await realpath(root))} is the project folder or holds it`],
+        ['static', 'The output folder static is inside static/, which quire reads'],
+        ['content/site', 'The output folder content/site is inside content/, which quire reads'],
+        ['foreign', 'The output folder foreign holds files no quire build wrote (no robots.txt, no de folder): a build replaces the whole folder, so they would be lost.'],
+      ];
+      for (const [out, message] of refused) {
+        const { code, stderr } = await quire(root, 'build', '--out', out);
+        expect(code, out).toBe(1);
+        expect(stderr, out).toContain('error Q101');
+        expect(stderr, out).toContain(message);
+        expect(stderr, out).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
+      }
+      // Nothing was written, moved or deleted.
+      expect((await readdir(root)).sort()).toEqual(before);
+      expect((await readdir(path.join(root, 'static'), { recursive: true })).sort()).toEqual(staticBefore);
+      expect(await readFile(path.join(root, 'notes.txt'), 'utf8')).toBe('my notes');
+      expect(await readFile(path.join(root, 'foreign/todo.txt'), 'utf8')).toBe('mine');
+      // An empty folder, and one an earlier build wrote, are fine.
+      await mkdir(path.join(root, 'leer'));
+      expect((await quire(root, 'build', '--out', 'leer')).code).toBe(0);
+      expect((await quire(root, 'build', '--out', 'leer')).code).toBe(0);
+      expect(await readFile(path.join(root, 'leer/robots.txt'), 'utf8')).toContain('Sitemap:');
+    } finally {
+      await site.cleanup();
+    }
+  });
 
   it('errors: should build successfully and print a one-line summary', async () => {
     const site = await makeSite('basic');

@@ -14,6 +14,7 @@ import { searchKey, startSearchIndex } from './search.ts';
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
 export { bundleClient, type ClientBundle } from './client.ts';
 export { outputFile } from './files.ts';
+export { outputFolderProblem } from './output-folder.ts';
 export { OutputManifest, type OutputRecord } from './previous.ts';
 
 export interface EmitOptions {
