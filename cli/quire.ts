@@ -124,8 +124,13 @@ serverFlags(program.command('dev'))
       locale: opts.locale,
       cacheDir: opts.cache ? undefined : false,
       loadTheme: createThemeLoader({ entry: path.join(toolRoot, 'themes/classic/index.tsx'), exportName: 'classicTheme', outDir: path.join(toolRoot, '.quire/dev'), root }),
-      log: (text) => process.stderr.write(text + '\n'),
+      // A line printed ends the first build's progress line first (a terminal only has one).
+      log: (text) => {
+        out.endProgress();
+        process.stderr.write(text + '\n');
+      },
       color: out.color,
+      onFirstBuildProgress: (progress) => out.progress(progress),
     });
     if ('diagnostics' in handle) {
       out.diagnostics(handle.diagnostics, root);

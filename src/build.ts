@@ -7,7 +7,7 @@ import { load } from './load/index.ts';
 import { plan } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
 import { createPool, defaultPoolSize } from './pool.ts';
-import type { Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
+import type { BuildProgress, Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
 import type { RenderTask, WorkerJob } from './worker.ts';
 
 export interface BuildOptions {
@@ -42,11 +42,7 @@ export interface BuildOptions {
   onProgress?: (progress: BuildProgress) => void;
 }
 
-/**
- * Where a build is inside its long steps: sources compiled (from the cache or anew), pages written or kept
- * (render and emit run interleaved), and then the search index being finished after the last page.
- */
-export type BuildProgress = { step: 'compile' | 'render'; done: number; total: number } | { step: 'search' };
+export type { BuildProgress } from './types.ts';
 
 export interface StepTiming {
   name: 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';

@@ -260,3 +260,9 @@ export interface SharedFile {
   file: string;
   contents: string;
 }
+
+/**
+ * Where a build is inside its long steps: sources compiled (from the cache or anew), pages written or kept
+ * (render and emit run interleaved), and then the search index being finished after the last page.
+ */
+export type BuildProgress = { step: 'compile' | 'render'; done: number; total: number } | { step: 'search' };

@@ -21,8 +21,11 @@ export class CompiledSources {
   /** `cacheDir`: the compile cache shared with `quire build` (used for large batches); `false` for none. */
   constructor(private readonly cacheDir: string | false) {}
 
-  /** Compiles what changed since last time; returns the files compiled (not taken from a cache). */
-  async update(sources: Source[], config: SiteConfig): Promise<string[]> {
+  /**
+   * Compiles what changed since last time; returns the files compiled (not taken from a cache).
+   * `onProgress` hears of each source done (from a cache or compiled) among those that changed.
+   */
+  async update(sources: Source[], config: SiteConfig, onProgress?: (done: number, total: number) => void): Promise<string[]> {
     const live = new Set(sources.map((s) => s.file));
     for (const file of this.entries.keys()) if (!live.has(file)) this.entries.delete(file);
     const stale = sources.filter((s) => this.entries.get(s.file)?.key !== cacheKey(s, config));
@@ -31,7 +34,7 @@ export class CompiledSources {
     if (stale.length > 8 && this.cacheDir !== false) {
       const cache = (this.diskCache ??= await CompileCache.open(this.cacheDir));
       const misses = stale.filter((s) => !cache.has(cacheKey(s, config))).map((s) => s.file);
-      const result = await compile({ sources: stale, config, cache });
+      const result = await compile({ sources: stale, config, cache, onProgress });
       await cache.save();
       for (const c of result.value) this.entries.set(c.source.file, { key: cacheKey(c.source, config), compiled: c });
       for (const d of result.diagnostics) {
@@ -40,9 +43,10 @@ export class CompiledSources {
       }
       return misses;
     }
-    for (const source of stale) {
+    for (const [i, source] of stale.entries()) {
       const result = await compileSource(source, config);
       this.entries.set(source.file, { key: cacheKey(source, config), ...('compiled' in result ? { compiled: result.compiled } : { diagnostic: result.diagnostic }) });
+      onProgress?.(i + 1, stale.length);
     }
     return stale.map((s) => s.file);
   }

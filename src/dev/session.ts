@@ -5,7 +5,7 @@ import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index
 import { load, readSource } from '../load/index.ts';
 import { plan } from '../plan/index.ts';
 import { fingerprintRoutes, renderEach } from '../render/index.ts';
-import type { Loaded, Site, SiteConfig, Theme } from '../types.ts';
+import type { BuildProgress, Loaded, Site, SiteConfig, Theme } from '../types.ts';
 import { classifyChange, sourceKind, toPosix, type FileChange } from './classify.ts';
 import { CompiledSources, defaultCacheDir, warmUpCompilers } from './compiled-sources.ts';
 import type { MemoryStore } from './memory-store.ts';
@@ -26,6 +26,8 @@ export interface DevSessionOptions {
   /** Theme and client code folders to react to. Default `<toolRoot>/themes` and `<toolRoot>/src/client`. */
   themeDirs?: string[];
   clientDirs?: string[];
+  /** Progress of the first build (sources compiled, pages rendered); later builds are too quick to need it. */
+  onFirstBuildProgress?: (progress: BuildProgress) => void;
 }
 
 /** What one dev build did: the tests and the terminal read it. */
@@ -99,7 +101,7 @@ export class DevSession {
 
   /** The first build: everything. */
   start(): Promise<DevBuildReport> {
-    return this.run({ changes: [], config: true, load: true, client: true, theme: false });
+    return this.run({ changes: [], config: true, load: true, client: true, theme: false }, this.options.onFirstBuildProgress);
   }
 
   /** A batch of file changes from the watcher. */
@@ -107,7 +109,7 @@ export class DevSession {
     return this.run({ changes, config: false, load: false, client: false, theme: false });
   }
 
-  private async run(work: { changes: FileChange[]; config: boolean; load: boolean; client: boolean; theme: boolean }): Promise<DevBuildReport> {
+  private async run(work: { changes: FileChange[]; config: boolean; load: boolean; client: boolean; theme: boolean }, onProgress?: (progress: BuildProgress) => void): Promise<DevBuildReport> {
     const started = performance.now();
     const startedAt = Date.now();
     const { root, toolRoot, store } = this.options;
@@ -224,7 +226,7 @@ export class DevSession {
     if (hasErrors(early)) return report(false, early);
 
     // compile: only sources whose cache key (bytes, route, compiler config) changed
-    compiledNow.push(...(await this.compiled.update(loaded.sources, config)));
+    compiledNow.push(...(await this.compiled.update(loaded.sources, config, onProgress && ((done, total) => onProgress({ step: 'compile', done, total })))));
     const compileErrors = this.compiled.errors(loaded.sources);
     if (compileErrors.length) return report(false, compileErrors);
     const compiled = this.compiled.list(loaded.sources);
@@ -268,7 +270,8 @@ export class DevSession {
     // the pages of this build, emit would write an index of just those.
     // The theme's shared files come from the site the pages were rendered with (their names are in the pages).
     const sharedFiles = this.theme.sharedFiles?.(site);
-    const emitted = await emit({ site: withoutSearchIndex(site), pages, bundle, sharedFiles, staticFiles: loaded.staticFiles, root, writer: store, canCommit: () => !hasErrors(renderDiagnostics) });
+    const onPage = onProgress && ((done: number) => onProgress({ step: 'render', done, total: toRender.size }));
+    const emitted = await emit({ site: withoutSearchIndex(site), pages, bundle, sharedFiles, staticFiles: loaded.staticFiles, root, writer: store, canCommit: () => !hasErrors(renderDiagnostics), onPage });
     const warnings = [...this.loadDiagnostics, ...planned.diagnostics, ...emitted.diagnostics.filter((d) => d.severity === 'warning')];
     if (hasErrors(renderDiagnostics) || hasErrors(emitted.diagnostics)) return report(false, [...renderDiagnostics, ...emitted.diagnostics]);
 

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createThemeLoader } from '../../src/dev/theme-loader.ts';
+import type { BuildProgress } from '../../src/types.ts';
 import { makeSite, repoRoot } from '../helpers.ts';
 import { cleanBuildPages, openSession, storePages } from './helpers.ts';
 
@@ -31,6 +32,19 @@ describe('dev session (incremental builds)', () => {
       expect(html, file).not.toContain('googletagmanager');
       expect(html, file).not.toContain('GTM-DEVTEST');
     }
+  });
+
+  it('session: should report the first build\'s progress (each source, each page), and not that of later builds', async () => {
+    const root = await site();
+    const events: BuildProgress[] = [];
+    const { edit } = await openSession(root, { onFirstBuildProgress: (p) => events.push(p) });
+    const counts = (step: 'compile' | 'render') => events.flatMap((e) => (e.step === step ? [`${e.done}/${e.total}`] : []));
+    // Ten sources: dev builds the draft too.
+    expect(counts('compile')).toEqual(Array.from({ length: 10 }, (_, i) => `${i + 1}/10`));
+    expect(counts('render')).toEqual(Array.from({ length: ALL_PAGES }, (_, i) => `${i + 1}/${ALL_PAGES}`));
+    const seen = events.length;
+    expect((await edit({ 'content/docs/guide/start.md': (t) => t.replace('Der erste Absatz', 'Ein anderer erster Absatz') })).ok).toBe(true);
+    expect(events).toHaveLength(seen);
   });
 
   it('session: should recompile and re-render only the edited page when a doc body changes', async () => {
