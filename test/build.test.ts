@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,6 +184,23 @@ describe('build: output folder', () => {
     expect(second.ok).toBe(true);
     // no temporary or old folders are left behind
     expect(await readdir(out)).toEqual(['dist']);
+  });
+
+  it('build: should write through an output folder that is a symbolic link, and keep the link', async () => {
+    const target = path.join(out, 'served');
+    const link = path.join(out, 'linked-dist');
+    await mkdir(target);
+    await symlink(target, link);
+    const opts = { root: fixture('basic'), toolRoot: repoRoot, theme: classicTheme, outDir: link, cacheDir: path.join(out, 'cache-link'), toolVersion: 'link-test' };
+    for (const run of ['first build (swap)', 'second build (update in place)']) {
+      const result = await buildSite(opts);
+      expect(result.ok, run).toBe(true);
+      expect((await lstat(link)).isSymbolicLink(), run).toBe(true);
+      expect(await readlink(link), run).toBe(target);
+      expect(await readFile(path.join(target, 'robots.txt'), 'utf8'), run).toContain('Sitemap:');
+    }
+    // No staging or old folders were left beside either path.
+    expect((await readdir(out)).filter((f) => /\.(tmp|old)-/.test(f))).toEqual([]);
   });
 
   it('build: should reuse the compile cache on a warm build', async () => {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -50,11 +50,15 @@ export class DirWriter implements Writer {
   /** Already in the output folder with the right bytes. */
   private kept = new Set<string>();
   readonly hasPreviousOutput: boolean;
+  /** The output folder; when the given path is a symbolic link (to a web server's folder, say), where it points. */
+  readonly outDir: string;
 
-  constructor(readonly outDir: string) {
-    const base = outDir.replace(/[\\/]+$/, '');
+  constructor(outDir: string) {
+    // Swapping a link's path would replace the link with a folder and leave its target as it was.
+    this.outDir = linkTarget(outDir);
+    const base = this.outDir.replace(/[\\/]+$/, '');
     this.tmp = `${base}.tmp-${process.pid}-${Date.now().toString(36)}`;
-    this.hasPreviousOutput = isDirectory(outDir);
+    this.hasPreviousOutput = isDirectory(this.outDir);
   }
 
   /**
@@ -223,6 +227,16 @@ export class DirWriter implements Writer {
 
 /** Staged writes in flight at most: bounds the memory held by pages waiting for the disk. */
 const MAX_PENDING = 64;
+
+/** The path a symbolic link at `p` leads to (followed to the end), or `p` itself. */
+function linkTarget(p: string): string {
+  try {
+    return lstatSync(p).isSymbolicLink() ? realpathSync(p) : p;
+  } catch {
+    // A link to nothing (or no entry at all): the path as given.
+    return p;
+  }
+}
 
 function isDirectory(p: string): boolean {
   try {
