@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { cacheKey, compile, CompileCache, compileSource, type CompileOneResult } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
-import { hasErrors, type Diagnostic } from './diagnostics.ts';
+import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
 import { load } from './load/index.ts';
 import { plan } from './plan/index.ts';
@@ -112,9 +112,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     () => undefined,
     (e: Error) => e,
   );
+  // A cache that cannot be written costs the next build time, not this build its result: a warning.
   const savedCache = async () => {
     const failed = await cacheSaved;
-    if (failed) throw failed;
+    if (failed) diagnostics.push(cacheWarning('The compile cache could not be written', failed, cacheDir ?? root, root, 'the next build compiles every page again'));
   };
 
   const planned = await step('plan', () => plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components) }), (r) => `${r.value.routes.length} routes`);

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * Errors a user can cause are values, not exceptions: every stage returns them with a place
  * (file/line/column or a config key path) and the CLI prints them through `formatDiagnostic`.
@@ -27,6 +29,7 @@ export const CODES = {
   DATA_INVALID: 'Q090',
   WRITE_FAILED: 'Q100',
   OUTPUT_FOLDER: 'Q101',
+  CACHE_WRITE: 'Q102',
   SERVER_LISTEN: 'Q110',
   SERVE_DIR_MISSING: 'Q111',
   THEME_CODE: 'Q112',
@@ -109,4 +112,13 @@ export function codeFrame(source: string, line: number, column?: number): string
     if (n === line && column && column > 0) out.push(`    ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
   }
   return out.join('\n');
+}
+
+/** Q102: a cache file quire could not write (the build itself succeeded). */
+export function cacheWarning(what: string, e: Error, cacheDir: string, root: string, consequence: string): Diagnostic {
+  const shown = path.relative(root, cacheDir) || cacheDir;
+  return warning(CODES.CACHE_WRITE, `${what} (${(e as NodeJS.ErrnoException).code ?? e.message}): the site was built, but ${consequence}.`, {
+    file: shown.startsWith('..') ? undefined : shown,
+    hint: `Check that ${shown.startsWith('..') ? cacheDir : shown} can be a writable folder, or build with --no-cache.`,
+  });
 }

@@ -150,6 +150,22 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
     }
   });
 
+  it('errors: should build, with a warning, when the cache folder cannot be written', async () => {
+    const site = await makeSite('basic');
+    try {
+      await writeFile(path.join(site.root, '.quire'), 'not a folder');
+      const { code, stderr } = await quire(site.root, 'build');
+      expect(code).toBe(0);
+      expect(stderr).toContain('warning Q102 .quire/cache');
+      expect(stderr).toContain('The compile cache could not be written (ENOTDIR): the site was built, but the next build compiles every page again.');
+      expect(stderr).not.toContain('internal error');
+      expect(stderr).toMatch(/^Built 12 pages in .*, 2 warning\(s\)$/m);
+      expect(await readFile(path.join(site.root, 'dist/robots.txt'), 'utf8')).toContain('Sitemap:');
+    } finally {
+      await site.cleanup();
+    }
+  });
+
   it('errors: should build successfully and print a one-line summary', async () => {
     const site = await makeSite('basic');
     try {

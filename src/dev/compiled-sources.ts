@@ -35,7 +35,8 @@ export class CompiledSources {
       const cache = (this.diskCache ??= await CompileCache.open(this.cacheDir));
       const misses = stale.filter((s) => !cache.has(cacheKey(s, config))).map((s) => s.file);
       const result = await compile({ sources: stale, config, cache, onProgress });
-      await cache.save();
+      // An unwritable cache folder only makes the next start slower (`quire build` reports it as Q102).
+      await cache.save().catch(() => undefined);
       for (const c of result.value) this.entries.set(c.source.file, { key: cacheKey(c.source, config), compiled: c });
       for (const d of result.diagnostics) {
         const source = stale.find((s) => s.file === d.file);

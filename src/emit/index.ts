@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { cacheWarning, CODES, error, type Diagnostic } from '../diagnostics.ts';
 import type { Loaded, Page, SharedFile, Site, StageResult } from '../types.ts';
 import type { ClientBundle } from './client.ts';
 import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
@@ -181,7 +181,8 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       if (canKeep && key) manifest!.recordSearch(key, index.value.map((f) => base + f.file));
     }
     await writer.commit();
-    await manifest?.save();
+    // The output is in place; a record that cannot be written only costs the next build its reuse.
+    if (manifest) await manifest.save().catch((e: Error) => diagnostics.push(cacheWarning('The record of this output could not be written', e, manifest.directory, root, 'the next build renders every page again')));
     return { value: { files, bytes, clientJs: bundle.js, clientCss: bundle.css }, diagnostics };
   } catch (e) {
     await search?.discard();

@@ -58,6 +58,11 @@ export class OutputManifest {
     return new OutputManifest(file, outDir, previous, tool);
   }
 
+  /** The folder the record is kept in (the cache folder). */
+  get directory(): string {
+    return this.file ? path.dirname(this.file) : '';
+  }
+
   get enabled(): boolean {
     return this.file !== undefined;
   }
