@@ -57,6 +57,11 @@ const cases: Case[] = [
     expect: ['error Q050 content/docs/guide/zweiter.md', 'Two pages want the same URL /de/docs/guide/start/:', '- content/docs/guide/start.md', '- content/docs/guide/zweiter.md'],
   },
   {
+    name: 'static file taking the place of a page',
+    overlay: { 'static/docs/index.html': '<p>alt</p>' },
+    expect: ['error Q050 static/docs/index.html', 'Two files want the same URL /de/docs/:\n  - content/docs/index.md\n  - static/docs/index.html'],
+  },
+  {
     name: 'broken internal link',
     overlay: { 'content/pages/pricing.md': '---\ntitle: Preise\n---\nSiehe [FAQ](/docs/faq/).\n' },
     expect: ['error Q060 content/pages/pricing.md:4:7', 'Broken link to /docs/faq/: no page or file at /de/docs/faq/.'],

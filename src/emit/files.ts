@@ -1,11 +1,10 @@
 import { escapeAttribute } from '../shared/html.ts';
+import { pageFile } from '../shared/output-paths.ts';
 import type { Route, SidebarItem, Site } from '../types.ts';
 
 /** Output file of a page: `/docs/faq/` → `de/docs/faq/index.html`; `/404.html` → `de/404.html`. */
 export function outputFile(baseUrl: string, routePath: string): string {
-  const base = baseUrl.replace(/^\//, '');
-  if (routePath.endsWith('.html')) return base + routePath.slice(1);
-  return base + routePath.slice(1) + 'index.html';
+  return baseUrl.replace(/^\//, '') + pageFile(routePath);
 }
 
 /** Routes a search engine should see: no 404, no unlisted pages, no search page. */

@@ -4,6 +4,7 @@ import type { Compiled, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, S
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar } from './docs.ts';
 import { checkLinks } from './links.ts';
 import { planRoutes } from './routes.ts';
+import { staticFileClashes } from './static-files.ts';
 
 export { flattenSidebar, indexSidebar } from './docs.ts';
 
@@ -31,6 +32,7 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
 
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
   diagnostics.push(...routeDiagnostics);
+  diagnostics.push(...staticFileClashes(loaded.staticFiles, routes, compiled, config));
   // content/ holds one locale's text; a build of another locale shows it as is and says so (no translations yet).
   const contentLocale = config.i18n.contentLocale ?? config.i18n.currentLocale;
   if (contentLocale !== config.i18n.currentLocale) {

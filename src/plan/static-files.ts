@@ -1,0 +1,29 @@
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { GENERATED_FILES, GENERATED_FOLDERS, pageFile } from '../shared/output-paths.ts';
+import type { Compiled, Loaded, Route, SiteConfig } from '../types.ts';
+
+/**
+ * Static files are copied under the base path as they are; one that lands where quire writes a page, the
+ * sitemap or one of its own folders would silently replace it (or be lost with the folder), so each such
+ * file is an error naming both sides.
+ */
+export function staticFileClashes(staticFiles: Loaded['staticFiles'], routes: Route[], compiled: Compiled[], config: SiteConfig): Diagnostic[] {
+  const pages = new Map(routes.map((r) => [pageFile(r.path), r]));
+  const url = (file: string) => config.baseUrl + file;
+  const diagnostics: Diagnostic[] = [];
+  for (const f of staticFiles) {
+    const target = f.path.slice(1);
+    const page = pages.get(target);
+    const hint = 'Rename or move the static file; static/ is for files the site serves as they are.';
+    if (page) {
+      const owner = page.compiledIndex === undefined ? `the ${page.kind === 'notFound' ? 'not-found' : page.kind} page quire generates` : compiled[page.compiledIndex].source.file;
+      diagnostics.push(error(CODES.DUPLICATE_ROUTE, `Two files want the same URL ${url(page.path.slice(1))}:\n- ${owner}\n- ${f.file}`, { file: f.file, hint }));
+    } else if ((GENERATED_FILES as readonly string[]).includes(target)) {
+      diagnostics.push(error(CODES.DUPLICATE_ROUTE, `${f.file} would replace the ${target} quire writes at ${url(target)}.`, { file: f.file, hint }));
+    } else {
+      const folder = GENERATED_FOLDERS.find((d) => target.startsWith(d));
+      if (folder) diagnostics.push(error(CODES.DUPLICATE_ROUTE, `${f.file} is inside ${url(folder)}, a folder quire writes as a whole (it would be lost).`, { file: f.file, hint }));
+    }
+  }
+  return diagnostics;
+}
