@@ -42,6 +42,11 @@ const cases: Case[] = [
     expect: ['error Q021 content/docs/guide/start.md:3:13', 'Invalid front matter field "hide_title": expected boolean', '> 3 | hide_title: vielleicht'],
   },
   {
+    name: 'slug leaving the site',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\nslug: ../../../../../tmp/quire-escape\n---\nText\n' },
+    expect: ['error Q021 content/docs/guide/start.md:3:7', 'Invalid front matter field "slug": expected a URL path: no "." or ".." segments'],
+  },
+  {
     name: 'sidebar naming a missing doc',
     overlay: { 'content/sidebars.ts': "export default {\n  docs: ['index', 'guide/start', 'guide/fehlt'],\n};\n" },
     expect: [

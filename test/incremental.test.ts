@@ -200,4 +200,15 @@ describe('incremental output', () => {
     await second.abort();
     expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([]);
   });
+
+  it('incremental: should never write outside the output folder, whatever the file name', async () => {
+    const { root, out } = await site();
+    const writer = new DirWriter(out);
+    for (const name of ['../escape.html', 'de/../../escape.html', '']) {
+      await expect(writer.write(name, 'x'), name).rejects.toThrow('would lie outside the output folder');
+    }
+    await writer.abort();
+    expect((await readdir(root)).filter((f) => f.includes('escape'))).toEqual([]);
+    expect((await readdir(path.dirname(root))).filter((f) => f.includes('escape'))).toEqual([]);
+  });
 });

@@ -70,7 +70,7 @@ export class DirWriter implements Writer {
   private dirs = new Map<string, Promise<unknown>>();
 
   private stage(file: string, bytes: Uint8Array): Promise<void> {
-    const abs = path.join(this.tmp, file);
+    const abs = this.inside(file);
     const dir = path.dirname(abs);
     let made = this.dirs.get(dir);
     if (!made) this.dirs.set(dir, (made = mkdir(dir, { recursive: true })));
@@ -87,6 +87,17 @@ export class DirWriter implements Writer {
   private async settle(): Promise<void> {
     await Promise.all(this.pending);
     if (this.writeError) throw this.writeError;
+  }
+
+  /**
+   * The staging path of an output file, which must stay inside the output: whatever made the name (a
+   * slug, a file name), nothing is written outside the folder (the load stage rejects such slugs first).
+   */
+  private inside(file: string): string {
+    const abs = path.join(this.tmp, file);
+    const rel = path.relative(this.tmp, abs);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(`the output file ${JSON.stringify(file)} would lie outside the output folder`);
+    return abs;
   }
 
   async write(file: string, data: string | Uint8Array): Promise<void> {

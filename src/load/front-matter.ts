@@ -7,12 +7,17 @@ import type { FrontMatter } from '../types.ts';
 const docId = z.string().min(1);
 const frontMatterSchema = z
   .looseObject({
-    id: z.string().regex(/^[^/]+$/, 'expected a file-name-like id without "/"').optional(),
+    id: z.string().regex(/^(?!\.\.?$)[^/\\?#%]+$/, 'expected a file-name-like id: not "." or "..", and without / \\ ? # %').optional(),
     title: z.string().min(1).optional(),
     description: z.string().optional(),
     sidebar_label: z.string().optional(),
     sidebar_position: z.number().optional(),
-    slug: z.string().optional(),
+    slug: z
+      .string()
+      .refine((slug) => !/[?#%\\\u0000-\u001f\u007f]/.test(slug) && !slug.split('/').some((part) => part === '.' || part === '..'), {
+        message: 'expected a URL path: no "." or ".." segments and none of ? # % \\ or control characters',
+      })
+      .optional(),
     keywords: z.array(z.string()).optional(),
     image: z.string().optional(),
     toc_min_heading_level: z.number().int().min(2).max(6).optional(),
