@@ -76,6 +76,8 @@ export interface AssetRef {
   file: string;
   /** Placeholder written into the output, replaced by the hashed URL at emit. */
   placeholder: string;
+  /** Where a content file refers to it (for the error when it is missing). */
+  from?: { file: string; line?: number; column?: number };
 }
 
 export interface Compiled {

@@ -47,6 +47,16 @@ const cases: Case[] = [
     expect: ['error Q021 content/docs/guide/start.md:3:7', 'Invalid front matter field "slug": expected a URL path: no "." or ".." segments'],
   },
   {
+    name: 'missing image',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\nText\n\nSiehe ![Bildschirmfoto](./fehlt.png) hier.\n' },
+    expect: ['error Q060 content/docs/guide/start.md:6:7', 'Image not found: content/docs/guide/fehlt.png.', "hint: Image paths are relative to the page's file"],
+  },
+  {
+    name: 'image outside the project',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\n![Passwort](../../../../geheim.png)\n' },
+    expect: ['error Q060 content/docs/guide/start.md:4:1', 'The image ../geheim.png lies outside the project: only files inside it are published.'],
+  },
+  {
     name: 'sidebar naming a missing doc',
     overlay: { 'content/sidebars.ts': "export default {\n  docs: ['index', 'guide/start', 'guide/fehlt'],\n};\n" },
     expect: [

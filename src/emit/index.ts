@@ -87,11 +87,17 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     const assetUrl = async (asset: Page['assets'][number]): Promise<string | undefined> => {
       const known = assetUrls.get(asset.placeholder);
       if (known) return known;
+      // Named where the content refers to it (older cache entries only know the image's own path).
+      const place = { file: asset.from?.file ?? asset.file, line: asset.from?.line, column: asset.from?.column };
+      if (asset.file.startsWith('../')) {
+        diagnostics.push(error(CODES.BROKEN_LINK, `The image ${asset.file} lies outside the project: only files inside it are published.`, { ...place, hint: 'Put the image next to the page or in static/.' }));
+        return undefined;
+      }
       let data: Buffer;
       try {
         data = await readFile(path.join(root, asset.file));
       } catch {
-        diagnostics.push(error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { file: asset.file }));
+        diagnostics.push(error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { ...place, hint: 'Image paths are relative to the page\'s file; site paths start with /.' }));
         return undefined;
       }
       const ext = path.extname(asset.file);

@@ -41,7 +41,7 @@ export function remarkLinks() {
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
         node.url = resolved.url;
       } else if (node.type === 'image') {
-        const resolved = resolveAsset(node.url, options, assets);
+        const resolved = resolveAsset(node.url, options, assets, place(node));
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
         node.url = resolved.url;
       } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
@@ -86,12 +86,12 @@ function resolveLink(url: string, options: LinkOptions): { url: string; ref?: Li
   return { url: withBase(options.baseUrl, u.pathname + u.search + u.hash), ref };
 }
 
-function resolveAsset(url: string, options: LinkOptions, assets: AssetRef[]): { url: string; ref?: LinkRef } {
+function resolveAsset(url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; ref?: LinkRef } {
   if (!url || isExternal(url)) return { url };
   if (url.startsWith('/')) return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]) } };
   const file = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(url.split(/[?#]/)[0])));
   const placeholder = ASSET_PLACEHOLDER + file;
-  assets.push({ file, placeholder });
+  assets.push({ file, placeholder, from: { file: options.file, ...at } });
   return { url: placeholder };
 }
 
