@@ -85,7 +85,10 @@ describe('compile', () => {
     const { html: out, compiled } = await html('![a](/img/x.svg) ![b](./bild.png)\n');
     expect(out).toContain('src="/de/img/x.svg"');
     expect(out).toContain('src="quire-asset:content/docs/guide/bild.png"');
-    expect(compiled.assets).toEqual([{ file: 'content/docs/guide/bild.png', placeholder: 'quire-asset:content/docs/guide/bild.png' }]);
+    expect(compiled.assets).toEqual([
+      // `from`: where the page refers to it, for the error when the image is missing (the body starts on line 4).
+      { file: 'content/docs/guide/bild.png', placeholder: 'quire-asset:content/docs/guide/bild.png', from: { file: 'content/docs/guide/a.md', line: 4, column: 18 } },
+    ]);
   });
 
   it('compile: should take the description from the first paragraph when front matter has none', async () => {
