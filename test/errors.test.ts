@@ -32,6 +32,15 @@ const cases: Case[] = [
     expect: ['error Q030 content/docs/guide/mdx.mdx:6:1', 'Could not compile MDX: Expected a closing tag for `<Steps>`', '> 6 | <Steps>'],
   },
   {
+    name: 'MDX import',
+    overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Mit Import\n---\nText.\n\nimport { Karte } from "./karte.js"\n\n<Karte />\n' },
+    expect: [
+      'error Q030 content/docs/guide/mdx.mdx:6:1',
+      'Imports are not supported in MDX pages (import { Karte } from "./karte.js")',
+      'hint: Remove the import and use the theme component of that name',
+    ],
+  },
+  {
     name: 'invalid YAML front matter',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: "offen\nkeywords: [a\n---\nText\n' },
     expect: ['error Q020 content/docs/guide/start.md:', 'Invalid YAML front matter'],

@@ -76,6 +76,8 @@ interface VFileMessageLike {
   line?: number | null;
   column?: number | null;
   place?: { line?: number; column?: number; start?: { line: number; column: number } } | null;
+  /** What to do about it, when the message knows better than the general MDX hint. */
+  note?: string;
 }
 
 /** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
@@ -98,7 +100,7 @@ export async function compileSource(source: Source, config: SiteConfig): Promise
         file: source.file,
         line: line ? line + source.bodyLine - 1 : undefined,
         column,
-        hint: source.format === 'mdx' ? 'In MDX, write { } < as \\{ \\} &lt; outside code, and close every tag.' : undefined,
+        hint: m.note ?? (source.format === 'mdx' ? 'In MDX, write { } < as \\{ \\} &lt; outside code, and close every tag.' : undefined),
       }),
     };
   }

@@ -9,6 +9,7 @@ import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { remarkLinks } from './plugins/links.ts';
+import { remarkNoImports } from './plugins/imports.ts';
 
 export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts';
 
@@ -19,6 +20,7 @@ export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts
  */
 export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   [remarkSyntax, parts],
+  remarkNoImports,
   remarkAdmonitions,
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,
