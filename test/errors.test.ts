@@ -66,6 +66,16 @@ const cases: Case[] = [
     expect: ['error Q060 content/docs/guide/start.md:4:1', 'The image ../geheim.png lies outside the project: only files inside it are published.'],
   },
   {
+    name: 'sidebar file that throws while it runs',
+    overlay: { 'content/sidebars.ts': 'const x: any = undefined;\n\nexport default { docs: x.items };\n' },
+    expect: ['error Q040 content/sidebars.ts:3:26', "The sidebar file could not be evaluated: Cannot read properties of undefined (reading 'items')", '> 3 | export default { docs: x.items };'],
+  },
+  {
+    name: 'site config that throws while it runs',
+    overlay: { 'site.config.ts': 'const base: any = null;\nexport default { ...base.config };\n' },
+    expect: ['error Q001 site.config.ts:2:26', "The site configuration could not be evaluated: Cannot read properties of null (reading 'config')", '> 2 | export default { ...base.config };'],
+  },
+  {
     name: 'sidebar naming a missing doc',
     overlay: { 'content/sidebars.ts': "export default {\n  docs: ['index', 'guide/start', 'guide/fehlt'],\n};\n" },
     expect: [

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl } from '../shared/locales.ts';
-import { importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
+import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import { configSchema, NAV_ITEM_TYPES, type SiteConfig } from './schema.ts';
 
 export type { SiteConfig, UserConfig, NavItem, LinkTarget } from './schema.ts';
@@ -41,7 +41,9 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
     if (first) {
       return { diagnostics: [error(CODES.CONFIG_LOAD, first.text, { file: first.location?.file ?? file, line: first.location?.line, column: first.location ? first.location.column + 1 : undefined })], inputs };
     }
-    return { diagnostics: [error(CODES.CONFIG_LOAD, `The site configuration could not be evaluated: ${(e as Error).message}`, { file })], inputs };
+    const place = e instanceof EvaluationError ? e.place : undefined;
+    const at = place ? { file: toProjectPath(root, place.file), line: place.line, column: place.column } : { file };
+    return { diagnostics: [error(CODES.CONFIG_LOAD, `The site configuration could not be evaluated: ${(e as Error).message}`, at)], inputs };
   }
   return { ...validateConfig(raw, file, overrides), inputs };
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import { importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
+import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { splitFrontMatter } from './front-matter.ts';
 
@@ -78,11 +78,13 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       inputs.push(...sidebarInputs);
     } catch (e) {
       const first = (e as EsbuildLikeError).errors?.[0];
+      // A syntax error comes from esbuild with its place; an exception while the file runs, from its source map.
+      const thrownAt = e instanceof EvaluationError ? e.place : undefined;
       diagnostics.push(
         error(CODES.SIDEBAR_LOAD, first?.text ?? `The sidebar file could not be evaluated: ${(e as Error).message}`, {
-          file: config.docs.sidebarPath,
-          line: first?.location?.line,
-          column: first?.location ? first.location.column + 1 : undefined,
+          file: thrownAt ? toProjectPath(root, thrownAt.file) : config.docs.sidebarPath,
+          line: first?.location?.line ?? thrownAt?.line,
+          column: first?.location ? first.location.column + 1 : thrownAt?.column,
         }),
       );
     }
