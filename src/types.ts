@@ -77,7 +77,7 @@ export interface AssetRef {
   /** Placeholder written into the output, replaced by the hashed URL at emit. */
   placeholder: string;
   /** Where a content file refers to it (for the error when it is missing). */
-  from?: { file: string; line?: number; column?: number };
+  from: { file: string; line?: number; column?: number };
 }
 
 export interface Compiled {

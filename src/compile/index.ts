@@ -17,8 +17,12 @@ export interface CompileOptions {
 
 export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic };
 
-/** Bumped when the compiled output format changes, so old cache entries are ignored. */
-export const COMPILER_VERSION = '1';
+/**
+ * Bumped when what compile produces changes, so old cache entries are ignored. 2: assets say where the
+ * page refers to them (`AssetRef.from`), and MDX imports are errors (an entry cached before would skip
+ * that check).
+ */
+export const COMPILER_VERSION = '2';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {

@@ -87,8 +87,8 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     const assetUrl = async (asset: Page['assets'][number]): Promise<string | undefined> => {
       const known = assetUrls.get(asset.placeholder);
       if (known) return known;
-      // Named where the content refers to it (older cache entries only know the image's own path).
-      const place = { file: asset.from?.file ?? asset.file, line: asset.from?.line, column: asset.from?.column };
+      // Reported where the content refers to it.
+      const place = asset.from;
       if (asset.file.startsWith('../')) {
         diagnostics.push(error(CODES.BROKEN_LINK, `The image ${asset.file} lies outside the project: only files inside it are published.`, { ...place, hint: 'Put the image next to the page or in static/.' }));
         return undefined;
