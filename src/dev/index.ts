@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
+import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import type { FileChange } from './classify.ts';
 import { injectLiveScript, type OverlayPayload } from './live-client.ts';
 import { MemoryStore } from './memory-store.ts';
@@ -51,9 +52,9 @@ export interface DevHandle {
 export async function startDev(options: DevOptions): Promise<DevHandle | { diagnostics: Diagnostic[] }> {
   const { root, toolRoot } = options;
   const log = options.log ?? (() => undefined);
-  // emit rewrites the files under _quire/ (sidebar categories, the theme's shared files) on every emit:
+  // emit rewrites the on-demand folder (sidebar categories, the theme's shared files) on every emit:
   // any other file there is stale.
-  const store: MemoryStore = new MemoryStore(injectLiveScript, (): string[] => (session.baseUrl ? [session.baseUrl.replace(/^\//, '') + '_quire/'] : []));
+  const store: MemoryStore = new MemoryStore(injectLiveScript, (): string[] => (session.baseUrl ? [session.baseUrl.replace(/^\//, '') + ON_DEMAND_DIR] : []));
   const session: DevSession = new DevSession({ ...options, store });
   let overlay: OverlayPayload | null = null;
   let printed = signatureOf([]);

@@ -5,6 +5,7 @@ import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index
 import { load, readSource } from '../load/index.ts';
 import { plan } from '../plan/index.ts';
 import { fingerprintRoutes, renderEach } from '../render/index.ts';
+import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import type { BuildProgress, Loaded, Site, SiteConfig, Theme } from '../types.ts';
 import { classifyChange, sourceKind, toPosix, type FileChange } from './classify.ts';
 import { CompiledSources, defaultCacheDir, warmUpCompilers } from './compiled-sources.ts';
@@ -291,7 +292,7 @@ export class DevSession {
     this.fingerprints = fingerprints;
     this.resetOutput = false;
     this.site = site;
-    const isQuiet = (f: string) => f.endsWith('.html') || /(^|\/)(sitemap\.xml|robots\.txt)$/.test(f) || f.includes('/_quire/');
+    const isQuiet = (f: string) => f.endsWith('.html') || /(^|\/)(sitemap\.xml|robots\.txt)$/.test(f) || f.includes('/' + ON_DEMAND_DIR);
     return report(true, warnings, {
       rendered: site.routes.filter((r) => toRender.has(r.path)).map((r) => baseUrl + r.path.slice(1)),
       files,

@@ -1,5 +1,5 @@
 import { escapeAttribute } from '../shared/html.ts';
-import { pageFile } from '../shared/output-paths.ts';
+import { pageFile, sidebarChunkFile } from '../shared/output-paths.ts';
 import type { Route, SidebarItem, Site } from '../types.ts';
 
 /** Output file of a page: `/docs/faq/` → `de/docs/faq/index.html`; `/404.html` → `de/404.html`. */
@@ -42,9 +42,9 @@ export function sidebarChunks(site: Site): { file: string; json: string }[] {
           ? { type: 'doc', label: c.label, href: href(c.path) }
           : c.type === 'link'
             ? { type: 'link', label: c.label, href: c.href }
-            : { type: 'category', label: c.label, href: c.path ? href(c.path) : undefined, items: `${baseUrl}_quire/sidebar/${c.key}.json` },
+            : { type: 'category', label: c.label, href: c.path ? href(c.path) : undefined, items: baseUrl + sidebarChunkFile(c.key) },
       );
-      out.push({ file: `_quire/sidebar/${item.key}.json`, json: JSON.stringify(children) });
+      out.push({ file: sidebarChunkFile(item.key), json: JSON.stringify(children) });
       walk(item.items);
     }
   };

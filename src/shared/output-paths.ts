@@ -10,8 +10,19 @@ export function pageFile(routePath: string): string {
   return routePath.endsWith('.html') ? routePath.slice(1) : routePath.slice(1) + 'index.html';
 }
 
+/**
+ * The folder under the base path for small files the browser loads on demand (large sidebars' categories, the
+ * theme's shared files such as the search settings); every build rewrites it whole.
+ */
+export const ON_DEMAND_DIR = '_quire/';
+
+/** A large sidebar's category file, under the base path: `_quire/sidebar/<key>.json`. */
+export function sidebarChunkFile(key: string): string {
+  return `${ON_DEMAND_DIR}sidebar/${key}.json`;
+}
+
 /** Files under the base path that quire writes besides the pages. */
 export const GENERATED_FILES = ['sitemap.xml'] as const;
 
 /** Folders under the base path that quire fills as a whole: the search index and the files the browser loads on demand. */
-export const GENERATED_FOLDERS = [INDEX_DIR, '_quire/'] as const;
+export const GENERATED_FOLDERS = [INDEX_DIR, ON_DEMAND_DIR] as const;

@@ -1,4 +1,5 @@
 import { escapeAttribute } from '../../../src/shared/html.ts';
+import { sidebarChunkFile } from '../../../src/shared/output-paths.ts';
 import type { SidebarItem } from '../../../src/types.ts';
 import { useHref, useSharedHtml, useT, useTheme, externalProps } from '../context.tsx';
 
@@ -86,7 +87,7 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         const lazy = isLarge && !onPath;
         const active = item.path === current;
         const items = lazy ? null : <Items items={item.items} current={current} trail={trail} isLarge={isLarge} level={level + 1} />;
-        const detailsProps = { open: open && !lazy ? true : undefined, 'data-items': lazy ? `${site.config.baseUrl}_quire/sidebar/${item.key}.json` : undefined };
+        const detailsProps = { open: open && !lazy ? true : undefined, 'data-items': lazy ? site.config.baseUrl + sidebarChunkFile(item.key) : undefined };
         if (!item.path) {
           return (
             <li key={i} className="menu__item menu__item--category">

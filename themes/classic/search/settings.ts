@@ -1,4 +1,5 @@
 import { textHash } from '../../../src/shared/hash.ts';
+import { ON_DEMAND_DIR } from '../../../src/shared/output-paths.ts';
 import { INDEX_DIR } from '../../../src/shared/search-pagefind.ts';
 import { contextTags, SEARCH_MESSAGE_IDS, type SearchSettings } from '../../../src/shared/search.ts';
 import type { SharedFile, Site } from '../../../src/types.ts';
@@ -16,7 +17,7 @@ export function searchSettingsFile(site: Site): SharedFile & { url: string } {
   let made = settingsFiles.get(site);
   if (!made) {
     const contents = JSON.stringify(searchSettings(site));
-    const file = `_quire/search.${textHash(contents)}.json`;
+    const file = `${ON_DEMAND_DIR}search.${textHash(contents)}.json`;
     settingsFiles.set(site, (made = { file, contents, url: site.config.baseUrl + file }));
   }
   return made;
