@@ -156,7 +156,7 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
       const { root } = site;
       await writeFile(path.join(root, 'notes.txt'), 'my notes');
       await mkdir(path.join(root, 'foreign'), { recursive: true });
-      await writeFile(path.join(root, 'foreign/todo.txt'), 'mine');
+      await writeFile(path.join(root, 'foreign/notizen.txt'), 'mine');
       const before = (await readdir(root)).sort();
       const staticBefore = (await readdir(path.join(root, 'static'), { recursive: true })).sort();
       const refused: [string, string][] = [
@@ -178,7 +178,7 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
       expect((await readdir(root)).sort()).toEqual(before);
       expect((await readdir(path.join(root, 'static'), { recursive: true })).sort()).toEqual(staticBefore);
       expect(await readFile(path.join(root, 'notes.txt'), 'utf8')).toBe('my notes');
-      expect(await readFile(path.join(root, 'foreign/todo.txt'), 'utf8')).toBe('mine');
+      expect(await readFile(path.join(root, 'foreign/notizen.txt'), 'utf8')).toBe('mine');
       // An empty folder, and one an earlier build wrote, are fine.
       await mkdir(path.join(root, 'leer'));
       expect((await quire(root, 'build', '--out', 'leer')).code).toBe(0);

@@ -39,7 +39,7 @@ export function outputFolderProblem({ outDir, root, baseUrl }: { outDir: string;
 }
 
 /** `inner` is `outer` or inside it. */
-function isWithin(inner: string, outer: string): boolean {
+export function isWithin(inner: string, outer: string): boolean {
   const rel = path.relative(outer, inner);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

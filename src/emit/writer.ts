@@ -1,6 +1,7 @@
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isWithin } from './output-folder.ts';
 
 /** Where emit puts files. Paths are relative to the output root, with forward slashes. */
 export interface Writer {
@@ -95,8 +96,7 @@ export class DirWriter implements Writer {
    */
   private inside(file: string): string {
     const abs = path.join(this.tmp, file);
-    const rel = path.relative(this.tmp, abs);
-    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(`the output file ${JSON.stringify(file)} would lie outside the output folder`);
+    if (abs === this.tmp || !isWithin(abs, this.tmp)) throw new Error(`the output file ${JSON.stringify(file)} would lie outside the output folder`);
     return abs;
   }
 

@@ -41,8 +41,5 @@ export const classicTheme: Theme = {
   name: 'classic',
   Page,
   components: { ...blocks, ...dataBlocks, MangaPromo },
-  sharedFiles: (site) => {
-    const { file, contents } = searchSettingsFile(site);
-    return [{ file, contents }];
-  },
+  sharedFiles: (site) => [searchSettingsFile(site)],
 };
