@@ -101,6 +101,11 @@ const cases: Case[] = [
     expect: ['error Q060 content/pages/pricing.md:4:7', 'Broken link to /docs/faq/: no page or file at /de/docs/faq/.'],
   },
   {
+    name: 'broken link in HTML of a .md file',
+    overlay: { 'content/pages/pricing.md': '---\ntitle: Preise\n---\nText\n\n<details>\n<summary>Mehr</summary>\n<p>Siehe <a href="/docs/faq/">FAQ</a>.</p>\n</details>\n' },
+    expect: ['error Q060 content/pages/pricing.md:8:10', 'Broken link to /docs/faq/: no page or file at /de/docs/faq/.'],
+  },
+  {
     name: 'invalid config value',
     overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n", 'base.config.ts': null },
     expect: ['error Q002 site.config.ts', 'Invalid config value at docs.toc.minHeadingLevel: expected number, got the string "zwei"'],

@@ -20,9 +20,9 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
 /**
  * Bumped when what compile produces changes, so old cache entries are ignored. 2: assets say where the
  * page refers to them (`AssetRef.from`), and MDX imports are errors (an entry cached before would skip
- * that check).
+ * that check). 3: HTML in `.md` files is rendered (it was dropped).
  */
-export const COMPILER_VERSION = '2';
+export const COMPILER_VERSION = '3';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {

@@ -30,7 +30,7 @@ export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
 
 /** The per-file data the plugins read. */
 export function fileData(source: Source, baseUrl: string): Record<string, unknown> {
-  return { links: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine } };
+  return { linkOptions: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine } };
 }
 
 export const rehypePlugins: PluggableList = [rehypeCode];

@@ -8,6 +8,7 @@ import { VFile } from 'vfile';
 import { isLiteralExpression, type EstreeNode } from '../shared/mdx-literal.ts';
 import type { Compiled, Source } from '../types.ts';
 import { rehypeCode } from './plugins/code.ts';
+import { rehypeRawHtml } from './plugins/raw-html.ts';
 import { walk, type WalkNode } from './plugins/walk.ts';
 import { fileData, prepareMarkdown, rehypePlugins, remarkPluginsFor, syntaxKey, syntaxPartsFor, type SyntaxParts } from './pipeline.ts';
 
@@ -74,7 +75,14 @@ function prepareTree(tree: WalkNode): boolean {
 }
 
 function createMarkdownProcessor(parts: SyntaxParts) {
-  return unified().use(remarkParse).use(remarkPluginsFor(parts)).use(remarkRehype).use(rehypePlugins).use(rehypeStringify).freeze();
+  return unified()
+    .use(remarkParse)
+    .use(remarkPluginsFor(parts))
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeRawHtml)
+    .use(rehypePlugins)
+    .use(rehypeStringify)
+    .freeze();
 }
 
 /** The cached processors for a combination of syntax extensions (built on first use). */

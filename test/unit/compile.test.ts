@@ -91,6 +91,49 @@ describe('compile', () => {
     ]);
   });
 
+  it('compile: should render HTML written in .md files, Markdown inside HTML blocks, and treat its links and images like Markdown\'s', async () => {
+    const body = [
+      'Drücken Sie <kbd>Alt</kbd>+<kbd>A</kbd> oder lesen Sie <a href="/docs/faq">die FAQ</a> und [mehr](/docs/b/).',
+      '',
+      '<details>',
+      '<summary>Details</summary>',
+      '',
+      '**Fett** mit [Link](../c/).',
+      '',
+      '</details>',
+      '',
+      '<!-- Notiz für Autoren -->',
+      '',
+      '<p align="center"><img src="./bild.png" alt="Bild"> <a href="https://example.com">extern</a></p>',
+      '',
+    ].join('\n');
+    const { html: out, compiled } = await html(body);
+    expect(out).toContain('<kbd>Alt</kbd>+<kbd>A</kbd>');
+    expect(out).toContain('<a href="/de/docs/faq/">die FAQ</a>');
+    expect(out).toContain('<a href="/de/docs/b/">mehr</a>');
+    expect(out).toMatch(/<details>\s*<summary>Details<\/summary>\s*<p><strong>Fett<\/strong> mit <a href="\/de\/docs\/guide\/c\/">Link<\/a>.<\/p>\s*<\/details>/);
+    expect(out).toContain('<img src="quire-asset:content/docs/guide/bild.png" alt="Bild">');
+    expect(out).toContain('<a href="https://example.com">extern</a>');
+    expect(out).not.toContain('Notiz');
+    expect(out).not.toContain('data-quire');
+    // Every internal link once, with its place in the file (the body starts on line 4).
+    expect(compiled.links).toEqual([
+      { url: '/docs/b/', path: '/docs/b/', hash: undefined, line: 4, column: 92 },
+      { url: '../c/', path: '/docs/guide/c/', hash: undefined, line: 9, column: 14 },
+      { url: '/docs/faq', path: '/docs/faq/', hash: undefined, line: 4, column: 56 },
+    ]);
+    expect(compiled.assets).toEqual([{ file: 'content/docs/guide/bild.png', placeholder: 'quire-asset:content/docs/guide/bild.png', from: { file: 'content/docs/guide/a.md', line: 15, column: 19 } }]);
+  });
+
+  it('compile: should leave .md files without HTML as Markdown made them', async () => {
+    const { html: out } = await html('Ein [Link](/docs/faq/) und `<kbd>` im Code.\n\n```html\n<b>nicht roh</b>\n```\n');
+    expect(out).toContain('<a href="/de/docs/faq/">Link</a>');
+    expect(out).toContain('<code>&#x3C;kbd></code>');
+    expect(out).toContain('nicht roh');
+    expect(out).not.toContain('<b>');
+    expect(out).not.toContain('data-quire');
+  });
+
   it('compile: should take the description from the first paragraph when front matter has none', async () => {
     const { compiled } = await html('# Titel aus H1\n\nErster Absatz.\n\nZweiter.\n');
     expect(compiled.title).toBe('Titel aus H1');

@@ -27,13 +27,10 @@ const URL_PROPS = new Set(['href', 'primaryHref', 'secondaryHref', 'ctaHref', 's
 export function remarkLinks() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
     // Per-file options travel in file.data, so one processor serves every file.
-    const options = file.data.links as LinkOptions;
+    const options = file.data.linkOptions as LinkOptions;
     const links: LinkRef[] = [];
     const assets: AssetRef[] = [];
-    const place = (node: { position?: { start: { line: number; column: number } } }) => ({
-      line: node.position ? node.position.start.line + options.lineOffset - 1 : undefined,
-      column: node.position?.start.column,
-    });
+    const place = (node: Positioned) => placeIn(node, options);
     walk(tree, (n: WalkNode) => {
       const node = n as Root['children'][number];
       if (node.type === 'link' || node.type === 'definition') {
@@ -57,6 +54,13 @@ export function remarkLinks() {
   };
 }
 
+type Positioned = { position?: { start: { line: number; column: number } } };
+
+/** Where a node is in the content file (node lines count from the body's first line). */
+export function placeIn(node: Positioned, options: LinkOptions): { line?: number; column?: number } {
+  return { line: node.position ? node.position.start.line + options.lineOffset - 1 : undefined, column: node.position?.start.column };
+}
+
 function isExternal(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
@@ -71,7 +75,7 @@ export function internalRef(url: string, pagePath: string): { url: string; path:
   return { url, path: sitePath, hash: u.hash ? decodeSafe(u.hash.slice(1)) : undefined };
 }
 
-function resolveLink(url: string, options: LinkOptions): { url: string; ref?: LinkRef } {
+export function resolveLink(url: string, options: LinkOptions): { url: string; ref?: LinkRef } {
   if (!url || isExternal(url) || url.startsWith('#')) {
     return { url, ref: url.startsWith('#') ? { url, path: options.pagePath, hash: decodeSafe(url.slice(1)) } : undefined };
   }
@@ -86,7 +90,7 @@ function resolveLink(url: string, options: LinkOptions): { url: string; ref?: Li
   return { url: withBase(options.baseUrl, u.pathname + u.search + u.hash), ref };
 }
 
-function resolveAsset(url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; ref?: LinkRef } {
+export function resolveAsset(url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; ref?: LinkRef } {
   if (!url || isExternal(url)) return { url };
   if (url.startsWith('/')) return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]) } };
   const file = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(url.split(/[?#]/)[0])));

@@ -1,0 +1,69 @@
+import type { Element, Root } from 'hast';
+import { raw } from 'hast-util-raw';
+import type { VFile } from 'vfile';
+import type { AssetRef, LinkRef } from '../../types.ts';
+import { placeIn, resolveAsset, resolveLink, type LinkOptions } from './links.ts';
+import { SKIP, walk, type WalkNode } from './walk.ts';
+
+/** Set on the links and images Markdown made (already resolved by remarkLinks) while raw HTML is parsed. */
+const FROM_MARKDOWN = 'dataQuireFromMarkdown';
+
+/**
+ * HTML written in a `.md` file (CommonMark's raw HTML: `<kbd>`, `<br>`, `<details>` around Markdown, …):
+ * remark-rehype keeps it as raw strings, and this plugin parses them together with the Markdown around them
+ * into real elements (hast-util-raw, the HTML parser browsers follow), so a block opened in one piece and
+ * closed in another nests as written. Their links and images are then treated like Markdown's: internal
+ * links get the base path and are checked, relative images become assets, each with its line and column.
+ * HTML comments are the writer's notes and are dropped. Files without HTML skip all of this.
+ *
+ * `.mdx` files never get here: MDX parses tags as components itself.
+ */
+export function rehypeRawHtml() {
+  return (tree: Root, file: VFile): Root | undefined => {
+    let hasRaw = false;
+    walk(tree as WalkNode, (node) => {
+      if (node.type === 'raw') hasRaw = true;
+      return hasRaw ? SKIP : undefined;
+    });
+    if (!hasRaw) return undefined;
+    walk(tree as WalkNode, (node) => {
+      if (isElement(node) && urlProperty(node)) node.properties[FROM_MARKDOWN] = true;
+    });
+    const parsed = raw(tree, { file }) as Root;
+    const options = file.data.linkOptions as LinkOptions;
+    const links = (file.data.links ??= []) as LinkRef[];
+    const assets = (file.data.assets ??= []) as AssetRef[];
+    walk(parsed as WalkNode, (node, index, parent) => {
+      if (node.type === 'comment' && parent?.children && index !== undefined) {
+        parent.children.splice(index, 1);
+        return [SKIP, index];
+      }
+      if (!isElement(node)) return undefined;
+      const key = urlProperty(node);
+      if (!key) return undefined;
+      if (node.properties[FROM_MARKDOWN] !== undefined) {
+        delete node.properties[FROM_MARKDOWN];
+        return undefined;
+      }
+      const url = node.properties[key];
+      if (typeof url !== 'string') return undefined;
+      const at = placeIn(node, options);
+      const resolved = key === 'src' ? resolveAsset(url, options, assets, at) : resolveLink(url, options);
+      if (resolved.ref) links.push({ ...resolved.ref, ...at });
+      node.properties[key] = resolved.url;
+      return undefined;
+    });
+    return parsed;
+  };
+}
+
+function isElement(node: WalkNode): node is WalkNode & Element {
+  return node.type === 'element';
+}
+
+/** The property holding a site path: `href` of a link, `src` of an image. */
+function urlProperty(node: Element): 'href' | 'src' | undefined {
+  if (node.tagName === 'a' && node.properties.href !== undefined) return 'href';
+  if (node.tagName === 'img' && node.properties.src !== undefined) return 'src';
+  return undefined;
+}
