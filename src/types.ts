@@ -91,6 +91,8 @@ export interface Compiled {
    */
   output: { type: 'html'; html: string } | { type: 'mdx'; code: string } | { type: 'hast'; tree: HastRoot };
   headings: Heading[];
+  /** Custom heading ids (`{#id}`) written more than once on the page, where the repeats are; the link checker warns. */
+  duplicateIds?: { id: string; line?: number; column?: number }[];
   toc: Heading[];
   links: LinkRef[];
   assets: AssetRef[];

@@ -8,7 +8,7 @@ import { classicTheme } from '../themes/classic/index.tsx';
 import { escapeAttribute } from '../src/shared/html.ts';
 import { textHash } from '../src/shared/hash.ts';
 import { SEARCH_MESSAGE_IDS, type SearchSettings } from '../src/shared/search.ts';
-import { buildInMemory, fixture, repoRoot } from './helpers.ts';
+import { buildInMemory, fixture, makeSite, repoRoot } from './helpers.ts';
 
 describe('build (fixture site "basic")', () => {
   let writer: MemoryWriter;
@@ -163,6 +163,44 @@ describe('build (fixture site "basic")', () => {
     const { writer: dev } = await buildInMemory(fixture('basic'), { mode: 'development' });
     expect(dev.text('de/index.html')).not.toContain('googletagmanager');
     expect(page('de/index.html')).not.toContain('googletagmanager');
+  });
+});
+
+describe('build: anchors', () => {
+  const pages = {
+    'content/docs/guide/anker.md': '---\ntitle: Anker\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n',
+  };
+  const withAnchors = async (onBrokenAnchors?: string) => {
+    const config = onBrokenAnchors ? { 'site.config.ts': (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace('flags:', `onBrokenAnchors: '${onBrokenAnchors}',\n  flags:`) } : {};
+    const site = await makeSite('basic', { ...pages, ...config });
+    try {
+      return (await buildInMemory(site.root)).result;
+    } finally {
+      await site.cleanup();
+    }
+  };
+
+  it('build: should warn about an anchor no heading has and a custom id written twice, with their places', async () => {
+    const result = await withAnchors();
+    expect(result.ok).toBe(true);
+    expect(result.diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.column])).toEqual([
+      ['warning', 'Q061', 'content/docs/guide/anker.md', 4, 56],
+      ['warning', 'Q062', 'content/docs/guide/anker.md', 8, 1],
+    ]);
+    expect(result.diagnostics[0].message).toBe('Broken anchor in link /docs/guide/start/#gibt-es-nicht: the page /de/docs/guide/start/ has no heading with id "gibt-es-nicht".');
+    expect(result.diagnostics[1].message).toBe('Two headings on this page have the id "ende": links to #ende reach only the first.');
+  });
+
+  it('build: should follow onBrokenAnchors: throw fails the build, ignore reports nothing', async () => {
+    const thrown = await withAnchors('throw');
+    expect(thrown.ok).toBe(false);
+    expect(thrown.diagnostics.map((d) => [d.severity, d.code])).toEqual([
+      ['error', 'Q061'],
+      ['error', 'Q062'],
+    ]);
+    const ignored = await withAnchors('ignore');
+    expect(ignored.ok).toBe(true);
+    expect(ignored.diagnostics).toEqual([]);
   });
 });
 

@@ -20,7 +20,8 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
 /**
  * Bumped when what compile produces changes, so old cache entries are ignored. 2: assets say where the
  * page refers to them (`AssetRef.from`), and MDX imports are errors (an entry cached before would skip
- * that check). 3: HTML in `.md` files is rendered (it was dropped).
+ * that check). 3: HTML in `.md` files is rendered (it was dropped); slugs avoid custom heading ids, repeated custom
+ * ids are recorded.
  */
 export const COMPILER_VERSION = '3';
 
@@ -120,6 +121,7 @@ export async function compileSource(source: Source, config: SiteConfig): Promise
       description: fm.description ?? truncate(firstParagraph ?? '', 200),
       output,
       headings,
+      ...(data.duplicateIds ? { duplicateIds: data.duplicateIds as Compiled['duplicateIds'] } : {}),
       toc: fm.hide_table_of_contents ? [] : headings.filter((h) => h.depth >= min && h.depth <= max),
       links: (data.links as LinkRef[]) ?? [],
       assets: (data.assets as AssetRef[]) ?? [],

@@ -27,11 +27,13 @@ export function checkLinks({ config, routes, compiled, staticPaths, configLinks,
   const anchors = new Map<string, Set<string>>();
   compiled.forEach((c) => anchors.set(c.source.path, new Set(c.headings.map((h) => h.id))));
 
-  const report = (kind: 'link' | 'anchor', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }) => {
+  const report = (kind: 'link' | 'anchor' | 'duplicate', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }) => {
     const mode = kind === 'link' ? config.onBrokenLinks : config.onBrokenAnchors;
     if (mode === 'ignore') return;
     const make = mode === 'throw' ? error : warning;
-    diagnostics.push(make(kind === 'link' ? CODES.BROKEN_LINK : CODES.BROKEN_ANCHOR, message, { ...place, hint: kind === 'link' ? 'Links are site paths without the base path, e.g. /docs/faq/.' : undefined }));
+    const code = kind === 'link' ? CODES.BROKEN_LINK : kind === 'anchor' ? CODES.BROKEN_ANCHOR : CODES.DUPLICATE_ANCHOR;
+    const hint = kind === 'link' ? 'Links are site paths without the base path, e.g. /docs/faq/.' : kind === 'duplicate' ? 'Give each heading its own {#id}.' : undefined;
+    diagnostics.push(make(code, message, { ...place, hint }));
   };
 
   const resolvePath = (path: string): string | undefined => {
@@ -52,6 +54,10 @@ export function checkLinks({ config, routes, compiled, staticPaths, configLinks,
   };
 
   for (const c of compiled) for (const link of c.links) if (link.path) check(link, c.source.file);
+  // Two headings with one id: a link to it (and the table of contents) reaches only the first.
+  for (const c of compiled) {
+    for (const d of c.duplicateIds ?? []) report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, { file: c.source.file, line: d.line, column: d.column });
+  }
   for (const { to, keyPath } of configLinks) {
     if (!resolvePath(to.split('#')[0])) report('link', `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
   }

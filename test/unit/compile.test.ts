@@ -44,6 +44,18 @@ describe('compile', () => {
     expect(compiled.headings).toHaveLength(4);
   });
 
+  it('compile: should keep slugs off custom ids and record a custom id written twice with its place', async () => {
+    const { html: out, compiled } = await html('## Setup\n\n## Einrichtung {#setup}\n\n## Ende {#ende}\n\n## Schluss {#ende}\n');
+    expect(compiled.headings.map((h) => h.id)).toEqual(['setup-1', 'setup', 'ende', 'ende']);
+    expect(out).toContain('<h2 id="setup-1">Setup</h2>');
+    expect(out).toContain('<h2 id="setup">Einrichtung</h2>');
+    // The body starts on line 4 of the file: the repeat is on the body's line 7.
+    expect(compiled.duplicateIds).toEqual([{ id: 'ende', line: 10, column: 1 }]);
+    const clean = await html('## A\n\n## A\n');
+    expect(clean.compiled.headings.map((h) => h.id)).toEqual(['a', 'a-1']);
+    expect(clean.compiled.duplicateIds).toBeUndefined();
+  });
+
   it('compile: should honour front matter toc levels and hide_table_of_contents', async () => {
     const deep = await compileSource(source('## A\n\n#### B\n', 'md', { toc_max_heading_level: 4 }), config);
     expect('compiled' in deep && deep.compiled.toc.map((h) => h.text)).toEqual(['A', 'B']);

@@ -11,31 +11,55 @@ export function escapeHeadingIds(markdown: string): string {
   return markdown.replace(/^(#{1,6}[ \t].*?)[ \t]*\{#([\w\-:.\u00C0-\uFFFF]+)\}[ \t]*$/gm, '$1 \\{#$2\\}');
 }
 
+/** A `{#custom-id}` written twice on one page: links to it reach only the first heading. */
+export interface DuplicateId {
+  id: string;
+  line?: number;
+  column?: number;
+}
+
 /**
- * Gives every heading an id (GitHub-style slug, or `{#custom-id}`) and records the headings in `file.data.headings`.
+ * Gives every heading an id (GitHub-style slug, or `{#custom-id}`) and records the headings in
+ * `file.data.headings`. Custom ids are reserved first, so a slug never takes one (`## Setup` beside
+ * `## Einrichtung {#setup}` becomes `setup-1`); a custom id written twice is recorded in
+ * `file.data.duplicateIds` with its place, for the link checker to report.
  */
 export function remarkHeadingIds() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
-    const slugger = new GithubSlugger();
-    const headings: Heading[] = [];
+    const nodes: MdHeading[] = [];
+    const customIds = new Map<MdHeading, string>();
     walk(tree, (n: WalkNode) => {
       if (n.type !== 'heading') return;
       const node = n as MdHeading;
-      let id: string | undefined;
+      nodes.push(node);
       const last = node.children[node.children.length - 1];
-      if (last && last.type === 'text') {
-        const m = CUSTOM_ID.exec((last as Text).value);
-        if (m) {
-          id = m[1];
-          (last as Text).value = (last as Text).value.slice(0, m.index);
-          if (!(last as Text).value) node.children.pop();
-        }
-      }
+      if (!last || last.type !== 'text') return;
+      const m = CUSTOM_ID.exec((last as Text).value);
+      if (!m) return;
+      customIds.set(node, m[1]);
+      (last as Text).value = (last as Text).value.slice(0, m.index);
+      if (!(last as Text).value) node.children.pop();
+    });
+    const reserved = new Set(customIds.values());
+    const used = new Set<string>();
+    const slugger = new GithubSlugger();
+    const headings: Heading[] = [];
+    const duplicateIds: DuplicateId[] = [];
+    const lineOffset = (file.data.linkOptions as { lineOffset?: number } | undefined)?.lineOffset ?? 1;
+    for (const node of nodes) {
       const text = toString(node).trim();
-      id ??= slugger.slug(text);
+      let id = customIds.get(node);
+      if (id !== undefined) {
+        if (used.has(id)) duplicateIds.push({ id, line: node.position ? node.position.start.line + lineOffset - 1 : undefined, column: node.position?.start.column });
+      } else {
+        do id = slugger.slug(text);
+        while (reserved.has(id));
+      }
+      used.add(id);
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
       headings.push({ depth: node.depth, text, id });
-    });
+    }
     file.data.headings = headings;
+    if (duplicateIds.length) file.data.duplicateIds = duplicateIds;
   };
 }
