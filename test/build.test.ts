@@ -171,7 +171,8 @@ describe('build: anchors', () => {
     'content/docs/guide/anker.md': '---\ntitle: Anker\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n',
   };
   const withAnchors = async (onBrokenAnchors?: string) => {
-    const config = onBrokenAnchors ? { 'site.config.ts': (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace('flags:', `onBrokenAnchors: '${onBrokenAnchors}',\n  flags:`) } : {};
+    const config: Record<string, string> = {};
+    if (onBrokenAnchors) config['site.config.ts'] = (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace('flags:', `onBrokenAnchors: '${onBrokenAnchors}',\n  flags:`);
     const site = await makeSite('basic', { ...pages, ...config });
     try {
       return (await buildInMemory(site.root)).result;
