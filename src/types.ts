@@ -93,6 +93,8 @@ export interface Compiled {
   headings: Heading[];
   /** Custom heading ids (`{#id}`) written more than once on the page, where the repeats are; the link checker warns. */
   duplicateIds?: { id: string; line?: number; column?: number }[];
+  /** Ids a link may target besides the headings': elements written with an `id` (HTML in `.md`, JSX in `.mdx`). */
+  anchors?: string[];
   toc: Heading[];
   links: LinkRef[];
   assets: AssetRef[];

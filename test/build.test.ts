@@ -168,7 +168,7 @@ describe('build (fixture site "basic")', () => {
 
 describe('build: anchors', () => {
   const pages = {
-    'content/docs/guide/anker.md': '---\ntitle: Anker\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n',
+    'content/docs/guide/anker.md': '---\ntitle: Anker\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n\n<a id="ziel"></a>Ein Ziel ohne Überschrift, [hierher](#ziel) verlinkt.\n',
   };
   const withAnchors = async (onBrokenAnchors?: string) => {
     const config: Record<string, string> = {};
@@ -181,7 +181,7 @@ describe('build: anchors', () => {
     }
   };
 
-  it('build: should warn about an anchor no heading has and a custom id written twice, with their places', async () => {
+  it('build: should warn about an anchor no heading or element has and a custom id written twice, with their places', async () => {
     const result = await withAnchors();
     expect(result.ok).toBe(true);
     expect(result.diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.column])).toEqual([

@@ -122,6 +122,7 @@ export async function compileSource(source: Source, config: SiteConfig): Promise
       output,
       headings,
       ...(data.duplicateIds ? { duplicateIds: data.duplicateIds as Compiled['duplicateIds'] } : {}),
+      ...extraAnchors(headings, data.anchors as string[] | undefined),
       toc: fm.hide_table_of_contents ? [] : headings.filter((h) => h.depth >= min && h.depth <= max),
       links: (data.links as LinkRef[]) ?? [],
       assets: (data.assets as AssetRef[]) ?? [],
@@ -130,6 +131,14 @@ export async function compileSource(source: Source, config: SiteConfig): Promise
       hasTitleHeading: data.firstH1 !== undefined,
     },
   };
+}
+
+/** Element ids beyond the headings' (once each), if any. */
+function extraAnchors(headings: Heading[], ids: string[] | undefined): { anchors?: string[] } {
+  if (!ids?.length) return {};
+  const headingIds = new Set(headings.map((h) => h.id));
+  const anchors = [...new Set(ids)].filter((id) => !headingIds.has(id));
+  return anchors.length ? { anchors } : {};
 }
 
 function truncate(text: string, max: number): string {

@@ -16,7 +16,8 @@ export interface LinkCheckInput {
 
 
 /**
- * Every internal link must reach a route or a static file; anchors must reach a heading of the target.
+ * Every internal link must reach a route or a static file; anchors must reach a heading of the target, or an
+ * element written with that id.
  * Severity follows `onBrokenLinks` / `onBrokenAnchors` (throw → error, warn → warning, ignore → nothing).
  */
 export function checkLinks({ config, routes, compiled, staticPaths, configLinks, fileRoutes }: LinkCheckInput): Diagnostic[] {
@@ -25,7 +26,7 @@ export function checkLinks({ config, routes, compiled, staticPaths, configLinks,
   // the dev server, `quire serve` and the browser resolve the address.
   const matcher = createRouteMatcher(routes.filter((r) => r.kind !== 'notFound').map((r): [string, string] => [r.path, r.path]));
   const anchors = new Map<string, Set<string>>();
-  compiled.forEach((c) => anchors.set(c.source.path, new Set(c.headings.map((h) => h.id))));
+  compiled.forEach((c) => anchors.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])));
 
   const report = (kind: 'link' | 'anchor' | 'duplicate', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }) => {
     const mode = kind === 'link' ? config.onBrokenLinks : config.onBrokenAnchors;

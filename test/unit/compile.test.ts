@@ -107,7 +107,7 @@ describe('compile', () => {
     const body = [
       'Drücken Sie <kbd>Alt</kbd>+<kbd>A</kbd> oder lesen Sie <a href="/docs/faq">die FAQ</a> und [mehr](/docs/b/).',
       '',
-      '<details>',
+      '<details id="kurz">',
       '<summary>Details</summary>',
       '',
       '**Fett** mit [Link](../c/).',
@@ -123,10 +123,12 @@ describe('compile', () => {
     expect(out).toContain('<kbd>Alt</kbd>+<kbd>A</kbd>');
     expect(out).toContain('<a href="/de/docs/faq/">die FAQ</a>');
     expect(out).toContain('<a href="/de/docs/b/">mehr</a>');
-    expect(out).toMatch(/<details>\s*<summary>Details<\/summary>\s*<p><strong>Fett<\/strong> mit <a href="\/de\/docs\/guide\/c\/">Link<\/a>.<\/p>\s*<\/details>/);
+    expect(out).toMatch(/<details id="kurz">\s*<summary>Details<\/summary>\s*<p><strong>Fett<\/strong> mit <a href="\/de\/docs\/guide\/c\/">Link<\/a>.<\/p>\s*<\/details>/);
     expect(out).toContain('<img src="quire-asset:content/docs/guide/bild.png" alt="Bild">');
     expect(out).toContain('<a href="https://example.com">extern</a>');
     expect(out).not.toContain('Notiz');
+    // Elements with an id are link targets beside the headings.
+    expect(compiled.anchors).toEqual(['kurz']);
     expect(out).not.toContain('data-quire');
     // Every internal link once, with its place in the file (the body starts on line 4).
     expect(compiled.links).toEqual([
@@ -135,6 +137,13 @@ describe('compile', () => {
       { url: '/docs/faq', path: '/docs/faq/', hash: undefined, line: 4, column: 56 },
     ]);
     expect(compiled.assets).toEqual([{ file: 'content/docs/guide/bild.png', placeholder: 'quire-asset:content/docs/guide/bild.png', from: { file: 'content/docs/guide/a.md', line: 15, column: 19 } }]);
+  });
+
+  it('compile: should record the ids of JSX elements in MDX as link targets, apart from heading ids', async () => {
+    const r = await compileSource(source('Text\n\n<div id="sprung">Ziel</div>\n\n## Titel {#titel}\n\n<span id="titel">doppelt</span>\n', 'mdx'), config);
+    if (!('compiled' in r)) throw new Error('expected a compiled page');
+    expect(r.compiled.anchors).toEqual(['sprung']);
+    expect(r.compiled.headings.map((h) => h.id)).toEqual(['titel']);
   });
 
   it('compile: should leave .md files without HTML as Markdown made them', async () => {

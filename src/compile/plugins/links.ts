@@ -22,7 +22,8 @@ const URL_PROPS = new Set(['href', 'primaryHref', 'secondaryHref', 'ctaHref', 's
 
 /**
  * Rewrites Markdown links and images to the final site (base path prefixed, relative paths resolved)
- * and records every internal link and asset for the link checker and the emitter.
+ * and records every internal link and asset for the link checker and the emitter, and the ids of JSX
+ * elements (`<a id="x" />`), which links may target like headings.
  */
 export function remarkLinks() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
@@ -30,6 +31,7 @@ export function remarkLinks() {
     const options = file.data.linkOptions as LinkOptions;
     const links: LinkRef[] = [];
     const assets: AssetRef[] = [];
+    const anchors: string[] = [];
     const place = (node: Positioned) => placeIn(node, options);
     walk(tree, (n: WalkNode) => {
       const node = n as Root['children'][number];
@@ -43,6 +45,7 @@ export function remarkLinks() {
         node.url = resolved.url;
       } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         for (const attr of node.attributes) {
+          if (attr.type === 'mdxJsxAttribute' && attr.name === 'id' && typeof attr.value === 'string') anchors.push(attr.value);
           if (attr.type !== 'mdxJsxAttribute' || typeof attr.value !== 'string' || !URL_PROPS.has(attr.name)) continue;
           const ref = internalRef(attr.value, options.pagePath);
           if (ref) links.push({ ...ref, ...place(node) });
@@ -51,6 +54,7 @@ export function remarkLinks() {
     });
     file.data.links = links;
     file.data.assets = assets;
+    if (anchors.length) file.data.anchors = anchors;
   };
 }
 

@@ -13,7 +13,8 @@ const FROM_MARKDOWN = 'dataQuireFromMarkdown';
  * remark-rehype keeps it as raw strings, and this plugin parses them together with the Markdown around them
  * into real elements (hast-util-raw, the HTML parser browsers follow), so a block opened in one piece and
  * closed in another nests as written. Their links and images are then treated like Markdown's: internal
- * links get the base path and are checked, relative images become assets, each with its line and column.
+ * links get the base path and are checked, relative images become assets, each with its line and column,
+ * and elements with an `id` are recorded as anchors links may target.
  * HTML comments are the writer's notes and are dropped. Files without HTML skip all of this.
  *
  * `.mdx` files never get here: MDX parses tags as components itself.
@@ -33,12 +34,14 @@ export function rehypeRawHtml() {
     const options = file.data.linkOptions as LinkOptions;
     const links = (file.data.links ??= []) as LinkRef[];
     const assets = (file.data.assets ??= []) as AssetRef[];
+    const anchors = (file.data.anchors ??= []) as string[];
     walk(parsed as WalkNode, (node, index, parent) => {
       if (node.type === 'comment' && parent?.children && index !== undefined) {
         parent.children.splice(index, 1);
         return [SKIP, index];
       }
       if (!isElement(node)) return undefined;
+      if (typeof node.properties.id === 'string') anchors.push(node.properties.id);
       const key = urlProperty(node);
       if (!key) return undefined;
       if (node.properties[FROM_MARKDOWN] !== undefined) {
