@@ -11,6 +11,17 @@ export type { Diagnostic } from './diagnostics.ts';
 
 export type ContentKind = 'doc' | 'page' | 'landing' | 'blog';
 
+/** A source map in its JSON form (version 3), as MDX's compiler makes it. */
+export interface SourceMapJson {
+  version: number;
+  sources: string[];
+  names: string[];
+  mappings: string;
+  file?: string;
+  sourceRoot?: string;
+  sourcesContent?: string[];
+}
+
 /** Validated front matter. Docusaurus field names, so writers can move over. */
 export interface FrontMatter {
   id?: string;
@@ -89,7 +100,11 @@ export interface Compiled {
    * `.md`: HTML. `.mdx`: its syntax tree when every expression in it is a literal value (rendered with
    * hast-util-to-jsx-runtime), else MDX's function-body JavaScript.
    */
-  output: { type: 'html'; html: string } | { type: 'mdx'; code: string } | { type: 'hast'; tree: HastRoot };
+  output:
+    | { type: 'html'; html: string }
+    /** `map`: a source map from the code back to the body, so an error while the page renders names its line. */
+    | { type: 'mdx'; code: string; map?: SourceMapJson }
+    | { type: 'hast'; tree: HastRoot };
   headings: Heading[];
   /** Custom heading ids (`{#id}`) written more than once on the page, where the repeats are; the link checker warns. */
   duplicateIds?: { id: string; line?: number; column?: number }[];

@@ -106,6 +106,11 @@ const cases: Case[] = [
     expect: ['error Q060 content/pages/pricing.md:8:10', 'Broken link to /docs/faq/: no page or file at /de/docs/faq/.'],
   },
   {
+    name: 'unknown name in an MDX expression (found while rendering)',
+    overlay: { 'content/docs/guide/rechnung.mdx': '---\ntitle: Rechnung\n---\nText\n\nWert: {unbekannt + 1}\n' },
+    expect: ['error Q080 content/docs/guide/rechnung.mdx:6:8', 'Rendering /de/docs/guide/rechnung/ failed: unbekannt is not defined', '> 6 | Wert: {unbekannt + 1}'],
+  },
+  {
     name: 'invalid config value',
     overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n", 'base.config.ts': null },
     expect: ['error Q002 site.config.ts', 'Invalid config value at docs.toc.minHeadingLevel: expected number, got the string "zwei"'],

@@ -101,6 +101,8 @@ describe('render pool', () => {
     const kaputt = "---\ntitle: Kaputt\n---\nexport const fehler = () => { throw new Error('absichtlich kaputt'); };\n\nVor dem Fehler: {fehler()}\n";
     const pooled = await expectSameFailure({ ...many, 'content/docs/teil-9/kaputt.mdx': kaputt }, cleanups, 'content/docs/teil-9/kaputt.mdx');
     expect(pooled.stderr).toContain('absichtlich kaputt');
+    // The page's source map leads from the worker's stack back to the line of the page (the function that threw).
+    expect(pooled.stderr).toContain('error Q080 content/docs/teil-9/kaputt.mdx:4:23');
     expect(pooled.stderr).toMatch(/render\s+\d+ ms\s+\d+ pages, 3 threads/);
   }, 120_000);
 });

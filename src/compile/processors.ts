@@ -2,11 +2,12 @@ import { createProcessor } from '@mdx-js/mdx';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import { SourceMapGenerator } from 'source-map';
 import type { Root as HastRoot } from 'hast';
 import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import { isLiteralExpression, type EstreeNode } from '../shared/mdx-literal.ts';
-import type { Compiled, Source } from '../types.ts';
+import type { Compiled, Source, SourceMapJson } from '../types.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
 import { walk, type WalkNode } from './plugins/walk.ts';
@@ -20,7 +21,8 @@ const markdownProcessors = new Map<string, ReturnType<typeof createMarkdownProce
 const mdxProcessors = new Map<string, ReturnType<typeof createProcessor>>();
 const mdxTreeProcessors = new Map<string, Processor | undefined>();
 
-const mdxOptions = (parts: SyntaxParts) => ({ outputFormat: 'function-body' as const, remarkPlugins: remarkPluginsFor(parts), rehypePlugins, development: false });
+/** `SourceMapGenerator`: the code path's pages keep a map back to their source (see `mdxErrorPlace`). */
+const mdxOptions = (parts: SyntaxParts) => ({ outputFormat: 'function-body' as const, remarkPlugins: remarkPluginsFor(parts), rehypePlugins, development: false, SourceMapGenerator });
 
 /**
  * MDX's own processor up to the HTML syntax tree (after our rehype plugins), without its JavaScript
@@ -135,7 +137,8 @@ export async function processSource(source: Source, baseUrl: string, only?: Synt
       if (prepareTree(tree as WalkNode)) return { output: { type: 'hast', tree }, data: file.data as Record<string, unknown> };
     }
     const file = await mdxCodeProcessor(parts).process(input);
-    return { output: { type: 'mdx', code: String(file.value) }, data: file.data as Record<string, unknown> };
+    const map = file.map as SourceMapJson | undefined;
+    return { output: { type: 'mdx', code: String(file.value), ...(map ? { map } : {}) }, data: file.data as Record<string, unknown> };
   }
   const file = await markdownProcessor(parts).process(input);
   return { output: { type: 'html', html: String(file.value) }, data: file.data as Record<string, unknown> };

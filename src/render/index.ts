@@ -4,7 +4,7 @@ import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
 import type { Compiled, Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
 import { Document } from './document.tsx';
-import { mdxComponent, mdxTree } from './mdx.ts';
+import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
 
 /**
  * React's server renderer, loaded on the first page rendered (synchronously: it is CommonJS), so a build
@@ -64,8 +64,12 @@ export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions,
     try {
       return { page: renderRoute({ route, site, theme, mode, fileRoutes, assets, output }) };
     } catch (e) {
-      const file = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].source.file;
-      return { diagnostic: error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}`, { file }) };
+      const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
+      const content = output ?? compiled?.output;
+      // An error in the page's own MDX code (an unknown name in an expression, say) is reported at its place.
+      const at = content?.type === 'mdx' ? mdxErrorPlace(e, content.map) : undefined;
+      const place = at && compiled ? { line: at.line + compiled.source.bodyLine - 1, column: at.column } : {};
+      return { diagnostic: error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}`, { file: compiled?.source.file, ...place }) };
     }
   };
 }

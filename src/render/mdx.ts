@@ -2,6 +2,8 @@ import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import * as runtime from 'react/jsx-runtime';
 import type { ComponentType, ReactNode } from 'react';
+import { SourceMap, type SourceMapPayload } from 'node:module';
+import type { SourceMapJson } from '../types.ts';
 import { evaluateLiteral, type EstreeNode } from '../shared/mdx-literal.ts';
 
 type MDXContent = ComponentType<{ components?: Record<string, unknown> }>;
@@ -21,6 +23,21 @@ export function mdxComponent(code: string, key: string): MDXContent {
   if (cache.size > 20_000) cache.clear();
   cache.set(key, component);
   return component;
+}
+
+/**
+ * Where in the MDX body an error thrown by a page's code comes from (1-based line and column of the body), from
+ * the stack frame inside the code `mdxComponent` evaluated and the page's source map; undefined when the error
+ * did not come from that code or the page has no map.
+ */
+export function mdxErrorPlace(error: unknown, map: SourceMapJson | undefined): { line: number; column: number } | undefined {
+  if (!map || !(error instanceof Error) || !error.stack) return undefined;
+  // V8 names code made by `new Function` "<anonymous>", and its body starts on the wrapper's third line.
+  const frame = /\(eval at [^\n]*?<anonymous>:(\d+):(\d+)\)/.exec(error.stack);
+  if (!frame) return undefined;
+  const entry = new SourceMap(map as SourceMapPayload).findEntry(Number(frame[1]) - 3, Number(frame[2]) - 1) as { originalLine?: number; originalColumn?: number };
+  if (entry.originalLine === undefined || entry.originalColumn === undefined) return undefined;
+  return { line: entry.originalLine + 1, column: entry.originalColumn + 1 };
 }
 
 /**
