@@ -233,6 +233,8 @@ export interface Loaded {
   /** Source text of the sidebar file, to point errors at a line. */
   sidebarsText?: string;
   data: Record<string, unknown>;
+  /** The text of each data file, by the same name as `data`, to point errors in it at a line. */
+  dataTexts?: Record<string, string>;
   /** Messages per locale code, from locales/<code>.json. */
   messages: Record<string, Messages>;
   /** Files under static/, project-relative, and their site paths (`/img/x.svg`). */

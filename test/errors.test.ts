@@ -111,6 +111,16 @@ const cases: Case[] = [
     expect: ['error Q080 content/docs/guide/rechnung.mdx:6:8', 'Rendering /de/docs/guide/rechnung/ failed: unbekannt is not defined', '> 6 | Wert: {unbekannt + 1}'],
   },
   {
+    name: 'broken link in a data file',
+    overlay: { 'content/data/angebote.json': '{\n  "karten": [\n    { "titel": "A", "ctaHref": "/gibt-es-nicht/" },\n    { "ctaHref": "/pricing/#plaene", "image": "/img/logo.svg", "href": "https://example.com/" }\n  ]\n}\n' },
+    expect: ['error Q060 content/data/angebote.json:3:32', 'Broken link to /gibt-es-nicht/ (karten.0.ctaHref): no page or file at /de/gibt-es-nicht/.', '> 3 |     { "titel": "A", "ctaHref": "/gibt-es-nicht/" },', 'Build failed: 1 error(s)'],
+  },
+  {
+    name: 'broken link in a data file, written with escapes (placed by its key path)',
+    overlay: { 'content/data/angebote.json': '{ "karten": [{ "ctaHref": "\\/gibt-es-nicht\\/" }] }\n' },
+    expect: ['error Q060 content/data/angebote.json\n', 'Broken link to /gibt-es-nicht/ at karten.0.ctaHref: no page or file at /de/gibt-es-nicht/.'],
+  },
+  {
     name: 'invalid config value',
     overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n", 'base.config.ts': null },
     expect: ['error Q002 site.config.ts', 'Invalid config value at docs.toc.minHeadingLevel: expected number, got the string "zwei"'],

@@ -52,13 +52,16 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   sources.sort((a, b) => (a.file < b.file ? -1 : 1));
 
   const data: Record<string, unknown> = {};
+  const dataTexts: Record<string, string> = {};
   for (const abs of (await walk(path.join(contentRoot, 'data'))) ?? []) {
     if (!abs.endsWith('.json')) continue;
     const file = toPosix(path.relative(root, abs));
     inputs.push(abs);
     const key = toPosix(path.relative(path.join(contentRoot, 'data'), abs)).replace(/\.json$/, '');
     try {
-      data[key] = JSON.parse(await readFile(abs, 'utf8'));
+      const text = await readFile(abs, 'utf8');
+      dataTexts[key] = text;
+      data[key] = JSON.parse(text);
     } catch (e) {
       const m = /position (\d+)/.exec((e as Error).message);
       const text = await readFile(abs, 'utf8').catch(() => '');
@@ -109,7 +112,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   }));
 
   return {
-    value: { sources, sidebars, sidebarsFile: sidebars === undefined ? undefined : config.docs.sidebarPath, sidebarsText, data, messages, staticFiles, inputs },
+    value: { sources, sidebars, sidebarsFile: sidebars === undefined ? undefined : config.docs.sidebarPath, sidebarsText, data, dataTexts, messages, staticFiles, inputs },
     diagnostics,
   };
 }

@@ -1,5 +1,6 @@
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
+import { URL_KEYS } from '../shared/url-keys.ts';
 import type { Compiled, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar } from './docs.ts';
 import { checkLinks } from './links.ts';
@@ -11,7 +12,7 @@ export { flattenSidebar, indexSidebar } from './docs.ts';
 export interface PlanOptions {
   config: SiteConfig;
   compiled: Compiled[];
-  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'data' | 'messages' | 'staticFiles'>;
+  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'data' | 'dataTexts' | 'messages' | 'staticFiles'>;
   /** Component names the theme provides to MDX. */
   components: readonly string[];
 }
@@ -73,7 +74,7 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
       routes,
       compiled,
       staticPaths: new Set(loaded.staticFiles.map((f) => f.path)),
-      configLinks: configLinks(config),
+      configLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts)],
       fileRoutes,
     }),
   );
@@ -131,6 +132,46 @@ function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleI
       baseUrl: own.path ?? localeBaseUrl(config.baseUrl, currentLocale, defaultLocale, code),
     };
   });
+}
+
+/**
+ * Site paths in the data files (`content/data/*.json`) that components turn into links or images: string values
+ * under a URL key (`"ctaHref": "/download/"`) that start with one `/`. Each is placed at its line and column when
+ * the file's text shows it as written (`"ctaHref": "/download/"`), else by its key path.
+ */
+function dataLinks(data: Record<string, unknown>, texts: Record<string, string> = {}): { to: string; keyPath: string; file: string; line?: number; column?: number }[] {
+  const out: { to: string; keyPath: string; file: string; line?: number; column?: number }[] = [];
+  for (const [name, root] of Object.entries(data)) {
+    const file = `content/data/${name}.json`;
+    const text = texts[name];
+    // The same key and value written more than once: the n-th in the tree is the n-th in the text.
+    const seen = new Map<string, number>();
+    const place = (key: string, value: string) => {
+      if (text === undefined) return {};
+      const pair = `"${key}"\0${value}`;
+      const n = seen.get(pair) ?? 0;
+      seen.set(pair, n + 1);
+      const pattern = new RegExp(`"${key}"\\s*:\\s*${JSON.stringify(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g');
+      let match: RegExpExecArray | null = null;
+      for (let i = 0; i <= n; i++) match = pattern.exec(text);
+      if (!match) return {};
+      const before = text.slice(0, match.index + match[0].length - JSON.stringify(value).length);
+      const line = before.split('\n').length;
+      return { line, column: before.length - before.lastIndexOf('\n') };
+    };
+    const visit = (value: unknown, keyPath: string) => {
+      if (Array.isArray(value)) value.forEach((v, i) => visit(v, keyPath ? `${keyPath}.${i}` : String(i)));
+      else if (value && typeof value === 'object') {
+        for (const [key, v] of Object.entries(value)) {
+          const at = keyPath ? `${keyPath}.${key}` : key;
+          if (typeof v === 'string' && URL_KEYS.has(key) && /^\/(?!\/)/.test(v)) out.push({ to: v, keyPath: at, file, ...place(key, v) });
+          else visit(v, at);
+        }
+      }
+    };
+    visit(root, '');
+  }
+  return out;
 }
 
 function configLinks(config: SiteConfig): { to: string; keyPath: string }[] {

@@ -8,8 +8,8 @@ export interface LinkCheckInput {
   routes: Route[];
   compiled: Compiled[];
   staticPaths: Set<string>;
-  /** Links from config (navbar, footer), with their key paths. */
-  configLinks: { to: string; keyPath: string }[];
+  /** Links from config (navbar, footer) and from data files (`file`, a project path), with their key paths. */
+  configLinks: { to: string; keyPath: string; file?: string; line?: number; column?: number }[];
   /** Content file → route path, for links to `.md`/`.mdx` files. */
   fileRoutes: Map<string, string>;
 }
@@ -59,8 +59,11 @@ export function checkLinks({ config, routes, compiled, staticPaths, configLinks,
   for (const c of compiled) {
     for (const d of c.duplicateIds ?? []) report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, { file: c.source.file, line: d.line, column: d.column });
   }
-  for (const { to, keyPath } of configLinks) {
-    if (!resolvePath(to.split('#')[0])) report('link', `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
+  for (const { to, keyPath, file, line, column } of configLinks) {
+    if (resolvePath(to.split(/[?#]/)[0])) continue;
+    if (!file) report('link', `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
+    else if (line) report('link', `Broken link to ${to} (${keyPath}): no page or file at ${config.baseUrl}${to.slice(1)}.`, { file, line, column });
+    else report('link', `Broken link to ${to} at ${keyPath}: no page or file at ${config.baseUrl}${to.slice(1)}.`, { file });
   }
   return diagnostics;
 }

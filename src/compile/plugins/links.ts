@@ -3,6 +3,7 @@ import type { Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
 import { ASSET_PLACEHOLDER, FILE_PLACEHOLDER } from '../../shared/placeholders.ts';
 import { normalizePath, withBase } from '../../shared/route-match.ts';
+import { URL_KEYS } from '../../shared/url-keys.ts';
 import type { AssetRef, LinkRef } from '../../types.ts';
 
 export interface LinkOptions {
@@ -16,9 +17,6 @@ export interface LinkOptions {
   lineOffset: number;
 }
 
-
-/** Props of theme components that hold a site path and are checked like Markdown links. */
-const URL_PROPS = new Set(['href', 'primaryHref', 'secondaryHref', 'ctaHref', 'src', 'image', 'to']);
 
 /**
  * Rewrites Markdown links and images to the final site (base path prefixed, relative paths resolved)
@@ -46,7 +44,7 @@ export function remarkLinks() {
       } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         for (const attr of node.attributes) {
           if (attr.type === 'mdxJsxAttribute' && attr.name === 'id' && typeof attr.value === 'string') anchors.push(attr.value);
-          if (attr.type !== 'mdxJsxAttribute' || typeof attr.value !== 'string' || !URL_PROPS.has(attr.name)) continue;
+          if (attr.type !== 'mdxJsxAttribute' || typeof attr.value !== 'string' || !URL_KEYS.has(attr.name)) continue;
           const ref = internalRef(attr.value, options.pagePath);
           if (ref) links.push({ ...ref, ...place(node) });
         }
