@@ -62,6 +62,8 @@ export interface Source {
   body: string;
   /** Line of the body's first line in the file (1-based), for error positions. */
   bodyLine: number;
+  /** Line and column of each top-level front matter field's value, for errors about a field found later. */
+  fieldPlaces?: Record<string, { line: number; column: number }>;
   /** sha1 of the whole file, the compile cache key. */
   hash: string;
 }

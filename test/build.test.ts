@@ -168,7 +168,7 @@ describe('build (fixture site "basic")', () => {
 
 describe('build: anchors', () => {
   const pages = {
-    'content/docs/guide/anker.md': '---\ntitle: Anker\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n\n<a id="ziel"></a>Ein Ziel ohne Überschrift, [hierher](#ziel) verlinkt.\n',
+    'content/docs/guide/anker.md': '---\ntitle: Anker\nimage: /img/logo.svg\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n\n<a id="ziel"></a>Ein Ziel ohne Überschrift, [hierher](#ziel) verlinkt.\n',
   };
   const withAnchors = async (onBrokenAnchors?: string) => {
     const config: Record<string, string> = {};
@@ -185,8 +185,8 @@ describe('build: anchors', () => {
     const result = await withAnchors();
     expect(result.ok).toBe(true);
     expect(result.diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.column])).toEqual([
-      ['warning', 'Q061', 'content/docs/guide/anker.md', 4, 56],
-      ['warning', 'Q062', 'content/docs/guide/anker.md', 8, 1],
+      ['warning', 'Q061', 'content/docs/guide/anker.md', 5, 56],
+      ['warning', 'Q062', 'content/docs/guide/anker.md', 9, 1],
     ]);
     expect(result.diagnostics[0].message).toBe('Broken anchor in link /docs/guide/start/#gibt-es-nicht: the page /de/docs/guide/start/ has no heading with id "gibt-es-nicht".');
     expect(result.diagnostics[1].message).toBe('Two headings on this page have the id "ende": links to #ende reach only the first.');

@@ -121,6 +121,16 @@ const cases: Case[] = [
     expect: ['error Q060 content/data/angebote.json\n', 'Broken link to /gibt-es-nicht/ at karten.0.ctaHref: no page or file at /de/gibt-es-nicht/.'],
   },
   {
+    name: 'pagination naming a missing doc',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\nsidebar_label: Loslegen\npagination_next: guide/fehlt\n---\nText\n' },
+    expect: ['error Q042 content/docs/guide/start.md:4:18', 'pagination_next points to a doc id that does not exist: "guide/fehlt".', '> 4 | pagination_next: guide/fehlt'],
+  },
+  {
+    name: 'social card image that does not exist',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\r\nimage:   /img/fehlt.png\r\n---\r\nText\r\n' },
+    expect: ['error Q060 content/docs/guide/start.md:3:10', 'Broken image in front matter: /img/fehlt.png is not a file of the site (static/).'],
+  },
+  {
     name: 'invalid config value',
     overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n", 'base.config.ts': null },
     expect: ['error Q002 site.config.ts', 'Invalid config value at docs.toc.minHeadingLevel: expected number, got the string "zwei"'],

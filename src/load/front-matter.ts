@@ -44,7 +44,25 @@ export interface SplitResult {
   body: string;
   /** 1-based line of the body's first line. */
   bodyLine: number;
+  /** Where each top-level field's value starts in the file (see `fieldPlaces`). */
+  fieldPlaces?: FieldPlaces;
   diagnostics: Diagnostic[];
+}
+
+/** Line and column (1-based, in the file) of each top-level front matter field's value. */
+export type FieldPlaces = Record<string, { line: number; column: number }>;
+
+/**
+ * Where the top-level fields' values are, for errors found after loading (a pagination id or an image that
+ * does not exist): `key: value` lines at the start of a line of the YAML, which begins on the file's line 2.
+ */
+export function fieldPlaces(yamlText: string): FieldPlaces {
+  const places: FieldPlaces = {};
+  yamlText.split('\n').forEach((text, i) => {
+    const m = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*/.exec(text);
+    if (m && !(m[1] in places)) places[m[1]] = { line: i + 2, column: m[0].length + 1 };
+  });
+  return places;
 }
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
@@ -60,7 +78,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   // positions. Anything it rejects, or that fails validation, goes the careful way below, which
   // decides and reports with exact lines and columns.
   const quick = quickParse(yamlText);
-  if (quick) return { frontMatter: quick, body, bodyLine, diagnostics: [] };
+  if (quick) return { frontMatter: quick, body, bodyLine, fieldPlaces: fieldPlaces(yamlText), diagnostics: [] };
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
@@ -84,7 +102,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
     return { frontMatter: {}, body, bodyLine, diagnostics: [error(CODES.FRONT_MATTER_INVALID, 'Front matter must be a YAML mapping (key: value lines).', { file, line: 2 })] };
   }
   const parsed = frontMatterSchema.safeParse(data);
-  if (parsed.success) return { frontMatter: parsed.data as FrontMatter, body, bodyLine, diagnostics: [] };
+  if (parsed.success) return { frontMatter: parsed.data as FrontMatter, body, bodyLine, fieldPlaces: fieldPlaces(yamlText), diagnostics: [] };
   const diagnostics = parsed.error.issues.map((issue) => {
     const key = issue.path.map(String).join('.');
     const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number, number, number] } | undefined;

@@ -164,6 +164,7 @@ export async function readSource(
     frontMatter,
     body: split.body,
     bodyLine: split.bodyLine,
+    ...(split.fieldPlaces ? { fieldPlaces: split.fieldPlaces } : {}),
     hash: createHash('sha1').update(buffer).digest('hex'),
   };
 }

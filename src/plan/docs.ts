@@ -187,7 +187,7 @@ export function paginationFor(
     if (value !== undefined) {
       const target = byId.get(value);
       if (!target) {
-        diagnostics.push(error(CODES.PAGINATION_UNKNOWN_ID, `pagination_${which} points to a doc id that does not exist: "${value}".`, { file: doc.source.file, line: 2, hint: 'Use a doc id such as "features/pdf", or null for none.' }));
+        diagnostics.push(error(CODES.PAGINATION_UNKNOWN_ID, `pagination_${which} points to a doc id that does not exist: "${value}".`, { file: doc.source.file, line: 2, ...doc.source.fieldPlaces?.[`pagination_${which}`], hint: 'Use a doc id such as "features/pdf", or null for none.' }));
         return undefined;
       }
       return { label: target.source.frontMatter.pagination_label ?? target.source.frontMatter.sidebar_label ?? target.title, path: target.source.path };

@@ -55,6 +55,12 @@ export function checkLinks({ config, routes, compiled, staticPaths, configLinks,
   };
 
   for (const c of compiled) for (const link of c.links) if (link.path) check(link, c.source.file);
+  // The social card image of a page (front matter `image`), when it is a site path.
+  for (const c of compiled) {
+    const image = c.source.frontMatter.image;
+    if (!image || !/^\/(?!\/)/.test(image) || resolvePath(image.split(/[?#]/)[0])) continue;
+    report('link', `Broken image in front matter: ${image} is not a file of the site (static/).`, { file: c.source.file, ...c.source.fieldPlaces?.image });
+  }
   // Two headings with one id: a link to it (and the table of contents) reaches only the first.
   for (const c of compiled) {
     for (const d of c.duplicateIds ?? []) report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, { file: c.source.file, line: d.line, column: d.column });
