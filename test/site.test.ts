@@ -68,6 +68,25 @@ describe('the Bilingo site', () => {
     expect(missing).toEqual([]);
   });
 
+  it('site: should give each id to one element per page, each class once per element, and no aside an unnamed landmark', () => {
+    const problems: string[] = [];
+    for (const [file, content] of writer.files) {
+      if (!file.endsWith('.html')) continue;
+      const html = String(typeof content === 'string' ? content : Buffer.from(content));
+      const ids = new Map<string, number>();
+      // Attributes inside <script>, <template> and code would not be elements of the page; there are none with id="…" text.
+      for (const m of html.matchAll(/<[a-zA-Z][^>]*?\sid="([^"]*)"/g)) ids.set(m[1], (ids.get(m[1]) ?? 0) + 1);
+      for (const [id, n] of ids) if (n > 1) problems.push(`${file}: id "${id}" ×${n}`);
+      // An aside is a complementary landmark unless it says otherwise; unnamed ones on one page cannot be told apart.
+      for (const m of html.matchAll(/<aside\b[^>]*>/g)) if (!/\s(role|aria-label|aria-labelledby)="/.test(m[0])) problems.push(`${file}: ${m[0]}`);
+      for (const m of html.matchAll(/\sclass="([^"]*)"/g)) {
+        const classes = m[1].split(/\s+/).filter(Boolean);
+        if (new Set(classes).size !== classes.length) problems.push(`${file}: class="${m[1]}"`);
+      }
+    }
+    expect(problems.slice(0, 20)).toEqual([]);
+  });
+
   it('site: should write the not-found page and the navbar items of SPEC §2', () => {
     expect(writer.text('de/404.html')).toContain('dass der Link nicht mehr funktioniert');
     const home = page('')!;

@@ -21,7 +21,8 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
  * Bumped when what compile produces changes, so old cache entries are ignored. 2: assets say where the
  * page refers to them (`AssetRef.from`), and MDX imports are errors (an entry cached before would skip
  * that check). 3: HTML in `.md` files is rendered (it was dropped); slugs avoid custom heading ids, repeated custom
- * ids and the ids of other elements (link targets) are recorded.
+ * ids and the ids of other elements (link targets) are recorded; highlighted code names each class once per token;
+ * admonitions are notes (`role="note"`).
  */
 export const COMPILER_VERSION = '3';
 

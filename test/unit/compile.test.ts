@@ -25,7 +25,7 @@ describe('compile', () => {
 
   it('compile: should turn :::tip Title into an admonition with that title', async () => {
     const { html: out } = await html(':::tip Gut zu wissen\nInhalt\n:::\n\n:::danger\nVorsicht\n:::\n');
-    expect(out).toContain('<aside class="admonition admonition-tip" data-admonition="tip"><p class="admonition-title">Gut zu wissen</p>');
+    expect(out).toContain('<aside class="admonition admonition-tip" role="note" data-admonition="tip"><p class="admonition-title">Gut zu wissen</p>');
     expect(out).toContain('<p class="admonition-title">Gefahr</p>');
   });
 

@@ -15,7 +15,7 @@ export function normalizeAdmonitionTitles(markdown: string): string {
   return markdown.replace(TITLE_FENCE, (_all, fence: string, name: string, title: string) => `${fence}${name}[${title.replace(/[[\]]/g, '\\$&')}]`);
 }
 
-/** Turns admonition container directives into `<aside class="admonition admonition-tip">` with a title. */
+/** Turns admonition container directives into `<aside class="admonition admonition-tip" role="note">` with a title. */
 export function remarkAdmonitions() {
   return (tree: Root) => {
     walk(tree, (n: WalkNode) => {
@@ -29,7 +29,8 @@ export function remarkAdmonitions() {
         titleChildren = first.children as Root['children'];
         node.children.shift();
       }
-      node.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${type}`], 'data-admonition': type } };
+      // role="note": an aside would otherwise be a complementary landmark, one more unnamed one per admonition.
+      node.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${type}`], role: 'note', 'data-admonition': type } };
       const title = {
         type: 'paragraph' as const,
         data: { hName: 'p', hProperties: { className: ['admonition-title'] } },

@@ -58,8 +58,9 @@ function segments(nodes: RootContent[] | ElementContent[], classes: string, out:
   for (const node of nodes) {
     if (node.type === 'text') out.push({ className: classes, text: node.value });
     else if (node.type === 'element') {
-      const own = ((node.properties.className as string[] | undefined) ?? []).join(' ');
-      segments(node.children, classes && own ? `${classes} ${own}` : classes || own, out);
+      // Each class once: nested tokens repeat `token` (and often their parent's kind).
+      const own = ((node.properties.className as string[] | undefined) ?? []).filter((c) => !` ${classes} `.includes(` ${c} `));
+      segments(node.children, [classes, ...own].filter(Boolean).join(' '), out);
     }
   }
   return out;

@@ -105,13 +105,15 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
   const tl = useLabel();
   const { config } = site;
   const current = (to?: string) => (to && normalize(to) === route.path ? ('page' as const) : undefined);
+  // The mobile menu repeats the bar's items; an id stays on the bar's copy only, so it names one element.
+  const own = (id: string | undefined) => (mobile ? undefined : id);
   switch (item.type) {
     case 'link':
       // SPEC §6: price elements (class `price-link`) follow the pro tag, so they are hidden on the pricing page.
       // The header script decides the same later; rendering it now keeps the bar from shifting at that moment.
       return (
         <li className="navbar__item" hidden={item.className?.split(/\s+/).includes('price-link') && route.path === PRICING_PATH ? true : undefined}>
-          <Link to={(item.to ?? item.href)!} className={['navbar__link', item.className].filter(Boolean).join(' ')} id={item.id} aria-current={current(item.to)}>
+          <Link to={(item.to ?? item.href)!} className={['navbar__link', item.className].filter(Boolean).join(' ')} id={own(item.id)} aria-current={current(item.to)}>
             {tl(item.label)}
           </Link>
         </li>
@@ -123,7 +125,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
             .filter((sub) => isFlagOn(site, sub.flag))
             .map((sub, i) => (
               <li key={i}>
-                <Link to={(sub.to ?? sub.href)!} className="dropdown__link" id={sub.id} aria-current={current(sub.to)}>
+                <Link to={(sub.to ?? sub.href)!} className="dropdown__link" id={own(sub.id)} aria-current={current(sub.to)}>
                   {tl(sub.label)}
                 </Link>
               </li>
@@ -184,7 +186,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
     case 'profile':
       return (
         <li className="navbar__item">
-          <a className="navbar__link" href={config.header.signInUrl} id="profile-link" data-profile-link="" data-profile-path={`/profile/`}>
+          <a className="navbar__link" href={config.header.signInUrl} id={own('profile-link')} data-profile-link="" data-profile-path={`/profile/`}>
             {item.label ? tl(item.label) : t('navbar.profile')}
           </a>
         </li>
