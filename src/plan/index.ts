@@ -74,7 +74,7 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
       routes,
       compiled,
       staticPaths: new Set(loaded.staticFiles.map((f) => f.path)),
-      configLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts)],
+      keyedLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts)],
       fileRoutes,
     }),
   );

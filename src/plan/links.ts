@@ -8,8 +8,8 @@ export interface LinkCheckInput {
   routes: Route[];
   compiled: Compiled[];
   staticPaths: Set<string>;
-  /** Links from config (navbar, footer) and from data files (`file`, a project path), with their key paths. */
-  configLinks: { to: string; keyPath: string; file?: string; line?: number; column?: number }[];
+  /** Links named by a key path: from the config (navbar, footer; no `file`) and from data files (`file`, and a place when known). */
+  keyedLinks: { to: string; keyPath: string; file?: string; line?: number; column?: number }[];
   /** Content file → route path, for links to `.md`/`.mdx` files. */
   fileRoutes: Map<string, string>;
 }
@@ -20,7 +20,7 @@ export interface LinkCheckInput {
  * element written with that id.
  * Severity follows `onBrokenLinks` / `onBrokenAnchors` (throw → error, warn → warning, ignore → nothing).
  */
-export function checkLinks({ config, routes, compiled, staticPaths, configLinks, fileRoutes }: LinkCheckInput): Diagnostic[] {
+export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, fileRoutes }: LinkCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   // The shared matcher (index.html/.html stripped, trailing slash, bounded cache): a link resolves exactly as
   // the dev server, `quire serve` and the browser resolve the address.
@@ -65,7 +65,7 @@ export function checkLinks({ config, routes, compiled, staticPaths, configLinks,
   for (const c of compiled) {
     for (const d of c.duplicateIds ?? []) report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, { file: c.source.file, line: d.line, column: d.column });
   }
-  for (const { to, keyPath, file, line, column } of configLinks) {
+  for (const { to, keyPath, file, line, column } of keyedLinks) {
     if (resolvePath(to.split(/[?#]/)[0])) continue;
     if (!file) report('link', `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
     else if (line) report('link', `Broken link to ${to} (${keyPath}): no page or file at ${config.baseUrl}${to.slice(1)}.`, { file, line, column });
