@@ -146,6 +146,14 @@ describe('compile', () => {
     expect(r.compiled.headings.map((h) => h.id)).toEqual(['titel']);
   });
 
+  it('compile: should treat media in HTML of .md files like images: relative files as assets, site paths under the base', async () => {
+    const { html: out, compiled } = await html('<video src="./film.mp4" poster="/img/vorschau.png" controls></video>\n\n<iframe src="https://www.youtube.com/embed/abc" title="Video"></iframe>\n');
+    expect(out).toContain('<video src="quire-asset:content/docs/guide/film.mp4" poster="/de/img/vorschau.png" controls>');
+    expect(out).toContain('<iframe src="https://www.youtube.com/embed/abc" title="Video">');
+    expect(compiled.assets.map((a) => a.file)).toEqual(['content/docs/guide/film.mp4']);
+    expect(compiled.links).toEqual([{ url: '/img/vorschau.png', path: '/img/vorschau.png', line: 4, column: 1 }]);
+  });
+
   it('compile: should leave .md files without HTML as Markdown made them', async () => {
     const { html: out } = await html('Ein [Link](/docs/faq/) und `<kbd>` im Code.\n\n```html\n<b>nicht roh</b>\n```\n');
     expect(out).toContain('<a href="/de/docs/faq/">Link</a>');

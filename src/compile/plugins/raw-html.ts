@@ -12,8 +12,8 @@ const FROM_MARKDOWN = 'dataQuireFromMarkdown';
  * HTML written in a `.md` file (CommonMark's raw HTML: `<kbd>`, `<br>`, `<details>` around Markdown, …):
  * remark-rehype keeps it as raw strings, and this plugin parses them together with the Markdown around them
  * into real elements (hast-util-raw, the HTML parser browsers follow), so a block opened in one piece and
- * closed in another nests as written. Their links and images are then treated like Markdown's: internal
- * links get the base path and are checked, relative images become assets, each with its line and column,
+ * closed in another nests as written. Their links, images and media are then treated like Markdown's: internal
+ * links get the base path and are checked, relative files become assets, each with its line and column,
  * and elements with an `id` are recorded as anchors links may target.
  * HTML comments are the writer's notes and are dropped. Files without HTML skip all of this.
  *
@@ -28,7 +28,7 @@ export function rehypeRawHtml() {
     });
     if (!hasRaw) return undefined;
     walk(tree as WalkNode, (node) => {
-      if (isElement(node) && urlProperty(node)) node.properties[FROM_MARKDOWN] = true;
+      if (isElement(node) && urlProperties(node).length) node.properties[FROM_MARKDOWN] = true;
     });
     const parsed = raw(tree, { file }) as Root;
     const options = file.data.linkOptions as LinkOptions;
@@ -42,18 +42,18 @@ export function rehypeRawHtml() {
       }
       if (!isElement(node)) return undefined;
       if (typeof node.properties.id === 'string') anchors.push(node.properties.id);
-      const key = urlProperty(node);
-      if (!key) return undefined;
       if (node.properties[FROM_MARKDOWN] !== undefined) {
         delete node.properties[FROM_MARKDOWN];
         return undefined;
       }
-      const url = node.properties[key];
-      if (typeof url !== 'string') return undefined;
-      const at = placeIn(node, options);
-      const resolved = key === 'src' ? resolveAsset(url, options, assets, at) : resolveLink(url, options);
-      if (resolved.ref) links.push({ ...resolved.ref, ...at });
-      node.properties[key] = resolved.url;
+      for (const key of urlProperties(node)) {
+        const url = node.properties[key];
+        if (typeof url !== 'string') continue;
+        const at = placeIn(node, options);
+        const resolved = key === 'href' ? resolveLink(url, options) : resolveAsset(url, options, assets, at);
+        if (resolved.ref) links.push({ ...resolved.ref, ...at });
+        node.properties[key] = resolved.url;
+      }
       return undefined;
     });
     return parsed;
@@ -64,9 +64,14 @@ function isElement(node: WalkNode): node is WalkNode & Element {
   return node.type === 'element';
 }
 
-/** The property holding a site path: `href` of a link, `src` of an image. */
-function urlProperty(node: Element): 'href' | 'src' | undefined {
-  if (node.tagName === 'a' && node.properties.href !== undefined) return 'href';
-  if (node.tagName === 'img' && node.properties.src !== undefined) return 'src';
-  return undefined;
+/** Elements whose `src` names a file the page loads (relative ones are published as assets, like images). */
+const SOURCE_ELEMENTS = new Set(['img', 'video', 'audio', 'source', 'track', 'iframe', 'embed']);
+
+/** The properties holding a site path: `href` of a link, `src` of an image or media file, a video's `poster`. */
+function urlProperties(node: Element): ('href' | 'src' | 'poster')[] {
+  const keys: ('href' | 'src' | 'poster')[] = [];
+  if ((node.tagName === 'a' || node.tagName === 'area') && node.properties.href !== undefined) keys.push('href');
+  if (SOURCE_ELEMENTS.has(node.tagName) && node.properties.src !== undefined) keys.push('src');
+  if (node.tagName === 'video' && node.properties.poster !== undefined) keys.push('poster');
+  return keys;
 }
