@@ -131,6 +131,11 @@ const cases: Case[] = [
     expect: ['error Q060 content/docs/guide/start.md:3:10', 'Broken image in front matter: /img/fehlt.png is not a file of the site (static/).'],
   },
   {
+    name: 'sidebar link to a page that does not exist',
+    overlay: { 'content/sidebars.ts': "export default {\n  docs: [\n    'index',\n    { type: 'category', label: 'Leitfaden', items: ['guide/start', 'guide/mdx', { type: 'link', label: 'Preise', href: '/pricing/' }, { type: 'link', label: 'Alt', href: '/docs/alt/' }] },\n  ],\n};\n" },
+    expect: ['error Q060 content/sidebars.ts:4:171', 'Broken link to /docs/alt/ (docs › Leitfaden › Alt): no page or file at /de/docs/alt/.', 'Build failed: 1 error(s)'],
+  },
+  {
     name: 'invalid config value',
     overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n", 'base.config.ts': null },
     expect: ['error Q002 site.config.ts', 'Invalid config value at docs.toc.minHeadingLevel: expected number, got the string "zwei"'],

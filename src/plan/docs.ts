@@ -96,7 +96,7 @@ export function planSidebar({ raw, file, text, docs, config }: SidebarInput): { 
 }
 
 /** Line and column of the first quoted occurrence of `id` in the sidebar source. */
-function locate(text: string, id: string): { line: number; column: number } | undefined {
+export function locate(text: string, id: string): { line: number; column: number } | undefined {
   const m = new RegExp(`(['"\`])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`).exec(text);
   if (!m) return undefined;
   const before = text.slice(0, m.index).split('\n');
@@ -200,4 +200,20 @@ export function paginationFor(
     prev: linkTo('prev', fm.pagination_prev, i > 0 ? flat[i - 1] : undefined),
     next: linkTo('next', fm.pagination_next, i >= 0 && i < flat.length - 1 ? flat[i + 1] : undefined),
   };
+}
+
+/**
+ * The sidebar's link items that lead into the site (`href: '/docs/…'`), for the link checker: each named by its
+ * trail of labels and placed where the sidebar file writes the address.
+ */
+export function sidebarLinks(sidebar: SidebarItem[], file: string | undefined, text: string | undefined): { to: string; keyPath: string; file?: string; line?: number; column?: number }[] {
+  const out: { to: string; keyPath: string; file?: string; line?: number; column?: number }[] = [];
+  const walk = (items: SidebarItem[], trail: string[]) => {
+    for (const item of items) {
+      if (item.type === 'category') walk(item.items, [...trail, item.label]);
+      else if (item.type === 'link' && /^\/(?!\/)/.test(item.href)) out.push({ to: item.href, keyPath: [...trail, item.label].join(' › '), file: file ?? 'content/sidebars.ts', ...(text ? locate(text, item.href) : undefined) });
+    }
+  };
+  walk(sidebar, ['docs']);
+  return out;
 }

@@ -2,7 +2,7 @@ import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
 import type { Compiled, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
-import { flattenSidebar, indexSidebar, paginationFor, planSidebar } from './docs.ts';
+import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
 import { checkLinks } from './links.ts';
 import { planRoutes } from './routes.ts';
 import { staticFileClashes } from './static-files.ts';
@@ -74,7 +74,7 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
       routes,
       compiled,
       staticPaths: new Set(loaded.staticFiles.map((f) => f.path)),
-      keyedLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts)],
+      keyedLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts), ...sidebarLinks(sidebar, loaded.sidebarsFile, loaded.sidebarsText)],
       fileRoutes,
     }),
   );

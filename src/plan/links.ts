@@ -8,7 +8,7 @@ export interface LinkCheckInput {
   routes: Route[];
   compiled: Compiled[];
   staticPaths: Set<string>;
-  /** Links named by a key path: from the config (navbar, footer; no `file`) and from data files (`file`, and a place when known). */
+  /** Links named by a key path: from the config (navbar, footer; no `file`), from data files and the sidebar (`file`, and a place when known). */
   keyedLinks: { to: string; keyPath: string; file?: string; line?: number; column?: number }[];
   /** Content file → route path, for links to `.md`/`.mdx` files. */
   fileRoutes: Map<string, string>;
