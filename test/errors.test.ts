@@ -136,6 +136,14 @@ const cases: Case[] = [
     expect: ['error Q060 content/sidebars.ts:4:171', 'Broken link to /docs/alt/ (docs › Leitfaden › Alt): no page or file at /de/docs/alt/.', 'Build failed: 1 error(s)'],
   },
   {
+    name: 'announcement linking to a page that does not exist',
+    overlay: {
+      'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, announcementBar: { id: 'a', content: 'Neu: <a href=\"/de/pricing/\">Preise</a> und <a href=\"/de/deals/mangaa/\">Manga</a>' } };\n",
+      'base.config.ts': null,
+    },
+    expect: ['error Q060 site.config.ts', 'Broken link in the site configuration: /deals/mangaa/ is not a page of the site.', 'at config key announcementBar.content', 'Build failed: 1 error(s)'],
+  },
+  {
     name: 'invalid config value',
     overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n", 'base.config.ts': null },
     expect: ['error Q002 site.config.ts', 'Invalid config value at docs.toc.minHeadingLevel: expected number, got the string "zwei"'],
@@ -157,8 +165,8 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
     it(`errors: should report ${c.name}`, async () => {
       const site = await makeSite('basic');
       try {
-        // The config case needs the original config under another name.
-        if (c.name === 'invalid config value') {
+        // The config cases build on the original config, kept under another name.
+        if ('base.config.ts' in c.overlay) {
           await writeFile(path.join(site.root, 'base.config.ts'), await readFile(path.join(site.root, 'site.config.ts')));
           delete c.overlay['base.config.ts'];
         }

@@ -181,5 +181,9 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string }[] {
     if (item.type === 'dropdown') item.items.forEach((sub, j) => sub.to && out.push({ to: sub.to, keyPath: `navbar.items.${i}.items.${j}.to` }));
   });
   config.footer.links.forEach((col, i) => col.items.forEach((item, j) => item.to && out.push({ to: item.to, keyPath: `footer.links.${i}.items.${j}.to` })));
+  // The announcement is raw HTML and its links carry the base path (`href="/de/deals/manga/"`): those are checked.
+  for (const m of config.announcementBar?.content.matchAll(/\shref="([^"]*)"/g) ?? []) {
+    if (m[1].startsWith(config.baseUrl)) out.push({ to: '/' + m[1].slice(config.baseUrl.length), keyPath: 'announcementBar.content' });
+  }
   return out;
 }
