@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { lineColumn } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { splitFrontMatter } from './front-matter.ts';
@@ -247,9 +248,4 @@ async function isFile(p: string): Promise<boolean> {
 
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: before[before.length - 1].length + 1 };
 }

@@ -1,6 +1,7 @@
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
+import { escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { Compiled, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
 import { checkLinks } from './links.ts';
@@ -151,13 +152,11 @@ function dataLinks(data: Record<string, unknown>, texts: Record<string, string> 
       const pair = `"${key}"\0${value}`;
       const n = seen.get(pair) ?? 0;
       seen.set(pair, n + 1);
-      const pattern = new RegExp(`"${key}"\\s*:\\s*${JSON.stringify(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g');
+      const written = JSON.stringify(value);
+      const pattern = new RegExp(`"${key}"\\s*:\\s*${escapeRegExp(written)}`, 'g');
       let match: RegExpExecArray | null = null;
       for (let i = 0; i <= n; i++) match = pattern.exec(text);
-      if (!match) return {};
-      const before = text.slice(0, match.index + match[0].length - JSON.stringify(value).length);
-      const line = before.split('\n').length;
-      return { line, column: before.length - before.lastIndexOf('\n') };
+      return match ? lineColumn(text, match.index + match[0].length - written.length) : {};
     };
     const visit = (value: unknown, keyPath: string) => {
       if (Array.isArray(value)) value.forEach((v, i) => visit(v, keyPath ? `${keyPath}.${i}` : String(i)));

@@ -1,3 +1,4 @@
+import { escapeRegExp } from './text.ts';
 /**
  * Pure decisions of the browser runtime (SPEC §4, §6), shared so they can be unit-tested without a DOM.
  */
@@ -94,8 +95,4 @@ export function isBannerVisible(banner: BannerWindow, locale: string, now: Date,
 export function mayPrefetch(connection: { saveData?: boolean; effectiveType?: string } | undefined): boolean {
   if (!connection) return true;
   return !connection.saveData && !(connection.effectiveType ?? '').includes('2g');
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
