@@ -1,7 +1,7 @@
-import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { originalPlace } from './source-map.ts';
 
 /**
  * Runs a TypeScript module of the project (site.config.ts, content/sidebars.ts) and returns its default
@@ -47,17 +47,11 @@ export class EvaluationError extends Error {
 
 /** The first stack frame inside the evaluated module, mapped back to the project's TypeScript. */
 function placeOf(e: unknown, mapText: string, mapDir: string): EvaluationError['place'] {
-  const frame = /data:text\/javascript;base64,[A-Za-z0-9+/=]*:(\d+):(\d+)/.exec((e as Error)?.stack ?? '');
-  if (!frame) return undefined;
-  try {
-    const entry = new SourceMap(JSON.parse(mapText) as SourceMapPayload).findEntry(Number(frame[1]) - 1, Number(frame[2]) - 1) as Partial<SourceMapping>;
-    if (!entry.originalSource || entry.originalLine === undefined) return undefined;
-    // The map names sources relative to where it would have been written.
-    const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(mapDir, entry.originalSource);
-    return { file: source, line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
-  } catch {
-    return undefined;
-  }
+  const at = originalPlace(e, /data:text\/javascript;base64,[A-Za-z0-9+/=]*:(\d+):(\d+)/, JSON.parse(mapText) as object);
+  if (!at) return undefined;
+  // The map names sources relative to where it would have been written.
+  const file = at.source.startsWith('file://') ? fileURLToPath(at.source) : path.resolve(mapDir, at.source);
+  return { file, line: at.line, column: at.column };
 }
 
 /** A project file's path as diagnostics show it: relative to the project, with forward slashes. */

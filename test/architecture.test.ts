@@ -25,14 +25,14 @@ function resolve(from: string, spec: string): string {
 }
 
 describe('architecture', () => {
-  it('architecture: a stage imports only types, diagnostics, shared/, import-ts and its own folder', async () => {
+  it('architecture: a stage imports only types, diagnostics, shared/, import-ts, source-map and its own folder', async () => {
     const problems: string[] = [];
     for (const stage of STAGES) {
       for (const file of await files(`src/${stage}`)) {
         for (const spec of await imports(file)) {
           const target = resolve(file, spec);
           if (!target.startsWith('src/')) continue;
-          const ok = target.startsWith(`src/${stage}/`) || target.startsWith('src/shared/') || ['src/types.ts', 'src/diagnostics.ts', 'src/import-ts.ts'].includes(target);
+          const ok = target.startsWith(`src/${stage}/`) || target.startsWith('src/shared/') || ['src/types.ts', 'src/diagnostics.ts', 'src/import-ts.ts', 'src/source-map.ts'].includes(target);
           const devMayCall = stage === 'dev' && (target === 'src/build.ts' || STAGES.some((s) => target.startsWith(`src/${s}/index.ts`)));
           if (!ok && !devMayCall) problems.push(`${file} → ${target}`);
         }

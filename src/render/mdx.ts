@@ -2,7 +2,7 @@ import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import * as runtime from 'react/jsx-runtime';
 import type { ComponentType, ReactNode } from 'react';
-import { SourceMap, type SourceMapPayload } from 'node:module';
+import { originalPlace } from '../source-map.ts';
 import type { SourceMapJson } from '../types.ts';
 import { evaluateLiteral, type EstreeNode } from '../shared/mdx-literal.ts';
 
@@ -31,13 +31,10 @@ export function mdxComponent(code: string, key: string): MDXContent {
  * did not come from that code or the page has no map.
  */
 export function mdxErrorPlace(error: unknown, map: SourceMapJson | undefined): { line: number; column: number } | undefined {
-  if (!map || !(error instanceof Error) || !error.stack) return undefined;
+  if (!map) return undefined;
   // V8 names code made by `new Function` "<anonymous>", and its body starts on the wrapper's third line.
-  const frame = /\(eval at [^\n]*?<anonymous>:(\d+):(\d+)\)/.exec(error.stack);
-  if (!frame) return undefined;
-  const entry = new SourceMap(map as SourceMapPayload).findEntry(Number(frame[1]) - 3, Number(frame[2]) - 1) as { originalLine?: number; originalColumn?: number };
-  if (entry.originalLine === undefined || entry.originalColumn === undefined) return undefined;
-  return { line: entry.originalLine + 1, column: entry.originalColumn + 1 };
+  const at = originalPlace(error, /\(eval at [^\n]*?<anonymous>:(\d+):(\d+)\)/, map, 2);
+  return at && { line: at.line, column: at.column };
 }
 
 /**
