@@ -102,6 +102,9 @@ describe('build (fixture site "basic")', () => {
     expect(html).toContain('<ol class="steps">');
     expect(html).toContain('href="/de/docs/guide/start/#eigene-id"');
     expect(html).toContain('<aside class="admonition admonition-note"');
+    // HTML tags written in MDX get the base path and publish relative files, like Markdown's links and images.
+    expect(html).toContain('<a href="/de/docs/guide/start/#eigene-id">Zum Anfang</a> oder <a href="/de/docs/guide/start/">relativ</a>');
+    expect(html).toContain('<img src="/de/img/logo.svg" srcSet="/de/img/logo.svg 2x" alt="Logo als JSX"/>');
     expect(page('de/index.html')).toContain('<h1 class="hero__title">Willkommen</h1>');
   });
 
@@ -163,6 +166,40 @@ describe('build (fixture site "basic")', () => {
     const { writer: dev } = await buildInMemory(fixture('basic'), { mode: 'development' });
     expect(dev.text('de/index.html')).not.toContain('googletagmanager');
     expect(page('de/index.html')).not.toContain('googletagmanager');
+  });
+});
+
+describe('build: files named relative to an MDX page', () => {
+  it('build: should publish relative images of HTML tags and component props in MDX, and resolve relative links of components', async () => {
+    const site = await makeSite('basic', {
+      'content/docs/guide/tags.mdx':
+        '---\ntitle: Tags\n---\n<img src="./bild.svg" srcSet="./bild.svg 1x, /img/logo.svg 2x" alt="Bild" />\n\n<Figure src="./bild.svg" alt="Abbildung" />\n\n<CardGrid>\n  <Card title="Start" href="./start.md">Zum Anfang.</Card>\n  <Card title="Index" href="../../">Zur Übersicht.</Card>\n</CardGrid>\n',
+    });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.diagnostics).toEqual([]);
+      const html = writer.text('de/docs/guide/tags/index.html')!;
+      const asset = [...writer.files.keys()].find((f) => /^de\/assets\/bild\.[0-9a-f]{8}\.svg$/.test(f))!;
+      expect(asset).toBeDefined();
+      const url = '/' + asset;
+      expect(html).toContain(`<img src="${url}" srcSet="${url} 1x, /de/img/logo.svg 2x" alt="Bild"/>`);
+      expect(html).toMatch(new RegExp(`<img src="${url}" alt="Abbildung"`));
+      expect(html).toContain('href="/de/docs/guide/start/"');
+      expect(html).toContain('href="/de/docs/"');
+      expect(html).not.toMatch(/quire-(asset|file):/);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('build: should report a missing file of an MDX tag at its place', async () => {
+    const site = await makeSite('basic', { 'content/docs/guide/tags.mdx': '---\ntitle: Tags\n---\nText.\n\n<img srcSet="./fehlt.png 2x" alt="" />\n' });
+    try {
+      const { result } = await buildInMemory(site.root);
+      expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([['Q060', 'content/docs/guide/tags.mdx', 6, 1, 'Image not found: content/docs/guide/fehlt.png.']]);
+    } finally {
+      await site.cleanup();
+    }
   });
 });
 

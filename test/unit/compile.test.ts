@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minimalConfig } from './config-fixture.ts';
 import { compileSource } from '../../src/compile/index.ts';
+import { srcsetCandidates } from '../../src/compile/plugins/links.ts';
 import type { Source } from '../../src/types.ts';
 
 const config = minimalConfig();
@@ -152,6 +153,58 @@ describe('compile', () => {
     expect(out).toContain('<iframe src="https://www.youtube.com/embed/abc" title="Video">');
     expect(compiled.assets.map((a) => a.file)).toEqual(['content/docs/guide/film.mp4']);
     expect(compiled.links).toEqual([{ url: '/img/vorschau.png', path: '/img/vorschau.png', line: 4, column: 1 }]);
+  });
+
+  it('compile: should rewrite every image of a srcset in HTML of .md files', async () => {
+    const { html: out, compiled } = await html('<picture>\n<source srcset="/img/breit.webp 1200w, ./schmal.webp 600w" type="image/webp">\n<img src="./schmal.png" srcset="./schmal.png, /img/breit.png 2x" alt="Bild">\n</picture>\n');
+    expect(out).toContain('<source srcset="/de/img/breit.webp 1200w, quire-asset:content/docs/guide/schmal.webp 600w" type="image/webp">');
+    expect(out).toContain('<img src="quire-asset:content/docs/guide/schmal.png" srcset="quire-asset:content/docs/guide/schmal.png, /de/img/breit.png 2x" alt="Bild">');
+    expect(compiled.assets.map((a) => [a.file, a.from.line])).toEqual([
+      ['content/docs/guide/schmal.webp', 5],
+      ['content/docs/guide/schmal.png', 6],
+      ['content/docs/guide/schmal.png', 6],
+    ]);
+    expect(compiled.links.map((l) => [l.path, l.line, l.column])).toEqual([
+      ['/img/breit.webp', 5, 1],
+      ['/img/breit.png', 6, 1],
+    ]);
+  });
+
+  it('compile: should split a srcset into its candidates as browsers do', () => {
+    expect(srcsetCandidates('klein.png 480w, gross.png 1080w')).toEqual([
+      { url: 'klein.png', descriptor: '480w' },
+      { url: 'gross.png', descriptor: '1080w' },
+    ]);
+    expect(srcsetCandidates('  a.png, b.png 2x ,, ')).toEqual([
+      { url: 'a.png', descriptor: '' },
+      { url: 'b.png', descriptor: '2x' },
+    ]);
+    // A comma inside a URL does not split it (data: URLs); one needs whitespace or a descriptor after it.
+    expect(srcsetCandidates('data:image/png;base64,AAAA 1x')).toEqual([{ url: 'data:image/png;base64,AAAA', descriptor: '1x' }]);
+    expect(srcsetCandidates('a.png,b.png')).toEqual([{ url: 'a.png,b.png', descriptor: '' }]);
+  });
+
+  it('compile: should treat HTML tags in MDX like Markdown links and images, and resolve only relative URLs of components', async () => {
+    const body = '<a href="/docs/faq/#preise">FAQ</a> und <a href="./b.mdx">B</a>\n\n<img src="./bild.png" srcSet="./bild.png 1x, /img/gross.png 2x" alt="" />\n\n<Hero title="x" primaryHref="/download/" secondaryHref="../../faq/" image="./held.png" />\n\n<Card title="c" href="https://example.com/">extern</Card>\n';
+    const r = await compileSource(source(body, 'mdx'), config);
+    if (!('compiled' in r) || r.compiled.output.type !== 'hast') throw new Error('expected a tree');
+    const json = JSON.stringify(r.compiled.output.tree);
+    expect(json).toContain('"value":"/de/docs/faq/#preise"');
+    expect(json).toContain('"value":"quire-file:content/docs/guide/b.mdx"');
+    expect(json).toContain('"value":"quire-asset:content/docs/guide/bild.png 1x, /de/img/gross.png 2x"');
+    // Components add the base path themselves: site paths stay as written, relative ones are resolved.
+    expect(json).toContain('"value":"/download/"');
+    expect(json).toContain('"value":"/docs/faq/"');
+    expect(json).toContain('"value":"quire-asset:content/docs/guide/held.png"');
+    expect(json).toContain('"value":"https://example.com/"');
+    expect(r.compiled.assets.map((a) => a.file)).toEqual(['content/docs/guide/bild.png', 'content/docs/guide/bild.png', 'content/docs/guide/held.png']);
+    expect(r.compiled.links.map((l) => [l.url, l.path, l.hash, l.line, l.column])).toEqual([
+      ['/docs/faq/#preise', '/docs/faq/', 'preise', 4, 1],
+      ['./b.mdx', 'quire-file:content/docs/guide/b.mdx', undefined, 4, 41],
+      ['/img/gross.png', '/img/gross.png', undefined, 6, 1],
+      ['/download/', '/download/', undefined, 8, 1],
+      ['../../faq/', '/docs/faq/', undefined, 8, 1],
+    ]);
   });
 
   it('compile: should leave .md files without HTML as Markdown made them', async () => {

@@ -22,6 +22,11 @@ export interface LinkOptions {
  * Rewrites Markdown links and images to the final site (base path prefixed, relative paths resolved)
  * and records every internal link and asset for the link checker and the emitter, and the ids of JSX
  * elements (`<a id="x" />`), which links may target like headings.
+ *
+ * JSX in MDX: HTML elements written as tags (`<a href>`, `<img src srcSet>`, `<video poster>`) are
+ * rewritten like Markdown's links and images, since MDX hands them to the page as written. The theme's
+ * components (`<Hero primaryHref="/download/">`) add the base path themselves: their URL props (URL_KEYS)
+ * are checked, and only relative values are rewritten (see `componentUrl`).
  */
 export function remarkLinks() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
@@ -42,11 +47,21 @@ export function remarkLinks() {
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
         node.url = resolved.url;
       } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+        const at = place(node);
+        const htmlElement = node.name !== null && /^[a-z]/.test(node.name);
         for (const attr of node.attributes) {
-          if (attr.type === 'mdxJsxAttribute' && attr.name === 'id' && typeof attr.value === 'string') anchors.push(attr.value);
-          if (attr.type !== 'mdxJsxAttribute' || typeof attr.value !== 'string' || !URL_KEYS.has(attr.name)) continue;
-          const ref = internalRef(attr.value, options.pagePath);
-          if (ref) links.push({ ...ref, ...place(node) });
+          if (attr.type !== 'mdxJsxAttribute' || typeof attr.value !== 'string') continue;
+          if (attr.name === 'id') anchors.push(attr.value);
+          const kind = htmlElement ? urlAttribute(node.name!, attr.name) : undefined;
+          if (kind) {
+            const resolved = resolveUrl(kind, attr.value, options, assets, at);
+            links.push(...resolved.refs.map((ref) => ({ ...ref, ...at })));
+            attr.value = resolved.url;
+          } else if (URL_KEYS.has(attr.name)) {
+            const resolved = componentUrl(attr.name, attr.value, options, assets, at);
+            if (resolved.ref) links.push({ ...resolved.ref, ...at });
+            attr.value = resolved.url;
+          }
         }
       }
     });
@@ -54,6 +69,89 @@ export function remarkLinks() {
     file.data.assets = assets;
     if (anchors.length) file.data.anchors = anchors;
   };
+}
+
+/** Elements whose `src` names a file the page loads (relative ones are published as assets, like images). */
+const SOURCE_ELEMENTS = new Set(['img', 'video', 'audio', 'source', 'track', 'iframe', 'embed']);
+
+/**
+ * What an HTML element's attribute holds, if a URL: a link (`href` of `a` and `area`), a file the page
+ * loads (`src` of images and media, a video's `poster`) or a list of images (`srcset` of `img` and
+ * `source`). Names as written in HTML or JSX (`srcset`, `srcSet`).
+ */
+export function urlAttribute(tagName: string, name: string): 'link' | 'file' | 'srcset' | undefined {
+  switch (name.toLowerCase()) {
+    case 'href':
+      return tagName === 'a' || tagName === 'area' ? 'link' : undefined;
+    case 'src':
+      return SOURCE_ELEMENTS.has(tagName) ? 'file' : undefined;
+    case 'poster':
+      return tagName === 'video' ? 'file' : undefined;
+    case 'srcset':
+      return tagName === 'img' || tagName === 'source' ? 'srcset' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** An HTML attribute's URL (see `urlAttribute`) for the final site, with what the link checker must check. */
+export function resolveUrl(kind: 'link' | 'file' | 'srcset', url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; refs: LinkRef[] } {
+  if (kind === 'link' || kind === 'file') {
+    const resolved = kind === 'link' ? resolveLink(url, options) : resolveAsset(url, options, assets, at);
+    return { url: resolved.url, refs: resolved.ref ? [resolved.ref] : [] };
+  }
+  const refs: LinkRef[] = [];
+  const candidates = srcsetCandidates(url).map(({ url: image, descriptor }) => {
+    const resolved = resolveAsset(image, options, assets, at);
+    if (resolved.ref) refs.push(resolved.ref);
+    return descriptor ? `${resolved.url} ${descriptor}` : resolved.url;
+  });
+  return { url: candidates.join(', '), refs };
+}
+
+/**
+ * The image candidates of a `srcset` (`klein.png 480w, gross.png 1080w`), each a URL and its descriptor,
+ * split as browsers do: a URL runs to the next whitespace (commas at its end separate it from the next
+ * candidate), a descriptor to the next comma.
+ */
+export function srcsetCandidates(value: string): { url: string; descriptor: string }[] {
+  const out: { url: string; descriptor: string }[] = [];
+  let i = 0;
+  while (i < value.length) {
+    while (i < value.length && /[\s,]/.test(value[i])) i++;
+    if (i >= value.length) break;
+    let end = i;
+    while (end < value.length && !/\s/.test(value[end])) end++;
+    const url = value.slice(i, end);
+    if (url.endsWith(',')) {
+      out.push({ url: url.replace(/,+$/, ''), descriptor: '' });
+      i = end;
+      continue;
+    }
+    const comma = value.indexOf(',', end);
+    const stop = comma < 0 ? value.length : comma;
+    out.push({ url, descriptor: value.slice(end, stop).trim() });
+    i = stop + 1;
+  }
+  return out;
+}
+
+/** Props of the theme's components that name a file (`<Figure src>`), not a page. */
+const FILE_PROPS = new Set(['src', 'image']);
+
+/**
+ * A URL prop of a theme component. Site paths stay as written (`/download/`: the component adds the base
+ * path) and are checked. Relative values are resolved here, as a component cannot know the page's file:
+ * a content file (`./pdf.mdx`) becomes the page's route, a file prop (`src="./bild.png"`) an asset
+ * published with the page, any other relative path the site path it points to.
+ */
+function componentUrl(name: string, url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; ref?: LinkRef } {
+  if (!url || isExternal(url) || url.startsWith('#') || url.startsWith('/')) return { url, ref: internalRef(url, options.pagePath) };
+  if (FILE_PROPS.has(name)) return resolveAsset(url, options, assets, at);
+  if (/\.mdx?$/.test(splitHash(url)[0])) return resolveLink(url, options);
+  const u = new URL(url, 'http://site' + options.pagePath);
+  const sitePath = u.pathname + u.search + u.hash;
+  return { url: sitePath, ref: { ...internalRef(sitePath, options.pagePath)!, url } };
 }
 
 type Positioned = { position?: { start: { line: number; column: number } } };

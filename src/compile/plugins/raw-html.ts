@@ -2,7 +2,7 @@ import type { Element, Root } from 'hast';
 import { raw } from 'hast-util-raw';
 import type { VFile } from 'vfile';
 import type { AssetRef, LinkRef } from '../../types.ts';
-import { placeIn, resolveAsset, resolveLink, type LinkOptions } from './links.ts';
+import { placeIn, resolveUrl, urlAttribute, type LinkOptions } from './links.ts';
 import { SKIP, walk, type WalkNode } from './walk.ts';
 
 /** Set on the links and images Markdown made (already resolved by remarkLinks) while raw HTML is parsed. */
@@ -12,7 +12,7 @@ const FROM_MARKDOWN = 'dataQuireFromMarkdown';
  * HTML written in a `.md` file (CommonMark's raw HTML: `<kbd>`, `<br>`, `<details>` around Markdown, …):
  * remark-rehype keeps it as raw strings, and this plugin parses them together with the Markdown around them
  * into real elements (hast-util-raw, the HTML parser browsers follow), so a block opened in one piece and
- * closed in another nests as written. Their links, images and media are then treated like Markdown's: internal
+ * closed in another nests as written. Their links, images (`src` and `srcset`) and media are then treated like Markdown's: internal
  * links get the base path and are checked, relative files become assets, each with its line and column,
  * and elements with an `id` are recorded as anchors links may target.
  * HTML comments are the writer's notes and are dropped. Files without HTML skip all of this.
@@ -46,12 +46,11 @@ export function rehypeRawHtml() {
         delete node.properties[FROM_MARKDOWN];
         return undefined;
       }
-      for (const key of urlProperties(node)) {
-        const url = node.properties[key];
-        if (typeof url !== 'string') continue;
+      for (const [key, value] of urlProperties(node)) {
         const at = placeIn(node, options);
-        const resolved = key === 'href' ? resolveLink(url, options) : resolveAsset(url, options, assets, at);
-        if (resolved.ref) links.push({ ...resolved.ref, ...at });
+        // hast keeps a `srcset` as its list of candidates.
+        const resolved = resolveUrl(urlAttribute(node.tagName, key)!, Array.isArray(value) ? value.join(', ') : value, options, assets, at);
+        links.push(...resolved.refs.map((ref) => ({ ...ref, ...at })));
         node.properties[key] = resolved.url;
       }
       return undefined;
@@ -64,14 +63,11 @@ function isElement(node: WalkNode): node is WalkNode & Element {
   return node.type === 'element';
 }
 
-/** Elements whose `src` names a file the page loads (relative ones are published as assets, like images). */
-const SOURCE_ELEMENTS = new Set(['img', 'video', 'audio', 'source', 'track', 'iframe', 'embed']);
-
-/** The properties holding a site path: `href` of a link, `src` of an image or media file, a video's `poster`. */
-function urlProperties(node: Element): ('href' | 'src' | 'poster')[] {
-  const keys: ('href' | 'src' | 'poster')[] = [];
-  if ((node.tagName === 'a' || node.tagName === 'area') && node.properties.href !== undefined) keys.push('href');
-  if (SOURCE_ELEMENTS.has(node.tagName) && node.properties.src !== undefined) keys.push('src');
-  if (node.tagName === 'video' && node.properties.poster !== undefined) keys.push('poster');
-  return keys;
+/** The properties of an element that hold URLs (see `urlAttribute`), with their values. */
+function urlProperties(node: Element): [string, string | (string | number)[]][] {
+  const out: [string, string | (string | number)[]][] = [];
+  for (const [key, value] of Object.entries(node.properties)) {
+    if ((typeof value === 'string' || Array.isArray(value)) && urlAttribute(node.tagName, key)) out.push([key, value]);
+  }
+  return out;
 }
