@@ -119,6 +119,8 @@ export interface Compiled {
   excerpt: string;
   /** Component names used (MDX), checked against the theme at plan time. */
   components: string[];
+  /** Where each component is first used (file lines), for the error an unknown one gets. */
+  componentPlaces?: Record<string, { line?: number; column?: number }>;
   /** The body has its own h1, so the layout adds none. */
   hasTitleHeading: boolean;
 }

@@ -203,6 +203,27 @@ describe('build: files named relative to an MDX page', () => {
   });
 });
 
+describe('build: files saved with a byte order mark', () => {
+  it('build: should read front matter and JSON data after a byte order mark', async () => {
+    const figures = await readFile(path.join(fixture('basic'), 'content/data/figures.json'), 'utf8');
+    const site = await makeSite('basic', {
+      'content/docs/bom.md': '\uFEFF---\r\ntitle: Mit BOM\r\n---\r\nText aus Windows.\r\n\r\n## Abschnitt\r\n',
+      'content/data/figures.json': '\uFEFF' + figures,
+    });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.diagnostics).toEqual([]);
+      const html = writer.text('de/docs/bom/index.html')!;
+      expect(html).toContain('<h1 class="doc__title">Mit BOM</h1>');
+      expect(html).toContain('<h2 id="abschnitt">Abschnitt</h2>');
+      expect(html).not.toContain('title: Mit BOM');
+      expect(writer.text('de/docs/guide/mdx/index.html')).toContain('mehr als zehn Millionen');
+    } finally {
+      await site.cleanup();
+    }
+  });
+});
+
 describe('build: anchors', () => {
   const pages = {
     'content/docs/guide/anker.md': '---\ntitle: Anker\nimage: /img/logo.svg\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n\n<a id="ziel"></a>Ein Ziel ohne Überschrift, [hierher](#ziel) verlinkt.\n',

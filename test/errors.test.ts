@@ -41,6 +41,11 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'unknown MDX component',
+    overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Tippfehler\n---\nText.\n\n<Steps>\n  <Step title="Eins">Los.</Step>\n</Steps>\n\nDann <Kdb>Strg</Kdb>.\n' },
+    expect: ['error Q032 content/docs/guide/mdx.mdx:10:6', 'Unknown component <Kdb>.', '> 10 | Dann <Kdb>Strg</Kdb>.', 'hint: Did you mean <Kbd>? Components available without import: '],
+  },
+  {
     name: 'invalid YAML front matter',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: "offen\nkeywords: [a\n---\nText\n' },
     expect: ['error Q020 content/docs/guide/start.md:', 'Invalid YAML front matter'],
@@ -77,11 +82,12 @@ const cases: Case[] = [
   },
   {
     name: 'sidebar naming a missing doc',
-    overlay: { 'content/sidebars.ts': "export default {\n  docs: ['index', 'guide/start', 'guide/fehlt'],\n};\n" },
+    overlay: { 'content/sidebars.ts': "export default {\n  docs: ['index', 'guide/start', 'guide/fehlt', 'guide/mxd'],\n};\n" },
     expect: [
       'error Q041 content/sidebars.ts:2:34',
       'Invalid sidebar file at "content/sidebars.ts".',
-      'These sidebar document ids do not exist:\n  - guide/fehlt',
+      // A near miss is named; an id like none gets no guess.
+      'These sidebar document ids do not exist:\n  - guide/fehlt\n  - guide/mxd (did you mean guide/mdx?)',
       'Available document ids are:\n  - guide/mdx\n  - guide/start\n  - hidden\n  - index',
     ],
   },

@@ -24,7 +24,7 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
  * ids and the ids of other elements (link targets) are recorded; highlighted code names each class once per token;
  * admonitions are notes (`role="note"`).
  */
-export const COMPILER_VERSION = '4';
+export const COMPILER_VERSION = '5';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
@@ -129,6 +129,7 @@ export async function compileSource(source: Source, config: SiteConfig): Promise
       assets: (data.assets as AssetRef[]) ?? [],
       excerpt: truncate(firstParagraph ?? '', 300),
       components: (data.components as string[]) ?? [],
+      ...(data.componentPlaces ? { componentPlaces: data.componentPlaces as Compiled['componentPlaces'] } : {}),
       hasTitleHeading: data.firstH1 !== undefined,
     },
   };

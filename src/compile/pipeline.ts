@@ -8,7 +8,7 @@ import { rehypeCode } from './plugins/code.ts';
 import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
-import { remarkLinks } from './plugins/links.ts';
+import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
 import { remarkNoImports } from './plugins/imports.ts';
 
 export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts';
@@ -40,10 +40,13 @@ export function prepareMarkdown(body: string): string {
   return escapeHeadingIds(normalizeAdmonitionTitles(body));
 }
 
-/** Records the first h1 (title fallback), the first paragraph (description fallback) and MDX component names. */
+/**
+ * Records the first h1 (title fallback), the first paragraph (description fallback) and MDX component names
+ * with the place of each one's first use (for the error an unknown one gets).
+ */
 function remarkSummary() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
-    const components = new Set<string>();
+    const components = new Map<string, { line?: number; column?: number }>();
     let firstH1: string | undefined;
     let firstParagraph: string | undefined;
     walk(tree, (n: WalkNode) => {
@@ -53,11 +56,13 @@ function remarkSummary() {
         const text = toString(node).trim();
         if (text) firstParagraph = text;
       } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && /^[A-Z]/.test(node.name)) {
-        components.add(node.name.split('.')[0]);
+        const name = node.name.split('.')[0];
+        if (!components.has(name)) components.set(name, placeIn(node, file.data.linkOptions as LinkOptions));
       }
     });
     file.data.firstH1 = firstH1;
     file.data.firstParagraph = firstParagraph;
-    file.data.components = [...components];
+    file.data.components = [...components.keys()];
+    if (components.size) file.data.componentPlaces = Object.fromEntries(components);
   };
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import { lineColumn } from '../shared/text.ts';
+import { lineColumn, withoutBom } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { splitFrontMatter } from './front-matter.ts';
@@ -68,7 +68,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
         const key = toPosix(path.relative(path.join(contentRoot, 'data'), abs)).replace(/\.json$/, '');
         let text = '';
         try {
-          text = await readFile(abs, 'utf8');
+          text = withoutBom(await readFile(abs, 'utf8'));
           dataTexts[key] = text;
           data[key] = JSON.parse(text);
         } catch (e) {
@@ -112,7 +112,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
         inputs.push(abs);
         const code = path.basename(abs, '.json');
         try {
-          messages[code] = JSON.parse(await readFile(abs, 'utf8')) as Messages;
+          messages[code] = JSON.parse(withoutBom(await readFile(abs, 'utf8'))) as Messages;
         } catch (e) {
           diagnostics.push(error(CODES.DATA_INVALID, `Invalid locale file: ${(e as Error).message}`, { file: toPosix(path.relative(root, abs)) }));
         }
@@ -164,7 +164,7 @@ export async function readSource(
     diagnostics.push(error(CODES.FILE_BINARY, 'This file looks binary (it contains NUL bytes), not Markdown.', { file, hint: 'Move binary files to static/ or next to the page with another extension.' }));
     return undefined;
   }
-  const text = buffer.toString('utf8');
+  const text = withoutBom(buffer.toString('utf8'));
   if (text.includes('\uFFFD')) {
     diagnostics.push(error(CODES.FILE_BINARY, 'This file is not valid UTF-8 text.', { file, line: lineColumn(text, text.indexOf('\uFFFD')).line, hint: 'Save it as UTF-8.' }));
     return undefined;

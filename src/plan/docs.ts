@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import { escapeRegExp, lineColumn } from '../shared/text.ts';
+import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { Compiled, Crumb, NavLink, SidebarCategory, SidebarItem, SiteConfig } from '../types.ts';
 
 type RawItem =
@@ -85,7 +85,7 @@ export function planSidebar({ raw, file, text, docs, config }: SidebarInput): { 
     diagnostics.push(
       error(
         CODES.SIDEBAR_UNKNOWN_ID,
-        `Invalid sidebar file at "${file ?? 'sidebars'}".\nThese sidebar document ids do not exist:\n${ids.map((i) => `- ${i}`).join('\n')}\n\nAvailable document ids are:\n${[...byId.keys()]
+        `Invalid sidebar file at "${file ?? 'sidebars'}".\nThese sidebar document ids do not exist:\n${ids.map((i) => `- ${i}${didYouMean(i, byId.keys())}`).join('\n')}\n\nAvailable document ids are:\n${[...byId.keys()]
           .sort()
           .map((i) => `- ${i}`)
           .join('\n')}`,
@@ -94,6 +94,11 @@ export function planSidebar({ raw, file, text, docs, config }: SidebarInput): { 
     );
   }
   return { sidebar, size, diagnostics };
+}
+
+function didYouMean(id: string, ids: Iterable<string>): string {
+  const meant = closestName(id, ids);
+  return meant ? ` (did you mean ${meant}?)` : '';
 }
 
 /** Line and column of the first quoted occurrence of `id` in the sidebar source. */

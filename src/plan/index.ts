@@ -1,7 +1,7 @@
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
-import { escapeRegExp, lineColumn } from '../shared/text.ts';
+import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { Compiled, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
 import { checkLinks } from './links.ts';
@@ -27,7 +27,9 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
   for (const c of compiled) {
     for (const name of c.components) {
       if (!known.has(name)) {
-        diagnostics.push(error(CODES.COMPONENT_UNKNOWN, `Unknown component <${name}>.`, { file: c.source.file, hint: `Components available without import: ${[...known].sort().join(', ')}.` }));
+        const meant = closestName(name, known);
+        const hint = `${meant ? `Did you mean <${meant}>? ` : ''}Components available without import: ${[...known].sort().join(', ')}.`;
+        diagnostics.push(error(CODES.COMPONENT_UNKNOWN, `Unknown component <${name}>.`, { file: c.source.file, ...c.componentPlaces?.[name], hint }));
       }
     }
   }
