@@ -245,6 +245,19 @@ export interface Loaded {
   staticFiles: { file: string; path: string }[];
   /** Every file read, for the dev watcher. */
   inputs: string[];
+  /**
+   * Pages left out because they are drafts (production builds only): a sidebar entry naming one is dropped, and
+   * a link to one is reported as what it is.
+   */
+  drafts?: Draft[];
+}
+
+/** A content file marked `draft: true`, which a production build leaves out. */
+export interface Draft {
+  kind: ContentKind;
+  id: string;
+  file: string;
+  path: string;
 }
 
 /** Everything a theme's page component receives. */

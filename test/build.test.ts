@@ -203,6 +203,45 @@ describe('build: files named relative to an MDX page', () => {
   });
 });
 
+describe('build: drafts', () => {
+  const overlay = {
+    'content/sidebars.ts': "export default {\n  docs: ['index', 'draft', { type: 'category', label: 'Leitfaden', items: ['guide/start', 'guide/mdx'] }],\n};\n",
+    'content/docs/guide/start.md': '---\ntitle: Loslegen\npagination_prev: draft\n---\nText.\n\n## Eigene Kennung {#eigene-id}\n',
+  };
+
+  it('build: should leave a draft out of the production sidebar and pagination, and show it while writing', async () => {
+    const site = await makeSite('basic', overlay);
+    try {
+      const production = await buildInMemory(site.root);
+      expect(production.result.diagnostics).toEqual([]);
+      const html = production.writer.text('de/docs/guide/start/index.html')!;
+      expect(html).not.toContain('/de/docs/draft/');
+      expect(html).not.toContain('pagination-nav__link--prev');
+      expect(production.writer.text('de/docs/draft/index.html')).toBeUndefined();
+      const development = await buildInMemory(site.root, { mode: 'development' });
+      expect(development.result.diagnostics).toEqual([]);
+      const writing = development.writer.text('de/docs/guide/start/index.html')!;
+      expect(writing).toContain('href="/de/docs/draft/"');
+      expect(writing).toMatch(/pagination-nav__link--prev" href="\/de\/docs\/draft\/"/);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('build: should say that a broken link leads to a draft', async () => {
+    const site = await makeSite('basic', { ...overlay, 'content/docs/guide/start.md': '---\ntitle: Loslegen\n---\nZum [Entwurf](/docs/draft/) oder [als Datei](../draft.md).\n\n## Eigene Kennung {#eigene-id}\n' });
+    try {
+      const { result } = await buildInMemory(site.root);
+      expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
+        ['Q060', 'content/docs/guide/start.md', 4, 5, 'Broken link to /docs/draft/: the page is a draft (content/docs/draft.md), which production builds leave out.'],
+        ['Q060', 'content/docs/guide/start.md', 4, 34, 'Broken link to ../draft.md: the page is a draft (content/docs/draft.md), which production builds leave out.'],
+      ]);
+    } finally {
+      await site.cleanup();
+    }
+  });
+});
+
 describe('build: files saved with a byte order mark', () => {
   it('build: should read front matter and JSON data after a byte order mark', async () => {
     const figures = await readFile(path.join(fixture('basic'), 'content/data/figures.json'), 'utf8');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { lineColumn, withoutBom } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
-import type { ContentKind, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { splitFrontMatter } from './front-matter.ts';
 
 export interface LoadOptions {
@@ -27,6 +27,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const diagnostics: Diagnostic[] = [];
   const inputs: string[] = [];
   const sources: Source[] = [];
+  const drafts: Draft[] = [];
 
   const contentRoot = path.join(root, 'content');
   if (!(await isDir(contentRoot))) {
@@ -50,11 +51,13 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
           const file = toPosix(path.relative(root, abs));
           inputs.push(abs);
           const source = await readSource(abs, file, kind, path.relative(path.join(root, dir), abs), config, diagnostics);
-          if (source && !(mode === 'production' && source.frontMatter.draft)) sources.push(source);
+          if (source && mode === 'production' && source.frontMatter.draft) drafts.push({ kind: source.kind, id: source.id, file: source.file, path: source.path });
+          else if (source) sources.push(source);
         });
       await Promise.all(readAll);
     }
     sources.sort((a, b) => (a.file < b.file ? -1 : 1));
+    drafts.sort((a, b) => (a.file < b.file ? -1 : 1));
   };
 
   const data: Record<string, unknown> = {};
@@ -134,7 +137,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : (a.line ?? 0) - (b.line ?? 0)));
 
   return {
-    value: { sources, sidebars, sidebarsFile: sidebars === undefined ? undefined : config.docs.sidebarPath, sidebarsText, data, dataTexts, messages, staticFiles, inputs },
+    value: { sources, sidebars, sidebarsFile: sidebars === undefined ? undefined : config.docs.sidebarPath, sidebarsText, data, dataTexts, messages, staticFiles, inputs, ...(drafts.length ? { drafts } : {}) },
     diagnostics,
   };
 }

@@ -33,10 +33,12 @@ export interface SidebarInput {
   text?: string;
   docs: Compiled[];
   config: SiteConfig;
+  /** Ids of docs left out as drafts: entries naming them are dropped (as the page is), not reported. */
+  draftIds?: ReadonlySet<string>;
 }
 
 /** Resolves the `docs` sidebar: ids to labels and paths; unknown ids are one error listing the available ids. */
-export function planSidebar({ raw, file, text, docs, config }: SidebarInput): { sidebar: SidebarItem[]; size: number; diagnostics: Diagnostic[] } {
+export function planSidebar({ raw, file, text, docs, config, draftIds }: SidebarInput): { sidebar: SidebarItem[]; size: number; diagnostics: Diagnostic[] } {
   const byId = new Map(docs.map((d) => [d.source.id, d]));
   let items: RawItem[];
   if (raw === undefined) {
@@ -59,7 +61,7 @@ export function planSidebar({ raw, file, text, docs, config }: SidebarInput): { 
       if (item.type === 'doc') {
         const doc = byId.get(item.id);
         if (!doc) {
-          missing.add(item.id);
+          if (!draftIds?.has(item.id)) missing.add(item.id);
           return [];
         }
         if (doc.source.frontMatter.unlisted) return [];
@@ -70,8 +72,8 @@ export function planSidebar({ raw, file, text, docs, config }: SidebarInput): { 
       let path: string | undefined;
       if (item.link) {
         const doc = byId.get(item.link.id);
-        if (!doc) missing.add(item.link.id);
-        else path = doc.source.path;
+        if (doc) path = doc.source.path;
+        else if (!draftIds?.has(item.link.id)) missing.add(item.link.id);
       }
       const category: SidebarCategory = { type: 'category', label: item.label, path, collapsed: item.collapsed ?? true, items: [], key: String(key++) };
       category.items = resolve(item.items);
@@ -183,6 +185,7 @@ export function paginationFor(
   positions: Map<string, number>,
   byId: Map<string, Compiled>,
   diagnostics: Diagnostic[],
+  draftIds?: ReadonlySet<string>,
 ): Pagination {
   const fm = doc.source.frontMatter;
   const i = positions.get(doc.source.path) ?? -1;
@@ -190,6 +193,8 @@ export function paginationFor(
     if (value === null) return undefined;
     if (value !== undefined) {
       const target = byId.get(value);
+      // A draft is left out of production builds, and so is the link to it.
+      if (!target && draftIds?.has(value)) return undefined;
       if (!target) {
         diagnostics.push(error(CODES.PAGINATION_UNKNOWN_ID, `pagination_${which} points to a doc id that does not exist: "${value}".`, { file: doc.source.file, line: 2, ...doc.source.fieldPlaces?.[`pagination_${which}`], hint: 'Use a doc id such as "features/pdf", or null for none.' }));
         return undefined;

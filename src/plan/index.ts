@@ -13,7 +13,7 @@ export { flattenSidebar, indexSidebar } from './docs.ts';
 export interface PlanOptions {
   config: SiteConfig;
   compiled: Compiled[];
-  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'data' | 'dataTexts' | 'messages' | 'staticFiles'>;
+  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'data' | 'dataTexts' | 'messages' | 'staticFiles' | 'drafts'>;
   /** Component names the theme provides to MDX. */
   components: readonly string[];
 }
@@ -44,7 +44,8 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
   }
 
   const docs = compiled.filter((c) => c.source.kind === 'doc');
-  const { sidebar, size, diagnostics: sidebarDiagnostics } = planSidebar({ raw: loaded.sidebars, file: loaded.sidebarsFile, text: loaded.sidebarsText, docs, config });
+  const draftIds = new Set((loaded.drafts ?? []).filter((d) => d.kind === 'doc').map((d) => d.id));
+  const { sidebar, size, diagnostics: sidebarDiagnostics } = planSidebar({ raw: loaded.sidebars, file: loaded.sidebarsFile, text: loaded.sidebarsText, docs, config, draftIds });
   diagnostics.push(...sidebarDiagnostics);
 
   const flat = flattenSidebar(sidebar);
@@ -55,7 +56,7 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
   for (const route of routes) {
     if (route.kind !== 'doc' || route.compiledIndex === undefined) continue;
     const doc = compiled[route.compiledIndex];
-    const { prev, next } = paginationFor(doc, flat, positions, byId, diagnostics);
+    const { prev, next } = paginationFor(doc, flat, positions, byId, diagnostics, draftIds);
     const place = places.get(route.path);
     route.doc = {
       id: doc.source.id,
@@ -79,6 +80,7 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
       staticPaths: new Set(loaded.staticFiles.map((f) => f.path)),
       keyedLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts), ...sidebarLinks(sidebar, loaded.sidebarsFile, loaded.sidebarsText)],
       fileRoutes,
+      drafts: loaded.drafts,
     }),
   );
 

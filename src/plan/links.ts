@@ -1,7 +1,7 @@
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
 import { createRouteMatcher } from '../shared/route-match.ts';
-import type { Compiled, LinkRef, Route, SiteConfig } from '../types.ts';
+import type { Compiled, Draft, LinkRef, Route, SiteConfig } from '../types.ts';
 
 export interface LinkCheckInput {
   config: SiteConfig;
@@ -12,6 +12,8 @@ export interface LinkCheckInput {
   keyedLinks: { to: string; keyPath: string; file?: string; line?: number; column?: number }[];
   /** Content file → route path, for links to `.md`/`.mdx` files. */
   fileRoutes: Map<string, string>;
+  /** Pages left out as drafts: a link to one is broken in this build, and the error says why. */
+  drafts?: Draft[];
 }
 
 
@@ -20,7 +22,7 @@ export interface LinkCheckInput {
  * element written with that id.
  * Severity follows `onBrokenLinks` / `onBrokenAnchors` (throw → error, warn → warning, ignore → nothing).
  */
-export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, fileRoutes }: LinkCheckInput): Diagnostic[] {
+export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, fileRoutes, drafts = [] }: LinkCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   // The shared matcher (index.html/.html stripped, trailing slash, bounded cache): a link resolves exactly as
   // the dev server, `quire serve` and the browser resolve the address.
@@ -43,10 +45,27 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
     return matcher.match(path);
   };
 
+  // A link to a draft is broken in a production build: the error names the draft instead of "no page".
+  const draftMatcher = createRouteMatcher(drafts.map((d): [string, string] => [d.path, d.file]));
+  const draftFiles = new Set(drafts.map((d) => d.file));
+  const draftAt = (path: string): string | undefined => {
+    if (path.startsWith(FILE_PLACEHOLDER)) {
+      const file = path.slice(FILE_PLACEHOLDER.length);
+      return draftFiles.has(file) ? file : undefined;
+    }
+    return drafts.length ? draftMatcher.match(path) : undefined;
+  };
+  const why = (path: string) => {
+    const draft = draftAt(path);
+    if (draft) return `the page is a draft (${draft}), which production builds leave out`;
+    return `no page or file at ${path.startsWith(FILE_PLACEHOLDER) ? path.slice(FILE_PLACEHOLDER.length) : config.baseUrl + path.slice(1)}`;
+  };
+  const missing = (url: string, path: string) => `Broken link to ${url}: ${why(path)}.`;
+
   const check = (link: LinkRef, file: string) => {
     const target = resolvePath(link.path!);
     if (!target) {
-      report('link', `Broken link to ${link.url}: no page or file at ${link.path!.startsWith(FILE_PLACEHOLDER) ? link.path!.slice(FILE_PLACEHOLDER.length) : config.baseUrl + link.path!.slice(1)}.`, { file, line: link.line, column: link.column });
+      report('link', missing(link.url, link.path!), { file, line: link.line, column: link.column });
       return;
     }
     if (link.hash && anchors.has(target) && !anchors.get(target)!.has(link.hash)) {
@@ -66,10 +85,11 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
     for (const d of c.duplicateIds ?? []) report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, { file: c.source.file, line: d.line, column: d.column });
   }
   for (const { to, keyPath, file, line, column } of keyedLinks) {
-    if (resolvePath(to.split(/[?#]/)[0])) continue;
-    if (!file) report('link', `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
-    else if (line) report('link', `Broken link to ${to} (${keyPath}): no page or file at ${config.baseUrl}${to.slice(1)}.`, { file, line, column });
-    else report('link', `Broken link to ${to} at ${keyPath}: no page or file at ${config.baseUrl}${to.slice(1)}.`, { file });
+    const path = to.split(/[?#]/)[0];
+    if (resolvePath(path)) continue;
+    if (!file) report('link', draftAt(path) ? `Broken link in the site configuration: ${to}: ${why(path)}.` : `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
+    else if (line) report('link', `Broken link to ${to} (${keyPath}): ${why(path)}.`, { file, line, column });
+    else report('link', `Broken link to ${to} at ${keyPath}: ${why(path)}.`, { file });
   }
   return diagnostics;
 }
