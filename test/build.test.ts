@@ -192,6 +192,27 @@ describe('build: files named relative to an MDX page', () => {
     }
   });
 
+  it('build: should publish images and link pages whose file names have spaces and umlauts', async () => {
+    const svg = await readFile(path.join(fixture('basic'), 'content/docs/guide/bild.svg'));
+    const site = await makeSite('basic', {
+      'content/docs/guide/Übersicht (neu).svg': svg,
+      'content/docs/guide/zweite seite.md': '---\ntitle: Zweite Seite\n---\nText.\n',
+      'content/docs/guide/namen.md': '---\ntitle: Namen\n---\n![Übersicht](<./Übersicht (neu).svg>) und [die zweite Seite](<./zweite seite.md>).\n',
+    });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.diagnostics).toEqual([]);
+      const html = writer.text('de/docs/guide/namen/index.html')!;
+      const asset = [...writer.files.keys()].find((f) => f.startsWith('de/assets/Ubersicht-neu.'));
+      expect(asset).toMatch(/^de\/assets\/Ubersicht-neu\.[0-9a-f]{8}\.svg$/);
+      expect(html).toContain(`<img src="/${asset}" alt="Übersicht">`);
+      expect(html).toContain('href="/de/docs/guide/zweite seite/">die zweite Seite</a>');
+      expect(html).not.toMatch(/quire-(asset|file):/);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
   it('build: should report a missing file of an MDX tag at its place', async () => {
     const site = await makeSite('basic', { 'content/docs/guide/tags.mdx': '---\ntitle: Tags\n---\nText.\n\n<img srcSet="./fehlt.png 2x" alt="" />\n' });
     try {

@@ -100,8 +100,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         diagnostics.push(error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { ...place, hint: 'Image paths are relative to the page\'s file; site paths start with /.' }));
         return undefined;
       }
-      const ext = path.extname(asset.file);
-      const name = `assets/${path.basename(asset.file, ext)}.${createHash('sha1').update(data).digest('hex').slice(0, 8)}${ext}`;
+      const name = assetName(asset.file, createHash('sha1').update(data).digest('hex').slice(0, 8));
       assetUrls.set(asset.placeholder, baseUrl + name);
       await write(base + name, data);
       return baseUrl + name;
@@ -225,4 +224,21 @@ async function inBatches<T>(items: Iterable<T>, run: (item: T) => Promise<void>,
     for (let next = it.next(); !next.done; next = it.next()) await run(next.value);
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/**
+ * The published name of a content image: `assets/<name>.<hash><ext>`, the name reduced to ASCII letters,
+ * digits, `-` and `_` (`Übersicht (neu).png` → `Ubersicht-neu.1a2b3c4d.png`), so its URL needs no encoding on
+ * any host; the content hash keeps names apart.
+ */
+export function assetName(file: string, hash: string): string {
+  const ext = path.extname(file);
+  const safe = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  const extension = safe(ext.slice(1));
+  return `assets/${safe(path.basename(file, ext)) || 'asset'}.${hash}${extension ? '.' + extension : ''}`;
 }

@@ -94,6 +94,27 @@ describe('compile', () => {
     ]);
   });
 
+  it('compile: should give headings without a slug (emoji, punctuation) a word as id, never an empty one', async () => {
+    const { html: out, compiled } = await html('## 🎉\n\n## ???\n\n## Heading\n');
+    expect(compiled.headings.map((h) => h.id)).toEqual(['heading', 'heading-1', 'heading-2']);
+    expect(out).toContain('<h2 id="heading">🎉</h2>');
+    expect(out).not.toContain('id=""');
+  });
+
+  it('compile: should write placeholders of files with spaces, umlauts and quotes so Markdown and React leave them as they are', async () => {
+    const { html: out, compiled } = await html("![a](<./mein bild.png>) ![b](./%C3%9Cbersicht.png) [c](<./zweite seite.md>) [d](./it's.md)\n");
+    expect(out).toContain('src="quire-asset:content/docs/guide/mein%20bild.png"');
+    expect(out).toContain('src="quire-asset:content/docs/guide/%C3%9Cbersicht.png"');
+    expect(out).toContain('href="quire-file:content/docs/guide/zweite%20seite.md"');
+    expect(out).toContain('href="quire-file:content/docs/guide/it%27s.md"');
+    expect(compiled.assets.map((a) => [a.file, a.placeholder])).toEqual([
+      ['content/docs/guide/mein bild.png', 'quire-asset:content/docs/guide/mein%20bild.png'],
+      ['content/docs/guide/Übersicht.png', 'quire-asset:content/docs/guide/%C3%9Cbersicht.png'],
+    ]);
+    // The link checker gets the file itself.
+    expect(compiled.links.map((l) => l.path)).toEqual(['quire-file:content/docs/guide/zweite seite.md', "quire-file:content/docs/guide/it's.md"]);
+  });
+
   it('compile: should resolve static images under the base and relative images to asset placeholders', async () => {
     const { html: out, compiled } = await html('![a](/img/x.svg) ![b](./bild.png)\n');
     expect(out).toContain('src="/de/img/x.svg"');

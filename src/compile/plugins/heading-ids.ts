@@ -1,4 +1,4 @@
-import GithubSlugger from 'github-slugger';
+import GithubSlugger, { slug } from 'github-slugger';
 import type { Heading as MdHeading, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { walk, type WalkNode } from './walk.ts';
@@ -10,6 +10,9 @@ const CUSTOM_ID = /\s*\\?\{#([\w\-:.\u00C0-\uFFFF]+)\\?\}\s*$/;
 export function escapeHeadingIds(markdown: string): string {
   return markdown.replace(/^(#{1,6}[ \t].*?)[ \t]*\{#([\w\-:.\u00C0-\uFFFF]+)\}[ \t]*$/gm, '$1 \\{#$2\\}');
 }
+
+/** The id base of a heading whose text gives no slug (`## 🎉`): `heading`, `heading-1`, … */
+const FALLBACK_ID = 'heading';
 
 /** A `{#custom-id}` written twice on one page: links to it reach only the first heading. */
 export interface DuplicateId {
@@ -52,7 +55,9 @@ export function remarkHeadingIds() {
       if (id !== undefined) {
         if (used.has(id)) duplicateIds.push({ id, line: node.position ? node.position.start.line + lineOffset - 1 : undefined, column: node.position?.start.column });
       } else {
-        do id = slugger.slug(text);
+        // A heading of emoji or punctuation only has an empty slug: `id=""` is no target, so it gets a word.
+        const base = slug(text) ? text : FALLBACK_ID;
+        do id = slugger.slug(base);
         while (reserved.has(id));
       }
       used.add(id);
