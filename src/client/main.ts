@@ -12,6 +12,7 @@ import {
   setupMobileMenu,
   setupMobileMenuKeys,
 } from './chrome.ts';
+import { addCopyButtons, setupCodeCopy, type CopyLabels } from './code-copy.ts';
 import { readConfig, readMessages, type ClientConfig } from './config.ts';
 import { applyHeader, startHeaderScript } from './header.ts';
 import { setupIslands } from './islands.ts';
@@ -25,6 +26,7 @@ import { setupSearch } from './search.ts';
  * `enhancePage` runs on every page shown (first load and each soft navigation); the rest runs once.
  */
 let config: ClientConfig | undefined;
+let copyLabels: CopyLabels = { copy: 'Copy code', copied: 'Copied' };
 
 function enhancePage(): void {
   config = readConfig();
@@ -40,6 +42,8 @@ function enhancePage(): void {
   showPromoBanner(config.promotions.banner, config.locale, config.baseUrl, messages['promoBanner.close'] ?? 'Close');
   checkBrowser(config.promotions.minChromeVersion, messages['browser.outdated'] ?? 'Please update your browser.');
   setupLazySidebar((label) => (messages['docs.toggleCategory'] ?? '{label}').replace('{label}', label));
+  copyLabels = { copy: messages['code.copy'] ?? copyLabels.copy, copied: messages['code.copied'] ?? copyLabels.copied };
+  addCopyButtons(copyLabels);
   if (/Mac|iPhone|iPad/.test(navigator.platform)) {
     document.querySelectorAll('[data-modifier-key]').forEach((k) => (k.textContent = '⌘'));
   }
@@ -49,6 +53,7 @@ function start(): void {
   enhancePage();
   if (!config) return;
   setupMobileMenuKeys();
+  setupCodeCopy(() => copyLabels);
   const search = setupSearch(() => config); // before setupNavigation: it claims the search page's own Back/Forward first
   setupHideOnScroll();
   followSystemColorScheme(() => config);

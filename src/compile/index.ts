@@ -24,7 +24,7 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
  * ids and the ids of other elements (link targets) are recorded; highlighted code names each class once per token;
  * admonitions are notes (`role="note"`).
  */
-export const COMPILER_VERSION = '6';
+export const COMPILER_VERSION = '7';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {

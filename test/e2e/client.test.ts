@@ -21,6 +21,39 @@ describe('client runtime in the browser', () => {
   const delay = (path: string, ms: number) =>
     server.hooks.push((req) => (req.url?.startsWith(path) ? new Promise((resolve) => setTimeout(() => resolve(false), ms)) : false));
 
+  it('code: should copy a code block with its button (mouse and keyboard) and say so, also after a soft navigation', async () => {
+    const page = await open('/de/docs/js-sdk/', { permissions: ['clipboard-read', 'clipboard-write'] });
+    const blocks = page.locator('figure.code-block');
+    expect(await page.locator('figure.code-block > .code-block__copy').count()).toBe(await blocks.count());
+    const block = blocks.first();
+    const button = block.locator('.code-block__copy');
+    const opacity = () => button.evaluate((b) => getComputedStyle(b).opacity);
+    expect(await button.getAttribute('aria-label')).toBe('Code kopieren');
+    expect(await opacity()).toBe('0');
+    await block.hover();
+    await expect.poll(opacity).toBe('1');
+    await button.click();
+    const code = (await block.locator('pre code').textContent())!;
+    expect(code.length).toBeGreaterThan(10);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    expect(await button.getAttribute('aria-label')).toBe('Kopiert');
+    expect(await block.locator('[role="status"]').textContent()).toBe('Kopiert');
+    await expect.poll(() => button.getAttribute('aria-label'), { timeout: 5000 }).toBe('Code kopieren');
+    expect(await block.locator('[role="status"]').textContent()).toBe('');
+    // From the keyboard: the second block's button, focused, shows itself and copies on Enter.
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    const second = blocks.nth(1);
+    await second.locator('.code-block__copy').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(await second.locator('pre code').textContent());
+    // A page reached by a soft navigation gets its buttons too.
+    await page.click('.doc-sidebar a[href="/de/docs/advanced/"]');
+    await page.waitForURL('**/de/docs/advanced/');
+    await expect.poll(() => page.locator('figure.code-block > .code-block__copy').count()).toBe(await page.locator('figure.code-block').count());
+    expect(await page.locator('figure.code-block').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it('navigation: should follow internal links without a full reload and update title and head', async () => {
     const page = await open('/de/docs/');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));

@@ -73,6 +73,26 @@ describe('compile', () => {
     expect(out).toContain('<span class="token number">2</span>');
   });
 
+  it('compile: should take highlight comments out of the code and mark their lines, and number lines with showLineNumbers', async () => {
+    const fence = '```js showLineNumbers=5\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n/* highlight-start */\nconst c = 3;\nconst d = 4;\n/* highlight-end */\nconst e = 5;\n```\n\n```bash\n# highlight-next-line\nnpm ci\n```\n\n```html\n<!-- highlight-next-line -->\n<p>x</p>\n```\n\n```js\n// highlight-next-lines bleibt\n```\n';
+    const { html: out } = await html(fence);
+    expect(out).not.toMatch(/highlight-(next-line|start|end)(?!s)/);
+    const marked = [...out.matchAll(/<span class="line( highlighted)?">(.*?)<\/span>(?=\n|<\/code>)/g)].map((m) => [Boolean(m[1]), m[2].replace(/<[^>]+>/g, '')]);
+    expect(marked.slice(0, 5)).toEqual([
+      [false, 'const a = 1;'],
+      [true, 'const b = 2;'],
+      [true, 'const c = 3;'],
+      [true, 'const d = 4;'],
+      [false, 'const e = 5;'],
+    ]);
+    expect(out).toContain('<span class="line highlighted"><span class="token function">npm</span> ci</span>');
+    expect(out).toContain('<code class="language-html"><span class="line highlighted"><span class="token tag punctuation">&#x3C;</span>');
+    // Only a comment that is nothing but the marker counts.
+    expect(out).toContain('highlight-next-lines bleibt');
+    expect(out).toContain('<figure class="code-block code-block--numbered" data-language="js"><pre class="code" tabindex="0" data-language="js"><code class="language-js" style="counter-reset: line 4">');
+    expect(out.match(/code-block--numbered/g)).toHaveLength(1);
+  });
+
   it('compile: should highlight by alias, split tokens spanning lines, and leave unknown languages plain', async () => {
     const { html: multi } = await html('```ts\n/* eins\nzwei */\nlet x: number;\n```\n');
     expect(multi).toContain('<span class="line"><span class="token comment">/* eins</span></span>\n<span class="line"><span class="token comment">zwei */</span></span>');

@@ -44,6 +44,42 @@ export function parseLineRanges(meta: string): Set<number> {
   return out;
 }
 
+/**
+ * `showLineNumbers` in the meta numbers the lines from 1, `showLineNumbers=5` from 5; undefined: no numbers.
+ */
+export function parseLineNumbersStart(meta: string): number | undefined {
+  const m = /(?:^|\s)showLineNumbers(?:=(\d+))?(?=\s|$)/.exec(meta);
+  return m ? Number(m[1] ?? 1) : undefined;
+}
+
+/** A line that is only a highlight comment, in the comment syntax of most languages (`//`, `#`, `--`, a block comment, `<!-- -->`). */
+const MAGIC_COMMENT = /^\s*(?:\/\/|#|--|\/\*|<!--)\s*highlight-(next-line|start|end)\s*(?:\*\/|-->)?\s*$/;
+
+/**
+ * Removes highlight comments from code, as Docusaurus writers use them: `// highlight-next-line` marks the line
+ * after it, `// highlight-start` … `// highlight-end` the lines between. Gives the code without them and the
+ * numbers (from 1) of the lines they mark.
+ */
+export function applyMagicComments(code: string): { code: string; highlighted: Set<number> } {
+  const highlighted = new Set<number>();
+  if (!code.includes('highlight-')) return { code, highlighted };
+  const kept: string[] = [];
+  let nextLine = false;
+  let open = 0;
+  for (const line of code.split('\n')) {
+    const magic = MAGIC_COMMENT.exec(line)?.[1];
+    if (magic === 'next-line') nextLine = true;
+    else if (magic === 'start') open++;
+    else if (magic === 'end') open = Math.max(0, open - 1);
+    else {
+      kept.push(line);
+      if (nextLine || open > 0) highlighted.add(kept.length);
+      nextLine = false;
+    }
+  }
+  return { code: kept.join('\n'), highlighted };
+}
+
 export function parseTitle(meta: string): string | undefined {
   return /title=(?:"([^"]*)"|'([^']*)')/.exec(meta)?.slice(1).find((v) => v !== undefined);
 }
@@ -87,7 +123,8 @@ function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
 
 /**
  * Highlights fenced code at build time (no client JavaScript): Prism tokens, a title bar from
- * `title="…"` and highlighted lines from `{1,3-5}` in the fence's meta.
+ * `title="…"`, highlighted lines from `{1,3-5}` in the fence's meta or highlight comments in the code
+ * (see applyMagicComments), and line numbers with `showLineNumbers`. The theme's script adds a copy button.
  */
 export function rehypeCode() {
   return async (tree: Root) => {
@@ -104,7 +141,9 @@ export function rehypeCode() {
       const classes = (code.properties.className as string[] | undefined) ?? [];
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? 'text';
       const meta = String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.metastring ?? '');
-      const text = toString(code).replace(/\n$/, '');
+      const { code: text, highlighted } = applyMagicComments(toString(code).replace(/\n$/, ''));
+      for (const line of parseLineRanges(meta)) highlighted.add(line);
+      const firstNumber = parseLineNumbersStart(meta);
       const grammar = await grammarFor(requested.toLowerCase());
       const runs = grammar ? segments(refractor.highlight(text, grammar).children, '', []) : [{ className: '', text }];
       const title = parseTitle(meta);
@@ -112,12 +151,20 @@ export function rehypeCode() {
         type: 'element',
         tagName: 'pre',
         properties: { className: ['code'], tabIndex: 0, 'data-language': requested },
-        children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${requested}`] }, children: lines(runs, parseLineRanges(meta)) }],
+        children: [
+          {
+            type: 'element',
+            tagName: 'code',
+            // Numbers are a CSS counter (never copied with the code); it counts from the given start.
+            properties: { className: [`language-${requested}`], ...(firstNumber !== undefined && firstNumber !== 1 ? { style: `counter-reset: line ${firstNumber - 1}` } : {}) },
+            children: lines(runs, highlighted),
+          },
+        ],
       };
       const children: ElementContent[] = [];
       if (title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-title'] }, children: [{ type: 'text', value: title }] });
       children.push(pre);
-      parent.children[index] = { type: 'element', tagName: 'figure', properties: { className: ['code-block'], 'data-language': requested }, children } satisfies Element;
+      parent.children[index] = { type: 'element', tagName: 'figure', properties: { className: firstNumber === undefined ? ['code-block'] : ['code-block', 'code-block--numbered'], 'data-language': requested }, children } satisfies Element;
     }
   };
 }

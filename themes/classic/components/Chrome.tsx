@@ -89,7 +89,7 @@ export function ErrorTemplates() {
         id="quire-messages"
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
-            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory'].map((id) => [id, t(id)])),
+            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory', 'code.copy', 'code.copied'].map((id) => [id, t(id)])),
           ).replace(/</g, '\\u003c'),
         }}
       />
