@@ -224,6 +224,32 @@ describe('build: files named relative to an MDX page', () => {
   });
 });
 
+describe('build: tabs', () => {
+  it('build: should give each tab set its own radio group, even two sets with the same labels, and mark grouped sets', async () => {
+    const set = (group: string) => `<Tabs${group}>\n  <Tab label="Chrome">Erst.</Tab>\n  <Tab label="Firefox">Dann.</Tab>\n</Tabs>\n`;
+    const site = await makeSite('basic', { 'content/docs/guide/reiter.mdx': `---\ntitle: Reiter\n---\n${set(' groupId="browser"')}\n${set(' groupId="browser"')}\n${set('')}` });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.diagnostics).toEqual([]);
+      const html = writer.text('de/docs/guide/reiter/index.html')!;
+      const attribute = (tag: string, name: string) => new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1];
+      const radios = [...html.matchAll(/<input type="radio"[^>]*>/g)].map(([tag]) => ({ name: attribute(tag, 'name'), id: attribute(tag, 'id'), value: attribute(tag, 'value'), checked: attribute(tag, 'checked') !== undefined }));
+      expect(radios.map((r) => r.value)).toEqual(['Chrome', 'Firefox', 'Chrome', 'Firefox', 'Chrome', 'Firefox']);
+      expect(new Set(radios.map((r) => r.name)).size).toBe(3);
+      expect(new Set(radios.map((r) => r.id)).size).toBe(6);
+      expect(radios.filter((r) => r.checked).map((r) => r.value)).toEqual(['Chrome', 'Chrome', 'Chrome']);
+      for (const r of radios) expect(html).toContain(`<label for="${r.id}" class="tabs__label">${r.value}</label>`);
+      expect(html.match(/<div class="tabs" style="--tab-count:2" data-tab-group="browser">/g)).toHaveLength(2);
+      expect(html.match(/<div class="tabs" style="--tab-count:2">/g)).toHaveLength(1);
+      // The same page built again has the same names (incremental builds compare bytes).
+      const again = await buildInMemory(site.root);
+      expect(again.writer.text('de/docs/guide/reiter/index.html')).toBe(html);
+    } finally {
+      await site.cleanup();
+    }
+  });
+});
+
 describe('build: drafts', () => {
   const overlay = {
     'content/sidebars.ts': "export default {\n  docs: ['index', 'draft', { type: 'category', label: 'Leitfaden', items: ['guide/start', 'guide/mdx'] }],\n};\n",

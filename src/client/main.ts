@@ -20,6 +20,7 @@ import { setupNavigation } from './navigation.ts';
 import { setupPrefetch } from './prefetch.ts';
 import { setupLazySidebar } from './sidebar.ts';
 import { setupSearch } from './search.ts';
+import { restoreTabs, setupTabGroups } from './tabs.ts';
 
 /**
  * Entry of the browser bundle. Plain TypeScript, no React: React islands load on demand.
@@ -44,6 +45,7 @@ function enhancePage(): void {
   setupLazySidebar((label) => (messages['docs.toggleCategory'] ?? '{label}').replace('{label}', label));
   copyLabels = { copy: messages['code.copy'] ?? copyLabels.copy, copied: messages['code.copied'] ?? copyLabels.copied };
   addCopyButtons(copyLabels);
+  restoreTabs();
   if (/Mac|iPhone|iPad/.test(navigator.platform)) {
     document.querySelectorAll('[data-modifier-key]').forEach((k) => (k.textContent = '⌘'));
   }
@@ -54,6 +56,7 @@ function start(): void {
   if (!config) return;
   setupMobileMenuKeys();
   setupCodeCopy(() => copyLabels);
+  setupTabGroups();
   const search = setupSearch(() => config); // before setupNavigation: it claims the search page's own Back/Forward first
   setupHideOnScroll();
   followSystemColorScheme(() => config);

@@ -1,5 +1,5 @@
-import { Children, isValidElement, type ReactNode } from 'react';
-import { useHref, useT, useTheme, externalProps, isExternal } from '../context.tsx';
+import { Children, isValidElement, useId, type ReactNode } from 'react';
+import { useHref, useT, externalProps, isExternal } from '../context.tsx';
 
 /** Components MDX content uses without imports (see README "Components"). */
 
@@ -162,16 +162,20 @@ export function ProBadge() {
 }
 
 /** Tabs without JavaScript: radio inputs and labels; the client adds arrow-key handling. */
-export function Tabs({ children }: { children?: ReactNode }) {
-  const { route } = useTheme();
+/**
+ * Tabs that work without JavaScript (a radio group per set). With `groupId`, every set of that group shows
+ * the same tab, and the choice is kept for the next pages and visits (the client script, storage key
+ * `quire.tab.<groupId>`), as Docusaurus's tabs do.
+ */
+export function Tabs({ children, groupId }: { children?: ReactNode; groupId?: string }) {
   const tabs = Children.toArray(children).filter(isValidElement) as React.ReactElement<{ label: string; children?: ReactNode }>[];
-  // Stable per page and per tab set: the label list.
-  const group = 'tabs-' + hash(route.path + tabs.map((t) => t.props.label).join('|'));
+  // One name per set on the page, even for two sets with the same labels; the same on every build.
+  const group = 'tabs-' + useId().replace(/[^\w-]/g, '');
   return (
-    <div className="tabs" style={{ ['--tab-count' as string]: tabs.length }}>
+    <div className="tabs" style={{ ['--tab-count' as string]: tabs.length }} data-tab-group={groupId}>
       {tabs.map((tab, i) => (
         <div className="tabs__tab" key={i}>
-          <input type="radio" name={group} id={`${group}-${i}`} className="tabs__radio" defaultChecked={i === 0} />
+          <input type="radio" name={group} id={`${group}-${i}`} value={tab.props.label} className="tabs__radio" defaultChecked={i === 0} />
           <label htmlFor={`${group}-${i}`} className="tabs__label">
             {tab.props.label}
           </label>
@@ -184,10 +188,4 @@ export function Tabs({ children }: { children?: ReactNode }) {
 
 export function Tab({ children }: { label: string; children?: ReactNode }) {
   return <>{children}</>;
-}
-
-function hash(s: string): string {
-  let h = 5381;
-  for (let i = 0; i < s.length; i++) h = ((h << 5) + h + s.charCodeAt(i)) | 0;
-  return (h >>> 0).toString(36);
 }
