@@ -206,7 +206,10 @@ describe('build: files named relative to an MDX page', () => {
       const asset = [...writer.files.keys()].find((f) => f.startsWith('de/assets/Ubersicht-neu.'));
       expect(asset).toMatch(/^de\/assets\/Ubersicht-neu\.[0-9a-f]{8}\.svg$/);
       expect(html).toContain(`<img src="/${asset}" alt="Übersicht">`);
-      expect(html).toContain('href="/de/docs/guide/zweite seite/">die zweite Seite</a>');
+      // Route paths are URLs: encoded in every link and the sitemap, decoded in the file name.
+      expect(html).toContain('href="/de/docs/guide/zweite%20seite/">die zweite Seite</a>');
+      expect(writer.text('de/docs/guide/zweite seite/index.html')).toContain('<h1 class="doc__title">Zweite Seite</h1>');
+      expect(writer.text('de/sitemap.xml')).toContain('<loc>https://example.org/de/docs/guide/zweite%20seite/</loc>');
       expect(html).not.toMatch(/quire-(asset|file):/);
     } finally {
       await site.cleanup();

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { encodeUrlPath } from '../shared/route-match.ts';
 import { lineColumn, withoutBom } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
@@ -222,14 +223,17 @@ export function identify(kind: ContentKind, rel: string, fm: { id?: string; slug
   return { id: slug, path: joinPath(config.blog.routeBasePath, slug), date: m?.[1] };
 }
 
-/** Joins segments into `/a/b/` with exactly one slash between and a trailing slash. */
+/**
+ * Joins segments into `/a/b/` with exactly one slash between and a trailing slash, as a URL path (see
+ * encodeUrlPath: a file `zweite seite.md` has the route `/docs/zweite%20seite/`).
+ */
 export function joinPath(...parts: string[]): string {
   const inner = parts
     .join('/')
     .split('/')
     .filter(Boolean)
     .join('/');
-  return inner ? `/${inner}/` : '/';
+  return encodeUrlPath(inner ? `/${inner}/` : '/');
 }
 
 async function walk(dir: string): Promise<string[] | undefined> {

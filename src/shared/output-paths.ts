@@ -7,7 +7,14 @@ import { INDEX_DIR } from './search-pagefind.ts';
 
 /** The file of a page under the base path: `/docs/faq/` → `docs/faq/index.html`; `/404.html` → `404.html`. */
 export function pageFile(routePath: string): string {
-  return routePath.endsWith('.html') ? routePath.slice(1) : routePath.slice(1) + 'index.html';
+  // Route paths are URL paths (see encodeUrlPath); files are named by the decoded form.
+  let path = routePath;
+  try {
+    path = decodeURI(routePath);
+  } catch {
+    // not a valid encoding: named as it is
+  }
+  return path.endsWith('.html') ? path.slice(1) : path.slice(1) + 'index.html';
 }
 
 /**

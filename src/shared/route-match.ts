@@ -62,3 +62,13 @@ function splitSuffix(p: string): [string, string] {
   const i = p.search(/[?#]/);
   return i < 0 ? [p, ''] : [p.slice(0, i), p.slice(i)];
 }
+
+/**
+ * A path as it goes into a URL: the characters a URL path may not hold as they are (spaces, quotes, `<>`,
+ * non-ASCII letters, …) percent-encoded, as browsers write `location.pathname` (`/docs/zweite seite/` →
+ * `/docs/zweite%20seite/`, `/über/` → `/%C3%BCber/`). Route paths are kept in this form, so every link,
+ * the sitemap and the search index use valid URLs; output file names are decoded again (see pageFile).
+ */
+export function encodeUrlPath(path: string): string {
+  return path.replace(/[\u0000-\u0020"#%<>?`{}\u007F-\uFFFF]/gu, (c) => encodeURIComponent(c));
+}

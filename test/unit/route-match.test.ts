@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRouteMatcher, MATCH_CACHE_LIMIT, normalizePath, withBase } from '../../src/shared/route-match.ts';
+import { pageFile } from '../../src/shared/output-paths.ts';
+import { createRouteMatcher, encodeUrlPath, MATCH_CACHE_LIMIT, normalizePath, withBase } from '../../src/shared/route-match.ts';
 
 describe('route-match', () => {
   it('route-match: should strip index.html and .html and add the trailing slash', () => {
@@ -27,6 +28,20 @@ describe('route-match', () => {
     expect(m.cacheSize).toBe(5);
     expect(m.match('/a/index.html')).toBe(1);
     expect(m.match('/x19/')).toBeUndefined();
+  });
+
+  it('route-match: should encode route paths as browsers write them, match either form, and name files decoded', () => {
+    expect(encodeUrlPath('/docs/zweite seite/')).toBe('/docs/zweite%20seite/');
+    expect(encodeUrlPath('/über/größe/')).toBe('/%C3%BCber/gr%C3%B6%C3%9Fe/');
+    expect(encodeUrlPath('/a"b<c>/50%/')).toBe('/a%22b%3Cc%3E/50%25/');
+    expect(encodeUrlPath('/docs/features/pdf/')).toBe('/docs/features/pdf/');
+    expect(encodeUrlPath("/it's-[x]/")).toBe("/it's-[x]/");
+    // What a browser puts in location.pathname for the same address.
+    expect(new URL('http://x/über/zweite seite/').pathname).toBe(encodeUrlPath('/über/zweite seite/'));
+    const matcher = createRouteMatcher([[encodeUrlPath('/de/über/'), 'page']]);
+    expect(matcher.match('/de/%C3%BCber/')).toBe('page');
+    expect(matcher.match('/de/über/')).toBe('page');
+    expect(pageFile(encodeUrlPath('/über/zweite seite/'))).toBe('über/zweite seite/index.html');
   });
 
   it('route-match: should prefix the base and add a trailing slash only to page paths', () => {
