@@ -136,9 +136,23 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   await Promise.all([readContent(), readData(), readSidebars(), readLocales(), readStatic()]);
   // Reported in the same order whatever finished first.
   diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : (a.line ?? 0) - (b.line ?? 0)));
+  // The same for the files read at once: their keys in name order, not in the order the reads finished (every
+  // page's fingerprint hashes data and messages; an order that changed from build to build re-rendered them all).
+  inputs.sort();
 
   return {
-    value: { sources, sidebars, sidebarsFile: sidebars === undefined ? undefined : config.docs.sidebarPath, sidebarsText, data, dataTexts, messages, staticFiles, inputs, ...(drafts.length ? { drafts } : {}) },
+    value: {
+      sources,
+      sidebars,
+      sidebarsFile: sidebars === undefined ? undefined : config.docs.sidebarPath,
+      sidebarsText,
+      data: byName(data),
+      dataTexts: byName(dataTexts),
+      messages: byName(messages),
+      staticFiles,
+      inputs,
+      ...(drafts.length ? { drafts } : {}),
+    },
     diagnostics,
   };
 }
@@ -234,6 +248,11 @@ export function joinPath(...parts: string[]): string {
     .filter(Boolean)
     .join('/');
   return encodeUrlPath(inner ? `/${inner}/` : '/');
+}
+
+/** The same record with its keys in name order. */
+function byName<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 async function walk(dir: string): Promise<string[] | undefined> {
