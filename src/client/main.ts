@@ -1,3 +1,4 @@
+import { setupBackToTop } from './back-to-top.ts';
 import { showPromoBanner } from './banner.ts';
 import { checkBrowser } from './browser-check.ts';
 import {
@@ -59,6 +60,7 @@ function start(): void {
   setupTabGroups();
   const search = setupSearch(() => config); // before setupNavigation: it claims the search page's own Back/Forward first
   setupHideOnScroll();
+  setupBackToTop();
   followSystemColorScheme(() => config);
   startHeaderScript(() => config);
   setupNavigation(config.baseUrl, {

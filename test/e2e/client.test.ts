@@ -54,6 +54,28 @@ describe('client runtime in the browser', () => {
     await page.context().close();
   });
 
+  it('back to top: should appear when scrolling back up a long docs page and take the visitor to the top', async () => {
+    const page = await open('/de/docs/faq/', { viewport: { width: 1280, height: 700 } });
+    const button = page.locator('[data-back-to-top]');
+    expect(await button.getAttribute('aria-label')).toBe('Zurück nach oben');
+    const shown = () => button.isVisible();
+    expect(await shown()).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForTimeout(100);
+    // Scrolling down: still hidden; turning back up past 300 px: shown.
+    expect(await shown()).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 1300));
+    await expect.poll(shown).toBe(true);
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(shown).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // Marketing pages have none.
+    await page.goto(server.url + '/de/pricing/');
+    expect(await page.locator('[data-back-to-top]').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('tabs: should keep the chosen tab of a group for later pages, soft navigations and reloads', async () => {
     const page = await open('/de/docs/installation/');
     const checked = () => page.$$eval('.tabs[data-tab-group="browser"] .tabs__radio:checked', (radios) => radios.map((r) => (r as HTMLInputElement).value));

@@ -97,3 +97,18 @@ export function Pagination() {
     </nav>
   );
 }
+
+/**
+ * "Back to top" on docs pages, as the seed site has it: shown by the client script once the visitor has scrolled
+ * more than 300 px down and turns back up (see src/client/back-to-top.ts); without the script it never shows.
+ */
+export function BackToTop() {
+  const t = useT();
+  return (
+    <button type="button" className="back-to-top" data-back-to-top="" aria-label={t('docs.backToTop')} title={t('docs.backToTop')}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M12 19V5M5 12l7-7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}

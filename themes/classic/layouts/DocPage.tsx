@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
-import { Breadcrumbs, Pagination, Toc } from '../components/DocChrome.tsx';
+import { BackToTop, Breadcrumbs, Pagination, Toc } from '../components/DocChrome.tsx';
 import { DocSidebar } from '../components/DocSidebar.tsx';
 import { useContentLangProps, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
@@ -44,6 +44,7 @@ export function DocPage({ content }: { content: ReactNode }) {
             </div>
           </article>
           <Pagination />
+          <BackToTop />
         </main>
         {toc.length ? (
           <div className="doc-layout__toc">
