@@ -1,4 +1,5 @@
 import { MAIN_ID } from '../shared/html.ts';
+import { atPageEnd, onScroll } from './scroll.ts';
 
 const THRESHOLD = 300;
 const SHOWN = 'back-to-top--shown';
@@ -10,20 +11,9 @@ const SHOWN = 'back-to-top--shown';
  * content, as the button itself disappears there.
  */
 export function setupBackToTop(): void {
-  let last = window.scrollY;
-  window.addEventListener(
-    'scroll',
-    () => {
-      const y = window.scrollY;
-      const button = document.querySelector<HTMLElement>('[data-back-to-top]');
-      if (button) {
-        const atEnd = y + window.innerHeight >= document.documentElement.scrollHeight - 1;
-        button.classList.toggle(SHOWN, y >= THRESHOLD && y < last && !atEnd);
-      }
-      last = y;
-    },
-    { passive: true },
-  );
+  onScroll((y, last) => {
+    document.querySelector('[data-back-to-top]')?.classList.toggle(SHOWN, y >= THRESHOLD && y < last && !atPageEnd(y));
+  });
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-back-to-top]');
     if (!button) return;

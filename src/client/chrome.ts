@@ -1,4 +1,5 @@
 import { storage, type ClientConfig } from './config.ts';
+import { atPageEnd, onScroll } from './scroll.ts';
 
 /** Keys shared with the pre-paint script in render/inline-scripts.ts. */
 const ANNOUNCEMENT_ID = 'quire.announcement.id';
@@ -144,24 +145,14 @@ export function setupDropdowns(): void {
 
 /** Navbar hides when scrolling down past its height, shows when scrolling up or near the top (when enabled). */
 export function setupHideOnScroll(): void {
-  let last = window.scrollY;
-  window.addEventListener(
-    'scroll',
-    () => {
-      const nav = document.querySelector<HTMLElement>('.navbar[data-hide-on-scroll]');
-      const y = window.scrollY;
-      if (!nav) {
-        last = y;
-        return;
-      }
-      const height = nav.offsetHeight;
-      if (y < height) nav.classList.remove('navbar--hidden');
-      else if (y > last) nav.classList.add('navbar--hidden');
-      else if (y + window.innerHeight < document.documentElement.scrollHeight - height) nav.classList.remove('navbar--hidden');
-      last = y;
-    },
-    { passive: true },
-  );
+  onScroll((y, last) => {
+    const nav = document.querySelector<HTMLElement>('.navbar[data-hide-on-scroll]');
+    if (!nav) return;
+    const height = nav.offsetHeight;
+    if (y < height) nav.classList.remove('navbar--hidden');
+    else if (y > last) nav.classList.add('navbar--hidden');
+    else if (!atPageEnd(y, height)) nav.classList.remove('navbar--hidden');
+  });
 }
 
 /**

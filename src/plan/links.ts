@@ -1,5 +1,5 @@
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
-import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
+import { linkedFile } from '../shared/placeholders.ts';
 import { createRouteMatcher } from '../shared/route-match.ts';
 import type { Compiled, Draft, LinkRef, Route, SiteConfig } from '../types.ts';
 
@@ -40,7 +40,8 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   };
 
   const resolvePath = (path: string): string | undefined => {
-    if (path.startsWith(FILE_PLACEHOLDER)) return fileRoutes.get(path.slice(FILE_PLACEHOLDER.length));
+    const file = linkedFile(path);
+    if (file !== undefined) return fileRoutes.get(file);
     if (staticPaths.has(path)) return path;
     return matcher.match(path);
   };
@@ -49,16 +50,14 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   const draftMatcher = createRouteMatcher(drafts.map((d): [string, string] => [d.path, d.file]));
   const draftFiles = new Set(drafts.map((d) => d.file));
   const draftAt = (path: string): string | undefined => {
-    if (path.startsWith(FILE_PLACEHOLDER)) {
-      const file = path.slice(FILE_PLACEHOLDER.length);
-      return draftFiles.has(file) ? file : undefined;
-    }
+    const file = linkedFile(path);
+    if (file !== undefined) return draftFiles.has(file) ? file : undefined;
     return drafts.length ? draftMatcher.match(path) : undefined;
   };
   const why = (path: string) => {
     const draft = draftAt(path);
     if (draft) return `the page is a draft (${draft}), which production builds leave out`;
-    return `no page or file at ${path.startsWith(FILE_PLACEHOLDER) ? path.slice(FILE_PLACEHOLDER.length) : config.baseUrl + path.slice(1)}`;
+    return `no page or file at ${linkedFile(path) ?? config.baseUrl + path.slice(1)}`;
   };
   const missing = (url: string, path: string) => `Broken link to ${url}: ${why(path)}.`;
 

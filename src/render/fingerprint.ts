@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FILE_PLACEHOLDER } from '../shared/placeholders.ts';
+import { linkedFile } from '../shared/placeholders.ts';
 import type { Compiled, Route, SidebarItem, Site } from '../types.ts';
 
 export interface FingerprintInputs {
@@ -60,7 +60,8 @@ function contentOf(compiled: Compiled, fileRoutes: Map<string, string>, assetVer
   // The file's bytes and its route decide the compiled output (the compile cache uses the same key).
   const parts: unknown[] = [source.file, source.hash, source.path];
   for (const link of compiled.links) {
-    if (link.path?.startsWith(FILE_PLACEHOLDER)) parts.push(fileRoutes.get(link.path.slice(FILE_PLACEHOLDER.length).split('#')[0]) ?? null);
+    const file = linkedFile(link.path);
+    if (file !== undefined) parts.push(fileRoutes.get(file) ?? null);
   }
   for (const asset of compiled.assets) parts.push(asset.file, assetVersions.get(asset.file) ?? 0);
   return parts;

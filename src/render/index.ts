@@ -1,7 +1,7 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { createRequire } from 'node:module';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import { FILE_PLACEHOLDER, placeholderFile } from '../shared/placeholders.ts';
+import { linkedFile, replaceFileMarkers } from '../shared/placeholders.ts';
 import type { Compiled, Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
@@ -143,8 +143,6 @@ export function renderRoute({ route, site, theme, mode, fileRoutes, assets, outp
   const ThemePage = theme.Page as ComponentType<PageProps>;
   const tree = createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props));
   let html = '<!DOCTYPE html>' + renderToString(tree);
-  if (compiled?.links.some((l) => l.path?.startsWith(FILE_PLACEHOLDER))) {
-    html = html.replace(/quire-file:([^"#?\s]+)/g, (all, file: string) => fileRoutes.get(placeholderFile(file)) ?? all);
-  }
+  if (compiled?.links.some((l) => linkedFile(l.path))) html = replaceFileMarkers(html, (file) => fileRoutes.get(file));
   return { path: route.path, html, assets: compiled?.assets ?? [] };
 }

@@ -1,29 +1,55 @@
-/**
- * Markers the compiler writes where the final URL is known only later:
- * a link to a content file (resolved by render from the route table) and a relative asset
- * (replaced by emit with its content-hashed URL).
- */
-export const FILE_PLACEHOLDER = 'quire-file:';
-export const ASSET_PLACEHOLDER = 'quire-asset:';
+import { escapeRegExp } from './text.ts';
 
 /**
- * The marker for a project file (`content/docs/mein bild.png`) as it is written into a page. Its path is
- * percent-encoded down to letters, digits, `-_.%/`, so that nothing between compiling and replacing changes it:
- * Markdown encodes spaces and umlauts in URLs, React escapes quotes in attributes.
+ * Markers the compiler writes where the final URL is known only later: a link to a content file (resolved by
+ * render from the route table) and a relative asset (replaced by emit with its content-hashed URL). This module
+ * is the one place that writes and reads them.
  */
-export function placeholderFor(marker: typeof FILE_PLACEHOLDER | typeof ASSET_PLACEHOLDER, file: string): string {
-  return marker + file.split('/').map(encodeSegment).join('/');
+const FILE_MARKER = 'quire-file:';
+const ASSET_MARKER = 'quire-asset:';
+
+/** The marker written into a page for a link to a content file (`content/docs/zweite seite.md`). */
+export function fileMarker(file: string): string {
+  return FILE_MARKER + encodePath(file);
 }
 
-/** The project file a marker's path (as `placeholderFor` wrote it) names. */
-export function placeholderFile(encoded: string): string {
+/** The marker written into a page for a relative asset; emit replaces every occurrence of it. */
+export function assetMarker(file: string): string {
+  return ASSET_MARKER + encodePath(file);
+}
+
+/** The path the link checker gets for a link to a content file (the file itself, not encoded). */
+export function fileLinkPath(file: string): string {
+  return FILE_MARKER + file;
+}
+
+/** The content file a link's checked path names (see fileLinkPath), or undefined for a site path. */
+export function linkedFile(linkPath: string | undefined): string | undefined {
+  return linkPath?.startsWith(FILE_MARKER) ? linkPath.slice(FILE_MARKER.length) : undefined;
+}
+
+const FILE_MARKERS = new RegExp(`${escapeRegExp(FILE_MARKER)}([^"#?\\s]+)`, 'g');
+
+/** A page's HTML with each content-file marker replaced by the URL `urlOf` gives its file; unknown files keep theirs. */
+export function replaceFileMarkers(html: string, urlOf: (file: string) => string | undefined): string {
+  return html.replace(FILE_MARKERS, (all, encoded: string) => urlOf(decodePath(encoded)) ?? all);
+}
+
+/**
+ * A marker's path is percent-encoded down to letters, digits, `-_.%/`, so that nothing between compiling and
+ * replacing changes it: Markdown encodes spaces and umlauts in URLs, React escapes quotes in attributes.
+ */
+function encodePath(file: string): string {
+  return file
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()))
+    .join('/');
+}
+
+function decodePath(encoded: string): string {
   try {
     return decodeURIComponent(encoded);
   } catch {
     return encoded;
   }
-}
-
-function encodeSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
-import { ASSET_PLACEHOLDER, FILE_PLACEHOLDER, placeholderFor } from '../../shared/placeholders.ts';
+import { assetMarker, fileLinkPath, fileMarker } from '../../shared/placeholders.ts';
 import { normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
 import type { AssetRef, LinkRef } from '../../types.ts';
@@ -183,7 +183,7 @@ export function resolveLink(url: string, options: LinkOptions): { url: string; r
   if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
     // A link to another content file: the route is known only after planning.
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(pathPart)));
-    return { url: placeholderFor(FILE_PLACEHOLDER, target) + (hash ? '#' + hash : ''), ref: { url, path: FILE_PLACEHOLDER + target, hash: hash ? decodeSafe(hash) : undefined } };
+    return { url: fileMarker(target) + (hash ? '#' + hash : ''), ref: { url, path: fileLinkPath(target), hash: hash ? decodeSafe(hash) : undefined } };
   }
   const ref = internalRef(url, options.pagePath)!;
   const u = new URL(url, 'http://site' + options.pagePath);
@@ -194,7 +194,7 @@ export function resolveAsset(url: string, options: LinkOptions, assets: AssetRef
   if (!url || isExternal(url)) return { url };
   if (url.startsWith('/')) return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]) } };
   const file = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(url.split(/[?#]/)[0])));
-  const placeholder = placeholderFor(ASSET_PLACEHOLDER, file);
+  const placeholder = assetMarker(file);
   assets.push({ file, placeholder, from: { file: options.file, ...at } });
   return { url: placeholder };
 }
