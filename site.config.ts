@@ -8,7 +8,7 @@ const config: UserConfig = {
   baseUrl: '/de/',
   trailingSlash: true,
   favicon: '/img/favicon.svg',
-  image: '/img/social-card.svg',
+  image: '/img/social-card.png',
   product: { name: 'Bilingo', slug: 'bilingo' },
   i18n: {
     defaultLocale: 'zh',

@@ -315,7 +315,7 @@ describe('build: files saved with a byte order mark', () => {
 
 describe('build: anchors', () => {
   const pages = {
-    'content/docs/guide/anker.md': '---\ntitle: Anker\nimage: /img/logo.svg\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n\n<a id="ziel"></a>Ein Ziel ohne Überschrift, [hierher](#ziel) verlinkt.\n',
+    'content/docs/guide/anker.md': '---\ntitle: Anker\nimage: /img/karte.png\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n\n<a id="ziel"></a>Ein Ziel ohne Überschrift, [hierher](#ziel) verlinkt.\n',
   };
   const withAnchors = async (onBrokenAnchors?: string) => {
     const config: Record<string, string> = {};
@@ -349,6 +349,46 @@ describe('build: anchors', () => {
     const ignored = await withAnchors('ignore');
     expect(ignored.ok).toBe(true);
     expect(ignored.diagnostics).toEqual([]);
+  });
+});
+
+describe('build: the site\'s images', () => {
+  const configWith = async (extra: string) => ({ 'site.config.ts': (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace('flags:', `${extra}\n  flags:`) });
+
+  it('build: should warn, with their places, about social cards that link previews do not show (SVG), and accept PNG', async () => {
+    const site = await makeSite('basic', {
+      ...(await configWith("image: '/img/logo.svg',")),
+      'content/docs/guide/start.md': '---\ntitle: Start\nimage: /img/logo.svg?v=2\n---\nText.\n',
+      'content/docs/guide/mdx.mdx': '---\ntitle: MDX\nimage: /img/karte.png\n---\nText.\n',
+    });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.ok).toBe(true);
+      expect(result.diagnostics.map((d) => [d.severity, d.code, d.file, d.keyPath ?? d.line, d.column])).toEqual([
+        ['warning', 'Q063', 'site.config.ts', 'image', undefined],
+        ['warning', 'Q063', 'content/docs/guide/start.md', 3, 8],
+      ]);
+      expect(result.diagnostics[1].message).toBe('The social card /img/logo.svg?v=2 is an SVG: Facebook, X, LinkedIn and messengers show no preview picture for SVG images.');
+      expect(result.diagnostics[1].hint).toBe('Use a PNG or JPEG, ideally 1200 × 630 pixels.');
+      // A warning only: the pages still name the image.
+      expect(writer.text('de/docs/guide/mdx/index.html')).toContain('<meta property="og:image" content="https://example.org/de/img/karte.png"/>');
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('build: should link the favicon only when the config names one', async () => {
+    const withIcon = await makeSite('basic');
+    const without = await makeSite('basic', { 'site.config.ts': (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace("  favicon: '/img/favicon.svg',\n", '') });
+    try {
+      const a = (await buildInMemory(withIcon.root)).writer.text('de/index.html');
+      const b = (await buildInMemory(without.root)).writer.text('de/index.html');
+      expect(a).toContain('<link rel="icon" href="/de/img/favicon.svg"/>');
+      expect(b).not.toContain('rel="icon"');
+    } finally {
+      await withIcon.cleanup();
+      await without.cleanup();
+    }
   });
 });
 

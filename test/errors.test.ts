@@ -150,6 +150,23 @@ const cases: Case[] = [
     expect: ['error Q060 site.config.ts', 'Broken link in the site configuration: /deals/mangaa/ is not a page of the site.', 'at config key announcementBar.content', 'Build failed: 1 error(s)'],
   },
   {
+    name: 'site images in the config that do not exist (favicon, social card, navbar logo)',
+    overlay: {
+      'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, favicon: '/img/favicon.ico', image: '/img/karte.jpg', navbar: { ...base.navbar, logo: { src: '/img/marke.svg', alt: 'Logo' } } };\n",
+      'base.config.ts': null,
+    },
+    expect: [
+      'error Q060 site.config.ts',
+      'Broken image in the site configuration: /img/favicon.ico is not a file of the site (static/).',
+      'at config key favicon',
+      'Broken image in the site configuration: /img/karte.jpg is not a file of the site (static/).',
+      'at config key image',
+      'Broken image in the site configuration: /img/marke.svg is not a file of the site (static/).',
+      'at config key navbar.logo.src',
+      'Build failed: 3 error(s)',
+    ],
+  },
+  {
     name: 'invalid config value',
     overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n", 'base.config.ts': null },
     expect: ['error Q002 site.config.ts', 'Invalid config value at docs.toc.minHeadingLevel: expected number, got the string "zwei"'],

@@ -61,7 +61,8 @@ export const configSchema = z.object({
   /** Base path of this locale's site; starts and ends with `/`. */
   baseUrl: z.string().regex(/^\/([\w.-]+\/)*$/, 'expected a path that starts and ends with "/", e.g. "/de/"'),
   trailingSlash: z.literal(true).default(true),
-  favicon: z.string().default('/img/favicon.svg'),
+  /** The site's icon (`<link rel="icon">`), a file in static/; without it browsers ask for /favicon.ico. */
+  favicon: z.string().optional(),
   image: z.string().optional(),
   product: z.object({
     name: z.string().min(1),

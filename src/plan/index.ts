@@ -4,7 +4,7 @@ import { URL_KEYS } from '../shared/url-keys.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { Compiled, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
-import { checkLinks } from './links.ts';
+import { checkLinks, socialImageWarnings } from './links.ts';
 import { planRoutes } from './routes.ts';
 import { staticFileClashes } from './static-files.ts';
 
@@ -82,6 +82,7 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
       fileRoutes,
       drafts: loaded.drafts,
     }),
+    ...socialImageWarnings(config, compiled),
   );
 
   const blogPosts = routes
@@ -177,8 +178,15 @@ function dataLinks(data: Record<string, unknown>, texts: Record<string, string> 
   return out;
 }
 
-function configLinks(config: SiteConfig): { to: string; keyPath: string }[] {
-  const out: { to: string; keyPath: string }[] = [];
+function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?: boolean }[] {
+  const out: { to: string; keyPath: string; isFile?: boolean }[] = [];
+  // The site's images: a typo here ships a missing icon, logo or social card on every page.
+  const images: [string | undefined, string][] = [
+    [config.favicon, 'favicon'],
+    [config.image, 'image'],
+    [config.navbar.logo?.src, 'navbar.logo.src'],
+  ];
+  for (const [to, keyPath] of images) if (to && /^\/(?!\/)/.test(to)) out.push({ to, keyPath, isFile: true });
   config.navbar.items.forEach((item, i) => {
     if ((item.type === 'link' || item.type === 'premiumTag' || item.type === 'proTag') && item.to) out.push({ to: item.to, keyPath: `navbar.items.${i}.to` });
     if (item.type === 'dropdown') item.items.forEach((sub, j) => sub.to && out.push({ to: sub.to, keyPath: `navbar.items.${i}.items.${j}.to` }));

@@ -9,7 +9,7 @@ export interface LinkCheckInput {
   compiled: Compiled[];
   staticPaths: Set<string>;
   /** Links named by a key path: from the config (navbar, footer; no `file`), from data files and the sidebar (`file`, and a place when known). */
-  keyedLinks: { to: string; keyPath: string; file?: string; line?: number; column?: number }[];
+  keyedLinks: { to: string; keyPath: string; file?: string; line?: number; column?: number; isFile?: boolean }[];
   /** Content file → route path, for links to `.md`/`.mdx` files. */
   fileRoutes: Map<string, string>;
   /** Pages left out as drafts: a link to one is broken in this build, and the error says why. */
@@ -83,12 +83,36 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   for (const c of compiled) {
     for (const d of c.duplicateIds ?? []) report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, { file: c.source.file, line: d.line, column: d.column });
   }
-  for (const { to, keyPath, file, line, column } of keyedLinks) {
+  for (const { to, keyPath, file, line, column, isFile } of keyedLinks) {
     const path = to.split(/[?#]/)[0];
-    if (resolvePath(path)) continue;
-    if (!file) report('link', draftAt(path) ? `Broken link in the site configuration: ${to}: ${why(path)}.` : `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
+    if (isFile ? staticPaths.has(path) : resolvePath(path)) continue;
+    if (isFile) report('link', `Broken image in the site configuration: ${to} is not a file of the site (static/).`, { file: 'site.config.ts', keyPath });
+    else if (!file) report('link', draftAt(path) ? `Broken link in the site configuration: ${to}: ${why(path)}.` : `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
     else if (line) report('link', `Broken link to ${to} (${keyPath}): ${why(path)}.`, { file, line, column });
     else report('link', `Broken link to ${to} at ${keyPath}: ${why(path)}.`, { file });
   }
   return diagnostics;
+}
+
+/** Formats that link previews (Facebook, X, LinkedIn, messengers) do not show. */
+const UNSHOWN_PREVIEW = /\.svgz?$/i;
+
+/**
+ * The social card (`image` in the config or a page's front matter) as an SVG: the `og:image` is valid, but
+ * shared links then show no picture at all, so the build warns (whatever `onBrokenLinks` says).
+ */
+export function socialImageWarnings(config: SiteConfig, compiled: Compiled[]): Diagnostic[] {
+  const warn = (image: string, place: Omit<Diagnostic, 'code' | 'severity' | 'message'>) =>
+    warning(CODES.SOCIAL_IMAGE, `The social card ${image} is an SVG: Facebook, X, LinkedIn and messengers show no preview picture for SVG images.`, {
+      ...place,
+      hint: 'Use a PNG or JPEG, ideally 1200 × 630 pixels.',
+    });
+  const out: Diagnostic[] = [];
+  const svg = (image: string | undefined): image is string => !!image && UNSHOWN_PREVIEW.test(image.split(/[?#]/)[0]);
+  if (svg(config.image)) out.push(warn(config.image, { file: 'site.config.ts', keyPath: 'image' }));
+  for (const c of compiled) {
+    const image = c.source.frontMatter.image;
+    if (svg(image)) out.push(warn(image, { file: c.source.file, ...c.source.fieldPlaces?.image }));
+  }
+  return out;
 }

@@ -67,7 +67,7 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
         <meta name="twitter:card" content="summary_large_image" />
         {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
-        <link rel="icon" href={withBase(config.baseUrl, config.favicon)} />
+        {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
         <link rel="stylesheet" href={assets.css} />
         {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
             so a page painted while it still arrives never shows a half-built navbar that then moves. */}
