@@ -234,6 +234,23 @@ describe('theme: page chrome of the real site', () => {
     await page.close();
   });
 
+  it('theme: should keep running text of wide marketing pages at a readable line length, and grids at full width', async () => {
+    const { page } = await open('/de/learn/', { width: 1440 });
+    const widths = await page.evaluate(() => {
+      const content = document.querySelector('.page__content .markdown')!;
+      const chars = (el: Element) => el.getBoundingClientRect().width / parseFloat(getComputedStyle(el).fontSize);
+      const prose = [...content.querySelectorAll(':scope > p')].map(chars);
+      const grid = content.querySelector(':scope > :not(p, ul, ol, h2, h3)')!;
+      return { prose: Math.max(...prose), grid: grid.getBoundingClientRect().width, content: content.getBoundingClientRect().width };
+    });
+    // 80ch is about 51em in this font (a digit is wider than the average letter): lines of running text
+    // stay under about 95 characters. Without the limit a paragraph ran 86em wide here.
+    expect(widths.prose).toBeLessThanOrEqual(52);
+    expect(widths.grid).toBe(widths.content);
+    expect(widths.content).toBeGreaterThan(1000);
+    await page.close();
+  });
+
   it('theme: should keep the navbar on one line inside the screen at every desktop width', async () => {
     const { page } = await open('/de/docs/faq/', { width: 997 });
     const tooWide: string[] = [];
