@@ -115,6 +115,11 @@ export interface Compiled {
   toc: Heading[];
   links: LinkRef[];
   assets: AssetRef[];
+  /**
+   * The front matter's social card (`image`) written relative to the page's file: the placeholder of its asset
+   * (one of `assets`), which emit replaces with the published path.
+   */
+  socialImage?: string;
   /** Plain text, for search and excerpts. */
   excerpt: string;
   /** Component names used (MDX), checked against the theme at plan time. */

@@ -377,6 +377,40 @@ describe('build: the site\'s images', () => {
     }
   });
 
+  it('build: should publish a front matter image given relative to the page, and name every social card by its absolute URL', async () => {
+    const png = await readFile(path.join(fixture('basic'), 'static/img/karte.png'));
+    const site = await makeSite('basic', {
+      'content/docs/guide/start.md': '---\ntitle: Start\nimage: ./bilder/karte.png\n---\nText.\n',
+      'content/docs/guide/bilder/karte.png': png,
+      'content/docs/guide/mdx.mdx': '---\ntitle: MDX\nimage: //cdn.example.org/karte.png\n---\nText.\n',
+    });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.diagnostics.filter((d) => d.code !== 'Q061')).toEqual([]);
+      const asset = [...writer.files.keys()].find((f) => /^de\/assets\/karte\.[0-9a-f]{8}\.png$/.test(f));
+      expect(asset).toBeDefined();
+      const start = writer.text('de/docs/guide/start/index.html')!;
+      expect(start).toContain(`<meta property="og:image" content="https://example.org/${asset}"/>`);
+      expect(start).toContain(`<meta name="twitter:image" content="https://example.org/${asset}"/>`);
+      expect(writer.text('de/docs/guide/mdx/index.html')).toContain('<meta property="og:image" content="https://cdn.example.org/karte.png"/>');
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('build: should report a missing front matter image relative to the page at its field', async () => {
+    const site = await makeSite('basic', { 'content/docs/guide/start.md': '---\ntitle: Start\nimage: ./fehlt.png\n---\nText.\n' });
+    try {
+      const { result } = await buildInMemory(site.root);
+      expect(result.ok).toBe(false);
+      // (Other pages link to headings of the page this test replaces: those are warnings.)
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      expect(errors.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([['Q060', 'content/docs/guide/start.md', 3, 8, 'Image not found: content/docs/guide/fehlt.png.']]);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
   it('build: should link the favicon only when the config names one', async () => {
     const withIcon = await makeSite('basic');
     const without = await makeSite('basic', { 'site.config.ts': (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace("  favicon: '/img/favicon.svg',\n", '') });

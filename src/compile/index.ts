@@ -1,6 +1,7 @@
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import type { AssetRef, Compiled, Heading, LinkRef, SiteConfig, Source, StageResult } from '../types.ts';
 import { CompileCache } from './cache.ts';
+import { isExternal, resolveAsset } from './plugins/links.ts';
 
 export { CompileCache } from './cache.ts';
 
@@ -22,9 +23,9 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
  * page refers to them (`AssetRef.from`), and MDX imports are errors (an entry cached before would skip
  * that check). 3: HTML in `.md` files is rendered (it was dropped); slugs avoid custom heading ids, repeated custom
  * ids and the ids of other elements (link targets) are recorded; highlighted code names each class once per token;
- * admonitions are notes (`role="note"`).
+ * admonitions are notes (`role="note"`). 8: a front matter `image` relative to the page is an asset (`socialImage`).
  */
-export const COMPILER_VERSION = '7';
+export const COMPILER_VERSION = '8';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
@@ -115,6 +116,8 @@ export async function compileSource(source: Source, config: SiteConfig): Promise
   const min = fm.toc_min_heading_level ?? config.docs.toc.minHeadingLevel;
   const max = fm.toc_max_heading_level ?? config.docs.toc.maxHeadingLevel;
   const firstParagraph = data.firstParagraph as string | undefined;
+  const assets = (data.assets as AssetRef[]) ?? [];
+  const socialImage = relativeImage(fm.image, source, config, assets);
   return {
     compiled: {
       source,
@@ -126,13 +129,24 @@ export async function compileSource(source: Source, config: SiteConfig): Promise
       ...extraAnchors(headings, data.anchors as string[] | undefined),
       toc: fm.hide_table_of_contents ? [] : headings.filter((h) => h.depth >= min && h.depth <= max),
       links: (data.links as LinkRef[]) ?? [],
-      assets: (data.assets as AssetRef[]) ?? [],
+      assets,
+      ...(socialImage ? { socialImage } : {}),
       excerpt: truncate(firstParagraph ?? '', 300),
       components: (data.components as string[]) ?? [],
       ...(data.componentPlaces ? { componentPlaces: data.componentPlaces as Compiled['componentPlaces'] } : {}),
       hasTitleHeading: data.firstH1 !== undefined,
     },
   };
+}
+
+/**
+ * A front matter `image` next to the page (`./karte.png`, `bilder/karte.png`) is published like the page's
+ * Markdown images: its placeholder, or undefined for site paths and external URLs.
+ */
+function relativeImage(image: string | undefined, source: Source, config: SiteConfig, assets: AssetRef[]): string | undefined {
+  if (!image || image.startsWith('/') || isExternal(image)) return undefined;
+  const options = { baseUrl: config.baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine };
+  return resolveAsset(image, options, assets, source.fieldPlaces?.image ?? {}).url;
 }
 
 /** Element ids beyond the headings' (once each), if any. */

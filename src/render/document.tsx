@@ -27,8 +27,8 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   // engines index the text once, under the language it is written in.
   const original = route.contentLocale ? site.locales.find((l) => l.code === route.contentLocale) : undefined;
   const canonicalUrl = pageUrl && original ? config.url + original.baseUrl + route.path.slice(1) : pageUrl;
-  const image = fm?.image ?? config.image;
-  const imageUrl = image ? (/^https?:/.test(image) ? image : config.url + withBase(config.baseUrl, image)) : undefined;
+  // Relative to the page's file: the asset's placeholder, which emit replaces with its published path.
+  const imageUrl = compiled?.socialImage ? config.url + compiled.socialImage : socialImageUrl(fm?.image ?? config.image, config);
   const description = route.description || config.tagline;
   const robots = route.isUnlisted || route.kind === 'notFound' ? 'noindex, nofollow' : route.kind === 'search' ? 'noindex, follow' : undefined;
   const tag = route.kind === 'doc' ? `docs-${config.docs.version.name}` : 'default';
@@ -96,4 +96,12 @@ function gtmSnippet(id: string): string {
 /** JSON that is safe inside an inline `<script>`. */
 export function safeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The absolute URL of a social card given as a site path (`/img/karte.png`) or a URL. */
+function socialImageUrl(image: string | undefined, config: DocumentProps['site']['config']): string | undefined {
+  if (!image) return undefined;
+  if (image.startsWith('//')) return 'https:' + image;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(image)) return image;
+  return config.url + withBase(config.baseUrl, image);
 }

@@ -161,7 +161,7 @@ export function placeIn(node: Positioned, options: LinkOptions): { line?: number
   return { line: node.position ? node.position.start.line + options.lineOffset - 1 : undefined, column: node.position?.start.column };
 }
 
-function isExternal(url: string): boolean {
+export function isExternal(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
 
