@@ -1,7 +1,8 @@
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import type { AssetRef, Compiled, Heading, LinkRef, SiteConfig, Source, StageResult } from '../types.ts';
 import { CompileCache } from './cache.ts';
-import { isExternal, resolveAsset } from './plugins/links.ts';
+import { isExternal } from '../shared/route-match.ts';
+import { resolveAsset } from './plugins/links.ts';
 
 export { CompileCache } from './cache.ts';
 

@@ -46,6 +46,9 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
     return matcher.match(path);
   };
 
+  // Images (social cards, the config's icon and logo) must be files of static/, not pages.
+  const isStaticFile = (url: string) => staticPaths.has(url.split(/[?#]/)[0]);
+
   // A link to a draft is broken in a production build: the error names the draft instead of "no page".
   const draftMatcher = createRouteMatcher(drafts.map((d): [string, string] => [d.path, d.file]));
   const draftFiles = new Set(drafts.map((d) => d.file));
@@ -76,7 +79,7 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   // The social card image of a page (front matter `image`), when it is a site path.
   for (const c of compiled) {
     const image = c.source.frontMatter.image;
-    if (!image || !/^\/(?!\/)/.test(image) || resolvePath(image.split(/[?#]/)[0])) continue;
+    if (!image || !/^\/(?!\/)/.test(image) || isStaticFile(image)) continue;
     report('link', `Broken image in front matter: ${image} is not a file of the site (static/).`, { file: c.source.file, ...c.source.fieldPlaces?.image });
   }
   // Two headings with one id: a link to it (and the table of contents) reaches only the first.
@@ -85,7 +88,7 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   }
   for (const { to, keyPath, file, line, column, isFile } of keyedLinks) {
     const path = to.split(/[?#]/)[0];
-    if (isFile ? staticPaths.has(path) : resolvePath(path)) continue;
+    if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
     if (isFile) report('link', `Broken image in the site configuration: ${to} is not a file of the site (static/).`, { file: 'site.config.ts', keyPath });
     else if (!file) report('link', draftAt(path) ? `Broken link in the site configuration: ${to}: ${why(path)}.` : `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
     else if (line) report('link', `Broken link to ${to} (${keyPath}): ${why(path)}.`, { file, line, column });

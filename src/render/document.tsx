@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LocaleInfo, Route, Site } from '../types.ts';
 import { MAIN_ID } from '../shared/html.ts';
-import { withBase } from '../shared/route-match.ts';
+import { isExternal, withBase } from '../shared/route-match.ts';
 import { inlineScripts } from './inline-scripts.ts';
 
 export interface DocumentProps {
@@ -102,6 +102,6 @@ export function safeJson(value: unknown): string {
 function socialImageUrl(image: string | undefined, config: DocumentProps['site']['config']): string | undefined {
   if (!image) return undefined;
   if (image.startsWith('//')) return 'https:' + image;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(image)) return image;
+  if (isExternal(image)) return image;
   return config.url + withBase(config.baseUrl, image);
 }

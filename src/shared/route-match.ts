@@ -50,6 +50,11 @@ export function createRouteMatcher<T>(routes: Iterable<[path: string, route: T]>
   };
 }
 
+/** A URL with a scheme (`https:`, `mailto:`, `data:`) or protocol-relative (`//cdn…`): not a path of the site. */
+export function isExternal(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+}
+
 /** A path with the base prefixed and a trailing slash for page paths: `/docs/faq` → `/de/docs/faq/`. */
 export function withBase(baseUrl: string, sitePath: string): string {
   const [pathPart, rest = ''] = splitSuffix(sitePath);

@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, type ReactElement } from 'react';
-import { withBase } from '../../src/shared/route-match.ts';
+import { isExternal, withBase } from '../../src/shared/route-match.ts';
 import type { LocaleInfo, PageProps, Route, Site } from '../../src/types.ts';
 
 export interface ThemeContextValue {
@@ -64,9 +64,7 @@ export function useHref(): (to: string) => string {
   return (to) => (isExternal(to) || to.startsWith('#') ? to : withBase(site.config.baseUrl, to));
 }
 
-export function isExternal(href: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
-}
+export { isExternal };
 
 /** Props every external link gets. */
 export function externalProps(href: string): { target?: string; rel?: string } {

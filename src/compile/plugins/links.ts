@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
 import { assetMarker, fileLinkPath, fileMarker } from '../../shared/placeholders.ts';
-import { normalizePath, withBase } from '../../shared/route-match.ts';
+import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
 import type { AssetRef, LinkRef } from '../../types.ts';
 
@@ -159,10 +159,6 @@ type Positioned = { position?: { start: { line: number; column: number } } };
 /** Where a node is in the content file (node lines count from the body's first line). */
 export function placeIn(node: Positioned, options: LinkOptions): { line?: number; column?: number } {
   return { line: node.position ? node.position.start.line + options.lineOffset - 1 : undefined, column: node.position?.start.column };
-}
-
-export function isExternal(url: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
 
 /** A link as the link checker sees it: site path without base, and hash. Undefined for external links. */
