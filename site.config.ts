@@ -9,6 +9,7 @@ const config: UserConfig = {
   trailingSlash: true,
   favicon: '/img/favicon.svg',
   image: '/img/social-card.png',
+  imageAlt: 'Bilingo-Logo mit dem Satz „Webseiten, PDFs, Untertitel und Manga zweisprachig lesen“ und dem Zusatz „Original und Übersetzung nebeneinander – im Browser und in den Apps“',
   product: { name: 'Bilingo', slug: 'bilingo' },
   i18n: {
     defaultLocale: 'zh',

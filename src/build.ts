@@ -3,8 +3,8 @@ import { cacheKey, compile, CompileCache, compileSource, type CompileOneResult }
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
-import { load } from './load/index.ts';
-import { plan } from './plan/index.ts';
+import { load, readImageSizes } from './load/index.ts';
+import { plan, socialImageFiles } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
 import { createPool, defaultPoolSize } from './pool.ts';
 import type { BuildProgress, Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
@@ -118,7 +118,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (failed) diagnostics.push(cacheWarning('The compile cache could not be written', failed, cacheDir ?? root, root, 'the next build compiles every page again'));
   };
 
-  const planned = await step('plan', () => plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components) }), (r) => `${r.value.routes.length} routes`);
+  const planned = await step(
+    'plan',
+    async () => {
+      // The social cards' pixel sizes for their og:image tags: the only files plan needs besides the loaded ones.
+      const imageSizes = await readImageSizes(root, socialImageFiles(config, compiled.value, loaded.value.staticFiles));
+      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), imageSizes });
+    },
+    (r) => `${r.value.routes.length} routes`,
+  );
   diagnostics.push(...planned.diagnostics);
   if (hasErrors(diagnostics)) {
     await savedCache();

@@ -32,6 +32,8 @@ export interface FrontMatter {
   slug?: string;
   keywords?: string[];
   image?: string;
+  /** What the `image` shows, for readers who cannot see it (`og:image:alt`). */
+  image_alt?: string;
   toc_min_heading_level?: number;
   toc_max_heading_level?: number;
   hide_table_of_contents?: boolean;
@@ -207,6 +209,13 @@ export interface Site {
   messages: Messages;
   /** Every locale's messages, for locale fallbacks (language names). */
   locales: LocaleInfo[];
+  /** Pixel sizes of the social cards (key: see `socialImageOf` in plan/social-images.ts). */
+  imageSizes: Record<string, ImageSize>;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
 }
 
 export type Messages = Record<string, string>;

@@ -8,7 +8,7 @@ import { classicTheme } from '../themes/classic/index.tsx';
 import { escapeAttribute } from '../src/shared/html.ts';
 import { textHash } from '../src/shared/hash.ts';
 import { SEARCH_MESSAGE_IDS, type SearchSettings } from '../src/shared/search.ts';
-import { buildInMemory, fixture, makeSite, repoRoot } from './helpers.ts';
+import { buildInMemory, fixture, makeSite, png, repoRoot } from './helpers.ts';
 
 describe('build (fixture site "basic")', () => {
   let writer: MemoryWriter;
@@ -393,6 +393,43 @@ describe('build: the site\'s images', () => {
       expect(start).toContain(`<meta property="og:image" content="https://example.org/${asset}"/>`);
       expect(start).toContain(`<meta name="twitter:image" content="https://example.org/${asset}"/>`);
       expect(writer.text('de/docs/guide/mdx/index.html')).toContain('<meta property="og:image" content="https://cdn.example.org/karte.png"/>');
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('build: should give social cards their pixel size and description (og:image:width, :height, :alt)', async () => {
+    const site = await makeSite('basic', {
+      ...(await configWith("image: '/img/karte.png',\n  imageAlt: 'Eine Karte mit \"Bilingo\" & Co.',")),
+      'content/docs/guide/start.md': '---\ntitle: Start\nimage: ./bilder/gross.png\nimage_alt: Zwei Spalten, Original und Übersetzung\n---\nText.\n',
+      'content/docs/guide/bilder/gross.png': png(1200, 630),
+      'content/docs/guide/mdx.mdx': '---\ntitle: MDX\nimage: https://cdn.example.org/karte.png\n---\nText.\n',
+      'content/docs/guide/logo.md': '---\ntitle: Logo\nimage: /img/favicon.svg\n---\nText.\n',
+    });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const card = (page: string) => [...writer.text(page)!.matchAll(/<meta (?:property|name)="(?:og|twitter):image(?::\w+)?" content="[^"]*"\/>/g)].map((m) => m[0]);
+      // The config's card (12 × 6 pixels) and its description, escaped.
+      expect(card('de/docs/index.html')).toEqual([
+        '<meta property="og:image" content="https://example.org/de/img/karte.png"/>',
+        '<meta property="og:image:width" content="12"/>',
+        '<meta property="og:image:height" content="6"/>',
+        '<meta property="og:image:alt" content="Eine Karte mit &quot;Bilingo&quot; &amp; Co."/>',
+        '<meta name="twitter:image" content="https://example.org/de/img/karte.png"/>',
+        '<meta name="twitter:image:alt" content="Eine Karte mit &quot;Bilingo&quot; &amp; Co."/>',
+      ]);
+      // A page's own card next to it: its size and its own description.
+      const start = card('de/docs/guide/start/index.html');
+      expect(start.slice(1, 4)).toEqual([
+        '<meta property="og:image:width" content="1200"/>',
+        '<meta property="og:image:height" content="630"/>',
+        '<meta property="og:image:alt" content="Zwei Spalten, Original und Übersetzung"/>',
+      ]);
+      // An image on another host is not measured, and the config's description does not fit another card.
+      expect(card('de/docs/guide/mdx/index.html')).toEqual(['<meta property="og:image" content="https://cdn.example.org/karte.png"/>', '<meta name="twitter:image" content="https://cdn.example.org/karte.png"/>']);
+      // A vector image has no pixel size.
+      expect(card('de/docs/guide/logo/index.html').some((m) => m.includes(':width'))).toBe(false);
     } finally {
       await site.cleanup();
     }

@@ -2,6 +2,7 @@ import { cp, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
 import { buildSite, type BuildOptions } from '../src/build.ts';
 import { MemoryWriter } from '../src/emit/index.ts';
 import { classicTheme } from '../themes/classic/index.tsx';
@@ -29,4 +30,24 @@ export async function buildInMemory(root: string, options: Partial<BuildOptions>
   const writer = new MemoryWriter();
   const result = await buildSite({ root, toolRoot: repoRoot, theme: classicTheme, writer, cacheDir: false, ...options });
   return { result, writer };
+}
+
+/** A valid grey PNG of the given size, for tests of what is read from images. */
+export function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample; colour type 0 (grey), no interlacing
+  // Each row: filter byte 0, then the row's samples.
+  const rows = Buffer.alloc((width + 1) * height, 0x90);
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }

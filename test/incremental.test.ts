@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../src/build.ts';
 import { DirWriter } from '../src/emit/index.ts';
 import { classicTheme } from '../themes/classic/index.tsx';
-import { makeSite, repoRoot } from './helpers.ts';
+import { makeSite, png, repoRoot } from './helpers.ts';
 
 /**
  * Incremental output: a build into a folder that the previous build wrote re-renders only the pages
@@ -50,6 +50,16 @@ const changedFiles = (before: Map<string, { bytes: string; mtimeMs: number }>, a
   [...after].filter(([f, v]) => before.get(f)?.mtimeMs !== v.mtimeMs || before.get(f)?.bytes !== v.bytes).map(([f]) => f).sort();
 
 describe('incremental output', () => {
+  it('incremental: should render every page again when the social card changed its size under the same name', async () => {
+    const { root, out, build } = await site({ 'site.config.ts': (await readFile(path.join(repoRoot, 'test/fixtures/basic/site.config.ts'), 'utf8')).replace('flags:', "image: '/img/karte.png',\n  flags:") });
+    ok(await build());
+    expect(await readFile(path.join(out, 'de/docs/index.html'), 'utf8')).toContain('<meta property="og:image:width" content="12"/>');
+    await writeFile(path.join(root, 'static/img/karte.png'), png(1200, 630));
+    const second = ok(await build());
+    expect(second.reused).toBe(0);
+    expect(await readFile(path.join(out, 'de/docs/index.html'), 'utf8')).toContain('<meta property="og:image:width" content="1200"/>');
+  });
+
   it('incremental: should keep every file untouched when nothing changed', async () => {
     const { out, build } = await site();
     const first = ok(await build());

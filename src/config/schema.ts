@@ -63,7 +63,10 @@ export const configSchema = z.object({
   trailingSlash: z.literal(true).default(true),
   /** The site's icon (`<link rel="icon">`), a file in static/; without it browsers ask for /favicon.ico. */
   favicon: z.string().optional(),
+  /** The social card of every page without its own (`og:image`): a PNG or JPEG in static/, ideally 1200 × 630. */
   image: z.string().optional(),
+  /** What the social card shows, for readers who cannot see it (`og:image:alt`). */
+  imageAlt: z.string().optional(),
   product: z.object({
     name: z.string().min(1),
     /** Lower-case id used in cookie and storage names: `{slug}_token`. */

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
-import { load, readSource } from '../load/index.ts';
-import { plan } from '../plan/index.ts';
+import { load, readImageSizes, readSource } from '../load/index.ts';
+import { plan, socialImageFiles } from '../plan/index.ts';
 import { fingerprintRoutes, renderEach } from '../render/index.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import type { BuildProgress, Loaded, Site, SiteConfig, Theme } from '../types.ts';
@@ -233,7 +233,8 @@ export class DevSession {
     const compiled = this.compiled.list(loaded.sources);
     mark('compile');
     // plan: cheap, always whole
-    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components) });
+    const imageSizes = await readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles));
+    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), imageSizes });
     if (hasErrors(planned.diagnostics)) return report(false, planned.diagnostics);
     const site = planned.value;
 

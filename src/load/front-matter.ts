@@ -20,6 +20,7 @@ const frontMatterSchema = z
       .optional(),
     keywords: z.array(z.string()).optional(),
     image: z.string().optional(),
+    image_alt: z.string().optional(),
     toc_min_heading_level: z.number().int().min(2).max(6).optional(),
     toc_max_heading_level: z.number().int().min(2).max(6).optional(),
     hide_table_of_contents: z.boolean().optional(),

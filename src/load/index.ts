@@ -9,6 +9,8 @@ import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { splitFrontMatter } from './front-matter.ts';
 
+export { readImageSizes } from './image-sizes.ts';
+
 export interface LoadOptions {
   root: string;
   config: SiteConfig;

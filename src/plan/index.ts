@@ -2,13 +2,15 @@ import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
-import type { Compiled, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
+import type { Compiled, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
-import { checkLinks, socialImageWarnings } from './links.ts';
+import { checkLinks } from './links.ts';
 import { planRoutes } from './routes.ts';
+import { socialImageWarnings } from './social-images.ts';
 import { staticFileClashes } from './static-files.ts';
 
 export { flattenSidebar, indexSidebar } from './docs.ts';
+export { socialImageFiles } from './social-images.ts';
 
 export interface PlanOptions {
   config: SiteConfig;
@@ -16,10 +18,12 @@ export interface PlanOptions {
   loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'data' | 'dataTexts' | 'messages' | 'staticFiles' | 'drafts'>;
   /** Component names the theme provides to MDX. */
   components: readonly string[];
+  /** Pixel sizes of the social cards, read by the caller (see `socialImageFiles`). */
+  imageSizes?: Record<string, ImageSize>;
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
-export function plan({ config, compiled, loaded, components }: PlanOptions): StageResult<Site> {
+export function plan({ config, compiled, loaded, components, imageSizes = {} }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, config.i18n.currentLocale);
 
@@ -101,6 +105,7 @@ export function plan({ config, compiled, loaded, components }: PlanOptions): Sta
       data: loaded.data,
       messages,
       locales: planLocales(config, loaded.messages),
+      imageSizes,
     },
     diagnostics,
   };

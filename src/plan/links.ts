@@ -96,26 +96,3 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   }
   return diagnostics;
 }
-
-/** Formats that link previews (Facebook, X, LinkedIn, messengers) do not show. */
-const UNSHOWN_PREVIEW = /\.svgz?$/i;
-
-/**
- * The social card (`image` in the config or a page's front matter) as an SVG: the `og:image` is valid, but
- * shared links then show no picture at all, so the build warns (whatever `onBrokenLinks` says).
- */
-export function socialImageWarnings(config: SiteConfig, compiled: Compiled[]): Diagnostic[] {
-  const warn = (image: string, place: Omit<Diagnostic, 'code' | 'severity' | 'message'>) =>
-    warning(CODES.SOCIAL_IMAGE, `The social card ${image} is an SVG: Facebook, X, LinkedIn and messengers show no preview picture for SVG images.`, {
-      ...place,
-      hint: 'Use a PNG or JPEG, ideally 1200 × 630 pixels.',
-    });
-  const out: Diagnostic[] = [];
-  const svg = (image: string | undefined): image is string => !!image && UNSHOWN_PREVIEW.test(image.split(/[?#]/)[0]);
-  if (svg(config.image)) out.push(warn(config.image, { file: 'site.config.ts', keyPath: 'image' }));
-  for (const c of compiled) {
-    const image = c.source.frontMatter.image;
-    if (svg(image)) out.push(warn(image, { file: c.source.file, ...c.source.fieldPlaces?.image }));
-  }
-  return out;
-}

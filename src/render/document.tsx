@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LocaleInfo, Route, Site } from '../types.ts';
 import { MAIN_ID } from '../shared/html.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
+import { socialImageOf } from '../shared/social-image.ts';
 import { inlineScripts } from './inline-scripts.ts';
 
 export interface DocumentProps {
@@ -28,7 +29,11 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   const original = route.contentLocale ? site.locales.find((l) => l.code === route.contentLocale) : undefined;
   const canonicalUrl = pageUrl && original ? config.url + original.baseUrl + route.path.slice(1) : pageUrl;
   // Relative to the page's file: the asset's placeholder, which emit replaces with its published path.
-  const imageUrl = compiled?.socialImage ? config.url + compiled.socialImage : socialImageUrl(fm?.image ?? config.image, config);
+  const image = socialImageOf(config, compiled);
+  const imageUrl = compiled?.socialImage ? config.url + compiled.socialImage : socialImageUrl(image, config);
+  const imageSize = image === undefined ? undefined : site.imageSizes[image];
+  // The config's description of its card fits only that card.
+  const imageAlt = fm?.image ? fm.image_alt : config.imageAlt;
   const description = route.description || config.tagline;
   const robots = route.isUnlisted || route.kind === 'notFound' ? 'noindex, nofollow' : route.kind === 'search' ? 'noindex, follow' : undefined;
   const tag = route.kind === 'doc' ? `docs-${config.docs.version.name}` : 'default';
@@ -65,8 +70,12 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
             <meta key={l.code} property="og:locale:alternate" content={l.htmlLang.replace('-', '_')} />
           ))}
         {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+        {imageUrl && imageSize ? <meta property="og:image:width" content={String(imageSize.width)} /> : null}
+        {imageUrl && imageSize ? <meta property="og:image:height" content={String(imageSize.height)} /> : null}
+        {imageUrl && imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
         <meta name="twitter:card" content="summary_large_image" />
         {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
+        {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
         {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
         <link rel="stylesheet" href={assets.css} />
         {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,

@@ -17,7 +17,7 @@ export interface FingerprintInputs {
  * messages, locales, data, bundle URLs). A route is rendered again only when its fingerprint changed.
  */
 export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintInputs): Map<string, string> {
-  const everyPage = hash([site.config, site.messages, site.locales, site.data, shared]);
+  const everyPage = hash([site.config, site.messages, site.locales, site.data, site.imageSizes, shared]);
   const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
   const wholeSidebar = isLarge ? '' : hash(site.sidebar);
   const sidebarByTrail = new Map<string, string>();
