@@ -161,15 +161,24 @@ describe('client runtime in the browser', () => {
     expect(await page.evaluate(() => (window as unknown as { sawBar: boolean }).sawBar)).toBe(false);
     delay('/de/docs/usage/', 900);
     await page.evaluate(() => {
-      const w = window as unknown as { sawBar: boolean; barsAdded: { path: string; value: string | null }[] };
+      const w = window as unknown as { sawBar: boolean; barsAdded: { path: string; value: string | null }[]; barLook?: string };
       w.barsAdded = [];
       new MutationObserver((records) => {
-        if (document.querySelector('.nav-progress')) w.sawBar = true;
+        const bar = document.querySelector('.nav-progress');
+        if (bar) w.sawBar = true;
+        // How the bar looks while it is there: fixed at the top, over the page, in colour, at least 2 px high.
+        if (bar && !w.barLook) {
+          const style = getComputedStyle(bar);
+          const box = bar.getBoundingClientRect();
+          // Layout width (the bar grows by a transform): the width of the page, up to a scrollbar.
+          w.barLook = [style.position, box.top, (bar as HTMLElement).offsetWidth > window.innerWidth * 0.9, box.height >= 2, style.backgroundColor !== 'rgba(0, 0, 0, 0)', Number(style.zIndex) > 1000].join(' ');
+        }
         for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains('nav-progress')) w.barsAdded.push({ path: location.pathname, value: n.getAttribute('aria-valuenow') });
       }).observe(document.body, { childList: true });
     });
     await page.click('.doc-sidebar a[href="/de/docs/usage/"]');
     await expect.poll(() => page.evaluate(() => (window as unknown as { sawBar: boolean }).sawBar), { timeout: 2000 }).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { barLook?: string }).barLook)).toBe('fixed 0 true true true true');
     await page.waitForURL('**/de/docs/usage/');
     // The page swap replaces the body: the bar comes back on the new page to finish at 100 %, then goes.
     await expect.poll(() => page.evaluate(() => (window as unknown as { barsAdded: { path: string; value: string | null }[] }).barsAdded), { timeout: 2000 }).toContainEqual({ path: '/de/docs/usage/', value: '100' });
@@ -293,6 +302,19 @@ describe('client runtime in the browser', () => {
     await page.context().close();
   });
 
+  it('header script: should keep the prices in the mobile menu below 997 px, without the Pro tag', async () => {
+    const page = await open('/de/docs/faq/', { viewport: { width: 375, height: 800 } });
+    // After the script's start delay the rules have been applied.
+    await expect.poll(() => page.evaluate(() => (document.querySelector('[data-pro-tag]') as HTMLElement).hidden), { timeout: 3000 }).toBe(true);
+    await page.waitForTimeout(1300);
+    await page.click('[data-mobile-toggle]');
+    const prices = page.locator('[data-mobile-menu] a.price-link');
+    await expect.poll(() => prices.isVisible()).toBe(true);
+    await prices.click();
+    await page.waitForURL('**/de/pricing/');
+    await page.context().close();
+  });
+
   for (const [name, cookie, subscribed] of [
     ['no cookie, no subscription', false, false],
     ['cookie, no subscription', true, false],
@@ -391,6 +413,14 @@ describe('client runtime in the browser', () => {
     await page.clock.setFixedTime(new Date('2025-06-01T00:00:00Z'));
     await page.goto(server.url + '/de/?preview=1');
     await expect.poll(() => page.locator('.promo-banner').count()).toBe(1);
+    // A coloured strip with room around its text, and a close button large enough to hit.
+    const look = await page.evaluate(() => {
+      const banner = document.querySelector('.promo-banner')!;
+      const close = document.querySelector('.promo-banner__close')!.getBoundingClientRect();
+      const style = getComputedStyle(banner);
+      return { background: style.backgroundColor !== 'rgba(0, 0, 0, 0)', padded: parseFloat(style.paddingTop) >= 4, flex: style.display, close: close.width >= 24 && close.height >= 24 };
+    });
+    expect(look).toEqual({ background: true, padded: true, flex: 'flex', close: true });
     await page.goto(server.url + '/de/');
     expect(await page.locator('.promo-banner').count()).toBe(0);
     await page.clock.setFixedTime(new Date('2025-06-30T16:00:00Z'));
