@@ -61,12 +61,10 @@ function onClick(e: MouseEvent): void {
   const a = (e.target as Element | null)?.closest?.('a');
   if (!a || !isInternalPage(a, baseUrl)) return;
   const url = new URL(a.href);
+  // A link within the page (skip link, table of contents, heading anchors) is the browser's: besides
+  // scrolling, it moves the keyboard focus to the target, so the next Tab continues from there.
+  if (isSamePage(url)) return;
   e.preventDefault();
-  if (isSamePage(url)) {
-    if (url.hash !== location.hash) history.pushState({ quire: true, scrollY: window.scrollY } satisfies HistoryState, '', url);
-    scrollToTarget(url.hash);
-    return;
-  }
   void navigate(url, { push: true });
 }
 

@@ -40,6 +40,10 @@ describe('page chrome in the browser', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Zum Hauptinhalt springen');
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => location.hash)).toBe('#main');
+    // The focus moved with it: the next Tab goes to the first link of the content, not of the header.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
     await page.close();
   });
 
