@@ -63,12 +63,14 @@ export interface HeaderDecision {
 export function decideHeader(input: HeaderInput): HeaderDecision {
   const onPricing = new RegExp(`^${escapeRegExp(input.baseUrl)}pricing(/|/index\\.html|\\.html)?$`).test(input.pathname);
   const narrow = input.width < input.mobileBreakpoint;
-  const showProTag = !onPricing && !input.subscriber && !narrow;
+  // Price elements follow the Pro tag except on narrow screens: there the Pro badge has no room in the bar,
+  // but the mobile menu is the only navigation a phone has, and it keeps its link to the prices.
+  const showPrice = !onPricing && !input.subscriber;
   return {
     profileHref: input.hasToken ? '/profile/' : input.signInUrl,
-    showProTag,
+    showProTag: showPrice && !narrow,
     showPremiumTag: input.subscriber,
-    showPrice: showProTag,
+    showPrice,
   };
 }
 

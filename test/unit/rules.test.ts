@@ -43,8 +43,9 @@ describe('rules', () => {
     }
   });
 
-  it('rules: should hide the pro tag and prices below 997 px', () => {
-    expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({ showProTag: false, showPrice: false });
+  it('rules: should hide the pro tag below 997 px, and keep the prices for the mobile menu', () => {
+    expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({ showProTag: false, showPrice: true });
+    expect(decideHeader({ ...base, pathname: '/de/pricing/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({ showProTag: false, showPrice: false });
     expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false, width: 997 })).toMatchObject({ showProTag: true, showPrice: true });
   });
 
