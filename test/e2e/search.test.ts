@@ -284,6 +284,7 @@ describe('search in the browser (real site)', () => {
     const results = page.locator('.search-page__results');
     await page.waitForSelector('.search-page__results[data-search-status="done"][data-search-query="Untertitel"]');
     expect(await page.locator('.search-page h1').innerText()).toBe('Suchergebnisse für „Untertitel“');
+    expect(await page.title()).toBe('Suchergebnisse für „Untertitel“ | Bilingo');
     expect(await results.innerText()).toMatch(/\d+ Dokumente gefunden/);
     expect(await page.locator('.search-page__group').count()).toBeGreaterThan(3);
     expect(await page.locator('.search-page mark').count()).toBeGreaterThan(3);
@@ -291,6 +292,7 @@ describe('search in the browser (real site)', () => {
     await page.fill('#search-page-input', 'Ollama');
     await poll(() => new URL(page.url()).search).toBe('?q=Ollama');
     await page.waitForSelector('.search-page__results[data-search-status="done"][data-search-query="Ollama"]');
+    expect(await page.title()).toBe('Suchergebnisse für „Ollama“ | Bilingo');
     expect(await page.locator('.search-page__group h2 a').first().getAttribute('href')).toMatch(/^\/de\//);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'search-page-1280.png') });
 

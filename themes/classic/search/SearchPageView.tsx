@@ -60,6 +60,17 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
     };
   }, []);
 
+  // The tab's title says what was searched, as the heading does; the site name after it stays.
+  const heading = committed ? t(settings, 'search.page.titleWithQuery', { query: committed }) : t(settings, 'search.page.title');
+  const titleSuffix = useRef<string>();
+  useEffect(() => {
+    if (titleSuffix.current === undefined) {
+      const base = t(settings, 'search.page.title');
+      titleSuffix.current = document.title.startsWith(base) ? document.title.slice(base.length) : '';
+    }
+    document.title = heading + titleSuffix.current;
+  }, [heading, settings]);
+
   const limit = more.query === committed ? more.limit : PAGE_STEP;
   const state = useSearch(provider, committed, { limit, perPage: PAGE_SECTIONS });
   const response = state.status === 'done' ? state.response : state.status === 'loading' ? state.previous : undefined;
@@ -77,7 +88,7 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
 
   return (
     <div className="search-page__inner">
-      <h1>{committed ? t(settings, 'search.page.titleWithQuery', { query: committed }) : t(settings, 'search.page.title')}</h1>
+      <h1>{heading}</h1>
       <form className="search-page__form" role="search" method="get" action={settings.searchPageUrl} onSubmit={onSubmit}>
         <label htmlFor="search-page-input" className="visually-hidden">
           {t(settings, 'search.page.inputLabel')}
