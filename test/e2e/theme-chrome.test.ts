@@ -96,14 +96,19 @@ describe('theme: page chrome of the real site', () => {
     await page.close();
   });
 
-  it('theme: should show the docs version dropdown (Weiter) on docs pages only', async () => {
+  it('theme: should show the docs version dropdown (Weiter) on every page, linking the page shown in that version', async () => {
     const docs = await open('/de/docs/faq/', { width: 1280 });
     const version = docs.page.locator('.navbar .version-dropdown');
     expect(await version.locator('.dropdown__toggle').textContent()).toBe('Weiter');
-    expect(await version.locator('a').getAttribute('href')).toBe('/de/docs/');
+    expect(await version.locator('a').getAttribute('href')).toBe('/de/docs/faq/');
+    expect(await version.locator('a').getAttribute('aria-current')).toBe('page');
     await docs.page.close();
+    // Outside the docs: the version's main doc.
     const home = await open('/de/', { width: 1280 });
-    expect(await home.page.locator('.navbar .version-dropdown').count()).toBe(0);
+    const homeVersion = home.page.locator('.navbar .version-dropdown');
+    await homeVersion.locator('.dropdown__toggle').click();
+    await homeVersion.locator('a').click();
+    await home.page.waitForURL('**/de/docs/');
     await home.page.close();
   });
 

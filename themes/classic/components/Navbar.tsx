@@ -155,17 +155,25 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
         </Dropdown>
       );
     }
-    case 'docsVersion':
-      if (route.kind !== 'doc') return null;
+    case 'docsVersion': {
+      // On every page, as the docs' other navbar items: each version links to the page shown in that version
+      // (the one version has every doc), elsewhere to the version's main doc.
+      const onDoc = route.kind === 'doc';
       return (
         <Dropdown label={mobile ? t('navbar.versions') : tl(config.docs.version.label)} className="version-dropdown" mobile={mobile}>
           <li>
-            <Link to={`/${config.docs.routeBasePath}/`} className="dropdown__link dropdown__link--active" data-version={config.docs.version.name}>
+            <Link
+              to={onDoc ? route.path : `/${config.docs.routeBasePath}/`}
+              aria-current={onDoc ? 'page' : undefined}
+              className={onDoc ? 'dropdown__link dropdown__link--active' : 'dropdown__link'}
+              data-version={config.docs.version.name}
+            >
               {tl(config.docs.version.label)}
             </Link>
           </li>
         </Dropdown>
       );
+    }
     case 'search':
       return (
         <li className="navbar__item navbar__item--search">
