@@ -5,6 +5,7 @@ import { walk, type WalkNode } from './plugins/walk.ts';
 import type { Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
+import { rehypeTables } from './plugins/tables.ts';
 import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
@@ -33,7 +34,8 @@ export function fileData(source: Source, baseUrl: string): Record<string, unknow
   return { linkOptions: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine } };
 }
 
-export const rehypePlugins: PluggableList = [rehypeCode];
+/** rehypeCode stays last: the MDX tree processor ends with it (see processors.ts). */
+export const rehypePlugins: PluggableList = [rehypeTables, rehypeCode];
 
 /** Source text rewrites that keep line numbers: `:::tip Titel` and `## Titel {#id}`. */
 export function prepareMarkdown(body: string): string {

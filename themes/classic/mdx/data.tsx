@@ -112,7 +112,7 @@ export function SupportedSites({ list }: { list: string }) {
   if (!entries) throw new Error(`<SupportedSites list="${list}" />: no list "${list}" in content/data/supported-sites.json`);
   const columns = [...new Set(entries.flatMap((e) => Object.keys(e)))].filter((k) => k !== 'name' && k !== 'url');
   return (
-    <div className="table-wrapper">
+    <div className="table-scroll">
       <table className="supported-sites">
         <thead>
           <tr>
