@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { externalProps, isExternal, useHref } from '../context.tsx';
+import { externalProps, isExternal, useHref, useT } from '../context.tsx';
 
 export interface LinkProps {
   /** Internal site path (`/docs/faq/`) or external URL. */
@@ -12,12 +12,18 @@ export interface LinkProps {
   hidden?: boolean;
 }
 
-/** Every link of the theme: base path and trailing slash for internal paths, new tab for external ones. */
+/**
+ * Every link of the theme: base path and trailing slash for internal paths, new tab for external ones
+ * (which says so to screen readers, whose users would otherwise find the Back button not working).
+ */
 export function Link({ to, children, ...rest }: LinkProps) {
   const href = useHref()(to);
+  const t = useT();
+  const external = isExternal(to) ? externalProps(to) : {};
   return (
-    <a href={href} {...(isExternal(to) ? externalProps(to) : {})} {...rest}>
+    <a href={href} {...external} {...rest}>
       {children}
+      {external.target === '_blank' ? <span className="visually-hidden">{t('link.newTab')}</span> : null}
     </a>
   );
 }

@@ -156,6 +156,30 @@ export function Kbd({ children }: { children?: ReactNode }) {
   return <kbd className="kbd">{children}</kbd>;
 }
 
+/**
+ * A comparison table's cells: a check mark or a dash for the eye, and for screen readers the word it
+ * stands for (a bare "✓" is read as "check mark" or not at all, and "–" says nothing).
+ */
+export function Yes() {
+  const t = useT();
+  return (
+    <span className="table-mark table-mark--yes">
+      <span aria-hidden="true">✓</span>
+      <span className="visually-hidden">{t('table.yes')}</span>
+    </span>
+  );
+}
+
+export function No() {
+  const t = useT();
+  return (
+    <span className="table-mark table-mark--no">
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">{t('table.no')}</span>
+    </span>
+  );
+}
+
 export function ProBadge() {
   const t = useT();
   return <span className="pro-badge">{t('pro.badge')}</span>;
