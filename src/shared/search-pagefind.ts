@@ -21,6 +21,9 @@ export interface PagefindSubResult {
   url: string;
   excerpt: string;
   anchor?: PagefindAnchor;
+  /** The matched words of the section, each with its score (heading words weigh more). */
+  weighted_locations?: { weight: number; balanced_score: number; location: number }[];
+  locations?: number[];
 }
 export interface PagefindResultData {
   url: string;
@@ -53,12 +56,26 @@ export function headingTrail(anchor: PagefindAnchor, anchors: readonly PagefindA
   return trail;
 }
 
-/** Hits of one page result: its matching sections (at most `perPage`), or the page itself. */
+/** How well a section matched: the sum of its words' scores (their count for data without scores). */
+function sectionScore(sub: PagefindSubResult): number {
+  if (sub.weighted_locations?.length) return sub.weighted_locations.reduce((sum, l) => sum + (l.balanced_score || l.weight || 0), 0);
+  return sub.locations?.length ?? 0;
+}
+
+/**
+ * Hits of one page result: its best matching sections (at most `perPage`, the best first; Pagefind lists
+ * them in page order, so a long page's best section came after three weaker ones and was cut), or the
+ * page itself.
+ */
 export function pagefindHits(data: PagefindResultData, perPage = 5): SearchHit[] {
   const pageTitle = (data.meta.title ?? '').trim() || data.url;
   const anchors = data.anchors ?? [];
   const subs = data.sub_results?.length ? data.sub_results : [{ title: pageTitle, url: data.url, excerpt: data.excerpt }];
-  return subs.slice(0, perPage).map((sub) => {
+  const ranked = subs
+    .map((sub, order) => ({ sub, order, score: sectionScore(sub) }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map((r) => r.sub);
+  return ranked.slice(0, perPage).map((sub) => {
     const section = sub.anchor ? headingTrail({ ...sub.anchor, text: sub.anchor.text || sub.title }, anchors) : [];
     return {
       id: sub.anchor ? `${data.url}#${sub.anchor.id}` : data.url,

@@ -112,6 +112,24 @@ describe('search in the browser (real site)', () => {
     await page.close();
   });
 
+  it('search: should jump to a section of the page already shown and put the focus on it', async () => {
+    const { page } = await open('/de/docs/features/pdf/');
+    await page.keyboard.press('Control+k');
+    await query(page, 'Export als PDF oder HTML');
+    const hrefs = await resultHrefs(page);
+    const at = hrefs.findIndex((h) => h.startsWith('/de/docs/features/pdf/#'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < at; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const hash = hrefs[at].slice(hrefs[at].indexOf('#'));
+    await poll(() => new URL(page.url()).hash).toBe(hash);
+    expect(await dialog(page).count()).toBe(0);
+    // The focus is on the section's heading, and the page shows it.
+    expect(await page.evaluate(() => '#' + document.activeElement?.id)).toBe(hash);
+    expect(await page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top) < 200, hash.slice(1))).toBe(true);
+    await page.close();
+  });
+
   it('search: should move through results with the arrow keys (wrapping) and open the active one with Enter', async () => {
     const { page } = await open('/de/docs/');
     await page.keyboard.press('Control+k');

@@ -207,6 +207,10 @@ describe('search-pagefind', () => {
       { id: '/docs/features/pdf/#html', url: '/docs/features/pdf/#html', pageTitle: 'PDF-Dateien übersetzen', section: ['Export', 'Als HTML'], excerpt: '<mark>PDF</mark> als HTML' },
     ]);
     expect(pagefindHits(data, 1)).toHaveLength(1);
+    // The best matching sections first (their words' scores), whatever their place on the page.
+    const scored = (title: string, ...scores: number[]) => ({ title, url: `/p/#${title}`, excerpt: title, weighted_locations: scores.map((s, i) => ({ weight: 1, balanced_score: s, location: i })) });
+    const ranked = pagefindHits({ url: '/p/', excerpt: '', meta: { title: 'P' }, sub_results: [scored('a', 10), scored('b', 4, 5), scored('c', 3), scored('d', 40, 2)] }, 3);
+    expect(ranked.map((h) => h.excerpt)).toEqual(['d', 'a', 'b']);
     expect(pagefindHits({ url: '/x/', excerpt: 'e', meta: {} })).toEqual([{ id: '/x/', url: '/x/', pageTitle: '/x/', section: [], excerpt: 'e' }]);
   });
 });

@@ -134,7 +134,16 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
   /** A click on a result: remembered, then the link's own navigation (new tab with a modifier). */
   const onOpenHit = (hit: SearchHit | RecentSearch, e: MouseEvent<HTMLAnchorElement>) => {
     remember(hit);
-    if (!(e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0)) close(false);
+    if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    close(false);
+    const url = new URL(e.currentTarget.href);
+    if (url.pathname !== location.pathname || url.search !== location.search || !url.hash) return;
+    // A section of the page already shown: the dialog's link is gone once it closes, so the jump is made
+    // here, and the focus goes to the section (it would otherwise be left on nothing) once the dialog and
+    // its focus trap are gone.
+    e.preventDefault();
+    location.hash = url.hash;
+    requestAnimationFrame(() => focusSection(url.hash));
   };
 
   const onInputKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -311,4 +320,18 @@ function RecentList({
       </div>
     </div>
   );
+}
+
+/** Puts the keyboard focus on the element a fragment names (focusable from script only, if need be). */
+function focusSection(hash: string): void {
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // the raw id
+  }
+  const target = document.getElementById(id);
+  if (!target) return;
+  if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
 }

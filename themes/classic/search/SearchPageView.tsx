@@ -62,7 +62,7 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
 
   // The tab's title says what was searched, as the heading does; the site name after it stays.
   const heading = committed ? t(settings, 'search.page.titleWithQuery', { query: committed }) : t(settings, 'search.page.title');
-  const titleSuffix = useRef<string>();
+  const titleSuffix = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (titleSuffix.current === undefined) {
       const base = t(settings, 'search.page.title');
