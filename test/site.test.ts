@@ -106,6 +106,16 @@ describe('the Bilingo site', () => {
     expect(home).toContain('© 2025');
   });
 
+  it('site: should say in words what the pricing comparison marks, and which links open a new tab', () => {
+    const pricing = page('pricing')!;
+    const table = pricing.slice(pricing.indexOf('Free und Pro im Vergleich'));
+    const cells = [...table.matchAll(/<td><span class="table-mark table-mark--(yes|no)"><span aria-hidden="true">(✓|–)<\/span><span class="visually-hidden">(Ja|Nein)<\/span><\/span><\/td>/g)].map((m) => m.slice(1).join(' '));
+    expect(cells).toHaveLength(30);
+    expect(new Set(cells)).toEqual(new Set(['yes ✓ Ja', 'no – Nein']));
+    // The navbar's external app link says that it opens a new tab.
+    expect(page('')).toMatch(/<a href="https:\/\/app\.bilingo\.app\/" target="_blank" rel="noopener noreferrer" class="navbar__link">Dokumente übersetzen<span class="visually-hidden"> \(öffnet in neuem Tab\)<\/span><\/a>/);
+  });
+
   it('site: should give every image the width and height of its own shape, so nothing moves when it loads', async () => {
     const { readFile } = await import('node:fs/promises');
     const { join } = await import('node:path');

@@ -19,6 +19,8 @@ export function setupAnnouncement(config: ClientConfig): void {
   bar.querySelector('[data-announcement-close]')?.addEventListener('click', () => {
     storage.set(ANNOUNCEMENT_DISMISS, 'true');
     document.documentElement.setAttribute('data-announcement-dismissed', 'true');
+    // The button disappears with the bar: the focus goes on to the header instead of being dropped.
+    if (bar.contains(document.activeElement)) document.querySelector<HTMLElement>('.navbar .navbar__brand')?.focus();
   });
 }
 
@@ -68,12 +70,26 @@ export function setupMobileMenu(): void {
     e.preventDefault();
     setMobileMenu(!isMobileMenuOpen());
   });
-  document.querySelectorAll('[data-mobile-close]').forEach((el) =>
+  pressWithSpace(toggle);
+  document.querySelectorAll<HTMLElement>('[data-mobile-close]').forEach((el) => {
     el.addEventListener('click', (e) => {
       e.preventDefault();
       setMobileMenu(false);
-    }),
-  );
+    });
+    pressWithSpace(el);
+  });
+}
+
+/**
+ * The menu's controls are links (they work through :target without JavaScript) that say they are buttons
+ * (`role="button"`), so they answer to Space as buttons do, instead of the page scrolling.
+ */
+function pressWithSpace(control: HTMLElement): void {
+  control.addEventListener('keydown', (e) => {
+    if (e.key !== ' ' || e.repeat) return;
+    e.preventDefault();
+    control.click();
+  });
 }
 
 /** Once: Escape closes the menu, focus stays inside it while open, growing past 996 px closes it. */
@@ -108,8 +124,13 @@ export function setupCurrency(): void {
   });
 }
 
-/** Dropdowns: click, Enter or Space toggle; arrows move through the entries; Escape closes. */
+/**
+ * Dropdowns: click, Enter or Space toggle; arrows move through the entries; Escape closes. From here on a
+ * menu opens only when asked (`html[data-dropdowns]` turns off CSS's open-on-focus, which serves pages
+ * without JavaScript): a closed menu keeps its entries out of the Tab order, and Escape really closes it.
+ */
 export function setupDropdowns(): void {
+  document.documentElement.setAttribute('data-dropdowns', '');
   document.querySelectorAll<HTMLElement>('[data-dropdown]').forEach((dropdown) => {
     const button = dropdown.querySelector<HTMLButtonElement>('button');
     const links = () => [...dropdown.querySelectorAll<HTMLAnchorElement>('.dropdown__menu a')];

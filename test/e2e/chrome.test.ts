@@ -60,6 +60,22 @@ describe('page chrome in the browser', () => {
     await page.close();
   });
 
+  it('chrome: should open and close the mobile menu with Space, as its buttons say they are, without scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(server.url + '/de/docs/faq/');
+    // The page script is running.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-dropdowns'));
+    const menu = page.locator('[data-mobile-menu]');
+    await page.focus('[data-mobile-toggle]');
+    await page.keyboard.press(' ');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.focus('[data-mobile-menu] .mobile-menu__close');
+    await page.keyboard.press(' ');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+
   it('chrome: should remember the announcement dismissal for its id, with no flash on reload', async () => {
     const page = await browser.newPage();
     await page.goto(server.url + '/de/');
@@ -74,6 +90,21 @@ describe('page chrome in the browser', () => {
     await page.evaluate(() => localStorage.setItem('quire.announcement.id', 'an-older-announcement'));
     await page.reload();
     expect(await bar.isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('chrome: should keep the focus in the header when the announcement is closed from the keyboard, and name the landmarks', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/de/');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-dropdowns'));
+    // One banner landmark (the header with the navbar); the announcement is a region of its own.
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('banner').getByRole('navigation').count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Ankündigung' }).count()).toBe(1);
+    await page.focus('[data-announcement-close]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.announcement').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.matches('.navbar .navbar__brand'))).toBe(true);
     await page.close();
   });
 

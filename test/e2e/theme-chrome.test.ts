@@ -16,7 +16,9 @@ describe('theme: page chrome of the real site', () => {
     const items = await page.$$eval('.navbar__items > li', (lis) =>
       lis.filter((li) => (li as HTMLElement).offsetParent !== null).map((li) => {
         const control = li.querySelector(':scope > a, :scope > button') as HTMLElement;
-        const label = control.querySelector('.search-button__label') ?? control;
+        // The visible label: without the words for screen readers only (an external link's "new tab").
+        const label = (control.querySelector('.search-button__label') ?? control).cloneNode(true) as Element;
+        label.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
         return [label.textContent?.trim(), control.getAttribute('href')];
       }),
     );
@@ -51,8 +53,18 @@ describe('theme: page chrome of the real site', () => {
     const tools = page.locator('.navbar .dropdown', { hasText: 'Werkzeuge' });
     const toolsMenu = tools.locator('.dropdown__menu');
     expect(await toolsMenu.isVisible()).toBe(false);
-    await tools.locator('.dropdown__toggle').focus();
+    const toggle = tools.locator('.dropdown__toggle');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-dropdowns'));
+    // Focus alone does not open a menu: a closed menu is no Tab stop, so Tab goes on to the next item.
+    await toggle.focus();
+    await page.waitForTimeout(200);
+    expect(await toolsMenu.isVisible()).toBe(false);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.dropdown__menu') === null && document.activeElement?.textContent)).toBe('Mehr erfahren');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
     await expect.poll(() => toolsMenu.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect((await focusIndicator(page)).visible).toBe(true);
     const toolLinks = await toolsMenu.locator('a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')]));
     expect(toolLinks).toHaveLength(7);
@@ -61,9 +73,15 @@ describe('theme: page chrome of the real site', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('.dropdown__menu') !== null)).toBe(true);
     expect((await focusIndicator(page)).visible).toBe(true);
+    // Escape closes it for real (the focus back on its button does not reopen it).
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toolsMenu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Werkzeuge');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
 
     const more = page.locator('.navbar .dropdown', { hasText: 'Mehr erfahren' });
     await more.locator('.dropdown__toggle').focus();
+    await page.keyboard.press(' ');
     await expect.poll(() => more.locator('.dropdown__menu').isVisible()).toBe(true);
     const moreLinks = await more.locator('.dropdown__menu a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     // The twelve links of SPEC §2 minus the two behind flags that are off (useScenes, blog).
@@ -119,8 +137,9 @@ describe('theme: page chrome of the real site', () => {
     for (const href of ['/de/docs/usage/', '/de/docs/faq/', '/de/docs/services/', '/de/docs/TERMS/', '/de/docs/PRIVACY/', 'https://github.com/bilingo-app/bilingo/releases', 'https://github.com/bilingo-app/bilingo/issues']) {
       expect(hrefs).toContain(href);
     }
-    const social = await footer.locator('.footer__social a').allTextContents();
-    expect(social).toEqual(['GitHub', 'Discord', 'Telegram']);
+    const social = await footer.locator('.footer__social a').evaluateAll((as) => as.map((a) => [a.firstChild?.textContent, a.querySelector('.visually-hidden')?.textContent]));
+    // Each opens a new tab and says so to screen readers.
+    expect(social).toEqual(['GitHub', 'Discord', 'Telegram'].map((name) => [name, ' (öffnet in neuem Tab)']));
     // App-store QR codes: SVG drawn at build time, named for screen readers, sized (no layout shift).
     const qr = footer.locator('.footer__qr svg');
     expect(await qr.count()).toBe(2);
@@ -137,7 +156,8 @@ describe('theme: page chrome of the real site', () => {
   it('theme: should show the announcement bar from config with a named close button', async () => {
     const { page } = await open('/de/docs/faq/', { width: 1280 });
     const bar = page.locator('.announcement');
-    expect(await bar.getAttribute('role')).toBe('banner');
+    // A named region (the page's banner landmark is its header).
+    expect(await bar.evaluate((el) => [el.tagName, el.getAttribute('aria-label')])).toEqual(['SECTION', 'Ankündigung']);
     expect(await bar.locator('a').getAttribute('href')).toBe('/de/deals/manga/');
     expect(await bar.locator('[data-announcement-close]').getAttribute('aria-label')).toBe('Schließen');
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(239, 246, 255)');
@@ -185,7 +205,7 @@ describe('theme: page chrome of the real site', () => {
     expect(await menu.locator('.doc-sidebar [aria-current="page"]').textContent()).toBe('PDF');
     expect(await menu.getByRole('link', { name: 'Anleitung', exact: true }).isVisible()).toBe(true);
     await menu.locator('summary', { hasText: 'Werkzeuge' }).click();
-    expect(await menu.getByRole('link', { name: 'PDF übersetzen', exact: true }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'PDF übersetzen (öffnet in neuem Tab)', exact: true }).isVisible()).toBe(true);
     await menu.locator('summary', { hasText: 'Sprachen' }).click();
     expect(await menu.getByRole('link', { name: 'English' }).getAttribute('href')).toBe('/en/docs/features/pdf/');
     const box = await menu.boundingBox();
@@ -224,6 +244,42 @@ describe('theme: page chrome of the real site', () => {
     // The footer is dark: its focus ring has its own colour.
     await page.locator('footer a').first().focus();
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor)).toBe('rgb(147, 197, 253)');
+    await page.close();
+  });
+
+  it('theme: should keep the words of a wide table whole on a phone, scrolling the table in a box the keyboard reaches', async () => {
+    const { page } = await open('/de/docs/features/pdf/', { width: 375, height: 800 });
+    const box = page.locator('.table-scroll').first();
+    await expect.poll(() => box.getAttribute('tabindex')).toBe('0');
+    expect(await box.getAttribute('role')).toBe('region');
+    expect(await box.getAttribute('aria-label')).toBe('Tabelle, seitlich scrollbar');
+    // Every word of the table on one line (no break between two letters), the page itself not wider than the screen.
+    const split = await box.evaluate((el) => {
+      const out: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // Addresses and code may break anywhere; words may not.
+        if (node.parentElement?.closest('a, code')) continue;
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, m.index!);
+          range.setEnd(node, m.index! + m[0].length);
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) out.push(m[0]);
+        }
+      }
+      return out;
+    });
+    expect(split).toEqual([]);
+    expect(await sidewaysOverflow(page)).toEqual({ scroll: 0, elements: [] });
+    // From the keyboard: Tab reaches the box, the arrow keys scroll it.
+    await box.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    // Wide enough for the table: a plain box again, no Tab stop.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => box.getAttribute('tabindex')).toBe(null);
+    expect(await box.getAttribute('role')).toBe(null);
     await page.close();
   });
 

@@ -40,11 +40,11 @@ describe('theme: flags and colour mode', () => {
     expect(await languages(off.page)).not.toContain('繁體中文');
     expect(await languages(on.page)).toContain('繁體中文');
     expect(await on.page.locator('.navbar .locale-dropdown a[lang="zh-TW"]').getAttribute('href')).toBe('/zh-TW/docs/faq/');
-    const social = (p: import('playwright-core').Page) => p.locator('.footer__social a').allTextContents();
+    const social = (p: import('playwright-core').Page) => p.locator('.footer__social a').evaluateAll((as) => as.map((a) => a.firstChild?.textContent));
     expect(await social(off.page)).toEqual(['GitHub', 'Discord', 'Telegram']);
     expect(await social(on.page)).toEqual(['GitHub', 'Discord', 'Telegram', 'E-Mail', 'X (Twitter)']);
     // The blog exists either way; only its navbar link is gated.
-    await on.page.locator('.navbar .dropdown', { hasText: 'Mehr erfahren' }).locator('.dropdown__toggle').focus();
+    await on.page.locator('.navbar .dropdown', { hasText: 'Mehr erfahren' }).locator('.dropdown__toggle').click();
     await on.page.locator('.navbar a[href="/de/blog/"]').click();
     await expect.poll(() => on.page.evaluate(() => location.pathname)).toBe('/de/blog/');
     expect(await on.page.locator('.blog-sidebar li').count()).toBeGreaterThan(3);

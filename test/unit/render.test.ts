@@ -110,6 +110,9 @@ describe('render: head tags, locale fallback, navbar', () => {
     const arHtml = text(ar, 'ar/docs/guide/start/index.html');
     expect(version(deHtml)).toBe('Weiter');
     expect(version(arHtml)).toBe('التالية');
+    // The search button's shortcut names the key as the keyboard prints it.
+    expect(deHtml).toContain('<kbd data-modifier-key="">Strg</kbd>');
+    expect(arHtml).toContain('<kbd data-modifier-key="">Ctrl</kbd>');
     // German names as pricing.json writes them; other locales from CLDR; a code CLDR cannot name keeps its source name.
     expect(options(deHtml)).toEqual(['EUR – Euro', 'CHF – Schweizer Franken', 'XYZ1 – Hauswährung']);
     expect(options(arHtml)).toEqual(['EUR – يورو', 'CHF – فرنك سويسري', 'XYZ1 – Hauswährung']);

@@ -18,7 +18,7 @@ export function AnnouncementBar() {
   const bar = site.config.announcementBar;
   if (!bar) return null;
   return (
-    <div className="announcement" role="banner" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
+    <section className="announcement" aria-label={t('announcement.label')} data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
       {bar.isCloseable ? <span className="announcement__placeholder" /> : null}
       {/* Trusted HTML written by the site's config author (SPEC §3: content); its own text decides its direction. */}
       <div className="announcement__content" dir="auto" dangerouslySetInnerHTML={{ __html: bar.content }} />
@@ -29,7 +29,7 @@ export function AnnouncementBar() {
           </svg>
         </button>
       ) : null}
-    </div>
+    </section>
   );
 }
 
@@ -89,7 +89,7 @@ export function ErrorTemplates() {
         id="quire-messages"
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
-            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory', 'code.copy', 'code.copied'].map((id) => [id, t(id)])),
+            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory', 'code.copy', 'code.copied', 'table.scrollLabel'].map((id) => [id, t(id)])),
           ).replace(/</g, '\\u003c'),
         }}
       />

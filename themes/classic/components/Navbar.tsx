@@ -41,38 +41,42 @@ export function Navbar() {
   const right = items.filter((i) => !left.includes(i));
   return (
     <>
-      <nav className="navbar" aria-label={t('navbar.main')} data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}>
-        <div className="navbar__inner">
-          <a className="navbar__toggle" href="#mobile-menu" role="button" aria-label={t('navbar.toggle')} aria-expanded="false" aria-controls="mobile-menu" data-mobile-toggle="">
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </a>
-          <a className="navbar__brand" href={href('/')}>
-            {navbar.logo ? <img src={href(navbar.logo.src)} alt={navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} /> : null}
-            {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
-          </a>
-          <ul className="navbar__items">
-            {left.map((item, i) => (
-              <NavbarItem key={i} item={item} />
-            ))}
-          </ul>
-          <ul className="navbar__items navbar__items--right">
-            {right.map((item, i) => (
-              <NavbarItem key={i} item={item} />
-            ))}
-            {colorMode.disableSwitch ? null : (
-              <li className="navbar__item navbar__item--color-mode">
-                <ColorModeToggle />
-              </li>
-            )}
-          </ul>
-        </div>
-      </nav>
+      {/* The page's banner landmark: the site's header is its navbar. */}
+      <header>
+        <nav className="navbar" aria-label={t('navbar.main')} data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}>
+          <div className="navbar__inner">
+            <a className="navbar__toggle" href="#mobile-menu" role="button" aria-label={t('navbar.toggle')} aria-expanded="false" aria-controls="mobile-menu" data-mobile-toggle="">
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </a>
+            <a className="navbar__brand" href={href('/')}>
+              {/* With a title beside it the logo is decoration: the link is named once, by the title. */}
+              {navbar.logo ? <img src={href(navbar.logo.src)} alt={navbar.title ? '' : navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} /> : null}
+              {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
+            </a>
+            <ul className="navbar__items">
+              {left.map((item, i) => (
+                <NavbarItem key={i} item={item} />
+              ))}
+            </ul>
+            <ul className="navbar__items navbar__items--right">
+              {right.map((item, i) => (
+                <NavbarItem key={i} item={item} />
+              ))}
+              {colorMode.disableSwitch ? null : (
+                <li className="navbar__item navbar__item--color-mode">
+                  <ColorModeToggle />
+                </li>
+              )}
+            </ul>
+          </div>
+        </nav>
+      </header>
       <div className="mobile-menu" id="mobile-menu" data-mobile-menu="" role="dialog" aria-modal="true" aria-label={t('navbar.main')}>
         <div className="mobile-menu__header">
           <a className="navbar__brand" href={href('/')}>
-            {navbar.logo ? <img src={href(navbar.logo.src)} alt={navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} /> : null}
+            {navbar.logo ? <img src={href(navbar.logo.src)} alt={navbar.title ? '' : navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} /> : null}
             {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
           </a>
           {colorMode.disableSwitch ? null : <ColorModeToggle />}
@@ -184,7 +188,8 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
             </svg>
             <span className="search-button__label">{item.label ? tl(item.label) : t('search.button')}</span>
             <span className="search-button__keys" aria-hidden="true">
-              <kbd data-modifier-key="">Ctrl</kbd>
+              {/* The key's name as the visitor's keyboard prints it (German: Strg); ⌘ on Apple devices. */}
+              <kbd data-modifier-key="">{t('search.ctrlKey')}</kbd>
               <kbd>K</kbd>
             </span>
             <span className="visually-hidden">{t('search.buttonAria')}</span>
