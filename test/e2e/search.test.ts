@@ -126,6 +126,8 @@ describe('search in the browser (real site)', () => {
     expect(await dialog(page).count()).toBe(0);
     // The focus is on the section's heading, and the page shows it.
     expect(await page.evaluate(() => '#' + document.activeElement?.id)).toBe(hash);
+    // A heading is no control: no focus ring around it.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('none');
     expect(await page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top) < 200, hash.slice(1))).toBe(true);
     await page.close();
   });
