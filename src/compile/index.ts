@@ -25,9 +25,10 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
  * that check). 3: HTML in `.md` files is rendered (it was dropped); slugs avoid custom heading ids, repeated custom
  * ids and the ids of other elements (link targets) are recorded; highlighted code names each class once per token;
  * admonitions are notes (`role="note"`). 8: a front matter `image` relative to the page is an asset (`socialImage`).
- * 9: tables are wrapped in a box that scrolls sideways (`.table-scroll`).
+ * 9: tables are wrapped in a box that scrolls sideways (`.table-scroll`). 10: HTML blocks always highlight
+ * their <script> and <style> (entries cached before depended on the compile order).
  */
-export const COMPILER_VERSION = '9';
+export const COMPILER_VERSION = '10';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {

@@ -19,16 +19,29 @@ const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
 /** The registered grammar name for a fence language, loading it on first use; undefined: plain text. */
 async function grammarFor(lang: string): Promise<string | undefined> {
   if (PLAIN.has(lang)) return undefined;
-  if (refractor.registered(lang)) return lang;
-  const file = /^[a-z0-9+#-]+$/.test(lang) ? (Object.hasOwn(PRISM_ALIASES, lang) ? PRISM_ALIASES[lang] : lang) : undefined;
-  if (!file) return undefined;
+  if (!refractor.registered(lang)) {
+    const file = /^[a-z0-9+#-]+$/.test(lang) ? (Object.hasOwn(PRISM_ALIASES, lang) ? PRISM_ALIASES[lang] : lang) : undefined;
+    if (!file || !(await register(file))) return undefined;
+  }
+  if (!refractor.registered(lang)) return undefined;
+  // Prism's CSS and JavaScript grammars teach markup their <style> and <script> when they are registered:
+  // without them an HTML block's script stayed plain text whenever no earlier page had needed JavaScript,
+  // so a page's output depended on which pages were compiled before it (warm builds differed from cold).
+  if (refractor.registered('markup')) for (const embedded of MARKUP_EMBEDS) if (!refractor.registered(embedded)) await register(embedded);
+  return lang;
+}
+
+/** Grammars that extend markup (HTML, XML, SVG, and the templating languages built on it). */
+const MARKUP_EMBEDS = ['css', 'javascript'];
+
+async function register(file: string): Promise<boolean> {
   try {
     const grammar = (await import(`refractor/${file}`)) as { default: Parameters<typeof refractor.register>[0] };
     refractor.register(grammar.default);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
-  return refractor.registered(lang) ? lang : undefined;
 }
 
 /** `{1,3-5}` → Set {1,3,4,5} */
