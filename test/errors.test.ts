@@ -56,6 +56,16 @@ const cases: Case[] = [
     expect: ['error Q021 content/docs/guide/start.md:3:13', 'Invalid front matter field "hide_title": expected boolean', '> 3 | hide_title: vielleicht'],
   },
   {
+    name: 'a blog date that does not exist (YAML would roll 2024-13-45 over into 2025-02-14)',
+    overlay: { 'content/blog/2024-05-01-neu.md': '---\ntitle: Neu\ndate: 2024-13-45\n---\nText\n' },
+    expect: ['error Q021 content/blog/2024-05-01-neu.md:3:7', 'Invalid front matter field "date": expected a date that exists, written YYYY-MM-DD', '> 3 | date: 2024-13-45'],
+  },
+  {
+    name: 'a blog file name whose date does not exist',
+    overlay: { 'content/blog/2024-02-30-neu.md': '---\ntitle: Neu\n---\nText\n' },
+    expect: ['error Q021 content/blog/2024-02-30-neu.md', 'The date in the file name, 2024-02-30, does not exist.', 'hint: Blog posts are named YYYY-MM-DD-slug.mdx'],
+  },
+  {
     name: 'slug leaving the site',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\nslug: ../../../../../tmp/quire-escape\n---\nText\n' },
     expect: ['error Q021 content/docs/guide/start.md:3:7', 'Invalid front matter field "slug": expected a URL path: no "." or ".." segments'],

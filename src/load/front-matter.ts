@@ -1,4 +1,4 @@
-import { load as loadYaml } from 'js-yaml';
+import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
@@ -30,7 +30,12 @@ const frontMatterSchema = z
     pagination_prev: docId.nullable().optional(),
     pagination_next: docId.nullable().optional(),
     pagination_label: z.string().optional(),
-    date: z.union([z.string(), z.date()]).transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)).optional(),
+    date: z
+      .union([z.string(), z.date()])
+      .transform((d) => (d instanceof Date ? d.toISOString() : d))
+      .refine(isRealDate, { message: 'expected a date that exists, written YYYY-MM-DD (e.g. 2024-05-01), optionally with a time' })
+      .transform((d) => d.slice(0, 10))
+      .optional(),
     authors: z.union([z.string().transform((s) => [s]), z.array(z.string())]).optional(),
     tags: z.array(z.string()).optional(),
   })
@@ -67,6 +72,15 @@ export function fieldPlaces(yamlText: string): FieldPlaces {
 }
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+
+/** `YYYY-MM-DD` (optionally followed by an ISO time) naming a day that exists: not 2024-02-30 or 2024-13-01. */
+export function isRealDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** Splits `---` YAML front matter from the body and validates it, with file positions on errors. */
 export function splitFrontMatter(text: string, file: string): SplitResult {
@@ -124,7 +138,9 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
 function quickParse(yamlText: string): FrontMatter | undefined {
   let data: unknown;
   try {
-    data = loadYaml(yamlText) ?? {};
+    // The core schema, as the exact parser below uses: a date stays the text it was written as, so a date
+    // that does not exist (2024-13-45) is reported instead of rolling over into another one.
+    data = loadYaml(yamlText, { schema: CORE_SCHEMA }) ?? {};
   } catch {
     return undefined;
   }

@@ -7,7 +7,7 @@ import { encodeUrlPath } from '../shared/route-match.ts';
 import { lineColumn, withoutBom } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
-import { splitFrontMatter } from './front-matter.ts';
+import { isRealDate, splitFrontMatter } from './front-matter.ts';
 
 export { readImageSizes } from './image-sizes.ts';
 
@@ -196,6 +196,10 @@ export async function readSource(
   const format = file.endsWith('.mdx') ? 'mdx' : 'md';
   const rel = toPosix(relative).replace(/\.mdx?$/, '');
   const { id, path: routePath, date } = identify(kind, rel, frontMatter, config);
+  if (date && !frontMatter.date && !isRealDate(date)) {
+    diagnostics.push(error(CODES.FRONT_MATTER_INVALID, `The date in the file name, ${date}, does not exist.`, { file, hint: 'Blog posts are named YYYY-MM-DD-slug.mdx with a real date, or give the date as front matter field date.' }));
+    return undefined;
+  }
   if (date && !frontMatter.date) frontMatter.date = date;
   return {
     kind,
