@@ -101,17 +101,28 @@ function indent(text: string): string {
     .join('\n');
 }
 
-/** Two lines of context either side, a caret under the column. */
+/** Characters of a source line a code frame shows at most: long lines show a window around the column. */
+const FRAME_WIDTH = 100;
+
+/** Two lines of context either side, a caret under the column; lines longer than FRAME_WIDTH are cut to a window. */
 export function codeFrame(source: string, line: number, column?: number): string {
   const all = source.split(/\r?\n/);
   const from = Math.max(1, line - 2);
   const to = Math.min(all.length, line + 2);
   const width = String(to).length;
+  // One window for all lines, so the context stays aligned with the marked line.
+  const at = column && column > 0 ? column - 1 : 0;
+  const start = Math.max(0, Math.min(at - Math.floor(FRAME_WIDTH / 2), (all[line - 1] ?? '').length - FRAME_WIDTH));
+  const cut = (text: string) => {
+    if (text.length <= FRAME_WIDTH && start === 0) return text;
+    const shown = text.slice(start, start + FRAME_WIDTH);
+    return (start > 0 ? '…' : '') + shown + (start + FRAME_WIDTH < text.length ? '…' : '');
+  };
   const out: string[] = [];
   for (let n = from; n <= to; n++) {
     const mark = n === line ? '>' : ' ';
-    out.push(`  ${mark} ${String(n).padStart(width)} | ${all[n - 1] ?? ''}`);
-    if (n === line && column && column > 0) out.push(`    ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
+    out.push(`  ${mark} ${String(n).padStart(width)} | ${cut(all[n - 1] ?? '')}`);
+    if (n === line && column && column > 0) out.push(`    ${' '.repeat(width)} | ${' '.repeat(at - start + (start > 0 ? 1 : 0))}^`);
   }
   return out.join('\n');
 }
