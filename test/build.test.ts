@@ -398,6 +398,27 @@ describe('build: the site\'s images', () => {
     }
   });
 
+  it('build: should leave hidden files of static/ unpublished, with one warning, and publish .well-known/', async () => {
+    const site = await makeSite('basic', {
+      'static/.env': 'SECRET=1\n',
+      'static/img/.DS_Store': 'x',
+      'static/.hidden/a.txt': 'a',
+      'static/.well-known/security.txt': 'Contact: mailto:security@example.org\n',
+    });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.ok).toBe(true);
+      const files = [...writer.files.keys()];
+      expect(files.filter((f) => /\/\.(env|DS_Store)$|\.hidden/.test(f))).toEqual([]);
+      expect(files).toContain('de/.well-known/security.txt');
+      expect(result.diagnostics.map((d) => [d.severity, d.code, d.message])).toEqual([
+        ['warning', 'Q013', 'Hidden files in static/ are not published: static/.env, static/.hidden/a.txt, static/img/.DS_Store.'],
+      ]);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
   it('build: should give social cards their pixel size and description (og:image:width, :height, :alt)', async () => {
     const site = await makeSite('basic', {
       ...(await configWith("image: '/img/karte.png',\n  imageAlt: 'Eine Karte mit \"Bilingo\" & Co.',")),

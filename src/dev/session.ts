@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
-import { load, readImageSizes, readSource } from '../load/index.ts';
+import { isHiddenStaticPath, load, readImageSizes, readSource } from '../load/index.ts';
 import { plan, socialImageFiles } from '../plan/index.ts';
 import { fingerprintRoutes, renderEach } from '../render/index.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
@@ -344,7 +344,7 @@ export class DevSession {
       const file = toPosix(path.relative(this.options.root, change.file));
       const known = loaded.staticFiles.findIndex((f) => f.file === file);
       if (change.removed && known >= 0) loaded.staticFiles.splice(known, 1);
-      else if (!change.removed && known < 0) loaded.staticFiles.push({ file, path: '/' + file.slice('static/'.length) });
+      else if (!change.removed && known < 0 && !isHiddenStaticPath('/' + file.slice('static/'.length))) loaded.staticFiles.push({ file, path: '/' + file.slice('static/'.length) });
     }
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { encodeUrlPath } from '../shared/route-match.ts';
 import { lineColumn, withoutBom } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
@@ -129,10 +129,23 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const staticRoot = path.join(root, 'static');
   let staticFiles: Loaded['staticFiles'] = [];
   const readStatic = async () => {
-    staticFiles = ((await walk(staticRoot)) ?? []).map((abs) => ({
+    const all = ((await walk(staticRoot)) ?? []).map((abs) => ({
       file: toPosix(path.relative(root, abs)),
       path: '/' + toPosix(path.relative(staticRoot, abs)),
     }));
+    // Hidden files (.env, .DS_Store, a .git folder) would be public on the host: they stay behind, with a
+    // warning. `.well-known/` is meant to be published.
+    const hidden = all.filter((f) => isHiddenStaticPath(f.path));
+    staticFiles = all.filter((f) => !hidden.includes(f));
+    if (hidden.length) {
+      const names = hidden.map((f) => f.file);
+      diagnostics.push(
+        warning(CODES.STATIC_HIDDEN, `Hidden files in static/ are not published: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`, {
+          file: 'static',
+          hint: 'A file whose name (or folder) starts with a dot is often private (.env) or left by a tool (.DS_Store). Rename it to publish it; .well-known/ is published.',
+        }),
+      );
+    }
   };
 
   await Promise.all([readContent(), readData(), readSidebars(), readLocales(), readStatic()]);
@@ -259,6 +272,11 @@ export function joinPath(...parts: string[]): string {
 /** The same record with its keys in name order. */
 function byName<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A static file that is not published: its name or a folder's starts with a dot (except `.well-known/`). */
+export function isHiddenStaticPath(sitePath: string): boolean {
+  return sitePath.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 }
 
 async function walk(dir: string): Promise<string[] | undefined> {
