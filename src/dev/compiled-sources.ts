@@ -8,6 +8,8 @@ interface Entry {
   key: string;
   compiled?: Compiled;
   diagnostic?: Diagnostic;
+  /** While the file does not compile: its last version that did (served until it is fixed). */
+  lastGood?: Compiled;
 }
 
 /**
@@ -40,13 +42,13 @@ export class CompiledSources {
       for (const c of result.value) this.entries.set(c.source.file, { key: cacheKey(c.source, config), compiled: c });
       for (const d of result.diagnostics) {
         const source = stale.find((s) => s.file === d.file);
-        if (source) this.entries.set(source.file, { key: cacheKey(source, config), diagnostic: d });
+        if (source) this.entries.set(source.file, { key: cacheKey(source, config), diagnostic: d, lastGood: this.lastGood(source.file) });
       }
       return misses;
     }
     for (const [i, source] of stale.entries()) {
       const result = await compileSource(source, config);
-      this.entries.set(source.file, { key: cacheKey(source, config), ...('compiled' in result ? { compiled: result.compiled } : { diagnostic: result.diagnostic }) });
+      this.entries.set(source.file, { key: cacheKey(source, config), ...('compiled' in result ? { compiled: result.compiled } : { diagnostic: result.diagnostic, lastGood: this.lastGood(source.file) }) });
       onProgress?.(i + 1, stale.length);
     }
     return stale.map((s) => s.file);
@@ -57,9 +59,22 @@ export class CompiledSources {
     return sources.flatMap((s) => this.entries.get(s.file)?.diagnostic ?? []);
   }
 
-  /** The compiled list in the sources' order, each with its current Source (call when errors() is empty). */
+  /**
+   * The compiled list in the sources' order, each with its current Source. A file that does not compile
+   * now is there as it last compiled (with the source it had then), and left out if it never did (a new
+   * page being written): the other pages keep being built and served while it is broken.
+   */
   list(sources: Source[]): Compiled[] {
-    return sources.map((s) => ({ ...this.entries.get(s.file)!.compiled!, source: s }));
+    return sources.flatMap((s) => {
+      const entry = this.entries.get(s.file);
+      if (entry?.compiled) return [{ ...entry.compiled, source: s }];
+      return entry?.lastGood ? [entry.lastGood] : [];
+    });
+  }
+
+  private lastGood(file: string): Compiled | undefined {
+    const entry = this.entries.get(file);
+    return entry?.compiled ?? entry?.lastGood;
   }
 }
 

@@ -81,6 +81,13 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       if (overlay) server?.broadcast('errors', overlay);
     } else {
       overlay = overlayPayload(report.diagnostics, sources);
+      // A file that does not compile did not stop the other pages: they are served and open ones reload
+      // (showing the overlay again, which the server hands every page while errors remain).
+      if (report.files.length) {
+        const broken = [...new Set(report.diagnostics.filter((d) => d.severity === 'error' && d.file).map((d) => d.file))].join(', ');
+        log(`${report.changed.join(', ') || 'build'}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms; ${broken || 'a file'} still has an error, shown as it last worked`);
+        server?.broadcast('ok', { files: report.files, other: report.other });
+      }
       server?.broadcast('errors', overlay);
     }
     options.onReport?.(report);

@@ -228,14 +228,15 @@ export class DevSession {
 
     // compile: only sources whose cache key (bytes, route, compiler config) changed
     compiledNow.push(...(await this.compiled.update(loaded.sources, config, onProgress && ((done, total) => onProgress({ step: 'compile', done, total })))));
+    // A file that does not compile is reported, and the site is built on with its last good version (or
+    // without it, if it never compiled), so the writer's other edits still show.
     const compileErrors = this.compiled.errors(loaded.sources);
-    if (compileErrors.length) return report(false, compileErrors);
     const compiled = this.compiled.list(loaded.sources);
     mark('compile');
     // plan: cheap, always whole
     const imageSizes = await readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles));
     const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), imageSizes });
-    if (hasErrors(planned.diagnostics)) return report(false, planned.diagnostics);
+    if (hasErrors(planned.diagnostics)) return report(false, [...compileErrors, ...planned.diagnostics]);
     const site = planned.value;
 
     mark('plan');
@@ -249,7 +250,7 @@ export class DevSession {
       }
     }
     const bundle = this.bundle;
-    if (hasErrors(this.bundleDiagnostics) || !bundle) return report(false, this.bundleDiagnostics);
+    if (hasErrors(this.bundleDiagnostics) || !bundle) return report(false, [...compileErrors, ...this.bundleDiagnostics]);
 
     mark('bundle');
     // render and emit only the routes whose inputs changed
@@ -275,7 +276,7 @@ export class DevSession {
     const onPage = onProgress && ((done: number) => onProgress({ step: 'render', done, total: toRender.size }));
     const emitted = await emit({ site: withoutSearchIndex(site), pages, bundle, sharedFiles, staticFiles: loaded.staticFiles, root, writer: store, canCommit: () => !hasErrors(renderDiagnostics), onPage });
     const warnings = [...this.loadDiagnostics, ...planned.diagnostics, ...emitted.diagnostics.filter((d) => d.severity === 'warning')];
-    if (hasErrors(renderDiagnostics) || hasErrors(emitted.diagnostics)) return report(false, [...renderDiagnostics, ...emitted.diagnostics]);
+    if (hasErrors(renderDiagnostics) || hasErrors(emitted.diagnostics)) return report(false, [...compileErrors, ...renderDiagnostics, ...emitted.diagnostics]);
 
     mark('render+emit');
     // success: forget outputs of routes and static files that no longer exist
@@ -294,7 +295,8 @@ export class DevSession {
     this.resetOutput = false;
     this.site = site;
     const isQuiet = (f: string) => f.endsWith('.html') || /(^|\/)(sitemap\.xml|robots\.txt)$/.test(f) || f.includes('/' + ON_DEMAND_DIR);
-    return report(true, warnings, {
+    // With a file that does not compile, the build served the rest: not ok, but with pages to reload.
+    return report(!compileErrors.length, compileErrors.length ? [...compileErrors, ...warnings] : warnings, {
       rendered: site.routes.filter((r) => toRender.has(r.path)).map((r) => baseUrl + r.path.slice(1)),
       files,
       other: files.some((f) => !isQuiet(f)),

@@ -160,7 +160,7 @@ describe('dev session (incremental builds)', () => {
     expect(storePages(store)).toEqual(await cleanBuildPages(root));
   });
 
-  it('session: should keep the last good pages on a broken file, report its place, and recover when it is fixed', async () => {
+  it('session: should keep the last good version of a broken file, report its place, build the other edits meanwhile, and recover', async () => {
     const root = await site();
     const { edit, store } = await openSession(root);
     const good = storePages(store);
@@ -173,15 +173,25 @@ describe('dev session (incremental builds)', () => {
     expect(broken.rendered).toEqual([]);
     expect(storePages(store)).toEqual(good);
 
-    // Another edit while the error stands: still failing, still the last good output.
+    // Another edit while the error stands: the error is still reported, and the edited page is served.
     const other = await edit({ 'content/docs/guide/start.md': (t) => t.replace('Der erste Absatz', 'Ein anderer Absatz') });
     expect(other.ok).toBe(false);
     expect(other.diagnostics.map((x) => x.file)).toEqual(['content/docs/guide/mdx.mdx']);
-    expect(storePages(store)).toEqual(good);
+    expect(other.rendered).toEqual(['/de/docs/guide/start/']);
+    expect(String(store.raw('de/docs/guide/start/index.html'))).toContain('Ein anderer Absatz');
+    // The broken page is served as it last compiled.
+    expect(storePages(store).get('de/docs/guide/mdx/index.html')).toEqual(good.get('de/docs/guide/mdx/index.html'));
 
-    const fixed = await edit({ 'content/docs/guide/mdx.mdx': (t) => t.replace('\n<Unclosed>\n\nText\n', '') });
+    // A new page that never compiled is left out; the rest goes on.
+    const fresh = await edit({ 'content/docs/guide/neu.mdx': '---\ntitle: Neu\n---\nWert: {1 +}\n', 'content/docs/guide/start.md': (t) => t.replace('Ein anderer Absatz', 'Ein dritter Absatz') });
+    expect(fresh.ok).toBe(false);
+    expect(fresh.diagnostics.map((x) => x.file)).toEqual(['content/docs/guide/mdx.mdx', 'content/docs/guide/neu.mdx']);
+    expect(String(store.raw('de/docs/guide/start/index.html'))).toContain('Ein dritter Absatz');
+    expect(store.has('de/docs/guide/neu/index.html')).toBe(false);
+
+    await edit({ 'content/docs/guide/neu.mdx': null });
+    const fixed = await edit({ 'content/docs/guide/mdx.mdx': (t) => t.replace('\n<Unclosed>\n\nText\n', ''), 'content/docs/guide/start.md': (t) => t.replace('Ein dritter Absatz', 'Der erste Absatz') });
     expect(fixed.ok).toBe(true);
-    expect(fixed.rendered).toEqual(['/de/docs/guide/start/']);
     expect(storePages(store)).toEqual(await cleanBuildPages(root));
   });
 
