@@ -1,5 +1,5 @@
 import { MAIN_ID } from '../shared/html.ts';
-import { normalizePath } from '../shared/route-match.ts';
+import { idOfHash, normalizePath } from '../shared/route-match.ts';
 import { showCrash } from './failures.ts';
 import { isInternalPage, isSamePage } from './links.ts';
 import { ProgressBar } from './progress.ts';
@@ -125,13 +125,7 @@ export function scrollToTarget(hash: string, scrollY?: number): void {
     return;
   }
   if (hash.length > 1) {
-    let id = hash.slice(1);
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      // keep the raw id
-    }
-    const target = document.getElementById(id);
+    const target = document.getElementById(idOfHash(hash));
     if (target) {
       target.scrollIntoView();
       return;

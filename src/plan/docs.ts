@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
+import { isSitePath } from '../shared/route-match.ts';
 import type { Compiled, Crumb, NavLink, SidebarCategory, SidebarItem, SiteConfig } from '../types.ts';
 
 type RawItem =
@@ -220,7 +221,7 @@ export function sidebarLinks(sidebar: SidebarItem[], file: string | undefined, t
   const walk = (items: SidebarItem[], trail: string[]) => {
     for (const item of items) {
       if (item.type === 'category') walk(item.items, [...trail, item.label]);
-      else if (item.type === 'link' && /^\/(?!\/)/.test(item.href)) out.push({ to: item.href, keyPath: [...trail, item.label].join(' › '), file: file ?? 'content/sidebars.ts', ...(text ? locate(text, item.href) : undefined) });
+      else if (item.type === 'link' && isSitePath(item.href)) out.push({ to: item.href, keyPath: [...trail, item.label].join(' › '), file: file ?? 'content/sidebars.ts', ...(text ? locate(text, item.href) : undefined) });
     }
   };
   walk(sidebar, ['docs']);

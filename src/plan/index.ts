@@ -1,6 +1,7 @@
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
+import { isSitePath } from '../shared/route-match.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { Compiled, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
@@ -173,7 +174,7 @@ function dataLinks(data: Record<string, unknown>, texts: Record<string, string> 
       else if (value && typeof value === 'object') {
         for (const [key, v] of Object.entries(value)) {
           const at = keyPath ? `${keyPath}.${key}` : key;
-          if (typeof v === 'string' && URL_KEYS.has(key) && /^\/(?!\/)/.test(v)) out.push({ to: v, keyPath: at, file, ...place(key, v) });
+          if (typeof v === 'string' && URL_KEYS.has(key) && isSitePath(v)) out.push({ to: v, keyPath: at, file, ...place(key, v) });
           else visit(v, at);
         }
       }
@@ -191,7 +192,7 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
     [config.image, 'image'],
     [config.navbar.logo?.src, 'navbar.logo.src'],
   ];
-  for (const [to, keyPath] of images) if (to && /^\/(?!\/)/.test(to)) out.push({ to, keyPath, isFile: true });
+  for (const [to, keyPath] of images) if (to && isSitePath(to)) out.push({ to, keyPath, isFile: true });
   config.navbar.items.forEach((item, i) => {
     if ((item.type === 'link' || item.type === 'premiumTag' || item.type === 'proTag') && item.to) out.push({ to: item.to, keyPath: `navbar.items.${i}.to` });
     if (item.type === 'dropdown') item.items.forEach((sub, j) => sub.to && out.push({ to: sub.to, keyPath: `navbar.items.${i}.items.${j}.to` }));

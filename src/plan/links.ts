@@ -1,6 +1,6 @@
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { linkedFile } from '../shared/placeholders.ts';
-import { createRouteMatcher } from '../shared/route-match.ts';
+import { createRouteMatcher, isSitePath } from '../shared/route-match.ts';
 import type { Compiled, Draft, LinkRef, Route, SiteConfig } from '../types.ts';
 
 export interface LinkCheckInput {
@@ -79,7 +79,7 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   // The social card image of a page (front matter `image`), when it is a site path.
   for (const c of compiled) {
     const image = c.source.frontMatter.image;
-    if (!image || !/^\/(?!\/)/.test(image) || isStaticFile(image)) continue;
+    if (!image || !isSitePath(image) || isStaticFile(image)) continue;
     report('link', `Broken image in front matter: ${image} is not a file of the site (static/).`, { file: c.source.file, ...c.source.fieldPlaces?.image });
   }
   // Two headings with one id: a link to it (and the table of contents) reaches only the first.

@@ -1,5 +1,5 @@
 import { CODES, warning, type Diagnostic } from '../diagnostics.ts';
-import { isExternal } from '../shared/route-match.ts';
+import { isSitePath } from '../shared/route-match.ts';
 import { socialImageOf } from '../shared/social-image.ts';
 import type { Compiled, Loaded, SiteConfig } from '../types.ts';
 
@@ -15,7 +15,7 @@ export function socialImageFiles(config: SiteConfig, compiled: Compiled[], stati
     if (c?.socialImage === image) {
       const asset = c.assets.find((a) => a.placeholder === image);
       if (asset) out.set(image, asset.file);
-    } else if (!isExternal(image) && image.startsWith('/')) {
+    } else if (isSitePath(image)) {
       const file = byPath.get(image.split(/[?#]/)[0]);
       if (file) out.set(image, file);
     }

@@ -28,9 +28,9 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   // engines index the text once, under the language it is written in.
   const original = route.contentLocale ? site.locales.find((l) => l.code === route.contentLocale) : undefined;
   const canonicalUrl = pageUrl && original ? config.url + original.baseUrl + route.path.slice(1) : pageUrl;
-  // Relative to the page's file: the asset's placeholder, which emit replaces with its published path.
   const image = socialImageOf(config, compiled);
-  const imageUrl = compiled?.socialImage ? config.url + compiled.socialImage : socialImageUrl(image, config);
+  // Next to the page's file: the asset's placeholder, which emit replaces with its published path.
+  const imageUrl = image !== undefined && image === compiled?.socialImage ? config.url + image : socialImageUrl(image, config);
   const imageSize = image === undefined ? undefined : site.imageSizes[image];
   // The config's description of its card fits only that card.
   const imageAlt = fm?.image ? fm.image_alt : config.imageAlt;

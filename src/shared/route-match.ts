@@ -55,6 +55,21 @@ export function isExternal(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
 
+/** A path of the site from its root (`/docs/faq/`, `/img/karte.png`): not relative, not `//host`. */
+export function isSitePath(url: string): boolean {
+  return /^\/(?!\/)/.test(url);
+}
+
+/** The element id a URL fragment names (`#f%C3%BCr` → `für`; a fragment that is not valid encoding as written). */
+export function idOfHash(hash: string): string {
+  const id = hash.startsWith('#') ? hash.slice(1) : hash;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
+}
+
 /** A path with the base prefixed and a trailing slash for page paths: `/docs/faq` → `/de/docs/faq/`. */
 export function withBase(baseUrl: string, sitePath: string): string {
   const [pathPart, rest = ''] = splitSuffix(sitePath);

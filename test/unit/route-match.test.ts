@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageFile } from '../../src/shared/output-paths.ts';
-import { createRouteMatcher, encodeUrlPath, MATCH_CACHE_LIMIT, normalizePath, withBase } from '../../src/shared/route-match.ts';
+import { createRouteMatcher, encodeUrlPath, idOfHash, isSitePath, MATCH_CACHE_LIMIT, normalizePath, withBase } from '../../src/shared/route-match.ts';
 
 describe('route-match', () => {
   it('route-match: should strip index.html and .html and add the trailing slash', () => {
@@ -49,5 +49,16 @@ describe('route-match', () => {
     expect(withBase('/de/', '/docs/faq/#x')).toBe('/de/docs/faq/#x');
     expect(withBase('/de/', '/img/logo.svg')).toBe('/de/img/logo.svg');
     expect(withBase('/de/', '/')).toBe('/de/');
+  });
+
+  it('route-match: should tell site paths from relative, protocol-relative and external URLs', () => {
+    expect(['/docs/faq/', '/img/karte.png', '/'].map(isSitePath)).toEqual([true, true, true]);
+    expect(['//cdn.example.org/x.png', './karte.png', 'karte.png', 'https://example.org/', 'mailto:a@b.c', ''].map(isSitePath)).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('route-match: should read the element id a fragment names, decoded when it is valid encoding', () => {
+    expect(idOfHash('#f%C3%BCr-welche')).toBe('für-welche');
+    expect(idOfHash('#export')).toBe('export');
+    expect(idOfHash('100%-sicher')).toBe('100%-sicher');
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { idOfHash } from '../../../src/shared/route-match.ts';
 import { searchPageHref } from '../../../src/shared/search-paths.ts';
 import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import {
@@ -324,13 +325,7 @@ function RecentList({
 
 /** Puts the keyboard focus on the element a fragment names (focusable from script only, if need be). */
 function focusSection(hash: string): void {
-  let id = hash.slice(1);
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    // the raw id
-  }
-  const target = document.getElementById(id);
+  const target = document.getElementById(idOfHash(hash));
   if (!target) return;
   if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });
