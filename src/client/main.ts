@@ -22,7 +22,7 @@ import { setupPrefetch } from './prefetch.ts';
 import { setupLazySidebar } from './sidebar.ts';
 import { setupSearch } from './search.ts';
 import { restoreTabs, setupTabGroups } from './tabs.ts';
-import { markScrollableTables, watchTableWidths } from './tables.ts';
+import { watchTables } from './tables.ts';
 
 /**
  * Entry of the browser bundle. Plain TypeScript, no React: React islands load on demand.
@@ -30,7 +30,6 @@ import { markScrollableTables, watchTableWidths } from './tables.ts';
  */
 let config: ClientConfig | undefined;
 let copyLabels: CopyLabels = { copy: 'Copy code', copied: 'Copied' };
-let tableLabel = 'Table';
 
 function enhancePage(): void {
   config = readConfig();
@@ -48,8 +47,7 @@ function enhancePage(): void {
   setupLazySidebar((label) => (messages['docs.toggleCategory'] ?? '{label}').replace('{label}', label));
   copyLabels = { copy: messages['code.copy'] ?? copyLabels.copy, copied: messages['code.copied'] ?? copyLabels.copied };
   addCopyButtons(copyLabels);
-  tableLabel = messages['table.scrollLabel'] ?? tableLabel;
-  markScrollableTables(tableLabel);
+  watchTables(messages['table.scrollLabel'] ?? 'Table');
   restoreTabs();
   if (/Mac|iPhone|iPad/.test(navigator.platform)) {
     document.querySelectorAll('[data-modifier-key]').forEach((k) => (k.textContent = '⌘'));
@@ -60,7 +58,6 @@ function start(): void {
   enhancePage();
   if (!config) return;
   setupMobileMenuKeys();
-  watchTableWidths(() => tableLabel);
   setupCodeCopy(() => copyLabels);
   setupTabGroups();
   const search = setupSearch(() => config); // before setupNavigation: it claims the search page's own Back/Forward first

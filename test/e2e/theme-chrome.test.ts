@@ -272,6 +272,11 @@ describe('theme: page chrome of the real site', () => {
     });
     expect(split).toEqual([]);
     expect(await sidewaysOverflow(page)).toEqual({ scroll: 0, elements: [] });
+    // A box that was hidden (a closed tab or <details>) is checked again when it shows.
+    await box.evaluate((el) => ((el as HTMLElement).style.display = 'none'));
+    await expect.poll(() => box.getAttribute('tabindex')).toBe(null);
+    await box.evaluate((el) => ((el as HTMLElement).style.display = ''));
+    await expect.poll(() => box.getAttribute('tabindex')).toBe('0');
     // From the keyboard: Tab reaches the box, the arrow keys scroll it.
     await box.focus();
     await page.keyboard.press('ArrowRight');
