@@ -29,9 +29,12 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
   // Declared before the effect that reads the address, so on the first render (empty query, `ready`
   // still false) neither overwrites the query from `?q=` nor rewrites the address.
   const ready = useRef(false);
+  // Only a settled value the input still shows: Back or Forward set the query at once, and a typing timer
+  // that fired just before (while React had not yet rendered the new query) would otherwise commit the old
+  // text again and push it as a new history entry, cutting off the visitor's forward history.
   useEffect(() => {
-    if (ready.current) setCommitted(normalizeQuery(debounced));
-  }, [debounced]);
+    if (ready.current && debounced === query) setCommitted(normalizeQuery(debounced));
+  }, [debounced, query]);
   useEffect(() => {
     if (!ready.current || normalizeQuery(readQueryParam(location.search)) === committed) return;
     const url = searchPageHref(location.pathname, committed);
