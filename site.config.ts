@@ -134,7 +134,7 @@ const config: UserConfig = {
   },
   announcementBar: {
     id: 'manga-promo-2025',
-    content: 'Neu für Neukunden: <a href="/de/deals/manga/">3 Tage Pro kostenlos</a> – Manga zweisprachig lesen.',
+    content: 'Neu für Neukunden: <a href="/deals/manga/">3 Tage Pro kostenlos</a> – Manga zweisprachig lesen.',
     backgroundColor: '#eff6ff',
     textColor: '#0f172a',
     isCloseable: true,

@@ -154,10 +154,17 @@ const cases: Case[] = [
   {
     name: 'announcement linking to a page that does not exist',
     overlay: {
-      'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, announcementBar: { id: 'a', content: 'Neu: <a href=\"/de/pricing/\">Preise</a> und <a href=\"/de/deals/mangaa/\">Manga</a>' } };\n",
+      'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, announcementBar: { id: 'a', content: 'Neu: <a href=\"/pricing/\">Preise</a>, <a href=\"/deals/mangaa/\">Manga</a> und <a href=\"/de/pricing/\">Preise</a>' } };\n",
       'base.config.ts': null,
     },
-    expect: ['error Q060 site.config.ts', 'Broken link in the site configuration: /deals/mangaa/ is not a page of the site.', 'at config key announcementBar.content', 'Build failed: 1 error(s)'],
+    expect: [
+      'error Q060 site.config.ts',
+      'Broken link in the site configuration: /deals/mangaa/ is not a page of the site.',
+      'at config key announcementBar.content',
+      'Broken link in the site configuration: /de/pricing/ is not a page of the site.',
+      'hint: The base path is added for you: write /pricing/.',
+      'Build failed: 2 error(s)',
+    ],
   },
   {
     name: 'site images in the config that do not exist (favicon, social card, navbar logo)',

@@ -1,7 +1,7 @@
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
-import { isSitePath } from '../shared/route-match.ts';
+import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { Compiled, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
@@ -198,9 +198,9 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
     if (item.type === 'dropdown') item.items.forEach((sub, j) => sub.to && out.push({ to: sub.to, keyPath: `navbar.items.${i}.items.${j}.to` }));
   });
   config.footer.links.forEach((col, i) => col.items.forEach((item, j) => item.to && out.push({ to: item.to, keyPath: `footer.links.${i}.items.${j}.to` })));
-  // The announcement is raw HTML and its links carry the base path (`href="/de/deals/manga/"`): those are checked.
-  for (const m of config.announcementBar?.content.matchAll(/\shref="([^"]*)"/g) ?? []) {
-    if (m[1].startsWith(config.baseUrl)) out.push({ to: '/' + m[1].slice(config.baseUrl.length), keyPath: 'announcementBar.content' });
+  // The announcement is raw HTML; its site-path links (`href="/deals/manga/"`) get the base path when rendered.
+  for (const { href } of htmlHrefs(config.announcementBar?.content ?? '')) {
+    if (isSitePath(href)) out.push({ to: href, keyPath: 'announcementBar.content' });
   }
   return out;
 }

@@ -30,12 +30,12 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   const anchors = new Map<string, Set<string>>();
   compiled.forEach((c) => anchors.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])));
 
-  const report = (kind: 'link' | 'anchor' | 'duplicate', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }) => {
+  const report = (kind: 'link' | 'anchor' | 'duplicate', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }, path?: string) => {
     const mode = kind === 'link' ? config.onBrokenLinks : config.onBrokenAnchors;
     if (mode === 'ignore') return;
     const make = mode === 'throw' ? error : warning;
     const code = kind === 'link' ? CODES.BROKEN_LINK : kind === 'anchor' ? CODES.BROKEN_ANCHOR : CODES.DUPLICATE_ANCHOR;
-    const hint = kind === 'link' ? 'Links are site paths without the base path, e.g. /docs/faq/.' : kind === 'duplicate' ? 'Give each heading its own {#id}.' : undefined;
+    const hint = kind === 'link' ? linkHint(path) : kind === 'duplicate' ? 'Give each heading its own {#id}.' : undefined;
     diagnostics.push(make(code, message, { ...place, hint }));
   };
 
@@ -44,6 +44,13 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
     if (file !== undefined) return fileRoutes.get(file);
     if (staticPaths.has(path)) return path;
     return matcher.match(path);
+  };
+
+  // A link written with the base path (`/de/docs/faq/`) that names a page once the base is taken off.
+  const linkHint = (path: string | undefined): string => {
+    const bare = path?.startsWith(config.baseUrl) && config.baseUrl !== '/' ? '/' + path.slice(config.baseUrl.length) : undefined;
+    if (bare && (staticPaths.has(bare) || matcher.match(bare))) return `The base path is added for you: write ${bare}.`;
+    return 'Links are site paths without the base path, e.g. /docs/faq/.';
   };
 
   // Images (social cards, the config's icon and logo) must be files of static/, not pages.
@@ -67,7 +74,7 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   const check = (link: LinkRef, file: string) => {
     const target = resolvePath(link.path!);
     if (!target) {
-      report('link', missing(link.url, link.path!), { file, line: link.line, column: link.column });
+      report('link', missing(link.url, link.path!), { file, line: link.line, column: link.column }, link.path);
       return;
     }
     if (link.hash && anchors.has(target) && !anchors.get(target)!.has(link.hash)) {
@@ -90,9 +97,9 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
     const path = to.split(/[?#]/)[0];
     if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
     if (isFile) report('link', `Broken image in the site configuration: ${to} is not a file of the site (static/).`, { file: 'site.config.ts', keyPath });
-    else if (!file) report('link', draftAt(path) ? `Broken link in the site configuration: ${to}: ${why(path)}.` : `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath });
-    else if (line) report('link', `Broken link to ${to} (${keyPath}): ${why(path)}.`, { file, line, column });
-    else report('link', `Broken link to ${to} at ${keyPath}: ${why(path)}.`, { file });
+    else if (!file) report('link', draftAt(path) ? `Broken link in the site configuration: ${to}: ${why(path)}.` : `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath }, path);
+    else if (line) report('link', `Broken link to ${to} (${keyPath}): ${why(path)}.`, { file, line, column }, path);
+    else report('link', `Broken link to ${to} at ${keyPath}: ${why(path)}.`, { file }, path);
   }
   return diagnostics;
 }

@@ -78,6 +78,26 @@ export function withBase(baseUrl: string, sitePath: string): string {
   return baseUrl + slashed.replace(/^\//, '') + rest;
 }
 
+/** The `href` values in a piece of HTML written in the config (double or single quotes), with where each sits. */
+export function htmlHrefs(html: string): { href: string; index: number; length: number }[] {
+  return [...html.matchAll(/(\shref=)(["'])(.*?)\2/gis)].map((m) => ({ href: m[3], index: m.index + m[1].length + 1, length: m[3].length }));
+}
+
+/**
+ * HTML from the config with the base path put before its site-path links (`href="/deals/manga/"` →
+ * `href="/de/deals/manga/"`), as navbar and footer links get it: one link works in every locale's build.
+ */
+export function htmlWithBase(html: string, baseUrl: string): string {
+  let out = '';
+  let at = 0;
+  for (const { href, index, length } of htmlHrefs(html)) {
+    if (!isSitePath(href)) continue;
+    out += html.slice(at, index) + withBase(baseUrl, href);
+    at = index + length;
+  }
+  return out + html.slice(at);
+}
+
 function splitSuffix(p: string): [string, string] {
   const i = p.search(/[?#]/);
   return i < 0 ? [p, ''] : [p.slice(0, i), p.slice(i)];

@@ -29,6 +29,7 @@ describe('render: head tags, locale fallback, navbar', () => {
       'flags.config.ts': variant(
         `flags: { blog: true, zhTWVisible: true }, i18n: { ...base.i18n, locales: [...base.i18n.locales, 'zh-TW'] }, colorMode: { disableSwitch: false, respectPrefersColorScheme: true }`,
       ),
+      'announce.config.ts': variant(`announcementBar: { id: 'neu', content: 'Neu: <a href="/docs/guide/start/#los">Start</a>, <a href=\\'/pricing/\\'>Preise</a> und <a href="https://example.com/x">mehr</a>' }`),
       'bad-navbar.config.ts': variant(`navbar: { items: [{ type: 'link', label: 'A', to: '/docs/' }, { type: 'megaMenu', label: 'Alles' }] }`),
     });
     const built = await buildInMemory(site.root);
@@ -153,6 +154,15 @@ describe('render: head tags, locale fallback, navbar', () => {
     const html = text(on.writer, 'de/docs/index.html');
     expect(html).toContain('<a href="/de/blog/" class="dropdown__link">Blog</a>');
     expect(html).toContain('hrefLang="zh-TW" lang="zh-TW"');
+  });
+
+  it('render: should give the announcement\'s site-path links the base path of each locale\'s build', async () => {
+    for (const [locale, base] of [['de', '/de/'], ['zh', '/'], ['en', '/en/']] as const) {
+      const built = await buildInMemory(site.root, { configFile: 'announce.config.ts', locale });
+      expect(built.result.diagnostics).toEqual([]);
+      const html = text(built.writer, `${base.slice(1)}docs/index.html`);
+      expect(html).toContain(`Neu: <a href="${base}docs/guide/start/#los">Start</a>, <a href='${base}pricing/'>Preise</a> und <a href="https://example.com/x">mehr</a>`);
+    }
   });
 
   it('render: should render the colour mode toggle only when the switch is enabled', async () => {

@@ -1,4 +1,5 @@
 import { MAIN_ID } from '../../../src/shared/html.ts';
+import { htmlWithBase } from '../../../src/shared/route-match.ts';
 import { useContentLocale, useLocale, useT, useTheme } from '../context.tsx';
 
 /** First focusable element of every page. */
@@ -20,8 +21,8 @@ export function AnnouncementBar() {
   return (
     <section className="announcement" aria-label={t('announcement.label')} data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
       {bar.isCloseable ? <span className="announcement__placeholder" /> : null}
-      {/* Trusted HTML written by the site's config author (SPEC §3: content); its own text decides its direction. */}
-      <div className="announcement__content" dir="auto" dangerouslySetInnerHTML={{ __html: bar.content }} />
+      {/* Trusted HTML written by the site's config author (SPEC §3: content), its site-path links given the base path; its own text decides its direction. */}
+      <div className="announcement__content" dir="auto" dangerouslySetInnerHTML={{ __html: htmlWithBase(bar.content, site.config.baseUrl) }} />
       {bar.isCloseable ? (
         <button type="button" className="announcement__close" aria-label={t('announcement.close')} data-announcement-close="">
           <svg viewBox="0 0 15 15" width="14" height="14" aria-hidden="true">
