@@ -123,7 +123,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     async () => {
       // The social cards' pixel sizes for their og:image tags: the only files plan needs besides the loaded ones.
       const imageSizes = await readImageSizes(root, socialImageFiles(config, compiled.value, loaded.value.staticFiles));
-      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), imageSizes });
+      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, imageSizes });
     },
     (r) => `${r.value.routes.length} routes`,
   );

@@ -126,10 +126,34 @@ export interface Compiled {
   excerpt: string;
   /** Component names used (MDX), checked against the theme at plan time. */
   components: string[];
-  /** Where each component is first used (file lines), for the error an unknown one gets. */
-  componentPlaces?: Record<string, { line?: number; column?: number }>;
+  /** Each use of each component, in file order (file lines), for the errors an unknown component or a wrong prop gets. */
+  componentUses?: Record<string, ComponentUse[]>;
   /** The body has its own h1, so the layout adds none. */
   hasTitleHeading: boolean;
+}
+
+/** One use of an MDX component: where it is (file lines) and the props written on it. */
+export interface ComponentUse {
+  line?: number;
+  column?: number;
+  /** Each prop written: its text when it is a quoted string, null for an expression (`{…}`) or a bare name. */
+  props: Record<string, string | null>;
+  /** `{...props}` spreads props the build cannot see. */
+  spread?: boolean;
+}
+
+/**
+ * What an MDX component of the theme takes, checked at each use before any page renders: a missing prop, a
+ * prop it does not know (a typo) and a value its data has no entry for are reported at their place.
+ */
+export interface ComponentContract {
+  /** Every prop the component takes (children aside): `true` for the ones each use must write. */
+  props: Record<string, boolean>;
+  /**
+   * Props whose quoted value must name an entry of a data file: the file (`content/data/<file>.json`) and
+   * the entries' names in that data (undefined when the file is missing or not of that shape).
+   */
+  values?: Record<string, { file: string; names: (data: unknown) => string[] | undefined }>;
 }
 
 export interface SidebarDoc {
@@ -298,6 +322,8 @@ export interface Theme {
   Page: (props: PageProps) => unknown;
   /** MDX components by name. */
   components: Record<string, unknown>;
+  /** What each component takes, checked where it is used (see ComponentContract); a component without one is not checked. */
+  contracts?: Record<string, ComponentContract>;
   /** UI message ids the theme uses, for locale completeness tests. */
   messageIds?: readonly string[];
   /**

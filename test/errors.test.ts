@@ -46,6 +46,25 @@ const cases: Case[] = [
     expect: ['error Q032 content/docs/guide/mdx.mdx:10:6', 'Unknown component <Kdb>.', '> 10 | Dann <Kdb>Strg</Kdb>.', 'hint: Did you mean <Kbd>? Components available without import: '],
   },
   {
+    name: 'MDX components with a prop left out, a typo and a data entry that does not exist',
+    overlay: {
+      'content/docs/guide/mdx.mdx': '---\ntitle: Bilder\n---\nText.\n\n<Figure alt="Leiste" caption="Die Leiste" />\n\n<Figure scr="/img/a.png" alt="A" />\n\nMehr als <Stat id="user" /> Leute.\n\n<Tabs>\n  <Tab lable="Chrome">Eins</Tab>\n</Tabs>\n',
+    },
+    expect: [
+      'error Q033 content/docs/guide/mdx.mdx:6:1',
+      '<Figure> needs the prop src.',
+      'hint: <Figure> takes alt, caption, height, src, width.',
+      'error Q033 content/docs/guide/mdx.mdx:8:1',
+      'hint: Did you mean src instead of scr?',
+      'error Q033 content/docs/guide/mdx.mdx:10:10',
+      '<Stat id="user">: content/data/figures.json has no entry "user".',
+      'hint: Did you mean "users"? content/data/figures.json has: users.',
+      'error Q033 content/docs/guide/mdx.mdx:13:3',
+      '<Tab> needs the prop label.',
+      'Build failed: 4 error(s)',
+    ],
+  },
+  {
     name: 'invalid YAML front matter',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: "offen\nkeywords: [a\n---\nText\n' },
     expect: ['error Q020 content/docs/guide/start.md:', 'Invalid YAML front matter'],

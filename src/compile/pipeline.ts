@@ -2,7 +2,7 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { PluggableList } from 'unified';
 import { walk, type WalkNode } from './plugins/walk.ts';
-import type { Source } from '../types.ts';
+import type { ComponentUse, Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { rehypeTables } from './plugins/tables.ts';
@@ -43,12 +43,12 @@ export function prepareMarkdown(body: string): string {
 }
 
 /**
- * Records the first h1 (title fallback), the first paragraph (description fallback) and MDX component names
- * with the place of each one's first use (for the error an unknown one gets).
+ * Records the first h1 (title fallback), the first paragraph (description fallback) and every use of an MDX
+ * component with its place and props (for the errors an unknown component or a wrong prop gets).
  */
 function remarkSummary() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
-    const components = new Map<string, { line?: number; column?: number }>();
+    const components = new Map<string, ComponentUse[]>();
     let firstH1: string | undefined;
     let firstParagraph: string | undefined;
     walk(tree, (n: WalkNode) => {
@@ -59,12 +59,21 @@ function remarkSummary() {
         if (text) firstParagraph = text;
       } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && /^[A-Z]/.test(node.name)) {
         const name = node.name.split('.')[0];
-        if (!components.has(name)) components.set(name, placeIn(node, file.data.linkOptions as LinkOptions));
+        const use: ComponentUse = { ...placeIn(node, file.data.linkOptions as LinkOptions), props: {} };
+        for (const attribute of node.attributes) {
+          if (attribute.type === 'mdxJsxExpressionAttribute') use.spread = true;
+          else use.props[attribute.name] = typeof attribute.value === 'string' ? attribute.value : null;
+        }
+        // `<Tabs.Tab>`: the props belong to a part of the component, which no contract describes.
+        if (name !== node.name) Object.assign(use, { props: {}, spread: true });
+        const uses = components.get(name) ?? [];
+        if (!uses.length) components.set(name, uses);
+        uses.push(use);
       }
     });
     file.data.firstH1 = firstH1;
     file.data.firstParagraph = firstParagraph;
     file.data.components = [...components.keys()];
-    if (components.size) file.data.componentPlaces = Object.fromEntries(components);
+    if (components.size) file.data.componentUses = Object.fromEntries(components);
   };
 }

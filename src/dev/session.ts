@@ -235,7 +235,7 @@ export class DevSession {
     mark('compile');
     // plan: cheap, always whole
     const imageSizes = await readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles));
-    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), imageSizes });
+    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), contracts: this.theme.contracts, imageSizes });
     if (hasErrors(planned.diagnostics)) return report(false, [...compileErrors, ...planned.diagnostics]);
     const site = planned.value;
 

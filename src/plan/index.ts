@@ -3,8 +3,9 @@ import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
 import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
-import type { Compiled, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
+import type { Compiled, ComponentContract, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
+import { checkComponents } from './components.ts';
 import { checkLinks } from './links.ts';
 import { planRoutes } from './routes.ts';
 import { socialImageWarnings } from './social-images.ts';
@@ -19,25 +20,18 @@ export interface PlanOptions {
   loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'data' | 'dataTexts' | 'messages' | 'staticFiles' | 'drafts'>;
   /** Component names the theme provides to MDX. */
   components: readonly string[];
+  /** What they take (Theme.contracts), checked at each use. */
+  contracts?: Record<string, ComponentContract>;
   /** Pixel sizes of the social cards, read by the caller (see `socialImageFiles`). */
   imageSizes?: Record<string, ImageSize>;
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
-export function plan({ config, compiled, loaded, components, imageSizes = {} }: PlanOptions): StageResult<Site> {
+export function plan({ config, compiled, loaded, components, contracts, imageSizes = {} }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, config.i18n.currentLocale);
 
-  const known = new Set(components);
-  for (const c of compiled) {
-    for (const name of c.components) {
-      if (!known.has(name)) {
-        const meant = closestName(name, known);
-        const hint = `${meant ? `Did you mean <${meant}>? ` : ''}Components available without import: ${[...known].sort().join(', ')}.`;
-        diagnostics.push(error(CODES.COMPONENT_UNKNOWN, `Unknown component <${name}>.`, { file: c.source.file, ...c.componentPlaces?.[name], hint }));
-      }
-    }
-  }
+  diagnostics.push(...checkComponents({ compiled, components, contracts, data: loaded.data }));
 
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
   diagnostics.push(...routeDiagnostics);

@@ -5,6 +5,7 @@ import { BlogList, BlogPost, MarketingPage, NotFound, SearchPage } from './layou
 import * as blocks from './mdx/blocks.tsx';
 import * as dataBlocks from './mdx/data.tsx';
 import { MangaPromo } from './islands/MangaPromo.tsx';
+import { contracts } from './mdx/contracts.ts';
 import { searchSettingsFile } from './search/settings.ts';
 import type { ReactNode } from 'react';
 
@@ -41,5 +42,6 @@ export const classicTheme: Theme = {
   name: 'classic',
   Page,
   components: { ...blocks, ...dataBlocks, MangaPromo },
+  contracts,
   sharedFiles: (site) => [searchSettingsFile(site)],
 };

@@ -1,0 +1,73 @@
+import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { closestName } from '../shared/text.ts';
+import type { Compiled, ComponentContract } from '../types.ts';
+
+export interface ComponentCheckInput {
+  compiled: readonly Compiled[];
+  /** Component names the theme provides to MDX. */
+  components: readonly string[];
+  /** What they take (Theme.contracts); a component without a contract is only checked for existence. */
+  contracts?: Record<string, ComponentContract>;
+  /** The site's data files, by name (for props that name a data entry). */
+  data: Record<string, unknown>;
+}
+
+/**
+ * Every use of an MDX component, before any page renders: an unknown component (Q032, at its first use), a
+ * prop the component needs but the use leaves out, and a value its data has no entry for (Q033 errors, at the
+ * use), a prop the component does not take (Q033 warning: React drops it, so a typo loses it silently).
+ */
+export function checkComponents({ compiled, components, contracts = {}, data }: ComponentCheckInput): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const known = new Set(components);
+  const list = (names: Iterable<string>) => {
+    const sorted = [...names].sort();
+    return sorted.length > 40 ? `${sorted.slice(0, 40).join(', ')} and ${sorted.length - 40} more` : sorted.join(', ');
+  };
+  for (const c of compiled) {
+    for (const name of c.components) {
+      const uses = c.componentUses?.[name] ?? [];
+      if (!known.has(name)) {
+        const meant = closestName(name, known);
+        const hint = `${meant ? `Did you mean <${meant}>? ` : ''}Components available without import: ${list(known)}.`;
+        diagnostics.push(error(CODES.COMPONENT_UNKNOWN, `Unknown component <${name}>.`, { file: c.source.file, line: uses[0]?.line, column: uses[0]?.column, hint }));
+        continue;
+      }
+      const contract = contracts[name];
+      if (!contract) continue;
+      const takes = Object.keys(contract.props);
+      const takesHint = takes.length ? `<${name}> takes ${list(takes)}.` : `<${name}> takes no props.`;
+      for (const use of uses) {
+        const place = { file: c.source.file, line: use.line, column: use.column };
+        const written = Object.keys(use.props);
+        const typos = new Set<string>();
+        if (!use.spread) {
+          for (const [prop, required] of Object.entries(contract.props)) {
+            if (!required || prop in use.props) continue;
+            const typo = closestName(prop, written.filter((w) => !(w in contract.props)));
+            if (typo) typos.add(typo);
+            const hint = typo ? `Did you mean ${prop} instead of ${typo}?` : takesHint;
+            diagnostics.push(error(CODES.COMPONENT_PROP, `<${name}> needs the prop ${prop}.`, { ...place, hint }));
+          }
+        }
+        for (const prop of written) {
+          if (prop in contract.props || prop === 'children' || prop === 'key' || typos.has(prop)) continue;
+          const meant = closestName(prop, takes);
+          diagnostics.push(warning(CODES.COMPONENT_PROP, `<${name}> does not take the prop ${prop}; it is left out.`, { ...place, hint: meant ? `Did you mean ${meant}?` : takesHint }));
+        }
+        for (const [prop, { file, names }] of Object.entries(contract.values ?? {})) {
+          const value = use.props[prop];
+          if (typeof value !== 'string') continue;
+          const valid = names(data[file]);
+          if (valid?.includes(value)) continue;
+          const meant = valid && closestName(value, valid);
+          const hint = valid
+            ? `${meant ? `Did you mean "${meant}"? ` : ''}content/data/${file}.json has: ${list(valid)}.`
+            : `content/data/${file}.json is missing or holds no entries.`;
+          diagnostics.push(error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: content/data/${file}.json has no entry "${value}".`, { ...place, hint }));
+        }
+      }
+    }
+  }
+  return diagnostics;
+}

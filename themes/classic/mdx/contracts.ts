@@ -1,0 +1,39 @@
+import type { ComponentContract } from '../../../src/types.ts';
+
+/** The names of a data file's entries: the keys of an object (figures.json, the lists of supported-sites.json). */
+const keysOf = (data: unknown): string[] | undefined => (data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : undefined);
+
+/**
+ * What each MDX component of the theme takes (`true`: each use must write it), checked by `quire build` at
+ * every use before a page renders; keep in step with the components' props (test/unit/components.test.ts).
+ */
+export const contracts: Record<string, ComponentContract> = {
+  Hero: {
+    props: { title: true, lead: false, primaryLabel: false, primaryHref: false, secondaryLabel: false, secondaryHref: false, image: false, imageAlt: false, imageWidth: false, imageHeight: false },
+  },
+  FeatureGrid: { props: {} },
+  Feature: { props: { title: true, icon: false, href: false } },
+  Steps: { props: {} },
+  Step: { props: { title: true } },
+  Faq: { props: {} },
+  Question: { props: { q: true } },
+  CallToAction: { props: { title: true, label: false, href: false } },
+  Testimonials: { props: {} },
+  Testimonial: { props: { name: true, role: false } },
+  Figure: { props: { src: true, alt: true, caption: false, width: false, height: false } },
+  CardGrid: { props: {} },
+  Card: { props: { title: true, href: false } },
+  BilingualPassage: { props: { title: false } },
+  Para: { props: { en: true, de: true } },
+  Kbd: { props: {} },
+  Yes: { props: {} },
+  No: { props: {} },
+  ProBadge: { props: {} },
+  Tabs: { props: { groupId: false } },
+  Tab: { props: { label: true } },
+  Stat: { props: { id: true }, values: { id: { file: 'figures', names: keysOf } } },
+  Stats: { props: {} },
+  PricingTable: { props: {} },
+  SupportedSites: { props: { list: true }, values: { list: { file: 'supported-sites', names: keysOf } } },
+  MangaPromo: { props: {} },
+};
