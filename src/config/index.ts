@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { closestName } from '../shared/text.ts';
 import { localeBaseUrl } from '../shared/locales.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import { configSchema, NAV_ITEM_TYPES, type SiteConfig } from './schema.ts';
@@ -57,6 +58,7 @@ export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?
     return { diagnostics: parsed.error.issues.map((issue) => issueToDiagnostic(issue, raw, file)) };
   }
   const config = parsed.data;
+  const warnings = unknownKeys(raw, config, file);
   const { i18n } = config;
   const locale = overrides?.locale ?? i18n.currentLocale;
   if (!i18n.locales.includes(locale)) {
@@ -69,9 +71,59 @@ export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?
   if (overrides?.locale && overrides.locale !== i18n.currentLocale) {
     // Each locale lives under its own base path; the default locale at the site root.
     const baseUrl = localeBaseUrl(config.baseUrl, i18n.currentLocale, i18n.defaultLocale, overrides.locale);
-    return { config: { ...config, baseUrl, i18n: { ...i18n, currentLocale: overrides.locale, contentLocale: i18n.contentLocale ?? i18n.currentLocale } }, diagnostics: [] };
+    return { config: { ...config, baseUrl, i18n: { ...i18n, currentLocale: overrides.locale, contentLocale: i18n.contentLocale ?? i18n.currentLocale } }, diagnostics: warnings };
   }
-  return { config, diagnostics: [] };
+  return { config, diagnostics: warnings };
+}
+
+/**
+ * The inside of zod's wrappers (optional, default, pipe, …): the fields of zod v4's definitions this reads (its own
+ * types name every schema kind, which the walk below does not need; the schema is cast to this at the call).
+ */
+type SchemaDef = { type: string; innerType?: ZodLike; in?: ZodLike; element?: ZodLike; valueType?: ZodLike; options?: ZodLike[]; shape?: Record<string, ZodLike> };
+type ZodLike = { _zod: { def: SchemaDef } };
+
+/** The keys an object of the schema may have at a key path (all options' keys for a union), for the nearest-key hint. */
+function schemaKeysAt(schema: ZodLike, keyPath: string[]): string[] {
+  const unwrap = (s: ZodLike): ZodLike[] => {
+    const def = s._zod.def;
+    if (def.innerType) return unwrap(def.innerType);
+    if (def.type === 'pipe' && def.in) return unwrap(def.in);
+    if (def.type === 'union' && def.options) return def.options.flatMap(unwrap);
+    return [s];
+  };
+  let at = unwrap(schema);
+  for (const key of keyPath) {
+    at = at.flatMap((s) => {
+      const def = s._zod.def;
+      const next = def.type === 'array' ? def.element : def.type === 'record' ? def.valueType : def.shape?.[key];
+      return next ? unwrap(next) : [];
+    });
+  }
+  return at.flatMap((s) => Object.keys(s._zod.def.shape ?? {}));
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+
+/**
+ * Keys the schema does not know (dropped by validation): warnings with the key path and the nearest known
+ * key, so `onBrokenLink: 'warn'` or `navbar.itmes` does not pass silently with the default in force.
+ */
+function unknownKeys(raw: unknown, parsed: unknown, file: string, keyPath: string[] = []): Diagnostic[] {
+  if (Array.isArray(raw) && Array.isArray(parsed)) return raw.flatMap((item, i) => unknownKeys(item, parsed[i], file, [...keyPath, String(i)]));
+  if (!isPlainObject(raw) || !isPlainObject(parsed)) return [];
+  const out: Diagnostic[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (key in parsed) {
+      out.push(...unknownKeys(value, parsed[key], file, [...keyPath, key]));
+      continue;
+    }
+    const meant = closestName(key, new Set([...Object.keys(parsed), ...schemaKeysAt(configSchema as unknown as ZodLike, keyPath)]));
+    const at = [...keyPath, key].join('.');
+    out.push(warning(CODES.CONFIG_UNKNOWN_KEY, `Unknown config key ${at}; it is ignored.`, { file, keyPath: at, hint: meant ? `Did you mean ${[...keyPath, meant].join('.')}?` : undefined }));
+  }
+  return out;
 }
 
 function checkNavbarTypes(raw: unknown, file: string): Diagnostic[] {

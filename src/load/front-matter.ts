@@ -1,12 +1,12 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { closestName } from '../shared/text.ts';
 import type { FrontMatter } from '../types.ts';
 
 const docId = z.string().min(1);
-const frontMatterSchema = z
-  .looseObject({
+const frontMatterFields = z.looseObject({
     id: z.string().regex(/^(?!\.\.?$)[^/\\?#%]+$/, 'expected a file-name-like id: not "." or "..", and without / \\ ? # %').optional(),
     title: z.string().min(1).optional(),
     description: z.string().optional(),
@@ -38,12 +38,42 @@ const frontMatterSchema = z
       .optional(),
     authors: z.union([z.string().transform((s) => [s]), z.array(z.string())]).optional(),
     tags: z.array(z.string()).optional(),
-  })
+  });
+const frontMatterSchema = frontMatterFields
   .refine((fm) => !(fm.draft && fm.unlisted), { message: 'a page cannot be draft and unlisted at the same time', path: ['draft'] })
   .refine((fm) => (fm.toc_min_heading_level ?? 2) <= (fm.toc_max_heading_level ?? 6), {
     message: 'toc_min_heading_level must not exceed toc_max_heading_level',
     path: ['toc_min_heading_level'],
   });
+
+/**
+ * Docusaurus fields quire does not use: moving a page over keeps them working there, and the warning says
+ * what quire makes of them instead of guessing at a typo.
+ */
+const DOCUSAURUS_ONLY: Record<string, string> = {
+  custom_edit_url: 'quire shows no edit link',
+  last_update: 'quire shows no last-update line',
+  sidebar_class_name: 'the sidebar takes no per-item classes',
+  sidebar_custom_props: 'the sidebar takes no per-item props',
+  sidebar_key: 'sidebar items are keyed by their doc id',
+  displayed_sidebar: 'the site has one docs sidebar',
+  parse_number_prefixes: 'number prefixes of file and folder names are always taken off',
+  hide_reading_time: 'quire shows no reading time',
+};
+
+/** Front matter fields quire does not know (a typo, or a field of another tool): warnings, at the field's line. */
+export function unknownFields(frontMatter: object, places: FieldPlaces, file: string): Diagnostic[] {
+  const known = Object.keys(frontMatterFields.shape);
+  const out: Diagnostic[] = [];
+  for (const key of Object.keys(frontMatter)) {
+    if (key in frontMatterFields.shape) continue;
+    const place = { file, line: places[key]?.line, column: places[key] ? 1 : undefined };
+    const meant = closestName(key, known);
+    if (key in DOCUSAURUS_ONLY) out.push(warning(CODES.FRONT_MATTER_UNKNOWN, `Front matter field "${key}" is not used by quire (${DOCUSAURUS_ONLY[key]}); it is ignored.`, place));
+    else out.push(warning(CODES.FRONT_MATTER_UNKNOWN, `Unknown front matter field "${key}"; it is ignored.`, { ...place, hint: meant ? `Did you mean "${meant}"?` : `Known fields: ${[...known].sort().join(', ')}.` }));
+  }
+  return out;
+}
 
 export interface SplitResult {
   frontMatter: FrontMatter;
@@ -93,7 +123,10 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   // positions. Anything it rejects, or that fails validation, goes the careful way below, which
   // decides and reports with exact lines and columns.
   const quick = quickParse(yamlText);
-  if (quick) return { frontMatter: quick, body, bodyLine, fieldPlaces: fieldPlaces(yamlText), diagnostics: [] };
+  if (quick) {
+    const places = fieldPlaces(yamlText);
+    return { frontMatter: quick, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(quick, places, file) };
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
@@ -117,7 +150,10 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
     return { frontMatter: {}, body, bodyLine, diagnostics: [error(CODES.FRONT_MATTER_INVALID, 'Front matter must be a YAML mapping (key: value lines).', { file, line: 2 })] };
   }
   const parsed = frontMatterSchema.safeParse(data);
-  if (parsed.success) return { frontMatter: parsed.data as FrontMatter, body, bodyLine, fieldPlaces: fieldPlaces(yamlText), diagnostics: [] };
+  if (parsed.success) {
+    const places = fieldPlaces(yamlText);
+    return { frontMatter: parsed.data as FrontMatter, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(parsed.data, places, file) };
+  }
   const diagnostics = parsed.error.issues.map((issue) => {
     const key = issue.path.map(String).join('.');
     const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number, number, number] } | undefined;

@@ -204,7 +204,7 @@ export async function readSource(
   }
   const split = splitFrontMatter(text, file);
   diagnostics.push(...split.diagnostics);
-  if (split.diagnostics.length) return undefined;
+  if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const { frontMatter } = split;
   const format = file.endsWith('.mdx') ? 'mdx' : 'md';
   const rel = toPosix(relative).replace(/\.mdx?$/, '');

@@ -30,6 +30,21 @@ describe('config', () => {
     expect(diagnostics[0].message).toBe('Invalid config value at title: expected string, got number 42');
   });
 
+  it('config: should warn of keys it does not know, with the key path and the nearest known key, and keep the defaults', () => {
+    const raw = { ...minimal(), onBrokenLink: 'warn', navbar: { items: [{ type: 'link', lable: 'A', label: 'A', to: '/a/', classname: 'x' }] }, docs: { tocc: {}, breadcrumbs: false } };
+    const { config, diagnostics } = validateConfig(raw);
+    expect(config!.onBrokenLinks).toBe('throw');
+    expect(config!.docs.breadcrumbs).toBe(false);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'Q003', keyPath: 'navbar.items.0.lable', hint: 'Did you mean navbar.items.0.label?' }),
+      expect.objectContaining({ code: 'Q003', keyPath: 'navbar.items.0.classname', hint: 'Did you mean navbar.items.0.className?' }),
+      expect.objectContaining({ code: 'Q003', severity: 'warning', message: 'Unknown config key onBrokenLink; it is ignored.', keyPath: 'onBrokenLink', hint: 'Did you mean onBrokenLinks?' }),
+      expect.objectContaining({ code: 'Q003', keyPath: 'docs.tocc', hint: 'Did you mean docs.toc?' }),
+    ]);
+    // With --locale too (another return path).
+    expect(validateConfig(raw, 'site.config.ts', { locale: 'ar' }).diagnostics).toHaveLength(4);
+  });
+
   it('config: should reject a base path without slashes', () => {
     const { diagnostics } = validateConfig({ ...minimal(), baseUrl: 'de' });
     expect(diagnostics[0].keyPath).toBe('baseUrl');

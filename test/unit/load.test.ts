@@ -46,6 +46,19 @@ describe('load', () => {
     expect(r.diagnostics[0].message).toBe('Invalid front matter field "sidebar_position": expected number');
   });
 
+  it('load: should warn of front matter fields quire does not know, at their line, naming the nearest field', () => {
+    for (const yaml of ['titel: A\nsidebar_postion: 2\ncustom_edit_url: https://x.example/\n', 'titel: "A"\nsidebar_postion: 2\ncustom_edit_url: https://x.example/\nkeywords: [a,\n  b]\n']) {
+      const r = splitFrontMatter(`---\n${yaml}---\nText\n`, 'a.md');
+      expect(r.frontMatter).toMatchObject({ titel: 'A', sidebar_postion: 2 });
+      expect(r.diagnostics).toEqual([
+        expect.objectContaining({ code: 'Q022', severity: 'warning', message: 'Unknown front matter field "titel"; it is ignored.', line: 2, column: 1, hint: 'Did you mean "title"?' }),
+        expect.objectContaining({ code: 'Q022', severity: 'warning', line: 3, hint: 'Did you mean "sidebar_position"?' }),
+        expect.objectContaining({ code: 'Q022', severity: 'warning', message: 'Front matter field "custom_edit_url" is not used by quire (quire shows no edit link); it is ignored.', line: 4 }),
+      ]);
+    }
+    expect(splitFrontMatter('---\ntitle: A\nsidebar_position: 2\nimage_alt: x\n---\n', 'a.md').diagnostics).toEqual([]);
+  });
+
   it('load: should reject draft and unlisted together', () => {
     const r = splitFrontMatter('---\ndraft: true\nunlisted: true\n---\n', 'a.md');
     expect(r.diagnostics[0].message).toContain('cannot be draft and unlisted');
