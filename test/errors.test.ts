@@ -123,7 +123,23 @@ const cases: Case[] = [
   {
     name: 'duplicate slugs',
     overlay: { 'content/docs/guide/zweiter.md': '---\ntitle: Zweiter\nslug: start\n---\nText\n' },
-    expect: ['error Q050 content/docs/guide/zweiter.md', 'Two pages want the same URL /de/docs/guide/start/:', '- content/docs/guide/start.md', '- content/docs/guide/zweiter.md'],
+    expect: [
+      'error Q050 content/docs/guide/zweiter.md:3:7',
+      'Two pages want the same URL /de/docs/guide/start/:',
+      '- content/docs/guide/start.md (by its file name)',
+      '- content/docs/guide/zweiter.md (front matter slug: start, line 3)',
+      '> 3 | slug: start',
+    ],
+  },
+  {
+    name: 'duplicate slugs, the first page in file order setting its URL by id',
+    overlay: { 'content/docs/guide/anfang.md': '---\ntitle: Anfang\nid: start\n---\nText\n' },
+    expect: [
+      'error Q050 content/docs/guide/anfang.md:3:5',
+      '- content/docs/guide/anfang.md (front matter id: start, line 3)',
+      '- content/docs/guide/start.md (by its file name)',
+      'Build failed: 1 error(s)',
+    ],
   },
   {
     name: 'static file taking the place of a page',

@@ -7,23 +7,35 @@ const KIND: Record<Compiled['source']['kind'], RouteKind> = { doc: 'doc', page: 
 export function planRoutes(compiled: Compiled[], config: SiteConfig, messages: Record<string, string>): { routes: Route[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const routes: Route[] = [];
-  const owner = new Map<string, string>();
-  const claim = (path: string, file: string) => {
+  const owner = new Map<string, Compiled['source'] | string>();
+  /** What gives a page its URL: the front matter field that set it (with its place), or its file's name. */
+  const why = (source: Compiled['source'] | string) => {
+    if (typeof source === 'string') return { text: source };
+    const field = source.frontMatter.slug !== undefined ? 'slug' : source.frontMatter.id !== undefined ? 'id' : undefined;
+    const place = field ? source.fieldPlaces?.[field] : undefined;
+    if (!field) return { text: `${source.file} (by its file name)` };
+    return { text: `${source.file} (front matter ${field}: ${source.frontMatter[field]}${place ? `, line ${place.line}` : ''})`, file: source.file, place };
+  };
+  const claim = (path: string, source: Compiled['source'] | string) => {
     const previous = owner.get(path);
     if (previous) {
+      const [a, b] = [why(previous), why(source)];
+      // Reported where a front matter field chose the URL (the later page's, when both did), else at the later file.
+      const at = b.place ? b : a.place ? a : b;
       diagnostics.push(
-        error(CODES.DUPLICATE_ROUTE, `Two pages want the same URL ${config.baseUrl}${path.slice(1)}:\n- ${previous}\n- ${file}`, {
-          file,
+        error(CODES.DUPLICATE_ROUTE, `Two pages want the same URL ${config.baseUrl}${path.slice(1)}:\n- ${a.text}\n- ${b.text}`, {
+          file: at.file ?? (typeof source === 'string' ? undefined : source.file),
+          ...at.place,
           hint: 'Rename one of the files or give it another slug in its front matter.',
         }),
       );
       return false;
     }
-    owner.set(path, file);
+    owner.set(path, source);
     return true;
   };
   compiled.forEach((c, compiledIndex) => {
-    if (!claim(c.source.path, c.source.file)) return;
+    if (!claim(c.source.path, c.source)) return;
     const fm = c.source.frontMatter;
     routes.push({
       kind: KIND[c.source.kind],
