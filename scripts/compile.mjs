@@ -21,6 +21,8 @@ await build({
   // MDX runtime, production build chosen by NODE_ENV at load), refractor (grammars loaded by name),
   // the file watcher, and test-only tools.
   external: ['esbuild', 'pagefind', 'react', 'react/*', 'react-dom', 'react-dom/*', 'refractor', 'refractor/*', 'chokidar', 'qrcode'],
+  // jsonc-parser's `main` is a UMD build whose factory loads its parts with a require() esbuild cannot follow.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // Bundled CommonJS code may call require().
   banner: { js: "import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(import.meta.url);" },
   jsx: 'automatic',

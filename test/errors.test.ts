@@ -247,6 +247,27 @@ const cases: Case[] = [
     expect: ['error Q010 content', 'The content folder is missing.'],
   },
   {
+    name: 'data file that is not valid JSON (at its line and column)',
+    overlay: { 'content/data/angebote.json': '{\n  "karten": [\n    { "titel": "A", },\n  ]\n}\n' },
+    expect: ['error Q090 content/data/angebote.json:3:21', 'Invalid JSON: a property name in double quotes was expected (a comma too many?).', '> 3 |     { "titel": "A", },', 'Build failed: 1 error(s)'],
+  },
+  {
+    name: 'data file that is binary',
+    overlay: { 'content/data/bild.json': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]) },
+    expect: ['error Q012 content/data/bild.json', 'This file is not UTF-8 text, so it cannot be read as data.', 'Build failed: 1 error(s)'],
+  },
+  {
+    name: 'locale file with a syntax error and one with a message that is not a text',
+    overlay: { 'locales/de.json': '{\n  "search.placeholder": "Suchen"\n  "skipToContent": "Weiter"\n}\n', 'locales/en.json': '{\n  "search.placeholder": "Search",\n  "skipToContent": ["Skip"]\n}\n' },
+    expect: [
+      'error Q090 locales/de.json:3:3',
+      'Invalid JSON: a comma was expected between two entries.',
+      'error Q090 locales/en.json:3:3',
+      'Invalid locale file: the message "skipToContent" must be a text, not an array.',
+      'Build failed: 2 error(s)',
+    ],
+  },
+  {
     name: 'binary file',
     overlay: { 'content/docs/bild.md': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]) },
     expect: ['error Q012 content/docs/bild.md', 'looks binary'],

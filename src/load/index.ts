@@ -8,6 +8,7 @@ import { lineColumn, withoutBom } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { isRealDate, splitFrontMatter } from './front-matter.ts';
+import { readJsonFile } from './json-file.ts';
 
 export { readImageSizes } from './image-sizes.ts';
 
@@ -72,15 +73,11 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
         const file = toPosix(path.relative(root, abs));
         inputs.push(abs);
         const key = toPosix(path.relative(path.join(contentRoot, 'data'), abs)).replace(/\.json$/, '');
-        let text = '';
-        try {
-          text = withoutBom(await readFile(abs, 'utf8'));
-          dataTexts[key] = text;
-          data[key] = JSON.parse(text);
-        } catch (e) {
-          const m = /position (\d+)/.exec((e as Error).message);
-          const pos = m ? lineColumn(text, Number(m[1])) : undefined;
-          diagnostics.push(error(CODES.DATA_INVALID, `Invalid JSON: ${(e as Error).message}`, { file, ...pos }));
+        const read = await readJsonFile(abs, file, 'read as data');
+        if ('diagnostic' in read) diagnostics.push(read.diagnostic);
+        else {
+          dataTexts[key] = read.text;
+          data[key] = read.value;
         }
       }),
     );
@@ -117,11 +114,15 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       files.map(async (abs) => {
         inputs.push(abs);
         const code = path.basename(abs, '.json');
-        try {
-          messages[code] = JSON.parse(withoutBom(await readFile(abs, 'utf8'))) as Messages;
-        } catch (e) {
-          diagnostics.push(error(CODES.DATA_INVALID, `Invalid locale file: ${(e as Error).message}`, { file: toPosix(path.relative(root, abs)) }));
+        const file = toPosix(path.relative(root, abs));
+        const read = await readJsonFile(abs, file, "read as a locale's messages");
+        if ('diagnostic' in read) {
+          diagnostics.push(read.diagnostic);
+          return;
         }
+        const problem = messagesProblem(read.value, read.text);
+        if (problem) diagnostics.push(error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, { file, ...problem.place, hint: 'A locale file maps message ids to texts: { "search.placeholder": "Suchen" }.' }));
+        else messages[code] = read.value as Messages;
       }),
     );
   };
@@ -170,6 +171,17 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     },
     diagnostics,
   };
+}
+
+/** Why a locale file's value is not a map of message ids to texts, and where (the first offending key). */
+function messagesProblem(value: unknown, text: string): { message: string; place?: { line: number; column: number } } | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { message: `expected an object of messages, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.` };
+  for (const [id, message] of Object.entries(value)) {
+    if (typeof message === 'string') continue;
+    const at = text.indexOf(JSON.stringify(id));
+    return { message: `the message "${id}" must be a text, not ${Array.isArray(message) ? 'an array' : message === null ? 'null' : typeof message}.`, place: at >= 0 ? lineColumn(text, at) : undefined };
+  }
+  return undefined;
 }
 
 function emptyLoaded(): Loaded {
