@@ -177,7 +177,7 @@ const cases: Case[] = [
   {
     name: 'unknown name in an MDX expression (found while rendering)',
     overlay: { 'content/docs/guide/rechnung.mdx': '---\ntitle: Rechnung\n---\nText\n\nWert: {unbekannt + 1}\n' },
-    expect: ['error Q080 content/docs/guide/rechnung.mdx:6:8', 'Rendering /de/docs/guide/rechnung/ failed: unbekannt is not defined', '> 6 | Wert: {unbekannt + 1}'],
+    expect: ['error Q080 content/docs/guide/rechnung.mdx:6:8', 'Rendering /de/docs/guide/rechnung/ failed: unbekannt is not defined', '> 6 | Wert: {unbekannt + 1}', 'hint: In MDX, {…} is JavaScript, and nothing defines unbekannt. For braces as text write \\{ and \\}'],
   },
   {
     name: 'broken link in a data file',
