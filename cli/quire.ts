@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
+import { parseBase, parsePort } from './flags.ts';
 import { Output } from './output.ts';
 // Each command imports what it needs when it runs (`--help` and `--version` load almost nothing,
 // `build` never loads the dev server): every module loaded is start-up time.
@@ -17,7 +19,25 @@ const program = new Command()
   .description('Builds the Bilingo website from content/ into dist/.')
   .version(typeof QUIRE_VERSION === 'string' ? QUIRE_VERSION : '0.0.0')
   .option('--debug', 'print stack traces of internal errors')
-  .option('--root <dir>', 'project folder', process.cwd());
+  .option('--root <dir>', 'project folder', process.cwd())
+  // Set before the commands are made, so each inherits it: a mistyped option or command points to the help.
+  .showHelpAfterError('(run quire --help, or quire <command> --help, for what is available)');
+
+// A project folder that is not there is named as such, not reported as a missing site.config.ts in it.
+program.hook('preAction', (_program, command) => {
+  if (command.name() === 'serve') return;
+  const root = path.resolve(program.opts<{ root: string }>().root);
+  let isDir = false;
+  try {
+    isDir = statSync(root).isDirectory();
+  } catch {
+    // Not there (or not readable): reported below.
+  }
+  if (!isDir) {
+    process.stderr.write(`error: the project folder ${root} does not exist or is not a folder (--root).\n`);
+    process.exit(1);
+  }
+});
 
 program
   .command('build')
@@ -68,13 +88,6 @@ async function toolVersion(): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** A TCP port from a flag: 0 (any free port) to 65535. */
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`"${value}" is not a port number (0 to 65535).`);
-  return port;
 }
 
 interface ServerFlags {
@@ -143,7 +156,7 @@ serverFlags(program.command('dev'))
 
 serverFlags(program.command('serve [dir]'))
   .description('serve a built site (default: dist) exactly as the hosting bucket does')
-  .option('--base <path>', 'base path of the site, for the cache rules of hashed assets (default: baseUrl of the site configuration)')
+  .option('--base <path>', 'base path of the site, for the cache rules of hashed assets (default: baseUrl of the site configuration)', parseBase)
   .option('--config <file>', 'site configuration file, read for the base path', 'site.config.ts')
   .action(async (dir: string | undefined, opts: ServerFlags & { base?: string; config: string }) => {
     process.exitCode = 1;

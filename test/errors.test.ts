@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -380,5 +381,25 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
     expect(help.stdout).toContain('--locale <code>');
     const version = await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--version']);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('errors: should name a mistyped option, a project folder that is not there and a bad base path, and point to --help', async () => {
+    const cli = async (...args: string[]) => {
+      try {
+        return { code: 0, ...(await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), ...args], { env: { ...process.env, CI: '1', NO_COLOR: '1' } })) };
+      } catch (e) {
+        return e as { code: number; stderr: string };
+      }
+    };
+    const typo = await cli('build', '--outt', 'x');
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain("error: unknown option '--outt'\n(Did you mean --out?)\n(run quire --help, or quire <command> --help, for what is available)");
+    const missing = path.join(os.tmpdir(), 'quire-gibt-es-nicht');
+    const root = await cli('--root', missing, 'build');
+    expect(root.code).toBe(1);
+    expect(root.stderr.trim()).toBe(`error: the project folder ${missing} does not exist or is not a folder (--root).`);
+    const base = await cli('serve', '--base', 'https://example.org/de/');
+    expect(base.code).toBe(1);
+    expect(base.stderr).toContain('"https://example.org/de/" is not a base path (such as /de/).');
   });
 });
