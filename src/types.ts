@@ -84,6 +84,8 @@ export interface LinkRef {
   hash?: string;
   line?: number;
   column?: number;
+  /** A file the page loads (an image's or media's `src`), not a page it links to. */
+  image?: true;
 }
 
 export interface AssetRef {

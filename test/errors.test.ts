@@ -91,6 +91,25 @@ const cases: Case[] = [
     expect: ['error Q021 content/docs/guide/start.md:3:7', 'Invalid front matter field "slug": expected a URL path: no "." or ".." segments'],
   },
   {
+    name: 'images from static/ that do not exist (Markdown, HTML, a component prop, one written with the base path)',
+    overlay: {
+      'content/docs/guide/mdx.mdx': '---\ntitle: Bilder\n---\n![A](/img/fehlt.png)\n\n<img src="/img/auch-fehlt.png" alt="" />\n\n<Figure src="/img/fehlt.svg" alt="F" />\n\n![B](/de/img/favicon.svg)\n',
+    },
+    expect: [
+      'error Q060 content/docs/guide/mdx.mdx:4:1',
+      'Broken image /img/fehlt.png: no file static/img/fehlt.png.',
+      'hint: Images are files of static/ (static/img/bild.png is /img/bild.png) or next to the page (./bild.png).',
+      'error Q060 content/docs/guide/mdx.mdx:6:1',
+      'Broken image /img/auch-fehlt.png: no file static/img/auch-fehlt.png.',
+      'error Q060 content/docs/guide/mdx.mdx:8:1',
+      'Broken image /img/fehlt.svg: no file static/img/fehlt.svg.',
+      'error Q060 content/docs/guide/mdx.mdx:10:1',
+      'Broken image /de/img/favicon.svg: no file static/de/img/favicon.svg.',
+      'hint: The base path is added for you: write /img/favicon.svg.',
+      'Build failed: 4 error(s)',
+    ],
+  },
+  {
     name: 'missing image',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\nText\n\nSiehe ![Bildschirmfoto](./fehlt.png) hier.\n' },
     expect: ['error Q060 content/docs/guide/start.md:6:7', 'Image not found: content/docs/guide/fehlt.png.', "hint: Image paths are relative to the page's file"],

@@ -73,6 +73,12 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
 
   const check = (link: LinkRef, file: string) => {
     const target = resolvePath(link.path!);
+    if (!target && link.image) {
+      const basePathHint = linkHint(link.path);
+      const hint = basePathHint.startsWith('The base path') ? basePathHint : 'Images are files of static/ (static/img/bild.png is /img/bild.png) or next to the page (./bild.png).';
+      if (config.onBrokenLinks !== 'ignore') diagnostics.push((config.onBrokenLinks === 'throw' ? error : warning)(CODES.BROKEN_LINK, `Broken image ${link.url}: no file static${link.path}.`, { file, line: link.line, column: link.column, hint }));
+      return;
+    }
     if (!target) {
       report('link', missing(link.url, link.path!), { file, line: link.line, column: link.column }, link.path);
       return;

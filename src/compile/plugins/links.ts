@@ -146,7 +146,10 @@ const FILE_PROPS = new Set(['src', 'image']);
  * published with the page, any other relative path the site path it points to.
  */
 function componentUrl(name: string, url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; ref?: LinkRef } {
-  if (!url || isExternal(url) || url.startsWith('#') || url.startsWith('/')) return { url, ref: internalRef(url, options.pagePath) };
+  if (!url || isExternal(url) || url.startsWith('#') || url.startsWith('/')) {
+    const ref = internalRef(url, options.pagePath);
+    return { url, ref: ref && FILE_PROPS.has(name) ? { ...ref, image: true } : ref };
+  }
   if (FILE_PROPS.has(name)) return resolveAsset(url, options, assets, at);
   if (/\.mdx?$/.test(splitHash(url)[0])) return resolveLink(url, options);
   const u = new URL(url, 'http://site' + options.pagePath);
@@ -188,7 +191,7 @@ export function resolveLink(url: string, options: LinkOptions): { url: string; r
 
 export function resolveAsset(url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; ref?: LinkRef } {
   if (!url || isExternal(url)) return { url };
-  if (url.startsWith('/')) return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]) } };
+  if (url.startsWith('/')) return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]), image: true } };
   const file = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(url.split(/[?#]/)[0])));
   const placeholder = assetMarker(file);
   assets.push({ file, placeholder, from: { file: options.file, ...at } });
