@@ -131,7 +131,9 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
     const e = doc.errors[0];
-    const pos = lineCounter.linePos(e.pos[0]);
+    // An unclosed quote is found where the text ends; the writer needs the line that opened it.
+    const opened = /^Missing closing .?quote/.test(e.message) ? unclosedQuote(yamlText) : undefined;
+    const pos = lineCounter.linePos(opened ?? e.pos[0]);
     return {
       frontMatter: {},
       body,
@@ -169,6 +171,22 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
     });
   });
   return { frontMatter: {}, body, bodyLine, diagnostics };
+}
+
+/** Offset of the first quote that opens a value and is not closed on its line (`title: "Offen`). */
+function unclosedQuote(yamlText: string): number | undefined {
+  let offset = 0;
+  for (const line of yamlText.split('\n')) {
+    const m = /^(\s*(?:-\s+)?[^\s:#][^:#]*:\s+|\s*-\s+)(["'])(.*)$/.exec(line);
+    if (m) {
+      const [, lead, quote, rest] = m;
+      // A closing quote: `"` not escaped by a backslash; `'` not doubled (YAML's escape for it).
+      const closed = quote === '"' ? /(^|[^\\])(\\\\)*"/.test(rest) : /'(?!')/.test(rest.replace(/''/g, ''));
+      if (!closed) return offset + lead.length;
+    }
+    offset += line.length + 1;
+  }
+  return undefined;
 }
 
 function quickParse(yamlText: string): FrontMatter | undefined {

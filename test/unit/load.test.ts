@@ -40,6 +40,19 @@ describe('load', () => {
     expect(r.diagnostics[0].line).toBeGreaterThanOrEqual(3);
   });
 
+  it('load: should place an unclosed quote where it opens, not where the front matter ends', () => {
+    const cases: [string, number, number][] = [
+      ['title: "Offen\ndescription: Text\nkeywords: [a]\n', 2, 8],
+      ["title: 'It''s fine'\ndescription: 'Offen\nkeywords: [a]\n", 3, 14],
+      ['title: "Ein \\"Zitat\\" geht"\nkeywords:\n  - "offen\n', 4, 5],
+    ];
+    for (const [yaml, line, column] of cases) {
+      const d = splitFrontMatter(`---\n${yaml}---\nText\n`, 'a.md').diagnostics[0];
+      expect(d).toMatchObject({ code: 'Q020', line, column });
+      expect(d.message).toMatch(/Missing closing .?quote/);
+    }
+  });
+
   it('load: should report a front matter field of the wrong type at its line', () => {
     const r = splitFrontMatter('---\ntitle: A\nsidebar_position: erste\n---\n', 'a.md');
     expect(r.diagnostics[0]).toMatchObject({ code: 'Q021', file: 'a.md', line: 3 });
