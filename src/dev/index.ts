@@ -80,7 +80,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       if (report.files.length || hadOverlay) server?.broadcast('ok', { files: report.files, other: report.other });
       if (overlay) server?.broadcast('errors', overlay);
     } else {
-      overlay = overlayPayload(report.diagnostics, sources);
+      overlay = overlayPayload(report.diagnostics, sources, { served: store.size > 0 });
       // A file that does not compile did not stop the other pages: they are served and open ones reload
       // (showing the overlay again, which the server hands every page while errors remain).
       if (report.files.length) {

@@ -17,11 +17,14 @@ export async function sourcesOf(diagnostics: Diagnostic[], root: string): Promis
 }
 
 /** The overlay's content: the same facts as the terminal (file, line, column, code frame, hint). */
-export function overlayPayload(diagnostics: Diagnostic[], sources: Map<Diagnostic, string | undefined>): OverlayPayload {
+export function overlayPayload(diagnostics: Diagnostic[], sources: Map<Diagnostic, string | undefined>, { served }: { served: boolean }): OverlayPayload {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   return {
     title: errors.length === 1 ? 'quire dev: the build failed with 1 error' : `quire dev: the build failed with ${errors.length} errors`,
-    note: 'The last successful build is still being served. Save a fix and this message goes away by itself.',
+    // Before any build has worked there is no site to show behind the message.
+    note: served
+      ? 'The last successful build is still being served. Save a fix and this message goes away by itself.'
+      : 'The site has not built yet. Save a fix and the site appears by itself.',
     errors: errors.map((d) => {
       const source = sources.get(d);
       return {

@@ -194,7 +194,7 @@ describe('compile', () => {
     expect(out).toContain('<video src="quire-asset:content/docs/guide/film.mp4" poster="/de/img/vorschau.png" controls>');
     expect(out).toContain('<iframe src="https://www.youtube.com/embed/abc" title="Video">');
     expect(compiled.assets.map((a) => a.file)).toEqual(['content/docs/guide/film.mp4']);
-    expect(compiled.links).toEqual([{ url: '/img/vorschau.png', path: '/img/vorschau.png', line: 4, column: 1 }]);
+    expect(compiled.links).toEqual([{ url: '/img/vorschau.png', path: '/img/vorschau.png', line: 4, column: 1, image: true }]);
   });
 
   it('compile: should rewrite every image of a srcset in HTML of .md files', async () => {
