@@ -106,7 +106,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const onCompiled = options.onProgress && ((done: number, total: number) => options.onProgress!({ step: 'compile', done, total }));
   const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, cache, options.workerFile, onCompiled), (r) => `${r.cacheHits} cached`);
   diagnostics.push(...compiled.diagnostics);
-  if (hasErrors(diagnostics)) return result({ inputs });
+  if (hasErrors(diagnostics)) {
+    // The rest of the site is still planned, so its problems (broken links, unknown components, the sidebar)
+    // are reported in this run too, not one build later; the files that failed stand in without content.
+    const planned = plan({ config, compiled: withStandIns(loaded.value.sources, compiled.value), loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts });
+    diagnostics.push(...planned.diagnostics);
+    return result({ inputs });
+  }
   // Written while the site is planned and rendered; awaited before the build returns.
   const cacheSaved = cache.save().then(
     () => undefined,
@@ -190,6 +196,31 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...renderDiagnostics, ...emitted.diagnostics);
   await savedCache();
   return result({ inputs, site, pages: pageCount + reused.size, reused: reused.size, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
+}
+
+/**
+ * The compiled pages, with a stand-in for each source that failed to compile (its route, title and front
+ * matter, no content): planning them keeps links to those pages and sidebar entries from being reported.
+ */
+function withStandIns(sources: Source[], compiled: Compiled[]): Compiled[] {
+  const byFile = new Map(compiled.map((c) => [c.source.file, c]));
+  return sources.map(
+    (source): Compiled =>
+      byFile.get(source.file) ?? {
+        source,
+        title: source.frontMatter.title ?? source.id,
+        description: source.frontMatter.description ?? '',
+        output: { type: 'html', html: '' },
+        headings: [],
+        toc: [],
+        links: [],
+        assets: [],
+        excerpt: '',
+        components: [],
+        hasTitleHeading: false,
+        standIn: true,
+      },
+  );
 }
 
 /** Sources to compile before a worker pool pays for its start-up (module loading in each worker). */

@@ -132,6 +132,8 @@ export interface Compiled {
   componentUses?: Record<string, ComponentUse[]>;
   /** The body has its own h1, so the layout adds none. */
   hasTitleHeading: boolean;
+  /** A stand-in for a file that failed to compile, planned so the other pages' problems are reported; never rendered. */
+  standIn?: true;
 }
 
 /** One use of an MDX component: where it is (file lines) and the props written on it. */

@@ -33,6 +33,22 @@ const cases: Case[] = [
     expect: ['error Q030 content/docs/guide/mdx.mdx:6:1', 'Could not compile MDX: Expected a closing tag for `<Steps>`', '> 6 | <Steps>'],
   },
   {
+    name: 'a page that does not compile beside a broken link and an unknown component elsewhere (all in one run)',
+    overlay: {
+      'content/docs/guide/mdx.mdx': '---\ntitle: Kaputt\n---\nText <Offen\n',
+      'content/docs/guide/start.md': '---\ntitle: Start\n---\nZur [MDX-Seite](../mdx/#abschnitt), zum [Fehlenden](/docs/fehlt/).\n',
+      'content/docs/guide/dritte.mdx': '---\ntitle: Dritte\n---\n<Kdb>Strg</Kdb>\n',
+    },
+    expect: [
+      'error Q030 content/docs/guide/mdx.mdx:4:',
+      'error Q032 content/docs/guide/dritte.mdx:4:1',
+      'error Q060 content/docs/guide/start.md:4:',
+      'Broken link to /docs/fehlt/',
+      // No warning about the anchor into the page that did not compile: its headings are unknown.
+      'Build failed: 3 error(s). The previous output',
+    ],
+  },
+  {
     name: 'MDX import',
     overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Mit Import\n---\nText.\n\nimport { Karte } from "./karte.js"\n\n<Karte />\n' },
     expect: [

@@ -28,7 +28,8 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   // the dev server, `quire serve` and the browser resolve the address.
   const matcher = createRouteMatcher(routes.filter((r) => r.kind !== 'notFound').map((r): [string, string] => [r.path, r.path]));
   const anchors = new Map<string, Set<string>>();
-  compiled.forEach((c) => anchors.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])));
+  // A stand-in's headings are unknown: links into it are checked for the page, not for the anchor.
+  compiled.forEach((c) => c.standIn || anchors.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])));
 
   const report = (kind: 'link' | 'anchor' | 'duplicate', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }, path?: string) => {
     const mode = kind === 'link' ? config.onBrokenLinks : config.onBrokenAnchors;
