@@ -20,6 +20,12 @@ export function staticFileClashes(staticFiles: Loaded['staticFiles'], routes: Ro
       diagnostics.push(error(CODES.DUPLICATE_ROUTE, `Two files want the same URL ${url(page.path.slice(1))}:\n- ${owner}\n- ${f.file}`, { file: f.file, hint }));
     } else if ((GENERATED_FILES as readonly string[]).includes(target)) {
       diagnostics.push(error(CODES.DUPLICATE_ROUTE, `${f.file} would replace the ${target} quire writes at ${url(target)}.`, { file: f.file, hint }));
+    } else if (/\.html$/.test(target) && pages.has(target.replace(/\.html$/, '/index.html')) && !target.endsWith('/index.html')) {
+      // `docs/faq.html` beside the page `docs/faq/`: the route matcher (dev server, browser) reads the
+      // address as the page, while a bucket serves the file; which one a visitor gets would depend on how.
+      const page = pages.get(target.replace(/\.html$/, '/index.html'))!;
+      const owner = page.compiledIndex === undefined ? `the ${page.kind} page quire generates` : compiled[page.compiledIndex].source.file;
+      diagnostics.push(error(CODES.DUPLICATE_ROUTE, `${f.file} would be served at ${url(target)}, an address that also names the page ${url(page.path.slice(1))} (${owner}).`, { file: f.file, hint }));
     } else {
       const folder = GENERATED_FOLDERS.find((d) => target.startsWith(d));
       if (folder) diagnostics.push(error(CODES.DUPLICATE_ROUTE, `${f.file} is inside ${url(folder)}, a folder quire writes as a whole (it would be lost).`, { file: f.file, hint }));

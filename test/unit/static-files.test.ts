@@ -13,7 +13,16 @@ const check = (...paths: string[]) => staticFileClashes(paths.map((p) => ({ file
 
 describe('static files', () => {
   it('static files: should pass files that take no place quire writes', () => {
-    expect(check('/img/logo.svg', '/docs/faq/bild.png', '/docs/faq.html', '/robots.txt', '/assets/eigenes.css', '/pagefind.txt', '/search/hilfe.html')).toEqual([]);
+    expect(check('/img/logo.svg', '/docs/faq/bild.png', '/docs/faq.htm', '/docs/faq/index.htm', '/robots.txt', '/assets/eigenes.css', '/pagefind.txt', '/search/hilfe.html')).toEqual([]);
+  });
+
+  it('static files: should report a .html file at an address the route matcher reads as a page', () => {
+    // The shared route matcher strips `.html`: /de/docs/faq.html names the page too, but a bucket serves the file.
+    const found = check('/docs/faq.html', '/search.html');
+    expect(found.map((d) => d.message)).toEqual([
+      'static/docs/faq.html would be served at /de/docs/faq.html, an address that also names the page /de/docs/faq/ (content/docs/faq.md).',
+      'static/search.html would be served at /de/search.html, an address that also names the page /de/search/ (the search page quire generates).',
+    ]);
   });
 
   it('static files: should name both sides when a static file takes the place of a page, the sitemap or a folder quire writes', () => {
