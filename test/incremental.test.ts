@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../src/build.ts';
@@ -209,6 +209,33 @@ describe('incremental output', () => {
     expect(await snapshot(out)).toEqual(before);
     await second.abort();
     expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([]);
+  });
+
+  it('incremental: should report what it could not delete once the new output is in place, and clear it up in a later build', async () => {
+    const { out } = await site();
+    const first = new DirWriter(out);
+    await first.write('de/a/index.html', 'A');
+    await first.commit();
+    class Stuck extends DirWriter {
+      protected override remove(p: string): void {
+        if (path.basename(p).startsWith('dist.old-')) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+        super.remove(p);
+      }
+    }
+    // A second build that keeps nothing swaps the folders; the old copy cannot be deleted.
+    const second = new Stuck(out);
+    await second.write('de/a/index.html', 'A2');
+    const { leftovers } = await second.commit();
+    expect(leftovers).toEqual([{ path: expect.stringMatching(/dist\.old-\d+-/), reason: 'EACCES' }]);
+    expect(await readFile(path.join(out, 'de/a/index.html'), 'utf8')).toBe('A2');
+    // Left by a process that is gone (this test's own pid is alive, so the old copy is renamed to a dead one's).
+    const dead = path.join(path.dirname(out), 'dist.old-2147483646-x1');
+    await rename(leftovers[0].path, dead);
+    const alive = path.join(path.dirname(out), `dist.tmp-${process.pid}-y2`);
+    await mkdir(alive);
+    new DirWriter(out);
+    expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([path.basename(alive)]);
+    await rm(alive, { recursive: true });
   });
 
   it('incremental: should never write outside the output folder, whatever the file name', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheWarning, CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { cacheWarning, CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import type { Loaded, Page, SharedFile, Site, StageResult } from '../types.ts';
 import type { ClientBundle } from './client.ts';
 import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
@@ -185,7 +185,11 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       await inBatches(index.value, (f) => write(base + f.file, f.contents));
       if (canKeep && key) manifest!.recordSearch(key, index.value.map((f) => base + f.file));
     }
-    await writer.commit();
+    const committed = await writer.commit();
+    for (const left of committed?.leftovers ?? []) {
+      const shown = path.relative(root, left.path) || left.path;
+      diagnostics.push(warning(CODES.WRITE_FAILED, `The new output is in place, but ${shown} (what the build replaced) could not be deleted: ${left.reason}.`, { hint: 'Delete it by hand; the next build tries again.' }));
+    }
     // The output is in place; a record that cannot be written only costs the next build its reuse.
     if (manifest) await manifest.save().catch((e: Error) => diagnostics.push(cacheWarning('The record of this output could not be written', e, manifest.directory, root, 'the next build renders every page again')));
     return { value: { files, bytes, clientJs: bundle.js, clientCss: bundle.css }, diagnostics };

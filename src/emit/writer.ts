@@ -23,10 +23,19 @@ export interface Writer {
   adopt?(dir: string): { file: string; size: number }[];
   /** True when an output from an earlier build is there: `write` keeps files whose bytes it already has. */
   readonly hasPreviousOutput?: boolean;
-  /** Makes everything written visible at once; a writer is used for one build. */
-  commit(): Promise<void>;
+  /**
+   * Makes everything written visible at once; a writer is used for one build. Once the new output is in
+   * place nothing undoes it: what could not be cleaned up afterwards (the previous output's copy) is listed.
+   */
+  commit(): Promise<void | { leftovers: Leftover[] }>;
   /** Throws away what was written; the previous output stays as it was. */
   abort(): Promise<void>;
+}
+
+/** A folder a commit meant to delete after the new output was in place, and why it could not. */
+export interface Leftover {
+  path: string;
+  reason: string;
 }
 
 /**
@@ -60,6 +69,17 @@ export class DirWriter implements Writer {
     const base = this.outDir.replace(/[\\/]+$/, '');
     this.tmp = `${base}.tmp-${process.pid}-${Date.now().toString(36)}`;
     this.hasPreviousOutput = isDirectory(this.outDir);
+    removeStaleSiblings(base);
+  }
+
+  /** Folders to delete once the new output is in place; a failure there no longer concerns the build's result. */
+  private leftovers: Leftover[] = [];
+  private cleanUp(p: string): void {
+    try {
+      this.remove(p);
+    } catch (e) {
+      this.leftovers.push({ path: p, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
+    }
   }
 
   /**
@@ -153,8 +173,13 @@ export class DirWriter implements Writer {
     }
   }
 
-  async commit(): Promise<void> {
+  async commit(): Promise<{ leftovers: Leftover[] }> {
     await this.settle();
+    this.commitFiles();
+    return { leftovers: this.leftovers };
+  }
+
+  private commitFiles(): void {
     if (!this.hasPreviousOutput || this.kept.size === 0) return this.swap();
     try {
       this.updateInPlace();
@@ -179,6 +204,11 @@ export class DirWriter implements Writer {
     copyFileSync(from, to);
   }
 
+  /** Deletes what a commit replaced; tests make it fail (a folder the user cannot delete). */
+  protected remove(p: string): void {
+    rmSync(p, { recursive: true, force: true });
+  }
+
   /** The staging folder becomes the output folder. */
   private swap(): void {
     mkdirSync(this.tmp, { recursive: true });
@@ -196,7 +226,7 @@ export class DirWriter implements Writer {
       if (hadOld) renameSync(old, this.outDir);
       throw e;
     }
-    if (hadOld) rmSync(old, { recursive: true, force: true });
+    if (hadOld) this.cleanUp(old);
   }
 
   private updateInPlace(): void {
@@ -225,14 +255,53 @@ export class DirWriter implements Writer {
       rmSync(backup, { recursive: true, force: true });
       throw e;
     }
-    removeEmptyDirs(touchedDirs, this.outDir);
-    rmSync(backup, { recursive: true, force: true });
-    rmSync(this.tmp, { recursive: true, force: true });
+    try {
+      removeEmptyDirs(touchedDirs, this.outDir);
+    } catch {
+      // An empty folder left in the output costs nothing.
+    }
+    this.cleanUp(backup);
+    this.cleanUp(this.tmp);
   }
 
   async abort(): Promise<void> {
     await Promise.all(this.pending);
     rmSync(this.tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Staging folders and old copies of the output (`dist.tmp-<pid>-…`, `dist.old-<pid>-…`) that an earlier build
+ * left behind, when the process that made them is gone (it was killed, or could not delete them): removed,
+ * quietly, as far as possible. A concurrent build's folders are left alone.
+ */
+function removeStaleSiblings(base: string): void {
+  const dir = path.dirname(base);
+  const name = path.basename(base);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const m = /^\.(tmp|old)-(\d+)-[0-9a-z]+$/.exec(entry.slice(name.length));
+    if (!entry.startsWith(name) || !m || isAlive(Number(m[2]))) continue;
+    try {
+      rmSync(path.join(dir, entry), { recursive: true, force: true });
+    } catch {
+      // Still not removable: the build that left it said so.
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
