@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, compile, CompileCache, compileSource, type CompileOneResult } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
@@ -149,7 +151,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const writer = options.writer ?? new DirWriter(outDir);
   const manifest = await OutputManifest.open(writer instanceof DirWriter ? cacheDir : undefined, writer instanceof DirWriter ? writer.outDir : '', options.toolVersion);
   const fingerprints = manifest.enabled
-    ? fingerprintRoutes({ site, shared: { ...assets, files: bundle.files.map((f) => f.file), mode }, assetVersions: new Map() })
+    ? fingerprintRoutes({ site, shared: { ...assets, files: bundle.files.map((f) => f.file), mode }, assetVersions: await contentAssetHashes(root, site) })
     : new Map<string, string>();
   const reused = await manifest.reusable(fingerprints);
 
@@ -196,6 +198,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...renderDiagnostics, ...emitted.diagnostics);
   await savedCache();
   return result({ inputs, site, pages: pageCount + reused.size, reused: reused.size, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
+}
+
+/**
+ * A hash of each content image's bytes, for the fingerprints of the pages showing it: a page is kept only
+ * while its images are the same. A file that cannot be read is left out (emit reports it).
+ */
+async function contentAssetHashes(root: string, site: Site): Promise<Map<string, string>> {
+  const files = [...new Set(site.compiled.flatMap((c) => c.assets.map((a) => a.file)))].filter((f) => !f.startsWith('../'));
+  const out = new Map<string, string>();
+  await Promise.all(
+    files.map(async (file) => {
+      const bytes = await readFile(path.join(root, file)).catch(() => undefined);
+      if (bytes) out.set(file, createHash('sha1').update(bytes).digest('hex'));
+    }),
+  );
+  return out;
 }
 
 /**

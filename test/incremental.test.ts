@@ -1,3 +1,6 @@
+import os from 'node:os';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +16,8 @@ import { makeSite, png, repoRoot } from './helpers.ts';
  */
 
 // The fixture's start page shows a content image; without it every page may be kept.
+const run = promisify(execFile);
+
 const START_WITHOUT_IMAGE = '---\ntitle: Start\n---\nDer erste Absatz wird zur Beschreibung.\n\n## Abschnitt\n\nText.\n';
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -71,6 +76,38 @@ describe('incremental output', () => {
     const after = await snapshot(out);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     expect(changedFiles(before, after)).toEqual([]);
+  });
+
+  it('incremental: should keep a page with a content image while the image is the same, and render it again when the image changed', async () => {
+    const { root, out, build } = await site({ 'content/docs/guide/start.md': null });
+    await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE + '\n![Bild](./bild.svg)\n');
+    ok(await build());
+    const before = await snapshot(out);
+    const second = ok(await build());
+    expect(second.reused).toBe(second.pages);
+    expect(changedFiles(before, await snapshot(out))).toEqual([]);
+    await writeFile(path.join(root, 'content/docs/guide/bild.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>');
+    const third = ok(await build());
+    expect(third.pages - third.reused).toBe(1);
+    const after = await snapshot(out);
+    const changed = changedFiles(before, after);
+    expect(changed.filter((f) => f.endsWith('.html'))).toEqual(['de/docs/guide/start/index.html']);
+    const images = (files: Map<string, unknown>) => [...files.keys()].filter((f) => /^de\/assets\/bild\./.test(f));
+    expect(images(after)).toHaveLength(1);
+    expect(images(after)).not.toEqual(images(before));
+    expect(Buffer.from(after.get('de/docs/guide/start/index.html')!.bytes, 'base64').toString()).toContain(`src="/${images(after)[0]}"`);
+  });
+
+  it('incremental: should name the client bundle the same from any working directory', async () => {
+    // The compiled CLI, a process each time: esbuild keeps the working directory its service started in.
+    const { root } = await site();
+    const assetsFrom = async (cwd: string, out: string) => {
+      await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--root', root, 'build', '--no-cache', '--out', out], { cwd, env: { ...process.env, CI: '1' } });
+      return (await readdir(path.join(out, 'de/assets'), { recursive: true })).sort();
+    };
+    const fromTmp = await assetsFrom(os.tmpdir(), path.join(root, 'out-a'));
+    expect(fromTmp.some((f) => f.startsWith('main.'))).toBe(true);
+    expect(await assetsFrom(root, path.join(root, 'out-b'))).toEqual(fromTmp);
   });
 
   it('incremental: should render only the edited page and leave the others untouched', async () => {

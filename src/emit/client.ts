@@ -43,6 +43,9 @@ export async function bundleClient({ toolRoot, baseUrl, minify = true }: { toolR
     chunkNames: 'chunks/[name].[hash]',
     assetNames: '[name].[hash]',
     metafile: true,
+    // Paths in the output (and so its hashes) are relative to this folder: the same from any working directory,
+    // so a build started elsewhere does not rename the bundle and re-render every page.
+    absWorkingDir: toolRoot,
     logLevel: 'silent',
     legalComments: 'none',
   });

@@ -70,10 +70,9 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   };
   // The search index: the previous one when it indexed exactly these pages, else a new one fed each page
   // as it is written (hosted search: no index). Its key is the fingerprints of the indexable pages (not
-  // unlisted, 404 or search: those carry noindex); a site with content images always indexes anew, as
-  // fingerprints do not cover the images' bytes (they are read here).
+  // unlisted, 404 or search: those carry noindex); they cover the bytes of content images too.
   const indexed = fingerprints && new Map(site.routes.filter(isIndexable).map((r) => [r.path, fingerprints.get(r.path) ?? '']));
-  const key = canKeep && indexed && !site.compiled.some((c) => c.assets.length) ? searchKey(indexed) : undefined;
+  const key = canKeep && indexed ? searchKey(indexed) : undefined;
   const previousSearch = key ? await manifest!.reusableSearch(key) : undefined;
   const searchIndex = previousSearch ? { value: undefined, diagnostics: [] } : await startSearchIndex(site);
   diagnostics.push(...searchIndex.diagnostics);
@@ -112,6 +111,9 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       if ('kept' in item) {
         const { path: routePath, kept } = item;
         writer.keep!(kept.file);
+        // Its content images, as the previous build published them (same bytes, same name: kept as they are).
+        const compiledIndex = site.routes.find((r) => r.path === routePath)?.compiledIndex;
+        for (const asset of compiledIndex === undefined ? [] : site.compiled[compiledIndex].assets) await assetUrl(asset);
         files++;
         bytes += kept.size;
         record(routePath, kept.file);
@@ -129,8 +131,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       }
       const file = outputFile(baseUrl, page.path);
       await write(file, html);
-      // A page with content images is always rendered: its fingerprint does not cover the images' bytes.
-      if (!page.assets.length) record(page.path, file);
+      record(page.path, file);
       await search?.add(page.path, html);
       options.onPage?.(++pagesOut);
     }

@@ -6,8 +6,11 @@ export interface FingerprintInputs {
   site: Site;
   /** Everything else every page shows or links to: bundle URLs, theme version, mode. */
   shared: unknown;
-  /** Version per project file used as a content asset (relative images); bumped when it changes on disk. */
-  assetVersions: ReadonlyMap<string, number>;
+  /**
+   * Version per project file used as a content asset (relative images): a hash of its bytes (builds) or a
+   * counter bumped when it changes on disk (dev).
+   */
+  assetVersions: ReadonlyMap<string, number | string>;
 }
 
 /**
@@ -55,7 +58,7 @@ function routeWithoutIndex(route: Route): Omit<Route, 'compiledIndex'> {
   return rest;
 }
 
-function contentOf(compiled: Compiled, fileRoutes: Map<string, string>, assetVersions: ReadonlyMap<string, number>): unknown[] {
+function contentOf(compiled: Compiled, fileRoutes: Map<string, string>, assetVersions: ReadonlyMap<string, number | string>): unknown[] {
   const { source } = compiled;
   // The file's bytes and its route decide the compiled output (the compile cache uses the same key).
   const parts: unknown[] = [source.file, source.hash, source.path];
