@@ -49,6 +49,21 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'links and images written as string expressions in MDX ({"…"}), checked like quoted ones',
+    overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Ausdrücke\n---\n<Figure src={"/img/fehlt.png"} alt="x" />\n\n<Card title="Karte" href={`/docs/gibtsnicht/`}>Text</Card>\n' },
+    expect: ['error Q060 content/docs/guide/mdx.mdx:4:1', 'Broken image /img/fehlt.png: no file static/img/fehlt.png.', 'error Q060 content/docs/guide/mdx.mdx:6:1', 'Broken link to /docs/gibtsnicht/', 'Build failed: 2 error(s)'],
+  },
+  {
+    name: 'a javascript: link in Markdown',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\nText\n\nKlick [hier](javascript:alert(1)) bitte.\n' },
+    expect: ['content/docs/guide/start.md:6:7', 'A javascript: address is not published (javascript:alert(1)): it runs code in the visitor\'s browser.', 'Build failed: 1 error(s)'],
+  },
+  {
+    name: 'a javascript: link in HTML of a .md file',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\nText\n\n<p>Klick <a href=" JavaScript:alert(1)">hier</a>.</p>\n' },
+    expect: ['content/docs/guide/start.md:6:', 'A javascript: address is not published', 'Build failed: 1 error(s)'],
+  },
+  {
     name: 'MDX import',
     overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Mit Import\n---\nText.\n\nimport { Karte } from "./karte.js"\n\n<Karte />\n' },
     expect: [

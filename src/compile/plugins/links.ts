@@ -4,6 +4,8 @@ import { walk, type WalkNode } from './walk.ts';
 import { assetMarker, fileLinkPath, fileMarker } from '../../shared/placeholders.ts';
 import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
+import type { Position } from 'unist';
+import type { VFile } from 'vfile';
 import type { AssetRef, LinkRef } from '../../types.ts';
 
 export interface LinkOptions {
@@ -29,15 +31,17 @@ export interface LinkOptions {
  * are checked, and only relative values are rewritten (see `componentUrl`).
  */
 export function remarkLinks() {
-  return (tree: Root, file: { data: Record<string, unknown> }) => {
+  return (tree: Root, file: VFile) => {
     // Per-file options travel in file.data, so one processor serves every file.
     const options = file.data.linkOptions as LinkOptions;
     const links: LinkRef[] = [];
     const assets: AssetRef[] = [];
     const anchors: string[] = [];
     const place = (node: Positioned) => placeIn(node, options);
+    const refuseScript = (url: string, node: Positioned) => refuseScriptUrl(url, file, node);
     walk(tree, (n: WalkNode) => {
       const node = n as Root['children'][number];
+      if (node.type === 'link' || node.type === 'definition' || node.type === 'image') refuseScript(node.url, node);
       if (node.type === 'link' || node.type === 'definition') {
         const resolved = resolveLink(node.url, options);
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
@@ -50,7 +54,12 @@ export function remarkLinks() {
         const at = place(node);
         const htmlElement = node.name !== null && /^[a-z]/.test(node.name);
         for (const attr of node.attributes) {
-          if (attr.type !== 'mdxJsxAttribute' || typeof attr.value !== 'string') continue;
+          if (attr.type !== 'mdxJsxAttribute') continue;
+          // `src={"/img/a.png"}` is the same as `src="/img/a.png"`, and is checked and rewritten like it.
+          const literal = stringLiteral(attr.value);
+          if (literal !== undefined) attr.value = literal;
+          if (typeof attr.value !== 'string') continue;
+          refuseScript(attr.value, node);
           if (attr.name === 'id') anchors.push(attr.value);
           const kind = htmlElement ? urlAttribute(node.name!, attr.name) : undefined;
           if (kind) {
@@ -69,6 +78,35 @@ export function remarkLinks() {
     file.data.assets = assets;
     if (anchors.length) file.data.anchors = anchors;
   };
+}
+
+/**
+ * A `javascript:` address (however spaced or cased, as browsers read it) runs code when a visitor follows it;
+ * content has no business doing that: a compile error at its place.
+ */
+export function refuseScriptUrl(url: string, file: VFile, node: Positioned): void {
+  if (!/^[\s\u0000-\u001f]*j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t\s*:/i.test(url)) return;
+  const message = file.message(`A javascript: address is not published (${url.length > 40 ? url.slice(0, 37) + '…' : url}): it runs code in the visitor's browser.`, {
+    place: (node as { position?: Position }).position,
+    ruleId: 'no-javascript-url',
+    source: 'quire',
+  });
+  message.fatal = true;
+  message.note = "Link to a page or an https:// address; interactive parts belong in the theme's components.";
+  throw message;
+}
+
+/** The text of an attribute expression that is nothing but a string (`{"…"}`, `{'…'}`, a template without `${}`). */
+function stringLiteral(value: unknown): string | undefined {
+  type Estree = { body?: { type: string; expression?: { type: string; value?: unknown; expressions?: unknown[]; quasis?: { value: { cooked?: string | null } }[] } }[] };
+  const v = value as { type?: string; data?: { estree?: Estree } } | null;
+  if (!v || typeof v !== 'object' || v.type !== 'mdxJsxAttributeValueExpression') return undefined;
+  const body = v.data?.estree?.body;
+  if (body?.length !== 1 || body[0].type !== 'ExpressionStatement') return undefined;
+  const e = body[0].expression;
+  if (e?.type === 'Literal' && typeof e.value === 'string') return e.value;
+  if (e?.type === 'TemplateLiteral' && e.expressions?.length === 0) return e.quasis?.[0]?.value.cooked ?? undefined;
+  return undefined;
 }
 
 /** Elements whose `src` names a file the page loads (relative ones are published as assets, like images). */

@@ -2,7 +2,7 @@ import type { Element, Root } from 'hast';
 import { raw } from 'hast-util-raw';
 import type { VFile } from 'vfile';
 import type { AssetRef, LinkRef } from '../../types.ts';
-import { placeIn, resolveUrl, urlAttribute, type LinkOptions } from './links.ts';
+import { placeIn, refuseScriptUrl, resolveUrl, urlAttribute, type LinkOptions } from './links.ts';
 import { SKIP, walk, type WalkNode } from './walk.ts';
 
 /** Set on the links and images Markdown made (already resolved by remarkLinks) while raw HTML is parsed. */
@@ -47,6 +47,7 @@ export function rehypeRawHtml() {
         return undefined;
       }
       for (const [key, value] of urlProperties(node)) {
+        if (typeof value === 'string') refuseScriptUrl(value, file, node);
         const at = placeIn(node, options);
         // hast keeps a `srcset` as its list of candidates.
         const resolved = resolveUrl(urlAttribute(node.tagName, key)!, Array.isArray(value) ? value.join(', ') : value, options, assets, at);
