@@ -1,11 +1,15 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { originalPlace } from './source-map.ts';
+import { escapeRegExp } from './shared/text.ts';
 
 /**
  * Runs a TypeScript module of the project (site.config.ts, content/sidebars.ts) and returns its default
- * export. esbuild bundles it into one ESM string that is imported from a data: URL: no temp files.
+ * export. esbuild bundles it into one ESM string that is imported from a data: URL (no temporary file unless
+ * it imports npm packages, see below).
  * Shared by the config and load stages, which are the only readers of the project.
  */
 export async function importTypeScript(file: string): Promise<{ value: unknown; inputs: string[] }> {
@@ -26,11 +30,26 @@ export async function importTypeScript(file: string): Promise<{ value: unknown; 
   const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const map = result.outputFiles.find((f) => f.path.endsWith('.map'))?.text;
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
+  // A module imported from a data: URL cannot resolve npm packages (`import x from 'paket'`): when the file
+  // imports one, the code runs from a temporary file in the project's node_modules/.quire/, where Node finds
+  // the project's packages as usual (the way Vite runs its config).
+  const packages = Object.values(result.metafile.outputs).some((o) => o.imports.some((i) => i.external && !isBuiltin(i.path)));
+  let url = 'data:text/javascript;base64,' + Buffer.from(code).toString('base64');
+  let temporary: string | undefined;
+  if (packages) {
+    const dir = path.join(path.dirname(file), 'node_modules', '.quire');
+    temporary = path.join(dir, `${path.basename(file)}.${process.pid}-${Date.now().toString(36)}.mjs`);
+    await mkdir(dir, { recursive: true });
+    await writeFile(temporary, code);
+    url = pathToFileURL(temporary).href;
+  }
   try {
-    const mod = (await import('data:text/javascript;base64,' + Buffer.from(code).toString('base64'))) as { default?: unknown };
+    const mod = (await import(url)) as { default?: unknown };
     return { value: mod.default, inputs };
   } catch (e) {
-    throw new EvaluationError(e, map ? placeOf(e, map, path.dirname(file)) : undefined);
+    throw new EvaluationError(e, map ? placeOf(e, map, path.dirname(file), url) : undefined);
+  } finally {
+    if (temporary) await rm(temporary, { force: true });
   }
 }
 
@@ -46,8 +65,9 @@ export class EvaluationError extends Error {
 }
 
 /** The first stack frame inside the evaluated module, mapped back to the project's TypeScript. */
-function placeOf(e: unknown, mapText: string, mapDir: string): EvaluationError['place'] {
-  const at = originalPlace(e, /data:text\/javascript;base64,[A-Za-z0-9+/=]*:(\d+):(\d+)/, JSON.parse(mapText) as object);
+function placeOf(e: unknown, mapText: string, mapDir: string, url: string): EvaluationError['place'] {
+  const frame = url.startsWith('data:') ? /data:text\/javascript;base64,[A-Za-z0-9+/=]*:(\d+):(\d+)/ : new RegExp(`${escapeRegExp(url)}:(\\d+):(\\d+)`);
+  const at = originalPlace(e, frame, JSON.parse(mapText) as object);
   if (!at) return undefined;
   // The map names sources relative to where it would have been written.
   const file = at.source.startsWith('file://') ? fileURLToPath(at.source) : path.resolve(mapDir, at.source);
