@@ -59,6 +59,14 @@ export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?
   }
   const config = parsed.data;
   const warnings = unknownKeys(raw, config, file);
+  const unbalanced = config.announcementBar && unbalancedTag(config.announcementBar.content);
+  if (unbalanced) {
+    return {
+      diagnostics: [
+        error(CODES.CONFIG_INVALID, `The announcement's HTML ${unbalanced}: the rest of every page would end up inside it.`, { file, keyPath: 'announcementBar.content', hint: 'Close each tag you open: <a href="/deals/">Angebot</a>.' }),
+      ],
+    };
+  }
   const { i18n } = config;
   const locale = overrides?.locale ?? i18n.currentLocale;
   if (!i18n.locales.includes(locale)) {
@@ -101,6 +109,26 @@ function schemaKeysAt(schema: ZodLike, keyPath: string[]): string[] {
     });
   }
   return at.flatMap((s) => Object.keys(s._zod.def.shape ?? {}));
+}
+
+/** Elements HTML never closes. */
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/**
+ * What is wrong with the nesting of a piece of HTML written in the config (`leaves <a> open`, `closes </b>
+ * while <a> is open`), or undefined when each tag opened is closed in order.
+ */
+export function unbalancedTag(html: string): string | undefined {
+  const open: string[] = [];
+  for (const m of html.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<(\/?)([a-zA-Z][\w-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g)) {
+    const [, closing, rawName, selfClosing] = m;
+    const name = rawName.toLowerCase();
+    if (VOID_ELEMENTS.has(name) || selfClosing) continue;
+    if (!closing) open.push(name);
+    else if (open[open.length - 1] === name) open.pop();
+    else return open.length ? `closes </${name}> while <${open[open.length - 1]}> is open` : `closes </${name}>, which was never opened`;
+  }
+  return open.length ? `leaves <${open[open.length - 1]}> open` : undefined;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);

@@ -81,3 +81,17 @@ describe('config', () => {
     expect(localeBaseUrl('/site/de/', 'de', 'zh', 'fr')).toBe('/site/fr/');
   });
 });
+
+describe('config: the announcement\'s HTML', () => {
+  it('config: should refuse announcement HTML that leaves a tag open or closes them out of order', async () => {
+    const { unbalancedTag } = await import('../../src/config/index.ts');
+    expect(unbalancedTag('Neu: <a href="/deals/manga/">3 Tage <b>Pro</b> kostenlos</a><br> – <img src="/x.png" alt="a > b"/><!-- <i> -->')).toBeUndefined();
+    expect(unbalancedTag('<b>Neu: <a href="/pricing/">hier</b> <i>klicken')).toBe('closes </b> while <a> is open');
+    expect(unbalancedTag('Neu: <a href="/pricing/">hier')).toBe('leaves <a> open');
+    expect(unbalancedTag('Neu</a>')).toBe('closes </a>, which was never opened');
+    const { diagnostics } = validateConfig({ ...minimal(), announcementBar: { id: 'a', content: 'Neu: <a href="/pricing/">hier' } });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'Q002', keyPath: 'announcementBar.content', message: "The announcement's HTML leaves <a> open: the rest of every page would end up inside it." }),
+    ]);
+  });
+});
