@@ -144,6 +144,10 @@ export interface ComponentUse {
   props: Record<string, string | null>;
   /** `{...props}` spreads props the build cannot see. */
   spread?: boolean;
+  /** The component it sits in: its name and the index of that use among the uses of that name. */
+  parent?: { name: string; index: number };
+  /** What it holds directly: component names and `#text` (see ComponentContract.children). */
+  children?: string[];
 }
 
 /**
@@ -158,6 +162,12 @@ export interface ComponentContract {
    * the entries' names in that data (undefined when the file is missing or not of that shape).
    */
   values?: Record<string, { file: string; names: (data: unknown) => string[] | undefined }>;
+  /** Props that are numbers: a quoted value must read as one (`width="800"`, not `width="breit"`). */
+  numbers?: readonly string[];
+  /** The component each use must sit in directly (`Tab` in `Tabs`). */
+  parent?: string;
+  /** The one component a use holds (`Tabs` holds `Tab`s), and a prop whose value must differ between them. */
+  children?: { name: string; unique?: string };
 }
 
 export interface SidebarDoc {

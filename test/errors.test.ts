@@ -64,6 +64,22 @@ const cases: Case[] = [
     expect: ['content/docs/guide/start.md:6:', 'A javascript: address is not published', 'Build failed: 1 error(s)'],
   },
   {
+    name: 'tabs put together wrongly (text in <Tabs>, <Tab> outside, a number prop that is not one)',
+    overlay: {
+      'content/docs/guide/mdx.mdx':
+        '---\ntitle: Reiter\n---\n<Tabs>\n  Einleitung\n  <Tab label="Chrome">Eins</Tab>\n  {/* Firefox folgt */}\n</Tabs>\n\n<Tab label="Firefox">Zwei</Tab>\n\n<Figure src="/img/logo.svg" alt="Logo" width="breit" />\n',
+    },
+    expect: [
+      'error Q033 content/docs/guide/mdx.mdx:4:1',
+      '<Tabs> holds text: only <Tab> elements show in it.',
+      'error Q033 content/docs/guide/mdx.mdx:10:1',
+      '<Tab> shows only inside <Tabs>.',
+      'error Q033 content/docs/guide/mdx.mdx:12:1',
+      '<Figure width="breit">: width is a number.',
+      'Build failed: 3 error(s).',
+    ],
+  },
+  {
     name: 'MDX import',
     overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Mit Import\n---\nText.\n\nimport { Karte } from "./karte.js"\n\n<Karte />\n' },
     expect: [

@@ -37,6 +37,20 @@ export function fileData(source: Source, baseUrl: string): Record<string, unknow
 /** rehypeCode stays last: the MDX tree processor ends with it (see processors.ts). */
 export const rehypePlugins: PluggableList = [rehypeTables, rehypeCode];
 
+/** What an element holds directly: component names, `#text` for text that is not blank (paragraphs looked through). */
+function childKinds(children: WalkNode[]): string[] {
+  const out: string[] = [];
+  for (const child of children as (WalkNode & { name?: unknown })[]) {
+    if (child.type === 'paragraph') out.push(...childKinds(child.children ?? []));
+    else if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && typeof child.name === 'string') out.push(child.name);
+    else if (child.type === 'text' && typeof child.value === 'string' && !child.value.trim()) continue;
+    // `{/* Anmerkung */}` shows nothing; any other expression is the writer's own business.
+    else if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') continue;
+    else out.push('#text');
+  }
+  return [...new Set(out)];
+}
+
 /** Source text rewrites that keep line numbers: `:::tip Titel` and `## Titel {#id}`. */
 export function prepareMarkdown(body: string): string {
   return escapeHeadingIds(normalizeAdmonitionTitles(body));
@@ -49,9 +63,13 @@ export function prepareMarkdown(body: string): string {
 function remarkSummary() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
     const components = new Map<string, ComponentUse[]>();
+    // Each node's parent, and each component element's use, to name the component a use sits in.
+    const parents = new Map<WalkNode, WalkNode>();
+    const useOf = new Map<WalkNode, { name: string; index: number }>();
     let firstH1: string | undefined;
     let firstParagraph: string | undefined;
-    walk(tree, (n: WalkNode) => {
+    walk(tree, (n: WalkNode, _index, parentNode) => {
+      if (parentNode) parents.set(n, parentNode);
       const node = n as Root['children'][number];
       if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined) firstH1 = toString(node).replace(/\s*\{#[^}]+\}\s*$/, '').trim();
       else if (node.type === 'paragraph' && firstParagraph === undefined) {
@@ -66,8 +84,15 @@ function remarkSummary() {
         }
         // `<Tabs.Tab>`: the props belong to a part of the component, which no contract describes.
         if (name !== node.name) Object.assign(use, { props: {}, spread: true });
+        // The component it sits in (paragraphs between them do not count), and what it holds directly.
+        let up = parents.get(n);
+        while (up && up.type === 'paragraph') up = parents.get(up);
+        const parentUse = up && useOf.get(up);
+        if (parentUse) use.parent = parentUse;
+        use.children = childKinds(node.children as WalkNode[]);
         const uses = components.get(name) ?? [];
         if (!uses.length) components.set(name, uses);
+        useOf.set(n, { name, index: uses.length });
         uses.push(use);
       }
     });

@@ -55,6 +55,34 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
           const meant = closestName(prop, takes);
           diagnostics.push(warning(CODES.COMPONENT_PROP, `<${name}> does not take the prop ${prop}; it is left out.`, { ...place, hint: meant ? `Did you mean ${meant}?` : takesHint }));
         }
+        for (const prop of contract.numbers ?? []) {
+          const value = use.props[prop];
+          if (typeof value === 'string' && !/^\s*\d+(\.\d+)?\s*$/.test(value)) {
+            diagnostics.push(error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: ${prop} is a number.`, { ...place, hint: `Write it as a number: ${prop}={800}.` }));
+          }
+        }
+        if (contract.parent && use.parent?.name !== contract.parent) {
+          diagnostics.push(error(CODES.COMPONENT_PROP, `<${name}> shows only inside <${contract.parent}>${use.parent ? `, not inside <${use.parent.name}>` : ''}.`, { ...place, hint: `Put it in a <${contract.parent}>.` }));
+        }
+        if (contract.children) {
+          const wanted = contract.children.name;
+          const other = (use.children ?? []).filter((k) => k !== wanted);
+          if (other.length) {
+            const what = other.map((k) => (k === '#text' ? 'text' : `<${k}>`)).join(', ');
+            diagnostics.push(error(CODES.COMPONENT_PROP, `<${name}> holds ${what}: only <${wanted}> elements show in it.`, { ...place, hint: `Put the content into <${wanted}> elements.` }));
+          }
+          const unique = contract.children.unique;
+          if (unique) {
+            const index = uses.indexOf(use);
+            const seen = new Map<string, number>();
+            for (const child of c.componentUses?.[wanted] ?? []) {
+              const value = child.props[unique];
+              if (child.parent?.name !== name || child.parent.index !== index || typeof value !== 'string') continue;
+              seen.set(value, (seen.get(value) ?? 0) + 1);
+              if (seen.get(value) === 2) diagnostics.push(warning(CODES.COMPONENT_PROP, `Two <${wanted}> in this <${name}> have the ${unique} "${value}": a reader cannot tell them apart.`, { file: c.source.file, line: child.line, column: child.column }));
+            }
+          }
+        }
         for (const [prop, { file, names }] of Object.entries(contract.values ?? {})) {
           const value = use.props[prop];
           if (typeof value !== 'string') continue;

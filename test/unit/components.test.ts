@@ -41,6 +41,33 @@ describe('components: each use of an MDX component is checked before pages rende
     expect(d[0].hint).toMatch(/^Did you mean <Kbd>\?/);
   });
 
+  it('components: should check number props, the component a use sits in, what it holds, and repeated labels', () => {
+    const nested = {
+      Figure: { props: { src: true, alt: true, width: false }, numbers: ['width'] },
+      Tabs: { props: {}, children: { name: 'Tab', unique: 'label' } },
+      Tab: { props: { label: true }, parent: 'Tabs' },
+    };
+    const uses: Record<string, ComponentUse[]> = {
+      Figure: [{ line: 1, props: { src: '/a.png', alt: '', width: ' 800 ' } }, { line: 2, props: { src: '/a.png', alt: '', width: '80%' } }, { line: 3, props: { src: '/a.png', alt: '', width: null } }],
+      Tabs: [{ line: 5, props: {}, children: ['Tab'] }, { line: 9, props: {}, children: ['Tab', '#text', 'Kbd'] }],
+      Tab: [
+        { line: 6, props: { label: 'A' }, parent: { name: 'Tabs', index: 0 } },
+        { line: 7, props: { label: 'A' }, parent: { name: 'Tabs', index: 0 } },
+        { line: 10, props: { label: 'A' }, parent: { name: 'Tabs', index: 1 } },
+        { line: 12, props: { label: 'B' }, parent: { name: 'Figure', index: 0 } },
+        { line: 13, props: { label: 'C' } },
+      ],
+    };
+    const d = checkComponents({ compiled: [page(uses)], components: ['Figure', 'Tabs', 'Tab', 'Kbd'], contracts: nested, data: {} });
+    expect(d.map((x) => [x.severity, x.line, x.message])).toEqual([
+      ['error', 2, '<Figure width="80%">: width is a number.'],
+      ['warning', 7, 'Two <Tab> in this <Tabs> have the label "A": a reader cannot tell them apart.'],
+      ['error', 9, '<Tabs> holds text, <Kbd>: only <Tab> elements show in it.'],
+      ['error', 12, '<Tab> shows only inside <Tabs>, not inside <Figure>.'],
+      ['error', 13, '<Tab> shows only inside <Tabs>.'],
+    ]);
+  });
+
   it('components: should have a contract for every component of the classic theme', () => {
     expect(Object.keys(classicTheme.contracts ?? {}).sort()).toEqual(Object.keys(classicTheme.components).sort());
   });

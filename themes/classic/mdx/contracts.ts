@@ -10,6 +10,7 @@ const keysOf = (data: unknown): string[] | undefined => (data && typeof data ===
 export const contracts: Record<string, ComponentContract> = {
   Hero: {
     props: { title: true, lead: false, primaryLabel: false, primaryHref: false, secondaryLabel: false, secondaryHref: false, image: false, imageAlt: false, imageWidth: false, imageHeight: false },
+    numbers: ['imageWidth', 'imageHeight'],
   },
   FeatureGrid: { props: {} },
   Feature: { props: { title: true, icon: false, href: false } },
@@ -20,7 +21,7 @@ export const contracts: Record<string, ComponentContract> = {
   CallToAction: { props: { title: true, label: false, href: false } },
   Testimonials: { props: {} },
   Testimonial: { props: { name: true, role: false } },
-  Figure: { props: { src: true, alt: true, caption: false, width: false, height: false } },
+  Figure: { props: { src: true, alt: true, caption: false, width: false, height: false }, numbers: ['width', 'height'] },
   CardGrid: { props: {} },
   Card: { props: { title: true, href: false } },
   BilingualPassage: { props: { title: false } },
@@ -29,8 +30,8 @@ export const contracts: Record<string, ComponentContract> = {
   Yes: { props: {} },
   No: { props: {} },
   ProBadge: { props: {} },
-  Tabs: { props: { groupId: false } },
-  Tab: { props: { label: true } },
+  Tabs: { props: { groupId: false }, children: { name: 'Tab', unique: 'label' } },
+  Tab: { props: { label: true }, parent: 'Tabs' },
   Stat: { props: { id: true }, values: { id: { file: 'figures', names: keysOf } } },
   Stats: { props: {} },
   PricingTable: { props: {} },
