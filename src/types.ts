@@ -132,8 +132,18 @@ export interface Compiled {
   componentUses?: Record<string, ComponentUse[]>;
   /** The body has its own h1, so the layout adds none. */
   hasTitleHeading: boolean;
+  /** Problems that did not stop the compile (a block left open), reported as warnings on every build. */
+  notes?: CompileNote[];
   /** A stand-in for a file that failed to compile, planned so the other pages' problems are reported; never rendered. */
   standIn?: true;
+}
+
+/** A problem the compiler noticed without failing, at its place in the file. */
+export interface CompileNote {
+  message: string;
+  line?: number;
+  column?: number;
+  hint?: string;
 }
 
 /** One use of an MDX component: where it is (file lines) and the props written on it. */

@@ -11,6 +11,7 @@ import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
 import { remarkNoImports } from './plugins/imports.ts';
+import { remarkUnclosed } from './plugins/unclosed.ts';
 
 export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts';
 
@@ -22,6 +23,7 @@ export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts
 export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   [remarkSyntax, parts],
   remarkNoImports,
+  remarkUnclosed,
   remarkAdmonitions,
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,

@@ -3,11 +3,13 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
+import { unbalancedTag } from '../shared/html-balance.ts';
 import { localeBaseUrl } from '../shared/locales.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import { configSchema, NAV_ITEM_TYPES, type SiteConfig } from './schema.ts';
 
 export type { SiteConfig, UserConfig, NavItem, LinkTarget } from './schema.ts';
+export { unbalancedTag } from '../shared/html-balance.ts';
 export { configSchema } from './schema.ts';
 
 export interface LoadConfigOptions {
@@ -109,26 +111,6 @@ function schemaKeysAt(schema: ZodLike, keyPath: string[]): string[] {
     });
   }
   return at.flatMap((s) => Object.keys(s._zod.def.shape ?? {}));
-}
-
-/** Elements HTML never closes. */
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
-
-/**
- * What is wrong with the nesting of a piece of HTML written in the config (`leaves <a> open`, `closes </b>
- * while <a> is open`), or undefined when each tag opened is closed in order.
- */
-export function unbalancedTag(html: string): string | undefined {
-  const open: string[] = [];
-  for (const m of html.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<(\/?)([a-zA-Z][\w-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g)) {
-    const [, closing, rawName, selfClosing] = m;
-    const name = rawName.toLowerCase();
-    if (VOID_ELEMENTS.has(name) || selfClosing) continue;
-    if (!closing) open.push(name);
-    else if (open[open.length - 1] === name) open.pop();
-    else return open.length ? `closes </${name}> while <${open[open.length - 1]}> is open` : `closes </${name}>, which was never opened`;
-  }
-  return open.length ? `leaves <${open[open.length - 1]}> open` : undefined;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);

@@ -115,7 +115,18 @@ export function isRealDate(text: string): boolean {
 /** Splits `---` YAML front matter from the body and validates it, with file positions on errors. */
 export function splitFrontMatter(text: string, file: string): SplitResult {
   const m = FENCE.exec(text);
-  if (!m) return { frontMatter: {}, body: text, bodyLine: 1, diagnostics: [] };
+  if (!m) {
+    // `---` and `title: …` below it, but no closing `---`: the front matter would be shown as the page's text.
+    if (/^---[ \t]*\r?\n[A-Za-z_][\w-]*[ \t]*:/.test(text)) {
+      return {
+        frontMatter: {},
+        body: text,
+        bodyLine: 1,
+        diagnostics: [error(CODES.FRONT_MATTER_SYNTAX, 'The front matter that starts here is never closed: a line of --- must end it.', { file, line: 1, column: 1, hint: 'Add a line with --- after the last field (title: …).' })],
+      };
+    }
+    return { frontMatter: {}, body: text, bodyLine: 1, diagnostics: [] };
+  }
   const yamlText = m[1];
   const bodyLine = m[0].split('\n').length - (m[0].endsWith('\n') ? 1 : 0) + 1;
   const body = text.slice(m[0].length);

@@ -25,6 +25,20 @@ describe('compile', () => {
     expect(out).toMatch(/<input type="checkbox" checked disabled>/);
   });
 
+  it('compile: should note blocks left open at the line that opened them, and nothing for closed ones', async () => {
+    const notes = async (body: string, format: 'md' | 'mdx' = 'md') => {
+      const r = await compileSource(source(body, format), config);
+      if (!('compiled' in r)) throw new Error('expected a compiled page');
+      return (r.compiled.notes ?? []).map((n) => [n.line, n.message]);
+    };
+    // Lines count from the body's first line, 4 (see `source`).
+    expect(await notes('Text\n\n```js\nconst a = 1;\n\n## Danach\n')).toEqual([[6, 'The code block opened here is never closed: everything after it is shown as code.']]);
+    expect(await notes('Text\n\n:::warning Achtung\nVorsicht.\n\n## Danach\n', 'mdx')).toEqual([[6, 'The :::warning box opened here is never closed: everything after it is inside the box.']]);
+    expect(await notes('Text\n\n<details>\n<summary>Mehr</summary>\n\nInhalt\n')).toEqual([[6, 'The HTML here leaves <details> open: what follows ends up inside it.']]);
+    const closed = 'A\n\n````md\n```js\nx\n```\n````\n\n> :::note\n> Zitat\n> :::\n\n<details><summary>M</summary>\n\n<p>Absatz<ul><li>eins<li>zwei</ul>\n\nText\n\n</details>\n\n~~~\ny\n~~~';
+    expect(await notes(closed)).toEqual([]);
+  });
+
   it('compile: should turn :::tip Title into an admonition with that title', async () => {
     const { html: out } = await html(':::tip Gut zu wissen\nInhalt\n:::\n\n:::danger\nVorsicht\n:::\n');
     expect(out).toContain('<aside class="admonition admonition-tip" role="note" data-admonition="tip"><p class="admonition-title">Gut zu wissen</p>');

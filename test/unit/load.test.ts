@@ -53,6 +53,13 @@ describe('load', () => {
     }
   });
 
+  it('load: should report front matter that is never closed, and leave a page opening with a rule alone', () => {
+    expect(splitFrontMatter('---\ntitle: Offen\ndescription: x\n\nText\n', 'a.md').diagnostics).toEqual([
+      expect.objectContaining({ code: 'Q020', line: 1, message: 'The front matter that starts here is never closed: a line of --- must end it.' }),
+    ]);
+    expect(splitFrontMatter('---\n\nText nach einer Linie.\n', 'a.md').diagnostics).toEqual([]);
+  });
+
   it('load: should report a front matter field of the wrong type at its line', () => {
     const r = splitFrontMatter('---\ntitle: A\nsidebar_position: erste\n---\n', 'a.md');
     expect(r.diagnostics[0]).toMatchObject({ code: 'Q021', file: 'a.md', line: 3 });
