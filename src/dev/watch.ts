@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
@@ -27,13 +28,22 @@ function isIgnored(file: string): boolean {
   );
 }
 
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Watches the project with chokidar and hands over batches of changes, one batch at a time: events within
  * `debounceMs` are grouped (an editor's save often fires several), and changes that arrive while a batch is
  * being built wait for the next one. The last event per file wins, so unlink + add (an atomic save) is a change.
  */
 export function watchProject({ paths, onChanges, debounceMs = 10 }: { paths: string[]; onChanges: (changes: FileChange[]) => Promise<void>; debounceMs?: number }): ProjectWatcher {
-  const watcher: FSWatcher = watch(paths, { ignoreInitial: true, ignored: (file) => isIgnored(file), ignorePermissionErrors: true, alwaysStat: true });
+  // Symbolic links are not followed: a build skips them, and a link to /etc must not be walked, let alone served.
+  const watcher: FSWatcher = watch(paths, { ignoreInitial: true, ignored: (file) => isIgnored(file), ignorePermissionErrors: true, alwaysStat: true, followSymlinks: false });
   const pending = new Map<string, boolean>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -67,7 +77,7 @@ export function watchProject({ paths, onChanges, debounceMs = 10 }: { paths: str
       confirmTimers.delete(file);
       const now = await stat(file).catch(() => undefined);
       if (closed || !now) return;
-      if (!seen || now.mtimeMs !== seen.mtimeMs || now.size !== seen.size || now.ino !== seen.ino) add(file, false);
+      if (!seen || now.mtimeMs !== seen.mtimeMs || now.size !== seen.size || now.ino !== seen.ino) add(file, isLink(file));
     }, CONFIRM_MS);
     check.unref();
     confirmTimers.set(file, check);
@@ -75,6 +85,11 @@ export function watchProject({ paths, onChanges, debounceMs = 10 }: { paths: str
   watcher.on('all', (event, file, stats?: Stats) => {
     if (event === 'addDir') return;
     const abs = path.resolve(file);
+    // A file that is (or became) a symbolic link counts as gone, as the load stage does not read links.
+    if ((event === 'change' || event === 'add') && isLink(abs)) {
+      add(abs, true);
+      return;
+    }
     add(abs, event === 'unlink' || event === 'unlinkDir');
     if (event === 'change' || event === 'add') confirmLater(abs, stats);
   });

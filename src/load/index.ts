@@ -33,6 +33,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const sources: Source[] = [];
   const drafts: Draft[] = [];
 
+  const notes: WalkNotes = { links: [], unreadable: [] };
   const contentRoot = path.join(root, 'content');
   if (!(await isDir(contentRoot))) {
     diagnostics.push(error(CODES.CONTENT_MISSING, 'The content folder is missing.', { file: 'content', hint: 'Create content/docs/index.mdx (the docs home) to start.' }));
@@ -44,7 +45,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   // at once; 6 and 4 cold builds, noisy).
   const readContent = async () => {
     for (const { dir, kind } of CONTENT_DIRS) {
-      const files = await walk(path.join(root, dir));
+      const files = await walk(path.join(root, dir), notes);
       if (kind === 'doc' && files === undefined) {
         diagnostics.push(error(CODES.CONTENT_MISSING, 'The docs folder is missing.', { file: dir, hint: `Create ${dir}/${config.docs.mainDocId}.mdx.` }));
         continue;
@@ -67,7 +68,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const data: Record<string, unknown> = {};
   const dataTexts: Record<string, string> = {};
   const readData = async () => {
-    const files = ((await walk(path.join(contentRoot, 'data'))) ?? []).filter((abs) => abs.endsWith('.json'));
+    const files = ((await walk(path.join(contentRoot, 'data'), notes)) ?? []).filter((abs) => abs.endsWith('.json'));
     await Promise.all(
       files.map(async (abs) => {
         const file = toPosix(path.relative(root, abs));
@@ -109,7 +110,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
 
   const messages: Record<string, Messages> = {};
   const readLocales = async () => {
-    const files = ((await walk(path.join(root, 'locales'))) ?? []).filter((abs) => abs.endsWith('.json'));
+    const files = ((await walk(path.join(root, 'locales'), notes)) ?? []).filter((abs) => abs.endsWith('.json'));
     await Promise.all(
       files.map(async (abs) => {
         inputs.push(abs);
@@ -130,7 +131,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const staticRoot = path.join(root, 'static');
   let staticFiles: Loaded['staticFiles'] = [];
   const readStatic = async () => {
-    const all = ((await walk(staticRoot)) ?? []).map((abs) => ({
+    const all = ((await walk(staticRoot, notes)) ?? []).map((abs) => ({
       file: toPosix(path.relative(root, abs)),
       path: '/' + toPosix(path.relative(staticRoot, abs)),
     }));
@@ -150,6 +151,18 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   };
 
   await Promise.all([readContent(), readData(), readSidebars(), readLocales(), readStatic()]);
+  for (const { dir, code } of notes.unreadable) {
+    diagnostics.push(error(CODES.FILE_UNREADABLE, `Cannot read this folder: ${code}.`, { file: toPosix(path.relative(root, dir)), hint: 'Check its permissions; the files in it would be missing from the site.' }));
+  }
+  if (notes.links.length) {
+    const names = notes.links.map((abs) => toPosix(path.relative(root, abs))).sort();
+    diagnostics.push(
+      warning(CODES.SYMLINK_SKIPPED, `Symbolic links are not followed, so these are not part of the site: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`, {
+        file: names[0],
+        hint: 'A link could publish any file of the machine. Copy the file into the project instead.',
+      }),
+    );
+  }
   // Reported in the same order whatever finished first.
   diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : (a.line ?? 0) - (b.line ?? 0)));
   // The same for the files read at once: their keys in name order, not in the order the reads finished (every
@@ -291,13 +304,38 @@ export function isHiddenStaticPath(sitePath: string): boolean {
   return sitePath.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 }
 
-async function walk(dir: string): Promise<string[] | undefined> {
-  try {
-    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
-  } catch {
-    return undefined;
-  }
+/** What a walk met besides files: symbolic links (not followed) and folders it could not read. */
+interface WalkNotes {
+  links: string[];
+  unreadable: { dir: string; code: string }[];
+}
+
+/**
+ * The files under `dir`, sorted; undefined when `dir` is not there. Symbolic links are not followed (a link
+ * could publish anything on the machine) and folders that cannot be read are noted, not taken for missing.
+ */
+async function walk(dir: string, notes?: WalkNotes): Promise<string[] | undefined> {
+  const out: string[] = [];
+  const visit = (at: string, top: boolean): boolean => {
+    let entries;
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? 'error';
+      if (top && (code === 'ENOENT' || code === 'ENOTDIR')) return false;
+      notes?.unreadable.push({ dir: at, code });
+      return true;
+    }
+    for (const entry of entries) {
+      const abs = path.join(at, entry.name);
+      if (entry.isDirectory()) visit(abs, false);
+      else if (entry.isFile()) out.push(abs);
+      else if (entry.isSymbolicLink()) notes?.links.push(abs);
+    }
+    return true;
+  };
+  if (!visit(dir, true)) return undefined;
+  return out.sort();
 }
 
 async function isDir(p: string): Promise<boolean> {
