@@ -6,7 +6,7 @@ import { loadConfig } from './config/index.ts';
 import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
 import { load, readImageSizes } from './load/index.ts';
-import { plan, socialImageFiles } from './plan/index.ts';
+import { plan, socialImageFiles, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
 import { createPool, defaultPoolSize } from './pool.ts';
 import type { BuildProgress, Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
@@ -214,31 +214,6 @@ async function contentAssetHashes(root: string, site: Site): Promise<Map<string,
     }),
   );
   return out;
-}
-
-/**
- * The compiled pages, with a stand-in for each source that failed to compile (its route, title and front
- * matter, no content): planning them keeps links to those pages and sidebar entries from being reported.
- */
-function withStandIns(sources: Source[], compiled: Compiled[]): Compiled[] {
-  const byFile = new Map(compiled.map((c) => [c.source.file, c]));
-  return sources.map(
-    (source): Compiled =>
-      byFile.get(source.file) ?? {
-        source,
-        title: source.frontMatter.title ?? source.id,
-        description: source.frontMatter.description ?? '',
-        output: { type: 'html', html: '' },
-        headings: [],
-        toc: [],
-        links: [],
-        assets: [],
-        excerpt: '',
-        components: [],
-        hasTitleHeading: false,
-        standIn: true,
-      },
-  );
 }
 
 /** Sources to compile before a worker pool pays for its start-up (module loading in each worker). */

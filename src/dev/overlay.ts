@@ -23,7 +23,7 @@ export function overlayPayload(diagnostics: Diagnostic[], sources: Map<Diagnosti
     title: errors.length === 1 ? 'quire dev: the build failed with 1 error' : `quire dev: the build failed with ${errors.length} errors`,
     // Before any build has worked there is no site to show behind the message.
     note: served
-      ? 'The last successful build is still being served. Save a fix and this message goes away by itself.'
+      ? 'The rest of the site is served, and a page with an error as it last worked. Save a fix and this message goes away by itself.'
       : 'The site has not built yet. Save a fix and the site appears by itself.',
     errors: errors.map((d) => {
       const source = sources.get(d);

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
-import { hasErrors, type Diagnostic } from '../diagnostics.ts';
+import { CODES, hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
 import { isHiddenStaticPath, load, readImageSizes, readSource } from '../load/index.ts';
-import { plan, socialImageFiles } from '../plan/index.ts';
+import { plan, socialImageFiles, withStandIns } from '../plan/index.ts';
 import { fingerprintRoutes, renderEach } from '../render/index.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
-import type { BuildProgress, Loaded, Site, SiteConfig, Theme } from '../types.ts';
+import type { BuildProgress, Loaded, Route, Site, SiteConfig, Source, Theme } from '../types.ts';
 import { classifyChange, sourceKind, toPosix, type FileChange } from './classify.ts';
 import { CompiledSources, defaultCacheDir, warmUpCompilers } from './compiled-sources.ts';
 import type { MemoryStore } from './memory-store.ts';
@@ -53,6 +53,15 @@ export interface DevBuildReport {
   startedAt: number;
   /** Time per step, in order (config, theme, load, compile, plan, bundle, render+emit). */
   steps: { name: string; ms: number }[];
+}
+
+/** Plan errors with which the site is still served (in dev): what they name is shown as it is. */
+const SERVED_WITH: ReadonlySet<string> = new Set([CODES.BROKEN_LINK, CODES.BROKEN_ANCHOR, CODES.SIDEBAR_UNKNOWN_ID, CODES.PAGINATION_UNKNOWN_ID]);
+
+/** Puts a source in the load stage's order (by file), which decides route and sidebar order ties. */
+function insertByFile(sources: Source[], source: Source): void {
+  const at = sources.findIndex((s) => s.file > source.file);
+  sources.splice(at < 0 ? sources.length : at, 0, source);
 }
 
 /**
@@ -207,6 +216,7 @@ export class DevSession {
     mark('theme');
     // load: everything again, or only the content files that changed
     if (work.load || !this.loaded) {
+      const previous = this.loaded;
       const result = await load({ root, config, mode: 'development' });
       this.loaded = result.value;
       this.loadInputs = new Set(result.value.inputs);
@@ -216,6 +226,11 @@ export class DevSession {
         if (d.file && sourceKind(d.file)) this.sourceDiagnostics.set(d.file, [...(this.sourceDiagnostics.get(d.file) ?? []), d]);
         else this.loadDiagnostics.push(d);
       }
+      // A file that no longer loads (its front matter broke) is served as it last loaded, like one that no longer compiles.
+      for (const [file, diagnostics] of this.sourceDiagnostics) {
+        const kept = hasErrors(diagnostics) && previous?.sources.find((x) => x.file === file);
+        if (kept && !this.loaded.sources.some((x) => x.file === file)) insertByFile(this.loaded.sources, kept);
+      }
     } else {
       for (const change of sources) await this.reloadSource(change, config);
       this.updateStaticList(statics);
@@ -223,20 +238,28 @@ export class DevSession {
     for (const change of statics) store.markChanged(change.file);
     mark('load');
     const loaded = this.loaded;
-    const early = [...this.themeDiagnostics, ...this.loadDiagnostics, ...[...this.sourceDiagnostics.values()].flat()];
-    if (hasErrors(early)) return report(false, early);
+    const sourceProblems = [...this.sourceDiagnostics.values()].flat();
+    const early = [...this.themeDiagnostics, ...this.loadDiagnostics];
+    if (hasErrors(early)) return report(false, [...early, ...sourceProblems]);
 
     // compile: only sources whose cache key (bytes, route, compiler config) changed
     compiledNow.push(...(await this.compiled.update(loaded.sources, config, onProgress && ((done, total) => onProgress({ step: 'compile', done, total })))));
     // A file that does not compile is reported, and the site is built on with its last good version (or
     // without it, if it never compiled), so the writer's other edits still show.
-    const compileErrors = this.compiled.errors(loaded.sources);
-    const compiled = this.compiled.list(loaded.sources);
+    // Files that do not load or compile: reported, and served as they last worked.
+    const compileErrors = [...sourceProblems.filter((d) => d.severity === 'error'), ...this.compiled.errors(loaded.sources)];
+    // A file that never loaded or compiled stands in with its route (not rendered: its address answers 404), so
+    // links and sidebar entries naming it are not reported as well.
+    const compiled = withStandIns(loaded.sources, this.compiled.list(loaded.sources));
     mark('compile');
     // plan: cheap, always whole
     const imageSizes = await readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles));
     const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), contracts: this.theme.contracts, imageSizes });
-    if (hasErrors(planned.diagnostics)) return report(false, [...compileErrors, ...planned.diagnostics]);
+    // A broken link or a sidebar entry naming a missing doc does not stop the other edits from showing: the
+    // site is served with it (and the overlay says so), as with a file that does not compile.
+    const blocking = planned.diagnostics.filter((d) => d.severity === 'error' && !SERVED_WITH.has(d.code));
+    if (blocking.length) return report(false, [...compileErrors, ...planned.diagnostics]);
+    compileErrors.push(...planned.diagnostics.filter((d) => d.severity === 'error'));
     const site = planned.value;
 
     mark('plan');
@@ -266,7 +289,8 @@ export class DevSession {
       this.bundleOutputs.clear();
     }
     const { baseUrl } = config;
-    const toRender = new Set(site.routes.filter((r) => fingerprints.get(r.path) !== this.fingerprints.get(r.path) || !store.has(outputFile(baseUrl, r.path))).map((r) => r.path));
+    const standIn = (r: Route) => r.compiledIndex !== undefined && site.compiled[r.compiledIndex].standIn === true;
+    const toRender = new Set(site.routes.filter((r) => !standIn(r) && (fingerprints.get(r.path) !== this.fingerprints.get(r.path) || !store.has(outputFile(baseUrl, r.path)))).map((r) => r.path));
     const renderDiagnostics: Diagnostic[] = [];
     const pages = renderEach({ site, theme: this.theme, mode: 'development', assets: bundle, only: (r) => toRender.has(r.path) }, renderDiagnostics);
     // The search index is rebuilt from all pages in a separate, debounced pass (searchIndex below): fed only
@@ -275,7 +299,7 @@ export class DevSession {
     const sharedFiles = this.theme.sharedFiles?.(site);
     const onPage = onProgress && ((done: number) => onProgress({ step: 'render', done, total: toRender.size }));
     const emitted = await emit({ site: withoutSearchIndex(site), pages, bundle, sharedFiles, staticFiles: loaded.staticFiles, root, writer: store, canCommit: () => !hasErrors(renderDiagnostics), onPage });
-    const warnings = [...this.loadDiagnostics, ...planned.diagnostics, ...emitted.diagnostics.filter((d) => d.severity === 'warning')];
+    const warnings = [...this.configDiagnostics, ...this.loadDiagnostics, ...sourceProblems.filter((d) => d.severity === 'warning'), ...planned.diagnostics.filter((d) => d.severity === 'warning'), ...emitted.diagnostics.filter((d) => d.severity === 'warning')];
     if (hasErrors(renderDiagnostics) || hasErrors(emitted.diagnostics)) return report(false, [...compileErrors, ...renderDiagnostics, ...emitted.diagnostics]);
 
     mark('render+emit');
@@ -331,12 +355,9 @@ export class DevSession {
     if (diagnostics.length) this.sourceDiagnostics.set(rel, diagnostics);
     if (at >= 0) {
       if (source) loaded.sources[at] = source;
-      else loaded.sources.splice(at, 1);
-    } else if (source) {
-      // Keep the load stage's order (by file), which decides route and sidebar order ties.
-      const insertAt = loaded.sources.findIndex((s) => s.file > rel);
-      loaded.sources.splice(insertAt < 0 ? loaded.sources.length : insertAt, 0, source);
-    }
+      // A file that stopped loading (a typo in its front matter) stays as it last loaded; a draft goes.
+      else if (!hasErrors(diagnostics)) loaded.sources.splice(at, 1);
+    } else if (source) insertByFile(loaded.sources, source);
     this.loadInputs.add(change.file);
   }
 

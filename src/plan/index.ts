@@ -13,6 +13,7 @@ import { staticFileClashes } from './static-files.ts';
 
 export { flattenSidebar, indexSidebar } from './docs.ts';
 export { socialImageFiles } from './social-images.ts';
+export { withStandIns } from './stand-ins.ts';
 
 export interface PlanOptions {
   config: SiteConfig;

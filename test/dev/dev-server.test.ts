@@ -151,7 +151,7 @@ describe('quire dev server', () => {
     expect(error.where).toMatch(/^content\/docs\/guide\/mdx\.mdx:\d+:\d+$/);
     expect(error.frame).toMatch(/> +\d+ \|/);
     expect(error.frame).toContain('^');
-    expect(overlay.note).toContain('last successful build');
+    expect(overlay.note).toContain('as it last worked');
     // The terminal shows the same, once.
     const printed = logs.slice(printedBefore);
     expect(printed).toHaveLength(1);
