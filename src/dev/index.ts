@@ -144,7 +144,8 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       return;
     }
     await publish(report, server);
-    if (report.ok && report.rendered.length) search.schedule();
+    // Pages written or removed (a deleted page must leave the index too), also while another file is broken.
+    if (report.files.some((f) => f.endsWith('.html'))) search.schedule();
     watcher?.add(session.extraInputs());
   };
   watcher = watchProject({ paths, onChanges });

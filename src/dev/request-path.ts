@@ -39,7 +39,8 @@ export function parseRequestTarget(url: string | undefined): RequestTarget {
     if (/[\u0000-\u001f\u007f]/.test(segment)) return refuse(400, 'The path contains a control character.');
     // Decoded once, a segment must be a plain name. `%` left after decoding means double encoding
     // (`%252e%252e`): refused rather than risk a second decode somewhere downstream.
-    if (segment === '.' || segment === '..' || /[/\\%]/.test(segment) || segment.startsWith('.')) {
+    // Dot names are never published, except `.well-known/` (security.txt, app links), as in a build.
+    if (segment === '.' || segment === '..' || /[/\\%]/.test(segment) || (segment.startsWith('.') && segment !== '.well-known')) {
       return refuse(404, 'The path names nothing that is served.');
     }
     segments.push(segment);

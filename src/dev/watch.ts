@@ -20,7 +20,7 @@ const CONFIRM_MS = 60;
 function isIgnored(file: string): boolean {
   const name = path.basename(file);
   return (
-    (name.startsWith('.') && name !== '.') ||
+    (name.startsWith('.') && name !== '.' && name !== '.well-known') ||
     name.endsWith('~') ||
     /\.(swp|swx|swo|tmp)$/.test(name) ||
     name === '4913' || // vim's write test
