@@ -35,6 +35,8 @@ export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
   const rel = toPosix(path.relative(ctx.root, abs));
   const inside = !rel.startsWith('../') && !path.isAbsolute(rel);
   if (inside && rel === ctx.sidebarPath) return 'load';
+  // A whole folder that appeared or went (moved away and back): everything is loaded again.
+  if (inside && (rel === 'content' || rel === 'locales' || rel === 'static')) return 'load';
   if (inside && sourceKind(rel)) return 'source';
   if (ctx.loadInputs.has(abs)) return 'load';
   if (inside && (rel.startsWith('locales/') || rel.startsWith('content/data/')) && rel.endsWith('.json')) return 'load';

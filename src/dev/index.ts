@@ -148,7 +148,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
     if (report.files.some((f) => f.endsWith('.html'))) search.schedule();
     watcher?.add(session.extraInputs());
   };
-  watcher = watchProject({ paths, onChanges });
+  watcher = watchProject({ paths, onChanges, root });
   await watcher.ready;
 
   return {

@@ -41,7 +41,22 @@ function isLink(file: string): boolean {
  * `debounceMs` are grouped (an editor's save often fires several), and changes that arrive while a batch is
  * being built wait for the next one. The last event per file wins, so unlink + add (an atomic save) is a change.
  */
-export function watchProject({ paths, onChanges, debounceMs = 10 }: { paths: string[]; onChanges: (changes: FileChange[]) => Promise<void>; debounceMs?: number }): ProjectWatcher {
+export function watchProject({
+  paths,
+  onChanges,
+  debounceMs = 10,
+  root,
+}: {
+  paths: string[];
+  onChanges: (changes: FileChange[]) => Promise<void>;
+  debounceMs?: number;
+  /**
+   * The project folder, watched one level deep as well: a file there saved twice in quick succession by
+   * renaming (an editor's atomic save) can lose a watch on the file itself, and a watched folder moved away
+   * and back (content/, static/) is watched again when it returns.
+   */
+  root?: string;
+}): ProjectWatcher {
   // Symbolic links are not followed: a build skips them, and a link to /etc must not be walked, let alone served.
   const watcher: FSWatcher = watch(paths, { ignoreInitial: true, ignored: (file) => isIgnored(file), ignorePermissionErrors: true, alwaysStat: true, followSymlinks: false });
   const pending = new Map<string, boolean>();
@@ -93,7 +108,18 @@ export function watchProject({ paths, onChanges, debounceMs = 10 }: { paths: str
     add(abs, event === 'unlink' || event === 'unlinkDir');
     if (event === 'change' || event === 'add') confirmLater(abs, stats);
   });
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const top = root === undefined ? undefined : watch(root, { depth: 0, ignoreInitial: true, ignored: (file) => isIgnored(file), ignorePermissionErrors: true, followSymlinks: false });
+  const watchedFolders = new Set(paths.map((p) => path.resolve(p)));
+  top?.on('all', (event, file) => {
+    const abs = path.resolve(file);
+    if (abs === path.resolve(root!)) return;
+    if (event === 'addDir') {
+      if (!watchedFolders.has(abs)) return;
+      watcher.add(abs);
+      add(abs, false);
+    } else add(abs, event === 'unlink' || event === 'unlinkDir' || ((event === 'add' || event === 'change') && isLink(abs)));
+  });
+  const ready = Promise.all([new Promise<void>((resolve) => watcher.once('ready', () => resolve())), top && new Promise<void>((resolve) => top.once('ready', () => resolve()))]).then(() => undefined);
   return {
     ready,
     add: (files) => watcher.add(files),
@@ -101,7 +127,7 @@ export function watchProject({ paths, onChanges, debounceMs = 10 }: { paths: str
       closed = true;
       if (timer) clearTimeout(timer);
       for (const t of confirmTimers.values()) clearTimeout(t);
-      await watcher.close();
+      await Promise.all([watcher.close(), top?.close()]);
       await running;
     },
   };

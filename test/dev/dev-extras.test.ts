@@ -1,4 +1,5 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev, type DevHandle } from '../../src/dev/index.ts';
@@ -58,4 +59,41 @@ describe('quire dev: what a build publishes, dev serves', () => {
     await indexed;
     expect(await pages()).toBe(before);
   });
+
+  /** Polls a page until it contains `text` (bounded), and returns its body. */
+  const served = async (page: string, text: string) => {
+    let body = '';
+    for (let i = 0; i < 100 && !body.includes(text); i++) {
+      body = (await get(dev.siteUrl + page)).body.toString();
+      if (!body.includes(text)) await new Promise((r) => setTimeout(r, 50));
+    }
+    return body;
+  };
+  const save = async (file: string, change: (text: string) => string) => {
+    const abs = path.join(root, file);
+    await writeFile(abs + '.tmp', change(await readFile(abs, 'utf8')));
+    await rename(abs + '.tmp', abs);
+  };
+
+  it('dev: should keep seeing the config after two atomic saves in quick succession', async () => {
+    await save('site.config.ts', (t) => t.replace("title: 'Fixture',", "title: 'FixA',"));
+    await save('site.config.ts', (t) => t.replace("title: 'FixA',", "title: 'FixB',"));
+    expect(await served('docs/', '| FixB</title>')).toContain('| FixB</title>');
+    await new Promise((r) => setTimeout(r, 300));
+    await save('site.config.ts', (t) => t.replace("title: 'FixB',", "title: 'FixC',"));
+    expect(await served('docs/', '| FixC</title>')).toContain('| FixC</title>');
+  });
+
+  it('dev: should watch content/ again after it was moved away and back', async () => {
+    const away = path.join(os.tmpdir(), `quire-away-${process.pid}`);
+    await rename(path.join(root, 'content'), away);
+    // Gone: the build fails (the pages stay served as they last worked) and the folder's watch ends.
+    await new Promise((r) => setTimeout(r, 400));
+    await rename(away, path.join(root, 'content'));
+    expect(await served('docs/guide/start/', 'Der erste Absatz')).toContain('Der erste Absatz');
+    await new Promise((r) => setTimeout(r, 300));
+    await save('content/docs/guide/start.md', (t) => t.replace('Der erste Absatz', 'Der zurückgekehrte Absatz'));
+    expect(await served('docs/guide/start/', 'zurückgekehrte')).toContain('zurückgekehrte');
+  });
+
 });
