@@ -172,6 +172,11 @@ const cases: Case[] = [
     expect: ['error Q040 content/sidebars.ts:3:26', "The sidebar file could not be evaluated: Cannot read properties of undefined (reading 'items')", '> 3 | export default { docs: x.items };'],
   },
   {
+    name: 'site config with a syntax error (named relative to the project, with its code frame)',
+    overlay: { 'site.config.ts': "export default {\n  title: 'A',,\n};\n" },
+    expect: ['error Q001 site.config.ts:2:14', "> 2 |   title: 'A',,"],
+  },
+  {
     name: 'site config that throws while it runs',
     overlay: { 'site.config.ts': 'const base: any = null;\nexport default { ...base.config };\n' },
     expect: ['error Q001 site.config.ts:2:26', "The site configuration could not be evaluated: Cannot read properties of null (reading 'config')", '> 2 | export default { ...base.config };'],

@@ -42,7 +42,9 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
   } catch (e) {
     const first = (e as EsbuildLikeError).errors?.[0];
     if (first) {
-      return { diagnostics: [error(CODES.CONFIG_LOAD, first.text, { file: first.location?.file ?? file, line: first.location?.line, column: first.location ? first.location.column + 1 : undefined })], inputs };
+      // esbuild names files relative to the working directory; diagnostics name them relative to the project.
+      const where = first.location ? toProjectPath(root, path.resolve(first.location.file)) : file;
+      return { diagnostics: [error(CODES.CONFIG_LOAD, first.text, { file: where, line: first.location?.line, column: first.location ? first.location.column + 1 : undefined })], inputs };
     }
     const place = e instanceof EvaluationError ? e.place : undefined;
     const at = place ? { file: toProjectPath(root, place.file), line: place.line, column: place.column } : { file };
