@@ -228,7 +228,8 @@ const cases: Case[] = [
       'error Q050 content/docs/guide/anfang.md:3:5',
       '- content/docs/guide/anfang.md (front matter id: start, line 3)',
       '- content/docs/guide/start.md (by its file name)',
-      'Build failed: 1 error(s)',
+      // No anchor warnings for links into the contested address (which page they reach is unsettled).
+      'Build failed: 1 error(s).',
     ],
   },
   {

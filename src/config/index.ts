@@ -35,7 +35,8 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
   try {
     await readFile(abs);
   } catch {
-    return { diagnostics: [error(CODES.CONFIG_LOAD, `Cannot read the site configuration ${file}.`, { file, hint: 'Run quire in the project folder, or pass --config.' })], inputs };
+    const hint = file === 'site.config.ts' ? 'Run quire in the project folder (or pass --root), or name the file with --config.' : `There is no ${file} in ${root}; --config names a file relative to the project folder.`;
+    return { diagnostics: [error(CODES.CONFIG_LOAD, `Cannot read the site configuration ${file}.`, { file, hint })], inputs };
   }
   try {
     ({ value: raw, inputs } = await importTypeScript(abs));
@@ -55,6 +56,9 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
 
 /** Validates a raw config object; pure, so tests can call it with inline objects. */
 export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?: LoadConfigOptions['overrides']): { config?: SiteConfig; diagnostics: Diagnostic[] } {
+  if (raw === undefined) {
+    return { diagnostics: [error(CODES.CONFIG_LOAD, `${file} has no default export.`, { file, hint: 'End it with export default { title: …, url: …, … }.' })] };
+  }
   const diagnostics = checkNavbarTypes(raw, file);
   if (diagnostics.length) return { diagnostics };
   const parsed = configSchema.safeParse(raw);
@@ -163,6 +167,10 @@ function issueToDiagnostic(issue: z.core.$ZodIssue, raw: unknown, file: string):
   if (issue.code === 'invalid_type') {
     const got = valueAt(raw, issue.path);
     message = `expected ${issue.expected}, got ${got === undefined ? 'nothing (the key is missing)' : describe(got)}`;
+  } else if (issue.code === 'invalid_format' && issue.format === 'url') {
+    message = `expected a full address such as https://example.org, got ${describe(valueAt(raw, issue.path))}`;
+  } else if (issue.code === 'too_small' && issue.origin === 'string') {
+    message = issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters long`;
   }
   return error(CODES.CONFIG_INVALID, `Invalid config value at ${keyPath}: ${message}`, { file, keyPath });
 }

@@ -14,6 +14,7 @@ const frontMatterFields = z.looseObject({
     sidebar_position: z.number().optional(),
     slug: z
       .string()
+      .min(1)
       .refine((slug) => !/[?#%\\\u0000-\u001f\u007f]/.test(slug) && !slug.split('/').some((part) => part === '.' || part === '..'), {
         message: 'expected a URL path: no "." or ".." segments and none of ? # % \\ or control characters',
       })
@@ -175,6 +176,9 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
     const pos = offset !== undefined ? lineCounter.linePos(offset) : undefined;
     let message = issue.message;
     if (issue.code === 'invalid_type') message = `expected ${issue.expected}`;
+    else if (issue.code === 'too_small' && issue.origin === 'string') message = 'must not be empty';
+    // `date: 20250102` (a number) fails every branch of the date's union.
+    else if (issue.code === 'invalid_union' && key === 'date') message = 'expected a date written YYYY-MM-DD (e.g. 2024-05-01)';
     return error(CODES.FRONT_MATTER_INVALID, `Invalid front matter field "${key}": ${message}`, {
       file,
       line: pos ? pos.line + 1 : 1,

@@ -91,7 +91,9 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
           const meant = valid && closestName(value, valid);
           const hint = valid
             ? `${meant ? `Did you mean "${meant}"? ` : ''}content/data/${file}.json has: ${list(valid)}.`
-            : `content/data/${file}.json is missing or holds no entries.`;
+            : data[file] === undefined
+              ? `content/data/${file}.json is missing.`
+              : `content/data/${file}.json is not an object of entries by name (it holds ${Array.isArray(data[file]) ? 'an array' : typeof data[file]}).`;
           diagnostics.push(error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: content/data/${file}.json has no entry "${value}".`, { ...place, hint }));
         }
       }

@@ -81,6 +81,7 @@ export function plan({ config, compiled, loaded, components, contracts, imageSiz
       keyedLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts), ...sidebarLinks(sidebar, loaded.sidebarsFile, loaded.sidebarsText)],
       fileRoutes,
       drafts: loaded.drafts,
+      checkAnchors: !routeDiagnostics.some((d) => d.severity === 'error'),
     }),
     ...socialImageWarnings(config, compiled),
   );

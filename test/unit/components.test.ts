@@ -7,7 +7,7 @@ const page = (uses: Record<string, ComponentUse[]>): Compiled =>
   ({ source: { file: 'content/docs/a.mdx' }, components: Object.keys(uses), componentUses: uses }) as unknown as Compiled;
 const contracts = {
   Figure: { props: { src: true, alt: true, caption: false } },
-  Stat: { props: { id: true }, values: { id: { file: 'figures', names: (d: unknown) => (d && typeof d === 'object' ? Object.keys(d) : undefined) } } },
+  Stat: { props: { id: true }, values: { id: { file: 'figures', names: (d: unknown) => (d && typeof d === 'object' && !Array.isArray(d) ? Object.keys(d) : undefined) } } },
 };
 const check = (uses: Record<string, ComponentUse[]>, data: Record<string, unknown> = {}) =>
   checkComponents({ compiled: [page(uses)], components: ['Figure', 'Stat', 'Kbd'], contracts, data });
@@ -31,7 +31,8 @@ describe('components: each use of an MDX component is checked before pages rende
     expect(check({ Stat: [{ line: 5, column: 7, props: { id: 'user' } }] }, data)).toEqual([
       expect.objectContaining({ message: '<Stat id="user">: content/data/figures.json has no entry "user".', line: 5, column: 7, hint: 'Did you mean "users"? content/data/figures.json has: sites, users.' }),
     ]);
-    expect(check({ Stat: [{ line: 5, column: 7, props: { id: 'users' } }] }, {})[0].hint).toBe('content/data/figures.json is missing or holds no entries.');
+    expect(check({ Stat: [{ line: 5, column: 7, props: { id: 'users' } }] }, {})[0].hint).toBe('content/data/figures.json is missing.');
+    expect(check({ Stat: [{ line: 5, column: 7, props: { id: 'users' } }] }, { figures: [{ users: 1 }] })[0].hint).toBe('content/data/figures.json is not an object of entries by name (it holds an array).');
     expect(check({ Stat: [{ props: { id: null } }], Figure: [{ props: {}, spread: true }] }, data)).toEqual([]);
   });
 

@@ -45,6 +45,12 @@ describe('config', () => {
     expect(validateConfig(raw, 'site.config.ts', { locale: 'ar' }).diagnostics).toHaveLength(4);
   });
 
+  it('config: should say what is wrong in words: no default export, an address without protocol, an empty title', () => {
+    expect(validateConfig(undefined).diagnostics[0]).toMatchObject({ code: 'Q001', message: 'site.config.ts has no default export.' });
+    expect(validateConfig({ ...minimal(), url: 'example.org' }).diagnostics[0].message).toBe('Invalid config value at url: expected a full address such as https://example.org, got the string "example.org"');
+    expect(validateConfig({ ...minimal(), title: '' }).diagnostics[0].message).toBe('Invalid config value at title: must not be empty');
+  });
+
   it('config: should reject a base path without slashes', () => {
     const { diagnostics } = validateConfig({ ...minimal(), baseUrl: 'de' });
     expect(diagnostics[0].keyPath).toBe('baseUrl');

@@ -84,3 +84,12 @@ describe('load', () => {
     expect(r.diagnostics[0].message).toContain('cannot be draft and unlisted');
   });
 });
+
+describe('load: front matter messages in words', () => {
+  it('load: should say an empty title or slug must not be empty, and how to write a date given as a number', () => {
+    const message = (yaml: string) => splitFrontMatter(`---\n${yaml}\n---\nText\n`, 'a.md').diagnostics[0]?.message;
+    expect(message('title: ""')).toBe('Invalid front matter field "title": must not be empty');
+    expect(message('slug: ""')).toBe('Invalid front matter field "slug": must not be empty');
+    expect(message('date: 20250102')).toBe('Invalid front matter field "date": expected a date written YYYY-MM-DD (e.g. 2024-05-01)');
+  });
+});
