@@ -101,7 +101,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const loaded = await step('load', () => load({ root, config, mode }), (r) => `${r.value.sources.length} files`);
   diagnostics.push(...loaded.diagnostics);
   const inputs = [...configResult.inputs, ...loaded.value.inputs];
-  if (hasErrors(diagnostics)) return result({ inputs });
+  // A content file that cannot be read stops the build, but not before the rest is compiled and planned (below):
+  // its problems are reported in the same run. Any other load error stops here.
+  const unread = new Set((loaded.value.unreadSources ?? []).map((s) => s.file));
+  if (diagnostics.some((d) => d.severity === 'error' && !(d.file && unread.has(d.file)))) return result({ inputs });
 
   const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
   const cache = await CompileCache.open(cacheDir);
@@ -111,7 +114,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (hasErrors(diagnostics)) {
     // The rest of the site is still planned, so its problems (broken links, unknown components, the sidebar)
     // are reported in this run too, not one build later; the files that failed stand in without content.
-    const planned = plan({ config, compiled: withStandIns(loaded.value.sources, compiled.value), loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts });
+    const everySource = [...loaded.value.sources, ...(loaded.value.unreadSources ?? [])].sort((a, b) => (a.file < b.file ? -1 : 1));
+    const planned = plan({ config, compiled: withStandIns(everySource, compiled.value), loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts });
     diagnostics.push(...planned.diagnostics);
     return result({ inputs });
   }

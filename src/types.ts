@@ -312,6 +312,11 @@ export interface Loaded {
    * a link to one is reported as what it is.
    */
   drafts?: Draft[];
+  /**
+   * Content files that could not be read (front matter that does not parse, not text): each stands in with the
+   * route its file name gives, so a build reports the rest of the site's problems in the same run.
+   */
+  unreadSources?: Source[];
 }
 
 /** A content file marked `draft: true`, which a production build leaves out. */

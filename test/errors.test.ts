@@ -80,6 +80,24 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'broken front matter, a page that does not compile, a broken link and a sidebar typo (all in one run)',
+    overlay: {
+      'content/docs/guide/start.md': '---\ntitle: [Start\n---\nText\n',
+      'content/docs/guide/mdx.mdx': '---\ntitle: Kaputt\n---\nText <Offen\n',
+      'content/docs/hidden.md': '---\ntitle: Versteckt\nunlisted: true\n---\nZum [Fehlenden](/docs/fehlt/) und zum [Start](./guide/start.md).\n',
+      'content/sidebars.ts': "export default {\n  docs: ['index', 'guide/start', 'guide/mdx', 'guide/mxd'],\n};\n",
+    },
+    expect: [
+      'error Q020 content/docs/guide/start.md:2:',
+      'error Q030 content/docs/guide/mdx.mdx:4:',
+      'error Q060 content/docs/hidden.md:5:',
+      'Broken link to /docs/fehlt/',
+      'error Q041 content/sidebars.ts:2:',
+      '- guide/mxd (did you mean guide/mdx?)',
+      'Build failed: 4 error(s).',
+    ],
+  },
+  {
     name: 'MDX import',
     overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Mit Import\n---\nText.\n\nimport { Karte } from "./karte.js"\n\n<Karte />\n' },
     expect: [

@@ -32,6 +32,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const inputs: string[] = [];
   const sources: Source[] = [];
   const drafts: Draft[] = [];
+  const unreadSources: Source[] = [];
 
   const notes: WalkNotes = { links: [], unreadable: [] };
   const contentRoot = path.join(root, 'content');
@@ -55,14 +56,18 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
         .map(async (abs) => {
           const file = toPosix(path.relative(root, abs));
           inputs.push(abs);
-          const source = await readSource(abs, file, kind, path.relative(path.join(root, dir), abs), config, diagnostics);
+          const relative = path.relative(path.join(root, dir), abs);
+          const before = diagnostics.length;
+          const source = await readSource(abs, file, kind, relative, config, diagnostics);
           if (source && mode === 'production' && source.frontMatter.draft) drafts.push({ kind: source.kind, id: source.id, file: source.file, path: source.path });
           else if (source) sources.push(source);
+          else if (diagnostics.slice(before).some((d) => d.severity === 'error')) unreadSources.push(standInSource(kind, file, relative, config));
         });
       await Promise.all(readAll);
     }
     sources.sort((a, b) => (a.file < b.file ? -1 : 1));
     drafts.sort((a, b) => (a.file < b.file ? -1 : 1));
+    unreadSources.sort((a, b) => (a.file < b.file ? -1 : 1));
   };
 
   const data: Record<string, unknown> = {};
@@ -181,6 +186,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       staticFiles,
       inputs,
       ...(drafts.length ? { drafts } : {}),
+      ...(unreadSources.length ? { unreadSources } : {}),
     },
     diagnostics,
   };
@@ -251,6 +257,13 @@ export async function readSource(
     ...(split.fieldPlaces ? { fieldPlaces: split.fieldPlaces } : {}),
     hash: createHash('sha1').update(buffer).digest('hex'),
   };
+}
+
+/** A content file that could not be read, as its file name makes it: no front matter, no text (see Loaded.unreadSources). */
+function standInSource(kind: ContentKind, file: string, relative: string, config: SiteConfig): Source {
+  const rel = toPosix(relative).replace(/\.mdx?$/, '');
+  const { id, path: routePath } = identify(kind, rel, {}, config);
+  return { kind, file, format: file.endsWith('.mdx') ? 'mdx' : 'md', id, path: routePath, frontMatter: {}, body: '', bodyLine: 1, hash: '' };
 }
 
 const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?!\d)/;
