@@ -1,4 +1,4 @@
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
 import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
@@ -31,6 +31,7 @@ export interface PlanOptions {
 export function plan({ config, compiled, loaded, components, contracts, imageSizes = {} }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, config.i18n.currentLocale);
+  diagnostics.push(...localeGaps(loaded.messages, config.i18n.currentLocale));
 
   diagnostics.push(...checkComponents({ compiled, components, contracts, data: loaded.data }));
 
@@ -117,6 +118,25 @@ export function mergeMessages(all: Record<string, Messages>, locale: string): Me
   const base = locale.split('-')[0];
   const english = Object.fromEntries(Object.entries(all.en ?? {}).filter(([id]) => !id.startsWith('label:')));
   return { ...english, ...(base !== locale ? (all[base] ?? {}) : {}), ...(all[locale] ?? {}) };
+}
+
+/**
+ * The interface texts a locale lacks, against the English catalogue (the source of every message id): shown in
+ * English instead, one warning per build naming the file and the first few ids.
+ */
+export function localeGaps(all: Record<string, Messages>, locale: string): Diagnostic[] {
+  const english = all.en;
+  if (!english || locale === 'en') return [];
+  const base = locale.split('-')[0];
+  if (!all[locale] && !all[base]) {
+    return [warning(CODES.LOCALE_INCOMPLETE, `There is no locales/${locale}.json: the interface is shown in English.`, { hint: 'Copy locales/en.json and translate its texts.' })];
+  }
+  const own = { ...(all[base] ?? {}), ...(all[locale] ?? {}) };
+  const missing = Object.keys(english).filter((id) => !id.startsWith('label:') && !(id in own));
+  if (!missing.length) return [];
+  const file = all[locale] ? `locales/${locale}.json` : `locales/${base}.json`;
+  const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ` and ${missing.length - 8} more` : '');
+  return [warning(CODES.LOCALE_INCOMPLETE, `${file} lacks ${missing.length} interface text(s) of locales/en.json, shown in English: ${shown}.`, { file, hint: 'Add them to the file, translated.' })];
 }
 
 function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleInfo[] {

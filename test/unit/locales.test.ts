@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type SiteConfig } from '../../src/config/index.ts';
-import { mergeMessages } from '../../src/plan/index.ts';
+import { localeGaps, mergeMessages } from '../../src/plan/index.ts';
 import { repoRoot } from '../helpers.ts';
 
 const dir = path.join(repoRoot, 'locales');
@@ -108,5 +108,13 @@ describe('mergeMessages', () => {
   it('mergeMessages: should not fall back to English for config labels, so the source text stays', () => {
     expect(mergeMessages(all, 'es')['label:Preise']).toBeUndefined();
     expect(mergeMessages(all, 'en')['label:Preise']).toBe('Pricing');
+  });
+
+  it('locales: should warn of interface texts a locale lacks, and of a locale without a file', () => {
+    const all = { en: { 'a.b': 'A', 'c.d': 'C', 'label:X': 'X' }, de: { 'a.b': 'Ä' }, pt: { 'a.b': 'Á', 'c.d': 'Ç' } };
+    expect(localeGaps(all, 'de')).toEqual([expect.objectContaining({ code: 'Q091', file: 'locales/de.json', message: 'locales/de.json lacks 1 interface text(s) of locales/en.json, shown in English: c.d.' })]);
+    expect(localeGaps(all, 'pt-BR')).toEqual([]);
+    expect(localeGaps(all, 'en')).toEqual([]);
+    expect(localeGaps(all, 'ar')[0].message).toBe('There is no locales/ar.json: the interface is shown in English.');
   });
 });

@@ -37,7 +37,8 @@ describe('render: head tags, locale fallback, navbar', () => {
     de = built.writer;
     deSite = built.result.site!;
     const arBuilt = await buildInMemory(site.root, { locale: 'ar' });
-    expect(arBuilt.result.diagnostics).toEqual([]);
+    // The fixture's Arabic catalogue has three texts: the rest is shown in English, and the build says so.
+    expect(arBuilt.result.diagnostics).toEqual([expect.objectContaining({ code: 'Q091', severity: 'warning', file: 'locales/ar.json' })]);
     ar = arBuilt.writer;
   });
   afterAll(() => site?.cleanup());
@@ -159,7 +160,8 @@ describe('render: head tags, locale fallback, navbar', () => {
   it('render: should give the announcement\'s site-path links the base path of each locale\'s build', async () => {
     for (const [locale, base] of [['de', '/de/'], ['zh', '/'], ['en', '/en/']] as const) {
       const built = await buildInMemory(site.root, { configFile: 'announce.config.ts', locale });
-      expect(built.result.diagnostics).toEqual([]);
+      // The fixture has no Chinese catalogue (a warning says so).
+      expect(built.result.diagnostics.filter((d) => d.code !== 'Q091')).toEqual([]);
       const html = text(built.writer, `${base.slice(1)}docs/index.html`);
       expect(html).toContain(`Neu: <a href="${base}docs/guide/start/#los">Start</a>, <a href='${base}pricing/'>Preise</a> und <a href="https://example.com/x">mehr</a>`);
     }
