@@ -25,7 +25,7 @@ describe('compile', () => {
     expect(out).toMatch(/<input type="checkbox" checked disabled>/);
   });
 
-  it('compile: should note blocks left open at the line that opened them, and nothing for closed ones', async () => {
+  it('compile: should note blocks left open, boxes and references that name nothing, at their line, and nothing for closed and defined ones', async () => {
     const notes = async (body: string, format: 'md' | 'mdx' = 'md') => {
       const r = await compileSource(source(body, format), config);
       if (!('compiled' in r)) throw new Error('expected a compiled page');
@@ -35,6 +35,14 @@ describe('compile', () => {
     expect(await notes('Text\n\n```js\nconst a = 1;\n\n## Danach\n')).toEqual([[6, 'The code block opened here is never closed: everything after it is shown as code.']]);
     expect(await notes('Text\n\n:::warning Achtung\nVorsicht.\n\n## Danach\n', 'mdx')).toEqual([[6, 'The :::warning box opened here is never closed: everything after it is inside the box.']]);
     expect(await notes('Text\n\n<details>\n<summary>Mehr</summary>\n\nInhalt\n')).toEqual([[6, 'The HTML here leaves <details> open: what follows ends up inside it.']]);
+    // What stays text because it names nothing.
+    expect(await notes(':::hinweis\nText\n:::\n')).toEqual([[4, 'There is no :::hinweis box: its content is shown without one.']]);
+    expect(await notes('::: note\nText\n:::\n')).toEqual([[4, '::: note with a space is shown as text, not as a box.']]);
+    expect(await notes('Siehe [die Anleitung][anleitung].\n\nUnd[^fehlt].\n')).toEqual([
+      [4, 'The link [die Anleitung][anleitung] is shown as text: there is no [anleitung]: definition.'],
+      [6, 'The footnote [^fehlt] is shown as text: there is no [^fehlt]: footnote.'],
+    ]);
+    expect(await notes('Siehe [die Anleitung][anleitung] und[^1].\n\n[anleitung]: /docs/\n[^1]: Fußnote.\n')).toEqual([]);
     const closed = 'A\n\n````md\n```js\nx\n```\n````\n\n> :::note\n> Zitat\n> :::\n\n<details><summary>M</summary>\n\n<p>Absatz<ul><li>eins<li>zwei</ul>\n\nText\n\n</details>\n\n~~~\ny\n~~~';
     expect(await notes(closed)).toEqual([]);
   });

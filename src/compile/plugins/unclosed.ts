@@ -1,6 +1,8 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { unbalancedTag } from '../../shared/html-balance.ts';
+import { closestName } from '../../shared/text.ts';
+import { ADMONITIONS } from './admonitions.ts';
 import type { CompileNote } from '../../types.ts';
 import { placeIn, type LinkOptions } from './links.ts';
 import { walk, type WalkNode } from './walk.ts';
@@ -8,9 +10,11 @@ import { walk, type WalkNode } from './walk.ts';
 type Positioned = WalkNode & { name?: string; position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } } };
 
 /**
- * Blocks left open, which Markdown closes only where the page (or the list item) ends: a code fence turns
- * the rest of the page into code, a `:::note` pulls the following sections into the box, an HTML `<details>`
- * hides them. Nothing fails to compile, so each is a note (a warning) at the line that opened it.
+ * Markup that does not do what it looks like, though it compiles; each is a note (a warning) at its line.
+ * Blocks left open, which Markdown closes only where the page (or the list item) ends: a code fence turns the
+ * rest of the page into code, a `:::note` pulls the following sections into the box, an HTML `<details>` hides
+ * them. And what stays text because it names nothing: `:::hinweis` (no such box), `::: note` (the space), a
+ * reference link or footnote without its definition.
  */
 export function remarkUnclosed() {
   return (tree: Root, file: VFile) => {
@@ -23,6 +27,24 @@ export function remarkUnclosed() {
       const node = n as Positioned;
       const start = node.position?.start.offset;
       const end = node.position?.end.offset;
+      // Markdown that stays text because something it names is not there.
+      if (node.type === 'text' && typeof node.value === 'string') {
+        const reference = /\[([^\]\n]+)\]\[([^\]\n]*)\]/.exec(node.value);
+        const footnote = /\[\^([^\]\s]+)\]/.exec(node.value);
+        if (reference) {
+          const label = reference[2] || reference[1];
+          notes.push({ ...placeIn(node, options), message: `The link [${reference[1]}][${reference[2]}] is shown as text: there is no [${label}]: definition.`, hint: `Add a line [${label}]: /docs/… to the page, or write the link as [${reference[1]}](/docs/…).` });
+        } else if (footnote) {
+          notes.push({ ...placeIn(node, options), message: `The footnote [^${footnote[1]}] is shown as text: there is no [^${footnote[1]}]: footnote.`, hint: `Add a line [^${footnote[1]}]: … with the footnote's text.` });
+        }
+      }
+      if (node.type === 'paragraph') {
+        const first = (node.children as WalkNode[] | undefined)?.[0];
+        const spaced = first?.type === 'text' && typeof first.value === 'string' ? /^:::[ \t]+(\w+)/.exec(first.value) : null;
+        if (spaced && (ADMONITIONS as readonly string[]).includes(spaced[1])) {
+          notes.push({ ...placeIn(node, options), message: `::: ${spaced[1]} with a space is shown as text, not as a box.`, hint: `Write :::${spaced[1]} without the space.` });
+        }
+      }
       if (node.type === 'html' && typeof node.value === 'string') {
         html.push(node.value);
         firstHtml ??= node;
@@ -35,6 +57,10 @@ export function remarkUnclosed() {
           notes.push({ ...placeIn(node, options), message: `The code block opened here is never closed: everything after it is shown as code.`, hint: `End it with a line of ${fence[1]}.` });
         }
       } else if (node.type === 'containerDirective') {
+        if (node.name && !(ADMONITIONS as readonly string[]).includes(node.name)) {
+          const meant = closestName(node.name, ADMONITIONS);
+          notes.push({ ...placeIn(node, options), message: `There is no :::${node.name} box: its content is shown without one.`, hint: `${meant ? `Did you mean :::${meant}? ` : ''}The boxes are ${ADMONITIONS.map((a) => ':::' + a).join(', ')}.` });
+        }
         const lines = text.slice(start, end).split('\n');
         if (lines.length < 2 || !/^[\s>]*:{3,}\s*$/.test(lines[lines.length - 1])) {
           notes.push({ ...placeIn(node, options), message: `The :::${node.name ?? ''} box opened here is never closed: everything after it is inside the box.`, hint: 'End it with a line of :::.' });
