@@ -104,6 +104,12 @@ function serverFlags(command: Command): Command {
     .option('--next-port', 'when the port is busy, use the next free one instead of stopping');
 }
 
+/** A listen address other machines can reach: said once, since the default (127.0.0.1) keeps the site to this machine. */
+function warnIfExposed(host: string): void {
+  if (['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) return;
+  process.stderr.write(`warning: listening on ${host}: other machines on the network can open this site.${host === '0.0.0.0' || host === '::' ? ' On this machine, open it at http://localhost:<port>/.' : ''}\n`);
+}
+
 /** Ends a long-running server on Ctrl+C or SIGTERM, closing connections and the watcher first. */
 function closeOnSignal(close: () => Promise<void>): void {
   const stop = () => {
@@ -151,6 +157,7 @@ serverFlags(program.command('dev'))
     }
     process.exitCode = 0;
     process.stderr.write(`quire dev: serving ${handle.siteUrl} (Ctrl+C to stop)\n`);
+    warnIfExposed(opts.host);
     closeOnSignal(() => handle.close());
   });
 
@@ -172,6 +179,7 @@ serverFlags(program.command('serve [dir]'))
     }
     process.exitCode = 0;
     process.stderr.write(`quire serve: ${path.relative(process.cwd(), path.resolve(root, dir ?? 'dist')) || '.'} on ${served.url}${baseUrl} (Ctrl+C to stop)\n`);
+    warnIfExposed(opts.host);
     closeOnSignal(() => served.close());
   });
 

@@ -108,6 +108,17 @@ describe('quire dev and quire serve on the command line', () => {
     }
   });
 
+  it('cli: should warn when the server listens beyond this machine, and not by default', async () => {
+    const exposed = run(['serve', path.join(repoRoot, 'test/fixtures/basic/static'), '--host', '0.0.0.0', '--port', '0'], root);
+    await exposed.waitFor(/warning: listening on 0\.0\.0\.0: other machines on the network can open this site\./);
+    await stop(exposed);
+    const local = run(['serve', path.join(repoRoot, 'test/fixtures/basic/static'), '--port', '0'], root);
+    await local.waitFor(/quire serve: .* \(Ctrl\+C to stop\)/);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(local.output()).not.toContain('warning');
+    await stop(local);
+  });
+
   it('cli: should report a missing output folder and a bad port number without a stack trace', async () => {
     const missing = run(['serve', 'nicht-gebaut'], root);
     expect(await missing.exited).toBe(1);
