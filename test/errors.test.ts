@@ -98,6 +98,11 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'a component failing while it renders (a data entry named by an expression), placed at its use',
+    overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Zahl\n---\nText.\n\nMehr als <Stat id={"nut" + "zer"} /> Leute.\n' },
+    expect: ['error Q080 content/docs/guide/mdx.mdx:6:10', 'no figure "nutzer" in content/data/figures.json', '> 6 | Mehr als <Stat'],
+  },
+  {
     name: 'MDX import',
     overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Mit Import\n---\nText.\n\nimport { Karte } from "./karte.js"\n\n<Karte />\n' },
     expect: [

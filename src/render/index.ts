@@ -68,13 +68,21 @@ export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions,
       const content = output ?? compiled?.output;
       // An error in the page's own MDX code (an unknown name in an expression, say) is reported at its place.
       const at = content?.type === 'mdx' ? mdxErrorPlace(e, content.map) : undefined;
-      const place = at && compiled ? { line: at.line + compiled.source.bodyLine - 1, column: at.column } : {};
+      let place: { line?: number; column?: number } = at && compiled ? { line: at.line + compiled.source.bodyLine - 1, column: at.column } : {};
+      // A theme component's own error (`<Stat id="…" />: no figure …`) is placed at the component's use on the page.
+      const component = /^<([A-Z]\w*)/.exec((e as Error).message ?? '')?.[1];
+      const uses = component ? compiled?.componentUses?.[component] : undefined;
+      let where = '';
+      if (place.line === undefined && uses?.length) {
+        place = { line: uses[0].line, column: uses[0].column };
+        if (uses.length > 1) where = ` (at the first of ${uses.length} uses of <${component}> on the page)`;
+      }
       // A name the page's {…} uses but nothing defines: most often braces meant as text.
       const name = e instanceof ReferenceError && content?.type === 'mdx' ? /^(\S+) is not defined$/.exec(e.message)?.[1] : undefined;
       const hint = name
         ? `In MDX, {…} is JavaScript, and nothing defines ${name}. For braces as text write \\{ and \\}; for a value, define it in the file (export const ${name} = …) or use a component.`
         : undefined;
-      return { diagnostic: error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}`, { file: compiled?.source.file, ...place, hint }) };
+      return { diagnostic: error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}${where}`, { file: compiled?.source.file, ...place, hint }) };
     }
   };
 }
