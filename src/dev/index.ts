@@ -69,7 +69,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
     const hadErrors = hadOverlay && overlay!.errors.some((e) => e.code !== 'restart');
     printed = signature;
     if (report.ok) {
-      const what = report.changed.length ? report.changed.join(', ') : 'first build';
+      const what = report.changed.length ? namesOf(report.changed) : 'first build';
       // Past the edit-to-reload budget (200 ms), say where the time went.
       const slow = report.ms > 200 && report.changed.length ? ` (${report.steps.filter((s) => s.ms >= 1).map((s) => `${s.name} ${s.ms.toFixed(0)}`).join(', ')})` : '';
       // A save that changed nothing served (the same bytes, a second watcher event) needs no line.
@@ -85,7 +85,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       // (showing the overlay again, which the server hands every page while errors remain).
       if (report.files.length) {
         const broken = [...new Set(report.diagnostics.filter((d) => d.severity === 'error' && d.file).map((d) => d.file))].join(', ');
-        log(`${report.changed.join(', ') || 'build'}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms; ${broken || 'a file'} still has an error, shown as it last worked`);
+        log(`${namesOf(report.changed) || 'build'}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms; ${broken || 'a file'} still has an error, shown as it last worked`);
         server?.broadcast('ok', { files: report.files, other: report.other });
       }
       server?.broadcast('errors', overlay);
@@ -166,6 +166,11 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       await server.close();
     },
   };
+}
+
+/** The files of a save line: a burst of saves (a search and replace over many files) names the first few. */
+export function namesOf(files: string[], shown = 3): string {
+  return files.length <= shown + 1 ? files.join(', ') : `${files.slice(0, shown).join(', ')} and ${files.length - shown} more files`;
 }
 
 /**

@@ -17,13 +17,14 @@ export interface ProjectWatcher {
 const CONFIRM_MS = 60;
 
 /** Editor droppings and folders that never feed a build. */
-function isIgnored(file: string): boolean {
+export function isIgnored(file: string): boolean {
   const name = path.basename(file);
   return (
     (name.startsWith('.') && name !== '.' && name !== '.well-known') ||
     name.endsWith('~') ||
     /\.(swp|swx|swo|tmp)$/.test(name) ||
     name === '4913' || // vim's write test
+    /^sed[A-Za-z0-9]{6}$/.test(name) || // sed -i's temporary file
     file.split(path.sep).includes('node_modules')
   );
 }

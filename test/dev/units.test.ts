@@ -6,6 +6,8 @@ import { contentType, isHashedAsset } from '../../src/dev/content-types.ts';
 import { injectLiveScript } from '../../src/dev/live-client.ts';
 import { isAllowedHost, parseRequestTarget } from '../../src/dev/request-path.ts';
 import { resolveBucket, type StoreEntry } from '../../src/dev/static-handler.ts';
+import { isIgnored } from '../../src/dev/watch.ts';
+import { namesOf } from '../../src/dev/index.ts';
 
 describe('request paths', () => {
   it('request-path: should split a path into decoded segments and keep the query', () => {
@@ -134,5 +136,12 @@ describe('live script', () => {
       '<html><body><p>x</p><script src="/__quire/live.js" data-page="de/x/index.html" data-version="7" defer></script></body></html>',
     );
     expect(injectLiveScript('<p>no body</p>', 'de/"a"&<b>.html', 1)).toContain('data-page="de/&quot;a&quot;&amp;&lt;b>.html"');
+  });
+
+  it('dev units: should ignore editor and sed droppings but not .well-known, and name the first few files of a burst', () => {
+    for (const name of ['sedAb12Cd', '.start.md.swp', 'start.md~', '4913', '.env']) expect(isIgnored(path.join('/p/content/docs', name)), name).toBe(true);
+    for (const name of ['.well-known', 'sediment.md', 'start.md']) expect(isIgnored(path.join('/p/static', name)), name).toBe(false);
+    expect(namesOf(['a.md', 'b.md', 'c.md', 'd.md'])).toBe('a.md, b.md, c.md, d.md');
+    expect(namesOf(['a.md', 'b.md', 'c.md', 'd.md', 'e.md', 'f.md'])).toBe('a.md, b.md, c.md and 3 more files');
   });
 });
