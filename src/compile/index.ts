@@ -28,7 +28,7 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
  * 9: tables are wrapped in a box that scrolls sideways (`.table-scroll`). 10: HTML blocks always highlight
  * their <script> and <style> (entries cached before depended on the compile order).
  */
-export const COMPILER_VERSION = '15';
+export const COMPILER_VERSION = '16';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {

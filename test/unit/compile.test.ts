@@ -43,6 +43,7 @@ describe('compile', () => {
       [6, 'The footnote [^fehlt] is shown as text: there is no [^fehlt]: footnote.'],
     ]);
     expect(await notes('Siehe [die Anleitung][anleitung] und[^1].\n\n[anleitung]: /docs/\n[^1]: Fußnote.\n')).toEqual([]);
+    expect(await notes('## Einrichtung {#id mit leer}\n\n## Gut {#gut}\n')).toEqual([[4, 'The heading id {#id mit leer} is shown as part of the heading: an id has no spaces or signs other than - _ : .']]);
     const closed = 'A\n\n````md\n```js\nx\n```\n````\n\n> :::note\n> Zitat\n> :::\n\n<details><summary>M</summary>\n\n<p>Absatz<ul><li>eins<li>zwei</ul>\n\nText\n\n</details>\n\n~~~\ny\n~~~';
     expect(await notes(closed)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import type { VFile } from 'vfile';
 import { unbalancedTag } from '../../shared/html-balance.ts';
 import { closestName } from '../../shared/text.ts';
@@ -14,7 +15,7 @@ type Positioned = WalkNode & { name?: string; position?: { start: { line: number
  * Blocks left open, which Markdown closes only where the page (or the list item) ends: a code fence turns the
  * rest of the page into code, a `:::note` pulls the following sections into the box, an HTML `<details>` hides
  * them. And what stays text because it names nothing: `:::hinweis` (no such box), `::: note` (the space), a
- * reference link or footnote without its definition.
+ * reference link or footnote without its definition, a heading id that is not one (`{#mit leer}`).
  */
 export function remarkUnclosed() {
   return (tree: Root, file: VFile) => {
@@ -36,6 +37,14 @@ export function remarkUnclosed() {
           notes.push({ ...placeIn(node, options), message: `The link [${reference[1]}][${reference[2]}] is shown as text: there is no [${label}]: definition.`, hint: `Add a line [${label}]: /docs/… to the page, or write the link as [${reference[1]}](/docs/…).` });
         } else if (footnote) {
           notes.push({ ...placeIn(node, options), message: `The footnote [^${footnote[1]}] is shown as text: there is no [^${footnote[1]}]: footnote.`, hint: `Add a line [^${footnote[1]}]: … with the footnote's text.` });
+        }
+      }
+      if (node.type === 'heading') {
+        const written = /\{#([^}]*)\}\s*$/.exec(toString(node as Root['children'][number]));
+        // A valid id (`{#setup}`) is taken off by remarkHeadingIds later; one it cannot take stays in the text.
+        if (written && !/^[\w\-:.\u00C0-\uFFFF]+$/.test(written[1])) {
+          const slug = written[1].trim().toLowerCase().replace(/[^\w\-:.\u00C0-\uFFFF]+/g, '-').replace(/^-+|-+$/g, '');
+          notes.push({ ...placeIn(node, options), message: `The heading id {#${written[1]}} is shown as part of the heading: an id has no spaces or signs other than - _ : .`, hint: slug ? `Write {#${slug}}.` : 'Write an id such as {#einrichtung}.' });
         }
       }
       if (node.type === 'paragraph') {
