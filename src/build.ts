@@ -154,8 +154,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const assets: BundleUrls = { css: bundle.css, js: bundle.js, islands: bundle.islands };
   const writer = options.writer ?? new DirWriter(outDir);
   const manifest = await OutputManifest.open(writer instanceof DirWriter ? cacheDir : undefined, writer instanceof DirWriter ? writer.outDir : '', options.toolVersion);
+  const assetHashes = manifest.enabled ? await contentAssetHashes(root, site) : new Map<string, string>();
   const fingerprints = manifest.enabled
-    ? fingerprintRoutes({ site, shared: { ...assets, files: bundle.files.map((f) => f.file), mode }, assetVersions: await contentAssetHashes(root, site) })
+    ? fingerprintRoutes({ site, shared: { ...assets, files: bundle.files.map((f) => f.file), mode }, assetVersions: assetHashes })
     : new Map<string, string>();
   const reused = await manifest.reusable(fingerprints);
 
@@ -188,7 +189,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     root,
     writer,
     canCommit: () => !hasErrors(renderDiagnostics),
-    incremental: { fingerprints, manifest, reused },
+    incremental: { fingerprints, manifest, reused, assetHashes },
     onPage: options.onProgress && ((done) => options.onProgress!({ step: 'render', done, total: site.routes.length })),
     onSearchIndex: options.onProgress && (() => options.onProgress!({ step: 'search' })),
   }).finally(() => renderPool?.close());

@@ -110,6 +110,17 @@ describe('incremental output', () => {
     expect(await assetsFrom(root, path.join(root, 'out-b'))).toEqual(fromTmp);
   });
 
+  it('incremental: should write a kept page\'s content image again when it was deleted from the output by hand', async () => {
+    const { root, out, build } = await site({ 'content/docs/guide/start.md': null });
+    await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE + '\n![Bild](./bild.svg)\n');
+    ok(await build());
+    const image = (await readdir(path.join(out, 'de/assets'))).find((f) => f.startsWith('bild.'))!;
+    await rm(path.join(out, 'de/assets', image));
+    const again = ok(await build());
+    expect(again.reused).toBe(again.pages);
+    expect(await readFile(path.join(out, 'de/assets', image), 'utf8')).toBe(await readFile(path.join(root, 'content/docs/guide/bild.svg'), 'utf8'));
+  });
+
   it('incremental: should render only the edited page and leave the others untouched', async () => {
     const { root, out, build } = await site();
     ok(await build());

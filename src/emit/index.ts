@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheWarning, CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
-import type { Loaded, Page, SharedFile, Site, StageResult } from '../types.ts';
+import type { Loaded, Page, Route, SharedFile, Site, StageResult } from '../types.ts';
 import type { ClientBundle } from './client.ts';
 import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
@@ -34,7 +34,13 @@ export interface EmitOptions {
    * Incremental builds: the fingerprint of every route, the manifest of the previous output, and the
    * routes not rendered this time because their previous file is kept (not read, not written).
    */
-  incremental?: { fingerprints: ReadonlyMap<string, string>; manifest: OutputManifest; reused: ReadonlyMap<string, OutputRecord> };
+  incremental?: {
+    fingerprints: ReadonlyMap<string, string>;
+    manifest: OutputManifest;
+    reused: ReadonlyMap<string, OutputRecord>;
+    /** The sha1 of each content image's bytes (the fingerprints hold them): a kept page's images keep their names without being read again. */
+    assetHashes?: ReadonlyMap<string, string>;
+  };
   /** Called after each page written or kept, with the number of pages so far. */
   onPage?: (pages: number) => void;
   /** Called when the last page is out and the search index is being finished (builds that make one). */
@@ -62,7 +68,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     files++;
     bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
   };
-  const { fingerprints, manifest, reused } = options.incremental ?? {};
+  const { fingerprints, manifest, reused, assetHashes } = options.incremental ?? {};
   const canKeep = manifest?.enabled && writer.keep;
   const record = (routePath: string, file: string) => {
     const fingerprint = fingerprints?.get(routePath);
@@ -105,15 +111,33 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       return baseUrl + name;
     };
 
+    // A kept page's image is the file the previous build published: same bytes (its hash is in the page's
+    // fingerprint), so same name; it is kept as it is, not read and written again.
+    const keepAsset = (asset: Page['assets'][number]): boolean => {
+      if (assetUrls.has(asset.placeholder)) return true;
+      const hash = assetHashes?.get(asset.file);
+      if (!hash) return false;
+      const name = assetName(asset.file, hash.slice(0, 8));
+      // Still there and whole (a file deleted or changed by hand is written again).
+      const size = statSync(path.join(root, asset.file)).size;
+      if (statSync(manifest!.previousPath({ file: base + name }), { throwIfNoEntry: false })?.size !== size) return false;
+      writer.keep!(base + name);
+      assetUrls.set(asset.placeholder, baseUrl + name);
+      files++;
+      bytes += size;
+      return true;
+    };
+
     // One page at a time, in route order (writes are synchronous; the search index gets its pages in
     // the same order whether they were rendered now or kept, so its files equal a full build's).
     for await (const item of inRouteOrder(site, pages, canKeep ? reused : undefined)) {
       if ('kept' in item) {
-        const { path: routePath, kept } = item;
+        const { route, kept } = item;
+        const routePath = route.path;
         writer.keep!(kept.file);
-        // Its content images, as the previous build published them (same bytes, same name: kept as they are).
-        const compiledIndex = site.routes.find((r) => r.path === routePath)?.compiledIndex;
-        for (const asset of compiledIndex === undefined ? [] : site.compiled[compiledIndex].assets) await assetUrl(asset);
+        for (const asset of route.compiledIndex === undefined ? [] : site.compiled[route.compiledIndex].assets) {
+          if (!keepAsset(asset)) await assetUrl(asset);
+        }
         files++;
         bytes += kept.size;
         record(routePath, kept.file);
@@ -206,13 +230,13 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
  * Rendered pages (in route order, some missing when their rendering failed) merged with the kept ones
  * into one sequence in route order.
  */
-async function* inRouteOrder(site: Site, pages: Iterable<Page> | AsyncIterable<Page>, kept: ReadonlyMap<string, OutputRecord> | undefined): AsyncGenerator<Page | { path: string; kept: OutputRecord }> {
+async function* inRouteOrder(site: Site, pages: Iterable<Page> | AsyncIterable<Page>, kept: ReadonlyMap<string, OutputRecord> | undefined): AsyncGenerator<Page | { route: Route; kept: OutputRecord }> {
   if (!kept?.size) return yield* pages;
   const rendered = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]();
   let next = await rendered.next();
   for (const route of site.routes) {
     const record = kept.get(route.path);
-    if (record) yield { path: route.path, kept: record };
+    if (record) yield { route, kept: record };
     else if (!next.done && next.value.path === route.path) {
       yield next.value;
       next = await rendered.next();

@@ -89,7 +89,7 @@ export class OutputManifest {
   }
 
   /** The absolute path of a previous output file. */
-  previousPath(record: OutputRecord): string {
+  previousPath(record: Pick<OutputRecord, 'file'>): string {
     return path.join(this.outDir, record.file);
   }
 
