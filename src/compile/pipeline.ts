@@ -11,7 +11,7 @@ import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
 import { remarkNoImports } from './plugins/imports.ts';
-import { remarkUnclosed } from './plugins/unclosed.ts';
+import { remarkNotes } from './plugins/notes.ts';
 
 export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts';
 
@@ -23,7 +23,7 @@ export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts
 export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   [remarkSyntax, parts],
   remarkNoImports,
-  remarkUnclosed,
+  remarkNotes,
   remarkAdmonitions,
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,
@@ -71,7 +71,8 @@ function remarkSummary() {
     let firstH1: string | undefined;
     let firstParagraph: string | undefined;
     walk(tree, (n: WalkNode, _index, parentNode) => {
-      if (parentNode) parents.set(n, parentNode);
+      // Only what can stand between two components: a component element or the paragraph around an inline one.
+      if (parentNode && (n.type === 'paragraph' || n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement')) parents.set(n, parentNode);
       const node = n as Root['children'][number];
       if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined) firstH1 = toString(node).replace(/\s*\{#[^}]+\}\s*$/, '').trim();
       else if (node.type === 'paragraph' && firstParagraph === undefined) {

@@ -17,7 +17,7 @@ type Positioned = WalkNode & { name?: string; position?: { start: { line: number
  * them. And what stays text because it names nothing: `:::hinweis` (no such box), `::: note` (the space), a
  * reference link or footnote without its definition, a heading id that is not one (`{#mit leer}`).
  */
-export function remarkUnclosed() {
+export function remarkNotes() {
   return (tree: Root, file: VFile) => {
     const text = String(file.value);
     const options = file.data.linkOptions as LinkOptions;
