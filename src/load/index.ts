@@ -4,11 +4,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { encodeUrlPath } from '../shared/route-match.ts';
-import { lineColumn, withoutBom } from '../shared/text.ts';
+import { lineColumn } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { isRealDate, splitFrontMatter } from './front-matter.ts';
 import { readJsonFile } from './json-file.ts';
+import { decodeText, unreadable } from './text-file.ts';
 
 export { readImageSizes } from './image-sizes.ts';
 
@@ -79,7 +80,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
         const file = toPosix(path.relative(root, abs));
         inputs.push(abs);
         const key = toPosix(path.relative(path.join(contentRoot, 'data'), abs)).replace(/\.json$/, '');
-        const read = await readJsonFile(abs, file, 'read as data');
+        const read = await readJsonFile(abs, file, 'data');
         if ('diagnostic' in read) diagnostics.push(read.diagnostic);
         else {
           dataTexts[key] = read.text;
@@ -121,13 +122,13 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
         inputs.push(abs);
         const code = path.basename(abs, '.json');
         const file = toPosix(path.relative(root, abs));
-        const read = await readJsonFile(abs, file, "read as a locale's messages");
+        const read = await readJsonFile(abs, file, "a locale's messages");
         if ('diagnostic' in read) {
           diagnostics.push(read.diagnostic);
           return;
         }
         const problem = messagesProblem(read.value, read.text);
-        if (problem) diagnostics.push(error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, { file, ...problem.place, hint: 'A locale file maps message ids to texts: { "search.placeholder": "Suchen" }.' }));
+        if (problem) diagnostics.push(error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, { file, ...problem.place, hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.' }));
         else messages[code] = read.value as Messages;
       }),
     );
@@ -221,18 +222,15 @@ export async function readSource(
     // Synchronous: content files are small, and a thread-pool round trip per file cost more than the read.
     buffer = readFileSync(abs);
   } catch (e) {
-    diagnostics.push(error(CODES.FILE_UNREADABLE, `Cannot read this file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, { file, hint: 'Check its permissions.' }));
+    diagnostics.push(unreadable(file, e));
     return undefined;
   }
-  if (buffer.includes(0)) {
-    diagnostics.push(error(CODES.FILE_BINARY, 'This file looks binary (it contains NUL bytes), not Markdown.', { file, hint: 'Move binary files to static/ or next to the page with another extension.' }));
+  const decoded = decodeText(buffer, file, 'Markdown');
+  if ('diagnostic' in decoded) {
+    diagnostics.push(decoded.diagnostic);
     return undefined;
   }
-  const text = withoutBom(buffer.toString('utf8'));
-  if (text.includes('\uFFFD')) {
-    diagnostics.push(error(CODES.FILE_BINARY, 'This file is not valid UTF-8 text.', { file, line: lineColumn(text, text.indexOf('\uFFFD')).line, hint: 'Save it as UTF-8.' }));
-    return undefined;
-  }
+  const { text } = decoded;
   const split = splitFrontMatter(text, file);
   diagnostics.push(...split.diagnostics);
   if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import { lineColumn, withoutBom } from '../shared/text.ts';
+import { lineColumn } from '../shared/text.ts';
+import { decodeText, unreadable } from './text-file.ts';
 
 /** The scanner's error names, as sentences. */
 const REASONS: Record<string, string> = {
@@ -25,7 +26,7 @@ const REASONS: Record<string, string> = {
 
 /**
  * A JSON file of the project (a data file, a locale's messages): its value and text, or one diagnostic
- * naming the problem at its place: unreadable (Q011), not text (Q012), not valid JSON (Q090, at the line and
+ * naming the problem at its place: unreadable (Q011), not text (Q012, see decodeText), not valid JSON (Q090, at the line and
  * column where the parser stopped, without JavaScript's quotation of the raw text).
  */
 export async function readJsonFile(abs: string, file: string, what: string): Promise<{ value: unknown; text: string } | { diagnostic: Diagnostic }> {
@@ -33,13 +34,11 @@ export async function readJsonFile(abs: string, file: string, what: string): Pro
   try {
     buffer = await readFile(abs);
   } catch (e) {
-    return { diagnostic: error(CODES.FILE_UNREADABLE, `Cannot read this file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, { file, hint: 'Check its permissions.' }) };
+    return { diagnostic: unreadable(file, e) };
   }
-  const text = withoutBom(buffer.toString('utf8'));
-  if (buffer.includes(0) || text.includes('\uFFFD')) {
-    const at = text.includes('\uFFFD') && !buffer.includes(0) ? { line: lineColumn(text, text.indexOf('\uFFFD')).line } : {};
-    return { diagnostic: error(CODES.FILE_BINARY, `This file is not UTF-8 text, so it cannot be ${what}.`, { file, ...at, hint: 'Save it as UTF-8 JSON.' }) };
-  }
+  const decoded = decodeText(buffer, file, what);
+  if ('diagnostic' in decoded) return decoded;
+  const { text } = decoded;
   try {
     return { value: JSON.parse(text), text };
   } catch (e) {
