@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev, type DevHandle } from '../../src/dev/index.ts';
-import { classicTheme } from '../../themes/classic/index.tsx';
+import type { DevHandle } from '../../src/dev/index.ts';
 import { launchBrowser } from '../e2e/harness.ts';
 import { makeSite, repoRoot } from '../helpers.ts';
+import { startTestDev } from './helpers.ts';
 
 /** A long page, so there is a scroll position to keep. */
 const paragraphs = Array.from({ length: 80 }, (_, i) => `Absatz ${i + 1} mit genug Text, damit die Seite lang wird und man scrollen muss.`).join('\n\n');
@@ -23,9 +23,7 @@ describe('quire dev in the browser', () => {
   beforeAll(async () => {
     const start = await readFile(path.join(repoRoot, 'test/fixtures/basic/content/docs/guide/start.md'), 'utf8');
     ({ root, cleanup } = await makeSite('basic', { 'content/docs/guide/start.md': start + '\n\n' + paragraphs + '\n' }));
-    const started = await startDev({ root, toolRoot: repoRoot, theme: classicTheme, port: 0, cacheDir: false, themeDirs: [], clientDirs: [] });
-    if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
-    dev = started;
+    dev = await startTestDev(root, { log: undefined });
     browser = await launchBrowser();
   });
   afterAll(async () => {

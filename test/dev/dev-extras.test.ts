@@ -2,9 +2,9 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev, type DevHandle } from '../../src/dev/index.ts';
-import { classicTheme } from '../../themes/classic/index.tsx';
-import { makeSite, repoRoot } from '../helpers.ts';
+import type { DevHandle } from '../../src/dev/index.ts';
+import { makeSite } from '../helpers.ts';
+import { bodyOnceItShows, saveAtomically, startTestDev } from './helpers.ts';
 import { get } from './http.ts';
 
 describe('quire dev: what a build publishes, dev serves', () => {
@@ -17,20 +17,7 @@ describe('quire dev: what a build publishes, dev serves', () => {
   beforeAll(async () => {
     firstIndex = nextIndex();
     ({ root, cleanup } = await makeSite('basic', { 'static/.well-known/security.txt': 'Contact: mailto:sicherheit@example.org\n' }));
-    const started = await startDev({
-      root,
-      toolRoot: repoRoot,
-      theme: classicTheme,
-      port: 0,
-      cacheDir: false,
-      themeDirs: [],
-      clientDirs: [],
-      log: () => {},
-      searchDelayMs: 20,
-      onSearchIndex: () => indexes.splice(0).forEach((resolve) => resolve()),
-    });
-    if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
-    dev = started;
+    dev = await startTestDev(root, { searchDelayMs: 20, onSearchIndex: () => indexes.splice(0).forEach((resolve) => resolve()) });
   });
   afterAll(async () => {
     await dev?.close();
@@ -60,19 +47,10 @@ describe('quire dev: what a build publishes, dev serves', () => {
     expect(await pages()).toBe(before);
   });
 
-  /** Polls a page until it contains `text` (bounded), and returns its body. */
-  const served = async (page: string, text: string) => {
-    let body = '';
-    for (let i = 0; i < 100 && !body.includes(text); i++) {
-      body = (await get(dev.siteUrl + page)).body.toString();
-      if (!body.includes(text)) await new Promise((r) => setTimeout(r, 50));
-    }
-    return body;
-  };
+  const served = (page: string, text: string) => bodyOnceItShows(dev.siteUrl + page, text);
   const save = async (file: string, change: (text: string) => string) => {
     const abs = path.join(root, file);
-    await writeFile(abs + '.tmp', change(await readFile(abs, 'utf8')));
-    await rename(abs + '.tmp', abs);
+    await saveAtomically(abs, change(await readFile(abs, 'utf8')));
   };
 
   it('dev: should keep seeing the config after two atomic saves in quick succession', async () => {

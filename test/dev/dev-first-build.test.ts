@@ -1,10 +1,10 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OverlayPayload } from '../../src/dev/live-client.ts';
-import { startDev, type DevHandle } from '../../src/dev/index.ts';
-import { classicTheme } from '../../themes/classic/index.tsx';
-import { makeSite, repoRoot } from '../helpers.ts';
+import type { DevHandle } from '../../src/dev/index.ts';
+import { makeSite } from '../helpers.ts';
+import { bodyOnceItShows, saveAtomically, startTestDev } from './helpers.ts';
 import { openEvents } from './events.ts';
 import { get } from './http.ts';
 
@@ -25,15 +25,9 @@ describe('quire dev: broken files', () => {
       good[file] = await readFile(path.join(made.root, file), 'utf8');
       await writeFile(path.join(made.root, file), change(good[file]));
     }
-    const started = await startDev({ root: made.root, toolRoot: repoRoot, theme: classicTheme, port: 0, cacheDir: false, themeDirs: [], clientDirs: [], log: () => {} });
-    if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
+    const started = await startTestDev(made.root);
     dev = started;
-    /** Saves a file as editors do (a temporary file renamed over it). */
-    const save = async (file: string, text: string) => {
-      const abs = path.join(made.root, file);
-      await writeFile(abs + '.tmp', text);
-      await rename(abs + '.tmp', abs);
-    };
+    const save = (file: string, text: string) => saveAtomically(path.join(made.root, file), text);
     return { root: made.root, good, save, dev: started };
   };
 
@@ -79,8 +73,7 @@ describe('quire dev: broken files', () => {
     const linked = events.next<OverlayPayload>('errors', (data) => (data as OverlayPayload).errors.some((e) => e.code === 'Q060'));
     await save('content/docs/guide/start.md', '---\ntitle: Start\n---\nRepariert.\n\nZum [Nirgendwo](/docs/nirgendwo/).\n');
     expect((await linked).errors.map((e) => e.code)).toEqual(['Q060']);
-    for (let i = 0; i < 50 && !(await get(dev.siteUrl + 'docs/guide/start/')).body.toString().includes('Repariert'); i++) await new Promise((r) => setTimeout(r, 100));
-    expect((await get(dev.siteUrl + 'docs/guide/start/')).body.toString()).toContain('Repariert');
+    expect(await bodyOnceItShows(dev.siteUrl + 'docs/guide/start/', 'Repariert')).toContain('Repariert');
     events.close();
   });
 });

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import type { OverlayPayload, ReloadPayload } from '../../src/dev/live-client.ts
 import { startDev, type DevHandle } from '../../src/dev/index.ts';
 import { classicTheme } from '../../themes/classic/index.tsx';
 import { makeSite, repoRoot } from '../helpers.ts';
+import { saveAtomically, startTestDev } from './helpers.ts';
 import { openEvents } from './events.ts';
 import { get, rawGet, rawRequest, traversalTargets } from './http.ts';
 
@@ -26,9 +27,7 @@ describe('quire dev server', () => {
     const abs = path.join(root, file);
     const text = change(await readFile(abs, 'utf8'));
     const report = waitForBuildOf(file, Date.now());
-    const temporary = path.join(path.dirname(abs), `.${path.basename(abs)}.tmp`);
-    await writeFile(temporary, text);
-    await rename(temporary, abs);
+    await saveAtomically(abs, text);
     return report;
   };
   /** The next build of `file` that started after `since` (so it read the edit); bounded, and on timeout the terminal output says why. */
@@ -44,12 +43,7 @@ describe('quire dev server', () => {
 
   beforeAll(async () => {
     ({ root, cleanup } = await makeSite('basic'));
-    const started = await startDev({
-      root,
-      toolRoot: repoRoot,
-      theme: classicTheme,
-      port: 0,
-      cacheDir: false,
+    dev = await startTestDev(root, {
       // The real theme and client code are other people's work in progress: watch empty folders instead.
       themeDirs: [path.join(root, 'no-theme')],
       clientDirs: [path.join(root, 'no-client')],
@@ -57,8 +51,6 @@ describe('quire dev server', () => {
       searchDelayMs: 50,
       onSearchIndex: () => searchIndexes++,
     });
-    if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
-    dev = started;
   });
   afterAll(async () => {
     await dev?.close();

@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev, type DevHandle } from '../../src/dev/index.ts';
-import { classicTheme } from '../../themes/classic/index.tsx';
-import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
+import type { DevHandle } from '../../src/dev/index.ts';
+import { buildInMemory, makeSite } from '../helpers.ts';
+import { bodyOnceItShows, saveAtomically, startTestDev } from './helpers.ts';
 import { get } from './http.ts';
 
 /** Symbolic links lead anywhere on the machine: neither `quire build` nor `quire dev` follows them. */
@@ -38,19 +38,15 @@ describe('symbolic links in the project', () => {
   });
 
   it('dev: should not serve a symbolic link added while it runs, to a folder or a page outside the project', async () => {
-    const started = await startDev({ root, toolRoot: repoRoot, theme: classicTheme, port: 0, cacheDir: false, themeDirs: [], clientDirs: [], log: () => {} });
-    if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
-    dev = started;
+    dev = await startTestDev(root);
     await symlink(outside, path.join(root, 'static/draussen'));
     await symlink(path.join(outside, 'seite.md'), path.join(root, 'content/docs/geheim.md'));
     // An ordinary edit after the links: once it is served, the links' events have been handled too.
     const file = path.join(root, 'content/docs/guide/start.md');
     const edited = (await readFile(file, 'utf8')).replace('Der erste Absatz', 'Der geänderte erste Absatz');
     await new Promise((r) => setTimeout(r, 300));
-    await writeFile(file + '.tmp', edited);
-    await rename(file + '.tmp', file);
-    for (let i = 0; i < 100 && !(await get(dev.siteUrl + 'docs/guide/start/')).body.toString().includes('geänderte'); i++) await new Promise((r) => setTimeout(r, 100));
-    expect((await get(dev.siteUrl + 'docs/guide/start/')).body.toString()).toContain('geänderte');
+    await saveAtomically(file, edited);
+    expect(await bodyOnceItShows(dev.siteUrl + 'docs/guide/start/', 'geänderte')).toContain('geänderte');
     expect((await get(dev.siteUrl + 'draussen/geheim.txt')).status).toBe(404);
     const page = await get(dev.siteUrl + 'docs/geheim/');
     expect(page.status).toBe(404);

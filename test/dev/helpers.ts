@@ -1,12 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/build.ts';
 import type { FileChange } from '../../src/dev/classify.ts';
+import { startDev, type DevHandle, type DevOptions } from '../../src/dev/index.ts';
 import { MemoryStore } from '../../src/dev/memory-store.ts';
 import { DevSession, type DevSessionOptions } from '../../src/dev/session.ts';
 import { MemoryWriter } from '../../src/emit/index.ts';
 import { classicTheme } from '../../themes/classic/index.tsx';
 import { repoRoot } from '../helpers.ts';
+import { get } from './http.ts';
 
 /** A dev session over a project without watcher or server: tests hand it the changes themselves. */
 export async function openSession(root: string, options: Partial<DevSessionOptions> = {}) {
@@ -54,4 +56,32 @@ export function storePages(store: MemoryStore): Map<string, string> {
     if (file.endsWith('.html') && typeof raw === 'string') pages.set(file, raw);
   }
   return pages;
+}
+
+/**
+ * `quire dev` on a test site: any free port, no cache, the classic theme, and (unless a test says otherwise)
+ * no watched theme or client folders and a silent terminal. A start that fails throws with its diagnostics.
+ */
+export async function startTestDev(root: string, options: Partial<DevOptions> = {}): Promise<DevHandle> {
+  const started = await startDev({ root, toolRoot: repoRoot, theme: classicTheme, port: 0, cacheDir: false, themeDirs: [], clientDirs: [], log: () => {}, ...options });
+  if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
+  return started;
+}
+
+/** Saves a file as many editors do: into a hidden temporary file, renamed over the old one. */
+export async function saveAtomically(abs: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(abs), `.${path.basename(abs)}.tmp`);
+  await writeFile(temporary, text);
+  await rename(temporary, abs);
+}
+
+/** The body of `url` once it contains `text` (polled, bounded to about five seconds), or the last one fetched. */
+export async function bodyOnceItShows(url: string, text: string): Promise<string> {
+  let body = '';
+  for (let i = 0; i < 100; i++) {
+    body = (await get(url)).body.toString();
+    if (body.includes(text)) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return body;
 }
