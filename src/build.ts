@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compileSource, type CompileOneResult } from './compile/index.ts';
+import { cacheKey, compile, CompileCache, compileSource, compileTexts, type CompileOneResult, type CompileTexts } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
 import { load, readImageSizes } from './load/index.ts';
-import { plan, socialImageFiles, withStandIns } from './plan/index.ts';
+import { mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
 import { createPool, defaultPoolSize } from './pool.ts';
 import type { BuildProgress, Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
@@ -109,7 +109,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
   const cache = await CompileCache.open(cacheDir);
   const onCompiled = options.onProgress && ((done: number, total: number) => options.onProgress!({ step: 'compile', done, total }));
-  const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, cache, options.workerFile, onCompiled), (r) => `${r.cacheHits} cached`);
+  const texts = compileTexts(mergeMessages(loaded.value.messages, config.i18n.currentLocale));
+  const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, texts, cache, options.workerFile, onCompiled), (r) => `${r.cacheHits} cached`);
   diagnostics.push(...compiled.diagnostics);
   if (hasErrors(diagnostics)) {
     // The rest of the site is still planned, so its problems (broken links, unknown components, the sidebar)
@@ -224,14 +225,14 @@ async function contentAssetHashes(root: string, site: Site): Promise<Map<string,
 /** Sources to compile before a worker pool pays for its start-up (module loading in each worker). */
 const POOL_THRESHOLD = 40;
 
-async function compileWithPool(sources: Source[], config: SiteConfig, cache: CompileCache, workerFile: string | undefined, onProgress?: (done: number, total: number) => void) {
-  const misses = sources.filter((s) => !cache.has(cacheKey(s, config))).length;
+async function compileWithPool(sources: Source[], config: SiteConfig, texts: CompileTexts, cache: CompileCache, workerFile: string | undefined, onProgress?: (done: number, total: number) => void) {
+  const misses = sources.filter((s) => !cache.has(cacheKey(s, config, texts))).length;
   // This thread compiles too, beside one worker fewer than the cores.
   const workers = defaultPoolSize() - 1;
-  if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, cache, onProgress });
-  const pool = createPool<Source, CompileOneResult>(workerFile, { size: workers, workerData: { kind: 'compile', config } satisfies WorkerJob, local: (source) => compileSource(source, config) });
+  if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, texts, cache, onProgress });
+  const pool = createPool<Source, CompileOneResult>(workerFile, { size: workers, workerData: { kind: 'compile', config, texts } satisfies WorkerJob, local: (source) => compileSource(source, config, texts) });
   try {
-    return await compile({ sources, config, cache, compileOne: (source) => pool.run(source), onProgress });
+    return await compile({ sources, config, texts, cache, compileOne: (source) => pool.run(source), onProgress });
   } finally {
     await pool.close();
   }

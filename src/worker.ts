@@ -1,12 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { compileSource } from './compile/index.ts';
+import { compileSource, type CompileTexts } from './compile/index.ts';
 import { routeRenderer, type BundleUrls } from './render/index.ts';
 import type { Compiled, Site, SiteConfig, Source, Theme } from './types.ts';
 
 /** What a pool of workers is for, given once to each worker as `workerData` (see pool.ts). */
 export type WorkerJob =
   /** Tasks are sources; the answer is `compileSource`'s result. */
-  | { kind: 'compile'; config: SiteConfig }
+  | { kind: 'compile'; config: SiteConfig; texts: CompileTexts }
   /**
    * Tasks are routes of `site` (given without the pages' compiled content, which each task brings for its
    * own page); the answer is the route's page or its diagnostic.
@@ -26,7 +26,7 @@ export interface RenderTask {
  */
 export function startWorker(loadTheme: () => Promise<Theme>): void {
   const job = workerData as WorkerJob;
-  if (job.kind === 'compile') serve<Source>((source) => compileSource(source, job.config), (source) => `compile worker failed on ${source.file}`);
+  if (job.kind === 'compile') serve<Source>((source) => compileSource(source, job.config, job.texts), (source) => `compile worker failed on ${source.file}`);
   else serve<RenderTask>(renderInWorker(job, loadTheme()), (task) => `render worker failed on ${job.site.routes[task.routeIndex]?.path}`);
 }
 

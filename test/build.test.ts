@@ -50,6 +50,15 @@ describe('build (fixture site "basic")', () => {
     expect(writer.files.has('de/docs/draft/index.html')).toBe(false);
   });
 
+  it("build: should label footnotes in the site's language (Markdown and MDX)", () => {
+    for (const file of ['de/docs/guide/start/index.html', 'de/docs/guide/mdx/index.html']) {
+      const html = page(file);
+      expect(html).toContain('<h2 class="visually-hidden" id="footnote-label">Fußnoten</h2>');
+      expect(html).toMatch(/aria-label="Zurück zur Textstelle 1"/);
+      expect(html).not.toContain('Back to reference');
+    }
+  });
+
   it('build: should render the document head (lang, title, canonical, hreflang, og, noindex)', () => {
     const html = page('de/docs/guide/start/index.html');
     expect(html.startsWith('<!DOCTYPE html><html lang="de" dir="ltr"')).toBe(true);

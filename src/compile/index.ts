@@ -1,18 +1,40 @@
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
-import type { AssetRef, Compiled, Heading, LinkRef, SiteConfig, Source, StageResult } from '../types.ts';
+import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { CompileCache } from './cache.ts';
 import { isExternal } from '../shared/route-match.ts';
 import { resolveAsset } from './plugins/links.ts';
 
 export { CompileCache } from './cache.ts';
 
+/**
+ * Texts the compiler itself writes into pages (the footnotes' heading and back links), in the site's
+ * language: a compiled page depends on them like on its bytes (they are part of its cache key).
+ */
+export interface CompileTexts {
+  footnotes: string;
+  /** `{number}`: the footnote's number (`2`, or `2-3` for its third reference). */
+  backToReference: string;
+}
+
+const ENGLISH_TEXTS: CompileTexts = { footnotes: 'Footnotes', backToReference: 'Back to reference {number}' };
+
+/** The compiler's texts from a locale's merged messages (English where an id is missing). */
+export function compileTexts(messages: Messages | undefined): CompileTexts {
+  return {
+    footnotes: messages?.['content.footnotes'] ?? ENGLISH_TEXTS.footnotes,
+    backToReference: messages?.['content.backToReference'] ?? ENGLISH_TEXTS.backToReference,
+  };
+}
+
 export interface CompileOptions {
   sources: Source[];
   config: SiteConfig;
+  /** Default: English (see compileTexts). */
+  texts?: CompileTexts;
   /** Reused between builds; unchanged sources are not recompiled. */
   cache?: CompileCache;
   /** Compiles one source elsewhere (a worker pool); default in this thread. */
-  compileOne?: (source: Source, config: SiteConfig) => Promise<CompileOneResult>;
+  compileOne?: (source: Source, config: SiteConfig, texts: CompileTexts) => Promise<CompileOneResult>;
   /** Called after each source, compiled or taken from the cache: sources done so far, and of how many. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -31,7 +53,7 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
 export const COMPILER_VERSION = '16';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
-export async function compile({ sources, config, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
+export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
   const diagnostics: Diagnostic[] = [];
   let cacheHits = 0;
   let done = 0;
@@ -50,18 +72,19 @@ export async function compile({ sources, config, cache, compileOne, onProgress }
   // Results keep the order of `sources`.
   const results = await Promise.all(
     sources.map(async (source): Promise<Compiled | undefined> => {
-      const cached = cache?.get(cacheKey(source, config));
+      const key = cacheKey(source, config, texts);
+      const cached = cache?.get(key);
       if (cached) {
         cacheHits++;
         noted(cached, source);
         return finished({ ...cached, source });
       }
-      const result = await one(source, config);
+      const result = await one(source, config, texts);
       if ('diagnostic' in result) {
         diagnostics.push(result.diagnostic);
         return finished(undefined);
       }
-      cache?.set(cacheKey(source, config), result.compiled);
+      cache?.set(key, result.compiled);
       noted(result.compiled, source);
       return finished({ ...result.compiled, source });
     }),
@@ -80,10 +103,10 @@ function sequential<A extends unknown[], R>(run: (...args: A) => Promise<R>): (.
   };
 }
 
-/** What a compiled result depends on: the file's bytes, its route, and the config parts the compiler reads. */
-export function cacheKey(source: Source, config: SiteConfig): string {
+/** What a compiled result depends on: the file's bytes, its route, the config parts and texts the compiler reads. */
+export function cacheKey(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): string {
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
-  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${source.hash}|${source.path}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${source.hash}|${source.path}`;
 }
 
 interface VFileMessageLike {
@@ -97,13 +120,13 @@ interface VFileMessageLike {
 }
 
 /** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
-export async function compileSource(source: Source, config: SiteConfig): Promise<CompileOneResult> {
+export async function compileSource(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): Promise<CompileOneResult> {
   // The unified and MDX pipeline (and the highlighter) load on the first miss: a warm build never needs them.
   const { processSource } = await import('./processors.ts');
   let output: Compiled['output'];
   let data: Record<string, unknown>;
   try {
-    ({ output, data } = await processSource(source, config.baseUrl));
+    ({ output, data } = await processSource(source, config.baseUrl, texts));
   } catch (e) {
     const m = e as VFileMessageLike;
     // Some MDX messages carry their place only in the text: "… (3:1-3:17)".

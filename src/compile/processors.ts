@@ -8,6 +8,7 @@ import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import { isLiteralExpression, type EstreeNode } from '../shared/mdx-literal.ts';
 import type { Compiled, Source, SourceMapJson } from '../types.ts';
+import type { CompileTexts } from './index.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
 import { walk, type WalkNode } from './plugins/walk.ts';
@@ -21,16 +22,38 @@ const markdownProcessors = new Map<string, ReturnType<typeof createMarkdownProce
 const mdxProcessors = new Map<string, ReturnType<typeof createProcessor>>();
 const mdxTreeProcessors = new Map<string, Processor | undefined>();
 
+/** The footnotes' heading and back links in the site's language (remark-rehype writes them). */
+function remarkRehypeOptions(texts: CompileTexts) {
+  return {
+    allowDangerousHtml: true,
+    footnoteLabel: texts.footnotes,
+    // For screen readers only (the theme's class); the list itself shows where the footnotes start.
+    footnoteLabelProperties: { className: ['visually-hidden'] },
+    footnoteBackLabel: (referenceIndex: number, rereferenceIndex: number) =>
+      texts.backToReference.replace('{number}', `${referenceIndex + 1}${rereferenceIndex > 1 ? `-${rereferenceIndex}` : ''}`),
+  };
+}
+
 /** `SourceMapGenerator`: the code path's pages keep a map back to their source (see `mdxErrorPlace`). */
-const mdxOptions = (parts: SyntaxParts) => ({ outputFormat: 'function-body' as const, remarkPlugins: remarkPluginsFor(parts), rehypePlugins, development: false, SourceMapGenerator });
+const mdxOptions = (parts: SyntaxParts, texts: CompileTexts) => ({
+  outputFormat: 'function-body' as const,
+  remarkPlugins: remarkPluginsFor(parts),
+  remarkRehypeOptions: remarkRehypeOptions(texts),
+  rehypePlugins,
+  development: false,
+  SourceMapGenerator,
+});
+
+/** Processors are cached per combination of syntax extensions and texts. */
+const processorKey = (parts: SyntaxParts, texts: CompileTexts) => `${syntaxKey(parts)}|${texts.footnotes}|${texts.backToReference}`;
 
 /**
  * MDX's own processor up to the HTML syntax tree (after our rehype plugins), without its JavaScript
  * stages: the same parsing, unravelling and plugins, so the tree is the one MDX would turn into code.
  * Undefined if the processor is not laid out as expected (then every page takes the code path).
  */
-function createMdxTreeProcessor(parts: SyntaxParts): Processor | undefined {
-  const attachers = createProcessor(mdxOptions(parts)).attachers;
+function createMdxTreeProcessor(parts: SyntaxParts, texts: CompileTexts): Processor | undefined {
+  const attachers = createProcessor(mdxOptions(parts, texts)).attachers;
   const last = attachers.findIndex(([plugin]) => (plugin as unknown) === rehypeCode);
   if (last < 0) return undefined;
   const processor = unified();
@@ -76,11 +99,11 @@ function prepareTree(tree: WalkNode): boolean {
   return plain;
 }
 
-function createMarkdownProcessor(parts: SyntaxParts) {
+function createMarkdownProcessor(parts: SyntaxParts, texts: CompileTexts) {
   return unified()
     .use(remarkParse)
     .use(remarkPluginsFor(parts))
-    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(remarkRehype, remarkRehypeOptions(texts))
     .use(rehypeRawHtml)
     .use(rehypePlugins)
     .use(rehypeStringify)
@@ -88,25 +111,28 @@ function createMarkdownProcessor(parts: SyntaxParts) {
 }
 
 /** The cached processors for a combination of syntax extensions (built on first use). */
-function markdownProcessor(parts: SyntaxParts) {
-  const key = syntaxKey(parts);
+function markdownProcessor(parts: SyntaxParts, texts: CompileTexts) {
+  const key = processorKey(parts, texts);
   let markdown = markdownProcessors.get(key);
-  if (!markdown) markdownProcessors.set(key, (markdown = createMarkdownProcessor(parts)));
+  if (!markdown) markdownProcessors.set(key, (markdown = createMarkdownProcessor(parts, texts)));
   return markdown;
 }
 
-function mdxTreeProcessor(parts: SyntaxParts): Processor | undefined {
-  const key = syntaxKey(parts);
-  if (!mdxTreeProcessors.has(key)) mdxTreeProcessors.set(key, createMdxTreeProcessor(parts));
+function mdxTreeProcessor(parts: SyntaxParts, texts: CompileTexts): Processor | undefined {
+  const key = processorKey(parts, texts);
+  if (!mdxTreeProcessors.has(key)) mdxTreeProcessors.set(key, createMdxTreeProcessor(parts, texts));
   return mdxTreeProcessors.get(key);
 }
 
-function mdxCodeProcessor(parts: SyntaxParts) {
-  const key = syntaxKey(parts);
+function mdxCodeProcessor(parts: SyntaxParts, texts: CompileTexts) {
+  const key = processorKey(parts, texts);
   let mdx = mdxProcessors.get(key);
-  if (!mdx) mdxProcessors.set(key, (mdx = createProcessor(mdxOptions(parts))));
+  if (!mdx) mdxProcessors.set(key, (mdx = createProcessor(mdxOptions(parts, texts))));
   return mdx;
 }
+
+/** Texts do not change how a page parses; parseOnly uses these. */
+const PARSE_TEXTS: CompileTexts = { footnotes: '', backToReference: '' };
 
 /**
  * Parses prepared text (see prepareMarkdown) to its Markdown syntax tree, exactly as processSource does
@@ -114,7 +140,7 @@ function mdxCodeProcessor(parts: SyntaxParts) {
  */
 export function parseOnly(format: Source['format'], value: string, path: string): unknown {
   const parts = syntaxPartsFor(value);
-  const processor = format === 'mdx' ? (mdxTreeProcessor(parts) ?? mdxCodeProcessor(parts)) : markdownProcessor(parts);
+  const processor = format === 'mdx' ? (mdxTreeProcessor(parts, PARSE_TEXTS) ?? mdxCodeProcessor(parts, PARSE_TEXTS)) : markdownProcessor(parts, PARSE_TEXTS);
   return processor.parse(new VFile({ value, path }));
 }
 
@@ -122,7 +148,7 @@ export function parseOnly(format: Source['format'], value: string, path: string)
  * Runs one source through its pipeline: `.md` to an HTML string, `.mdx` to function-body code. Throws
  * VFile messages. `only` overrides the syntax extensions chosen from the text (tests compare).
  */
-export async function processSource(source: Source, baseUrl: string, only?: SyntaxParts): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
+export async function processSource(source: Source, baseUrl: string, texts: CompileTexts, only?: SyntaxParts): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
   const value = prepareMarkdown(source.body);
   const input = { value, path: source.file, data: fileData(source, baseUrl) };
   const parts = only ?? syntaxPartsFor(value);
@@ -130,16 +156,16 @@ export async function processSource(source: Source, baseUrl: string, only?: Synt
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip
     // MDX's JavaScript generation here and evaluating that code at render (measured: compile of the
     // site's pages −20 %).
-    const treeProcessor = mdxStrategy === 'auto' ? mdxTreeProcessor(parts) : undefined;
+    const treeProcessor = mdxStrategy === 'auto' ? mdxTreeProcessor(parts, texts) : undefined;
     if (treeProcessor) {
       const file = new VFile(input);
       const tree = (await treeProcessor.run(treeProcessor.parse(file), file)) as HastRoot;
       if (prepareTree(tree as WalkNode)) return { output: { type: 'hast', tree }, data: file.data as Record<string, unknown> };
     }
-    const file = await mdxCodeProcessor(parts).process(input);
+    const file = await mdxCodeProcessor(parts, texts).process(input);
     const map = file.map as SourceMapJson | undefined;
     return { output: { type: 'mdx', code: String(file.value), ...(map ? { map } : {}) }, data: file.data as Record<string, unknown> };
   }
-  const file = await markdownProcessor(parts).process(input);
+  const file = await markdownProcessor(parts, texts).process(input);
   return { output: { type: 'html', html: String(file.value) }, data: file.data as Record<string, unknown> };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compileSource } from '../compile/index.ts';
+import { cacheKey, compile, CompileCache, compileSource, type CompileTexts } from '../compile/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Compiled, Source, SiteConfig } from '../types.ts';
 
@@ -27,28 +27,28 @@ export class CompiledSources {
    * Compiles what changed since last time; returns the files compiled (not taken from a cache).
    * `onProgress` hears of each source done (from a cache or compiled) among those that changed.
    */
-  async update(sources: Source[], config: SiteConfig, onProgress?: (done: number, total: number) => void): Promise<string[]> {
+  async update(sources: Source[], config: SiteConfig, texts: CompileTexts, onProgress?: (done: number, total: number) => void): Promise<string[]> {
     const live = new Set(sources.map((s) => s.file));
     for (const file of this.entries.keys()) if (!live.has(file)) this.entries.delete(file);
-    const stale = sources.filter((s) => this.entries.get(s.file)?.key !== cacheKey(s, config));
+    const stale = sources.filter((s) => this.entries.get(s.file)?.key !== cacheKey(s, config, texts));
     if (!stale.length) return [];
     // Many at once (the first build, a config change): through the disk cache, which a warm start hits.
     if (stale.length > 8 && this.cacheDir !== false) {
       const cache = (this.diskCache ??= await CompileCache.open(this.cacheDir));
-      const misses = stale.filter((s) => !cache.has(cacheKey(s, config))).map((s) => s.file);
-      const result = await compile({ sources: stale, config, cache, onProgress });
+      const misses = stale.filter((s) => !cache.has(cacheKey(s, config, texts))).map((s) => s.file);
+      const result = await compile({ sources: stale, config, texts, cache, onProgress });
       // An unwritable cache folder only makes the next start slower (`quire build` reports it as Q102).
       await cache.save().catch(() => undefined);
-      for (const c of result.value) this.entries.set(c.source.file, { key: cacheKey(c.source, config), compiled: c });
+      for (const c of result.value) this.entries.set(c.source.file, { key: cacheKey(c.source, config, texts), compiled: c });
       for (const d of result.diagnostics) {
         const source = stale.find((s) => s.file === d.file);
-        if (source) this.entries.set(source.file, { key: cacheKey(source, config), diagnostic: d, lastGood: this.lastGood(source.file) });
+        if (source) this.entries.set(source.file, { key: cacheKey(source, config, texts), diagnostic: d, lastGood: this.lastGood(source.file) });
       }
       return misses;
     }
     for (const [i, source] of stale.entries()) {
-      const result = await compileSource(source, config);
-      this.entries.set(source.file, { key: cacheKey(source, config), ...('compiled' in result ? { compiled: result.compiled } : { diagnostic: result.diagnostic, lastGood: this.lastGood(source.file) }) });
+      const result = await compileSource(source, config, texts);
+      this.entries.set(source.file, { key: cacheKey(source, config, texts), ...('compiled' in result ? { compiled: result.compiled } : { diagnostic: result.diagnostic, lastGood: this.lastGood(source.file) }) });
       onProgress?.(i + 1, stale.length);
     }
     return stale.map((s) => s.file);
@@ -88,10 +88,10 @@ export function defaultCacheDir(root: string): string {
  * compile cache, the compilers (unified, MDX, the highlighter) are still unloaded; without this the first
  * edit would pay for loading them.
  */
-export async function warmUpCompilers(config: SiteConfig): Promise<void> {
+export async function warmUpCompilers(config: SiteConfig, texts: CompileTexts): Promise<void> {
   const body = 'Text.\n\n## Abschnitt\n\n```js\nconst a = 1;\n```\n';
   for (const format of ['md', 'mdx'] as const) {
     const source: Source = { kind: 'doc', file: `content/docs/__warm-up.${format}`, format, id: '__warm-up', path: '/docs/__warm-up/', frontMatter: { title: 'Warm-up' }, body, bodyLine: 1, hash: 'warm-up' };
-    await compileSource(source, config).catch(() => undefined);
+    await compileSource(source, config, texts).catch(() => undefined);
   }
 }

@@ -3,7 +3,8 @@ import { loadConfig } from '../config/index.ts';
 import { CODES, hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
 import { isHiddenStaticPath, load, readImageSizes, readSource } from '../load/index.ts';
-import { plan, socialImageFiles, withStandIns } from '../plan/index.ts';
+import { mergeMessages, plan, socialImageFiles, withStandIns } from '../plan/index.ts';
+import { compileTexts, type CompileTexts } from '../compile/index.ts';
 import { fingerprintRoutes, renderEach } from '../render/index.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import type { BuildProgress, Loaded, Route, Site, SiteConfig, Source, Theme } from '../types.ts';
@@ -77,6 +78,8 @@ export class DevSession {
   private configInputs = new Set<string>();
   private configDiagnostics: Diagnostic[] = [];
   private loaded?: Loaded;
+  /** The compiler's texts in the site's language (from the last load). */
+  private texts?: CompileTexts;
   private loadInputs = new Set<string>();
   private loadDiagnostics: Diagnostic[] = [];
   private sourceDiagnostics = new Map<string, Diagnostic[]>();
@@ -243,7 +246,8 @@ export class DevSession {
     if (hasErrors(early)) return report(false, [...early, ...sourceProblems]);
 
     // compile: only sources whose cache key (bytes, route, compiler config) changed
-    compiledNow.push(...(await this.compiled.update(loaded.sources, config, onProgress && ((done, total) => onProgress({ step: 'compile', done, total })))));
+    this.texts = compileTexts(mergeMessages(loaded.messages, config.i18n.currentLocale));
+    compiledNow.push(...(await this.compiled.update(loaded.sources, config, this.texts, onProgress && ((done, total) => onProgress({ step: 'compile', done, total })))));
     // A file that does not compile is reported, and the site is built on with its last good version (or
     // without it, if it never compiled), so the writer's other edits still show.
     // Files that do not load or compile: reported, and served as they last worked.
@@ -336,7 +340,7 @@ export class DevSession {
 
   /** Loads the compilers in the background after a first build that came from the cache. */
   async warmUp(): Promise<void> {
-    if (this.config) await warmUpCompilers(this.config);
+    if (this.config && this.texts) await warmUpCompilers(this.config, this.texts);
   }
 
   /** Re-reads one content file (or drops it) without walking the content folders. */

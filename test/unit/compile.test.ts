@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minimalConfig } from './config-fixture.ts';
-import { compileSource } from '../../src/compile/index.ts';
+import { cacheKey, compileSource, compileTexts } from '../../src/compile/index.ts';
 import { srcsetCandidates } from '../../src/compile/plugins/links.ts';
 import type { Source } from '../../src/types.ts';
 
@@ -46,6 +46,21 @@ describe('compile', () => {
     expect(await notes('## Einrichtung {#id mit leer}\n\n## Gut {#gut}\n')).toEqual([[4, 'The heading id {#id mit leer} is shown as part of the heading: an id has no spaces or signs other than - _ : .']]);
     const closed = 'A\n\n````md\n```js\nx\n```\n````\n\n> :::note\n> Zitat\n> :::\n\n<details><summary>M</summary>\n\n<p>Absatz<ul><li>eins<li>zwei</ul>\n\nText\n\n</details>\n\n~~~\ny\n~~~';
     expect(await notes(closed)).toEqual([]);
+  });
+
+  it('compile: should write the footnotes heading and back links in the texts given, and key the cache by them', async () => {
+    const body = 'Erstens[^1] und wieder[^1].\n\n[^1]: Die Quelle.\n';
+    const german = compileTexts({ 'content.footnotes': 'Fußnoten', 'content.backToReference': 'Zurück zur Textstelle {number}' });
+    const r = await compileSource(source(body), config, german);
+    if (!('compiled' in r) || r.compiled.output.type !== 'html') throw new Error('expected html');
+    expect(r.compiled.output.html).toContain('>Fußnoten</h2>');
+    expect(r.compiled.output.html).toContain('aria-label="Zurück zur Textstelle 1"');
+    expect(r.compiled.output.html).toContain('aria-label="Zurück zur Textstelle 1-2"');
+    const mdx = await compileSource(source(body, 'mdx'), config, german);
+    expect(JSON.stringify('compiled' in mdx && mdx.compiled.output)).toContain('Zurück zur Textstelle 1-2');
+    // Without texts (no locale), the English ones.
+    expect((await html(body)).html).toContain('>Footnotes</h2>');
+    expect(cacheKey(source(body), config, german)).not.toBe(cacheKey(source(body), config));
   });
 
   it('compile: should turn :::tip Title into an admonition with that title', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntaxPartsFor } from '../../src/compile/plugins/syntax.ts';
 import { processSource } from '../../src/compile/processors.ts';
+import { compileTexts } from '../../src/compile/index.ts';
 import { splitFrontMatter } from '../../src/load/front-matter.ts';
 import type { Source } from '../../src/types.ts';
 import { repoRoot } from '../helpers.ts';
@@ -18,8 +19,8 @@ function source(body: string, format: 'md' | 'mdx', file = `content/docs/x.${for
 }
 
 async function same(src: Source) {
-  const chosen = await processSource(src, '/de/');
-  const full = await processSource(src, '/de/', ALL);
+  const chosen = await processSource(src, '/de/', compileTexts(undefined));
+  const full = await processSource(src, '/de/', compileTexts(undefined), ALL);
   expect(chosen.output, src.file).toEqual(full.output);
   expect(chosen.data.headings, src.file).toEqual(full.data.headings);
   expect(chosen.data.links, src.file).toEqual(full.data.links);
