@@ -353,7 +353,7 @@ export interface Theme {
   components: Record<string, unknown>;
   /** What each component takes, checked where it is used (see ComponentContract); a component without one is not checked. */
   contracts?: Record<string, ComponentContract>;
-  /** UI message ids the theme uses, for locale completeness tests. */
+  /** Every UI message id the theme shows; the build warns of one that no catalogue has (Q091). */
   messageIds?: readonly string[];
   /**
    * Files many pages refer to instead of each carrying a copy (the search settings), as paths under the

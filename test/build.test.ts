@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -230,6 +231,27 @@ describe('build: files named relative to an MDX page', () => {
     try {
       const { result } = await buildInMemory(site.root);
       expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([['Q060', 'content/docs/guide/tags.mdx', 6, 1, 'Image not found: content/docs/guide/fehlt.png.']]);
+    } finally {
+      await site.cleanup();
+    }
+  });
+});
+
+describe('build: message catalogues', () => {
+  it('build: should warn of a theme text no catalogue has, which the page shows as its id', async () => {
+    const drop = (file: string) => {
+      const messages = JSON.parse(readFileSync(path.join(fixture('basic'), file), 'utf8')) as Record<string, string>;
+      delete messages['docs.backToTop'];
+      return JSON.stringify(messages, null, 2);
+    };
+    const site = await makeSite('basic', { 'locales/de.json': drop('locales/de.json'), 'locales/en.json': drop('locales/en.json') });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.ok).toBe(true);
+      expect(result.diagnostics.map((d) => [d.severity, d.code, d.file, d.message])).toEqual([
+        ['warning', 'Q091', 'locales/en.json', '1 interface text(s) the theme shows are in neither locales/de.json or locales/en.json, so their ids are shown instead: docs.backToTop.'],
+      ]);
+      expect(writer.text('de/docs/guide/start/index.html')).toContain('aria-label="docs.backToTop"');
     } finally {
       await site.cleanup();
     }

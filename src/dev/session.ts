@@ -258,7 +258,7 @@ export class DevSession {
     mark('compile');
     // plan: cheap, always whole
     const imageSizes = await readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles));
-    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), contracts: this.theme.contracts, imageSizes });
+    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), contracts: this.theme.contracts, messageIds: this.theme.messageIds, imageSizes });
     // A broken link or a sidebar entry naming a missing doc does not stop the other edits from showing: the
     // site is served with it (and the overlay says so), as with a file that does not compile.
     const blocking = planned.diagnostics.filter((d) => d.severity === 'error' && !SERVED_WITH.has(d.code));

@@ -23,15 +23,17 @@ export interface PlanOptions {
   components: readonly string[];
   /** What they take (Theme.contracts), checked at each use. */
   contracts?: Record<string, ComponentContract>;
+  /** The UI message ids the theme shows (Theme.messageIds): each should be in a catalogue. */
+  messageIds?: readonly string[];
   /** Pixel sizes of the social cards, read by the caller (see `socialImageFiles`). */
   imageSizes?: Record<string, ImageSize>;
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
-export function plan({ config, compiled, loaded, components, contracts, imageSizes = {} }: PlanOptions): StageResult<Site> {
+export function plan({ config, compiled, loaded, components, contracts, messageIds = [], imageSizes = {} }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, config.i18n.currentLocale);
-  diagnostics.push(...localeGaps(loaded.messages, config.i18n.currentLocale));
+  diagnostics.push(...localeGaps(loaded.messages, config.i18n.currentLocale), ...uncatalogued(messageIds, messages, config.i18n.currentLocale));
 
   diagnostics.push(...checkComponents({ compiled, components, contracts, data: loaded.data }));
 
@@ -137,6 +139,23 @@ export function localeGaps(all: Record<string, Messages>, locale: string): Diagn
   const file = all[locale] ? `locales/${locale}.json` : `locales/${base}.json`;
   const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ` and ${missing.length - 8} more` : '');
   return [warning(CODES.LOCALE_INCOMPLETE, `${file} lacks ${missing.length} interface text(s) of locales/en.json, shown in English: ${shown}.`, { file, hint: 'Add them to the file, translated.' })];
+}
+
+/**
+ * The theme's texts that no catalogue has, neither the locale's nor English: the page would show their ids
+ * (`docs.backToTop`), so one warning names them.
+ */
+export function uncatalogued(ids: readonly string[], messages: Messages, locale: string): Diagnostic[] {
+  const missing = [...new Set(ids)].filter((id) => !(id in messages));
+  if (!missing.length) return [];
+  const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ` and ${missing.length - 8} more` : '');
+  const files = locale === 'en' ? 'locales/en.json' : `locales/${locale}.json or locales/en.json`;
+  return [
+    warning(CODES.LOCALE_INCOMPLETE, `${missing.length} interface text(s) the theme shows are in neither ${files}, so their ids are shown instead: ${shown}.`, {
+      file: 'locales/en.json',
+      hint: 'Add them to locales/en.json, and translated to the other locale files.',
+    }),
+  ];
 }
 
 function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleInfo[] {

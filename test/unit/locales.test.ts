@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type SiteConfig } from '../../src/config/index.ts';
-import { localeGaps, mergeMessages } from '../../src/plan/index.ts';
+import { localeGaps, mergeMessages, uncatalogued } from '../../src/plan/index.ts';
+import { classicTheme } from '../../themes/classic/index.tsx';
 import { repoRoot } from '../helpers.ts';
 
 const dir = path.join(repoRoot, 'locales');
@@ -116,5 +118,40 @@ describe('mergeMessages', () => {
     expect(localeGaps(all, 'pt-BR')).toEqual([]);
     expect(localeGaps(all, 'en')).toEqual([]);
     expect(localeGaps(all, 'ar')[0].message).toBe('There is no locales/ar.json: the interface is shown in English.');
+  });
+
+  it('locales: should warn once of theme texts that no catalogue has (the page would show their ids)', () => {
+    const messages = mergeMessages({ en: { 'a.b': 'A' }, de: { 'c.d': 'C' } }, 'de');
+    expect(uncatalogued(['a.b', 'c.d'], messages, 'de')).toEqual([]);
+    expect(uncatalogued(['a.b', 'x.y', 'x.y'], messages, 'de')).toEqual([
+      expect.objectContaining({ code: 'Q091', file: 'locales/en.json', message: '1 interface text(s) the theme shows are in neither locales/de.json or locales/en.json, so their ids are shown instead: x.y.' }),
+    ]);
+  });
+});
+
+/** The text of every TypeScript file git knows under a folder. */
+function sourcesUnder(folder: string): string {
+  const files = execFileSync('git', ['ls-files', folder], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter((f) => /\.tsx?$/.test(f));
+  return files.map((f) => readFileSync(path.join(repoRoot, f), 'utf8')).join('\n');
+}
+
+describe('the theme\'s message ids', () => {
+  const declared = new Set(classicTheme.messageIds);
+  const themeText = sourcesUnder('themes');
+
+  it('theme: should declare every id it passes to t() and every catalogue id its sources name', () => {
+    const called = [...themeText.matchAll(/\bt\('([^']+)'/g)].map((m) => m[1]);
+    expect(called.length).toBeGreaterThan(40);
+    const named = uiIds.filter((id) => themeText.includes(`'${id}'`));
+    expect([...new Set([...called, ...named])].filter((id) => !declared.has(id))).toEqual([]);
+  });
+
+  it('theme: should find every id it declares in locales/en.json', () => {
+    expect([...declared].filter((id) => !(id in english))).toEqual([]);
+  });
+
+  it('locales: should have no id that neither the theme nor the engine uses', () => {
+    const engineText = sourcesUnder('src');
+    expect(uiIds.filter((id) => !declared.has(id) && !engineText.includes(`'${id}'`))).toEqual([]);
   });
 });
