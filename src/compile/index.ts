@@ -48,9 +48,10 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
  * ids and the ids of other elements (link targets) are recorded; highlighted code names each class once per token;
  * admonitions are notes (`role="note"`). 8: a front matter `image` relative to the page is an asset (`socialImage`).
  * 9: tables are wrapped in a box that scrolls sideways (`.table-scroll`). 10: HTML blocks always highlight
- * their <script> and <style> (entries cached before depended on the compile order).
+ * their <script> and <style> (entries cached before depended on the compile order). 17: code blocks note options
+ * that do nothing and languages without highlighting (entries cached before carry no such notes).
  */
-export const COMPILER_VERSION = '16';
+export const COMPILER_VERSION = '17';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {

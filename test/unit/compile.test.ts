@@ -112,6 +112,30 @@ describe('compile', () => {
     expect(out).toContain('<span class="token number">2</span>');
   });
 
+  it('compile: should note code block options that do nothing, and a language without highlighting, at the fence', async () => {
+    const notes = async (body: string, format: 'md' | 'mdx' = 'md') => {
+      const r = await compileSource(source(body, format), config);
+      if (!('compiled' in r)) throw new Error('expected compiled');
+      return (r.compiled.notes ?? []).map((n) => [n.line, n.column, n.message, n.hint]);
+    };
+    const fine = '```js title="a b.js" {1, 2-3} showLineNumbers=5\na\nb\nc\n```\n\n```text\nx\n```\n\n```\ny\n```\n\n```sh showLineNumbers\nz\n```\n';
+    expect(await notes(fine)).toEqual([]);
+    expect(await notes(fine, 'mdx')).toEqual([]);
+    expect(await notes('Text.\n\n```js title=bilingo.config.js {2,x} showLineNumers\na\nb\n```\n')).toEqual([
+      [6, 1, "The code block's title=bilingo.config.js is not shown: a title goes in quotes.", 'Write title="bilingo.config.js" (quotes around all of it, spaces included).'],
+      [6, 1, 'The code block\'s line list {2,x} has "x", which is not a line or range of lines.', 'Lines are counted from 1: write {2}, {1,3-5} or {4-6}.'],
+      [6, 1, "The code block's option showLineNumers is not one quire knows, so it does nothing.", 'Did you mean showLineNumbers? A code block takes title="…", {1,3-5} and showLineNumbers (or showLineNumbers=5).'],
+    ]);
+    expect(await notes('```js {3-4} showLineNumbers=fünf\na\n// highlight-next-line\nb\n```\n', 'mdx')).toEqual([
+      [4, 1, "The code block's line list {3-4} marks line 4, but the block has 2 line(s).", 'Lines are counted from 1 in the code as shown (without highlight comments).'],
+      [4, 1, "The code block's showLineNumbers=fünf is not a line number, so the lines are not numbered.", 'Write showLineNumbers to count from 1, or showLineNumbers=5 to count from 5.'],
+    ]);
+    expect(await notes('```javascirpt\nx\n```\n\n```klingonisch\ny\n```\n')).toEqual([
+      [4, 1, 'There is no highlighting for the language "javascirpt": the code is shown as plain text.', 'Did you mean javascript? Write text for code that is not highlighted.'],
+      [8, 1, 'There is no highlighting for the language "klingonisch": the code is shown as plain text.', 'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.'],
+    ]);
+  });
+
   it('compile: should take highlight comments out of the code and mark their lines, and number lines with showLineNumbers', async () => {
     const fence = '```js showLineNumbers=5\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n/* highlight-start */\nconst c = 3;\nconst d = 4;\n/* highlight-end */\nconst e = 5;\n```\n\n```bash\n# highlight-next-line\nnpm ci\n```\n\n```html\n<!-- highlight-next-line -->\n<p>x</p>\n```\n\n```js\n// highlight-next-lines bleibt\n```\n';
     const { html: out } = await html(fence);

@@ -2,6 +2,10 @@ import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { refractor } from 'refractor/core';
 import { PRISM_ALIASES } from './prism-aliases.ts';
+import type { VFile } from 'vfile';
+import { closestName } from '../../shared/text.ts';
+import type { CompileNote } from '../../types.ts';
+import { placeIn, type LinkOptions } from './links.ts';
 import { walk, type WalkNode } from './walk.ts';
 
 /**
@@ -97,6 +101,52 @@ export function parseTitle(meta: string): string | undefined {
   return /title=(?:"([^"]*)"|'([^']*)')/.exec(meta)?.slice(1).find((v) => v !== undefined);
 }
 
+/** The parts of a fence's meta: a quoted title, a `{…}` line list, `showLineNumbers[=N]`, or a word. */
+const META_PART = /title=(?:"[^"]*"|'[^']*')|\{[^}]*\}?|\S+/g;
+const OPTIONS_HINT = 'A code block takes title="…", {1,3-5} and showLineNumbers (or showLineNumbers=5).';
+
+/**
+ * What in a fence's meta does not do what it looks like (each is a note: the block is still shown), given the
+ * number of lines of its code: an option quire does not know, a title without quotes, a line list with a part
+ * that is not a line or range, or that marks lines the block does not have, and a start number that is not one.
+ */
+export function codeMetaProblems(meta: string, lineCount: number): { message: string; hint: string }[] {
+  const problems: { message: string; hint: string }[] = [];
+  for (const [part] of meta.matchAll(META_PART)) {
+    if (/^title=["']/.test(part) && /^title=(?:"[^"]*"|'[^']*')$/.test(part)) continue;
+    if (part.startsWith('title=')) {
+      const value = part.slice('title='.length).replace(/^["']/, '');
+      problems.push({ message: `The code block's ${part} is not shown: a title goes in quotes.`, hint: `Write title="${value}" (quotes around all of it, spaces included).` });
+    } else if (part.startsWith('{')) {
+      if (!part.endsWith('}')) {
+        problems.push({ message: `The code block's line list ${part} has no closing }, so no line is marked.`, hint: 'Write the lines to mark as {2} or {1,3-5}.' });
+        continue;
+      }
+      const items = part.slice(1, -1).split(',').map((item) => item.trim());
+      const bad = items.filter((item) => {
+        const m = /^(\d+)(?:-(\d+))?$/.exec(item);
+        return !m || Number(m[1]) < 1 || (m[2] !== undefined && Number(m[2]) < Number(m[1]));
+      });
+      if (bad.length) {
+        problems.push({ message: `The code block's line list ${part} has ${bad.map((b) => `"${b}"`).join(', ')}, which is not a line or range of lines.`, hint: 'Lines are counted from 1: write {2}, {1,3-5} or {4-6}.' });
+        continue;
+      }
+      const beyond = items.map((item) => Number(item.split('-').pop())).filter((n) => n > lineCount);
+      if (beyond.length) {
+        problems.push({ message: `The code block's line list ${part} marks line ${Math.max(...beyond)}, but the block has ${lineCount} line(s).`, hint: 'Lines are counted from 1 in the code as shown (without highlight comments).' });
+      }
+    } else if (/^showLineNumbers(?:=\d+)?$/.test(part)) continue;
+    else if (part.startsWith('showLineNumbers=')) {
+      problems.push({ message: `The code block's ${part} is not a line number, so the lines are not numbered.`, hint: 'Write showLineNumbers to count from 1, or showLineNumbers=5 to count from 5.' });
+    } else {
+      const option = part.split('=')[0];
+      const near = closestName(option, ['title', 'showLineNumbers']);
+      problems.push({ message: `The code block's option ${part} is not one quire knows, so it does nothing.`, hint: near ? `Did you mean ${near}? ${OPTIONS_HINT}` : OPTIONS_HINT });
+    }
+  }
+  return problems;
+}
+
 interface Segment {
   className: string;
   text: string;
@@ -140,7 +190,8 @@ function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
  * (see applyMagicComments), and line numbers with `showLineNumbers`. The theme's script adds a copy button.
  */
 export function rehypeCode() {
-  return async (tree: Root) => {
+  return async (tree: Root, file: VFile) => {
+    const notes: CompileNote[] = [];
     const blocks: { node: Element; parent: { children: unknown[] }; index: number }[] = [];
     walk(tree, (n: WalkNode, index, parent) => {
       if (n.type !== 'element' || (n as Element).tagName !== 'pre' || !parent || index === undefined) return;
@@ -160,6 +211,16 @@ export function rehypeCode() {
       const grammar = await grammarFor(requested.toLowerCase());
       const runs = grammar ? segments(refractor.highlight(text, grammar).children, '', []) : [{ className: '', text }];
       const title = parseTitle(meta);
+      const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
+      for (const problem of codeMetaProblems(meta, text.split('\n').length)) notes.push({ ...place, ...problem });
+      if (!grammar && !PLAIN.has(requested.toLowerCase())) {
+        const near = closestName(requested.toLowerCase(), knownLanguages());
+        notes.push({
+          ...place,
+          message: `There is no highlighting for the language "${requested}": the code is shown as plain text.`,
+          hint: near ? `Did you mean ${near}? Write text for code that is not highlighted.` : 'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.',
+        });
+      }
       const pre: Element = {
         type: 'element',
         tagName: 'pre',
@@ -179,5 +240,12 @@ export function rehypeCode() {
       children.push(pre);
       parent.children[index] = { type: 'element', tagName: 'figure', properties: { className: firstNumber === undefined ? ['code-block'] : ['code-block', 'code-block--numbered'], 'data-language': requested }, children } satisfies Element;
     }
+    if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
   };
+}
+
+let languages: string[] | undefined;
+/** Fence languages to suggest for one that has no grammar: the aliases and the grammars they name, and the plain names. */
+function knownLanguages(): string[] {
+  return (languages ??= [...new Set([...Object.keys(PRISM_ALIASES), ...Object.values(PRISM_ALIASES), ...refractor.listLanguages(), ...PLAIN])].filter(Boolean));
 }
