@@ -258,6 +258,23 @@ describe('build: message catalogues', () => {
   });
 });
 
+describe('build: blog', () => {
+  it('build: should warn of a blog post without a date and list it after the dated ones', async () => {
+    const site = await makeSite('basic', { 'content/blog/ohne-datum.md': '---\ntitle: Ohne Datum\n---\nText.\n' });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.message])).toEqual([
+        ['warning', 'Q023', 'content/blog/ohne-datum.md', 1, 'This blog post has no date: it is published without one and listed after the dated posts.'],
+      ]);
+      const list = writer.text('de/blog/index.html') ?? '';
+      expect(list.indexOf('/de/blog/hallo/')).toBeGreaterThan(-1);
+      expect(list.indexOf('/de/blog/ohne-datum/')).toBeGreaterThan(list.indexOf('/de/blog/hallo/'));
+    } finally {
+      await site.cleanup();
+    }
+  });
+});
+
 describe('build: tabs', () => {
   it('build: should give each tab set its own radio group, even two sets with the same labels, and mark grouped sets', async () => {
     const set = (group: string) => `<Tabs${group}>\n  <Tab label="Chrome">Erst.</Tab>\n  <Tab label="Firefox">Dann.</Tab>\n</Tabs>\n`;

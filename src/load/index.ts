@@ -243,6 +243,10 @@ export async function readSource(
     return undefined;
   }
   if (date && !frontMatter.date) frontMatter.date = date;
+  // Docusaurus would take the file's creation time, which a fresh clone in CI sets to the time of the checkout.
+  if (kind === 'blog' && !frontMatter.date) {
+    diagnostics.push(warning(CODES.BLOG_UNDATED, 'This blog post has no date: it is published without one and listed after the dated posts.', { file, line: 1, column: 1, hint: 'Name the file YYYY-MM-DD-slug.md, or give the date as front matter field date: YYYY-MM-DD.' }));
+  }
   return {
     kind,
     file,
