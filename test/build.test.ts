@@ -226,6 +226,27 @@ describe('build: files named relative to an MDX page', () => {
     }
   });
 
+  it('build: should give files named in decomposed form (as macOS saves umlauts) the addresses links type', async () => {
+    const svg = await readFile(path.join(fixture('basic'), 'content/docs/guide/bild.svg'));
+    const decomposed = (name: string) => name.normalize('NFD');
+    expect(decomposed('Übersicht')).not.toBe('Übersicht');
+    const site = await makeSite('basic', {
+      [`content/docs/guide/${decomposed('Übersicht')}.md`]: '---\ntitle: Übersicht\n---\nText.\n',
+      [`static/img/${decomposed('Grün')}.svg`]: svg,
+      'content/docs/guide/verweise.md': '---\ntitle: Verweise\n---\n[Pfad](/docs/guide/Übersicht/), [Datei](./Übersicht.md) und ![Grün](/img/Grün.svg).\n',
+    });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      expect(result.diagnostics).toEqual([]);
+      expect(writer.text('de/docs/guide/Übersicht/index.html')).toContain('<h1 class="doc__title">Übersicht</h1>');
+      expect(writer.files.has('de/img/Grün.svg')).toBe(true);
+      const html = writer.text('de/docs/guide/verweise/index.html')!;
+      expect(html.match(/href="\/de\/docs\/guide\/%C3%9Cbersicht\/"/g)).toHaveLength(2);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
   it('build: should report a missing file of an MDX tag at its place', async () => {
     const site = await makeSite('basic', { 'content/docs/guide/tags.mdx': '---\ntitle: Tags\n---\nText.\n\n<img srcSet="./fehlt.png 2x" alt="" />\n' });
     try {

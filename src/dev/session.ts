@@ -371,7 +371,7 @@ export class DevSession {
       const file = toPosix(path.relative(this.options.root, change.file));
       const known = loaded.staticFiles.findIndex((f) => f.file === file);
       if (change.removed && known >= 0) loaded.staticFiles.splice(known, 1);
-      else if (!change.removed && known < 0 && !isHiddenStaticPath('/' + file.slice('static/'.length))) loaded.staticFiles.push({ file, path: '/' + file.slice('static/'.length) });
+      else if (!change.removed && known < 0 && !isHiddenStaticPath('/' + file.slice('static/'.length))) loaded.staticFiles.push({ file, path: ('/' + file.slice('static/'.length)).normalize('NFC') });
     }
   }
 }

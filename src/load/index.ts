@@ -139,7 +139,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const readStatic = async () => {
     const all = ((await walk(staticRoot, notes)) ?? []).map((abs) => ({
       file: toPosix(path.relative(root, abs)),
-      path: '/' + toPosix(path.relative(staticRoot, abs)),
+      path: ('/' + toPosix(path.relative(staticRoot, abs))).normalize('NFC'),
     }));
     // Hidden files (.env, .DS_Store, a .git folder) would be public on the host: they stay behind, with a
     // warning. `.well-known/` is meant to be published.
@@ -236,7 +236,9 @@ export async function readSource(
   if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const { frontMatter } = split;
   const format = file.endsWith('.mdx') ? 'mdx' : 'md';
-  const rel = toPosix(relative).replace(/\.mdx?$/, '');
+  // Ids and addresses in composed form: a name saved decomposed (macOS writes "U" plus a combining diaeresis)
+  // looks the same but would not match links typed on other systems.
+  const rel = toPosix(relative).replace(/\.mdx?$/, '').normalize('NFC');
   const { id, path: routePath, date } = identify(kind, rel, frontMatter, config);
   if (date && !frontMatter.date && !isRealDate(date)) {
     diagnostics.push(error(CODES.FRONT_MATTER_INVALID, `The date in the file name, ${date}, does not exist.`, { file, hint: 'Blog posts are named YYYY-MM-DD-slug.mdx with a real date, or give the date as front matter field date.' }));

@@ -1,5 +1,5 @@
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
-import { linkedFile } from '../shared/placeholders.ts';
+import { fileKey, linkedFile } from '../shared/placeholders.ts';
 import { createRouteMatcher, isSitePath } from '../shared/route-match.ts';
 import type { Compiled, Draft, LinkRef, Route, SiteConfig } from '../types.ts';
 
@@ -61,7 +61,7 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
 
   // A link to a draft is broken in a production build: the error names the draft instead of "no page".
   const draftMatcher = createRouteMatcher(drafts.map((d): [string, string] => [d.path, d.file]));
-  const draftFiles = new Set(drafts.map((d) => d.file));
+  const draftFiles = new Set(drafts.map((d) => fileKey(d.file)));
   const draftAt = (path: string): string | undefined => {
     const file = linkedFile(path);
     if (file !== undefined) return draftFiles.has(file) ? file : undefined;

@@ -1,7 +1,7 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { createRequire } from 'node:module';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import { linkedFile, replaceFileMarkers } from '../shared/placeholders.ts';
+import { fileKey, linkedFile, replaceFileMarkers } from '../shared/placeholders.ts';
 import type { Compiled, Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
@@ -58,7 +58,7 @@ export type RenderOneResult = { page: Page } | { diagnostic: Diagnostic };
  * `output` is the page's compiled content when `site` comes without it (a render worker's copy).
  */
 export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions, 'only'>): (routeIndex: number, output?: Compiled['output']) => RenderOneResult {
-  const fileRoutes = new Map(site.compiled.map((c) => [c.source.file, site.config.baseUrl + c.source.path.slice(1)]));
+  const fileRoutes = new Map(site.compiled.map((c) => [fileKey(c.source.file), site.config.baseUrl + c.source.path.slice(1)]));
   return (routeIndex, output) => {
     const route = site.routes[routeIndex];
     try {

@@ -8,6 +8,14 @@ import { escapeRegExp } from './text.ts';
 const FILE_MARKER = 'quire-file:';
 const ASSET_MARKER = 'quire-asset:';
 
+/**
+ * How links name a content file, and how the maps from files to routes are keyed: the composed form, so a link
+ * typed as "Ü" finds a file whose name was saved as "U" plus a combining diaeresis (as macOS writes names).
+ */
+export function fileKey(file: string): string {
+  return file.normalize('NFC');
+}
+
 /** The marker written into a page for a link to a content file (`content/docs/zweite seite.md`). */
 export function fileMarker(file: string): string {
   return FILE_MARKER + encodePath(file);

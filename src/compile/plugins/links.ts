@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
-import { assetMarker, fileLinkPath, fileMarker } from '../../shared/placeholders.ts';
+import { assetMarker, fileKey, fileLinkPath, fileMarker } from '../../shared/placeholders.ts';
 import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
 import type { Position } from 'unist';
@@ -219,7 +219,7 @@ export function resolveLink(url: string, options: LinkOptions): { url: string; r
   const [pathPart, hash = ''] = splitHash(url);
   if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
     // A link to another content file: the route is known only after planning.
-    const target = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(pathPart)));
+    const target = fileKey(path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(pathPart))));
     return { url: fileMarker(target) + (hash ? '#' + hash : ''), ref: { url, path: fileLinkPath(target), hash: hash ? decodeSafe(hash) : undefined } };
   }
   const ref = internalRef(url, options.pagePath)!;
