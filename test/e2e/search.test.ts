@@ -297,10 +297,14 @@ describe('search in the browser (real site)', () => {
 
   it('search: should link "see all results" to the search page, which reads ?q= and follows back and forward', async () => {
     const { page, errors } = await open('/de/docs/');
+    // The history after each step, named if the last Back fails (it did once, under heavy load, unexplained).
+    const trail: string[] = [];
+    const note = async (step: string) => trail.push(`${step}: ${await page.evaluate(() => `${history.length} ${location.pathname}${location.search}`)}`);
     await page.keyboard.press('Control+k');
     await query(page, 'Untertitel');
     await page.click('.search-modal__all');
     await poll(() => new URL(page.url()).search).toBe('?q=Untertitel');
+    await note('see all');
     const results = page.locator('.search-page__results');
     await page.waitForSelector('.search-page__results[data-search-status="done"][data-search-query="Untertitel"]');
     expect(await page.locator('.search-page h1').innerText()).toBe('Suchergebnisse für „Untertitel“');
@@ -315,17 +319,21 @@ describe('search in the browser (real site)', () => {
     expect(await page.title()).toBe('Suchergebnisse für „Ollama“ | Bilingo');
     expect(await page.locator('.search-page__group h2 a').first().getAttribute('href')).toMatch(/^\/de\//);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'search-page-1280.png') });
+    await note('typed');
 
     await page.goBack();
     await poll(() => page.inputValue('#search-page-input')).toBe('Untertitel');
     await page.waitForSelector('.search-page__results[data-search-status="done"][data-search-query="Untertitel"]');
+    await note('back');
     await page.goForward();
     await poll(() => page.inputValue('#search-page-input')).toBe('Ollama');
     expect(new URL(page.url()).search).toBe('?q=Ollama');
+    await note('forward');
     await page.goBack();
     await poll(() => page.inputValue('#search-page-input')).toBe('Untertitel');
+    await note('back');
     await page.goBack();
-    await poll(() => new URL(page.url()).pathname).toBe('/de/docs/');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000, message: `history length and address after each step: ${trail.join('; ')}` }).toBe('/de/docs/');
     expect(errors).toEqual([]);
     await page.close();
   });
