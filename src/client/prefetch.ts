@@ -44,7 +44,10 @@ export function setupPrefetch(baseUrl: string): void {
       });
     }
   }
-  document.querySelectorAll<HTMLAnchorElement>('main a[href], .doc-sidebar a[href]').forEach((a) => {
+  // Every link of the page, navbar and footer included (a hidden one, in the closed mobile menu, is not
+  // visible until the menu opens). After a soft navigation the links of the page before are let go.
+  observer?.disconnect();
+  document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => {
     if (isInternalPage(a, baseUrl)) observer?.observe(a);
   });
 }

@@ -294,6 +294,30 @@ describe('client runtime in the browser', () => {
     await page.context().close();
   });
 
+  it('prefetch: should prefetch visible navbar links at once and footer links once scrolled to', async () => {
+    const page = await open('/de/docs/faq/', { viewport: { width: 1280, height: 700 } });
+    const paths = await page.evaluate(() => {
+      const path = (a: HTMLAnchorElement) => new URL(a.href).pathname;
+      const shown = (a: HTMLAnchorElement) => a.getBoundingClientRect().width > 0 && a.getBoundingClientRect().top < window.innerHeight;
+      // Pages that a link visible on arrival names, outside the navbar (those would be prefetched anyway).
+      const visibleElsewhere = new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]:not(.navbar a)')].filter(shown).map(path));
+      const nav = [...document.querySelectorAll<HTMLAnchorElement>('.navbar__items a.navbar__link[href^="/de/"]')].find((a) => shown(a) && !visibleElsewhere.has(path(a)));
+      const onArrival = new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter(shown).map(path));
+      const foot = [...document.querySelectorAll<HTMLAnchorElement>('.footer a[href^="/de/"]')].find((a) => !onArrival.has(path(a)));
+      return { nav: nav && path(nav), foot: foot && path(foot) };
+    });
+    expect(paths.nav).toBeTruthy();
+    expect(paths.foot).toBeTruthy();
+    // The page's own prefetch hints (the server's request log is shared with the other tests).
+    const count = (p: string) => page.evaluate((p) => [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].filter((l) => new URL(l.href).pathname === p).length, p);
+    await expect.poll(() => count(paths.nav!)).toBe(1);
+    await page.waitForTimeout(300);
+    expect(await count(paths.foot!)).toBe(0);
+    await page.evaluate(() => document.querySelector('.footer')!.scrollIntoView());
+    await expect.poll(() => count(paths.foot!)).toBe(1);
+    await page.context().close();
+  });
+
   it('chrome: should close the mobile menu when navigating', async () => {
     const page = await open('/de/docs/faq/', { viewport: { width: 375, height: 800 } });
     await page.click('[data-mobile-toggle]');
