@@ -235,14 +235,32 @@ describe('client runtime in the browser', () => {
     await context.close();
   });
 
-  it('chrome: should hide the navbar when scrolling down and show it when scrolling up', async () => {
-    const page = await open('/de/docs/faq/', { viewport: { width: 1280, height: 700 } });
-    const hidden = () => page.evaluate(() => document.querySelector('.navbar')!.classList.contains('navbar--hidden'));
-    await page.mouse.wheel(0, 1200);
-    await expect.poll(hidden).toBe(true);
-    await page.mouse.wheel(0, -300);
-    await expect.poll(hidden).toBe(false);
-    await page.context().close();
+  it('chrome: should hide the navbar when scrolling down and show it at the top of the window when scrolling up, with and without the announcement', async () => {
+    for (const width of [1280, 375]) {
+      const page = await open('/de/docs/faq/', { viewport: { width, height: 700 } });
+      // Where the bar is on screen: its top and bottom edge (after its 200 ms slide).
+      const edges = async () => {
+        await page.waitForTimeout(300);
+        return page.evaluate(() => {
+          const r = document.querySelector('.navbar')!.getBoundingClientRect();
+          return [Math.round(r.top), Math.round(r.bottom)];
+        });
+      };
+      for (const announcement of [true, false]) {
+        expect(await page.locator('.announcement').isVisible()).toBe(announcement);
+        await page.mouse.wheel(0, 1500);
+        await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+        expect((await edges())[1], `${width} px, hidden`).toBeLessThanOrEqual(0);
+        await page.mouse.wheel(0, -300);
+        await expect.poll(edges, { message: `${width} px, shown again` }).toEqual([0, 60]);
+        if (announcement) {
+          await page.evaluate(() => scrollTo(0, 0));
+          await page.click('[data-announcement-close]');
+          await page.reload();
+        }
+      }
+      await page.context().close();
+    }
   });
 
   it('chrome: should keep keyboard focus inside the open mobile menu', async () => {

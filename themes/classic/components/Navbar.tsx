@@ -42,7 +42,7 @@ export function Navbar() {
   return (
     <>
       {/* The page's banner landmark: the site's header is its navbar. */}
-      <header>
+      <header className="site-header">
         <nav className="navbar" aria-label={t('navbar.main')} data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}>
           <div className="navbar__inner">
             <a className="navbar__toggle" href="#mobile-menu" role="button" aria-label={t('navbar.toggle')} aria-expanded="false" aria-controls="mobile-menu" data-mobile-toggle="">
