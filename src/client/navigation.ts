@@ -29,18 +29,24 @@ let current = 0;
 export function setupNavigation(base: string, navigationHooks: NavigationHooks): void {
   baseUrl = base;
   hooks = navigationHooks;
-  history.scrollRestoration = 'manual';
+  restoreScroll((history.state as Partial<HistoryState> | null)?.scrollY);
   history.replaceState({ ...(history.state as object), quire: true, scrollY: window.scrollY } satisfies HistoryState, '');
   // Remember where the reader was, so back/forward returns there.
   let saving: ReturnType<typeof setTimeout> | undefined;
+  const save = () => history.replaceState({ ...(history.state as object), quire: true, scrollY: window.scrollY }, '');
   window.addEventListener(
     'scroll',
     () => {
       clearTimeout(saving);
-      saving = setTimeout(() => history.replaceState({ ...(history.state as object), quire: true, scrollY: window.scrollY }, ''), 100);
+      saving = setTimeout(save, 100);
     },
     { passive: true },
   );
+  // Leaving the document (a reload, a link loaded for real) within those 100 ms keeps the last position too.
+  window.addEventListener('pagehide', () => {
+    clearTimeout(saving);
+    save();
+  });
   document.addEventListener('click', onClick);
   window.addEventListener('popstate', (e) => {
     const state = e.state as HistoryState | null;
@@ -55,6 +61,28 @@ export function setupNavigation(base: string, navigationHooks: NavigationHooks):
 }
 
 let loadedPath = normalizePath(location.pathname) + location.search;
+
+/**
+ * Scroll positions are this script's to restore (soft navigations swap the page under the browser), so the
+ * browser restores none, not even on a reload or on Back to this page from another document: there the
+ * position saved in the history entry is restored here, or the section the address names when none was saved. Once now, and once more when images have loaded if
+ * the page was too short then (and the reader has not scrolled meanwhile).
+ */
+function restoreScroll(saved: number | undefined): void {
+  history.scrollRestoration = 'manual';
+  if (window.scrollY !== 0) return;
+  // No position saved (an entry made before this script ran): at the section the address names, if any.
+  if (typeof saved !== 'number') {
+    if (location.hash.length > 1) scrollToTarget(location.hash);
+    return;
+  }
+  if (saved <= 0) return;
+  window.scrollTo(0, saved);
+  const reached = window.scrollY;
+  if (reached < saved && document.readyState !== 'complete') {
+    window.addEventListener('load', () => window.scrollY === reached && window.scrollTo(0, saved), { once: true });
+  }
+}
 
 function onClick(e: MouseEvent): void {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;

@@ -147,6 +147,26 @@ describe('client runtime in the browser', () => {
     await page.context().close();
   });
 
+  it('navigation: should return to the reading position on a reload and on Back from a page loaded for real', async () => {
+    const page = await open('/de/docs/faq/', { viewport: { width: 1280, height: 700 } });
+    const y = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    await page.waitForTimeout(250); // the position is saved 100 ms after scrolling stops
+    await page.reload();
+    await expect.poll(y).toBe(2000);
+    // A page loaded for real (not a soft navigation), then Back: the page is loaded again, at its position.
+    await page.goto(server.url + '/de/docs/usage/');
+    await page.goBack();
+    await expect.poll(y).toBe(2000);
+    // Opened at a section, then reloaded: at the section still.
+    await page.goto(server.url + '/de/docs/usage/#tastenkuerzel');
+    const section = await y();
+    expect(section).toBeGreaterThan(200);
+    await page.reload();
+    await expect.poll(y).toBe(section);
+    await page.context().close();
+  });
+
   it('navigation: should show the progress bar only when loading takes longer than 200 ms', async () => {
     const page = await open('/de/docs/');
     await page.evaluate(() => {
