@@ -1,5 +1,8 @@
 import { storage, type ClientConfig } from './config.ts';
 import { atPageEnd, onScroll } from './scroll.ts';
+import { SEARCH_ACTIVE_CLASS } from '../shared/search.ts';
+
+const searchIsOpen = () => document.body.classList.contains(SEARCH_ACTIVE_CLASS);
 
 /** Keys shared with the pre-paint script in render/inline-scripts.ts. */
 const ANNOUNCEMENT_ID = 'quire.announcement.id';
@@ -97,12 +100,14 @@ export function setupMobileMenuKeys(): void {
   let backwards = false;
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Tab') backwards = e.shiftKey;
-    if (e.key === 'Escape' && isMobileMenuOpen()) setMobileMenu(false);
+    // Escape in the search dialog opened over the menu closes the dialog only (it takes the key first).
+    if (e.key === 'Escape' && !e.defaultPrevented && isMobileMenuOpen() && !searchIsOpen()) setMobileMenu(false);
   });
-  // Whatever moved focus out (Tab past the end, Shift+Tab past the start), bring it back to the other end.
+  // Whatever moved focus out (Tab past the end, Shift+Tab past the start), bring it back to the other end;
+  // but the search dialog, opened over the menu with its shortcut, keeps the focus it takes.
   document.addEventListener('focusin', (e) => {
     const menu = mobileParts().menu;
-    if (!menu || !isMobileMenuOpen() || menu.contains(e.target as Node)) return;
+    if (!menu || !isMobileMenuOpen() || menu.contains(e.target as Node) || searchIsOpen()) return;
     const items = [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
     (backwards ? items[items.length - 1] : items[0])?.focus();
   });

@@ -109,6 +109,31 @@ describe('search in the browser (real site)', () => {
     await page.keyboard.press('Escape');
     await poll(() => dialog(page).count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(before);
+    // Closed by its shortcut again, or by a click beside it: the focus goes back just as well.
+    for (const closeIt of [() => page.keyboard.press('Control+k'), () => page.mouse.click(5, 400)]) {
+      await page.keyboard.press('Control+k');
+      await poll(() => dialog(page).isVisible()).toBe(true);
+      await closeIt();
+      await poll(() => dialog(page).count()).toBe(0);
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(before);
+    }
+    await page.close();
+  });
+
+  it('search: should take typing when opened over the open mobile menu, and Escape should close only the dialog', async () => {
+    const { page } = await open('/de/docs/faq/', { width: 375, height: 800 });
+    await page.click('[data-mobile-toggle]');
+    await poll(() => page.locator('[data-mobile-menu]').isVisible()).toBe(true);
+    const inMenu = () => page.evaluate(() => !!document.activeElement?.closest('[data-mobile-menu]'));
+    await poll(inMenu).toBe(true);
+    await page.keyboard.press('Control+k');
+    await poll(() => dialog(page).isVisible()).toBe(true);
+    await page.keyboard.type('pdf');
+    await poll(() => page.inputValue('.search-modal input')).toBe('pdf');
+    await page.keyboard.press('Escape');
+    await poll(() => dialog(page).count()).toBe(0);
+    expect(await page.locator('[data-mobile-menu]').isVisible()).toBe(true);
+    await poll(inMenu).toBe(true);
     await page.close();
   });
 

@@ -58,15 +58,12 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
   const showRecent = !query.trim();
   const options: (SearchHit | RecentSearch)[] = showRecent ? recent : hits;
 
+  // Whether closing gives the focus back (see the layout effect below, which does it once the trap is gone).
+  const restoreOnClose = useRef(false);
   const close = useCallback((restoreFocus = true) => {
     setOpen(false);
     host.dataset.searchWanted = '0';
-    if (restoreFocus) {
-      const target = returnFocus.current;
-      // Back where the visitor was; if that element is gone, to the search button.
-      const fallback = document.querySelector<HTMLElement>('[data-search-open]');
-      queueMicrotask(() => ((target instanceof HTMLElement && target.isConnected ? target : fallback) ?? undefined)?.focus());
-    }
+    restoreOnClose.current = restoreFocus;
   }, [host]);
 
   // The page script opens and closes the modal through events on the island's element.
@@ -110,6 +107,14 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
       document.body.classList.remove(SEARCH_ACTIVE_CLASS);
       document.removeEventListener('focusin', keepFocus);
       document.removeEventListener('keydown', onKey);
+      // Back where the visitor was (if that element is gone, to the search button), in the same commit that
+      // closes the dialog: given any earlier, the trap above would take the focus back to the input, which
+      // then goes away with the dialog and leaves the focus on nothing.
+      if (!restoreOnClose.current) return;
+      restoreOnClose.current = false;
+      const target = returnFocus.current;
+      const fallback = document.querySelector<HTMLElement>('[data-search-open]');
+      ((target instanceof HTMLElement && target.isConnected ? target : fallback) ?? undefined)?.focus();
     };
   }, [isOpen, close]);
 
@@ -190,7 +195,15 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
   const activeId = options.length ? `${ID}-option-${active}` : undefined;
   const trimmed = query.trim();
   return (
-    <div className="search-modal" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+    <div
+      className="search-modal"
+      onMouseDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        // A press beside the dialog would move the focus to the page's body after it is given back.
+        e.preventDefault();
+        close();
+      }}
+    >
       <div className="search-modal__dialog" role="dialog" aria-modal="true" aria-label={t(settings, 'search.dialogLabel')} ref={dialog} onKeyDown={onDialogKey}>
         <form className="search-modal__form" role="search" onSubmit={(e) => e.preventDefault()} onReset={() => (setQuery(''), input.current?.focus())}>
           <svg className="search-modal__icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
