@@ -123,7 +123,8 @@ export async function navigate(url: URL, { push, scrollY }: { push: boolean; scr
     loadedPath = normalizePath(url.pathname) + url.search;
     progress.done();
     scrollToTarget(url.hash, scrollY);
-    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    // The keyboard goes on from the section the address names, as after a full load, else from the content.
+    focusFrom(url.hash.length > 1 ? document.getElementById(idOfHash(url.hash)) : null);
   } catch (error) {
     progress.done();
     showCrash(error, () => location.reload());
@@ -147,6 +148,14 @@ function swap(next: Document): void {
 }
 
 /** After a route change: the hash target, or the top; a restored position on back/forward. */
+/** Focuses the element (focusable from script only, if need be), or the page's main content, without scrolling. */
+function focusFrom(target: HTMLElement | null): void {
+  const element = target ?? document.getElementById(MAIN_ID);
+  if (!element) return;
+  if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus({ preventScroll: true });
+}
+
 export function scrollToTarget(hash: string, scrollY?: number): void {
   if (scrollY !== undefined) {
     window.scrollTo(0, scrollY);

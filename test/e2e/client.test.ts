@@ -141,9 +141,16 @@ describe('client runtime in the browser', () => {
     await page.click('#to-hash');
     await page.waitForURL('**/de/docs/usage/#tastenkuerzel');
     await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('tastenkuerzel')!.getBoundingClientRect().top) < 120)).toBe(true);
+    // The keyboard goes on from the section, not from the top of the page.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tastenkuerzel');
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.getElementById('tastenkuerzel')!.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING)).toBeTruthy();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(scrolled - 200);
     await page.evaluate(() => window.scrollTo(0, 900));
     await page.click('.pagination-nav__link--next');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     await page.context().close();
   });
 
