@@ -217,7 +217,7 @@ describe('theme: page chrome of the real site', () => {
     await page.close();
   });
 
-  it('theme: should work without JavaScript: dropdowns on focus, the mobile menu through its link', async () => {
+  it('theme: should work without JavaScript: dropdowns on focus, the mobile menu through its link, the docs sidebar after the content', async () => {
     const desktop = await open('/de/docs/faq/', { width: 1280, javaScriptEnabled: false });
     const tools = desktop.page.locator('.navbar .dropdown', { hasText: 'Werkzeuge' });
     await tools.locator('.dropdown__toggle').focus();
@@ -228,7 +228,21 @@ describe('theme: page chrome of the real site', () => {
     await expect.poll(() => mobile.page.locator('#mobile-menu').isVisible()).toBe(true);
     await mobile.page.click('.mobile-menu__close');
     await expect.poll(() => mobile.page.locator('#mobile-menu').isVisible()).toBe(false);
+    // The docs sidebar, which script moves into the menu, follows the content instead; and the announcement
+    // offers no close button, which only script could make remember.
+    const sidebar = mobile.page.locator('.doc-layout__sidebar .doc-sidebar');
+    expect(await sidebar.isVisible()).toBe(true);
+    const [main, side] = await Promise.all([mobile.page.locator('.doc-layout__main').boundingBox(), sidebar.boundingBox()]);
+    expect(side!.y).toBeGreaterThan(main!.y + main!.height - 1);
+    expect(await mobile.page.locator('a.sidebar__link, .doc-sidebar a').first().isVisible()).toBe(true);
+    expect(await mobile.page.locator('[data-announcement-close]').isVisible()).toBe(false);
+    expect(await mobile.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await mobile.page.close();
+    // With JavaScript the sidebar stays out of the page (it is in the menu).
+    const scripted = await open('/de/docs/faq/', { width: 375 });
+    expect(await scripted.page.locator('.doc-layout__sidebar').isVisible()).toBe(false);
+    expect(await scripted.page.locator('[data-announcement-close]').isVisible()).toBe(true);
+    await scripted.page.close();
   });
 
   it('theme: should show a visible focus indicator on every control reached with Tab', async () => {
