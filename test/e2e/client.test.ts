@@ -21,6 +21,28 @@ describe('client runtime in the browser', () => {
   const delay = (path: string, ms: number) =>
     server.hooks.push((req) => (req.url?.startsWith(path) ? new Promise((resolve) => setTimeout(() => resolve(false), ms)) : false));
 
+  it('code: should keep the always-shown copy button of touch screens off the code, with and without a title bar', async () => {
+    // A page with code blocks with and without a title bar.
+    const page = await open('/de/docs/browserExtensionIntegration/', { viewport: { width: 320, height: 700 }, hasTouch: true, isMobile: true });
+    expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
+    await expect.poll(() => page.locator('.code-block__copy').count()).toBeGreaterThan(1);
+    const blocks = await page.evaluate(() =>
+      [...document.querySelectorAll('figure.code-block')].map((figure) => {
+        const button = figure.querySelector('.code-block__copy')!.getBoundingClientRect();
+        const line = figure.querySelector('.line')!.getBoundingClientRect();
+        const title = figure.querySelector('.code-title')?.getBoundingClientRect();
+        return { titled: !!title, buttonBottom: button.bottom, lineTop: line.top, fitsTitle: !title || (button.top >= title.top && button.bottom <= title.bottom) };
+      }),
+    );
+    expect(blocks.some((b) => b.titled)).toBe(true);
+    expect(blocks.some((b) => !b.titled)).toBe(true);
+    for (const b of blocks) {
+      expect(b.buttonBottom).toBeLessThanOrEqual(b.lineTop + 1);
+      expect(b.fitsTitle).toBe(true);
+    }
+    await page.context().close();
+  });
+
   it('code: should copy a code block with its button (mouse and keyboard) and say so, also after a soft navigation', async () => {
     const page = await open('/de/docs/js-sdk/', { permissions: ['clipboard-read', 'clipboard-write'] });
     const blocks = page.locator('figure.code-block');
