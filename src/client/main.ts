@@ -19,6 +19,7 @@ import { applyHeader, startHeaderScript } from './header.ts';
 import { setupIslands } from './islands.ts';
 import { setupNavigation } from './navigation.ts';
 import { setupPrefetch } from './prefetch.ts';
+import { setupTocHighlight } from './toc.ts';
 import { setupLazySidebar } from './sidebar.ts';
 import { setupSearch } from './search.ts';
 import { restoreTabs, setupTabGroups } from './tabs.ts';
@@ -49,6 +50,7 @@ function enhancePage(): void {
   addCopyButtons(copyLabels);
   watchTables(messages['table.scrollLabel'] ?? 'Table');
   restoreTabs();
+  setupTocHighlight();
   if (/Mac|iPhone|iPad/.test(navigator.platform)) {
     document.querySelectorAll('[data-modifier-key]').forEach((k) => (k.textContent = '⌘'));
   }

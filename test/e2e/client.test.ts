@@ -176,6 +176,24 @@ describe('client runtime in the browser', () => {
     await page.context().close();
   });
 
+  it('toc: should mark the section being read in the table of contents, also after a soft navigation', async () => {
+    const page = await open('/de/docs/faq/', { viewport: { width: 1280, height: 700 } });
+    const marked = () => page.evaluate(() => [...document.querySelectorAll('.toc--desktop .toc__link--active')].map((a) => a.getAttribute('href')));
+    expect(await marked()).toEqual([]);
+    await page.click('.doc-sidebar a[href="/de/docs/usage/"]');
+    await page.waitForURL('**/de/docs/usage/');
+    const ids = await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('.toc--desktop a.toc__link')].map((a) => a.hash));
+    expect(ids.length).toBeGreaterThan(2);
+    for (const hash of [ids[1], ids[ids.length - 2]]) {
+      await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), hash.slice(1));
+      await expect.poll(marked).toEqual([hash]);
+      expect(await page.locator(`.toc--desktop a[href="${hash}"]`).getAttribute('aria-current')).toBe('location');
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(marked).toEqual([]);
+    await page.context().close();
+  });
+
   it('navigation: should return to the reading position on a reload and on Back from a page loaded for real', async () => {
     const page = await open('/de/docs/faq/', { viewport: { width: 1280, height: 700 } });
     const y = () => page.evaluate(() => Math.round(window.scrollY));
