@@ -134,7 +134,13 @@ export async function compileSource(source: Source, config: SiteConfig, texts: C
     const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);
     const line = m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined);
     const column = m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined);
-    const reason = (m.reason ?? m.message).replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, '').replace(/\s+/g, ' ');
+    // A place at the end is the error's own (reported as its line and column); places inside the text ("a closing
+    // tag for `<Tab>` (4:3-4:18)") count from the body's first line and are given as lines of the file instead.
+    const toFile = (l: string) => String(Number(l) + source.bodyLine - 1);
+    const reason = (m.reason ?? m.message)
+      .replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, '')
+      .replace(/\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g, (_all, l1: string, c1: string, l2?: string, c2?: string) => `(line ${toFile(l1)}, column ${c1}${l2 ? ` to line ${toFile(l2)}, column ${c2}` : ''})`)
+      .replace(/\s+/g, ' ');
     return {
       diagnostic: error(source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX, `Could not compile ${source.format.toUpperCase()}: ${reason}`, {
         file: source.file,
