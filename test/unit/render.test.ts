@@ -105,6 +105,15 @@ describe('render: head tags, locale fallback, navbar', () => {
     expect([...ar.files.keys()].some((f) => f.startsWith('de/'))).toBe(false);
   });
 
+  it('render: should isolate the German content text that the Arabic interface shows (table of contents, sidebar, breadcrumbs, pagination), and only there', () => {
+    const html = text(ar, 'ar/docs/guide/start/index.html');
+    expect(html).toContain('<a href="#eigene-id" class="toc__link"><bdi lang="de">Eigene Kennung</bdi></a>');
+    expect(html).toMatch(/<a class="menu__link menu__link--active" href="\/ar\/docs\/guide\/start\/" aria-current="page"><bdi lang="de">Loslegen<\/bdi><\/a>/);
+    expect(html).toMatch(/<span class="pagination-nav__label">« <bdi lang="de">[^<]+<\/bdi><\/span>/);
+    expect(html).toMatch(/itemProp="name" aria-current="page"><bdi lang="de">Loslegen<\/bdi>/);
+    expect(text(de, 'de/docs/guide/start/index.html')).not.toContain('<bdi');
+  });
+
   it('render: should translate the docs version label and name the currencies in the locale language', () => {
     const version = (html: string) => html.match(/class="dropdown__link dropdown__link--active" data-version="current">([^<]*)</)?.[1];
     const options = (html: string) => [...html.matchAll(/<option value="[^"]*"(?: selected="")?>([^<]*)<\/option>/g)].map((m) => m[1]);

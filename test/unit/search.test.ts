@@ -271,3 +271,13 @@ describe('search', () => {
     expect(recentKey({ locale: 'de', provider: 'hosted', hosted: { appId: 'A', apiKey: 'k', indexName: 'bilingo' } })).toBe('quire.search.recent.de.bilingo');
   });
 });
+
+describe('search results in the theme', () => {
+  it('results: should isolate each title and excerpt for bidi, so German text keeps its order in a right-to-left interface', async () => {
+    const { createElement } = await import('react');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { Marked } = await import('../../themes/classic/search/Results.tsx');
+    const html = renderToStaticMarkup(createElement(Marked, { segments: parseMarked('…erkennt <mark>PDF</mark>-Seiten.') }));
+    expect(html).toBe('<bdi>…erkennt <mark>PDF</mark>-Seiten.</bdi>');
+  });
+});

@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, type ReactElement } from 'react';
+import { createContext, createElement, useContext, type ReactElement, type ReactNode } from 'react';
 import { isExternal, withBase } from '../../src/shared/route-match.ts';
 import type { LocaleInfo, PageProps, Route, Site } from '../../src/types.ts';
 
@@ -92,6 +92,16 @@ export function useContentLocale(): LocaleInfo | undefined {
   const { site, route } = useTheme();
   if (!route.contentLocale) return undefined;
   return site.locales.find((l) => l.code === route.contentLocale) ?? { code: route.contentLocale, label: route.contentLocale, direction: 'ltr', htmlLang: route.contentLocale, baseUrl: '/' };
+}
+
+/**
+ * A piece of the content's text (a heading in the table of contents, a page title in the sidebar) shown in the
+ * site's interface when the content is in another language: isolated for bidi, so German in an Arabic interface
+ * keeps its punctuation and numbers in place ("Kostenlos oder Pro?", not "?Kostenlos oder Pro"). As is otherwise.
+ */
+export function ContentText({ children }: { children: ReactNode }) {
+  const locale = useContentLocale();
+  return locale ? <bdi lang={locale.htmlLang}>{children}</bdi> : <>{children}</>;
 }
 
 /** `lang`/`dir` attributes for an element holding the page's own text (empty when it is in the site's locale). */

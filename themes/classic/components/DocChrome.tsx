@@ -1,5 +1,5 @@
 import type { Heading } from '../../../src/types.ts';
-import { useHref, useT, useTheme } from '../context.tsx';
+import { ContentText, useHref, useT, useTheme } from '../context.tsx';
 
 /** `<nav aria-label="Breadcrumbs">` with a home link, linked ancestor categories and the current page. */
 export function Breadcrumbs() {
@@ -24,11 +24,13 @@ export function Breadcrumbs() {
             <li key={i} className={'breadcrumbs__item' + (last ? ' breadcrumbs__item--active' : '')} itemProp="itemListElement" itemScope itemType="https://schema.org/ListItem">
               {c.path && !last ? (
                 <a href={href(c.path)} itemProp="item">
-                  <span itemProp="name">{c.label}</span>
+                  <span itemProp="name">
+                    <ContentText>{c.label}</ContentText>
+                  </span>
                 </a>
               ) : (
                 <span itemProp="name" aria-current={last ? 'page' : undefined}>
-                  {c.label}
+                  <ContentText>{c.label}</ContentText>
                 </span>
               )}
               <meta itemProp="position" content={String(i + 1)} />
@@ -49,7 +51,7 @@ export function Toc({ toc, variant }: { toc: Heading[]; variant: 'desktop' | 'mo
       {toc.map((h) => (
         <li key={h.id} className={`toc__item toc__item--${h.depth}`}>
           <a href={`#${h.id}`} className="toc__link">
-            {h.text}
+            <ContentText>{h.text}</ContentText>
           </a>
         </li>
       ))}
@@ -83,7 +85,9 @@ export function Pagination() {
       {prev ? (
         <a className="pagination-nav__link pagination-nav__link--prev" href={href(prev.path)} rel="prev">
           <span className="pagination-nav__sublabel">{t('docs.previous')}</span>
-          <span className="pagination-nav__label">« {prev.label}</span>
+          <span className="pagination-nav__label">
+            « <ContentText>{prev.label}</ContentText>
+          </span>
         </a>
       ) : (
         <span />
@@ -91,7 +95,9 @@ export function Pagination() {
       {next ? (
         <a className="pagination-nav__link pagination-nav__link--next" href={href(next.path)} rel="next">
           <span className="pagination-nav__sublabel">{t('docs.next')}</span>
-          <span className="pagination-nav__label">{next.label} »</span>
+          <span className="pagination-nav__label">
+            <ContentText>{next.label}</ContentText> »
+          </span>
         </a>
       ) : null}
     </nav>

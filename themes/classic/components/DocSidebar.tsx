@@ -1,7 +1,7 @@
 import { escapeAttribute } from '../../../src/shared/html.ts';
 import { sidebarChunkFile } from '../../../src/shared/output-paths.ts';
 import type { SidebarItem } from '../../../src/types.ts';
-import { useHref, useSharedHtml, useT, useTheme, externalProps } from '../context.tsx';
+import { ContentText, useHref, useSharedHtml, useT, useTheme, externalProps } from '../context.tsx';
 
 /**
  * The docs sidebar as a nav landmark (desktop column). Every page of a category shows the same tree but
@@ -68,7 +68,7 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
           return (
             <li key={i} className="menu__item">
               <a className={'menu__link' + (active ? ' menu__link--active' : '')} href={href(item.path)} aria-current={active ? 'page' : undefined}>
-                {item.label}
+                <ContentText>{item.label}</ContentText>
               </a>
             </li>
           );
@@ -77,7 +77,7 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
           return (
             <li key={i} className="menu__item">
               <a className="menu__link" href={href(item.href)} {...externalProps(item.href)}>
-                {item.label}
+                <ContentText>{item.label}</ContentText>
               </a>
             </li>
           );
@@ -92,7 +92,9 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
           return (
             <li key={i} className="menu__item menu__item--category">
               <details {...detailsProps}>
-                <summary className="menu__category">{item.label}</summary>
+                <summary className="menu__category">
+                  <ContentText>{item.label}</ContentText>
+                </summary>
                 {items}
               </details>
             </li>
@@ -103,7 +105,7 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         return (
           <li key={i} className="menu__item menu__item--category">
             <a className={'menu__link menu__category-link' + (active ? ' menu__link--active' : '')} href={href(item.path)} aria-current={active ? 'page' : undefined}>
-              {item.label}
+              <ContentText>{item.label}</ContentText>
             </a>
             <details {...detailsProps}>
               <summary className="menu__caret" aria-label={t('docs.toggleCategory', { label: item.label })} />

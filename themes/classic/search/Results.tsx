@@ -4,13 +4,13 @@ import { resolveResultUrl } from '../../../src/shared/search-paths.ts';
 import type { SearchGroup, SearchHit, SearchMessageId, SearchSettings } from '../../../src/shared/search.ts';
 import { translate } from '../context.tsx';
 
-/** Text segments as React text: matches in `<mark>`, nothing from an index is ever parsed as HTML. */
+/**
+ * Text segments as React text: matches in `<mark>`, nothing from an index is ever parsed as HTML. Isolated for
+ * bidi (`<bdi>`: direction from the text itself), so a German excerpt in an Arabic interface keeps its "…" and
+ * punctuation where they belong.
+ */
 export function Marked({ segments }: { segments: Segment[] }) {
-  return (
-    <>
-      {segments.map((s, i) => (s.marked ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>))}
-    </>
-  );
+  return <bdi>{segments.map((s, i) => (s.marked ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>))}</bdi>;
 }
 
 /** A heading or title: the provider's highlight when it gave one, else our own match of the query words. */
