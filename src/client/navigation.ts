@@ -65,8 +65,9 @@ let loadedPath = normalizePath(location.pathname) + location.search;
 /**
  * Scroll positions are this script's to restore (soft navigations swap the page under the browser), so the
  * browser restores none, not even on a reload or on Back to this page from another document: there the
- * position saved in the history entry is restored here, or the section the address names when none was saved. Once now, and once more when images have loaded if
- * the page was too short then (and the reader has not scrolled meanwhile).
+ * position saved in the history entry is restored here, or the section the address names when none was
+ * saved. Once now, and once more when images have loaded if the page was too short then (and the reader has
+ * not scrolled meanwhile).
  */
 function restoreScroll(saved: number | undefined): void {
   history.scrollRestoration = 'manual';
@@ -147,7 +148,6 @@ function swap(next: Document): void {
   hooks.onSwap();
 }
 
-/** After a route change: the hash target, or the top; a restored position on back/forward. */
 /** Focuses the element (focusable from script only, if need be), or the page's main content, without scrolling. */
 function focusFrom(target: HTMLElement | null): void {
   const element = target ?? document.getElementById(MAIN_ID);
@@ -156,6 +156,7 @@ function focusFrom(target: HTMLElement | null): void {
   element.focus({ preventScroll: true });
 }
 
+/** After a route change: the hash target, or the top; a restored position on back/forward. */
 export function scrollToTarget(hash: string, scrollY?: number): void {
   if (scrollY !== undefined) {
     window.scrollTo(0, scrollY);
