@@ -90,7 +90,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     // Relative images from content: copied once under a content hash.
     const assetUrls = new Map<string, string>();
     const assetUrl = async (asset: Page['assets'][number]): Promise<string | undefined> => {
-      const known = assetUrls.get(asset.placeholder);
+      const known = assetUrls.get(asset.marker);
       if (known) return known;
       // Reported where the content refers to it.
       const place = asset.from;
@@ -105,8 +105,10 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         diagnostics.push(error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { ...place, hint: 'Image paths are relative to the page\'s file; site paths start with /.' }));
         return undefined;
       }
-      const name = assetName(asset.file, createHash('sha1').update(data).digest('hex').slice(0, 8));
-      assetUrls.set(asset.placeholder, baseUrl + name);
+      // The build hashed the bytes already (for the pages' fingerprints); a file it could not read is hashed here.
+      const hash = assetHashes?.get(asset.file) ?? createHash('sha1').update(data).digest('hex');
+      const name = assetName(asset.file, hash.slice(0, 8));
+      assetUrls.set(asset.marker, baseUrl + name);
       await write(base + name, data);
       return baseUrl + name;
     };
@@ -114,7 +116,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     // A kept page's image is the file the previous build published: same bytes (its hash is in the page's
     // fingerprint), so same name; it is kept as it is, not read and written again.
     const keepAsset = (asset: Page['assets'][number]): boolean => {
-      if (assetUrls.has(asset.placeholder)) return true;
+      if (assetUrls.has(asset.marker)) return true;
       const hash = assetHashes?.get(asset.file);
       if (!hash) return false;
       const name = assetName(asset.file, hash.slice(0, 8));
@@ -122,7 +124,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       const size = statSync(path.join(root, asset.file)).size;
       if (statSync(manifest!.previousPath({ file: base + name }), { throwIfNoEntry: false })?.size !== size) return false;
       writer.keep!(base + name);
-      assetUrls.set(asset.placeholder, baseUrl + name);
+      assetUrls.set(asset.marker, baseUrl + name);
       files++;
       bytes += size;
       return true;
@@ -151,7 +153,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       let html = page.html;
       for (const asset of page.assets) {
         const url = await assetUrl(asset);
-        if (url) html = html.replaceAll(asset.placeholder, url);
+        if (url) html = html.replaceAll(asset.marker, url);
       }
       const file = outputFile(baseUrl, page.path);
       await write(file, html);
