@@ -91,8 +91,8 @@ export interface LinkRef {
 export interface AssetRef {
   /** Project-relative source file of the asset. */
   file: string;
-  /** Placeholder written into the output, replaced by the hashed URL at emit. */
-  placeholder: string;
+  /** Marker written into the output (see shared/markers.ts), replaced by the hashed URL at emit. */
+  marker: string;
   /** Where a content file refers to it (for the error when it is missing). */
   from: { file: string; line?: number; column?: number };
 }
@@ -120,7 +120,7 @@ export interface Compiled {
   links: LinkRef[];
   assets: AssetRef[];
   /**
-   * The front matter's social card (`image`) written relative to the page's file: the placeholder of its asset
+   * The front matter's social card (`image`) written relative to the page's file: the marker of its asset
    * (one of `assets`), which emit replaces with the published path.
    */
   socialImage?: string;
@@ -281,7 +281,7 @@ export interface LocaleInfo {
 export interface Page {
   path: string;
   html: string;
-  /** Asset placeholders used in the html. */
+  /** The assets whose markers the html holds. */
   assets: AssetRef[];
 }
 

@@ -49,9 +49,10 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
  * admonitions are notes (`role="note"`). 8: a front matter `image` relative to the page is an asset (`socialImage`).
  * 9: tables are wrapped in a box that scrolls sideways (`.table-scroll`). 10: HTML blocks always highlight
  * their <script> and <style> (entries cached before depended on the compile order). 17: code blocks note options
- * that do nothing and languages without highlighting (entries cached before carry no such notes).
+ * that do nothing and languages without highlighting (entries cached before carry no such notes). 18: an asset's
+ * marker is `AssetRef.marker` (it was `placeholder`).
  */
-export const COMPILER_VERSION = '17';
+export const COMPILER_VERSION = '18';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
@@ -181,7 +182,7 @@ export async function compileSource(source: Source, config: SiteConfig, texts: C
 
 /**
  * A front matter `image` next to the page (`./karte.png`, `bilder/karte.png`) is published like the page's
- * Markdown images: its placeholder, or undefined for site paths and external URLs.
+ * Markdown images: its marker, or undefined for site paths and external URLs.
  */
 function relativeImage(image: string | undefined, source: Source, config: SiteConfig, assets: AssetRef[]): string | undefined {
   if (!image || image.startsWith('/') || isExternal(image)) return undefined;

@@ -2,7 +2,7 @@ import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
 import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
-import { fileKey } from '../shared/placeholders.ts';
+import { routesByFile } from '../shared/markers.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { Compiled, ComponentContract, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
@@ -75,7 +75,7 @@ export function plan({ config, compiled, loaded, components, contracts, messageI
     diagnostics.push(error(CODES.CONTENT_MISSING, `The main doc "${config.docs.mainDocId}" does not exist.`, { file: 'content/docs', keyPath: 'docs.mainDocId', hint: `Create content/docs/${config.docs.mainDocId}.mdx.` }));
   }
 
-  const fileRoutes = new Map(compiled.map((c) => [fileKey(c.source.file), c.source.path]));
+  const fileRoutes = routesByFile(compiled);
   diagnostics.push(
     ...checkLinks({
       config,

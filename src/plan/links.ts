@@ -1,5 +1,5 @@
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
-import { fileKey, linkedFile } from '../shared/placeholders.ts';
+import { fileKey, linkedFile } from '../shared/markers.ts';
 import { createRouteMatcher, isSitePath } from '../shared/route-match.ts';
 import type { Compiled, Draft, LinkRef, Route, SiteConfig } from '../types.ts';
 

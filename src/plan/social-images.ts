@@ -13,7 +13,7 @@ export function socialImageFiles(config: SiteConfig, compiled: Compiled[], stati
   const add = (image: string | undefined, c?: Compiled) => {
     if (!image || out.has(image)) return;
     if (c?.socialImage === image) {
-      const asset = c.assets.find((a) => a.placeholder === image);
+      const asset = c.assets.find((a) => a.marker === image);
       if (asset) out.set(image, asset.file);
     } else if (isSitePath(image)) {
       const file = byPath.get(image.split(/[?#]/)[0]);

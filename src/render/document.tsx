@@ -29,7 +29,7 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   const original = route.contentLocale ? site.locales.find((l) => l.code === route.contentLocale) : undefined;
   const canonicalUrl = pageUrl && original ? config.url + original.baseUrl + route.path.slice(1) : pageUrl;
   const image = socialImageOf(config, compiled);
-  // Next to the page's file: the asset's placeholder, which emit replaces with its published path.
+  // Next to the page's file: the asset's marker, which emit replaces with its published path.
   const imageUrl = image !== undefined && image === compiled?.socialImage ? config.url + image : socialImageUrl(image, config);
   const imageSize = image === undefined ? undefined : site.imageSizes[image];
   // The config's description of its card fits only that card.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fileKey, linkedFile } from '../shared/placeholders.ts';
+import { linkedFile, routesByFile } from '../shared/markers.ts';
 import type { Compiled, Route, SidebarItem, Site } from '../types.ts';
 
 export interface FingerprintInputs {
@@ -27,7 +27,7 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
   // The blog list shows each post's title, date and description.
   const blogRoutes = site.routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r.title, r.description, r.blog]);
   const blog = hash([site.blogPosts, blogRoutes]);
-  const fileRoutes = new Map(site.compiled.map((c) => [fileKey(c.source.file), c.source.path]));
+  const fileRoutes = routesByFile(site.compiled);
 
   const out = new Map<string, string>();
   for (const route of site.routes) {

@@ -1,7 +1,7 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { createRequire } from 'node:module';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import { fileKey, linkedFile, replaceFileMarkers } from '../shared/placeholders.ts';
+import { linkedFile, replaceFileMarkers, routesByFile } from '../shared/markers.ts';
 import type { Compiled, Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
@@ -58,7 +58,7 @@ export type RenderOneResult = { page: Page } | { diagnostic: Diagnostic };
  * `output` is the page's compiled content when `site` comes without it (a render worker's copy).
  */
 export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions, 'only'>): (routeIndex: number, output?: Compiled['output']) => RenderOneResult {
-  const fileRoutes = new Map(site.compiled.map((c) => [fileKey(c.source.file), site.config.baseUrl + c.source.path.slice(1)]));
+  const fileRoutes = routesByFile(site.compiled);
   return (routeIndex, output) => {
     const route = site.routes[routeIndex];
     try {
@@ -131,6 +131,7 @@ export interface RenderRouteOptions {
   site: Site;
   theme: Theme;
   mode: 'production' | 'development';
+  /** Site path of each content file's page (see routesByFile), for the links to content files. */
   fileRoutes: Map<string, string>;
   assets: BundleUrls;
   /** The page's compiled content, instead of the one in `site` (see routeRenderer). */
@@ -156,6 +157,9 @@ export function renderRoute({ route, site, theme, mode, fileRoutes, assets, outp
   const ThemePage = theme.Page as ComponentType<PageProps>;
   const tree = createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props));
   let html = '<!DOCTYPE html>' + renderToString(tree);
-  if (compiled?.links.some((l) => linkedFile(l.path))) html = replaceFileMarkers(html, (file) => fileRoutes.get(file));
+  if (compiled?.links.some((l) => linkedFile(l.path))) html = replaceFileMarkers(html, (file) => {
+    const sitePath = fileRoutes.get(file);
+    return sitePath === undefined ? undefined : site.config.baseUrl + sitePath.slice(1);
+  });
   return { path: route.path, html, assets: compiled?.assets ?? [] };
 }

@@ -16,6 +16,11 @@ export function fileKey(file: string): string {
   return file.normalize('NFC');
 }
 
+/** The site path of each content file's page, keyed as links name files (see fileKey), for resolving file links. */
+export function routesByFile(pages: readonly { source: { file: string; path: string } }[]): Map<string, string> {
+  return new Map(pages.map((c) => [fileKey(c.source.file), c.source.path]));
+}
+
 /** The marker written into a page for a link to a content file (`content/docs/zweite seite.md`). */
 export function fileMarker(file: string): string {
   return FILE_MARKER + encodePath(file);

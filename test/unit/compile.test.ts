@@ -184,13 +184,13 @@ describe('compile', () => {
     expect(out).not.toContain('id=""');
   });
 
-  it('compile: should write placeholders of files with spaces, umlauts and quotes so Markdown and React leave them as they are', async () => {
+  it('compile: should write markers of files with spaces, umlauts and quotes so Markdown and React leave them as they are', async () => {
     const { html: out, compiled } = await html("![a](<./mein bild.png>) ![b](./%C3%9Cbersicht.png) [c](<./zweite seite.md>) [d](./it's.md)\n");
     expect(out).toContain('src="quire-asset:content/docs/guide/mein%20bild.png"');
     expect(out).toContain('src="quire-asset:content/docs/guide/%C3%9Cbersicht.png"');
     expect(out).toContain('href="quire-file:content/docs/guide/zweite%20seite.md"');
     expect(out).toContain('href="quire-file:content/docs/guide/it%27s.md"');
-    expect(compiled.assets.map((a) => [a.file, a.placeholder])).toEqual([
+    expect(compiled.assets.map((a) => [a.file, a.marker])).toEqual([
       ['content/docs/guide/mein bild.png', 'quire-asset:content/docs/guide/mein%20bild.png'],
       ['content/docs/guide/Übersicht.png', 'quire-asset:content/docs/guide/%C3%9Cbersicht.png'],
     ]);
@@ -198,13 +198,13 @@ describe('compile', () => {
     expect(compiled.links.map((l) => l.path)).toEqual(['quire-file:content/docs/guide/zweite seite.md', "quire-file:content/docs/guide/it's.md"]);
   });
 
-  it('compile: should resolve static images under the base and relative images to asset placeholders', async () => {
+  it('compile: should resolve static images under the base and relative images to asset markers', async () => {
     const { html: out, compiled } = await html('![a](/img/x.svg) ![b](./bild.png)\n');
     expect(out).toContain('src="/de/img/x.svg"');
     expect(out).toContain('src="quire-asset:content/docs/guide/bild.png"');
     expect(compiled.assets).toEqual([
       // `from`: where the page refers to it, for the error when the image is missing (the body starts on line 4).
-      { file: 'content/docs/guide/bild.png', placeholder: 'quire-asset:content/docs/guide/bild.png', from: { file: 'content/docs/guide/a.md', line: 4, column: 18 } },
+      { file: 'content/docs/guide/bild.png', marker: 'quire-asset:content/docs/guide/bild.png', from: { file: 'content/docs/guide/a.md', line: 4, column: 18 } },
     ]);
   });
 
@@ -241,7 +241,7 @@ describe('compile', () => {
       { url: '../c/', path: '/docs/guide/c/', hash: undefined, line: 9, column: 14 },
       { url: '/docs/faq', path: '/docs/faq/', hash: undefined, line: 4, column: 56 },
     ]);
-    expect(compiled.assets).toEqual([{ file: 'content/docs/guide/bild.png', placeholder: 'quire-asset:content/docs/guide/bild.png', from: { file: 'content/docs/guide/a.md', line: 15, column: 19 } }]);
+    expect(compiled.assets).toEqual([{ file: 'content/docs/guide/bild.png', marker: 'quire-asset:content/docs/guide/bild.png', from: { file: 'content/docs/guide/a.md', line: 15, column: 19 } }]);
   });
 
   it('compile: should record the ids of JSX elements in MDX as link targets, apart from heading ids', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
-import { assetMarker, fileKey, fileLinkPath, fileMarker } from '../../shared/placeholders.ts';
+import { assetMarker, fileKey, fileLinkPath, fileMarker } from '../../shared/markers.ts';
 import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
 import type { Position } from 'unist';
@@ -231,9 +231,9 @@ export function resolveAsset(url: string, options: LinkOptions, assets: AssetRef
   if (!url || isExternal(url)) return { url };
   if (url.startsWith('/')) return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]), image: true } };
   const file = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(url.split(/[?#]/)[0])));
-  const placeholder = assetMarker(file);
-  assets.push({ file, placeholder, from: { file: options.file, ...at } });
-  return { url: placeholder };
+  const marker = assetMarker(file);
+  assets.push({ file, marker, from: { file: options.file, ...at } });
+  return { url: marker };
 }
 
 function splitHash(url: string): [string, string | undefined] {
