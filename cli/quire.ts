@@ -142,6 +142,7 @@ serverFlags(program.command('dev'))
       configFile: opts.config,
       locale: opts.locale,
       cacheDir: opts.cache ? undefined : false,
+      workerFile: path.join(toolRoot, 'lib/worker.js'),
       loadTheme: createThemeLoader({ entry: path.join(toolRoot, 'themes/classic/index.tsx'), exportName: 'classicTheme', outDir: path.join(toolRoot, '.quire/dev'), root }),
       // A line printed ends the first build's progress line first (a terminal only has one).
       log: (text) => {

@@ -57,6 +57,14 @@ const MAX_THREADS = 5;
  */
 const IN_FLIGHT = 2;
 
+/**
+ * A task failed because its worker is gone (it did not start, crashed or ran out of memory), not because
+ * the task itself failed: running it elsewhere may succeed.
+ */
+export class WorkerLostError extends Error {
+  override name = 'WorkerLostError';
+}
+
 export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<I, O> = {}): Pool<I, O> {
   const { size = defaultPoolSize(), workerData, local, youngGenerationMb = 64 } = options;
   const queue: Pending<I, O>[] = [];
@@ -111,10 +119,11 @@ export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<
     });
     // A worker that dies (an uncaught error, running out of memory) fails the tasks it held and takes no
     // more; when no worker and no local lane are left, the queued tasks fail too, so nobody waits forever.
-    const retire = (error: Error) => {
+    const retire = (cause: Error) => {
       const at = workers.indexOf(worker);
       if (at < 0) return;
       workers.splice(at, 1);
+      const error = new WorkerLostError(cause.message);
       for (const task of inFlight.get(worker)!.splice(0)) task.reject(error);
       if (!workers.length && !local) for (const task of queue.splice(0)) task.reject(error);
       dispatch();
@@ -130,7 +139,7 @@ export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<
     size,
     run(input) {
       return new Promise<O>((resolve, reject) => {
-        if (!workers.length && !local) return reject(new Error('no worker thread is left to run the task'));
+        if (!workers.length && !local) return reject(new WorkerLostError('no worker thread is left to run the task'));
         queue.push({ id: nextId++, input, resolve, reject });
         // Dispatched a tick later, so a burst of tasks is queued first and shared out evenly.
         if (queue.length === 1) setImmediate(dispatch);

@@ -107,8 +107,16 @@ function sequential<A extends unknown[], R>(run: (...args: A) => Promise<R>): (.
 
 /** What a compiled result depends on: the file's bytes, its route, the config parts and texts the compiler reads. */
 export function cacheKey(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): string {
+  return `${compilerSettings(config, texts)}|${source.hash}|${source.path}`;
+}
+
+/**
+ * Everything besides the source that a compiled result depends on: the compiler's version, and the config
+ * parts and texts it reads. Two configs with the same settings compile every source the same way.
+ */
+export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): string {
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
-  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${source.hash}|${source.path}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}`;
 }
 
 interface VFileMessageLike {

@@ -164,6 +164,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       await watcher?.close();
       await search.close();
       await server.close();
+      await session.close();
     },
   };
 }

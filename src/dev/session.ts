@@ -9,7 +9,7 @@ import { fingerprintRoutes, renderEach } from '../render/index.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import type { BuildProgress, Loaded, Route, Site, SiteConfig, Source, Theme } from '../types.ts';
 import { classifyChange, sourceKind, toPosix, type FileChange } from './classify.ts';
-import { CompiledSources, defaultCacheDir, warmUpCompilers } from './compiled-sources.ts';
+import { CompiledSources, defaultCacheDir } from './compiled-sources.ts';
 import type { MemoryStore } from './memory-store.ts';
 import { buildSearchIndex, withoutSearchIndex, type SearchIndexFiles } from './search-pass.ts';
 import { esbuildDiagnostics, type ThemeLoader } from './theme-loader.ts';
@@ -28,6 +28,11 @@ export interface DevSessionOptions {
   /** Theme and client code folders to react to. Default `<toolRoot>/themes` and `<toolRoot>/src/client`. */
   themeDirs?: string[];
   clientDirs?: string[];
+  /**
+   * Worker script (`lib/worker.js`): pages compile in worker threads, so the server answers requests while a
+   * long page compiles. Without it they compile in this thread.
+   */
+  workerFile?: string;
   /** Progress of the first build (sources compiled, pages rendered); later builds are too quick to need it. */
   onFirstBuildProgress?: (progress: BuildProgress) => void;
 }
@@ -100,7 +105,7 @@ export class DevSession {
 
   constructor(private readonly options: DevSessionOptions) {
     this.theme = options.theme;
-    this.compiled = new CompiledSources(options.cacheDir === false ? false : (options.cacheDir ?? defaultCacheDir(options.root)));
+    this.compiled = new CompiledSources({ cacheDir: options.cacheDir === false ? false : (options.cacheDir ?? defaultCacheDir(options.root)), workerFile: options.workerFile });
   }
 
   /** Files outside the watched folders that a build depends on (config module and its imports, sidebar imports). */
@@ -340,7 +345,12 @@ export class DevSession {
 
   /** Loads the compilers in the background after a first build that came from the cache. */
   async warmUp(): Promise<void> {
-    if (this.config && this.texts) await warmUpCompilers(this.config, this.texts);
+    if (this.config && this.texts) await this.compiled.warmUp(this.config, this.texts);
+  }
+
+  /** Stops the compiling workers; the session builds no more. */
+  close(): Promise<void> {
+    return this.compiled.close();
   }
 
   /** Re-reads one content file (or drops it) without walking the content folders. */

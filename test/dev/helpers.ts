@@ -59,11 +59,13 @@ export function storePages(store: MemoryStore): Map<string, string> {
 }
 
 /**
- * `quire dev` on a test site: any free port, no cache, the classic theme, and (unless a test says otherwise)
- * no watched theme or client folders and a silent terminal. A start that fails throws with its diagnostics.
+ * `quire dev` on a test site: any free port, no cache, the classic theme, compiling in worker threads as the
+ * CLI does (lib/worker.js), and (unless a test says otherwise) no watched theme or client folders and a
+ * silent terminal. A start that fails throws with its diagnostics.
  */
 export async function startTestDev(root: string, options: Partial<DevOptions> = {}): Promise<DevHandle> {
-  const started = await startDev({ root, toolRoot: repoRoot, theme: classicTheme, port: 0, cacheDir: false, themeDirs: [], clientDirs: [], log: () => {}, ...options });
+  const workerFile = path.join(repoRoot, 'lib/worker.js');
+  const started = await startDev({ root, toolRoot: repoRoot, theme: classicTheme, port: 0, cacheDir: false, workerFile, themeDirs: [], clientDirs: [], log: () => {}, ...options });
   if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
   return started;
 }
