@@ -69,7 +69,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
     const hadErrors = hadOverlay && overlay!.errors.some((e) => e.code !== 'restart');
     printed = signature;
     if (report.ok) {
-      const what = report.changed.length ? namesOf(report.changed) : 'first build';
+      const what = report.changed.length ? namesOf(report.changed, report) : 'first build';
       // Past the edit-to-reload budget (200 ms), say where the time went.
       const slow = report.ms > 200 && report.changed.length ? ` (${report.steps.filter((s) => s.ms >= 1).map((s) => `${s.name} ${s.ms.toFixed(0)}`).join(', ')})` : '';
       // A save that changed nothing served (the same bytes, a second watcher event) needs no line.
@@ -85,7 +85,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       // (showing the overlay again, which the server hands every page while errors remain).
       if (report.files.length) {
         const broken = [...new Set(report.diagnostics.filter((d) => d.severity === 'error' && d.file).map((d) => d.file))].join(', ');
-        log(`${namesOf(report.changed) || 'build'}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms; ${broken || 'a file'} still has an error, shown as it last worked`);
+        log(`${namesOf(report.changed, report) || 'build'}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms; ${broken || 'a file'} still has an error, shown as it last worked`);
         server?.broadcast('ok', { files: report.files, other: report.other });
       }
       server?.broadcast('errors', overlay);
@@ -169,9 +169,16 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
   };
 }
 
-/** The files of a save line: a burst of saves (a search and replace over many files) names the first few. */
-export function namesOf(files: string[], shown = 3): string {
-  return files.length <= shown + 1 ? files.join(', ') : `${files.slice(0, shown).join(', ')} and ${files.length - shown} more files`;
+/**
+ * The files of a save line, a renamed page as `old → new` and a deleted file as such: a burst of saves (a
+ * search and replace over many files) names the first few.
+ */
+export function namesOf(files: string[], { removed = [], renamed = [] }: Partial<Pick<DevBuildReport, 'removed' | 'renamed'>> = {}, shown = 3): string {
+  const from = new Map(renamed.map((r) => [r.to, r.from]));
+  const moved = new Set(renamed.map((r) => r.from));
+  const deleted = new Set(removed);
+  const names = files.filter((f) => !moved.has(f)).map((f) => (from.has(f) ? `${from.get(f)} → ${f}` : deleted.has(f) ? `${f} (deleted)` : f));
+  return names.length <= shown + 1 ? names.join(', ') : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more files`;
 }
 
 /**

@@ -42,6 +42,10 @@ export interface DevBuildReport {
   ok: boolean;
   /** Project-relative files that triggered the build; empty for the first one. */
   changed: string[];
+  /** Those of them that are gone (deleted, renamed or moved away). */
+  removed: string[];
+  /** Pages among them that were renamed or moved: a file gone and one with the same bytes new (project paths). */
+  renamed: { from: string; to: string }[];
   /** Routes rendered in this build, as URL paths with the base (`/de/docs/faq/`). */
   rendered: string[];
   /** Sources compiled in this build (the rest came from memory or the compile cache). */
@@ -68,6 +72,21 @@ const SERVED_WITH: ReadonlySet<string> = new Set([CODES.BROKEN_LINK, CODES.BROKE
 function insertByFile(sources: Source[], source: Source): void {
   const at = sources.findIndex((s) => s.file > source.file);
   sources.splice(at < 0 ? sources.length : at, 0, source);
+}
+
+/**
+ * Sources of a batch of changes (project paths) that were renamed or moved: each one gone whose bytes a new one
+ * has now. `before`: each source's hash before the batch; `after`: the sources after it.
+ */
+export function renames(changes: { file: string; removed: boolean }[], before: ReadonlyMap<string, string>, after: Source[]): DevBuildReport['renamed'] {
+  const now = new Map(after.map((x) => [x.file, x.hash]));
+  const appeared = changes.filter((c) => !c.removed && !before.has(c.file) && now.has(c.file)).map((c) => c.file);
+  const out: DevBuildReport['renamed'] = [];
+  for (const gone of changes.filter((c) => c.removed && before.has(c.file) && !now.has(c.file))) {
+    const to = appeared.find((file) => now.get(file) === before.get(gone.file) && !out.some((r) => r.to === file));
+    if (to) out.push({ from: gone.file, to });
+  }
+  return out;
 }
 
 /**
@@ -157,10 +176,12 @@ export class DevSession {
       } else if (kind === 'client') work.client = true;
     }
     // Project files by their project path; quire's own files (theme, client) by their full path.
-    const changed = work.changes.map((c) => {
+    const shown = (c: FileChange) => {
       const rel = toPosix(path.relative(root, c.file));
       return rel.startsWith('../') ? c.file : rel;
-    });
+    };
+    const changed = work.changes.map(shown);
+    const removed = work.changes.filter((c) => c.removed).map(shown);
     const compiledNow: string[] = [];
     const steps: { name: string; ms: number }[] = [];
     let lap = performance.now();
@@ -169,9 +190,12 @@ export class DevSession {
       steps.push({ name, ms: now - lap });
       lap = now;
     };
+    let renamed: DevBuildReport['renamed'] = [];
     const report = (ok: boolean, diagnostics: Diagnostic[], extra: Partial<DevBuildReport> = {}): DevBuildReport => ({
       ok,
       changed,
+      removed,
+      renamed,
       rendered: [],
       compiled: compiledNow,
       files: [],
@@ -240,7 +264,9 @@ export class DevSession {
         if (kept && !this.loaded.sources.some((x) => x.file === file)) insertByFile(this.loaded.sources, kept);
       }
     } else {
+      const before = sources.some((c) => c.removed) ? new Map(this.loaded.sources.map((x) => [x.file, x.hash])) : undefined;
       for (const change of sources) await this.reloadSource(change, config);
+      if (before) renamed = renames(sources.map((c) => ({ file: toPosix(path.relative(root, c.file)), removed: c.removed })), before, this.loaded.sources);
       this.updateStaticList(statics);
     }
     for (const change of statics) store.markChanged(change.file);

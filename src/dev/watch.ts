@@ -16,6 +16,13 @@ export interface ProjectWatcher {
 /** A little longer than chokidar's change throttle (50 ms). */
 const CONFIRM_MS = 60;
 
+/**
+ * How long a batch with a new file waits: chokidar reports a file renamed or moved as the new name at once and
+ * the old one gone 100 ms later (its `atomic` delay, which turns an editor's delete-and-write into a change).
+ * Waiting a little longer puts both in one batch, so a rename is built (and reported) as one.
+ */
+const NEW_FILE_WAIT_MS = 130;
+
 /** Editor droppings and folders that never feed a build. */
 export function isIgnored(file: string): boolean {
   const name = path.basename(file);
@@ -62,6 +69,8 @@ export function watchProject({
   const watcher: FSWatcher = watch(paths, { ignoreInitial: true, ignored: (file) => isIgnored(file), ignorePermissionErrors: true, alwaysStat: true, followSymlinks: false });
   const pending = new Map<string, boolean>();
   let timer: NodeJS.Timeout | undefined;
+  /** The batch is not built before then (a new file in it may be half of a rename). */
+  let holdUntil = 0;
   let running: Promise<void> | undefined;
   let closed = false;
 
@@ -77,10 +86,11 @@ export function watchProject({
   };
   const schedule = () => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void flush(), debounceMs);
+    timer = setTimeout(() => void flush(), Math.max(debounceMs, holdUntil - Date.now()));
   };
-  const add = (file: string, removed: boolean) => {
+  const add = (file: string, removed: boolean, isNew = false) => {
     pending.set(file, removed);
+    if (isNew) holdUntil = Math.max(holdUntil, Date.now() + NEW_FILE_WAIT_MS);
     if (!running) schedule();
   };
   // chokidar drops a second `change` of a file within 50 ms of the first (its change throttle): an editor
@@ -106,7 +116,7 @@ export function watchProject({
       add(abs, true);
       return;
     }
-    add(abs, event === 'unlink' || event === 'unlinkDir');
+    add(abs, event === 'unlink' || event === 'unlinkDir', event === 'add');
     if (event === 'change' || event === 'add') confirmLater(abs, stats);
   });
   const top = root === undefined ? undefined : watch(root, { depth: 0, ignoreInitial: true, ignored: (file) => isIgnored(file), ignorePermissionErrors: true, followSymlinks: false });

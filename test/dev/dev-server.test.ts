@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,6 +241,27 @@ describe('quire dev server', () => {
     expect(failures).toEqual([]);
     for (let i = 0; i < 50 && readdirSync('/proc/self/fd').length > before; i++) await new Promise((r) => setTimeout(r, 50));
     expect(readdirSync('/proc/self/fd').length).toBeLessThanOrEqual(before);
+  });
+
+  it('dev: should build a page renamed into another folder as one move, and say so', async () => {
+    const before = Date.now();
+    const created = waitForBuildOf('content/docs/umzug.md', before);
+    await writeFile(path.join(root, 'content/docs/umzug.md'), '---\ntitle: Umzug\n---\nDiese Seite zieht um.\n');
+    expect((await created).rendered).toContain('/de/docs/umzug/');
+    // chokidar reports the new name at once and the old one gone 100 ms later: both are one build.
+    const moved = waitForBuildOf('content/docs/guide/umzug.md', Date.now());
+    await rename(path.join(root, 'content/docs/umzug.md'), path.join(root, 'content/docs/guide/umzug.md'));
+    const report = await moved;
+    expect(report.changed.sort()).toEqual(['content/docs/guide/umzug.md', 'content/docs/umzug.md']);
+    expect(report.renamed).toEqual([{ from: 'content/docs/umzug.md', to: 'content/docs/guide/umzug.md' }]);
+    expect(logs.at(-1)).toMatch(/^content\/docs\/umzug\.md → content\/docs\/guide\/umzug\.md: 1 page\(s\) rendered in \d+ ms/);
+    expect((await get(dev.siteUrl + 'docs/guide/umzug/')).body.toString()).toContain('Diese Seite zieht um.');
+    expect((await get(dev.siteUrl + 'docs/umzug/')).status).toBe(404);
+    const deleted = waitForBuildOf('content/docs/guide/umzug.md', Date.now());
+    await rm(path.join(root, 'content/docs/guide/umzug.md'));
+    expect((await deleted).removed).toEqual(['content/docs/guide/umzug.md']);
+    expect(logs.at(-1)).toMatch(/^content\/docs\/guide\/umzug\.md \(deleted\): 0 page\(s\) rendered in \d+ ms/);
+    expect((await get(dev.siteUrl + 'docs/guide/umzug/')).status).toBe(404);
   });
 
   it('dev: should report a busy port as a diagnostic', async () => {

@@ -8,6 +8,8 @@ import { isAllowedHost, parseRequestTarget } from '../../src/dev/request-path.ts
 import { resolveBucket, type StoreEntry } from '../../src/dev/static-handler.ts';
 import { isIgnored } from '../../src/dev/watch.ts';
 import { namesOf } from '../../src/dev/index.ts';
+import { renames } from '../../src/dev/session.ts';
+import type { Source } from '../../src/types.ts';
 
 describe('request paths', () => {
   it('request-path: should split a path into decoded segments and keep the query', () => {
@@ -143,5 +145,27 @@ describe('live script', () => {
     for (const name of ['.well-known', 'sediment.md', 'start.md']) expect(isIgnored(path.join('/p/static', name)), name).toBe(false);
     expect(namesOf(['a.md', 'b.md', 'c.md', 'd.md'])).toBe('a.md, b.md, c.md, d.md');
     expect(namesOf(['a.md', 'b.md', 'c.md', 'd.md', 'e.md', 'f.md'])).toBe('a.md, b.md, c.md and 3 more files');
+    // A rename is one name; a deletion says so.
+    expect(namesOf(['neu/a.md', 'a.md', 'b.md', 'c.md'], { renamed: [{ from: 'a.md', to: 'neu/a.md' }], removed: ['a.md', 'c.md'] })).toBe('a.md → neu/a.md, b.md, c.md (deleted)');
+  });
+
+  it('dev units: should take a page gone and a new one with the same bytes in one batch for a rename', () => {
+    const source = (file: string, hash: string) => ({ file, hash }) as Source;
+    const before = new Map([
+      ['content/docs/a.md', 'h1'],
+      ['content/docs/b.md', 'h2'],
+      ['content/docs/c.md', 'h3'],
+    ]);
+    const changes = [
+      { file: 'content/docs/neu/a.md', removed: false },
+      { file: 'content/docs/a.md', removed: true },
+      // Deleted, and a new page with other bytes: not a rename.
+      { file: 'content/docs/b.md', removed: true },
+      { file: 'content/docs/d.md', removed: false },
+      // Edited, not new.
+      { file: 'content/docs/c.md', removed: false },
+    ];
+    const after = [source('content/docs/c.md', 'h1'), source('content/docs/d.md', 'h9'), source('content/docs/neu/a.md', 'h1')];
+    expect(renames(changes, before, after)).toEqual([{ from: 'content/docs/a.md', to: 'content/docs/neu/a.md' }]);
   });
 });
