@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { build as esbuild } from 'esbuild';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -150,12 +150,18 @@ for (const n of sizes) {
   await generateSite(n, root);
   results.push(await measure(`generated ${n}`, root, n >= 10000 ? 1 : RUNS));
 }
+// One long page (about 1 MB of short paragraphs, each followed by a two-item list): the parser's time grows with
+// the page's size, not its square (src/compile/micromark-edits.ts); the parsing floor measures it alone.
+const longRoot = path.join(repo, 'bench/out/long-page');
+await mkdir(path.join(longRoot, 'content/docs'), { recursive: true });
+await writeFile(path.join(longRoot, 'content/docs/lang.md'), Array.from({ length: 11000 }, (_, i) => `Absatz ${i} über Übersetzung und zweisprachiges Lesen.\n\n- eins\n- zwei\n`).join('\n'));
+const longPage = parseFloor(longRoot, 1);
 // Earlier runs' output folders go only now, so no measured build shared the disk with their deletion.
 const keep = new Set(results.map((r) => r.out));
 const probeAfter = machineProbe();
 for (const dir of [...coldOutputs.filter((d) => !keep.has(d)), ...probeDirs]) await rm(dir, { recursive: true, force: true });
 const machine = { loopMs: [probeBefore.loopMs, probeAfter.loopMs], create1000FilesMs: [probeBefore.create1000Ms, probeAfter.create1000Ms] };
-const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, machine, client, search, results: results.map(({ out, ...r }) => r) };
+const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, machine, client, search, longPage, results: results.map(({ out, ...r }) => r) };
 await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
 console.log('| site | pages | cold build | warm build | one page edited | peak memory (cold) | avg HTML per page | parsing alone, cold (steady) |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -163,6 +169,7 @@ const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${s(r.coldMs)} | ${s(r.warmMs)} | ${s(r.editMs)} | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB | ${s(r.parse.firstPassMs)} (${s(r.parse.steadyPassMs)}) for ${Math.round(r.parse.bytes / 1024)} kB |`);
 console.log(`\nThe machine during this run (before → after): arithmetic loop ${machine.loopMs.join(' → ')} ms, creating 1,000 files ${machine.create1000FilesMs.join(' → ')} ms.`);
 console.log(`\nMedian of ${RUNS} runs each (10,000 pages: one run). Parsing alone: quire's parser over the site's sources in a fresh process (bench/parse-floor.ts), first pass and a later pass.`);
+console.log(`\nOne long page of paragraphs and lists (${Math.round(longPage.bytes / 1024)} kB): parsed in ${s(longPage.firstPassMs)}.`);
 console.log(`\nJavaScript per page (gzip): ${client.jsGzipBytes} B; CSS (gzip): ${client.cssGzipBytes} B`);
 const kB = (n) => `${Math.round(n / 1024)} kB`;
 console.log(`\n### Search (real site)\n`);

@@ -12,7 +12,11 @@ import type { CompileTexts } from './index.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
 import { walk, type WalkNode } from './plugins/walk.ts';
+import { installLinearEdits } from './micromark-edits.ts';
 import { fileData, prepareMarkdown, rehypePlugins, remarkPluginsFor, syntaxKey, syntaxPartsFor, type SyntaxParts } from './pipeline.ts';
+
+// Long pages with many lists parse in linear time (see micromark-edits.ts).
+installLinearEdits();
 
 /**
  * Built once per thread and combination of syntax extensions, and reused: creating a processor
