@@ -139,6 +139,7 @@ export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<
     size,
     run(input) {
       return new Promise<O>((resolve, reject) => {
+        if (closing) return reject(new WorkerLostError('the pool was closed'));
         if (!workers.length && !local) return reject(new WorkerLostError('no worker thread is left to run the task'));
         queue.push({ id: nextId++, input, resolve, reject });
         // Dispatched a tick later, so a burst of tasks is queued first and shared out evenly.
@@ -147,6 +148,9 @@ export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<
     },
     async close() {
       closing = true;
+      // Tasks still waiting or running fail, so nobody waits for them forever.
+      const stopped = new WorkerLostError('the pool was closed');
+      for (const task of [...queue.splice(0), ...[...inFlight.values()].flatMap((tasks) => tasks.splice(0))]) task.reject(stopped);
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };

@@ -124,6 +124,14 @@ describe('pool with a dying worker', () => {
     }
   });
 
+  it('pool: should fail the tasks still waiting when it is closed, and any task after', async () => {
+    const pool = createPool<number | string, number>(workerFile, { size: 1 });
+    const waiting = [pool.run(1), pool.run(2), pool.run(3)];
+    await pool.close();
+    for (const task of waiting) await expect(task).rejects.toBeInstanceOf(WorkerLostError);
+    await expect(pool.run(4)).rejects.toThrow(/closed/);
+  });
+
   it('pool: should go on in this thread when its only worker throws', async () => {
     const pool = createPool<number | string, number>(workerFile, { size: 1, local: async (n) => Number(n) * 10 });
     try {

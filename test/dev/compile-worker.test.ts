@@ -73,6 +73,16 @@ describe('dev: compiling in worker threads', () => {
     expect(again.output.html).toContain('Fußnoten');
   });
 
+  it('dev: should finish a warm-up that a config change interrupts, and compile with the new settings', async () => {
+    const compiled = sources({ cacheDir: false, workerFile });
+    const warming = compiled.warmUp(config, texts);
+    const s = source('a', page);
+    await compiled.update([s], { ...config, baseUrl: '/fr/' }, texts);
+    await warming;
+    const [page1] = compiled.list([s]);
+    expect(page1.output.type === 'html' && page1.output.html).toContain('href="/fr/docs/b/"');
+  });
+
   it('dev: should compile in this thread when the workers cannot start, with the same result', async () => {
     const compiled = sources({ cacheDir: false, workerFile: path.join(repoRoot, 'test/fixtures/no-such-worker.mjs') });
     const pages = [source('a', page), source('b', page + '\nNoch ein Satz.\n')];
