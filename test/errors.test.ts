@@ -369,6 +369,71 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'front matter below a blank line (it would become the page text), at its ---',
+    overlay: { 'content/docs/guide/start.md': '\n---\ntitle: Start\ndescription: Erste Schritte.\n---\nText\n' },
+    expect: [
+      'error Q020 content/docs/guide/start.md:2:1',
+      'Front matter must start on the first line: with a blank line above it, this --- block is shown as page text.',
+      '> 2 | ---',
+      'hint: Remove the blank line above ---.',
+      'Build failed: 1 error(s)',
+    ],
+  },
+  {
+    name: 'front matter values YAML reads as markup (a colon in a title, an anchor that is not set)',
+    overlay: { 'content/docs/guide/start.md': "---\ntitle: Tipp: So geht's\n---\nText\n", 'content/docs/guide/mdx.mdx': '---\ntitle: *Sternchen\n---\nText\n' },
+    expect: [
+      'error Q020 content/docs/guide/mdx.mdx:2:8',
+      'hint: Put the value in quotes (a value starting with * names an anchor): title: "*Sternchen"',
+      'error Q020 content/docs/guide/start.md:2:8',
+      `hint: Put the value in quotes (a colon followed by a space would start another field): title: "Tipp: So geht's"`,
+      'Build failed: 2 error(s)',
+    ],
+  },
+  {
+    name: 'a sidebar file whose sidebar is not called docs (with the key it has instead)',
+    overlay: { 'content/sidebars.ts': "export default {\n  doc: ['index', 'guide/start', 'guide/mdx'],\n};\n" },
+    expect: [
+      'error Q040 content/sidebars.ts:2:3',
+      'The sidebar file has no docs sidebar, so the docs pages show none: it exports "doc" instead.',
+      '> 2 |   doc: [',
+      'hint: Did you mean docs? Rename doc to docs.',
+      'Build failed: 1 error(s)',
+    ],
+  },
+  {
+    name: 'broken links with the page or file they most likely meant, and an anchor differing in case',
+    overlay: {
+      'content/docs/hidden.md':
+        '---\ntitle: Versteckt\nunlisted: true\n---\nZur [MDX-Seite](./guide/mdx.md), zum [Start](/docs/guide/strat/), zur [Fehlenden](./guide/fehlt.mdx).\n\nZum [Abschnitt](./guide/mdx.mdx#Abschnitt) und ![Logo](/img/logo.sgv).\n',
+    },
+    expect: [
+      'error Q060 content/docs/hidden.md:5:5',
+      'Broken link to ./guide/mdx.md: no page or file at content/docs/guide/mdx.md.',
+      'hint: Did you mean ./guide/mdx.mdx?',
+      'error Q060 content/docs/hidden.md:5:38',
+      'Broken link to /docs/guide/strat/: no page or file at /de/docs/guide/strat/.',
+      'hint: Did you mean /docs/guide/start/?',
+      'Broken link to ./guide/fehlt.mdx: no page or file at content/docs/guide/fehlt.mdx.',
+      "hint: A link to a page's file is relative to the linking file, e.g. ./start.md or ../faq.mdx.",
+      'warning Q061 content/docs/hidden.md:7:5',
+      'hint: Did you mean #abschnitt?',
+      'Broken image /img/logo.sgv: no file static/img/logo.sgv.',
+      'hint: Did you mean /img/logo.svg?',
+      'Build failed: 4 error(s), 1 warning(s).',
+    ],
+  },
+  {
+    name: 'a config value outside what a union or a literal accepts (named with what is accepted)',
+    overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, trailingSlash: false, blog: { postsPerPage: 'alle' } };\n", 'base.config.ts': null },
+    expect: [
+      'error Q002 site.config.ts',
+      'Invalid config value at trailingSlash: only true is supported, got boolean false',
+      `Invalid config value at blog.postsPerPage: expected 'ALL' or a number, got the string "alle"`,
+      'Build failed: 2 error(s)',
+    ],
+  },
+  {
     name: 'binary file',
     overlay: { 'content/docs/bild.md': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]) },
     expect: ['error Q012 content/docs/bild.md', 'looks binary'],
@@ -442,6 +507,39 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
       expect((await quire(root, 'build', '--out', 'leer')).code).toBe(0);
       expect((await quire(root, 'build', '--out', 'leer')).code).toBe(0);
       expect(await readFile(path.join(root, 'leer/robots.txt'), 'utf8')).toContain('Sitemap:');
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('errors: should warn, at the place and with a hint, of markup shown as text and of sidebar keys and locale ids that do nothing', async () => {
+    const site = await makeSite('basic', {
+      'content/docs/guide/start.md': '---\ntitle: Start\n---\nWeiter zur [Zweite](./zweite seite.md).\n',
+      'content/docs/guide/mdx.mdx': '---\ntitle: MDX\n---\nText.\n\n## Mit Leer {#mit leer}\n',
+      'content/sidebars.ts': "export default {\n  docs: ['index', { type: 'category', label: 'Leitfaden', colapsed: false, items: ['guide/start', 'guide/mdx'] }],\n};\n",
+    });
+    try {
+      const de = path.join(site.root, 'locales/de.json');
+      await writeFile(de, (await readFile(de, 'utf8')).replace('"navbar.close"', '"navbar.clsoe"'));
+      const { code, stderr } = await quire(site.root, 'build');
+      expect(code).toBe(0);
+      for (const line of [
+        'warning Q034 content/docs/guide/start.md:4:12',
+        'The link [Zweite](./zweite seite.md) is shown as text: its target has a space.',
+        'hint: Write the space as %20 (./zweite%20seite.md), or put the target in <…>: [Zweite](<./zweite seite.md>).',
+        'warning Q034 content/docs/guide/mdx.mdx:6:1',
+        'The heading id {#mit leer} is shown as part of the heading',
+        'hint: Write {#mit-leer}.',
+        'warning Q040 content/sidebars.ts:2:59',
+        'Sidebar item docs › 2 (category "Leitfaden") has an unknown key colapsed; it is ignored.',
+        'hint: Did you mean collapsed? A category item takes type, label, items, collapsed, link.',
+        'warning Q091 locales/de.json:6:3',
+        '"navbar.clsoe" is not a message id of locales/en.json: probably navbar.close misspelt',
+      ]) {
+        expect(stderr).toContain(line);
+      }
+      expect(stderr).not.toContain('lacks 1 interface text');
+      expect(stderr).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
     } finally {
       await site.cleanup();
     }

@@ -50,9 +50,10 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
  * 9: tables are wrapped in a box that scrolls sideways (`.table-scroll`). 10: HTML blocks always highlight
  * their <script> and <style> (entries cached before depended on the compile order). 17: code blocks note options
  * that do nothing and languages without highlighting (entries cached before carry no such notes). 18: an asset's
- * marker is `AssetRef.marker` (it was `placeholder`).
+ * marker is `AssetRef.marker` (it was `placeholder`). 19: links and images whose target has a space get a note;
+ * an invalid heading id in MDX (`{#mit leer}`) is text with a note, not an error; ids in fenced code stay as written.
  */
-export const COMPILER_VERSION = '18';
+export const COMPILER_VERSION = '19';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {

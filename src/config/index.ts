@@ -166,13 +166,46 @@ function issueToDiagnostic(issue: z.core.$ZodIssue, raw: unknown, file: string):
   let message = issue.message;
   if (issue.code === 'invalid_type') {
     const got = valueAt(raw, issue.path);
-    message = `expected ${issue.expected}, got ${got === undefined ? 'nothing (the key is missing)' : describe(got)}`;
+    message = `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${got === undefined ? 'nothing (the key is missing)' : describe(got)}`;
   } else if (issue.code === 'invalid_format' && issue.format === 'url') {
     message = `expected a full address such as https://example.org, got ${describe(valueAt(raw, issue.path))}`;
   } else if (issue.code === 'too_small' && issue.origin === 'string') {
     message = issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters long`;
+  } else if (issue.code === 'invalid_value' && issue.values.length === 1 && typeof issue.values[0] === 'boolean') {
+    // `trailingSlash: z.literal(true)`: a setting with one supported value.
+    message = `only ${String(issue.values[0])} is supported, got ${describe(valueAt(raw, issue.path))}`;
+  } else if (issue.code === 'invalid_value' || issue.code === 'invalid_union') {
+    // `postsPerPage: 'ALL' | number`, `defaultMode: 'light' | 'dark'`: what is accepted, in words.
+    const accepted = acceptedValues(issue);
+    if (accepted) message = `expected ${accepted}, got ${describe(valueAt(raw, issue.path))}`;
+  } else if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number') {
+    const bound = issue.code === 'too_small' ? `of at least ${String(issue.minimum)}` : `of at most ${String(issue.maximum)}`;
+    message = `expected a number ${bound}, got ${describe(valueAt(raw, issue.path))}`;
   }
   return error(CODES.CONFIG_INVALID, `Invalid config value at ${keyPath}: ${message}`, { file, keyPath });
+}
+
+/** Types as a sentence names them: `a number`, `true or false`. */
+const TYPE_WORDS: Record<string, string> = { string: 'a text', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object', int: 'a whole number' };
+
+/**
+ * What a literal, an enum or a union of them (and of simple types) accepts: `'ALL' or a number`, `'light' or
+ * 'dark'`. Undefined when a union's options are objects (their own issues say more than a list would).
+ */
+function acceptedValues(issue: z.core.$ZodIssue): string | undefined {
+  const shown = (v: unknown) => (typeof v === 'string' ? `'${v}'` : String(v));
+  const words = (options: string[]) => (options.length <= 2 ? options.join(' or ') : `one of ${options.slice(0, -1).join(', ')} or ${options.at(-1)}`);
+  if (issue.code === 'invalid_value') return words(issue.values.map(shown));
+  if (issue.code !== 'invalid_union') return undefined;
+  const options: string[] = [];
+  for (const branch of issue.errors) {
+    const first = branch[0];
+    if (!first || first.path.length) return undefined;
+    if (first.code === 'invalid_value') options.push(...first.values.map(shown));
+    else if (first.code === 'invalid_type' && TYPE_WORDS[first.expected] && first.expected !== 'object') options.push(TYPE_WORDS[first.expected]);
+    else return undefined;
+  }
+  return options.length ? words([...new Set(options)]) : undefined;
 }
 
 function valueAt(raw: unknown, keys: readonly PropertyKey[]): unknown {

@@ -4,7 +4,7 @@ import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import type { FileChange } from './classify.ts';
 import { injectLiveScript, type OverlayPayload } from './live-client.ts';
 import { MemoryStore } from './memory-store.ts';
-import { formatForTerminal, overlayPayload, restartPayload, signatureOf, sourcesOf } from './overlay.ts';
+import { formatForTerminal, overlayPayload, restartPayload, servedLine, servedStates, signatureOf, sourcesOf } from './overlay.ts';
 import { startDevServer, type DevServer } from './server.ts';
 import { DevSession, type DevBuildReport, type DevSessionOptions } from './session.ts';
 import { watchProject, type ProjectWatcher } from './watch.ts';
@@ -60,8 +60,11 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
   let printed = signatureOf([]);
   const waiting: ((r: DevBuildReport) => void)[] = [];
 
-  /** Terminal and overlay for a finished build; the same diagnostics are printed once. */
-  const publish = async (report: DevBuildReport, server?: DevServer) => {
+  /**
+   * Terminal and overlay for a finished build; the same diagnostics are printed once. `before`: the site served
+   * before the build; a failed build that left it in place built nothing (a broken config or sidebar file).
+   */
+  const publish = async (report: DevBuildReport, server: DevServer | undefined, before: DevSession['site']) => {
     const sources = await sourcesOf(report.diagnostics, root);
     const signature = signatureOf(report.diagnostics);
     if (signature !== printed && report.diagnostics.length) log(formatForTerminal(report.diagnostics, sources, options.color ?? false));
@@ -80,12 +83,13 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       if (report.files.length || hadOverlay) server?.broadcast('ok', { files: report.files, other: report.other });
       if (overlay) server?.broadcast('errors', overlay);
     } else {
-      overlay = overlayPayload(report.diagnostics, sources, { served: store.size > 0 });
+      const blocked = session.site === before;
+      const states = blocked ? undefined : servedStates(report.diagnostics, session.site);
+      overlay = overlayPayload(report.diagnostics, sources, { served: store.size > 0, blocked, states });
       // A file that does not compile did not stop the other pages: they are served and open ones reload
       // (showing the overlay again, which the server hands every page while errors remain).
       if (report.files.length) {
-        const broken = [...new Set(report.diagnostics.filter((d) => d.severity === 'error' && d.file).map((d) => d.file))].join(', ');
-        log(`${namesOf(report.changed, report) || 'build'}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms; ${broken || 'a file'} still has an error, shown as it last worked`);
+        log(`${namesOf(report.changed, report) || 'build'}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms; ${servedLine(states ?? new Map(), report.diagnostics)}`);
         server?.broadcast('ok', { files: report.files, other: report.other });
       }
       server?.broadcast('errors', overlay);
@@ -118,7 +122,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
   });
   if ('diagnostics' in server) return server;
   const first = await session.start();
-  await publish(first, server);
+  await publish(first, server, undefined);
   if (first.ok) search.schedule();
   const warming = session.warmUp();
 
@@ -135,6 +139,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
   let watcher: ProjectWatcher | undefined;
   const onChanges = async (changes: FileChange[]) => {
     let report: DevBuildReport;
+    const before = session.site;
     try {
       report = await session.update(changes);
     } catch (e) {
@@ -143,7 +148,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       server.broadcast('errors', { title: 'quire dev: internal error', note: 'Please report it; the last successful build is still being served.', errors: [{ code: 'bug', where: '', message: (e as Error).message }] });
       return;
     }
-    await publish(report, server);
+    await publish(report, server, before);
     // Pages written or removed (a deleted page must leave the index too), also while another file is broken.
     if (report.files.some((f) => f.endsWith('.html'))) search.schedule();
     watcher?.add(session.extraInputs());

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import type { FrontMatter } from '../types.ts';
+import { lastField, quotingHint, typeHint, valueAt } from './front-matter-hints.ts';
 
 const docId = z.string().min(1);
 const frontMatterFields = z.looseObject({
@@ -119,11 +120,39 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   if (!m) {
     // `---` and `title: …` below it, but no closing `---`: the front matter would be shown as the page's text.
     if (/^---[ \t]*\r?\n[A-Za-z_][\w-]*[ \t]*:/.test(text)) {
+      const last = lastField(text);
       return {
         frontMatter: {},
         body: text,
         bodyLine: 1,
-        diagnostics: [error(CODES.FRONT_MATTER_SYNTAX, 'The front matter that starts here is never closed: a line of --- must end it.', { file, line: 1, column: 1, hint: 'Add a line with --- after the last field (title: …).' })],
+        diagnostics: [
+          error(CODES.FRONT_MATTER_SYNTAX, 'The front matter that starts here is never closed: a line of --- must end it.', {
+            file,
+            line: 1,
+            column: 1,
+            hint: last ? `Add a line with --- after the last field (${last.key}: …, line ${last.line}).` : 'Add a line with --- after the last field.',
+          }),
+        ],
+      };
+    }
+    // Blank lines above the `---`: Markdown reads the block as a rule and text, so the title and description
+    // would silently become the page's first paragraph. A page that opens with a rule has no fields below it.
+    const blank = /^(?:[ \t]*\r?\n)+(?=---[ \t]*\r?\n)/.exec(text);
+    const late = blank ? FENCE.exec(text.slice(blank[0].length)) : null;
+    if (blank && late && looksLikeFrontMatter(late[1])) {
+      const lines = blank[0].split('\n').length - 1;
+      return {
+        frontMatter: {},
+        body: text,
+        bodyLine: 1,
+        diagnostics: [
+          error(CODES.FRONT_MATTER_SYNTAX, `Front matter must start on the first line: with ${lines === 1 ? 'a blank line' : `${lines} blank lines`} above it, this --- block is shown as page text.`, {
+            file,
+            line: lines + 1,
+            column: 1,
+            hint: `Remove the ${lines === 1 ? 'blank line' : `${lines} blank lines`} above ---.`,
+          }),
+        ],
       };
     }
     return { frontMatter: {}, body: text, bodyLine: 1, diagnostics: [] };
@@ -155,11 +184,32 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
           file,
           line: pos.line + 1,
           column: pos.col,
+          hint: opened === undefined ? quotingHint(e.code, yamlText.split('\n')[pos.line - 1] ?? '') : undefined,
         }),
       ],
     };
   }
-  const data: unknown = doc.toJS() ?? {};
+  let data: unknown;
+  try {
+    data = doc.toJS() ?? {};
+  } catch (e) {
+    // `title: *Sternchen`: a value starting with * names an anchor (`&name`) that is not set.
+    const at = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*\*/m.exec(yamlText);
+    const pos = at ? lineCounter.linePos(at.index + at[0].length - 1) : undefined;
+    return {
+      frontMatter: {},
+      body,
+      bodyLine,
+      diagnostics: [
+        error(CODES.FRONT_MATTER_SYNTAX, `Invalid YAML front matter: ${(e as Error).message}`, {
+          file,
+          line: pos ? pos.line + 1 : 2,
+          column: pos?.col,
+          hint: at ? quotingHint('ALIAS', yamlText.split('\n')[pos!.line - 1] ?? '') : undefined,
+        }),
+      ],
+    };
+  }
   if (typeof data !== 'object' || Array.isArray(data)) {
     return { frontMatter: {}, body, bodyLine, diagnostics: [error(CODES.FRONT_MATTER_INVALID, 'Front matter must be a YAML mapping (key: value lines).', { file, line: 2 })] };
   }
@@ -175,17 +225,37 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
     const offset = node?.range?.[0] ?? keyNode?.range?.[0];
     const pos = offset !== undefined ? lineCounter.linePos(offset) : undefined;
     let message = issue.message;
-    if (issue.code === 'invalid_type') message = `expected ${issue.expected}`;
-    else if (issue.code === 'too_small' && issue.origin === 'string') message = 'must not be empty';
+    let hint: string | undefined;
+    if (issue.code === 'invalid_type') {
+      message = `expected ${issue.expected}`;
+      hint = typeHint(issue.path.length === 1 ? key : undefined, issue.expected, valueAt(data, issue.path), node?.range ? yamlText.slice(node.range[0], node.range[1]) : undefined);
+    } else if (issue.code === 'too_small' && issue.origin === 'string') message = 'must not be empty';
     // `date: 20250102` (a number) fails every branch of the date's union.
     else if (issue.code === 'invalid_union' && key === 'date') message = 'expected a date written YYYY-MM-DD (e.g. 2024-05-01)';
     return error(CODES.FRONT_MATTER_INVALID, `Invalid front matter field "${key}": ${message}`, {
       file,
       line: pos ? pos.line + 1 : 1,
       column: pos?.col,
+      hint,
     });
   });
   return { frontMatter: {}, body, bodyLine, diagnostics };
+}
+
+/**
+ * Whether the text between two `---` lines that do not open the file is front matter written too low: a YAML
+ * mapping with at least one field quire knows. (Text between two rules is not.) When the YAML does not parse
+ * (`title: Tipp: So geht's`), its first line must be a known field.
+ */
+function looksLikeFrontMatter(yamlText: string): boolean {
+  const known = (key: string) => key in frontMatterFields.shape;
+  try {
+    const data: unknown = loadYaml(yamlText, { schema: CORE_SCHEMA });
+    return typeof data === 'object' && data !== null && !Array.isArray(data) && Object.keys(data).some(known);
+  } catch {
+    const first = /^([A-Za-z_][\w-]*)[ \t]*:/.exec(yamlText.trimStart());
+    return !!first && known(first[1]);
+  }
 }
 
 /** Offset of the first quote that opens a value and is not closed on its line (`title: "Offen`). */

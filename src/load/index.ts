@@ -9,6 +9,7 @@ import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { isRealDate, splitFrontMatter } from './front-matter.ts';
 import { readJsonFile } from './json-file.ts';
+import { misspeltMessageIds } from './locale-typos.ts';
 import { decodeText, unreadable } from './text-file.ts';
 
 export { readImageSizes } from './image-sizes.ts';
@@ -115,6 +116,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   };
 
   const messages: Record<string, Messages> = {};
+  const messageTexts: Record<string, { file: string; text: string }> = {};
   const readLocales = async () => {
     const files = ((await walk(path.join(root, 'locales'), notes)) ?? []).filter((abs) => abs.endsWith('.json'));
     await Promise.all(
@@ -129,9 +131,18 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
         }
         const problem = messagesProblem(read.value, read.text);
         if (problem) diagnostics.push(error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, { file, ...problem.place, hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.' }));
-        else messages[code] = read.value as Messages;
+        else {
+          messages[code] = read.value as Messages;
+          messageTexts[code] = { file, text: read.text };
+        }
       }),
     );
+    // A misspelt message id: its text is shown in English, and the id alone does not say why.
+    if (messages.en) {
+      for (const code of Object.keys(messageTexts).sort()) {
+        if (code !== 'en') diagnostics.push(...misspeltMessageIds(messages[code], messages.en, messageTexts[code].file, messageTexts[code].text));
+      }
+    }
   };
 
   const staticRoot = path.join(root, 'static');

@@ -135,11 +135,20 @@ export function localeGaps(all: Record<string, Messages>, locale: string): Diagn
     return [warning(CODES.LOCALE_INCOMPLETE, `There is no locales/${locale}.json: the interface is shown in English.`, { hint: 'Copy locales/en.json and translate its texts.' })];
   }
   const own = { ...(all[base] ?? {}), ...(all[locale] ?? {}) };
-  const missing = Object.keys(english).filter((id) => !id.startsWith('label:') && !(id in own));
+  // An id a file has misspelt (`navbar.clsoe`) is reported at its key by load (misspeltMessageIds, the same rule).
+  const misspelt = new Set([all[locale], base !== locale ? all[base] : undefined].flatMap((messages) => (messages ? misspeltIds(messages, english) : [])));
+  const missing = Object.keys(english).filter((id) => !id.startsWith('label:') && !(id in own) && !misspelt.has(id));
   if (!missing.length) return [];
   const file = all[locale] ? `locales/${locale}.json` : `locales/${base}.json`;
   const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ` and ${missing.length - 8} more` : '');
   return [warning(CODES.LOCALE_INCOMPLETE, `${file} lacks ${missing.length} interface text(s) of locales/en.json, shown in English: ${shown}.`, { file, hint: 'Add them to the file, translated.' })];
+}
+
+/** The ids of `english` a locale file lacks and has a near miss of instead (load's misspeltMessageIds rule). */
+function misspeltIds(messages: Messages, english: Messages): string[] {
+  const lacking = Object.keys(english).filter((id) => !id.startsWith('label:') && !(id in messages));
+  if (!lacking.length) return [];
+  return Object.keys(messages).flatMap((id) => (id in english || id.startsWith('label:') ? [] : (closestName(id, lacking) ?? [])));
 }
 
 /**

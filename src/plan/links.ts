@@ -1,6 +1,8 @@
+import { posix } from 'node:path';
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { fileKey, linkedFile } from '../shared/markers.ts';
 import { createRouteMatcher, isSitePath } from '../shared/route-match.ts';
+import { closestName } from '../shared/text.ts';
 import type { Compiled, Draft, LinkRef, Route, SiteConfig } from '../types.ts';
 
 export interface LinkCheckInput {
@@ -33,13 +35,12 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   // A stand-in's headings are unknown: links into it are checked for the page, not for the anchor.
   compiled.forEach((c) => c.standIn || anchors.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])));
 
-  const report = (kind: 'link' | 'anchor' | 'duplicate', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }, path?: string) => {
+  const report = (kind: 'link' | 'anchor' | 'duplicate', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }, hint?: string) => {
     const mode = kind === 'link' ? config.onBrokenLinks : config.onBrokenAnchors;
     if (mode === 'ignore') return;
     const make = mode === 'throw' ? error : warning;
     const code = kind === 'link' ? CODES.BROKEN_LINK : kind === 'anchor' ? CODES.BROKEN_ANCHOR : CODES.DUPLICATE_ANCHOR;
-    const hint = kind === 'link' ? linkHint(path) : kind === 'duplicate' ? 'Give each heading its own {#id}.' : undefined;
-    diagnostics.push(make(code, message, { ...place, hint }));
+    diagnostics.push(make(code, message, { ...place, hint: kind === 'duplicate' ? 'Give each heading its own {#id}.' : hint }));
   };
 
   const resolvePath = (path: string): string | undefined => {
@@ -49,10 +50,26 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
     return matcher.match(path);
   };
 
-  // A link written with the base path (`/de/docs/faq/`) that names a page once the base is taken off.
-  const linkHint = (path: string | undefined): string => {
+  // What the writer most likely meant: a link written with the base path (`/de/docs/faq/`) that names a page
+  // once the base is taken off, the nearest page or file (`/docs/fqa/`, `./epub.md` beside epub.mdx), or for
+  // a file link with nothing near, how such links are written. `from`: the linking page's file.
+  const pagePaths = routes.filter((r) => r.kind !== 'notFound').map((r) => r.path);
+  const linkHint = (path: string | undefined, from?: string): string => {
     const bare = path?.startsWith(config.baseUrl) && config.baseUrl !== '/' ? '/' + path.slice(config.baseUrl.length) : undefined;
     if (bare && (staticPaths.has(bare) || matcher.match(bare))) return `The base path is added for you: write ${bare}.`;
+    if (path && draftAt(path)) return 'Remove draft: true from that page to publish it, or leave the link out until then.';
+    const file = linkedFile(path);
+    if (file !== undefined) {
+      const near = nearestPath(file, fileRoutes.keys());
+      if (near && from) {
+        const relative = posix.relative(posix.dirname(from), near);
+        return `Did you mean ${relative.startsWith('.') ? relative : './' + relative}?`;
+      }
+      if (near) return `Did you mean ${near}?`;
+      return "A link to a page's file is relative to the linking file, e.g. ./start.md or ../faq.mdx.";
+    }
+    const near = path ? nearestPath(path, path.endsWith('/') ? pagePaths : staticPaths) : undefined;
+    if (near) return `Did you mean ${near}?`;
     return 'Links are site paths without the base path, e.g. /docs/faq/.';
   };
 
@@ -78,16 +95,19 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
     const target = resolvePath(link.path!);
     if (!target && link.image) {
       const basePathHint = linkHint(link.path);
-      const hint = basePathHint.startsWith('The base path') ? basePathHint : 'Images are files of static/ (static/img/bild.png is /img/bild.png) or next to the page (./bild.png).';
+      const hint = /^(The base path|Did you mean)/.test(basePathHint) ? basePathHint : 'Images are files of static/ (static/img/bild.png is /img/bild.png) or next to the page (./bild.png).';
       if (config.onBrokenLinks !== 'ignore') diagnostics.push((config.onBrokenLinks === 'throw' ? error : warning)(CODES.BROKEN_LINK, `Broken image ${link.url}: no file static${link.path}.`, { file, line: link.line, column: link.column, hint }));
       return;
     }
     if (!target) {
-      report('link', missing(link.url, link.path!), { file, line: link.line, column: link.column }, link.path);
+      report('link', missing(link.url, link.path!), { file, line: link.line, column: link.column }, linkHint(link.path, file));
       return;
     }
     if (checkAnchors && link.hash && anchors.has(target) && !anchors.get(target)!.has(link.hash)) {
-      report('anchor', `Broken anchor in link ${link.url}: the page ${config.baseUrl}${target.slice(1)} has no heading with id "${link.hash}".`, { file, line: link.line, column: link.column });
+      const ids = [...anchors.get(target)!];
+      const meant = closestName(link.hash, ids);
+      const hint = meant ? `Did you mean #${meant}?` : ids.length && ids.length <= 10 ? `The page's ids: ${ids.join(', ')}.` : undefined;
+      report('anchor', `Broken anchor in link ${link.url}: the page ${config.baseUrl}${target.slice(1)} has no heading with id "${link.hash}".`, { file, line: link.line, column: link.column }, hint);
     }
   };
 
@@ -106,9 +126,37 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
     const path = to.split(/[?#]/)[0];
     if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
     if (isFile) report('link', `Broken image in the site configuration: ${to} is not a file of the site (static/).`, { file: 'site.config.ts', keyPath });
-    else if (!file) report('link', draftAt(path) ? `Broken link in the site configuration: ${to}: ${why(path)}.` : `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath }, path);
-    else if (line) report('link', `Broken link to ${to} (${keyPath}): ${why(path)}.`, { file, line, column }, path);
-    else report('link', `Broken link to ${to} at ${keyPath}: ${why(path)}.`, { file }, path);
+    else if (!file) report('link', draftAt(path) ? `Broken link in the site configuration: ${to}: ${why(path)}.` : `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath }, linkHint(path));
+    else if (line) report('link', `Broken link to ${to} (${keyPath}): ${why(path)}.`, { file, line, column }, linkHint(path));
+    else report('link', `Broken link to ${to} at ${keyPath}: ${why(path)}.`, { file }, linkHint(path));
   }
   return diagnostics;
+}
+
+/**
+ * The existing path (a page's `/docs/faq/`, a file's `content/docs/epub.mdx` or `/img/logo.svg`) a broken one
+ * most likely meant: in the same folder, the same name with the other Markdown extension (`epub.md` for
+ * `epub.mdx`) or the nearest name by edit distance (`fqa` for `faq`); else the one path elsewhere with the
+ * same name (a page that moved). Undefined when nothing is near.
+ */
+export function nearestPath(wanted: string, candidates: Iterable<string>): string | undefined {
+  const split = (p: string) => {
+    const trimmed = p.endsWith('/') && p.length > 1 ? p.slice(0, -1) : p;
+    const at = trimmed.lastIndexOf('/');
+    return { folder: trimmed.slice(0, at + 1), name: trimmed.slice(at + 1) };
+  };
+  const { folder, name } = split(wanted);
+  if (!name) return undefined;
+  const stem = (n: string) => n.replace(/\.mdx?$/, '');
+  const siblings = new Map<string, string>();
+  const elsewhere: string[] = [];
+  for (const candidate of candidates) {
+    const c = split(candidate);
+    if (c.folder === folder) siblings.set(c.name, candidate);
+    else if (c.name.toLowerCase() === name.toLowerCase()) elsewhere.push(candidate);
+  }
+  for (const [n, candidate] of siblings) if (/\.mdx?$/.test(name) && /\.mdx?$/.test(n) && stem(n) === stem(name)) return candidate;
+  const meant = closestName(name, siblings.keys());
+  if (meant !== undefined) return siblings.get(meant);
+  return elsewhere.length === 1 ? elsewhere[0] : undefined;
 }

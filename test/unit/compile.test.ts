@@ -349,3 +349,33 @@ describe('compile', () => {
     expect(r.diagnostic.message).toMatch(/Could not compile MDX: .*Hero/);
   });
 });
+
+describe('compile: markup shown as text, found by the writer-experience audit', () => {
+  const notes = async (body: string, format: 'md' | 'mdx' = 'md') => {
+    const r = await compileSource(source(body, format), config);
+    if (!('compiled' in r)) throw new Error(`expected a compiled page, got ${JSON.stringify(r)}`);
+    return (r.compiled.notes ?? []).map((n) => [n.line, n.column, n.message, n.hint]);
+  };
+
+  it('compile: should note a link or image whose target has a space, at its place, in .md and .mdx', async () => {
+    const body = 'Weiter zur [Zweite](./zweite seite.md) und ![Logo](/img/mein logo.svg).\n\nDrücke [Strg] (oder Cmd), [siehe](unten rechts) und [gut](<./zweite seite.md>).\n';
+    const expected = [
+      [4, 12, 'The link [Zweite](./zweite seite.md) is shown as text: its target has a space.', 'Write the space as %20 (./zweite%20seite.md), or put the target in <…>: [Zweite](<./zweite seite.md>).'],
+      [4, 44, 'The image ![Logo](/img/mein logo.svg) is shown as text: its path has a space.', 'Write the space as %20 (/img/mein%20logo.svg), or put the path in <…>: ![Logo](</img/mein logo.svg>).'],
+    ];
+    expect(await notes(body)).toEqual(expected);
+    expect(await notes(body, 'mdx')).toEqual(expected);
+  });
+
+  it('compile: should note a heading id that cannot be one in .mdx as in .md (a warning with the id to write), not fail the page', async () => {
+    const expected = [[5, 1, 'The heading id {#mit leer} is shown as part of the heading: an id has no spaces or signs other than - _ : .', 'Write {#mit-leer}.']];
+    expect(await notes('Text.\n## Mit Leer {#mit leer}\n', 'mdx')).toEqual(expected);
+    expect(await notes('Text.\n## Mit Leer {#mit leer}\n', 'md')).toEqual(expected);
+    // A valid id still becomes the heading's, and a Markdown example in a code block is shown as written.
+    const r = await compileSource(source('## Gut {#gut}\n\n```md\n## Titel {#eigene}\n```\n', 'md'), config);
+    if (!('compiled' in r) || r.compiled.output.type !== 'html') throw new Error('expected html');
+    expect(r.compiled.headings.map((h) => h.id)).toEqual(['gut']);
+    expect(r.compiled.output.html).toContain(' Titel {#eigene}<');
+    expect(r.compiled.output.html).not.toContain('\\{');
+  });
+});

@@ -51,6 +51,15 @@ describe('config', () => {
     expect(validateConfig({ ...minimal(), title: '' }).diagnostics[0].message).toBe('Invalid config value at title: must not be empty');
   });
 
+  it('config: should say what a literal, an enum or a union accepts instead of "Invalid input"', () => {
+    const message = (extra: Record<string, unknown>) => validateConfig({ ...minimal(), ...extra }).diagnostics[0]?.message;
+    expect(message({ blog: { postsPerPage: 'alle' } })).toBe(`Invalid config value at blog.postsPerPage: expected 'ALL' or a number, got the string "alle"`);
+    expect(message({ blog: { postsPerPage: 0 } })).toBe('Invalid config value at blog.postsPerPage: expected a number of at least 1, got number 0');
+    expect(message({ blog: { sidebarCount: 2.5 } })).toBe(`Invalid config value at blog.sidebarCount: expected 'ALL' or a whole number, got number 2.5`);
+    expect(message({ trailingSlash: false })).toBe('Invalid config value at trailingSlash: only true is supported, got boolean false');
+    expect(message({ colorMode: { defaultMode: 'blau' } })).toBe(`Invalid config value at colorMode.defaultMode: expected 'light' or 'dark', got the string "blau"`);
+  });
+
   it('config: should reject a base path without slashes', () => {
     const { diagnostics } = validateConfig({ ...minimal(), baseUrl: 'de' });
     expect(diagnostics[0].keyPath).toBe('baseUrl');

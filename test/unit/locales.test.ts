@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type SiteConfig } from '../../src/config/index.ts';
 import { localeGaps, mergeMessages, uncatalogued } from '../../src/plan/index.ts';
+import { load } from '../../src/load/index.ts';
 import { classicTheme } from '../../themes/classic/index.tsx';
-import { repoRoot } from '../helpers.ts';
+import { makeSite, repoRoot } from '../helpers.ts';
 
 const dir = path.join(repoRoot, 'locales');
 const read = (code: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(dir, `${code}.json`), 'utf8')) as Record<string, unknown>;
@@ -118,6 +119,34 @@ describe('mergeMessages', () => {
     expect(localeGaps(all, 'pt-BR')).toEqual([]);
     expect(localeGaps(all, 'en')).toEqual([]);
     expect(localeGaps(all, 'ar')[0].message).toBe('There is no locales/ar.json: the interface is shown in English.');
+  });
+
+  it('locales: should name a misspelt message id at its key, as the id the file lacks, and not list that id again', async () => {
+    const site = await makeSite('basic');
+    try {
+      const file = path.join(site.root, 'locales/de.json');
+      const text = readFileSync(file, 'utf8').replace('"navbar.close"', '"navbar.clsoe"');
+      writeFileSync(file, text);
+      const { config } = await loadConfig({ root: site.root });
+      const loaded = await load({ root: site.root, config: config!, mode: 'production' });
+      const line = text.split('\n').findIndex((l) => l.includes('navbar.clsoe')) + 1;
+      expect(loaded.diagnostics.filter((d) => d.code === 'Q091')).toEqual([
+        expect.objectContaining({
+          severity: 'warning',
+          file: 'locales/de.json',
+          line,
+          column: 3,
+          message: '"navbar.clsoe" is not a message id of locales/en.json: probably navbar.close misspelt, which this file lacks, so that text is shown in English.',
+          hint: 'Rename "navbar.clsoe" to "navbar.close".',
+        }),
+      ]);
+      // The gap list leaves it out (reported at its key), and names the others.
+      expect(localeGaps(loaded.value.messages, 'de')).toEqual([]);
+      const all = { en: { 'a.b': 'A', 'navbar.close': 'Close', 'c.d': 'C' }, de: { 'a.b': 'Ä', 'navbar.clsoe': 'Schließen', 'ganz.anders': 'x' } };
+      expect(localeGaps(all, 'de')).toEqual([expect.objectContaining({ message: 'locales/de.json lacks 1 interface text(s) of locales/en.json, shown in English: c.d.' })]);
+    } finally {
+      await site.cleanup();
+    }
   });
 
   it('locales: should warn once of theme texts that no catalogue has (the page would show their ids)', () => {

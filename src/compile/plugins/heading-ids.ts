@@ -6,9 +6,31 @@ import type { Heading } from '../../types.ts';
 
 const CUSTOM_ID = /\s*\\?\{#([\w\-:.\u00C0-\uFFFF]+)\\?\}\s*$/;
 
-/** Escapes `{#id}` at the end of headings so MDX reads it as text, not as an expression. Line count unchanged. */
+/**
+ * Escapes `{#id}` at the end of headings so MDX reads it as text, not as an expression: a valid id becomes the
+ * heading's id (remarkHeadingIds), one that cannot be an id (`{#mit leer}`) stays text and gets a note, as in
+ * `.md` files, instead of failing the page as JavaScript MDX cannot parse. Lines in fenced code are left as
+ * they are (a Markdown example showing `## Titel {#id}`). Line count unchanged.
+ */
 export function escapeHeadingIds(markdown: string): string {
-  return markdown.replace(/^(#{1,6}[ \t].*?)[ \t]*\{#([\w\-:.\u00C0-\uFFFF]+)\}[ \t]*$/gm, '$1 \\{#$2\\}');
+  if (!markdown.includes('{#')) return markdown;
+  const lines = markdown.split('\n');
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const marker = /^[ \t>]*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      // A closing fence: the same character, at least as long, nothing after it.
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && /^[ \t>]*[`~]+[ \t]*\r?$/.test(line)) fence = undefined;
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      continue;
+    }
+    lines[i] = line.replace(/^(#{1,6}[ \t].*?)[ \t]*\{#([^{}\n]*)\}[ \t]*(\r?)$/, '$1 \\{#$2\\}$3');
+  }
+  return lines.join('\n');
 }
 
 /** The id base of a heading whose text gives no slug (`## 🎉`): `heading`, `heading-1`, … */

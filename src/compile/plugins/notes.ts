@@ -38,6 +38,18 @@ export function remarkNotes() {
         } else if (footnote) {
           notes.push({ ...placeIn(node, options), message: `The footnote [^${footnote[1]}] is shown as text: there is no [^${footnote[1]}]: footnote.`, hint: `Add a line [^${footnote[1]}]: … with the footnote's text.` });
         }
+        let from = start;
+        for (const { written, image, label, target } of spacedTargets(node.value)) {
+          // At the link itself when the text node holds it as written (no escapes before it), else at the text.
+          const at = from !== undefined && end !== undefined ? text.indexOf(written, from) : -1;
+          const place = at >= 0 && at < end! ? placeAt(text, at, options) : placeIn(node, options);
+          if (at >= 0) from = at + written.length;
+          notes.push({
+            ...place,
+            message: `The ${image ? 'image' : 'link'} ${written} is shown as text: its ${image ? 'path' : 'target'} has a space.`,
+            hint: `Write the space as %20 (${target.replace(/\s/g, '%20')}), or put the ${image ? 'path' : 'target'} in <…>: ${image ? '!' : ''}[${label}](<${target}>).`,
+          });
+        }
       }
       if (node.type === 'heading') {
         const written = /\{#([^}]*)\}\s*$/.exec(toString(node as Root['children'][number]));
@@ -85,6 +97,29 @@ export function remarkNotes() {
     }
     if (notes.length) file.data.notes = notes;
   };
+}
+
+/**
+ * A link or image left as text because its target has a space (`[Zweite](./zweite seite.md)`,
+ * `![Logo](/img/mein logo.svg)`): the target must look like an address or a file (`./`, `../`, `/`, `#`, a
+ * scheme, or a file extension at its end), so text that merely has brackets (`[Strg](siehe unten)`) is left alone.
+ */
+export function spacedTargets(value: string): { written: string; image: boolean; label: string; target: string }[] {
+  const out: { written: string; image: boolean; label: string; target: string }[] = [];
+  if (!value.includes('](')) return out;
+  for (const m of value.matchAll(/(!?)\[([^\]\n]*)\]\(([^()<>\n]*?[ \t][^()<>\n]*?)\)/g)) {
+    const target = m[3].trim();
+    const looksLikeAddress = /^(?:\.{1,2}\/|\/|#|[a-z][a-z0-9+.-]*:)/i.test(target) || /\.[a-z0-9]{2,5}(?:#\S*)?$/i.test(target);
+    if (/\s/.test(target) && looksLikeAddress) out.push({ written: m[0], image: m[1] === '!', label: m[2], target });
+  }
+  return out;
+}
+
+/** The line (of the file) and column of an offset in the page's body. */
+function placeAt(text: string, offset: number, options: LinkOptions): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length + options.lineOffset - 1, column: offset - lineStart + 1 };
 }
 
 /** The last node in document order that matches (the innermost element left open was opened last). */
