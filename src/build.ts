@@ -5,8 +5,8 @@ import { cacheKey, compile, CompileCache, compileSource, compileTexts, type Comp
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
-import { load, readImageSizes } from './load/index.ts';
-import { mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
+import { load, missingFiles, readImageSizes } from './load/index.ts';
+import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
 import { createPool, defaultPoolSize } from './pool.ts';
 import type { BuildProgress, Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
@@ -135,8 +135,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     'plan',
     async () => {
       // The social cards' pixel sizes for their og:image tags: the only files plan needs besides the loaded ones.
-      const imageSizes = await readImageSizes(root, socialImageFiles(config, compiled.value, loaded.value.staticFiles));
-      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, imageSizes });
+      // And which of the pages' own images are missing, reported with the site's other problems.
+      const [imageSizes, missingImages] = await Promise.all([readImageSizes(root, socialImageFiles(config, compiled.value, loaded.value.staticFiles)), missingFiles(root, contentImageFiles(compiled.value))]);
+      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, imageSizes, missingImages });
     },
     (r) => `${r.value.routes.length} routes`,
   );

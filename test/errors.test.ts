@@ -190,6 +190,11 @@ const cases: Case[] = [
     expect: ['error Q060 content/docs/guide/start.md:6:7', 'Image not found: content/docs/guide/fehlt.png.', "hint: Image paths are relative to the page's file"],
   },
   {
+    name: 'a missing image next to the page and one missing from static/ (both in one run, before anything renders)',
+    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\nText\n\n![Bildschirmfoto](./fehlt.png) und ![Logo](/img/auch-fehlt.png)\n' },
+    expect: ['error Q060 content/docs/guide/start.md:6:1', 'Image not found: content/docs/guide/fehlt.png.', 'error Q060 content/docs/guide/start.md:6:36', 'Broken image /img/auch-fehlt.png', 'Build failed: 2 error(s)'],
+  },
+  {
     name: 'image outside the project',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\n![Passwort](../../../../geheim.png)\n' },
     expect: ['error Q060 content/docs/guide/start.md:4:1', 'The image ../geheim.png lies outside the project: only files inside it are published.'],

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
 import { CODES, hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
-import { isHiddenStaticPath, load, readImageSizes, readSource } from '../load/index.ts';
-import { mergeMessages, plan, socialImageFiles, withStandIns } from '../plan/index.ts';
+import { isHiddenStaticPath, load, missingFiles, readImageSizes, readSource } from '../load/index.ts';
+import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from '../plan/index.ts';
 import { compileTexts, type CompileTexts } from '../compile/index.ts';
 import { fingerprintRoutes, renderEach } from '../render/index.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
@@ -288,8 +288,8 @@ export class DevSession {
     const compiled = withStandIns(loaded.sources, this.compiled.list(loaded.sources));
     mark('compile');
     // plan: cheap, always whole
-    const imageSizes = await readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles));
-    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), contracts: this.theme.contracts, messageIds: this.theme.messageIds, imageSizes });
+    const [imageSizes, missingImages] = await Promise.all([readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles)), missingFiles(root, contentImageFiles(compiled))]);
+    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), contracts: this.theme.contracts, messageIds: this.theme.messageIds, imageSizes, missingImages });
     // A broken link or a sidebar entry naming a missing doc does not stop the other edits from showing: the
     // site is served with it (and the overlay says so), as with a file that does not compile.
     const blocking = planned.diagnostics.filter((d) => d.severity === 'error' && !SERVED_WITH.has(d.code));

@@ -13,6 +13,7 @@ import { misspeltMessageIds } from './locale-typos.ts';
 import { decodeText, unreadable } from './text-file.ts';
 
 export { readImageSizes } from './image-sizes.ts';
+export { missingFiles } from './present-files.ts';
 
 export interface LoadOptions {
   root: string;

@@ -14,6 +14,8 @@ import { staticFileClashes } from './static-files.ts';
 
 export { flattenSidebar, indexSidebar } from './docs.ts';
 export { socialImageFiles } from './social-images.ts';
+export { contentImageFiles } from './content-images.ts';
+import { contentImageProblems } from './content-images.ts';
 export { withStandIns } from './stand-ins.ts';
 
 export interface PlanOptions {
@@ -28,15 +30,18 @@ export interface PlanOptions {
   messageIds?: readonly string[];
   /** Pixel sizes of the social cards, read by the caller (see `socialImageFiles`). */
   imageSizes?: Record<string, ImageSize>;
+  /** The pages' own images (see `contentImageFiles`) that the caller found missing. */
+  missingImages?: ReadonlySet<string>;
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
-export function plan({ config, compiled, loaded, components, contracts, messageIds = [], imageSizes = {} }: PlanOptions): StageResult<Site> {
+export function plan({ config, compiled, loaded, components, contracts, messageIds = [], imageSizes = {}, missingImages = new Set() }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, config.i18n.currentLocale);
   diagnostics.push(...localeGaps(loaded.messages, config.i18n.currentLocale), ...uncatalogued(messageIds, messages, config.i18n.currentLocale));
 
   diagnostics.push(...checkComponents({ compiled, components, contracts, data: loaded.data }));
+  diagnostics.push(...contentImageProblems(compiled, missingImages));
 
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
   diagnostics.push(...routeDiagnostics);

@@ -1,0 +1,26 @@
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import type { Compiled } from '../types.ts';
+
+/** What a writer reads when a page's image next to it is not there (also emit's, should one vanish later). */
+export const MISSING_IMAGE_HINT = "Image paths are relative to the page's file; site paths start with /.";
+
+/**
+ * The images pages show from their own folders (`![Karte](./karte.png)`, `<Figure src="./karte.png">`), by
+ * project-relative file: the caller says which of them are missing (see `missingFiles` in load), so plan can
+ * report them with the site's other problems, not a render later.
+ */
+export function contentImageFiles(compiled: Compiled[]): string[] {
+  return [...new Set(compiled.flatMap((c) => c.assets.map((a) => a.file)))].filter((f) => !f.startsWith('../')).sort();
+}
+
+/** Each use of an image that lies outside the project or is missing, at the place that shows it. */
+export function contentImageProblems(compiled: Compiled[], missing: ReadonlySet<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const c of compiled) {
+    for (const asset of c.assets) {
+      if (asset.file.startsWith('../')) out.push(error(CODES.BROKEN_LINK, `The image ${asset.file} lies outside the project: only files inside it are published.`, { ...asset.from, hint: 'Put the image next to the page or in static/.' }));
+      else if (missing.has(asset.file)) out.push(error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { ...asset.from, hint: MISSING_IMAGE_HINT }));
+    }
+  }
+  return out;
+}
