@@ -116,7 +116,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // The rest of the site is still planned, so its problems (broken links, unknown components, the sidebar)
     // are reported in this run too, not one build later; the files that failed stand in without content.
     const everySource = [...loaded.value.sources, ...(loaded.value.unreadSources ?? [])].sort((a, b) => (a.file < b.file ? -1 : 1));
-    const planned = plan({ config, compiled: withStandIns(everySource, compiled.value), loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds });
+    const planned = plan({ config, compiled: withStandIns(everySource, compiled.value), loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, dataSchemas: theme.dataSchemas });
     diagnostics.push(...planned.diagnostics);
     return result({ inputs });
   }
@@ -137,7 +137,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       // The social cards' pixel sizes for their og:image tags: the only files plan needs besides the loaded ones.
       // And which of the pages' own images are missing, reported with the site's other problems.
       const [imageSizes, missingImages] = await Promise.all([readImageSizes(root, socialImageFiles(config, compiled.value, loaded.value.staticFiles)), missingFiles(root, contentImageFiles(compiled.value))]);
-      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, imageSizes, missingImages });
+      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, dataSchemas: theme.dataSchemas, imageSizes, missingImages });
     },
     (r) => `${r.value.routes.length} routes`,
   );

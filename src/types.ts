@@ -355,6 +355,8 @@ export interface Theme {
   contracts?: Record<string, ComponentContract>;
   /** Every UI message id the theme shows; the build warns of one that no catalogue has (Q091). */
   messageIds?: readonly string[];
+  /** The JSON Schema of each data file its components read (`content/data/<name>.json`), checked by the build (Q090). */
+  dataSchemas?: Record<string, object>;
   /**
    * Files many pages refer to instead of each carrying a copy (the search settings), as paths under the
    * base path with their text; written once per build. Their names should change with their text (see

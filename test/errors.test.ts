@@ -195,6 +195,19 @@ const cases: Case[] = [
     expect: ['error Q060 content/docs/guide/start.md:6:1', 'Image not found: content/docs/guide/fehlt.png.', 'error Q060 content/docs/guide/start.md:6:36', 'Broken image /img/auch-fehlt.png', 'Build failed: 2 error(s)'],
   },
   {
+    name: 'a data file entry without a field the theme shows, and a price that is not a number (at their places)',
+    overlay: {
+      'content/data/figures.json': '{\n  "users": { "value": "10 Mio.+", "label": "Nutzer", "txt": "mehr als zehn Millionen" }\n}\n',
+      'content/data/pricing.json': '{\n  "defaultCurrency": "EUR",\n  "currencies": [{ "code": "EUR", "symbol": "€", "label": "Euro" }],\n  "plans": [{ "id": "pro", "name": "Pro", "prices": { "EUR": { "monthly": "neun", "yearly": 90 } }, "features": [], "ctaLabel": "Los", "ctaHref": "/pricing/" }]\n}\n',
+    },
+    expect: [
+      'error Q090 content/data/figures.json:2:3',
+      'Invalid data in content/data/figures.json at users.text: the field is missing (expected string).',
+      'error Q090 content/data/pricing.json:4:64',
+      'Invalid data in content/data/pricing.json at plans.0.prices.EUR.monthly: expected number, found string.',
+    ],
+  },
+  {
     name: 'image outside the project',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\n![Passwort](../../../../geheim.png)\n' },
     expect: ['error Q060 content/docs/guide/start.md:4:1', 'The image ../geheim.png lies outside the project: only files inside it are published.'],

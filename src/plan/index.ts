@@ -16,6 +16,7 @@ export { flattenSidebar, indexSidebar } from './docs.ts';
 export { socialImageFiles } from './social-images.ts';
 export { contentImageFiles } from './content-images.ts';
 import { contentImageProblems } from './content-images.ts';
+import { dataShapeProblems } from './data-shapes.ts';
 export { withStandIns } from './stand-ins.ts';
 
 export interface PlanOptions {
@@ -28,6 +29,8 @@ export interface PlanOptions {
   contracts?: Record<string, ComponentContract>;
   /** The UI message ids the theme shows (Theme.messageIds): each should be in a catalogue. */
   messageIds?: readonly string[];
+  /** The shapes of the data files the theme reads (Theme.dataSchemas). */
+  dataSchemas?: Record<string, object>;
   /** Pixel sizes of the social cards, read by the caller (see `socialImageFiles`). */
   imageSizes?: Record<string, ImageSize>;
   /** The pages' own images (see `contentImageFiles`) that the caller found missing. */
@@ -35,13 +38,14 @@ export interface PlanOptions {
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
-export function plan({ config, compiled, loaded, components, contracts, messageIds = [], imageSizes = {}, missingImages = new Set() }: PlanOptions): StageResult<Site> {
+export function plan({ config, compiled, loaded, components, contracts, messageIds = [], dataSchemas, imageSizes = {}, missingImages = new Set() }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, config.i18n.currentLocale);
   diagnostics.push(...localeGaps(loaded.messages, config.i18n.currentLocale), ...uncatalogued(messageIds, messages, config.i18n.currentLocale));
 
   diagnostics.push(...checkComponents({ compiled, components, contracts, data: loaded.data }));
   diagnostics.push(...contentImageProblems(compiled, missingImages));
+  diagnostics.push(...dataShapeProblems(loaded.data, loaded.dataTexts, dataSchemas));
 
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
   diagnostics.push(...routeDiagnostics);

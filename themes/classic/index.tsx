@@ -6,6 +6,7 @@ import * as blocks from './mdx/blocks.tsx';
 import * as dataBlocks from './mdx/data.tsx';
 import { MangaPromo } from './islands/MangaPromo.tsx';
 import { contracts } from './mdx/contracts.ts';
+import { dataSchemas } from './mdx/data-schemas.ts';
 import { messageIds } from './messages.ts';
 import { searchSettingsFile } from './search/settings.ts';
 import type { ReactNode } from 'react';
@@ -44,6 +45,7 @@ export const classicTheme: Theme = {
   Page,
   components: { ...blocks, ...dataBlocks, MangaPromo },
   contracts,
+  dataSchemas,
   messageIds,
   sharedFiles: (site) => [searchSettingsFile(site)],
 };

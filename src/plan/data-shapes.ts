@@ -1,0 +1,69 @@
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { z } from 'zod';
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { lineColumn } from '../shared/text.ts';
+
+/** Problems shown per data file: the first few say enough to find the pattern. */
+const SHOWN = 5;
+
+/**
+ * Data files that do not have the shape the theme's components read (Theme.dataSchemas, JSON Schema): each
+ * problem at the entry it is in, with its key path. A data file the theme does not describe, or that is not
+ * there, is not checked (a component naming a missing entry is Q033).
+ */
+export function dataShapeProblems(data: Record<string, unknown>, texts: Record<string, string> = {}, schemas: Record<string, object> = {}): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!(name in data)) continue;
+    const result = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(data[name], { reportInput: true });
+    if (result.success) continue;
+    const file = `content/data/${name}.json`;
+    const tree = texts[name] === undefined ? undefined : parseTree(texts[name]);
+    const issues = result.error.issues.flatMap((issue) => closest(issue));
+    for (const issue of issues.slice(0, SHOWN)) {
+      const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+      const keyPath = path.join('.') || '(the whole file)';
+      const place = tree ? placeOf(tree, path, texts[name]) : {};
+      out.push(error(CODES.DATA_INVALID, `Invalid data in ${file} at ${keyPath}: ${describe(issue)}.`, { file, ...place, hint: 'The theme\'s components show this entry; see the other entries of the file for its shape.' }));
+    }
+    if (issues.length > SHOWN) out.push(error(CODES.DATA_INVALID, `${issues.length - SHOWN} more problems in ${file}.`, { file }));
+  }
+  return out;
+}
+
+/**
+ * A value that matches none of the kinds a field may have (`prices`: null or prices per currency) is told by
+ * the kind it came closest to, the one whose problems lie deepest in it: `prices.EUR.monthly` is not a number,
+ * rather than "prices is invalid".
+ */
+function closest(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors.length) return [issue];
+  const depth = (branch: z.core.$ZodIssue[]) => Math.max(...branch.map((i) => i.path.length));
+  const best = issue.errors.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+  return best.flatMap((inner) => closest({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
+}
+
+/** An issue in words: a field that is missing, a value of the wrong kind, an empty text. */
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    // The value is there unless the issue (parsed with reportInput) has none.
+    const found = (issue as { input?: unknown }).input;
+    return !('input' in issue) || found === undefined ? `the field is missing (expected ${issue.expected})` : `expected ${issue.expected}, found ${found === null ? 'null' : Array.isArray(found) ? 'array' : typeof found}`;
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
+  if (issue.code === 'too_small' && issue.origin === 'number') return `must be at least ${String(issue.minimum)}`;
+  return issue.message;
+}
+
+/** Where the entry at `path` is written: its value, or the nearest enclosing one that is there. */
+function placeOf(tree: Node, path: (string | number)[], text: string): { line?: number; column?: number } {
+  for (let n = path.length; n >= 0; n--) {
+    const node = findNodeAtLocation(tree, path.slice(0, n));
+    if (node) {
+      // A property's value: point at its key (`"text": …`), which is what the writer looks for.
+      const at = node.parent?.type === 'property' ? node.parent.offset : node.offset;
+      return lineColumn(text, at);
+    }
+  }
+  return {};
+}

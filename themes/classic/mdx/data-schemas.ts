@@ -1,0 +1,50 @@
+/**
+ * The shape of each data file the theme's components read (`content/data/<name>.json`), as JSON Schema: the
+ * build checks the files against them (Q090), so an entry without a field a component shows is an error at
+ * its place instead of a gap in a sentence ("seit 2023 von  Menschen genutzt"). Keep them in step with the
+ * components' types in data.tsx.
+ */
+const text = { type: 'string', minLength: 1 } as const;
+
+export const dataSchemas: Record<string, object> = {
+  /** <Stat id> and <Stats>: each figure's number, its label and the words for running text. */
+  figures: {
+    type: 'object',
+    additionalProperties: { type: 'object', required: ['value', 'label', 'text'], properties: { value: text, label: text, text } },
+  },
+  /** <PricingTable>: the currencies and each plan's prices in every one of them. */
+  pricing: {
+    type: 'object',
+    required: ['defaultCurrency', 'currencies', 'plans'],
+    properties: {
+      defaultCurrency: text,
+      currencies: { type: 'array', items: { type: 'object', required: ['code', 'symbol', 'label'], properties: { code: text, symbol: text, label: text } } },
+      plans: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'name', 'prices', 'features', 'ctaLabel', 'ctaHref'],
+          properties: {
+            id: text,
+            name: text,
+            tagline: text,
+            prices: {
+              anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: { type: 'object', required: ['monthly', 'yearly'], properties: { monthly: { type: 'number', minimum: 0 }, yearly: { type: 'number', minimum: 0 } } } }],
+            },
+            priceNote: text,
+            features: { type: 'array', items: text },
+            ctaLabel: text,
+            ctaHref: text,
+            highlighted: { type: 'boolean' },
+          },
+        },
+      },
+      note: text,
+    },
+  },
+  /** <SupportedSites list>: each list's sites, with a name, an address and text columns. */
+  'supported-sites': {
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'object', required: ['name', 'url'], properties: { name: text, url: text }, additionalProperties: { type: 'string' } } },
+  },
+};
