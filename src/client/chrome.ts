@@ -29,6 +29,39 @@ export function setupAnnouncement(config: ClientConfig): void {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
+/**
+ * The elements of `root` that Tab really reaches, in order. Matching FOCUSABLE is not enough: a link inside a
+ * closed `<details>` (the menu's "Versionen" group) still has layout boxes, but takes no focus, so a trap
+ * that aimed at it let Shift+Tab walk out behind the backdrop.
+ */
+function tabbableIn(root: ParentNode): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !isInClosedDetails(el) && isRendered(el));
+}
+
+/** Inside a closed `<details>`, only its own summary shows; everything else is out of reach. */
+function isInClosedDetails(el: HTMLElement): boolean {
+  for (let details = el.parentElement?.closest('details'); details; details = details.parentElement?.closest('details')) {
+    const isOwnSummary = el.tagName === 'SUMMARY' && el.parentElement === details;
+    if (!details.open && !isOwnSummary) return true;
+  }
+  return false;
+}
+
+/** Shown and not `visibility: hidden`; browsers without checkVisibility() (before 2023) measure instead. */
+function isRendered(el: HTMLElement): boolean {
+  if (typeof el.checkVisibility === 'function') return el.checkVisibility({ visibilityProperty: true });
+  return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+}
+
+/** Focuses the first element of `candidates` that takes the focus; false when none does. */
+function focusFirstOf(candidates: HTMLElement[]): boolean {
+  for (const el of candidates) {
+    el.focus();
+    if (document.activeElement === el) return true;
+  }
+  return false;
+}
+
 function mobileParts() {
   const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
   const toggle = document.querySelector<HTMLElement>('[data-mobile-toggle]');
@@ -99,21 +132,43 @@ function pressWithSpace(control: HTMLElement): void {
 export function setupMobileMenuKeys(): void {
   let backwards = false;
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Tab') backwards = e.shiftKey;
+    if (e.key === 'Tab') {
+      backwards = e.shiftKey;
+      wrapTab(e);
+    }
     // Escape in the search dialog opened over the menu closes the dialog only (it takes the key first).
     if (e.key === 'Escape' && !e.defaultPrevented && isMobileMenuOpen() && !searchIsOpen()) setMobileMenu(false);
   });
-  // Whatever moved focus out (Tab past the end, Shift+Tab past the start), bring it back to the other end;
-  // but the search dialog, opened over the menu with its shortcut, keeps the focus it takes.
+  // Whatever else moved focus out (a click on the page behind, a focus from script), bring it back to the end
+  // it left by; but the search dialog, opened over the menu with its shortcut, keeps the focus it takes.
   document.addEventListener('focusin', (e) => {
     const menu = mobileParts().menu;
     if (!menu || !isMobileMenuOpen() || menu.contains(e.target as Node) || searchIsOpen()) return;
-    const items = [...menu.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
-    (backwards ? items[items.length - 1] : items[0])?.focus();
+    const items = tabbableIn(menu);
+    focusFirstOf(backwards ? items.reverse() : items);
   });
   window.addEventListener('resize', () => {
     if (window.innerWidth > 996 && isMobileMenuOpen()) setMobileMenu(false, false);
   });
+}
+
+/**
+ * Tab on the menu's last element goes to its first, Shift+Tab on the first to its last, before the browser
+ * moves the focus at all: past the end of the document it would otherwise go to the browser's own controls,
+ * where no focus event can bring it back.
+ */
+function wrapTab(e: KeyboardEvent): void {
+  const menu = mobileParts().menu;
+  if (e.defaultPrevented || !menu || !isMobileMenuOpen() || searchIsOpen()) return;
+  const active = document.activeElement as HTMLElement | null;
+  const items = tabbableIn(menu);
+  const at = active ? items.indexOf(active) : -1;
+  // Inside the menu on an element Tab does not stop at (a panel focused by script): the browser knows the way.
+  if (at < 0 && active && menu.contains(active)) return;
+  const isAtEdge = e.shiftKey ? at <= 0 : at < 0 || at === items.length - 1;
+  if (!isAtEdge) return;
+  // From outside the menu (at < 0), Tab starts at its first element and Shift+Tab at its last.
+  if (focusFirstOf(e.shiftKey ? items.reverse() : items)) e.preventDefault();
 }
 
 /** Currency box in the footer: remembered, applied as `html[data-currency]` for the price tables. */

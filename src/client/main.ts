@@ -45,15 +45,31 @@ function enhancePage(): void {
   const messages = readMessages();
   showPromoBanner(config.promotions.banner, config.locale, config.baseUrl, messages['promoBanner.close'] ?? 'Close');
   checkBrowser(config.promotions.minChromeVersion, messages['browser.outdated'] ?? 'Please update your browser.');
-  setupLazySidebar((label) => (messages['docs.toggleCategory'] ?? '{label}').replace('{label}', label));
+  setupLazySidebar({
+    toggle: (label) => (messages['docs.toggleCategory'] ?? '{label}').replace('{label}', label),
+    newTab: messages['link.newTab'] ?? ' (opens in a new tab)',
+  });
   copyLabels = { copy: messages['code.copy'] ?? copyLabels.copy, copied: messages['code.copied'] ?? copyLabels.copied };
   addCopyButtons(copyLabels);
   watchTables(messages['table.scrollLabel'] ?? 'Table');
   restoreTabs();
   setupTocHighlight();
-  if (/Mac|iPhone|iPad/.test(navigator.platform)) {
-    document.querySelectorAll('[data-modifier-key]').forEach((k) => (k.textContent = '⌘'));
-  }
+  if (/Mac|iPhone|iPad/.test(navigator.platform)) showAppleShortcuts();
+}
+
+/**
+ * Apple keyboards print ⌘ where others print Ctrl (Strg), and search opens with it: the key hint, the search
+ * button's tooltip and its aria-keyshortcuts say so. Safe to run again on a page it has changed.
+ */
+function showAppleShortcuts(): void {
+  document.querySelectorAll<HTMLElement>('[data-modifier-key]').forEach((key) => {
+    const control = key.textContent ?? '';
+    key.textContent = '⌘';
+    const button = key.closest<HTMLElement>('[data-search-open]');
+    if (!button) return;
+    if (control) button.title = button.title.replace(control, '⌘');
+    button.setAttribute('aria-keyshortcuts', (button.getAttribute('aria-keyshortcuts') ?? '').replace('Control+', 'Meta+'));
+  });
 }
 
 function start(): void {

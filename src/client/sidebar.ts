@@ -6,70 +6,78 @@ type Entry =
   | { type: 'link'; label: string; href: string }
   | { type: 'category'; label: string; href?: string; items: string };
 
+/** Texts of the entries the client renders, from the page's messages. */
+export interface SidebarLabels {
+  /** The caret's name: `docs.toggleCategory` with the category's label. */
+  toggle(label: string): string;
+  /** Said after an external link's text: `link.newTab`. */
+  newTab: string;
+}
+
 /**
  * Large sidebars render only the open branch; a collapsed category carries `data-items`, the URL of a small
  * JSON file with its entries, loaded the first time it opens (ARCHITECTURE: no site-wide lists per page).
  */
-export function setupLazySidebar(toggleLabel: (label: string) => string): void {
-  document.querySelectorAll<HTMLDetailsElement>('details[data-items]').forEach((details) => watch(details, toggleLabel));
+export function setupLazySidebar(labels: SidebarLabels): void {
+  document.querySelectorAll<HTMLDetailsElement>('details[data-items]').forEach((details) => watch(details, labels));
 }
 
-function watch(details: HTMLDetailsElement, toggleLabel: (label: string) => string): void {
+function watch(details: HTMLDetailsElement, labels: SidebarLabels): void {
   details.addEventListener('toggle', () => {
     if (!details.open || details.dataset.loaded) return;
     details.dataset.loaded = 'loading';
-    void load(details, toggleLabel);
+    void load(details, labels);
   });
 }
 
-async function load(details: HTMLDetailsElement, toggleLabel: (label: string) => string): Promise<void> {
+async function load(details: HTMLDetailsElement, labels: SidebarLabels): Promise<void> {
   try {
     const response = await fetch(details.dataset.items!, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const entries = (await response.json()) as Entry[];
     const level = Number(/menu--level-(\d+)/.exec(details.closest('ul')?.className ?? '')?.[1] ?? '1') + 1;
-    details.append(renderList(entries, level, toggleLabel));
+    details.append(renderList(entries, level, labels));
     details.dataset.loaded = 'true';
   } catch (error) {
     delete details.dataset.loaded;
     showLazyError(details, error, () => {
       details.dataset.loaded = 'loading';
-      void load(details, toggleLabel);
+      void load(details, labels);
     });
   }
 }
 
-function renderList(entries: Entry[], level: number, toggleLabel: (label: string) => string): HTMLUListElement {
+function renderList(entries: Entry[], level: number, labels: SidebarLabels): HTMLUListElement {
   const ul = document.createElement('ul');
   ul.className = `menu menu--level-${level}`;
   for (const entry of entries) {
     const li = document.createElement('li');
     li.className = 'menu__item';
     if (entry.type !== 'category') {
-      li.append(link(entry.label, entry.href, 'menu__link'));
+      li.append(link(entry.label, entry.href, 'menu__link', labels));
     } else {
       li.classList.add('menu__item--category');
       const details = document.createElement('details');
       details.dataset.items = entry.items;
       const summary = document.createElement('summary');
       if (entry.href) {
-        li.append(link(entry.label, entry.href, 'menu__link menu__category-link'));
+        li.append(link(entry.label, entry.href, 'menu__link menu__category-link', labels));
         summary.className = 'menu__caret';
-        summary.setAttribute('aria-label', toggleLabel(entry.label));
+        summary.setAttribute('aria-label', labels.toggle(entry.label));
       } else {
         summary.className = 'menu__category';
         summary.textContent = entry.label;
       }
       details.append(summary);
       li.append(details);
-      watch(details, toggleLabel);
+      watch(details, labels);
     }
     ul.append(li);
   }
   return ul;
 }
 
-function link(label: string, href: string, className: string): HTMLAnchorElement {
+function link(label: string, href: string, className: string, labels: SidebarLabels): HTMLAnchorElement {
   const a = document.createElement('a');
   a.className = className;
   a.href = href;
@@ -77,6 +85,11 @@ function link(label: string, href: string, className: string): HTMLAnchorElement
   if (/^https?:/.test(href) && new URL(href).origin !== location.origin) {
     a.target = '_blank';
     a.rel = 'noopener noreferrer';
+    // As the theme's Link says it: screen reader users would otherwise find the Back button not working.
+    const note = document.createElement('span');
+    note.className = 'visually-hidden';
+    note.textContent = labels.newTab;
+    a.append(note);
   }
   if (new URL(a.href).pathname === location.pathname) {
     a.classList.add('menu__link--active');

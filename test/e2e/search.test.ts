@@ -282,7 +282,7 @@ describe('search in the browser (real site)', () => {
     expect(stored).toHaveLength(1);
 
     await page.keyboard.press('Control+k');
-    await poll(() => page.locator('.search-modal .search-recent').count()).toBe(1);
+    await poll(() => page.locator('.search-modal .search-recent [role="option"]').count()).toBe(1);
     expect(await page.locator('.search-modal .search-recent .search-hit__title').innerText()).toBe(title);
     await page.click('.search-recent__remove');
     await poll(() => page.locator('.search-modal__body').innerText()).toContain('Noch keine Suchen im Verlauf');

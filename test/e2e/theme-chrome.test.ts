@@ -41,9 +41,10 @@ describe('theme: page chrome of the real site', () => {
     // The Premium tag is in the markup for paying users, hidden for everyone else.
     expect(await page.locator('.navbar [data-premium-tag]').isHidden()).toBe(true);
     expect(await page.getAttribute('.navbar [data-premium-tag] a', 'href')).toBe('/de/pricing/');
-    // The search button shows its label and the shortcut hint on wide screens, and names the shortcut.
+    // The search button shows its label and the shortcut hint on wide screens, and names the shortcuts (tooltip, aria-keyshortcuts).
     expect(await page.locator('.navbar .search-button__keys').isVisible()).toBe(true);
-    expect(await page.locator('.navbar .search-button').textContent()).toContain('Suche (Strg+K)');
+    expect(await page.locator('.navbar .search-button').getAttribute('title')).toBe('Suche (Strg+K)');
+    expect(await page.locator('.navbar .search-button').getAttribute('aria-keyshortcuts')).toBe('Control+K /');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -117,7 +118,9 @@ describe('theme: page chrome of the real site', () => {
   it('theme: should show the docs version dropdown (Weiter) on every page, linking the page shown in that version', async () => {
     const docs = await open('/de/docs/faq/', { width: 1280 });
     const version = docs.page.locator('.navbar .version-dropdown');
-    expect(await version.locator('.dropdown__toggle').textContent()).toBe('Weiter');
+    // "Weiter" on screen; screen readers hear "Versionen: Weiter".
+    expect(await version.locator('.dropdown__toggle').textContent()).toBe('Versionen: Weiter');
+    expect(await version.locator('.dropdown__toggle .visually-hidden').textContent()).toBe('Versionen: ');
     expect(await version.locator('a').getAttribute('href')).toBe('/de/docs/faq/');
     expect(await version.locator('a').getAttribute('aria-current')).toBe('page');
     await docs.page.close();
@@ -140,11 +143,12 @@ describe('theme: page chrome of the real site', () => {
     const social = await footer.locator('.footer__social a').evaluateAll((as) => as.map((a) => [a.firstChild?.textContent, a.querySelector('.visually-hidden')?.textContent]));
     // Each opens a new tab and says so to screen readers.
     expect(social).toEqual(['GitHub', 'Discord', 'Telegram'].map((name) => [name, ' (öffnet in neuem Tab)']));
-    // App-store QR codes: SVG drawn at build time, named for screen readers, sized (no layout shift).
+    // App-store QR codes: SVG drawn at build time, a tooltip for sighted visitors (the link names the store once
+    // for screen readers), sized (no layout shift).
     const qr = footer.locator('.footer__qr svg');
     expect(await qr.count()).toBe(2);
-    expect(await qr.first().getAttribute('role')).toBe('img');
-    expect(await qr.first().getAttribute('aria-label')).toBe('QR-Code für App Store (iOS)');
+    expect(await qr.first().getAttribute('aria-hidden')).toBe('true');
+    expect(await qr.first().locator('title').textContent()).toBe('QR-Code für App Store (iOS)');
     expect(await qr.first().evaluate((svg) => [svg.getBoundingClientRect().width, svg.querySelector('path')?.getAttribute('d')?.length ?? 0])).toEqual([96, expect.any(Number)]);
     const select = footer.locator('[data-currency-select]');
     expect(await select.locator('option').count()).toBeGreaterThan(1);

@@ -90,7 +90,7 @@ export function ErrorTemplates() {
         id="quire-messages"
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
-            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory', 'code.copy', 'code.copied', 'table.scrollLabel'].map((id) => [id, t(id)])),
+            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory', 'link.newTab', 'code.copy', 'code.copied', 'table.scrollLabel'].map((id) => [id, t(id)])),
           ).replace(/</g, '\\u003c'),
         }}
       />

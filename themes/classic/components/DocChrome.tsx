@@ -42,21 +42,14 @@ export function Breadcrumbs() {
   );
 }
 
-/** Table of contents: headings of the configured levels, nested by depth. */
+/**
+ * Table of contents: headings of the configured levels, nested by depth (each h3's list inside its h2's item),
+ * so screen readers announce the levels that the indentation shows.
+ */
 export function Toc({ toc, variant }: { toc: Heading[]; variant: 'desktop' | 'mobile' }) {
   const t = useT();
   if (!toc.length) return null;
-  const list = (
-    <ul className="toc__list">
-      {toc.map((h) => (
-        <li key={h.id} className={`toc__item toc__item--${h.depth}`}>
-          <a href={`#${h.id}`} className="toc__link">
-            <ContentText>{h.text}</ContentText>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
+  const list = <TocList nodes={nestHeadings(toc)} />;
   if (variant === 'mobile') {
     return (
       <details className="toc toc--mobile">
@@ -70,6 +63,42 @@ export function Toc({ toc, variant }: { toc: Heading[]; variant: 'desktop' | 'mo
       <p className="toc__title">{t('docs.toc')}</p>
       {list}
     </nav>
+  );
+}
+
+interface TocNode {
+  heading: Heading;
+  children: TocNode[];
+}
+
+/**
+ * Headings as a tree: each holds the deeper ones after it, up to the next heading of its level or higher. A
+ * heading before any shallower one (an h3 first) stays at the top; one that skips a level nests one level down.
+ */
+function nestHeadings(toc: Heading[]): TocNode[] {
+  const top: TocNode[] = [];
+  const open: TocNode[] = [];
+  for (const heading of toc) {
+    const node: TocNode = { heading, children: [] };
+    while (open.length && open[open.length - 1].heading.depth >= heading.depth) open.pop();
+    (open.length ? open[open.length - 1].children : top).push(node);
+    open.push(node);
+  }
+  return top;
+}
+
+function TocList({ nodes }: { nodes: TocNode[] }) {
+  return (
+    <ul className="toc__list">
+      {nodes.map(({ heading: h, children }) => (
+        <li key={h.id} className={`toc__item toc__item--${h.depth}`}>
+          <a href={`#${h.id}`} className="toc__link">
+            <ContentText>{h.text}</ContentText>
+          </a>
+          {children.length ? <TocList nodes={children} /> : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 

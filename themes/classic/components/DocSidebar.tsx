@@ -1,7 +1,8 @@
 import { escapeAttribute } from '../../../src/shared/html.ts';
 import { sidebarChunkFile } from '../../../src/shared/output-paths.ts';
 import type { SidebarItem } from '../../../src/types.ts';
-import { ContentText, useHref, useSharedHtml, useT, useTheme, externalProps } from '../context.tsx';
+import { ContentText, useHref, useSharedHtml, useT, useTheme } from '../context.tsx';
+import { Link } from './Link.tsx';
 
 /**
  * The docs sidebar as a nav landmark (desktop column). Every page of a category shows the same tree but
@@ -76,9 +77,9 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         if (item.type === 'link') {
           return (
             <li key={i} className="menu__item">
-              <a className="menu__link" href={href(item.href)} {...externalProps(item.href)}>
+              <Link to={item.href} className="menu__link">
                 <ContentText>{item.label}</ContentText>
-              </a>
+              </Link>
             </li>
           );
         }

@@ -9,6 +9,8 @@ export interface LinkProps {
   id?: string;
   [data: `data-${string}`]: string | boolean | undefined;
   'aria-current'?: 'page';
+  'aria-keyshortcuts'?: string;
+  title?: string;
   hidden?: boolean;
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { NAV_ITEM_TYPES, type NavItem } from '../../../src/config/schema.ts';
 import { isFlagOn, useHref, useLabel, useLocale, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
@@ -164,7 +164,8 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       // (the one version has every doc), elsewhere to the version's main doc.
       const onDoc = route.kind === 'doc';
       return (
-        <Dropdown label={mobile ? t('navbar.versions') : tl(config.docs.version.label)} className="version-dropdown" mobile={mobile}>
+        // The bar shows the version's label only ("Weiter"); screen readers hear what it is the label of.
+        <Dropdown label={mobile ? t('navbar.versions') : tl(config.docs.version.label)} context={mobile ? undefined : t('navbar.versions')} className="version-dropdown" mobile={mobile}>
           <li>
             <Link
               to={onDoc ? route.path : `/${config.docs.routeBasePath}/`}
@@ -182,7 +183,16 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       return (
         <li className="navbar__item navbar__item--search">
           {/* Without JavaScript a link to the search page; with it, the modal (src/client/search.ts) with the settings in this file. */}
-          <Link to="/search/" className="search-button" data-search-open="" data-search-settings={searchSettingsFile(site).url}>
+          {/* Named "Suche" once, at every width (the label is kept for screen readers where it is not shown); the
+              shortcuts (SPEC §2: Ctrl/Cmd+K or "/") are aria-keyshortcuts, and the tooltip names them too. */}
+          <Link
+            to="/search/"
+            className="search-button"
+            title={t('search.buttonAria')}
+            aria-keyshortcuts={SEARCH_SHORTCUTS}
+            data-search-open=""
+            data-search-settings={searchSettingsFile(site).url}
+          >
             <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
               <path d="M14.4 13l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 111.4-1.4zM8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11z" fill="currentColor" />
             </svg>
@@ -192,7 +202,6 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
               <kbd data-modifier-key="">{t('search.ctrlKey')}</kbd>
               <kbd>K</kbd>
             </span>
-            <span className="visually-hidden">{t('search.buttonAria')}</span>
           </Link>
         </li>
       );
@@ -225,7 +234,16 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
   }
 }
 
-function Dropdown({ label, children, className, icon, mobile }: { label: string; children: ReactNode; className?: string; icon?: boolean; mobile: boolean }) {
+/** The search shortcuts as aria-keyshortcuts names them; the client puts Meta for Control on Apple devices. */
+const SEARCH_SHORTCUTS = 'Control+K /';
+
+/**
+ * A navbar dropdown: on the bar a disclosure (a button with aria-expanded and aria-controls showing a list of
+ * links, not an ARIA menu, so no aria-haspopup); in the mobile menu a `<details>` group. `context`, said
+ * before the label to screen readers only, tells what a bare label ("Weiter") is.
+ */
+function Dropdown({ label, context, children, className, icon, mobile }: { label: string; context?: string; children: ReactNode; className?: string; icon?: boolean; mobile: boolean }) {
+  const menuId = useId();
   if (mobile) {
     return (
       <li className={['mobile-menu__group', className].filter(Boolean).join(' ')}>
@@ -238,7 +256,8 @@ function Dropdown({ label, children, className, icon, mobile }: { label: string;
   }
   return (
     <li className={['navbar__item', 'dropdown', className].filter(Boolean).join(' ')} data-dropdown="">
-      <button type="button" className="navbar__link dropdown__toggle" aria-haspopup="true" aria-expanded="false">
+      <button type="button" className="navbar__link dropdown__toggle" aria-expanded="false" aria-controls={menuId}>
+        {context ? <span className="visually-hidden">{`${context}: `}</span> : null}
         {icon ? (
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="dropdown__icon">
             <path
@@ -249,7 +268,9 @@ function Dropdown({ label, children, className, icon, mobile }: { label: string;
         ) : null}
         {label}
       </button>
-      <ul className="dropdown__menu">{children}</ul>
+      <ul className="dropdown__menu" id={menuId}>
+        {children}
+      </ul>
     </li>
   );
 }

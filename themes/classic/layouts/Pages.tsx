@@ -85,8 +85,10 @@ export function BlogList() {
                 </h2>
                 {post.date ? <time dateTime={post.date}>{formatDate(post.date)}</time> : null}
                 {r?.description ? <p>{r.description}</p> : null}
+                {/* Named by the post too: a list of links all called "Weiterlesen" says nothing out of context. */}
                 <a href={href(post.path)} className="blog-teaser__more">
-                  {t('blog.readMore')} →
+                  {t('blog.readMore')}
+                  <span className="visually-hidden"> – {post.title}</span> <span aria-hidden="true">→</span>
                 </a>
               </article>
             );

@@ -1,15 +1,15 @@
 import { Children, isValidElement, useId, type ReactNode } from 'react';
-import { useHref, useT, externalProps, isExternal } from '../context.tsx';
+import { useHref, useT } from '../context.tsx';
+import { Link } from '../components/Link.tsx';
 
 /** Components MDX content uses without imports (see README "Components"). */
 
 function Action({ href, label, variant }: { href?: string; label?: string; variant: 'primary' | 'secondary' }) {
-  const resolve = useHref();
   if (!href || !label) return null;
   return (
-    <a className={`button button--${variant}`} href={resolve(href)} {...(isExternal(href) ? externalProps(href) : {})}>
+    <Link to={href} className={`button button--${variant}`}>
       {label}
-    </a>
+    </Link>
   );
 }
 
@@ -121,10 +121,9 @@ export function CardGrid({ children }: { children?: ReactNode }) {
 }
 
 export function Card({ title, href, children }: { title: string; href?: string; children?: ReactNode }) {
-  const resolve = useHref();
   return (
     <div className="card">
-      <h3 className="card__title">{href ? <a href={resolve(href)} {...(isExternal(href) ? externalProps(href) : {})}>{title}</a> : title}</h3>
+      <h3 className="card__title">{href ? <Link to={href}>{title}</Link> : title}</h3>
       <div className="card__body">{children}</div>
     </div>
   );

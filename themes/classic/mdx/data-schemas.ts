@@ -12,10 +12,10 @@ export const dataSchemas: Record<string, object> = {
     type: 'object',
     additionalProperties: { type: 'object', required: ['value', 'label', 'text'], properties: { value: text, label: text, text } },
   },
-  /** <PricingTable>: the currencies and each plan's prices in every one of them. */
+  /** The footer's currency box (the currencies) and <PricingTable> (each plan's prices in every one of them). */
   pricing: {
     type: 'object',
-    required: ['defaultCurrency', 'currencies', 'plans'],
+    required: ['defaultCurrency', 'currencies'],
     properties: {
       defaultCurrency: text,
       currencies: { type: 'array', items: { type: 'object', required: ['code', 'symbol', 'label'], properties: { code: text, symbol: text, label: text } } },

@@ -1,4 +1,5 @@
-import { useHref, useT, useTheme, externalProps } from '../context.tsx';
+import { useT, useTheme } from '../context.tsx';
+import { Link } from '../components/Link.tsx';
 
 /** Components that read `content/data/*.json`, so every page states the same figures. */
 
@@ -47,7 +48,8 @@ interface Plan {
 interface Pricing {
   defaultCurrency: string;
   currencies: { code: string; symbol: string; label: string }[];
-  plans: Plan[];
+  /** Absent when the file only gives the footer its currencies. */
+  plans?: Plan[];
   note?: string;
 }
 
@@ -58,8 +60,8 @@ interface Pricing {
 export function PricingTable() {
   const pricing = useTheme().site.data.pricing as Pricing | undefined;
   const t = useT();
-  const href = useHref();
   if (!pricing) throw new Error('<PricingTable />: content/data/pricing.json is missing');
+  if (!pricing.plans) throw new Error('<PricingTable />: content/data/pricing.json has no plans');
   const format = (amount: number, code: string) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: code }).format(amount);
   return (
     <div className="pricing" data-default-currency={pricing.defaultCurrency} style={{ ['--plan-count' as string]: pricing.plans.length }}>
@@ -87,9 +89,9 @@ export function PricingTable() {
               <li key={f}>{f}</li>
             ))}
           </ul>
-          <a className={'button ' + (plan.highlighted ? 'button--primary' : 'button--secondary')} href={href(plan.ctaHref)} {...externalProps(plan.ctaHref)}>
+          <Link to={plan.ctaHref} className={'button ' + (plan.highlighted ? 'button--primary' : 'button--secondary')}>
             {plan.ctaLabel}
-          </a>
+          </Link>
         </section>
       ))}
       {pricing.note ? <p className="pricing__note">{pricing.note}</p> : null}
@@ -128,9 +130,7 @@ export function SupportedSites({ list }: { list: string }) {
           {entries.map((e) => (
             <tr key={e.name}>
               <td>
-                <a href={e.url} {...externalProps(e.url)}>
-                  {e.name}
-                </a>
+                <Link to={e.url}>{e.name}</Link>
               </td>
               {columns.map((c) => (
                 <td key={c}>{e[c] ?? ''}</td>

@@ -237,14 +237,17 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
               </svg>
             </button>
           ) : null}
-          <button type="button" className="search-modal__close" onClick={() => close()} aria-label={t(settings, 'search.cancel')} title={t(settings, 'search.close')}>
-            <kbd aria-hidden="true">Esc</kbd>
-            <span className="search-modal__cancel" aria-hidden="true">
-              {t(settings, 'search.cancel')}
-            </span>
+          {/* Named by what it shows (WCAG 2.5.3, speech input says what it sees): the Esc key and, for screen
+              readers, what it does on desktops; "Cancel" on touch screens, which have no Escape key. */}
+          <button type="button" className="search-modal__close" onClick={() => close()}>
+            <kbd>Esc</kbd>
+            <span className="search-modal__close-name visually-hidden"> {t(settings, 'search.close')}</span>
+            <span className="search-modal__cancel">{t(settings, 'search.cancel')}</span>
           </button>
         </form>
-        <div className="search-modal__body" aria-busy={state.status === 'loading'} data-search-status={state.status} data-search-query={state.query}>
+        {/* Not a Tab stop, as Chromium makes a scrolling box without focusable content: the arrow keys in the
+            input move through the results and scroll them into view. */}
+        <div className="search-modal__body" tabIndex={-1} aria-busy={state.status === 'loading'} data-search-status={state.status} data-search-query={state.query}>
           {showRecent ? (
             <RecentList recent={recent} settings={settings} active={active} onActivate={setActive} onOpen={onOpenHit} onRemove={forget} />
           ) : state.status === 'error' ? (
@@ -264,7 +267,8 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
             </p>
           )}
         </div>
-        <footer className="search-modal__footer">
+        {/* A <div>: a <footer> here would be a second contentinfo landmark beside the page's own. */}
+        <div className="search-modal__footer">
           {response && trimmed && hits.length ? (
             <a className="search-modal__all" href={searchPageHref(settings.searchPageUrl, trimmed)} onClick={() => close(false)}>
               {t(settings, 'search.seeAll', { count: response.total })}
@@ -284,12 +288,16 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
               <kbd>Esc</kbd> {t(settings, 'search.footer.close')}
             </li>
           </ul>
-        </footer>
+        </div>
       </div>
     </div>
   );
 }
 
+/**
+ * Recent searches: a listbox of options only (ARIA allows nothing else in it), and beside it, row by row, a
+ * list of remove buttons that Tab and the mouse reach. Each button is described by its entry.
+ */
 function RecentList({
   recent,
   settings,
@@ -306,15 +314,18 @@ function RecentList({
   onRemove(id: string): void;
 }) {
   if (!recent.length) return <p className="search-modal__screen search-modal__empty">{t(settings, 'search.noRecent')}</p>;
+  const remove = t(settings, 'search.removeRecent');
   return (
     <div className="search-results">
       <div className="search-results__page" id={`${ID}-recent-label`}>
         {t(settings, 'search.recent')}
       </div>
-      <div role="listbox" id={`${ID}-list`} aria-labelledby={`${ID}-recent-label`}>
-        {recent.map((r, i) => (
-          <div className="search-recent" key={r.id}>
+      {/* One grid row per entry (the inline style spans them), so each button sits beside its option. */}
+      <div className="search-recent" style={{ ['--recent-rows' as string]: recent.length }}>
+        <div className="search-recent__options" role="listbox" id={`${ID}-list`} aria-labelledby={`${ID}-recent-label`}>
+          {recent.map((r, i) => (
             <HitOption
+              key={r.id}
               id={`${ID}-option-${i}`}
               active={i === active}
               href={hitHref(r, settings)}
@@ -324,13 +335,19 @@ function RecentList({
               onActivate={() => i !== active && onActivate(i)}
               onOpen={(e) => onOpen(r, e)}
             />
-            <button type="button" className="search-recent__remove" aria-label={t(settings, 'search.removeRecent')} title={t(settings, 'search.removeRecent')} onClick={() => onRemove(r.id)}>
-              <svg width="12" height="12" viewBox="0 0 15 15" aria-hidden="true">
-                <path d="M1 1l13 13M14 1L1 14" stroke="currentColor" strokeWidth="2" />
-              </svg>
-            </button>
-          </div>
-        ))}
+          ))}
+        </div>
+        <ul className="search-recent__removes">
+          {recent.map((r, i) => (
+            <li key={r.id}>
+              <button type="button" className="search-recent__remove" aria-label={remove} aria-describedby={`${ID}-option-${i}`} title={remove} onClick={() => onRemove(r.id)}>
+                <svg width="12" height="12" viewBox="0 0 15 15" aria-hidden="true">
+                  <path d="M1 1l13 13M14 1L1 14" stroke="currentColor" strokeWidth="2" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
       </div>
     </div>
   );

@@ -110,19 +110,28 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
           {t(settings, 'search.page.submit')}
         </button>
       </form>
-      <div className="search-page__results" aria-live="polite" aria-busy={state.status === 'loading'} data-search-status={state.status} data-search-query={state.query}>
-        {!committed ? null : state.status === 'error' ? (
+      <div className="search-page__results" aria-busy={state.status === 'loading'} data-search-status={state.status} data-search-query={state.query}>
+        {/* The live region is the status line only (always there, so its changes are announced): a live region
+            around the list would read every result out at each change. Failures are alerts of their own. */}
+        <div className="search-page__status" role="status">
+          {!committed || state.status === 'error' ? null : state.status === 'done' && !groups.length ? (
+            <div className="search-page__message">
+              <p className="search-page__message-title">{t(settings, 'search.noResultsFor', { query: committed })}</p>
+            </div>
+          ) : response ? (
+            <p className="search-page__count">{response.total === 1 ? t(settings, 'search.page.countOne') : t(settings, 'search.page.countMany', { count: response.total })}</p>
+          ) : (
+            <p className="search-page__message">{t(settings, 'search.loading')}</p>
+          )}
+        </div>
+        {committed && state.status === 'error' ? (
           <div className="search-page__message" role="alert">
             <p className="search-page__message-title">{t(settings, 'search.errorTitle')}</p>
             <p>{t(settings, 'search.errorHelp')}</p>
           </div>
-        ) : state.status === 'done' && !groups.length ? (
-          <div className="search-page__message">
-            <p className="search-page__message-title">{t(settings, 'search.noResultsFor', { query: committed })}</p>
-          </div>
-        ) : response ? (
+        ) : null}
+        {committed && state.status !== 'error' && groups.length > 0 && response ? (
           <>
-            <p className="search-page__count">{response.total === 1 ? t(settings, 'search.page.countOne') : t(settings, 'search.page.countMany', { count: response.total })}</p>
             <ol className="search-page__list">
               {groups.map((group) => (
                 <li className="search-page__group" key={group.page}>
@@ -156,9 +165,7 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
               </button>
             ) : null}
           </>
-        ) : (
-          <p className="search-page__message">{t(settings, 'search.loading')}</p>
-        )}
+        ) : null}
       </div>
     </div>
   );
