@@ -33,6 +33,11 @@ const cases: Case[] = [
     expect: ['error Q030 content/docs/guide/mdx.mdx:6:1', 'Could not compile MDX: Expected a closing tag for `<Steps>`', '> 6 | <Steps>'],
   },
   {
+    name: 'a tag left open in the middle of a paragraph (at the tag, not at the paragraph)',
+    overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Kaputt\n---\nText.\n\nEine Zeile mit Umbruch<br>und weiter.\n' },
+    expect: ['error Q030 content/docs/guide/mdx.mdx:6:23', 'Could not compile MDX: Expected a closing tag for `<br>`'],
+  },
+  {
     name: 'malformed MDX whose message names another place (given as a line of the file, not of the body)',
     overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Kaputt\n---\nText.\n\n<Tabs>\n  <Tab label="a">Inhalt\n</Tabs>\n' },
     expect: ['error Q030 content/docs/guide/mdx.mdx:7:3', 'Could not compile MDX: Expected a closing tag for `<Tab>` (line 7, column 3 to line 7, column 18) before the end of `paragraph`', '> 7 |   <Tab label="a">Inhalt'],

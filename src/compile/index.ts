@@ -142,8 +142,11 @@ export async function compileSource(source: Source, config: SiteConfig, texts: C
     const m = e as VFileMessageLike;
     // Some MDX messages carry their place only in the text: "… (3:1-3:17)".
     const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);
-    const line = m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined);
-    const column = m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined);
+    // A tag left open is reported at the start of the paragraph it is in; the tag's own place is in the text
+    // ("a closing tag for `<br>` (13:520-13:524)"), and that is where the writer has to look.
+    const openTag = /closing tag for `<[^`]*>` \((\d+):(\d+)/.exec(m.reason ?? m.message);
+    const line = openTag ? Number(openTag[1]) : (m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined));
+    const column = openTag ? Number(openTag[2]) : (m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined));
     // A place at the end is the error's own (reported as its line and column); places inside the text ("a closing
     // tag for `<Tab>` (4:3-4:18)") count from the body's first line and are given as lines of the file instead.
     const toFile = (l: string) => String(Number(l) + source.bodyLine - 1);
