@@ -86,7 +86,7 @@ describe('dev session (incremental builds)', () => {
     expect(locale.rendered).toHaveLength(ALL_PAGES);
     expect(storePages(store).get('de/docs/guide/start/index.html')).toContain('Inhalt dieser Seite');
 
-    const data = await edit({ 'content/data/figures.json': (t) => t.replace(/\}\s*$/, ', "extra": { "value": 1 } }') });
+    const data = await edit({ 'content/data/figures.json': (t) => t.replace(/\}\s*$/, ', "extra": { "value": "1", "label": "Extra", "text": "eins" } }') });
     expect(data.ok).toBe(true);
     expect(data.rendered).toHaveLength(ALL_PAGES);
     expect(storePages(store)).toEqual(await cleanBuildPages(root));
