@@ -24,8 +24,11 @@ export async function sourcesOf(diagnostics: Diagnostic[], root: string): Promis
  */
 export type ServedAs = 'as-saved' | 'last-worked' | 'not-served';
 
-/** What each of these codes names is built as saved (the dev session's SERVED_WITH). */
-const AS_SAVED: Partial<Record<string, string>> = {
+/**
+ * Plan errors with which the dev build still serves the site, what each of them names being built as saved
+ * (the page with its broken link): the session goes on past them, the terminal and overlay say so.
+ */
+export const AS_SAVED: Partial<Record<string, string>> = {
   [CODES.BROKEN_LINK]: 'a broken link',
   [CODES.BROKEN_ANCHOR]: 'a broken anchor',
   [CODES.SIDEBAR_UNKNOWN_ID]: 'an entry naming no doc',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
-import { CODES, hasErrors, type Diagnostic } from '../diagnostics.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
 import { isHiddenStaticPath, load, missingFiles, readImageSizes, readSource } from '../load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from '../plan/index.ts';
@@ -10,6 +10,7 @@ import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import type { BuildProgress, Loaded, Route, Site, SiteConfig, Source, Theme } from '../types.ts';
 import { classifyChange, sourceKind, toPosix, type FileChange } from './classify.ts';
 import { CompiledSources, defaultCacheDir } from './compiled-sources.ts';
+import { AS_SAVED } from './overlay.ts';
 import type { MemoryStore } from './memory-store.ts';
 import { buildSearchIndex, withoutSearchIndex, type SearchIndexFiles } from './search-pass.ts';
 import { esbuildDiagnostics, type ThemeLoader } from './theme-loader.ts';
@@ -66,7 +67,7 @@ export interface DevBuildReport {
 }
 
 /** Plan errors with which the site is still served (in dev): what they name is shown as it is. */
-const SERVED_WITH: ReadonlySet<string> = new Set([CODES.BROKEN_LINK, CODES.BROKEN_ANCHOR, CODES.SIDEBAR_UNKNOWN_ID, CODES.PAGINATION_UNKNOWN_ID]);
+const SERVED_WITH: ReadonlySet<string> = new Set(Object.keys(AS_SAVED));
 
 /** Puts a source in the load stage's order (by file), which decides route and sidebar order ties. */
 function insertByFile(sources: Source[], source: Source): void {
