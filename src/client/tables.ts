@@ -1,15 +1,14 @@
-/**
- * Tables that are wider than their box (`.table-scroll`, see the compiler's tables plugin) scroll
- * sideways. While a box scrolls, it is a named region the keyboard can reach (Tab, then the arrow keys);
- * a box that fits stays a plain box, so it is no Tab stop.
- */
-
 /** A region's name: `label` alone, or (with `labelledBy`) the elements it names, the box itself among them. */
 export interface TableName {
   label: string;
   labelledBy?: string;
 }
 
+/**
+ * Tables that are wider than their box (`.table-scroll`, see the compiler's tables plugin) scroll
+ * sideways. While a box scrolls, it is a named region the keyboard can reach (Tab, then the arrow keys);
+ * a box that fits stays a plain box, so it is no Tab stop.
+ */
 export function markScrollable(box: HTMLElement, name: TableName): void {
   const scrolls = box.scrollWidth > box.clientWidth + 1;
   if (scrolls === box.hasAttribute('tabindex')) return;
