@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compileSource, compileTexts, type CompileOneResult, type CompileTexts } from './compile/index.ts';
+import { cacheKey, compile, CompileCache, compileSource, compileTexts, type CompileOneResult, type CompileTexts, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
@@ -110,7 +110,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const cache = await CompileCache.open(cacheDir);
   const onCompiled = options.onProgress && ((done: number, total: number) => options.onProgress!({ step: 'compile', done, total }));
   const texts = compileTexts(mergeMessages(loaded.value.messages, config.i18n.currentLocale));
-  const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, texts, cache, options.workerFile, onCompiled), (r) => `${r.cacheHits} cached`);
+  const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, texts, cache, options.workerFile, onCompiled), (r) => compileDetail(r.cacheHits, r.slowest));
   diagnostics.push(...compiled.diagnostics);
   if (hasErrors(diagnostics)) {
     // The rest of the site is still planned, so its problems (broken links, unknown components, the sidebar)
@@ -205,6 +205,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...renderDiagnostics, ...emitted.diagnostics);
   await savedCache();
   return result({ inputs, site, pages: pageCount + reused.size, reused: reused.size, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
+}
+
+/** A page whose compile takes this long is named on the compile step's line (it is worth splitting). */
+const SLOW_PAGE_MS = 1000;
+
+/** The compile step's line: pages from the cache, and the slowest page when it took long. */
+export function compileDetail(cacheHits: number, slowest?: Slowest): string {
+  const slow = slowest && slowest.ms >= SLOW_PAGE_MS ? `, slowest ${slowest.file} (${(slowest.ms / 1000).toFixed(1)} s)` : '';
+  return `${cacheHits} cached${slow}`;
 }
 
 /**

@@ -39,7 +39,8 @@ export interface CompileOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic };
+/** `ms`: how long the page took to compile, in the thread that compiled it. */
+export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnostic: Diagnostic };
 
 /**
  * Bumped when what compile produces changes, so old cache entries are ignored. 2: assets say where the
@@ -56,9 +57,10 @@ export type CompileOneResult = { compiled: Compiled } | { diagnostic: Diagnostic
 export const COMPILER_VERSION = '19';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
-export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number }> {
+export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
   const diagnostics: Diagnostic[] = [];
   let cacheHits = 0;
+  let slowest: Slowest | undefined;
   let done = 0;
   const finished = <T,>(value: T): T => {
     onProgress?.(++done, sources.length);
@@ -87,13 +89,14 @@ export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, c
         diagnostics.push(result.diagnostic);
         return finished(undefined);
       }
+      if (result.ms !== undefined && result.ms > (slowest?.ms ?? -1)) slowest = { file: source.file, ms: result.ms };
       cache?.set(key, result.compiled);
       noted(result.compiled, source);
       return finished({ ...result.compiled, source });
     }),
   );
   diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : 1));
-  return { value: results.filter((c): c is Compiled => c !== undefined), diagnostics, cacheHits };
+  return { value: results.filter((c): c is Compiled => c !== undefined), diagnostics, cacheHits, ...(slowest ? { slowest } : {}) };
 }
 
 /** The same function, but each call starts only when the previous one has finished. */
@@ -130,12 +133,19 @@ interface VFileMessageLike {
   note?: string;
 }
 
+/** The page that took longest to compile in a build (a writer with one very long page learns which). */
+export interface Slowest {
+  file: string;
+  ms: number;
+}
+
 /** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
 export async function compileSource(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): Promise<CompileOneResult> {
   // The unified and MDX pipeline (and the highlighter) load on the first miss: a warm build never needs them.
   const { processSource } = await import('./processors.ts');
   let output: Compiled['output'];
   let data: Record<string, unknown>;
+  const started = performance.now();
   try {
     ({ output, data } = await processSource(source, config.baseUrl, texts));
   } catch (e) {
@@ -171,6 +181,7 @@ export async function compileSource(source: Source, config: SiteConfig, texts: C
   const assets = (data.assets as AssetRef[]) ?? [];
   const socialImage = relativeImage(fm.image, source, config, assets);
   return {
+    ms: performance.now() - started,
     compiled: {
       source,
       title: fm.title ?? (data.firstH1 as string | undefined) ?? source.id,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minimalConfig } from './config-fixture.ts';
-import { cacheKey, compileSource, compileTexts } from '../../src/compile/index.ts';
+import { compileDetail } from '../../src/build.ts';
+import { cacheKey, compile, compileSource, compileTexts } from '../../src/compile/index.ts';
 import { srcsetCandidates } from '../../src/compile/plugins/links.ts';
 import type { Source } from '../../src/types.ts';
 
@@ -377,5 +378,19 @@ describe('compile: markup shown as text, found by the writer-experience audit', 
     expect(r.compiled.headings.map((h) => h.id)).toEqual(['gut']);
     expect(r.compiled.output.html).toContain(' Titel {#eigene}<');
     expect(r.compiled.output.html).not.toContain('\\{');
+  });
+});
+
+describe('compile: the slowest page', () => {
+  it('compile: should name the page that took longest, and the compile line should show it only when it took long', async () => {
+    const long = Array.from({ length: 1000 }, (_, i) => `## Teil ${i}\n\nText mit **Betonung** und [Link](/docs/x/).\n\n- a\n- b\n`).join('\n');
+    const sources = [{ ...source('Kurz.\n'), file: 'content/docs/kurz.md', hash: 'k' }, { ...source(long), file: 'content/docs/lang.md', hash: 'l' }];
+    const result = await compile({ sources, config });
+    expect(result.slowest?.file).toBe('content/docs/lang.md');
+    expect(result.slowest!.ms).toBeGreaterThan(0);
+    // Pages from the cache took no time here.
+    expect(compileDetail(3)).toBe('3 cached');
+    expect(compileDetail(0, { file: 'content/docs/lang.md', ms: 420 })).toBe('0 cached');
+    expect(compileDetail(0, { file: 'content/docs/lang.md', ms: 12_345 })).toBe('0 cached, slowest content/docs/lang.md (12.3 s)');
   });
 });
