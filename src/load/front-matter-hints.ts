@@ -53,6 +53,7 @@ export function typeHint(key: string | undefined, expected: string, value: unkno
   return undefined;
 }
 
+/** The value at a key path of parsed front matter (an issue's path), or undefined. */
 export function valueAt(data: unknown, keys: readonly PropertyKey[]): unknown {
   let v: unknown = data;
   for (const k of keys) v = v === null || typeof v !== 'object' ? undefined : (v as Record<PropertyKey, unknown>)[k];
