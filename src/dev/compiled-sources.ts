@@ -48,11 +48,10 @@ export class CompiledSources {
   private entries = new Map<string, Entry>();
   private diskCache?: CompileCache;
   private lane?: Lane;
-  private workerFile?: string;
+  /** The workers could not start or died: the rest of the session compiles in this thread. */
+  private workersFailed = false;
 
-  constructor(private readonly options: CompiledSourcesOptions) {
-    this.workerFile = laneSize() > 0 ? options.workerFile : undefined;
-  }
+  constructor(private readonly options: CompiledSourcesOptions) {}
 
   /**
    * Compiles what changed since last time; returns the files compiled (not taken from a cache).
@@ -119,8 +118,9 @@ export class CompiledSources {
   private compiler(config: SiteConfig, texts: CompileTexts): (source: Source) => Promise<CompileOneResult> {
     const settings = compilerSettings(config, texts);
     if (this.lane && this.lane.settings !== settings) void this.close();
-    if (!this.lane && this.workerFile) {
-      const pool = createPool<Source, CompileOneResult>(this.workerFile, { size: laneSize(), workerData: { kind: 'compile', config, texts } satisfies WorkerJob });
+    const size = laneSize();
+    if (!this.lane && this.options.workerFile && !this.workersFailed && size > 0) {
+      const pool = createPool<Source, CompileOneResult>(this.options.workerFile, { size, workerData: { kind: 'compile', config, texts } satisfies WorkerJob });
       this.lane = { settings, pool };
     }
     const lane = this.lane;
@@ -129,7 +129,7 @@ export class CompiledSources {
       lane.pool.run(source).catch((e: Error) => {
         if (!(e instanceof WorkerLostError)) throw e;
         if (this.lane === lane) {
-          this.workerFile = undefined;
+          this.workersFailed = true;
           void this.close();
         }
         return compileSource(source, config, texts);
