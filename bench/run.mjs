@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { generateSite } from './generate.mjs';
 import { firstQueryBytes, indexSize } from './search.mjs';
+import { dependencyPatchPlugin } from '../scripts/dependency-patches.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizesArg = process.argv.find((a) => a.startsWith('--sizes='))?.split('=')[1] ?? (process.argv.includes('--sizes') ? process.argv[process.argv.indexOf('--sizes') + 1] : undefined);
@@ -44,6 +45,8 @@ await esbuild({
   format: 'esm',
   target: 'node20',
   banner: { js: "import { createRequire as __c } from 'node:module'; const require = __c(import.meta.url);" },
+  // The parser as the CLI bundles it.
+  plugins: [dependencyPatchPlugin()],
   logLevel: 'warning',
 });
 function parseFloor(root, runs) {

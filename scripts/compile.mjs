@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { dependencyPatchPlugin } from './dependency-patches.mjs';
 
 await rm('lib/chunks', { recursive: true, force: true });
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -28,6 +29,8 @@ await build({
   jsx: 'automatic',
   sourcemap: 'linked',
   define: { QUIRE_VERSION: JSON.stringify(pkg.version) },
+  // Speed fixes to the Markdown parser's dependencies (see dependency-patches.mjs).
+  plugins: [dependencyPatchPlugin()],
   logLevel: 'warning',
 });
 
