@@ -228,10 +228,32 @@ describe('theme: page chrome of the real site', () => {
     await expect.poll(() => tools.locator('.dropdown__menu').isVisible()).toBe(true);
     await desktop.page.close();
     const mobile = await open('/de/docs/faq/', { width: 375, javaScriptEnabled: false });
-    await mobile.page.click('[data-mobile-toggle]');
-    await expect.poll(() => mobile.page.locator('#mobile-menu').isVisible()).toBe(true);
-    await mobile.page.click('.mobile-menu__close');
+    // Opened and closed where the visitor has read to: the page stays there (clicked where the controls are, as
+    // a finger would; Playwright's own click scrolls its target into view first). Closing used to go to `#`,
+    // which scrolls to the top.
+    await mobile.page.mouse.wheel(0, 1200);
+    await expect.poll(() => mobile.page.evaluate(() => window.scrollY)).toBe(1200);
+    const tap = async (selector: string) => {
+      const box = (await mobile.page.locator(selector).boundingBox())!;
+      await mobile.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    // Open once it has slid in (a tap during the slide would land beside the close button).
+    const opened = async () => {
+      await expect.poll(() => mobile.page.locator('#mobile-menu').isVisible()).toBe(true);
+      await expect.poll(async () => (await mobile.page.locator('#mobile-menu').boundingBox())?.x).toBe(0);
+    };
+    await tap('[data-mobile-toggle]');
+    await opened();
+    await tap('.mobile-menu__close');
     await expect.poll(() => mobile.page.locator('#mobile-menu').isVisible()).toBe(false);
+    expect(await mobile.page.evaluate(() => window.scrollY)).toBe(1200);
+    // The backdrop beside the panel closes it too.
+    await tap('[data-mobile-toggle]');
+    await opened();
+    await mobile.page.mouse.click(360, 400);
+    await expect.poll(() => mobile.page.locator('#mobile-menu').isVisible()).toBe(false);
+    expect(await mobile.page.evaluate(() => window.scrollY)).toBe(1200);
+    await mobile.page.evaluate(() => window.scrollTo(0, 0));
     // The docs sidebar, which script moves into the menu, follows the content instead; and the announcement
     // offers no close button, which only script could make remember.
     const sidebar = mobile.page.locator('.doc-layout__sidebar .doc-sidebar');

@@ -29,6 +29,12 @@ export function assertNavbarItem(item: unknown, index: number): void {
   if (problem) throw new Error(`Navbar item ${index} cannot be rendered: ${problem}. Check navbar.items.${index} in the site config:\n${JSON.stringify(item, null, 2)}`);
 }
 
+/**
+ * Where the menu's close controls lead without JavaScript: a fragment no element has, so the menu (open through
+ * `:target`) closes and the page stays where it was. An empty fragment (`#`) would scroll to the top.
+ */
+const MENU_CLOSED_FRAGMENT = '#navigation-closed';
+
 /** Fixed top navbar (SPEC §2): the configured items in order; hidden flags dropped; a menu button below 996 px. */
 export function Navbar() {
   const { site, route } = useTheme();
@@ -80,7 +86,7 @@ export function Navbar() {
             {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
           </a>
           {colorMode.disableSwitch ? null : <ColorModeToggle />}
-          <a className="mobile-menu__close" href="#" role="button" aria-label={t('navbar.close')} data-mobile-close="">
+          <a className="mobile-menu__close" href={MENU_CLOSED_FRAGMENT} role="button" aria-label={t('navbar.close')} data-mobile-close="">
             ×
           </a>
         </div>
@@ -96,7 +102,7 @@ export function Navbar() {
           </ul>
         </div>
       </div>
-      <a className="mobile-menu__backdrop" href="#" aria-hidden="true" tabIndex={-1} data-mobile-close="">
+      <a className="mobile-menu__backdrop" href={MENU_CLOSED_FRAGMENT} aria-hidden="true" tabIndex={-1} data-mobile-close="">
         {' '}
       </a>
     </>
