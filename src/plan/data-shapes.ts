@@ -1,7 +1,6 @@
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { z } from 'zod';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
-import { lineColumn } from '../shared/text.ts';
+import { jsonPlaces } from './json-places.ts';
 
 /** Problems shown per data file: the first few say enough to find the pattern. */
 const SHOWN = 5;
@@ -18,12 +17,12 @@ export function dataShapeProblems(data: Record<string, unknown>, texts: Record<s
     const result = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(data[name], { reportInput: true });
     if (result.success) continue;
     const file = `content/data/${name}.json`;
-    const tree = texts[name] === undefined ? undefined : parseTree(texts[name]);
+    const placeOf = jsonPlaces(texts[name]);
     const issues = result.error.issues.flatMap((issue) => closest(issue));
     for (const issue of issues.slice(0, SHOWN)) {
       const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
       const keyPath = path.join('.') || '(the whole file)';
-      const place = tree ? placeOf(tree, path, texts[name]) : {};
+      const place = placeOf(path);
       out.push(error(CODES.DATA_INVALID, `Invalid data in ${file} at ${keyPath}: ${describe(issue)}.`, { file, ...place, hint: 'The theme\'s components show this entry; see the other entries of the file for its shape.' }));
     }
     if (issues.length > SHOWN) out.push(error(CODES.DATA_INVALID, `${issues.length - SHOWN} more problems in ${file}.`, { file }));
@@ -53,17 +52,4 @@ function describe(issue: z.core.$ZodIssue): string {
   if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
   if (issue.code === 'too_small' && issue.origin === 'number') return `must be at least ${String(issue.minimum)}`;
   return issue.message;
-}
-
-/** Where the entry at `path` is written: its value, or the nearest enclosing one that is there. */
-function placeOf(tree: Node, path: (string | number)[], text: string): { line?: number; column?: number } {
-  for (let n = path.length; n >= 0; n--) {
-    const node = findNodeAtLocation(tree, path.slice(0, n));
-    if (node) {
-      // A property's value: point at its key (`"text": …`), which is what the writer looks for.
-      const at = node.parent?.type === 'property' ? node.parent.offset : node.offset;
-      return lineColumn(text, at);
-    }
-  }
-  return {};
 }

@@ -3,7 +3,8 @@ import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
 import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
 import { routesByFile } from '../shared/markers.ts';
-import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
+import { closestName } from '../shared/text.ts';
+import { jsonPlaces } from './json-places.ts';
 import type { Compiled, ComponentContract, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
 import { checkComponents } from './components.ts';
@@ -202,38 +203,24 @@ function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleI
 
 /**
  * Site paths in the data files (`content/data/*.json`) that components turn into links or images: string values
- * under a URL key (`"ctaHref": "/download/"`) that start with one `/`. Each is placed at its line and column when
- * the file's text shows it as written (`"ctaHref": "/download/"`), else by its key path.
+ * under a URL key (`"ctaHref": "/download/"`) that start with one `/`. Each is placed at its value in the file
+ * (found by its key path), else named by its key path.
  */
 function dataLinks(data: Record<string, unknown>, texts: Record<string, string> = {}): { to: string; keyPath: string; file: string; line?: number; column?: number }[] {
   const out: { to: string; keyPath: string; file: string; line?: number; column?: number }[] = [];
   for (const [name, root] of Object.entries(data)) {
     const file = `content/data/${name}.json`;
-    const text = texts[name];
-    // The same key and value written more than once: the n-th in the tree is the n-th in the text.
-    const seen = new Map<string, number>();
-    const place = (key: string, value: string) => {
-      if (text === undefined) return {};
-      const pair = `"${key}"\0${value}`;
-      const n = seen.get(pair) ?? 0;
-      seen.set(pair, n + 1);
-      const written = JSON.stringify(value);
-      const pattern = new RegExp(`"${key}"\\s*:\\s*${escapeRegExp(written)}`, 'g');
-      let match: RegExpExecArray | null = null;
-      for (let i = 0; i <= n; i++) match = pattern.exec(text);
-      return match ? lineColumn(text, match.index + match[0].length - written.length) : {};
-    };
-    const visit = (value: unknown, keyPath: string) => {
-      if (Array.isArray(value)) value.forEach((v, i) => visit(v, keyPath ? `${keyPath}.${i}` : String(i)));
+    const placeOf = jsonPlaces(texts[name]);
+    const visit = (value: unknown, path: (string | number)[]) => {
+      if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
       else if (value && typeof value === 'object') {
         for (const [key, v] of Object.entries(value)) {
-          const at = keyPath ? `${keyPath}.${key}` : key;
-          if (typeof v === 'string' && URL_KEYS.has(key) && isSitePath(v)) out.push({ to: v, keyPath: at, file, ...place(key, v) });
-          else visit(v, at);
+          if (typeof v === 'string' && URL_KEYS.has(key) && isSitePath(v)) out.push({ to: v, keyPath: [...path, key].join('.'), file, ...placeOf([...path, key], 'value') });
+          else visit(v, [...path, key]);
         }
       }
     };
-    visit(root, '');
+    visit(root, []);
   }
   return out;
 }

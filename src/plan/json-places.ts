@@ -1,0 +1,26 @@
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { lineColumn } from '../shared/text.ts';
+
+/** A place in a data file's text: line and column (1-based), or nothing when it cannot be found. */
+export type JsonPlace = { line?: number; column?: number };
+
+/**
+ * Where entries of a JSON (or JSONC) file are written, found by their key path in the file's syntax tree (parsed
+ * once), so a value written with escapes (`"\/download\/"`) or after comments is placed as surely as any other.
+ * `of(path, 'value')` points at the value itself (a link's target); `'key'` at the key of a property (`"text": …`),
+ * which is what a writer looks for when the value is missing or wrong. An entry that is not there is placed at the
+ * nearest enclosing one that is.
+ */
+export function jsonPlaces(text: string | undefined): (path: (string | number)[], at?: 'key' | 'value') => JsonPlace {
+  const tree: Node | undefined = text === undefined ? undefined : parseTree(text);
+  return (path, at = 'key') => {
+    if (!tree || text === undefined) return {};
+    for (let n = path.length; n >= 0; n--) {
+      const node = findNodeAtLocation(tree, path.slice(0, n));
+      if (!node) continue;
+      const offset = at === 'key' && node.parent?.type === 'property' ? node.parent.offset : node.offset;
+      return lineColumn(text, offset);
+    }
+    return {};
+  };
+}
