@@ -5,7 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependencyPatches, dependencyPatchPlugin, patchedSource } from '../../scripts/dependency-patches.mjs';
+import { compileTexts, type CompileTexts } from '../../src/compile/index.ts';
 import { prepareMarkdown } from '../../src/compile/pipeline.ts';
+import { splitFrontMatter } from '../../src/load/front-matter.ts';
+import type { Source } from '../../src/types.ts';
 import { repoRoot } from '../helpers.ts';
 
 /**
@@ -13,6 +16,8 @@ import { repoRoot } from '../helpers.ts';
  * must parse to exactly the same syntax tree, positions included, with and without them.
  */
 type ParseOnly = (format: 'md' | 'mdx', value: string, path: string) => unknown;
+type ProcessSource = (source: Source, baseUrl: string, texts: CompileTexts) => Promise<{ output: unknown; data: Record<string, unknown> }>;
+type Bundle = { parseOnly: ParseOnly; processSource: ProcessSource };
 
 /** Pages written to exercise what the patches touch (`lists` also parsed as `.mdx`). */
 const synthetic: Record<string, string> = {
@@ -45,15 +50,15 @@ async function contentFiles(): Promise<{ file: string; text: string }[]> {
 }
 
 let dir = '';
-/** The parser bundled as the CLI bundles it, with the patches and without. */
-const parsers: { patched?: ParseOnly; original?: ParseOnly } = {};
+/** The compiler bundled as the CLI bundles it, with the patches and without. */
+const bundles: { patched?: Bundle; original?: Bundle } = {};
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'quire-patches-'));
   const bundle = async (name: string, plugins: ReturnType<typeof dependencyPatchPlugin>[]) => {
     const outfile = path.join(dir, `${name}.mjs`);
     await build({
-      stdin: { contents: "export { parseOnly } from './src/compile/processors.ts';", resolveDir: repoRoot, loader: 'ts' },
+      stdin: { contents: "export { parseOnly, processSource } from './src/compile/processors.ts';", resolveDir: repoRoot, loader: 'ts' },
       outfile,
       bundle: true,
       platform: 'node',
@@ -63,9 +68,9 @@ beforeAll(async () => {
       plugins,
       logLevel: 'silent',
     });
-    return ((await import(pathToFileURL(outfile).href)) as { parseOnly: ParseOnly }).parseOnly;
+    return (await import(pathToFileURL(outfile).href)) as Bundle;
   };
-  [parsers.patched, parsers.original] = await Promise.all([bundle('patched', [dependencyPatchPlugin()]), bundle('original', [])]);
+  [bundles.patched, bundles.original] = await Promise.all([bundle('patched', [dependencyPatchPlugin()]), bundle('original', [])]);
 });
 
 afterAll(async () => {
@@ -119,14 +124,29 @@ describe('dependency patches', () => {
     for (const round of [1, 2]) {
       for (const { file, text } of round === 1 ? docs : [...docs].reverse()) {
         const format = file.endsWith('.mdx') ? 'mdx' : 'md';
-        const ours = JSON.stringify(parsers.patched!(format, text, file));
-        const theirs = JSON.stringify(parsers.original!(format, text, file));
+        const ours = JSON.stringify(bundles.patched!.parseOnly(format, text, file));
+        const theirs = JSON.stringify(bundles.original!.parseOnly(format, text, file));
         expect(ours, `${file} (round ${round})`).toBe(theirs);
       }
     }
     // The synthetic pages reach what they are for.
-    const tree = JSON.stringify(parsers.patched!('md', synthetic.mixed, 'mixed.md'));
+    const tree = JSON.stringify(bundles.patched!.parseOnly('md', synthetic.mixed, 'mixed.md'));
     for (const type of ['"linkReference"', '"definition"', '"footnoteDefinition"', '"table"', '"containerDirective"', '"textDirective"', '"break"', '"html"']) expect(tree).toContain(type);
-    expect(JSON.stringify(parsers.patched!('md', synthetic.lists, 'lists.md'))).toContain('"checked":true');
+    expect(JSON.stringify(bundles.patched!.parseOnly('md', synthetic.lists, 'lists.md'))).toContain('"checked":true');
   });
+
+  it('dependency patches: should compile every page of the site to exactly what the unpatched compiler makes', async () => {
+    const dir = path.join(repoRoot, 'content');
+    const files = (await readdir(dir, { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort();
+    expect(files.length).toBeGreaterThan(100);
+    const texts = compileTexts(undefined);
+    for (const file of files) {
+      const { body, bodyLine } = splitFrontMatter(await readFile(path.join(dir, file), 'utf8'), file);
+      const format = file.endsWith('.mdx') ? 'mdx' : 'md';
+      const source: Source = { kind: 'doc', file: `content/${file}`, format, id: file, path: `/docs/${file}/`, frontMatter: {}, body, bodyLine, hash: 'h' };
+      const [ours, theirs] = [await bundles.patched!.processSource(source, '/de/', texts), await bundles.original!.processSource(source, '/de/', texts)];
+      expect(JSON.stringify(ours.output), file).toBe(JSON.stringify(theirs.output));
+      expect(JSON.stringify(ours.data), file).toBe(JSON.stringify(theirs.data));
+    }
+  }, 60_000);
 });
