@@ -29,7 +29,7 @@ await build({
   jsx: 'automatic',
   sourcemap: 'linked',
   define: { QUIRE_VERSION: JSON.stringify(pkg.version) },
-  // Speed fixes to the Markdown parser's dependencies (see dependency-patches.mjs).
+  // Speed fixes to the compiler's dependencies (see dependency-patches.mjs).
   plugins: [dependencyPatchPlugin()],
   logLevel: 'warning',
 });

@@ -13,4 +13,4 @@ export interface DependencyPatch {
 }
 export const dependencyPatches: DependencyPatch[];
 export function patchedSource(file: string, source: string): string | undefined;
-export function dependencyPatchPlugin(options?: { only?: string[] }): Plugin;
+export function dependencyPatchPlugin(): Plugin;

@@ -131,10 +131,9 @@ export function patchedSource(file, source) {
 /**
  * An esbuild plugin applying the patches. Bundling fails when a patched module is not met at all (the
  * package no longer used, or moved): the patch list must follow the dependencies.
- * @param {{ only?: string[] }} [options] `only`: the names of the patches to apply (tests compare one by one)
  */
-export function dependencyPatchPlugin(options = {}) {
-  const active = dependencyPatches.filter((p) => !options.only || options.only.includes(p.name));
+export function dependencyPatchPlugin() {
+  const active = dependencyPatches;
   const escaped = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\\\//g, '[\\\\/]');
   const filter = new RegExp(`node_modules[\\\\/](${active.map((p) => escaped(p.module)).join('|')})$`);
   return {

@@ -5,11 +5,12 @@ import { lineColumn } from '../shared/text.ts';
 export type JsonPlace = { line?: number; column?: number };
 
 /**
- * Where entries of a JSON (or JSONC) file are written, found by their key path in the file's syntax tree (parsed
- * once), so a value written with escapes (`"\/download\/"`) or after comments is placed as surely as any other.
- * `of(path, 'value')` points at the value itself (a link's target); `'key'` at the key of a property (`"text": …`),
- * which is what a writer looks for when the value is missing or wrong. An entry that is not there is placed at the
- * nearest enclosing one that is.
+ * Where entries of a data file are written, found by their key path in the file's syntax tree (parsed once), so a
+ * value written with escapes (`"\/download\/"`) is placed as surely as any other, and each entry where it is
+ * written whatever order JavaScript gives its keys. The function returned gives, for `'value'`, the place of the
+ * value itself (a link's target) and, for `'key'` (the default), the key of a property (`"text": …`), which is
+ * what a writer looks for when the value is missing or wrong. An entry that is not there is placed at the nearest
+ * enclosing one that is.
  */
 export function jsonPlaces(text: string | undefined): (path: (string | number)[], at?: 'key' | 'value') => JsonPlace {
   const tree: Node | undefined = text === undefined ? undefined : parseTree(text);

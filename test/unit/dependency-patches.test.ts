@@ -12,8 +12,9 @@ import type { Source } from '../../src/types.ts';
 import { repoRoot } from '../helpers.ts';
 
 /**
- * The CLI's bundle carries speed fixes to the parser's dependencies (scripts/dependency-patches.mjs): a page
- * must parse to exactly the same syntax tree, positions included, with and without them.
+ * The CLI's bundle carries speed fixes to the compiler's dependencies (scripts/dependency-patches.mjs): a page
+ * must parse to exactly the same syntax tree, positions included, and compile to exactly the same output, with
+ * and without them.
  */
 type ParseOnly = (format: 'md' | 'mdx', value: string, path: string) => unknown;
 type ProcessSource = (source: Source, baseUrl: string, texts: CompileTexts) => Promise<{ output: unknown; data: Record<string, unknown> }>;
