@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics.ts';
@@ -45,7 +46,7 @@ export interface DevBuildReport {
   changed: string[];
   /** Those of them that are gone (deleted, renamed or moved away). */
   removed: string[];
-  /** Pages among them that were renamed or moved: a file gone and one with the same bytes new (project paths). */
+  /** Pages and static files among them that were renamed or moved: a file gone and one with the same bytes new (project paths). */
   renamed: { from: string; to: string }[];
   /** Routes rendered in this build, as URL paths with the base (`/de/docs/faq/`). */
   rendered: string[];
@@ -268,6 +269,7 @@ export class DevSession {
       const before = sources.some((c) => c.removed) ? new Map(this.loaded.sources.map((x) => [x.file, x.hash])) : undefined;
       for (const change of sources) await this.reloadSource(change, config);
       if (before) renamed = renames(sources.map((c) => ({ file: toPosix(path.relative(root, c.file)), removed: c.removed })), before, this.loaded.sources);
+      renamed.push(...(await this.staticRenames(statics, config)));
       this.updateStaticList(statics);
     }
     for (const change of statics) store.markChanged(change.file);
@@ -400,6 +402,30 @@ export class DevSession {
       else if (!hasErrors(diagnostics)) loaded.sources.splice(at, 1);
     } else if (source) insertByFile(loaded.sources, source);
     this.loadInputs.add(change.file);
+  }
+
+  /**
+   * Static files of a batch that were renamed or moved: each one gone whose bytes, as served until now, a new one
+   * has. Read before the static list is updated (it still has the files gone).
+   */
+  private async staticRenames(statics: FileChange[], config: SiteConfig): Promise<DevBuildReport['renamed']> {
+    const loaded = this.loaded!;
+    const rel = (c: FileChange) => toPosix(path.relative(this.options.root, c.file));
+    const gone = statics.filter((c) => c.removed);
+    const added = statics.filter((c) => !c.removed && !loaded.staticFiles.some((f) => f.file === rel(c)));
+    if (!gone.length || !added.length) return [];
+    const base = config.baseUrl.replace(/^\//, '');
+    const now = await Promise.all(added.map(async (c) => ({ file: rel(c), bytes: await readFile(c.file).catch(() => undefined) })));
+    const out: DevBuildReport['renamed'] = [];
+    for (const change of gone) {
+      const known = loaded.staticFiles.find((f) => f.file === rel(change));
+      const served = known && this.options.store.raw(base + known.path.slice(1));
+      if (!known || served === undefined) continue;
+      const bytes = typeof served === 'string' ? Buffer.from(served) : served;
+      const to = now.find((n) => n.bytes?.equals(bytes) && !out.some((r) => r.to === n.file));
+      if (to) out.push({ from: known.file, to: to.file });
+    }
+    return out;
   }
 
   private updateStaticList(statics: FileChange[]): void {

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,6 +262,29 @@ describe('quire dev server', () => {
     expect((await deleted).removed).toEqual(['content/docs/guide/umzug.md']);
     expect(logs.at(-1)).toMatch(/^content\/docs\/guide\/umzug\.md \(deleted\): 0 page\(s\) rendered in \d+ ms/);
     expect((await get(dev.siteUrl + 'docs/guide/umzug/')).status).toBe(404);
+  });
+
+  it('dev: should build a static file renamed into another folder as one move, and say so', async () => {
+    const bytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>\n');
+    const created = waitForBuildOf('static/img/umzug.svg', Date.now());
+    await writeFile(path.join(root, 'static/img/umzug.svg'), bytes);
+    await created;
+    expect((await get(dev.siteUrl + 'img/umzug.svg')).body.equals(bytes)).toBe(true);
+    await mkdir(path.join(root, 'static/img/neu'), { recursive: true });
+    const moved = waitForBuildOf('static/img/neu/umzug.svg', Date.now());
+    await rename(path.join(root, 'static/img/umzug.svg'), path.join(root, 'static/img/neu/umzug.svg'));
+    const report = await moved;
+    expect(report.changed.sort()).toEqual(['static/img/neu/umzug.svg', 'static/img/umzug.svg']);
+    expect(report.renamed).toEqual([{ from: 'static/img/umzug.svg', to: 'static/img/neu/umzug.svg' }]);
+    expect(logs.at(-1)).toMatch(/^static\/img\/umzug\.svg → static\/img\/neu\/umzug\.svg: /);
+    expect((await get(dev.siteUrl + 'img/neu/umzug.svg')).body.equals(bytes)).toBe(true);
+    expect((await get(dev.siteUrl + 'img/umzug.svg')).status).toBe(404);
+    // A file gone and another new one with other bytes are not a move.
+    const replaced = waitForBuildOf('static/img/anders.svg', Date.now());
+    await rm(path.join(root, 'static/img/neu/umzug.svg'));
+    await writeFile(path.join(root, 'static/img/anders.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+    const report2 = await replaced;
+    expect(report2.renamed).toEqual([]);
   });
 
   it('dev: should report a busy port as a diagnostic', async () => {
