@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AssetRef } from './types.ts';
 
 /**
  * Errors a user can cause are values, not exceptions: every stage returns them with a place
@@ -133,6 +134,16 @@ export function codeFrame(source: string, line: number, column?: number): string
     if (n === line && column && column > 0) out.push(`    ${' '.repeat(width)} | ${' '.repeat(at - start + (start > 0 ? 1 : 0))}^`);
   }
   return out.join('\n');
+}
+
+/**
+ * Q060 for an image a page shows from its own folder (`![Karte](./karte.png)`): one outside the project, or one
+ * that is not there. Plan reports them with the site's other problems; emit, should a file vanish after that.
+ */
+export function contentImageError(asset: Pick<AssetRef, 'file' | 'from'>, problem: 'outside' | 'missing'): Diagnostic {
+  return problem === 'outside'
+    ? error(CODES.BROKEN_LINK, `The image ${asset.file} lies outside the project: only files inside it are published.`, { ...asset.from, hint: 'Put the image next to the page or in static/.' })
+    : error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { ...asset.from, hint: "Image paths are relative to the page's file; site paths start with /." });
 }
 
 /** Q102: a cache file quire could not write (the build itself succeeded). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheWarning, CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { cacheWarning, CODES, contentImageError, error, warning, type Diagnostic } from '../diagnostics.ts';
 import type { Loaded, Page, Route, SharedFile, Site, StageResult } from '../types.ts';
 import type { ClientBundle } from './client.ts';
 import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
@@ -92,17 +92,16 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     const assetUrl = async (asset: Page['assets'][number]): Promise<string | undefined> => {
       const known = assetUrls.get(asset.marker);
       if (known) return known;
-      // Reported where the content refers to it.
-      const place = asset.from;
+      // Reported where the content refers to it (plan reported these already, unless a file vanished since).
       if (asset.file.startsWith('../')) {
-        diagnostics.push(error(CODES.BROKEN_LINK, `The image ${asset.file} lies outside the project: only files inside it are published.`, { ...place, hint: 'Put the image next to the page or in static/.' }));
+        diagnostics.push(contentImageError(asset, 'outside'));
         return undefined;
       }
       let data: Buffer;
       try {
         data = await readFile(path.join(root, asset.file));
       } catch {
-        diagnostics.push(error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { ...place, hint: 'Image paths are relative to the page\'s file; site paths start with /.' }));
+        diagnostics.push(contentImageError(asset, 'missing'));
         return undefined;
       }
       // The build hashed the bytes already (for the pages' fingerprints); a file it could not read is hashed here.

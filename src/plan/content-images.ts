@@ -1,8 +1,5 @@
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { contentImageError, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
-
-/** What a writer reads when a page's image next to it is not there (also emit's, should one vanish later). */
-export const MISSING_IMAGE_HINT = "Image paths are relative to the page's file; site paths start with /.";
 
 /**
  * The images pages show from their own folders (`![Karte](./karte.png)`, `<Figure src="./karte.png">`), by
@@ -18,8 +15,8 @@ export function contentImageProblems(compiled: Compiled[], missing: ReadonlySet<
   const out: Diagnostic[] = [];
   for (const c of compiled) {
     for (const asset of c.assets) {
-      if (asset.file.startsWith('../')) out.push(error(CODES.BROKEN_LINK, `The image ${asset.file} lies outside the project: only files inside it are published.`, { ...asset.from, hint: 'Put the image next to the page or in static/.' }));
-      else if (missing.has(asset.file)) out.push(error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { ...asset.from, hint: MISSING_IMAGE_HINT }));
+      if (asset.file.startsWith('../')) out.push(contentImageError(asset, 'outside'));
+      else if (missing.has(asset.file)) out.push(contentImageError(asset, 'missing'));
     }
   }
   return out;
