@@ -95,6 +95,8 @@ describe('load: front matter messages in words', () => {
 });
 
 describe('load: front matter written so that it would be lost, and hints for YAML a writer gets wrong', () => {
+  /** The first problem of a page whose front matter is `yaml`. */
+  const firstProblem = (yaml: string) => splitFrontMatter(`---\n${yaml}\n---\nText\n`, 'a.md').diagnostics[0];
   it('load: should report front matter below blank lines at its ---, and leave a page that opens with a rule alone', () => {
     const r = splitFrontMatter('\n\n---\ntitle: Tief\ndescription: Zu weit unten.\n---\nText\n', 'a.md');
     expect(r.diagnostics).toEqual([
@@ -119,28 +121,26 @@ describe('load: front matter written so that it would be lost, and hints for YAM
   });
 
   it('load: should hint at quotes for values YAML reads as markup', () => {
-    const hint = (yaml: string) => splitFrontMatter(`---\n${yaml}\n---\nText\n`, 'a.md').diagnostics[0];
-    expect(hint("title: Tipp: So geht's")).toMatchObject({
+    expect(firstProblem("title: Tipp: So geht's")).toMatchObject({
       code: 'Q020',
       line: 2,
       message: 'Invalid YAML front matter: Nested mappings are not allowed in compact mappings',
       hint: `Put the value in quotes (a colon followed by a space would start another field): title: "Tipp: So geht's"`,
     });
     expect(splitFrontMatter("---\r\ntitle: Tipp: So geht's\r\n---\r\nText\r\n", 'a.md').diagnostics[0].hint).toBe(`Put the value in quotes (a colon followed by a space would start another field): title: "Tipp: So geht's"`);
-    expect(hint('description: Kurz\ntitle: @home')).toMatchObject({ line: 3, hint: 'Put the value in quotes (YAML reserves the character it starts with): title: "@home"' });
-    expect(hint("title: 'It's'").hint).toBe(`Put the value in quotes (YAML reads part of it as markup): title: "It's"`);
-    expect(hint('title: *Sternchen')).toMatchObject({ code: 'Q020', line: 2, hint: 'Put the value in quotes (a value starting with * names an anchor): title: "*Sternchen"' });
+    expect(firstProblem('description: Kurz\ntitle: @home')).toMatchObject({ line: 3, hint: 'Put the value in quotes (YAML reserves the character it starts with): title: "@home"' });
+    expect(firstProblem("title: 'It's'").hint).toBe(`Put the value in quotes (YAML reads part of it as markup): title: "It's"`);
+    expect(firstProblem('title: *Sternchen')).toMatchObject({ code: 'Q020', line: 2, hint: 'Put the value in quotes (a value starting with * names an anchor): title: "*Sternchen"' });
   });
 
   it('load: should hint at list syntax for a list written as text, and at quotes for a number meant as text', () => {
-    const first = (yaml: string) => splitFrontMatter(`---\n${yaml}\n---\nText\n`, 'a.md').diagnostics[0];
-    expect(first('title: A\nkeywords: PDF, Export')).toMatchObject({
+    expect(firstProblem('title: A\nkeywords: PDF, Export')).toMatchObject({
       code: 'Q021',
       line: 3,
       message: 'Invalid front matter field "keywords": expected array',
       hint: 'A list is written in brackets, keywords: [PDF, Export], or as lines starting with "- " below keywords:.',
     });
-    expect(first('title: 2025')).toMatchObject({ code: 'Q021', line: 2, message: 'Invalid front matter field "title": expected string', hint: 'Put it in quotes to keep it as text: title: "2025"' });
-    expect(first('title: A\nhide_title: vielleicht').hint).toBe('Write true or false.');
+    expect(firstProblem('title: 2025')).toMatchObject({ code: 'Q021', line: 2, message: 'Invalid front matter field "title": expected string', hint: 'Put it in quotes to keep it as text: title: "2025"' });
+    expect(firstProblem('title: A\nhide_title: vielleicht').hint).toBe('Write true or false.');
   });
 });
