@@ -10,6 +10,7 @@ import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { Writer } from './writer.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
 import { searchKey, startSearchIndex } from './search.ts';
+import { WriteBehind } from './write-behind.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
 export { bundleClient, type ClientBundle } from './client.ts';
@@ -83,6 +84,8 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   const searchIndex = previousSearch ? { value: undefined, diagnostics: [] } : await startSearchIndex(site);
   diagnostics.push(...searchIndex.diagnostics);
   const search = searchIndex.value;
+  // While a new index is built, the last pages are written only once it is being finished (see WriteBehind).
+  const pagesBehind = new WriteBehind(write, search ? WRITE_BEHIND_BYTES : 0);
   try {
     for (const f of bundle.files) await write(base + f.file, f.contents);
     for (const f of options.sharedFiles ?? []) await write(base + f.file, f.contents);
@@ -155,7 +158,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         if (url) html = html.replaceAll(asset.marker, url);
       }
       const file = outputFile(baseUrl, page.path);
-      await write(file, html);
+      await pagesBehind.add(file, Buffer.from(html));
       record(page.path, file);
       await search?.add(page.path, html);
       options.onPage?.(++pagesOut);
@@ -165,8 +168,8 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       await writer.abort();
       return { value: undefined, diagnostics };
     }
-    // Pagefind builds its index (its own process) while the static files, sitemap and robots are written
-    // here. Into an empty output it writes its files itself; over a previous output they go through the
+    // Pagefind builds its index (its own process) while the pages held back, the static files, sitemap and
+    // robots are written here. Into an empty output it writes its files itself; over a previous output they go through the
     // writer like pages, which keeps those already there (the fragments of unchanged pages, usually most):
     // creating a thousand files costs more than passing them through Pagefind's pipe and comparing.
     if (search) options.onSearchIndex?.();
@@ -176,6 +179,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     // Awaited below; a failure of the writes meanwhile must not leave a rejection unhandled.
     searchWritten?.catch(() => undefined);
     searchIndex?.catch(() => undefined);
+    await pagesBehind.flush();
     await inBatches(staticFiles, async (f) => {
       await writer.copy(path.join(root, f.file), base + f.path.slice(1));
       files++;
@@ -226,6 +230,12 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     return { value: undefined, diagnostics };
   }
 }
+
+/**
+ * Page bytes held back at most while the search index is built: a 1,000-page site (27 MB of HTML) is held
+ * whole, a 10,000-page one (410 MB) only its last pages.
+ */
+const WRITE_BEHIND_BYTES = 64 * 1024 * 1024;
 
 /**
  * Rendered pages (in route order, some missing when their rendering failed) merged with the kept ones
