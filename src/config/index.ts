@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import { unbalancedTag } from '../shared/html-balance.ts';

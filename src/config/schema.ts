@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The site configuration: `site.config.ts` default-exports a `UserConfig`; `loadConfig` validates it

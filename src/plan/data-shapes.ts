@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { jsonPlaces } from './json-places.ts';
 
