@@ -169,9 +169,10 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       return { value: undefined, diagnostics };
     }
     // Pagefind builds its index (its own process) while the pages held back, the static files, sitemap and
-    // robots are written here. Into an empty output it writes its files itself; over a previous output they go through the
-    // writer like pages, which keeps those already there (the fragments of unchanged pages, usually most):
-    // creating a thousand files costs more than passing them through Pagefind's pipe and comparing.
+    // robots are written here. Into an empty output it writes its files itself; over a previous output they
+    // go through the writer like pages, which keeps those already there (the fragments of unchanged pages,
+    // usually most): creating a thousand files costs more than passing them through Pagefind's pipe and
+    // comparing.
     if (search) options.onSearchIndex?.();
     const writesItself = !previousSearch && search && !writer.hasPreviousOutput && writer.stagingDir && writer.adopt;
     const searchWritten = writesItself ? search.writeTo(writer.stagingDir!(base + INDEX_DIR)) : undefined;
