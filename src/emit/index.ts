@@ -158,7 +158,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         if (url) html = html.replaceAll(asset.marker, url);
       }
       const file = outputFile(baseUrl, page.path);
-      await pagesBehind.add(file, Buffer.from(html));
+      await pagesBehind.add(file, html);
       record(page.path, file);
       await search?.add(page.path, html);
       options.onPage?.(++pagesOut);

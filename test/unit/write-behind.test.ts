@@ -5,7 +5,7 @@ const page = (text: string) => new TextEncoder().encode(text);
 
 function recorder() {
   const written: string[] = [];
-  const write = async (file: string, bytes: Uint8Array) => void written.push(`${file}:${bytes.byteLength}`);
+  const write = async (file: string, data: string | Uint8Array) => void written.push(`${file}:${typeof data === 'string' ? `text ${data}` : data.byteLength}`);
   return { written, write };
 }
 
@@ -34,6 +34,18 @@ describe('write-behind (pages held back while the search index is finished)', ()
     await behind.flush();
     expect(written).toEqual(['x:1', 'y:1', 'z:1', 'w:2']);
     expect(behind.bytes).toBe(0);
+  });
+
+  it('write-behind: should hold a text as its UTF-8 bytes, and pass it on as text when it holds nothing', async () => {
+    const { written, write } = recorder();
+    const behind = new WriteBehind(write, 10);
+    await behind.add('a', 'Übersicht');
+    expect(behind.bytes).toBe(10);
+    await behind.add('b', 'x');
+    expect(written).toEqual(['a:10']);
+    const direct = recorder();
+    await new WriteBehind(direct.write, 0).add('c', 'Übersicht');
+    expect(direct.written).toEqual(['c:text Übersicht']);
   });
 
   it('write-behind: should write each page at once with a limit of 0 (no search index to wait for)', async () => {
