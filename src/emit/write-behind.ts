@@ -6,9 +6,8 @@
  * that wait: measured on a 1,000-page site, cold builds took 0.3–0.7 s less. The limit bounds the
  * memory: a big site holds only its last pages.
  *
- * A held page is kept as its UTF-8 bytes, outside the JavaScript heap: a rendered page's text can be a
- * rope of the renderer's many pieces, several times its length (held as text, 64 MB of 10,000 pages
- * took the build from 372 to 803 MB at its peak).
+ * A held page is kept as its UTF-8 bytes, outside the JavaScript heap: held as text, in the heap, the
+ * pages took the 10,000-page build from 384 to 803 MB at its peak.
  */
 export class WriteBehind {
   /** Pages in the order they came; those before `head` are written (their slots cleared). */
