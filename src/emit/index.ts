@@ -84,8 +84,9 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   const searchIndex = previousSearch ? { value: undefined, diagnostics: [] } : await startSearchIndex(site);
   diagnostics.push(...searchIndex.diagnostics);
   const search = searchIndex.value;
-  // While a new index is built, the last pages are written only once it is being finished (see WriteBehind).
-  const pagesBehind = new WriteBehind(write, search ? WRITE_BEHIND_BYTES : 0);
+  // While a new index is built, the last pages are written to disk only once it is being finished (see
+  // WriteBehind); a writer in memory (the dev server's search pass) takes them at once.
+  const pagesBehind = new WriteBehind(write, search && writer.keep ? WRITE_BEHIND_BYTES : 0);
   try {
     for (const f of bundle.files) await write(base + f.file, f.contents);
     for (const f of options.sharedFiles ?? []) await write(base + f.file, f.contents);
