@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
@@ -77,18 +78,27 @@ function insertByFile(sources: Source[], source: Source): void {
 }
 
 /**
+ * Files renamed or moved: each file gone paired with a new file of the same content (a hash, or anything that
+ * compares equal as a string), each new file taken once.
+ */
+function pairedByContent(gone: { file: string; content: string }[], appeared: { file: string; content: string }[]): DevBuildReport['renamed'] {
+  const out: DevBuildReport['renamed'] = [];
+  for (const old of gone) {
+    const to = appeared.find((n) => n.content === old.content && !out.some((r) => r.to === n.file));
+    if (to) out.push({ from: old.file, to: to.file });
+  }
+  return out;
+}
+
+/**
  * Sources of a batch of changes (project paths) that were renamed or moved: each one gone whose bytes a new one
  * has now. `before`: each source's hash before the batch; `after`: the sources after it.
  */
 export function renames(changes: { file: string; removed: boolean }[], before: ReadonlyMap<string, string>, after: Source[]): DevBuildReport['renamed'] {
   const now = new Map(after.map((x) => [x.file, x.hash]));
-  const appeared = changes.filter((c) => !c.removed && !before.has(c.file) && now.has(c.file)).map((c) => c.file);
-  const out: DevBuildReport['renamed'] = [];
-  for (const gone of changes.filter((c) => c.removed && before.has(c.file) && !now.has(c.file))) {
-    const to = appeared.find((file) => now.get(file) === before.get(gone.file) && !out.some((r) => r.to === file));
-    if (to) out.push({ from: gone.file, to });
-  }
-  return out;
+  const gone = changes.filter((c) => c.removed && before.has(c.file) && !now.has(c.file)).map((c) => ({ file: c.file, content: before.get(c.file)! }));
+  const appeared = changes.filter((c) => !c.removed && !before.has(c.file) && now.has(c.file)).map((c) => ({ file: c.file, content: now.get(c.file)! }));
+  return pairedByContent(gone, appeared);
 }
 
 /**
@@ -411,21 +421,18 @@ export class DevSession {
   private async staticRenames(statics: FileChange[], config: SiteConfig): Promise<DevBuildReport['renamed']> {
     const loaded = this.loaded!;
     const rel = (c: FileChange) => toPosix(path.relative(this.options.root, c.file));
-    const gone = statics.filter((c) => c.removed);
-    const added = statics.filter((c) => !c.removed && !loaded.staticFiles.some((f) => f.file === rel(c)));
-    if (!gone.length || !added.length) return [];
+    const known = new Map(loaded.staticFiles.map((f) => [f.file, f]));
+    const removed = statics.filter((c) => c.removed);
+    const added = statics.filter((c) => !c.removed && !known.has(rel(c)));
+    if (!removed.length || !added.length) return [];
     const base = config.baseUrl.replace(/^\//, '');
-    const now = await Promise.all(added.map(async (c) => ({ file: rel(c), bytes: await readFile(c.file).catch(() => undefined) })));
-    const out: DevBuildReport['renamed'] = [];
-    for (const change of gone) {
-      const known = loaded.staticFiles.find((f) => f.file === rel(change));
-      const served = known && this.options.store.raw(base + known.path.slice(1));
-      if (!known || served === undefined) continue;
-      const bytes = typeof served === 'string' ? Buffer.from(served) : served;
-      const to = now.find((n) => n.bytes?.equals(bytes) && !out.some((r) => r.to === n.file));
-      if (to) out.push({ from: known.file, to: to.file });
-    }
-    return out;
+    const hash = (bytes: string | Uint8Array) => createHash('sha1').update(bytes).digest('hex');
+    const gone = removed.flatMap((c) => {
+      const served = known.has(rel(c)) ? this.options.store.raw(base + known.get(rel(c))!.path.slice(1)) : undefined;
+      return served === undefined ? [] : [{ file: rel(c), content: hash(served) }];
+    });
+    const appeared = await Promise.all(added.map(async (c) => ({ file: rel(c), content: await readFile(c.file).then(hash, () => '') })));
+    return pairedByContent(gone, appeared.filter((a) => a.content));
   }
 
   private updateStaticList(statics: FileChange[]): void {
