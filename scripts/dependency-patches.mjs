@@ -104,15 +104,15 @@ export const dependencyPatches = [
   },
 ];
 
-/** A path with forward slashes (Windows paths from esbuild). */
-const slashed = (file) => file.split('\\').join('/');
+/** The patch for `file` (a path, with either kind of slash), if it is a patched module. */
+const patchFor = (file) => dependencyPatches.find((p) => file.split('\\').join('/').endsWith(`/node_modules/${p.module}`));
 
 /**
  * The patched source of `file` (a path ending in a patched module), or undefined when no patch is for it.
  * Throws when an edit does not find its text exactly once.
  */
 export function patchedSource(file, source) {
-  const patch = dependencyPatches.find((p) => slashed(file).endsWith(`/node_modules/${p.module}`));
+  const patch = patchFor(file);
   if (!patch) return undefined;
   let out = source;
   for (const edit of patch.edits) {
@@ -133,21 +133,19 @@ export function patchedSource(file, source) {
  * package no longer used, or moved): the patch list must follow the dependencies.
  */
 export function dependencyPatchPlugin() {
-  const active = dependencyPatches;
   const escaped = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\\\//g, '[\\\\/]');
-  const filter = new RegExp(`node_modules[\\\\/](${active.map((p) => escaped(p.module)).join('|')})$`);
+  const filter = new RegExp(`node_modules[\\\\/](${dependencyPatches.map((p) => escaped(p.module)).join('|')})$`);
   return {
     name: 'quire-dependency-patches',
     setup(build) {
       const met = new Set();
       build.onLoad({ filter }, (args) => {
-        const patch = active.find((p) => slashed(args.path).endsWith(`/node_modules/${p.module}`));
-        met.add(patch.name);
+        met.add(patchFor(args.path).name);
         return { contents: patchedSource(args.path, readFileSync(args.path, 'utf8')), loader: 'js' };
       });
       build.onEnd((result) => {
         if (result.errors.length) return;
-        const unmet = active.filter((p) => !met.has(p.name));
+        const unmet = dependencyPatches.filter((p) => !met.has(p.name));
         // Thrown: esbuild reports it and fails the build.
         if (unmet.length) throw new Error(`Dependency patches for modules the bundle does not contain: ${unmet.map((p) => `${p.name} (${p.module})`).join(', ')}. Update scripts/dependency-patches.mjs.`);
       });
