@@ -44,17 +44,17 @@ const synthetic: Record<string, string> = {
   components: Array.from({ length: 20 }, (_, i) => `<Callout type="info" n={${i}}>\n  Inhalt *${i}* {1 + ${i}}\n</Callout>\n\nText <Badge>neu</Badge> {/* Kommentar */}`).join('\n\n'),
 };
 
-async function contentFiles(): Promise<{ file: string; text: string }[]> {
-  const dir = path.join(repoRoot, 'content');
-  const files = (await readdir(dir, { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort();
-  return Promise.all(files.map(async (f) => ({ file: f, text: prepareMarkdown((await readFile(path.join(dir, f), 'utf8')).replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')) })));
-}
+/** The site's pages as saved (content/, front matter included), read once for both comparisons. */
+let sitePages: { file: string; raw: string }[] = [];
 
 let dir = '';
 /** The compiler bundled as the CLI bundles it, with the patches and without. */
 const bundles: { patched?: Bundle; original?: Bundle } = {};
 
 beforeAll(async () => {
+  const content = path.join(repoRoot, 'content');
+  const files = (await readdir(content, { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort();
+  sitePages = await Promise.all(files.map(async (file) => ({ file, raw: await readFile(path.join(content, file), 'utf8') })));
   dir = await mkdtemp(path.join(tmpdir(), 'quire-patches-'));
   const bundle = async (name: string, plugins: ReturnType<typeof dependencyPatchPlugin>[]) => {
     const outfile = path.join(dir, `${name}.mjs`);
@@ -117,7 +117,7 @@ describe('dependency patches', () => {
       { file: 'lists.mdx', text: synthetic.lists },
       { file: 'mixed.md', text: synthetic.mixed },
       { file: 'components.mdx', text: synthetic.components },
-      ...(await contentFiles()),
+      ...sitePages.map(({ file, raw }) => ({ file, text: prepareMarkdown(raw.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')) })),
     ];
     expect(docs.length).toBeGreaterThan(100);
     // Twice, in turn: the parsers made for one page's syntax extensions are reused for the next pages with
@@ -137,12 +137,10 @@ describe('dependency patches', () => {
   });
 
   it('dependency patches: should compile every page of the site to exactly what the unpatched compiler makes', async () => {
-    const dir = path.join(repoRoot, 'content');
-    const files = (await readdir(dir, { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort();
-    expect(files.length).toBeGreaterThan(100);
+    expect(sitePages.length).toBeGreaterThan(100);
     const texts = compileTexts(undefined);
-    for (const file of files) {
-      const { body, bodyLine } = splitFrontMatter(await readFile(path.join(dir, file), 'utf8'), file);
+    for (const { file, raw } of sitePages) {
+      const { body, bodyLine } = splitFrontMatter(raw, file);
       const format = file.endsWith('.mdx') ? 'mdx' : 'md';
       const source: Source = { kind: 'doc', file: `content/${file}`, format, id: file, path: `/docs/${file}/`, frontMatter: {}, body, bodyLine, hash: 'h' };
       const [ours, theirs] = [await bundles.patched!.processSource(source, '/de/', texts), await bundles.original!.processSource(source, '/de/', texts)];
