@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics.ts';
-import { bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
+import { assetName, bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
 import { isHiddenStaticPath, load, missingFiles, readImageSizes, readSource } from '../load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from '../plan/index.ts';
 import { compileTexts, type CompileTexts } from '../compile/index.ts';
@@ -47,7 +47,7 @@ export interface DevBuildReport {
   changed: string[];
   /** Those of them that are gone (deleted, renamed or moved away). */
   removed: string[];
-  /** Pages and static files among them that were renamed or moved: a file gone and one with the same bytes new (project paths). */
+  /** Pages, static files and images next to pages among them that were renamed or moved: a file gone and one with the same bytes new (project paths). */
   renamed: { from: string; to: string }[];
   /** Routes rendered in this build, as URL paths with the base (`/de/docs/faq/`). */
   rendered: string[];
@@ -164,6 +164,7 @@ export class DevSession {
     const { root, toolRoot, store } = this.options;
     const sources: FileChange[] = [];
     const statics: FileChange[] = [];
+    const assets: FileChange[] = [];
     const themeFiles: string[] = [];
     const ctx = {
       root,
@@ -180,6 +181,7 @@ export class DevSession {
       else if (kind === 'source') sources.push(change);
       else if (kind === 'static') statics.push(change);
       else if (kind === 'asset') {
+        assets.push(change);
         const rel = toPosix(path.relative(root, change.file));
         this.assetVersions.set(rel, (this.assetVersions.get(rel) ?? 0) + 1);
       } else if (kind === 'theme') {
@@ -282,6 +284,7 @@ export class DevSession {
       renamed.push(...(await this.staticRenames(statics, config)));
       this.updateStaticList(statics);
     }
+    renamed.push(...(await this.assetRenames(assets, config)));
     for (const change of statics) store.markChanged(change.file);
     mark('load');
     const loaded = this.loaded;
@@ -433,6 +436,25 @@ export class DevSession {
     });
     const appeared = await Promise.all(added.map(async (c) => ({ file: rel(c), content: await readFile(c.file).then(hash, () => '') })));
     return pairedByContent(gone, appeared.filter((a) => a.content));
+  }
+
+  /**
+   * Images next to pages that were renamed or moved in a batch: a file gone that was published with the bytes a
+   * new one has (its published name, `assets/<name>.<hash>.<ext>`, is still in the store).
+   */
+  private async assetRenames(assets: FileChange[], config: SiteConfig): Promise<DevBuildReport['renamed']> {
+    const removed = assets.filter((c) => c.removed);
+    const added = assets.filter((c) => !c.removed);
+    if (!removed.length || !added.length) return [];
+    const rel = (c: FileChange) => toPosix(path.relative(this.options.root, c.file));
+    const base = config.baseUrl.replace(/^\//, '');
+    const hashed = await Promise.all(added.map(async (c) => ({ file: rel(c), content: await readFile(c.file).then((b) => createHash('sha1').update(b).digest('hex').slice(0, 8), () => '') })));
+    const appeared = hashed.filter((a) => a.content);
+    const gone = removed.flatMap((c) => {
+      const same = appeared.find((a) => this.options.store.raw(base + assetName(rel(c), a.content)) !== undefined);
+      return same ? [{ file: rel(c), content: same.content }] : [];
+    });
+    return pairedByContent(gone, appeared);
   }
 
   private updateStaticList(statics: FileChange[]): void {

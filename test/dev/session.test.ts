@@ -143,6 +143,27 @@ describe('dev session (incremental builds)', () => {
     expect(store.has(asset(after)!.slice(1))).toBe(true);
   });
 
+  it('session: should report an image next to a page moved into another folder as one move, not a file gone and a new one', async () => {
+    const root = await site();
+    const { edit } = await openSession(root);
+    const bytes = await readFile(path.join(root, 'content/docs/guide/bild.svg'), 'utf8');
+    const moved = await edit({
+      'content/docs/guide/bild.svg': null,
+      'content/docs/guide/bilder/bild.svg': bytes,
+      'content/docs/guide/start.md': (t) => t.replace('](./bild.svg)', '](./bilder/bild.svg)'),
+    });
+    expect(moved.ok).toBe(true);
+    expect(moved.renamed).toEqual([{ from: 'content/docs/guide/bild.svg', to: 'content/docs/guide/bilder/bild.svg' }]);
+    // Other bytes under a new name are a new image, not a move.
+    const replaced = await edit({
+      'content/docs/guide/bilder/bild.svg': null,
+      'content/docs/guide/anders.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="3" height="3"></svg>',
+      'content/docs/guide/start.md': (t) => t.replace('](./bilder/bild.svg)', '](./anders.svg)'),
+    });
+    expect(replaced.ok).toBe(true);
+    expect(replaced.renamed).toEqual([]);
+  });
+
   it('session: should add and remove pages when doc files appear and disappear', async () => {
     const root = await site();
     const { edit, store } = await openSession(root);
