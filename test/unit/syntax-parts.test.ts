@@ -12,7 +12,7 @@ import { repoRoot } from '../helpers.ts';
  * The compiler loads only the syntax extensions a file's text can use (src/compile/plugins/syntax.ts).
  * That must never change a page: every file compiles to exactly what all extensions produce.
  */
-const ALL = { directive: true, autolink: true, footnote: true, strikethrough: true, table: true, taskList: true };
+const ALL = { directive: true, autolink: true, email: true, footnote: true, strikethrough: true, table: true, taskList: true };
 
 function source(body: string, format: 'md' | 'mdx', file = `content/docs/x.${format}`): Source {
   return { kind: 'doc', file, format, id: 'x', path: '/docs/x/', frontMatter: {}, body, bodyLine: 1, hash: 'h' };
@@ -28,8 +28,11 @@ async function same(src: Source) {
 
 describe('syntax extensions chosen per file', () => {
   it('syntax: should pick only the extensions whose characters occur', () => {
-    expect(syntaxPartsFor('Nur Text, um 10:30 Uhr. Achtung: hier.')).toEqual({ directive: false, autolink: false, footnote: false, strikethrough: false, table: false, taskList: false });
-    expect(syntaxPartsFor(':::tip\nx\n:::\n| a |\n|---|\n- [x] ja\n~~weg~~ [^1] www.x.de')).toEqual({ directive: true, autolink: true, footnote: true, strikethrough: true, table: true, taskList: true });
+    expect(syntaxPartsFor('Nur Text, um 10:30 Uhr. Achtung: hier.')).toEqual({ directive: false, autolink: false, email: false, footnote: false, strikethrough: false, table: false, taskList: false });
+    expect(syntaxPartsFor(':::tip\nx\n:::\n| a |\n|---|\n- [x] ja\n~~weg~~ [^1] www.x.de a@b.de')).toEqual({ directive: true, autolink: true, email: true, footnote: true, strikethrough: true, table: true, taskList: true });
+    // Web addresses and e-mail addresses are separate parts: each needs its own characters.
+    expect(syntaxPartsFor('Siehe https://example.org.')).toMatchObject({ autolink: true, email: false });
+    expect(syntaxPartsFor('Schreiben Sie an info@example.org.')).toMatchObject({ autolink: false, email: true });
   });
 
   it('syntax: should compile tricky snippets exactly as with every extension', async () => {
@@ -39,6 +42,13 @@ describe('syntax extensions chosen per file', () => {
       '- [ ] offen\n- [x] erledigt\n- [X] auch\n\n:::tip Titel\nInhalt mit :text[Label] und ::leaf\n:::\n\n:::unbekannt\nbleibt Text\n:::',
       '`code | mit ~ und @`\n\n```js\nconst a = "www.x.de" | 0;\n```\n',
       'E-Mail <b@c.de>, Link <https://x.de>, Bild ![a](/img/a.png), `:::`, \\:tip',
+      // Only one kind of address: the other kind's constructs are left out.
+      'Nur https://example.org/pfad?q=1, www.example.org und http://x.de., kein Postfach: a.b-c_d',
+      'Nur Post: info@example.org, a.b+c@x.co.uk., mailto:x@y.de, _@x.de, [an@x.de](mailto:an@x.de) und \\[b@y.de](mailto:b@y.de)',
+      'Weder noch: wwwx, http:/x, h@, www, hallo welt',
+      // Where the parser's e-mail construct and the later search for addresses in text disagree.
+      'Post an mailto:a@b.de, xmpp:a@b.de/r, https://a@b.de oder www.a@b.de.',
+      'Post an mailto:a@b.de oder xmpp:a@b.de/r und a@b.de\\_.',
     ];
     for (const [i, text] of snippets.entries()) {
       await same(source(text, 'md', `content/docs/s${i}.md`));
