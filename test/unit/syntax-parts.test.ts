@@ -1,8 +1,24 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { syntaxPartsFor } from '../../src/compile/plugins/syntax.ts';
-import { processSource } from '../../src/compile/processors.ts';
+import { directiveFromMarkdown } from 'mdast-util-directive';
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import { directive } from 'micromark-extension-directive';
+import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified, type Processor } from 'unified';
+import { emailStarts, syntaxPartsFor } from '../../src/compile/plugins/syntax.ts';
+import { prepareMarkdown } from '../../src/compile/pipeline.ts';
+import { parseOnly, processSource } from '../../src/compile/processors.ts';
 import { compileTexts } from '../../src/compile/index.ts';
 import { splitFrontMatter } from '../../src/load/front-matter.ts';
 import type { Source } from '../../src/types.ts';
@@ -26,7 +42,56 @@ async function same(src: Source) {
   expect(chosen.data.links, src.file).toEqual(full.data.links);
 }
 
+/**
+ * Every syntax extension as its package makes it, nothing left out or changed, in quire's order: the
+ * syntax tree quire's parser must make, positions included.
+ */
+function referenceTree(format: 'md' | 'mdx', text: string): unknown {
+  function extensions(this: Processor) {
+    const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
+    (data.micromarkExtensions ??= []).push(gfmAutolinkLiteral(), gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem(), directive());
+    (data.fromMarkdownExtensions ??= []).push(gfmAutolinkLiteralFromMarkdown(), gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown(), directiveFromMarkdown());
+  }
+  const processor = format === 'mdx' ? unified().use(remarkParse).use(remarkMdx).use(extensions) : unified().use(remarkParse).use(extensions);
+  return processor.parse(text);
+}
+
+const EMAIL_SNIPPETS = [
+  'Post an info@example.org, a.b+c@x.co.uk., _@x.de, x-a@b.de, 1a@b.de, /a@b.de, a/b@c.de, a@b.de_ und a@b.de\\_.',
+  'Post an a@b.de, www.a@b.de und https://a@b.de. Sowie *a@b.de* und **x a@b.de**, (a@b.de), "a@b.de".',
+  '[an@x.de](https://x.de) und ![b@y.de](/b.png) oder \\[c@z.de](https://z.de) und [d@w.de und e@v.de',
+  'Zeile eins a@\nb.de und a\n@b.de und `c@d.de` und\n\n    e@f.de eingerückt\n\n> g@h.de im Zitat\n\n- i@j.de in der Liste',
+  'Ohne Adresse: @, a@, @b.de, a @b.de, ä@b.de, a@b, www.example.org',
+];
+
 describe('syntax extensions chosen per file', () => {
+  it('syntax: should find where an e-mail address can start', () => {
+    expect([...emailStarts('x a.b@c.de, @d, e @f, /g@h, ä@i')]).toEqual([2, 23]);
+    expect(emailStarts('kein Postfach').size).toBe(0);
+  });
+
+  it('syntax: should parse literal e-mail addresses exactly as the extension itself does, positions included', () => {
+    for (const text of EMAIL_SNIPPETS) {
+      expect(parseOnly('md', text, 'x.md'), text).toEqual(referenceTree('md', text));
+      expect(parseOnly('mdx', text, 'x.mdx'), text).toEqual(referenceTree('mdx', text));
+    }
+  });
+
+  it('syntax: should parse the site\'s pages with e-mail addresses exactly as the extension itself does', async () => {
+    const dir = path.join(repoRoot, 'content');
+    const files = (await readdir(dir, { recursive: true })).filter((f) => /\.mdx?$/.test(f));
+    let compared = 0;
+    for (const file of files) {
+      const { body } = splitFrontMatter(await readFile(path.join(dir, file), 'utf8'), file);
+      const text = prepareMarkdown(body);
+      if (!syntaxPartsFor(text).email) continue;
+      const format = file.endsWith('.mdx') ? 'mdx' : 'md';
+      expect(parseOnly(format, text, file), file).toEqual(referenceTree(format, text));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   it('syntax: should pick only the extensions whose characters occur', () => {
     expect(syntaxPartsFor('Nur Text, um 10:30 Uhr. Achtung: hier.')).toEqual({ directive: false, autolink: false, email: false, footnote: false, strikethrough: false, table: false, taskList: false });
     expect(syntaxPartsFor(':::tip\nx\n:::\n| a |\n|---|\n- [x] ja\n~~weg~~ [^1] www.x.de a@b.de')).toEqual({ directive: true, autolink: true, email: true, footnote: true, strikethrough: true, table: true, taskList: true });

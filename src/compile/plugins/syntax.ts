@@ -22,7 +22,8 @@ import type { Processor } from 'unified';
  * literal-autolink extension tries an e-mail address at the start of every word of text, reading the
  * word to its end before it gives up (measured, best of five: 1,000 generated pages parse in 1.59 ms
  * per page with all extensions, 1.08 without the autolink one; the site's pages in 4.1 and 2.6 ms).
- * So web addresses and e-mail addresses are separate parts of that extension.
+ * So web addresses and e-mail addresses are separate parts of that extension, and where a page has
+ * e-mail addresses the construct is tried only where one can start (see `emailStarts`).
  */
 export interface SyntaxParts {
   directive: boolean;
@@ -53,21 +54,78 @@ export function syntaxKey(parts: SyntaxParts): string {
   return (['directive', 'autolink', 'email', 'footnote', 'strikethrough', 'table', 'taskList'] as const).map((k) => (parts[k] ? '1' : '0')).join('');
 }
 
-type Construct = { name?: string };
+/** What this module needs of micromark's constructs (micromark-util-types). */
+type State = (code: number | null) => unknown;
+interface TokenizeContext {
+  now(): { offset: number };
+}
+interface Construct {
+  name?: string;
+  previous?: (this: TokenizeContext, code: number | null) => boolean;
+  tokenize: (this: TokenizeContext, effects: unknown, ok: State, nok: State) => State;
+}
 type ConstructRecord = Record<string, Construct | Construct[]>;
 
+/** The document being parsed: where in it an e-mail address can start (see `emailStarts`). */
+interface ParseState {
+  emailStarts: ReadonlySet<number>;
+}
+
+/** `+ - . _`, letters and digits: the characters of an e-mail address's name (GFM's "atext"). */
+function isAtext(code: number): boolean {
+  return code === 43 || code === 45 || code === 46 || code === 95 || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
 /**
- * The literal-autolink extension with only the constructs `parts` needs: its e-mail construct is tried
- * at every letter and digit of text, its web-address constructs only at `h` and `w`. The tree extension
- * is the same for both (it also finds addresses in text afterwards, by their characters).
+ * The offsets where a literal e-mail address can start in `text`: the start of the run of name
+ * characters before each `@`. The parser's e-mail construct starts nowhere else (it needs such a run,
+ * then `@`, and no name character before it), so elsewhere it need not be tried.
  */
-function autolinkLiteral(parts: SyntaxParts): { text: ConstructRecord } {
-  const { text } = gfmAutolinkLiteral() as { text: ConstructRecord };
-  if (parts.autolink && parts.email) return { text };
-  const keep = (construct: Construct) => (construct.name === 'emailAutolink' ? parts.email : parts.autolink);
+export function emailStarts(text: string): Set<number> {
+  const starts = new Set<number>();
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (start > 0 && isAtext(text.charCodeAt(start - 1))) start--;
+    if (start < at) starts.add(start);
+  }
+  return starts;
+}
+
+/**
+ * The e-mail construct, tried only where `state` says an address can start. Unchanged, it is tried at
+ * the start of every word of text and reads the word to its end before it gives up; the text is then
+ * read again as plain text.
+ */
+function emailWhereItCanStart(email: Construct, state: ParseState): Construct {
+  const previous = email.previous;
+  return {
+    ...email,
+    previous(code) {
+      return (!previous || previous.call(this, code)) && state.emailStarts.has(this.now().offset);
+    },
+    tokenize(effects, ok, nok) {
+      const start = email.tokenize.call(this, effects, ok, nok);
+      return (code) => (state.emailStarts.has(this.now().offset) ? start(code) : nok(code));
+    },
+  };
+}
+
+/**
+ * The literal-autolink extension with only the constructs `parts` needs: its web-address constructs are
+ * tried at `h` and `w`, its e-mail construct only where `state` has an address start. The tree extension
+ * is the same for all (it also finds addresses in text afterwards, by their characters).
+ */
+function autolinkLiteral(parts: SyntaxParts, state: ParseState): { text: ConstructRecord } {
+  const { text } = gfmAutolinkLiteral() as unknown as { text: ConstructRecord };
   const chosen: ConstructRecord = {};
+  let email: Construct | undefined;
   for (const [code, constructs] of Object.entries(text)) {
-    const kept = (Array.isArray(constructs) ? constructs : [constructs]).filter(keep);
+    const kept: Construct[] = [];
+    for (const construct of Array.isArray(constructs) ? constructs : [constructs]) {
+      if (construct.name !== 'emailAutolink') {
+        if (parts.autolink) kept.push(construct);
+      } else if (parts.email) kept.push((email ??= emailWhereItCanStart(construct, state)));
+    }
     if (kept.length) chosen[code] = kept;
   }
   return { text: chosen };
@@ -77,7 +135,7 @@ function autolinkLiteral(parts: SyntaxParts): { text: ConstructRecord } {
  * Each extension, in remark-gfm's order, then directives: whether a file uses it, and its syntax and tree
  * extensions.
  */
-const EXTENSIONS: [(parts: SyntaxParts) => boolean, (parts: SyntaxParts) => unknown, () => unknown][] = [
+const EXTENSIONS: [(parts: SyntaxParts) => boolean, (parts: SyntaxParts, state: ParseState) => unknown, () => unknown][] = [
   [(parts) => parts.autolink || parts.email, autolinkLiteral, gfmAutolinkLiteralFromMarkdown],
   [(parts) => parts.footnote, () => gfmFootnote(), gfmFootnoteFromMarkdown],
   [(parts) => parts.strikethrough, () => gfmStrikethrough(), gfmStrikethroughFromMarkdown],
@@ -86,14 +144,31 @@ const EXTENSIONS: [(parts: SyntaxParts) => boolean, (parts: SyntaxParts) => unkn
   [(parts) => parts.directive, () => directive(), directiveFromMarkdown],
 ];
 
-/** The remark plugin: adds the chosen extensions. */
+/**
+ * The remark plugin: adds the chosen extensions. It comes after remark-parse, whose parser it wraps to
+ * learn each document before it is parsed (parsing is synchronous, so the state is the document's until
+ * the parser returns).
+ */
 export function remarkSyntax(this: Processor, parts: SyntaxParts) {
   const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
   const syntax = (data.micromarkExtensions ??= []);
   const tree = (data.fromMarkdownExtensions ??= []);
+  const state: ParseState = { emailStarts: new Set() };
   for (const [uses, syntaxExtension, treeExtension] of EXTENSIONS) {
     if (!uses(parts)) continue;
-    syntax.push(syntaxExtension(parts));
+    syntax.push(syntaxExtension(parts, state));
     tree.push(treeExtension());
   }
+  const parse = this.parser;
+  if (!parts.email) return;
+  if (!parse) throw new Error('quire bug: remarkSyntax must come after remark-parse');
+  this.parser = (document, file) => {
+    const outer = state.emailStarts;
+    state.emailStarts = emailStarts(document);
+    try {
+      return parse(document, file);
+    } finally {
+      state.emailStarts = outer;
+    }
+  };
 }
