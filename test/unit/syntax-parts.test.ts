@@ -16,7 +16,7 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified, type Processor } from 'unified';
-import { emailStarts, syntaxPartsFor } from '../../src/compile/plugins/syntax.ts';
+import { emailStarts, syntaxPartsFor, tableLines } from '../../src/compile/plugins/syntax.ts';
 import { prepareMarkdown } from '../../src/compile/pipeline.ts';
 import { parseOnly, processSource } from '../../src/compile/processors.ts';
 import { compileTexts } from '../../src/compile/index.ts';
@@ -56,6 +56,16 @@ function referenceTree(format: 'md' | 'mdx', text: string): unknown {
   return processor.parse(text);
 }
 
+const TABLE_SNIPPETS = [
+  'Absatz\nnoch eine Zeile\n\n| a | b |\n| - | :-: |\n| 1 | 2 |\nohne Strich\n\nDanach | kein Kopf\n\n# Titel | mit Strich',
+  'Spalte\n:--\nWert\n\nA B\n-:\n\nKein\n---\nTabellenkopf',
+  'Absatz direkt davor\n| a |\n| - |\n| 1 |\n# Überschrift danach\n- Liste | mit Strich',
+  '> | a | b |\n> | - | - |\n> | 1 | 2 |\n> nach der Tabelle\n\n- Punkt\n\n  | x |\n  | - |\n  | y |\n\n1. a | b\n   --|--',
+  '| a |\r\n| - |\r\n| 1 |\r\n\u00a0\r\n| 2 |\r\n\r\nx | y\r- | -\r1 | 2',
+  '```\n| kein | Tisch |\n| - | - |\n```\n\n    | eingerückt |\n    | - |\n\n\\| a | b |\n| - | - |\n\n`|` im Code und a \\| b\n| - | - |',
+  '| a | b |\n| - | - | - |\n\n| a | b | c |\n| - | - |\n\n|a|\n|-|\n\n| |\n|-|\n\n|\n|-',
+];
+
 const EMAIL_SNIPPETS = [
   'Post an info@example.org, a.b+c@x.co.uk., _@x.de, x-a@b.de, 1a@b.de, /a@b.de, a/b@c.de, a@b.de_ und a@b.de\\_.',
   'Post an a@b.de, www.a@b.de und https://a@b.de. Sowie *a@b.de* und **x a@b.de**, (a@b.de), "a@b.de".',
@@ -70,6 +80,18 @@ describe('syntax extensions chosen per file', () => {
     expect(emailStarts('kein Postfach').size).toBe(0);
   });
 
+  it('syntax: should find the lines where a table can start', () => {
+    expect([...tableLines('Text\n\nKopf\n| - |\nZeile\nZeile\n\nText\n:-\n \t\nText')]).toEqual([3, 4, 5, 6, 8, 9]);
+    expect(tableLines('Nur Text\n---\nund mehr').size).toBe(0);
+  });
+
+  it('syntax: should parse tables exactly as the extension itself does, positions included', () => {
+    for (const text of TABLE_SNIPPETS) {
+      expect(parseOnly('md', text, 'x.md'), text).toEqual(referenceTree('md', text));
+      expect(parseOnly('mdx', text, 'x.mdx'), text).toEqual(referenceTree('mdx', text));
+    }
+  });
+
   it('syntax: should parse literal e-mail addresses exactly as the extension itself does, positions included', () => {
     for (const text of EMAIL_SNIPPETS) {
       expect(parseOnly('md', text, 'x.md'), text).toEqual(referenceTree('md', text));
@@ -77,14 +99,15 @@ describe('syntax extensions chosen per file', () => {
     }
   });
 
-  it('syntax: should parse the site\'s pages with e-mail addresses exactly as the extension itself does', async () => {
+  it('syntax: should parse the site\'s pages with e-mail addresses or tables exactly as the extensions themselves do', async () => {
     const dir = path.join(repoRoot, 'content');
     const files = (await readdir(dir, { recursive: true })).filter((f) => /\.mdx?$/.test(f));
     let compared = 0;
     for (const file of files) {
       const { body } = splitFrontMatter(await readFile(path.join(dir, file), 'utf8'), file);
       const text = prepareMarkdown(body);
-      if (!syntaxPartsFor(text).email) continue;
+      const { email, table } = syntaxPartsFor(text);
+      if (!email && !table) continue;
       const format = file.endsWith('.mdx') ? 'mdx' : 'md';
       expect(parseOnly(format, text, file), file).toEqual(referenceTree(format, text));
       compared++;
@@ -98,6 +121,9 @@ describe('syntax extensions chosen per file', () => {
     // Web addresses and e-mail addresses are separate parts: each needs its own characters.
     expect(syntaxPartsFor('Siehe https://example.org.')).toMatchObject({ autolink: true, email: false });
     expect(syntaxPartsFor('Schreiben Sie an info@example.org.')).toMatchObject({ autolink: false, email: true });
+    // A table without a single `|`: its delimiter row has a colon.
+    expect(syntaxPartsFor('Spalte\n:--\nWert')).toMatchObject({ table: true });
+    expect(syntaxPartsFor('Titel\n---\nText')).toMatchObject({ table: false });
   });
 
   it('syntax: should compile tricky snippets exactly as with every extension', async () => {

@@ -37,6 +37,12 @@ export interface SyntaxParts {
   taskList: boolean;
 }
 
+/**
+ * What a table's delimiter row (`| --- |`, `:--`) has: a `|`, or without one a colon at a cell's end
+ * (a row of hyphens alone is a heading's underline).
+ */
+const TABLE_DELIMITER = /\||:-|-:/;
+
 export function syntaxPartsFor(text: string): SyntaxParts {
   return {
     directive: /:[A-Za-z]/.test(text),
@@ -44,7 +50,7 @@ export function syntaxPartsFor(text: string): SyntaxParts {
     email: text.includes('@'),
     footnote: text.includes('[^'),
     strikethrough: text.includes('~'),
-    table: text.includes('|'),
+    table: TABLE_DELIMITER.test(text),
     taskList: /\[[\sxX]\]/.test(text),
   };
 }
@@ -57,7 +63,7 @@ export function syntaxKey(parts: SyntaxParts): string {
 /** What this module needs of micromark's constructs (micromark-util-types). */
 type State = (code: number | null) => unknown;
 interface TokenizeContext {
-  now(): { offset: number };
+  now(): { offset: number; line: number };
 }
 interface Construct {
   name?: string;
@@ -66,9 +72,10 @@ interface Construct {
 }
 type ConstructRecord = Record<string, Construct | Construct[]>;
 
-/** The document being parsed: where in it an e-mail address can start (see `emailStarts`). */
+/** The document being parsed: where in it an e-mail address and a table can start (see remarkSyntax). */
 interface ParseState {
   emailStarts: ReadonlySet<number>;
+  tableLines: ReadonlySet<number>;
 }
 
 /** `+ - . _`, letters and digits: the characters of an e-mail address's name (GFM's "atext"). */
@@ -111,6 +118,53 @@ function emailWhereItCanStart(email: Construct, state: ParseState): Construct {
 }
 
 /**
+ * The lines (numbered from 1) where a table's row can start: the line before a line that can be a
+ * delimiter row (the table's head), that line, and the lines after it up to a blank line (its body).
+ * The table construct starts nowhere else: a head needs the delimiter row right after it, and a table
+ * ends at a blank line.
+ */
+export function tableLines(text: string): Set<number> {
+  const lines = text.split(/\r\n|\r|\n/);
+  const found = new Set<number>();
+  let body = false;
+  for (let index = 0; index < lines.length; index++) {
+    if (/^[ \t]*$/.test(lines[index])) {
+      body = false;
+      continue;
+    }
+    const delimiter = TABLE_DELIMITER.test(lines[index]);
+    if (body || delimiter || (index + 1 < lines.length && TABLE_DELIMITER.test(lines[index + 1]))) found.add(index + 1);
+    if (delimiter) body = true;
+  }
+  return found;
+}
+
+/**
+ * The table construct, tried only on the lines `state` has. Unchanged, it is tried at the start of every
+ * block and paragraph line of a page with a table, reads the line to its end as a possible head row and
+ * then gives up; the line is then read again.
+ */
+function tableWhereItCanStart(table: Construct, state: ParseState): Construct {
+  return {
+    ...table,
+    tokenize(effects, ok, nok) {
+      const start = table.tokenize.call(this, effects, ok, nok);
+      return (code) => (state.tableLines.has(this.now().line) ? start(code) : nok(code));
+    },
+  };
+}
+
+/** The table extension, its construct tried only where a table can start. */
+function table(state: ParseState): { flow: ConstructRecord } {
+  const { flow } = gfmTable() as unknown as { flow: ConstructRecord };
+  const chosen: ConstructRecord = {};
+  for (const [code, constructs] of Object.entries(flow)) {
+    chosen[code] = (Array.isArray(constructs) ? constructs : [constructs]).map((construct) => (construct.name === 'table' ? tableWhereItCanStart(construct, state) : construct));
+  }
+  return { flow: chosen };
+}
+
+/**
  * The literal-autolink extension with only the constructs `parts` needs: its web-address constructs are
  * tried at `h` and `w`, its e-mail construct only where `state` has an address start. The tree extension
  * is the same for all (it also finds addresses in text afterwards, by their characters).
@@ -139,7 +193,7 @@ const EXTENSIONS: [(parts: SyntaxParts) => boolean, (parts: SyntaxParts, state: 
   [(parts) => parts.autolink || parts.email, autolinkLiteral, gfmAutolinkLiteralFromMarkdown],
   [(parts) => parts.footnote, () => gfmFootnote(), gfmFootnoteFromMarkdown],
   [(parts) => parts.strikethrough, () => gfmStrikethrough(), gfmStrikethroughFromMarkdown],
-  [(parts) => parts.table, () => gfmTable(), gfmTableFromMarkdown],
+  [(parts) => parts.table, (_parts, state) => table(state), gfmTableFromMarkdown],
   [(parts) => parts.taskList, () => gfmTaskListItem(), gfmTaskListItemFromMarkdown],
   [(parts) => parts.directive, () => directive(), directiveFromMarkdown],
 ];
@@ -153,22 +207,23 @@ export function remarkSyntax(this: Processor, parts: SyntaxParts) {
   const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
   const syntax = (data.micromarkExtensions ??= []);
   const tree = (data.fromMarkdownExtensions ??= []);
-  const state: ParseState = { emailStarts: new Set() };
+  const state: ParseState = { emailStarts: new Set(), tableLines: new Set() };
   for (const [uses, syntaxExtension, treeExtension] of EXTENSIONS) {
     if (!uses(parts)) continue;
     syntax.push(syntaxExtension(parts, state));
     tree.push(treeExtension());
   }
   const parse = this.parser;
-  if (!parts.email) return;
+  if (!parts.email && !parts.table) return;
   if (!parse) throw new Error('quire bug: remarkSyntax must come after remark-parse');
   this.parser = (document, file) => {
-    const outer = state.emailStarts;
-    state.emailStarts = emailStarts(document);
+    const outer = { ...state };
+    if (parts.email) state.emailStarts = emailStarts(document);
+    if (parts.table) state.tableLines = tableLines(document);
     try {
       return parse(document, file);
     } finally {
-      state.emailStarts = outer;
+      Object.assign(state, outer);
     }
   };
 }
