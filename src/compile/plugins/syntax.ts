@@ -110,9 +110,9 @@ function emailWhereItCanStart(email: Construct, state: ParseState): Construct {
     previous(code) {
       return (!previous || previous.call(this, code)) && state.emailStarts.has(this.now().offset);
     },
+    // micromark starts a construct's tokenizer at the code it is given next, so `now()` is that code's place.
     tokenize(effects, ok, nok) {
-      const start = email.tokenize.call(this, effects, ok, nok);
-      return (code) => (state.emailStarts.has(this.now().offset) ? start(code) : nok(code));
+      return state.emailStarts.has(this.now().offset) ? email.tokenize.call(this, effects, ok, nok) : nok;
     },
   };
 }
@@ -148,8 +148,7 @@ function tableWhereItCanStart(table: Construct, state: ParseState): Construct {
   return {
     ...table,
     tokenize(effects, ok, nok) {
-      const start = table.tokenize.call(this, effects, ok, nok);
-      return (code) => (state.tableLines.has(this.now().line) ? start(code) : nok(code));
+      return state.tableLines.has(this.now().line) ? table.tokenize.call(this, effects, ok, nok) : nok;
     },
   };
 }
