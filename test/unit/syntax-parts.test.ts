@@ -25,8 +25,9 @@ import type { Source } from '../../src/types.ts';
 import { repoRoot } from '../helpers.ts';
 
 /**
- * The compiler loads only the syntax extensions a file's text can use (src/compile/plugins/syntax.ts).
- * That must never change a page: every file compiles to exactly what all extensions produce.
+ * The compiler loads only the syntax extensions a file's text can use, and tries the e-mail and table
+ * constructs only where they can start (src/compile/plugins/syntax.ts). That must never change a page:
+ * every file parses to the packages' own syntax tree and compiles to exactly what all extensions produce.
  */
 const ALL = { directive: true, autolink: true, email: true, footnote: true, strikethrough: true, table: true, taskList: true };
 
