@@ -54,9 +54,10 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * marker is `AssetRef.marker` (it was `placeholder`). 19: links and images whose target has a space get a note;
  * an invalid heading id in MDX (`{#mit leer}`) is text with a note, not an error; ids in fenced code stay as written.
  * 20: a table without any `|` (its delimiter row `:--` has a colon) is a table; such a page was parsed without
- * the table extension.
+ * the table extension. 21: a directive that is no box keeps its label's formatting and its `{…}` as written, and
+ * a directive name may start with a digit or any letter, as remark-directive reads it.
  */
-export const COMPILER_VERSION = '20';
+export const COMPILER_VERSION = '21';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {

@@ -76,6 +76,12 @@ describe('compile', () => {
     expect(out).toContain('10:30');
   });
 
+  it('compile: should show a directive that is no box as it was written, label formatting and braces included', async () => {
+    const { html: out } = await html('Ab 10:30[ca.]{ungefähr} Uhr, Größe:ähnlich, :Hinweis[**fett**]{x=1} und a:b[c].\n\n::zeile[Text]{#id}\n');
+    expect(out).toContain('<p>Ab 10:30[ca.]{ungefähr} Uhr, Größe:ähnlich, :Hinweis[<strong>fett</strong>]{x=1} und a:b[c].</p>');
+    expect(out).toContain('<p>::zeile[Text]{#id}</p>');
+  });
+
   it('compile: should give headings GitHub-style ids, custom ids, and build the toc of levels 2-3', async () => {
     const { html: out, compiled } = await html('## Häufige Fragen\n\n### Unter {#eigene}\n\n#### Tief\n\n## Häufige Fragen\n');
     expect(out).toContain('<h2 id="häufige-fragen">Häufige Fragen</h2>');

@@ -1,22 +1,52 @@
-import type { Root, Text } from 'mdast';
-import { SKIP, walk, type WalkNode } from './walk.ts';
+import type { PhrasingContent, Root, Text } from 'mdast';
+import type { VFile } from 'vfile';
 import { toString } from 'mdast-util-to-string';
+import { SKIP, walk, type WalkNode } from './walk.ts';
 import { ADMONITIONS } from './admonitions.ts';
+
+interface Place {
+  start?: { offset?: number };
+  end?: { offset?: number };
+}
+
+type InlineDirective = WalkNode & { type: 'textDirective' | 'leafDirective'; name: string; children: PhrasingContent[]; position?: Place };
+
+/**
+ * What an inline or leaf directive that is not ours was written as: its source up to the label, the label's
+ * content as parsed (its formatting stays), and its source after the label (`]` and any `{…}` attributes).
+ * Without positions, the name and the label's text.
+ */
+function asWritten(node: InlineDirective, source: string): PhrasingContent[] {
+  const start = node.position?.start?.offset;
+  const end = node.position?.end?.offset;
+  if (start === undefined || end === undefined) {
+    const label = toString(node);
+    return [{ type: 'text', value: `${node.type === 'leafDirective' ? '::' : ':'}${node.name}${label ? `[${label}]` : ''}` }];
+  }
+  const first = (node.children[0] as { position?: Place } | undefined)?.position?.start?.offset;
+  const last = (node.children[node.children.length - 1] as { position?: Place } | undefined)?.position?.end?.offset;
+  if (first === undefined || last === undefined) return [{ type: 'text', value: source.slice(start, end) }];
+  const before: Text = { type: 'text', value: source.slice(start, first) };
+  const after: Text = { type: 'text', value: source.slice(last, end) };
+  return [before, ...node.children, after];
+}
 
 /**
  * remark-directive reads `Verhältnis:Text` or `10:30 Uhr` style text as directives. Anything that is not
- * one of our admonitions goes back to the text it was written as.
+ * one of our admonitions goes back to the text it was written as: `:30`, `:name[**label**]{a=b}` with its
+ * label's formatting and its attributes.
  */
 export function remarkRestoreUnknownDirectives() {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
+    const source = String(file.value);
     walk(tree, (n: WalkNode, index, parent) => {
       if (!parent || index === undefined) return;
       const node = n as Root['children'][number] & { type: string };
       if (node.type === 'textDirective' || node.type === 'leafDirective') {
-        const label = toString(node);
-        const text: Text = { type: 'text', value: `${node.type === 'leafDirective' ? '::' : ':'}${node.name}${label ? `[${label}]` : ''}` };
-        if (node.type === 'leafDirective') parent.children!.splice(index, 1, { type: 'paragraph', children: [text] } as never);
-        else parent.children!.splice(index, 1, text as never);
+        const written = asWritten(node as unknown as InlineDirective, source);
+        if (node.type === 'leafDirective') parent.children!.splice(index, 1, { type: 'paragraph', children: written } as never);
+        else parent.children!.splice(index, 1, ...(written as never[]));
+        // Visited next: a directive in the label goes back to its text too.
         return [SKIP, index];
       }
       if (node.type === 'containerDirective' && !(ADMONITIONS as readonly string[]).includes(node.name)) {
