@@ -107,22 +107,41 @@ export function emailStarts(text: string): Set<number> {
 }
 
 /**
- * The e-mail construct, tried only where `state` says an address can start. Unchanged, it is tried at
- * the start of every word of text and reads the word to its end before it gives up; the text is then
- * read again as plain text.
+ * `construct`, tried only where `canStart` says it can start (in its `previous`, when it has one, and before its
+ * tokenizer is made). micromark starts a construct's tokenizer at the code it is given next, so `now()` is that
+ * code's place.
  */
-function emailWhereItCanStart(email: Construct, state: ParseState): Construct {
-  const previous = email.previous;
+function triedOnlyWhere(construct: Construct, canStart: (place: { offset: number; line: number }) => boolean): Construct {
+  const previous = construct.previous;
   return {
-    ...email,
-    previous(code) {
-      return (!previous || previous.call(this, code)) && state.emailStarts.has(this.now().offset);
-    },
-    // micromark starts a construct's tokenizer at the code it is given next, so `now()` is that code's place.
+    ...construct,
+    ...(previous && {
+      previous(this: TokenizeContext, code: number | null) {
+        return previous.call(this, code) && canStart(this.now());
+      },
+    }),
     tokenize(effects, ok, nok) {
-      return state.emailStarts.has(this.now().offset) ? email.tokenize.call(this, effects, ok, nok) : nok;
+      return canStart(this.now()) ? construct.tokenize.call(this, effects, ok, nok) : nok;
     },
   };
+}
+
+/**
+ * An extension's construct record with each construct replaced by `choose(construct)`, or left out where that is
+ * undefined (and a code left out with no construct left). A construct registered at many codes is replaced by one
+ * and the same construct.
+ */
+function chooseConstructs(record: ConstructRecord, choose: (construct: Construct) => Construct | undefined): ConstructRecord {
+  const chosen = new Map<Construct, Construct | undefined>();
+  const out: ConstructRecord = {};
+  for (const [code, constructs] of Object.entries(record)) {
+    const kept = (Array.isArray(constructs) ? constructs : [constructs]).flatMap((construct) => {
+      if (!chosen.has(construct)) chosen.set(construct, choose(construct));
+      return chosen.get(construct) ?? [];
+    });
+    if (kept.length) out[code] = kept;
+  }
+  return out;
 }
 
 /**
@@ -148,48 +167,30 @@ export function tableLines(text: string): Set<number> {
 }
 
 /**
- * The table construct, tried only on the lines `state` has. Unchanged, it is tried at the start of every
- * block and paragraph line of a page with a table, reads the line to its end as a possible head row and
- * then gives up; the line is then read again.
+ * The table extension, its construct tried only on the lines where a table can start. Unchanged, it is tried at
+ * the start of every block and paragraph line of a page with a table, reads the line to its end as a possible
+ * head row and then gives up; the line is then read again.
  */
-function tableWhereItCanStart(table: Construct, state: ParseState): Construct {
-  return {
-    ...table,
-    tokenize(effects, ok, nok) {
-      return state.tableLines.has(this.now().line) ? table.tokenize.call(this, effects, ok, nok) : nok;
-    },
-  };
-}
-
-/** The table extension, its construct tried only where a table can start. */
 function table(state: ParseState): { flow: ConstructRecord } {
   const { flow } = gfmTable() as unknown as { flow: ConstructRecord };
-  const chosen: ConstructRecord = {};
-  for (const [code, constructs] of Object.entries(flow)) {
-    chosen[code] = (Array.isArray(constructs) ? constructs : [constructs]).map((construct) => (construct.name === 'table' ? tableWhereItCanStart(construct, state) : construct));
-  }
-  return { flow: chosen };
+  return { flow: chooseConstructs(flow, (construct) => (construct.name === 'table' ? triedOnlyWhere(construct, ({ line }) => state.tableLines.has(line)) : construct)) };
 }
 
 /**
- * The literal-autolink extension with only the constructs `parts` needs: its web-address constructs are
- * tried at `h` and `w`, its e-mail construct only where `state` has an address start. The tree extension
- * is the same for all (it also finds addresses in text afterwards, by their characters).
+ * The literal-autolink extension with only the constructs `parts` needs: its web-address constructs are tried at
+ * `h` and `w`, its e-mail construct only where `state` has an address start. Unchanged, the e-mail construct is
+ * tried at the start of every word of text and reads the word to its end before it gives up; the text is then
+ * read again as plain text. The tree extension is the same for all (it also finds addresses in text afterwards,
+ * by their characters).
  */
 function autolinkLiteral(parts: SyntaxParts, state: ParseState): { text: ConstructRecord } {
   const { text } = gfmAutolinkLiteral() as unknown as { text: ConstructRecord };
-  const chosen: ConstructRecord = {};
-  let email: Construct | undefined;
-  for (const [code, constructs] of Object.entries(text)) {
-    const kept: Construct[] = [];
-    for (const construct of Array.isArray(constructs) ? constructs : [constructs]) {
-      if (construct.name !== 'emailAutolink') {
-        if (parts.autolink) kept.push(construct);
-      } else if (parts.email) kept.push((email ??= emailWhereItCanStart(construct, state)));
-    }
-    if (kept.length) chosen[code] = kept;
-  }
-  return { text: chosen };
+  return {
+    text: chooseConstructs(text, (construct) => {
+      if (construct.name !== 'emailAutolink') return parts.autolink ? construct : undefined;
+      return parts.email ? triedOnlyWhere(construct, ({ offset }) => state.emailStarts.has(offset)) : undefined;
+    }),
+  };
 }
 
 /**
