@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, compile, CompileCache, compileSource, compileTexts, type CompileOneResult, type CompileTexts, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
-import { bundleClient, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
+import { bundleClient, contentHash, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
 import { load, missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
@@ -226,7 +225,7 @@ async function contentAssetHashes(root: string, site: Site): Promise<Map<string,
   await Promise.all(
     files.map(async (file) => {
       const bytes = await readFile(path.join(root, file)).catch(() => undefined);
-      if (bytes) out.set(file, createHash('sha1').update(bytes).digest('hex'));
+      if (bytes) out.set(file, contentHash(bytes));
     }),
   );
   return out;

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/index.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics.ts';
-import { assetName, bundleClient, emit, outputFile, type ClientBundle } from '../emit/index.ts';
+import { assetName, bundleClient, contentHash, emit, outputFile, type ClientBundle } from '../emit/index.ts';
 import { isHiddenStaticPath, load, missingFiles, readImageSizes, readSource } from '../load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from '../plan/index.ts';
 import { compileTexts, type CompileTexts } from '../compile/index.ts';
@@ -141,7 +140,7 @@ export class DevSession {
 
   /** Files outside the watched folders that a build depends on (config module and its imports, sidebar imports). */
   extraInputs(): string[] {
-    return [...this.configInputs, ...this.loadInputs].filter((f) => !toPosix(path.relative(this.options.root, f)).startsWith('content/'));
+    return [...this.configInputs, ...this.loadInputs].filter((f) => !this.projectPath(f).startsWith('content/'));
   }
 
   get baseUrl(): string | undefined {
@@ -182,7 +181,7 @@ export class DevSession {
       else if (kind === 'static') statics.push(change);
       else if (kind === 'asset') {
         assets.push(change);
-        const rel = toPosix(path.relative(root, change.file));
+        const rel = this.projectPath(change.file);
         this.assetVersions.set(rel, (this.assetVersions.get(rel) ?? 0) + 1);
       } else if (kind === 'theme') {
         work.theme = work.client = true;
@@ -191,7 +190,7 @@ export class DevSession {
     }
     // Project files by their project path; quire's own files (theme, client) by their full path.
     const shown = (c: FileChange) => {
-      const rel = toPosix(path.relative(root, c.file));
+      const rel = this.projectPath(c.file);
       return rel.startsWith('../') ? c.file : rel;
     };
     const changed = work.changes.map(shown);
@@ -253,7 +252,7 @@ export class DevSession {
           this.themeVersion++;
           this.themeDiagnostics = [];
         } else this.themeDiagnostics = loaded.diagnostics;
-      } else for (const f of themeFiles) this.restart.add(toPosix(path.relative(root, f)));
+      } else for (const f of themeFiles) this.restart.add(this.projectPath(f));
     }
 
     // The client bundle does not depend on content: esbuild works while content loads and compiles.
@@ -280,7 +279,7 @@ export class DevSession {
     } else {
       const before = sources.some((c) => c.removed) ? new Map(this.loaded.sources.map((x) => [x.file, x.hash])) : undefined;
       for (const change of sources) await this.reloadSource(change, config);
-      if (before) renamed = renames(sources.map((c) => ({ file: toPosix(path.relative(root, c.file)), removed: c.removed })), before, this.loaded.sources);
+      if (before) renamed = renames(sources.map((c) => ({ file: this.projectPath(c.file), removed: c.removed })), before, this.loaded.sources);
       renamed.push(...(await this.staticRenames(statics, config)));
       this.updateStaticList(statics);
     }
@@ -398,7 +397,7 @@ export class DevSession {
   /** Re-reads one content file (or drops it) without walking the content folders. */
   private async reloadSource(change: FileChange, config: SiteConfig): Promise<void> {
     const loaded = this.loaded!;
-    const rel = toPosix(path.relative(this.options.root, change.file));
+    const rel = this.projectPath(change.file);
     const kind = sourceKind(rel)!;
     const at = loaded.sources.findIndex((s) => s.file === rel);
     this.sourceDiagnostics.delete(rel);
@@ -417,25 +416,26 @@ export class DevSession {
     this.loadInputs.add(change.file);
   }
 
+  /** A watched file's project path (`static/img/a.svg`). */
+  private projectPath(file: string): string {
+    return toPosix(path.relative(this.options.root, file));
+  }
+
   /**
    * Static files of a batch that were renamed or moved: each one gone whose bytes, as served until now, a new one
    * has. Read before the static list is updated (it still has the files gone).
    */
   private async staticRenames(statics: FileChange[], config: SiteConfig): Promise<DevBuildReport['renamed']> {
-    const loaded = this.loaded!;
-    const rel = (c: FileChange) => toPosix(path.relative(this.options.root, c.file));
-    const known = new Map(loaded.staticFiles.map((f) => [f.file, f]));
-    const removed = statics.filter((c) => c.removed);
-    const added = statics.filter((c) => !c.removed && !known.has(rel(c)));
+    const known = new Map(this.loaded!.staticFiles.map((f) => [f.file, f]));
+    const removed = statics.filter((c) => c.removed).map((c) => this.projectPath(c.file));
+    const added = statics.filter((c) => !c.removed && !known.has(this.projectPath(c.file)));
     if (!removed.length || !added.length) return [];
     const base = config.baseUrl.replace(/^\//, '');
-    const hash = (bytes: string | Uint8Array) => createHash('sha1').update(bytes).digest('hex');
-    const gone = removed.flatMap((c) => {
-      const served = known.has(rel(c)) ? this.options.store.raw(base + known.get(rel(c))!.path.slice(1)) : undefined;
-      return served === undefined ? [] : [{ file: rel(c), content: hash(served) }];
+    const gone = removed.flatMap((file) => {
+      const served = known.has(file) ? this.options.store.raw(base + known.get(file)!.path.slice(1)) : undefined;
+      return served === undefined ? [] : [{ file, content: contentHash(served) }];
     });
-    const appeared = await Promise.all(added.map(async (c) => ({ file: rel(c), content: await readFile(c.file).then(hash, () => '') })));
-    return pairedByContent(gone, appeared.filter((a) => a.content));
+    return pairedByContent(gone, await this.hashed(added));
   }
 
   /**
@@ -443,24 +443,28 @@ export class DevSession {
    * new one has (its published name, `assets/<name>.<hash>.<ext>`, is still in the store).
    */
   private async assetRenames(assets: FileChange[], config: SiteConfig): Promise<DevBuildReport['renamed']> {
-    const removed = assets.filter((c) => c.removed);
+    const removed = assets.filter((c) => c.removed).map((c) => this.projectPath(c.file));
     const added = assets.filter((c) => !c.removed);
     if (!removed.length || !added.length) return [];
-    const rel = (c: FileChange) => toPosix(path.relative(this.options.root, c.file));
     const base = config.baseUrl.replace(/^\//, '');
-    const hashed = await Promise.all(added.map(async (c) => ({ file: rel(c), content: await readFile(c.file).then((b) => createHash('sha1').update(b).digest('hex').slice(0, 8), () => '') })));
-    const appeared = hashed.filter((a) => a.content);
-    const gone = removed.flatMap((c) => {
-      const same = appeared.find((a) => this.options.store.raw(base + assetName(rel(c), a.content)) !== undefined);
-      return same ? [{ file: rel(c), content: same.content }] : [];
+    const appeared = await this.hashed(added);
+    const gone = removed.flatMap((file) => {
+      const same = appeared.find((a) => this.options.store.raw(base + assetName(file, a.content)) !== undefined);
+      return same ? [{ file, content: same.content }] : [];
     });
     return pairedByContent(gone, appeared);
+  }
+
+  /** New files of a batch with their content hashes (those that cannot be read are left out). */
+  private async hashed(changes: FileChange[]): Promise<{ file: string; content: string }[]> {
+    const read = await Promise.all(changes.map(async (c) => ({ file: this.projectPath(c.file), content: await readFile(c.file).then(contentHash, () => '') })));
+    return read.filter((r) => r.content);
   }
 
   private updateStaticList(statics: FileChange[]): void {
     const loaded = this.loaded!;
     for (const change of statics) {
-      const file = toPosix(path.relative(this.options.root, change.file));
+      const file = this.projectPath(change.file);
       const known = loaded.staticFiles.findIndex((f) => f.file === file);
       if (change.removed && known >= 0) loaded.staticFiles.splice(known, 1);
       else if (!change.removed && known < 0 && !isHiddenStaticPath('/' + file.slice('static/'.length))) loaded.staticFiles.push({ file, path: ('/' + file.slice('static/'.length)).normalize('NFC') });

@@ -109,8 +109,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         return undefined;
       }
       // The build hashed the bytes already (for the pages' fingerprints); a file it could not read is hashed here.
-      const hash = assetHashes?.get(asset.file) ?? createHash('sha1').update(data).digest('hex');
-      const name = assetName(asset.file, hash.slice(0, 8));
+      const name = assetName(asset.file, assetHashes?.get(asset.file) ?? contentHash(data));
       assetUrls.set(asset.marker, baseUrl + name);
       await write(base + name, data);
       return baseUrl + name;
@@ -122,7 +121,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       if (assetUrls.has(asset.marker)) return true;
       const hash = assetHashes?.get(asset.file);
       if (!hash) return false;
-      const name = assetName(asset.file, hash.slice(0, 8));
+      const name = assetName(asset.file, hash);
       // Still there and whole (a file deleted or changed by hand is written again).
       const size = statSync(path.join(root, asset.file)).size;
       if (statSync(manifest!.previousPath({ file: base + name }), { throwIfNoEntry: false })?.size !== size) return false;
@@ -268,10 +267,15 @@ async function inBatches<T>(items: Iterable<T>, run: (item: T) => Promise<void>,
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
+/** A file's content hash (SHA-1, hex): what content images are fingerprinted and named by. */
+export function contentHash(bytes: Uint8Array | string): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
 /**
  * The published name of a content image: `assets/<name>.<hash><ext>`, the name reduced to ASCII letters,
  * digits, `-` and `_` (`Übersicht (neu).png` → `Ubersicht-neu.1a2b3c4d.png`), so its URL needs no encoding on
- * any host; the content hash keeps names apart.
+ * any host; the first 8 digits of its content hash (`contentHash`) keep names apart.
  */
 export function assetName(file: string, hash: string): string {
   const ext = path.extname(file);
@@ -282,5 +286,5 @@ export function assetName(file: string, hash: string): string {
       .replace(/[^A-Za-z0-9_-]+/g, '-')
       .replace(/^-+|-+$/g, '');
   const extension = safe(ext.slice(1));
-  return `assets/${safe(path.basename(file, ext)) || 'asset'}.${hash}${extension ? '.' + extension : ''}`;
+  return `assets/${safe(path.basename(file, ext)) || 'asset'}.${hash.slice(0, 8)}${extension ? '.' + extension : ''}`;
 }
