@@ -20,7 +20,7 @@ const sizes = (sizesArg && !sizesArg.startsWith('--') ? sizesArg : '1000,10000')
 
 function build(root, out) {
   const start = performance.now();
-  const r = spawnSync(process.execPath, ['--import', path.join(repo, 'bench/rss.mjs'), path.join(repo, 'lib/quire.js'), 'build', '--root', root, '--out', out], {
+  const r = spawnSync(process.execPath, ['--import', path.join(repo, 'bench/process-stats.mjs'), path.join(repo, 'lib/quire.js'), 'build', '--root', root, '--out', out], {
     encoding: 'utf8',
     env: { ...process.env, CI: '1' },
     maxBuffer: 64 * 1024 * 1024,
@@ -29,7 +29,19 @@ function build(root, out) {
   if (r.status !== 0) throw new Error(`build of ${root} failed:\n${r.stderr.slice(-4000)}`);
   const rssKb = Number(/QUIRE_BENCH_MAX_RSS_KB=(\d+)/.exec(r.stderr)?.[1] ?? 0);
   const pages = Number(/Built (\d+) pages/.exec(r.stderr)?.[1] ?? 0);
-  return { ms: Math.round(ms), peakMB: Math.round(rssKb / 1024), pages };
+  return { ms: Math.round(ms), peakMB: Math.round(rssKb / 1024), pages, cpu: cpuOf(r.stderr) };
+}
+
+/**
+ * The CPU time a build used (bench/process-stats.mjs), in ms: its main thread, its other threads (V8's
+ * helpers, the file system's thread pool, workers) and its child processes (Pagefind, esbuild), and the total.
+ */
+function cpuOf(stderr) {
+  const line = /QUIRE_BENCH_CPU=(\{.*\})/.exec(stderr)?.[1];
+  if (!line) return undefined;
+  const { main, threads, children } = JSON.parse(line);
+  const childMs = Object.values(children).reduce((a, b) => a + b, 0);
+  return { main, threads, children, totalMs: main + threads + childMs };
 }
 
 /**
@@ -104,6 +116,8 @@ async function measure(name, root, runs = RUNS) {
     warmMs: median(warms.map((r) => r.ms)),
     editMs: median(edits.map((r) => r.ms)),
     coldPeakMB: median(colds.map((r) => r.peakMB)),
+    // The cold run of median total CPU time, with its parts.
+    coldCpu: colds.map((r) => r.cpu).filter(Boolean).sort((a, b) => a.totalMs - b.totalMs)[Math.floor(colds.length / 2)],
     warmPeakMB: median(warms.map((r) => r.peakMB)),
     avgHtmlKB: Math.round(htmlBytes / Math.min(html.length, 200) / 102.4) / 10,
     parse: parseFloor(root, runs),
@@ -170,6 +184,13 @@ console.log('| site | pages | cold build | warm build | one page edited | peak m
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${s(r.coldMs)} | ${s(r.warmMs)} | ${s(r.editMs)} | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB | ${s(r.parse.firstPassMs)} (${s(r.parse.steadyPassMs)}) for ${Math.round(r.parse.bytes / 1024)} kB |`);
+console.log(`\nCPU time of a cold build (the run of median total; on ${report.cpus} cores a build cannot take less than total ÷ ${report.cpus}):\n`);
+console.log('| site | total | main thread | other threads | Pagefind | esbuild | total ÷ cores |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const r of report.results.filter((x) => x.coldCpu)) {
+  const c = r.coldCpu;
+  console.log(`| ${r.name} | ${s(c.totalMs)} | ${s(c.main)} | ${s(c.threads)} | ${s(c.children.pagefind ?? 0)} | ${s(c.children.esbuild ?? 0)} | ${s(c.totalMs / report.cpus)} |`);
+}
 console.log(`\nThe machine during this run (before → after): arithmetic loop ${machine.loopMs.join(' → ')} ms, creating 1,000 files ${machine.create1000FilesMs.join(' → ')} ms.`);
 console.log(`\nMedian of ${RUNS} runs each (10,000 pages: one run). Parsing alone: quire's parser over the site's sources in a fresh process (bench/parse-floor.ts), first pass and a later pass.`);
 console.log(`\nOne long page of paragraphs and lists (${Math.round(longPage.bytes / 1024)} kB): parsed in ${s(longPage.firstPassMs)}.`);
