@@ -37,8 +37,10 @@ export async function firstQueryBytes(dist, { query = 'Übersetzung', route = '/
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'], headless: true });
+  // Launched inside the try: a machine without Chromium must still close the server, or the bench never ends.
+  let browser;
   try {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'], headless: true });
     const page = await browser.newPage();
     await page.route(/googletagmanager/, (r) => r.abort());
     await page.goto(origin + route, { waitUntil: 'networkidle' });
@@ -62,7 +64,7 @@ export async function firstQueryBytes(dist, { query = 'Übersetzung', route = '/
     const bytes = parts.code + parts.runtime + parts.data;
     return { query, requests: requested.length, bytes, gzipBytes, codeBytes: parts.code, runtimeBytes: parts.runtime, dataBytes: parts.data };
   } finally {
-    await browser.close();
+    await browser?.close();
     server.close();
   }
 }
