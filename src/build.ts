@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compileSource, compileTexts, type CompileOneResult, type CompileTexts, type Slowest } from './compile/index.ts';
+import { cacheKey, compile, CompileCache, compileSource, compileTexts, preloadCompiler, type CompileOneResult, type CompileTexts, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
-import { bundleClient, contentHash, DirWriter, emit, OutputManifest, outputFolderProblem, type Writer } from './emit/index.ts';
+import { bundleClient, contentHash, DirWriter, dropPagefind, emit, OutputManifest, outputFolderProblem, startPagefind, type SearchStart, type Writer } from './emit/index.ts';
 import { load, missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
@@ -71,7 +71,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root, toolRoot, theme, mode = 'production' } = options;
   const diagnostics: Diagnostic[] = [];
   const steps: StepTiming[] = [];
-  const result = (extra: Partial<BuildResult> = {}): BuildResult => ({ ok: !hasErrors(diagnostics), diagnostics, steps, pages: 0, files: 0, bytes: 0, cacheHits: 0, reused: 0, inputs: [], ...extra });
+  const resultNow = (extra: Partial<BuildResult> = {}): BuildResult => ({ ok: !hasErrors(diagnostics), diagnostics, steps, pages: 0, files: 0, bytes: 0, cacheHits: 0, reused: 0, inputs: [], ...extra });
   const step = async <T>(name: StepTiming['name'], run: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> => {
     const start = performance.now();
     const value = await run();
@@ -84,18 +84,32 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const configResult = await step('config', () => loadConfig({ root, file: options.configFile, overrides: { locale: options.locale } }));
   diagnostics.push(...configResult.diagnostics);
   const config = configResult.config;
-  if (!config || hasErrors(diagnostics)) return result({ inputs: configResult.inputs });
+  if (!config || hasErrors(diagnostics)) return resultNow({ inputs: configResult.inputs });
   // A build replaces its whole output folder: one whose replacing would lose work is refused before
   // anything is read or written.
   const outDir = options.outDir ?? path.join(root, 'dist');
   const outputProblem = options.writer ? undefined : outputFolderProblem({ outDir, root, baseUrl: config.baseUrl });
   if (outputProblem) {
     diagnostics.push(outputProblem);
-    return result({ inputs: configResult.inputs });
+    return resultNow({ inputs: configResult.inputs });
   }
 
   // The client bundle does not depend on content: esbuild works on it while the content loads and compiles.
   const bundling = bundleClient({ toolRoot, baseUrl: config.baseUrl, minify: mode === 'production' }).catch((e: Error) => e);
+
+  const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
+  // A first build into a folder (no compile cache, so no previous output to keep either) compiles every page and
+  // makes a new search index: the compiler's modules and Pagefind's process start now, beside loading and
+  // compiling, instead of when first needed. Builds with a cache start them only if they turn out to need them.
+  let searchStart: SearchStart | undefined;
+  if (!options.writer && !(await CompileCache.exists(cacheDir))) {
+    preloadCompiler();
+    searchStart = startPagefind(config);
+  }
+  const result = async (extra: Partial<BuildResult> = {}): Promise<BuildResult> => {
+    await dropPagefind(searchStart);
+    return resultNow(extra);
+  };
 
   const loaded = await step('load', () => load({ root, config, mode }), (r) => `${r.value.sources.length} files`);
   diagnostics.push(...loaded.diagnostics);
@@ -105,7 +119,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const unread = new Set((loaded.value.unreadSources ?? []).map((s) => s.file));
   if (diagnostics.some((d) => d.severity === 'error' && !(d.file && unread.has(d.file)))) return result({ inputs });
 
-  const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
   const cache = await CompileCache.open(cacheDir);
   const onCompiled = options.onProgress && ((done: number, total: number) => options.onProgress!({ step: 'compile', done, total }));
   const texts = compileTexts(mergeMessages(loaded.value.messages, config.i18n.currentLocale));
@@ -193,7 +206,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     incremental: { fingerprints, manifest, reused, assetHashes },
     onPage: options.onProgress && ((done) => options.onProgress!({ step: 'render', done, total: site.routes.length })),
     onSearchIndex: options.onProgress && (() => options.onProgress!({ step: 'search' })),
+    searchStart,
   }).finally(() => renderPool?.close());
+  // Emit took it (or released it).
+  searchStart = undefined;
   const renderDetail = [`${pageCount} pages`, reused.size ? `${reused.size} unchanged` : '', renderPool ? `${renderPool.workers + 1} threads` : ''].filter(Boolean).join(', ');
   const renderStep: StepTiming = { name: 'render', ms: renderMs, detail: renderDetail };
   const emitStep: StepTiming = { name: 'emit', ms: performance.now() - emitStart - renderMs };

@@ -1,9 +1,11 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Compiled } from '../types.ts';
 
 type Entry = Omit<Compiled, 'source'>;
+
+const CACHE_FILE = 'compile.bin';
 
 /**
  * Content-hash cache of compiled sources, kept in one file (`.quire/cache/compile.bin`) so a warm
@@ -17,7 +19,7 @@ export class CompileCache {
   constructor(private readonly file?: string) {}
 
   static async open(dir: string | undefined): Promise<CompileCache> {
-    const cache = new CompileCache(dir ? path.join(dir, 'compile.bin') : undefined);
+    const cache = new CompileCache(dir ? path.join(dir, CACHE_FILE) : undefined);
     if (cache.file) {
       try {
         cache.entries = deserialize(await readFile(cache.file)) as Map<string, Entry>;
@@ -26,6 +28,15 @@ export class CompileCache {
       }
     }
     return cache;
+  }
+
+  /** Whether a cache was saved in `dir` (a build without one compiles every source). */
+  static async exists(dir: string | undefined): Promise<boolean> {
+    if (!dir) return false;
+    return stat(path.join(dir, CACHE_FILE)).then(
+      (s) => s.size > 0,
+      () => false,
+    );
   }
 
   has(key: string): boolean {

@@ -142,6 +142,15 @@ export interface Slowest {
   ms: number;
 }
 
+/**
+ * Starts loading the compiler's modules (the unified and MDX pipeline, the highlighter) without waiting for
+ * them: a build that knows it will compile (no cache yet) overlaps their loading with reading the content.
+ * A failure surfaces where they are used.
+ */
+export function preloadCompiler(): void {
+  import('./processors.ts').catch(() => undefined);
+}
+
 /** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
 export async function compileSource(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): Promise<CompileOneResult> {
   // The unified and MDX pipeline (and the highlighter) load on the first miss: a warm build never needs them.

@@ -9,7 +9,7 @@ import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from '.
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { Writer } from './writer.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
-import { searchKey, startSearchIndex } from './search.ts';
+import { dropPagefind, searchKey, startSearchIndex, type SearchStart } from './search.ts';
 import { WriteBehind } from './write-behind.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
@@ -17,6 +17,7 @@ export { bundleClient, type ClientBundle } from './client.ts';
 export { outputFile } from './files.ts';
 export { outputFolderProblem } from './output-folder.ts';
 export { OutputManifest, type OutputRecord } from './previous.ts';
+export { dropPagefind, startPagefind, type SearchStart } from './search.ts';
 
 export interface EmitOptions {
   site: Site;
@@ -46,6 +47,8 @@ export interface EmitOptions {
   onPage?: (pages: number) => void;
   /** Called when the last page is out and the search index is being finished (builds that make one). */
   onSearchIndex?: () => void;
+  /** Pagefind started by the build before this stage (startPagefind): used for a new index, else released. */
+  searchStart?: SearchStart;
 }
 
 export interface EmitReport {
@@ -81,7 +84,8 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   const indexed = fingerprints && new Map(site.routes.filter(isIndexable).map((r) => [r.path, fingerprints.get(r.path) ?? '']));
   const key = canKeep && indexed ? searchKey(indexed) : undefined;
   const previousSearch = key ? await manifest!.reusableSearch(key) : undefined;
-  const searchIndex = previousSearch ? { value: undefined, diagnostics: [] } : await startSearchIndex(site);
+  if (previousSearch) void dropPagefind(options.searchStart);
+  const searchIndex = previousSearch ? { value: undefined, diagnostics: [] } : await startSearchIndex(site, options.searchStart);
   diagnostics.push(...searchIndex.diagnostics);
   const search = searchIndex.value;
   // While a new index is built, the last pages are written to disk only once it is being finished (see

@@ -5,7 +5,7 @@ import type { PagefindIndex } from 'pagefind';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { escapeAttribute } from '../shared/html.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
-import type { Site, StageResult } from '../types.ts';
+import type { Site, SiteConfig, StageResult } from '../types.ts';
 
 /**
  * The static search index (issue 5), built with Pagefind while pages stream through emit: each page is
@@ -36,23 +36,43 @@ const PENDING_LIMIT = 64;
 /** Pagefind's own UI bundles and highlighter: the theme has its own UI, so they are not shipped. */
 const UNUSED_FILE = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css))$/;
 
+/** Pagefind's process, started with an empty index, or the reason it could not start. */
+export type SearchStart = Promise<{ index?: PagefindIndex; problem: string }>;
+
 /**
- * Starts the index for `site`, or gives `undefined` when the site searches a hosted service.
- * A Pagefind that cannot start (platform without a binary) is a diagnostic, not a crash.
+ * Starts Pagefind for a site searched locally (undefined for a hosted service): its module loaded, its
+ * process spawned and an index created. A build that will need a new index starts it beside loading and
+ * compiling, so rendering never waits for the process to come up (usually 20 ms; hundreds while the disk
+ * is busy and the 58 MB binary is not in memory). A Pagefind that cannot start is a problem, not a throw.
  */
-export async function startSearchIndex(site: Site): Promise<StageResult<SearchIndexer | undefined>> {
-  if (site.config.search.provider !== 'local') return { value: undefined, diagnostics: [] };
-  let index: PagefindIndex | undefined;
-  let problem = '';
-  try {
-    // Loaded on first use: a warm build that reuses the previous index never starts Pagefind.
-    const { createIndex } = await import('pagefind');
-    const created = await createIndex({});
-    index = created.index;
-    problem = created.errors.join('; ');
-  } catch (e) {
-    problem = (e as Error).message;
-  }
+export function startPagefind(config: SiteConfig): SearchStart | undefined {
+  if (config.search.provider !== 'local') return undefined;
+  return (async () => {
+    try {
+      // Loaded on first use: a warm build that reuses the previous index never starts Pagefind.
+      const { createIndex } = await import('pagefind');
+      const created = await createIndex({});
+      return { index: created.index, problem: created.errors.join('; ') };
+    } catch (e) {
+      return { problem: (e as Error).message };
+    }
+  })();
+}
+
+/** Releases an index started early that the build did not use (it kept the previous one, or stopped before emit). */
+export async function dropPagefind(started: SearchStart | undefined): Promise<void> {
+  const { index } = (await started) ?? {};
+  await index?.deleteIndex().catch(() => undefined);
+}
+
+/**
+ * The index for `site`, from a Pagefind started earlier or started now, or `undefined` when the site
+ * searches a hosted service. A Pagefind that cannot start (platform without a binary) is a diagnostic.
+ */
+export async function startSearchIndex(site: Site, started?: SearchStart): Promise<StageResult<SearchIndexer | undefined>> {
+  const start = started ?? startPagefind(site.config);
+  if (!start) return { value: undefined, diagnostics: [] };
+  const { index, problem } = await start;
   if (!index) return { value: undefined, diagnostics: [indexError(`The search index could not be started: ${problem || 'unknown error'}`)] };
   return { value: new PagefindIndexer(index, site), diagnostics: [] };
 }

@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentOnly, isIndexablePage, prepareForIndex } from '../../src/emit/search.ts';
+import { contentOnly, dropPagefind, isIndexablePage, prepareForIndex, startPagefind, startSearchIndex } from '../../src/emit/search.ts';
 import type { MemoryWriter } from '../../src/emit/index.ts';
-import { buildInMemory, makeSite } from '../helpers.ts';
+import { buildSite } from '../../src/build.ts';
+import { classicTheme } from '../../themes/classic/index.tsx';
+import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
 
 /** A Pagefind fragment (one per indexed page): gzip of `pagefind_dcd` + JSON. */
 interface Fragment {
@@ -101,6 +103,59 @@ describe('search index (emit, fixture "basic")', () => {
       expect([...w.files.keys()].filter((f) => f.includes('pagefind'))).toEqual([]);
     } finally {
       await hosted.cleanup();
+    }
+  });
+});
+
+describe('search index (Pagefind started early)', () => {
+  it('search-index: should make the index with the Pagefind it is given, and report one that could not start', async () => {
+    const site = await makeSite('basic');
+    try {
+      const { result } = await buildInMemory(site.root);
+      const built = result.site!;
+      // The given start is used, not a new one: its problem is what the build reports.
+      const failed = await startSearchIndex(built, Promise.resolve({ problem: 'kein Binärprogramm' }));
+      expect(failed.value).toBeUndefined();
+      expect(failed.diagnostics.map((d) => d.message)).toEqual(['The search index could not be started: kein Binärprogramm']);
+      const started = startPagefind(built.config);
+      expect(started).toBeDefined();
+      const made = await startSearchIndex(built, started);
+      expect(made.diagnostics).toEqual([]);
+      await made.value!.add('/de/docs/x/', '<html lang="de"><head><title>X</title></head><body><div data-pagefind-body="">Zweisprachig lesen</div></body></html>');
+      const files = await made.value!.files();
+      expect(files.diagnostics).toEqual([]);
+      expect(made.value!.pages).toBe(1);
+      expect(files.value.filter((f) => f.file.startsWith('pagefind/fragment/'))).toHaveLength(1);
+      // Hosted search starts no Pagefind, and releasing nothing is fine.
+      expect(startPagefind({ ...built.config, search: { ...built.config.search, provider: 'hosted' } })).toBeUndefined();
+      await dropPagefind(undefined);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('search-index: a first build into a folder indexes every page, and a failed one still ends', async () => {
+    const site = await makeSite('basic');
+    const build = (extra: Record<string, string | null> = {}) => buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir: path.join(site.root, 'dist'), ...extra });
+    try {
+      // No compile cache yet: Pagefind is started beside loading and compiling, then fed by emit.
+      const first = await build();
+      expect(first.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const entry = JSON.parse(await readFile(path.join(site.root, 'dist/de/pagefind/pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+      const indexable = first.site!.routes.filter((r) => !r.isUnlisted && r.kind !== 'notFound' && r.kind !== 'search').length;
+      expect(entry.languages.de.page_count).toBeGreaterThan(0);
+      expect(entry.languages.de.page_count).toBeLessThanOrEqual(indexable);
+      // A first build that fails (a broken link) releases its early Pagefind and returns its error.
+      const broken = await makeSite('basic', { 'content/docs/kaputt.md': '---\ntitle: Kaputt\n---\nSiehe [nirgends](/docs/gibt-es-nicht/).\n' });
+      try {
+        const failed = await buildSite({ root: broken.root, toolRoot: repoRoot, theme: classicTheme, outDir: path.join(broken.root, 'dist') });
+        expect(failed.ok).toBe(false);
+        expect(failed.diagnostics.some((d) => d.file === 'content/docs/kaputt.md')).toBe(true);
+      } finally {
+        await broken.cleanup();
+      }
+    } finally {
+      await site.cleanup();
     }
   });
 });
