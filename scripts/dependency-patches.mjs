@@ -13,6 +13,9 @@
 // patches; 1.99 s with the first (one context object); 1.80 s with the first two; 1.89 s with all three in
 // a noisier series (where the first two measured 1.99 s). The fourth (unnamed visitors) shows on the real
 // site, whose MDX pages go through more tree walks: its compile step 1.73 → 1.65 s, median of five pairs.
+// Keeping one syntax-tree compiler per processor (session 16, added to the first patch) took the parser's
+// helper threads (V8 optimising it) from 1.47–1.64 s to 1.05–1.15 s of CPU over the 1,000 pages, and the
+// first pass from a median of 1,311 to 1,140 ms (five interleaved pairs).
 
 import { readFileSync } from 'node:fs';
 
@@ -24,18 +27,40 @@ import { readFileSync } from 'node:fs';
 /** @type {DependencyPatch[]} */
 export const dependencyPatches = [
   {
-    name: 'one context object per document',
+    name: 'one compiler per processor, one context object per document',
     module: 'mdast-util-from-markdown/lib/index.js',
     why:
-      'mdast-util-from-markdown 2.1.0 calls each event handler with a new copy of the compile context (eight ' +
-      'fields), made for that one call: about a million short-lived objects for the 1,000-page site, and a ' +
-      'third of the parser\'s garbage collection. The handlers never keep `this` or set fields on it (they ' +
-      'write to `this.stack`, `this.data`, which are shared anyway), so one object per document, whose ' +
-      '`sliceSerialize` is set before each call, serves them the same.',
+      'mdast-util-from-markdown 2.1.0 builds its whole compiler for every document: a table of some 120 event ' +
+      'handlers, the syntax extensions merged into it, and 80 functions made anew. Called once per page, that ' +
+      'function is hot enough for V8 to optimise, and being that large it was the costliest thing V8 ' +
+      'optimised in a cold build (0.43 s of a helper thread\'s time for the 1,000 pages, of 3.4 s for all 438 ' +
+      'functions). The compiler reads its options only for the extensions, so one is kept per list of them ' +
+      '(made again should the list grow), and the one thing it kept per document, the scratch object ' +
+      '`data`, is made for each document instead. Then, each event handler was called with a new copy of ' +
+      'the compile context (eight fields), made for that one call: about a million short-lived objects for ' +
+      'the 1,000-page site, and a third of the parser\'s garbage collection. The handlers never keep `this` ' +
+      'or set fields on it (they write to `this.stack`, `this.data`, which are shared anyway), so one object ' +
+      'per document, whose `sliceSerialize` is set before each call, serves them the same.',
     edits: [
       {
+        find: '  return compiler(options)(postprocess(parse(options).document().write(preprocess()(value, encoding, true))));\n}\n',
+        replace:
+          '  return compilerFor(options)(postprocess(parse(options).document().write(preprocess()(value, encoding, true))));\n}\n' +
+          'const compilers = new WeakMap();\n' +
+          'const noExtensions = [];\n' +
+          'function compilerFor(options) {\n' +
+          '  const extensions = (options || {}).mdastExtensions || noExtensions;\n' +
+          '  let made = compilers.get(extensions);\n' +
+          '  if (!made || made.length !== extensions.length) {\n' +
+          '    made = { length: extensions.length, compile: compiler(options) };\n' +
+          '    compilers.set(extensions, made);\n' +
+          '  }\n' +
+          '  return made.compile;\n' +
+          '}\n',
+      },
+      {
         find: '      resume,\n      data\n    };\n',
-        replace: '      resume,\n      data\n    };\n    const handlerContext = {\n      ...context,\n      sliceSerialize: undefined\n    };\n',
+        replace: '      resume,\n      data: {}\n    };\n    const handlerContext = {\n      ...context,\n      sliceSerialize: undefined\n    };\n',
       },
       {
         find: '        handler[events[index][1].type].call({\n          ...context,\n          sliceSerialize: events[index][2].sliceSerialize\n        }, events[index][1]);',

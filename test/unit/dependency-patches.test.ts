@@ -91,7 +91,10 @@ describe('dependency patches', () => {
     }
     const bundled = await readFile(path.join(dir, 'patched.mjs'), 'utf8');
     expect(bundled).toContain('handlerContext.sliceSerialize');
-    expect(await readFile(path.join(dir, 'original.mjs'), 'utf8')).not.toContain('handlerContext');
+    expect(bundled).toContain('return compilerFor(options)(postprocess(');
+    const original = await readFile(path.join(dir, 'original.mjs'), 'utf8');
+    expect(original).not.toContain('handlerContext');
+    expect(original).not.toContain('compilerFor');
   });
 
   it('dependency patches: should stop bundling with the patch named when the package no longer has the text', () => {
@@ -108,7 +111,7 @@ describe('dependency patches', () => {
       () => undefined,
       (e: Error) => e,
     );
-    expect(failed?.message).toMatch(/Dependency patches for modules the bundle does not contain: one context object per document/);
+    expect(failed?.message).toMatch(/Dependency patches for modules the bundle does not contain: one compiler per processor, one context object per document/);
   });
 
   it('dependency patches: should parse every page of the site and pages exercising each patch exactly as the unpatched parser does', async () => {
@@ -121,7 +124,8 @@ describe('dependency patches', () => {
     ];
     expect(docs.length).toBeGreaterThan(100);
     // Twice, in turn: the parsers made for one page's syntax extensions are reused for the next pages with
-    // the same (the combined extensions are kept per list), others get their own.
+    // the same (the combined extensions and the syntax tree's compiler are kept per list), others get their own;
+    // whatever one page leaves behind must not show in the next.
     for (const round of [1, 2]) {
       for (const { file, text } of round === 1 ? docs : [...docs].reverse()) {
         const format = file.endsWith('.mdx') ? 'mdx' : 'md';
