@@ -41,6 +41,8 @@ export interface BuildOptions {
   onStep?: (step: StepTiming) => void;
   /** Called as the long steps go on: each source compiled, each page written or kept, the search index. */
   onProgress?: (progress: BuildProgress) => void;
+  /** Called before compiling, with the number of sources to compile (not in the compile cache). */
+  beforeCompile?: (sourcesToCompile: number) => void;
 }
 
 export type { BuildProgress } from './types.ts';
@@ -122,7 +124,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const cache = await CompileCache.open(cacheDir);
   const onCompiled = options.onProgress && ((done: number, total: number) => options.onProgress!({ step: 'compile', done, total }));
   const texts = compileTexts(mergeMessages(loaded.value.messages, config.i18n.currentLocale));
-  const compiled = await step('compile', () => compileWithPool(loaded.value.sources, config, texts, cache, options.workerFile, onCompiled), (r) => compileDetail(r.cacheHits, r.slowest));
+  const compiled = await step(
+    'compile',
+    () => compileWithPool(loaded.value.sources, config, texts, cache, options.workerFile, onCompiled, options.beforeCompile),
+    (r) => compileDetail(r.cacheHits, r.slowest),
+  );
   diagnostics.push(...compiled.diagnostics);
   if (hasErrors(diagnostics)) {
     // The rest of the site is still planned, so its problems (broken links, unknown components, the sidebar)
@@ -250,8 +256,17 @@ async function contentAssetHashes(root: string, site: Site): Promise<Map<string,
 /** Sources to compile before a worker pool pays for its start-up (module loading in each worker). */
 const POOL_THRESHOLD = 40;
 
-async function compileWithPool(sources: Source[], config: SiteConfig, texts: CompileTexts, cache: CompileCache, workerFile: string | undefined, onProgress?: (done: number, total: number) => void) {
+async function compileWithPool(
+  sources: Source[],
+  config: SiteConfig,
+  texts: CompileTexts,
+  cache: CompileCache,
+  workerFile: string | undefined,
+  onProgress?: (done: number, total: number) => void,
+  beforeCompile?: (sourcesToCompile: number) => void,
+) {
   const misses = sources.filter((s) => !cache.has(cacheKey(s, config, texts))).length;
+  beforeCompile?.(misses);
   // This thread compiles too, beside one worker fewer than the cores.
   const workers = defaultPoolSize() - 1;
   if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, texts, cache, onProgress });

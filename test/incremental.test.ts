@@ -121,6 +121,19 @@ describe('incremental output', () => {
     expect(await readFile(path.join(out, 'de/assets', image), 'utf8')).toBe(await readFile(path.join(root, 'content/docs/guide/bild.svg'), 'utf8'));
   });
 
+  it('incremental: should tell the caller before compiling how many sources are not in the compile cache', async () => {
+    const { root, out } = await site();
+    const seen: number[] = [];
+    const build = () => buildSite({ root, toolRoot: repoRoot, theme: classicTheme, outDir: out, toolVersion: 'test-1', beforeCompile: (n) => seen.push(n) });
+    const first = await build();
+    expect(first.ok).toBe(true);
+    await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE + '\nNeu.\n');
+    expect((await build()).ok).toBe(true);
+    expect((await build()).ok).toBe(true);
+    // Every source at first, then the edited one, then none.
+    expect(seen).toEqual([first.site!.compiled.length, 1, 0]);
+  });
+
   it('incremental: should render only the edited page and leave the others untouched', async () => {
     const { root, out, build } = await site();
     ok(await build());
