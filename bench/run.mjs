@@ -117,7 +117,7 @@ async function measure(name, root, runs = RUNS) {
     editMs: median(edits.map((r) => r.ms)),
     coldPeakMB: median(colds.map((r) => r.peakMB)),
     // The cold run of median total CPU time, with its parts.
-    coldCpu: colds.map((r) => r.cpu).filter(Boolean).sort((a, b) => a.totalMs - b.totalMs)[Math.floor(colds.length / 2)],
+    coldCpu: ((cpus) => cpus[Math.floor(cpus.length / 2)])(colds.map((r) => r.cpu).filter(Boolean).sort((a, b) => a.totalMs - b.totalMs)),
     warmPeakMB: median(warms.map((r) => r.peakMB)),
     avgHtmlKB: Math.round(htmlBytes / Math.min(html.length, 200) / 102.4) / 10,
     parse: parseFloor(root, runs),
