@@ -73,7 +73,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root, toolRoot, theme, mode = 'production' } = options;
   const diagnostics: Diagnostic[] = [];
   const steps: StepTiming[] = [];
-  const resultNow = (extra: Partial<BuildResult> = {}): BuildResult => ({ ok: !hasErrors(diagnostics), diagnostics, steps, pages: 0, files: 0, bytes: 0, cacheHits: 0, reused: 0, inputs: [], ...extra });
+  // Pagefind started early for a first build (below); a build that ends before emit takes it releases it.
+  let searchStart: SearchStart | undefined;
+  const result = async (extra: Partial<BuildResult> = {}): Promise<BuildResult> => {
+    await dropPagefind(searchStart);
+    return { ok: !hasErrors(diagnostics), diagnostics, steps, pages: 0, files: 0, bytes: 0, cacheHits: 0, reused: 0, inputs: [], ...extra };
+  };
   const step = async <T>(name: StepTiming['name'], run: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> => {
     const start = performance.now();
     const value = await run();
@@ -86,32 +91,28 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const configResult = await step('config', () => loadConfig({ root, file: options.configFile, overrides: { locale: options.locale } }));
   diagnostics.push(...configResult.diagnostics);
   const config = configResult.config;
-  if (!config || hasErrors(diagnostics)) return resultNow({ inputs: configResult.inputs });
+  if (!config || hasErrors(diagnostics)) return result({ inputs: configResult.inputs });
   // A build replaces its whole output folder: one whose replacing would lose work is refused before
   // anything is read or written.
   const outDir = options.outDir ?? path.join(root, 'dist');
   const outputProblem = options.writer ? undefined : outputFolderProblem({ outDir, root, baseUrl: config.baseUrl });
   if (outputProblem) {
     diagnostics.push(outputProblem);
-    return resultNow({ inputs: configResult.inputs });
+    return result({ inputs: configResult.inputs });
   }
 
   // The client bundle does not depend on content: esbuild works on it while the content loads and compiles.
   const bundling = bundleClient({ toolRoot, baseUrl: config.baseUrl, minify: mode === 'production' }).catch((e: Error) => e);
 
   const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
-  // A first build into a folder (no compile cache, so no previous output to keep either) compiles every page and
-  // makes a new search index: the compiler's modules and Pagefind's process start now, beside loading and
-  // compiling, instead of when first needed. Builds with a cache start them only if they turn out to need them.
-  let searchStart: SearchStart | undefined;
-  if (!options.writer && !(await CompileCache.exists(cacheDir))) {
+  const cache = await CompileCache.open(cacheDir);
+  // A first build into a folder (an empty compile cache, so no previous output to keep either) compiles every
+  // page and makes a new search index: the compiler's modules and Pagefind's process start now, beside loading
+  // and compiling, instead of when first needed. Builds with a cache start them only if they turn out to need them.
+  if (!options.writer && cache.isEmpty) {
     preloadCompiler();
     searchStart = startPagefind(config);
   }
-  const result = async (extra: Partial<BuildResult> = {}): Promise<BuildResult> => {
-    await dropPagefind(searchStart);
-    return resultNow(extra);
-  };
 
   const loaded = await step('load', () => load({ root, config, mode }), (r) => `${r.value.sources.length} files`);
   diagnostics.push(...loaded.diagnostics);
@@ -121,7 +122,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const unread = new Set((loaded.value.unreadSources ?? []).map((s) => s.file));
   if (diagnostics.some((d) => d.severity === 'error' && !(d.file && unread.has(d.file)))) return result({ inputs });
 
-  const cache = await CompileCache.open(cacheDir);
   const onCompiled = options.onProgress && ((done: number, total: number) => options.onProgress!({ step: 'compile', done, total }));
   const texts = compileTexts(mergeMessages(loaded.value.messages, config.i18n.currentLocale));
   const compiled = await step(

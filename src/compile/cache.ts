@@ -1,11 +1,9 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Compiled } from '../types.ts';
 
 type Entry = Omit<Compiled, 'source'>;
-
-const CACHE_FILE = 'compile.bin';
 
 /**
  * Content-hash cache of compiled sources, kept in one file (`.quire/cache/compile.bin`) so a warm
@@ -19,7 +17,7 @@ export class CompileCache {
   constructor(private readonly file?: string) {}
 
   static async open(dir: string | undefined): Promise<CompileCache> {
-    const cache = new CompileCache(dir ? path.join(dir, CACHE_FILE) : undefined);
+    const cache = new CompileCache(dir ? path.join(dir, 'compile.bin') : undefined);
     if (cache.file) {
       try {
         cache.entries = deserialize(await readFile(cache.file)) as Map<string, Entry>;
@@ -30,13 +28,9 @@ export class CompileCache {
     return cache;
   }
 
-  /** Whether a cache was saved in `dir` (a build without one compiles every source). */
-  static async exists(dir: string | undefined): Promise<boolean> {
-    if (!dir) return false;
-    return stat(path.join(dir, CACHE_FILE)).then(
-      (s) => s.size > 0,
-      () => false,
-    );
+  /** Nothing saved by an earlier build (or nothing readable): every source will be compiled. */
+  get isEmpty(): boolean {
+    return this.entries.size === 0 && this.used.size === 0;
   }
 
   has(key: string): boolean {
