@@ -30,8 +30,16 @@ async function site(overlay: Record<string, string | null> = {}) {
   const made = await makeSite('basic', { 'content/docs/guide/start.md': START_WITHOUT_IMAGE, ...overlay });
   cleanups.push(made.cleanup);
   const out = path.join(made.root, 'dist');
-  const build = (options: { toolVersion?: string; cacheDir?: false; outDir?: string } = {}) =>
-    buildSite({ root: made.root, toolRoot: repoRoot, theme: classicTheme, outDir: options.outDir ?? out, toolVersion: 'toolVersion' in options ? options.toolVersion : 'test-1', cacheDir: options.cacheDir });
+  const build = (options: { toolVersion?: string; cacheDir?: false; outDir?: string; beforeCompile?: (sources: number) => void } = {}) =>
+    buildSite({
+      root: made.root,
+      toolRoot: repoRoot,
+      theme: classicTheme,
+      outDir: options.outDir ?? out,
+      toolVersion: 'toolVersion' in options ? options.toolVersion : 'test-1',
+      cacheDir: options.cacheDir,
+      beforeCompile: options.beforeCompile,
+    });
   return { root: made.root, out, build };
 }
 
@@ -122,9 +130,9 @@ describe('incremental output', () => {
   });
 
   it('incremental: should tell the caller before compiling how many sources are not in the compile cache', async () => {
-    const { root, out } = await site();
+    const { root, build: buildWith } = await site();
     const seen: number[] = [];
-    const build = () => buildSite({ root, toolRoot: repoRoot, theme: classicTheme, outDir: out, toolVersion: 'test-1', beforeCompile: (n) => seen.push(n) });
+    const build = () => buildWith({ beforeCompile: (n) => seen.push(n) });
     const first = await build();
     expect(first.ok).toBe(true);
     await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE + '\nNeu.\n');
