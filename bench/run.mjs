@@ -73,7 +73,9 @@ function parseFloor(root, runs) {
 
 /** Runs of each build; the report gives the median (this machine's disk and CPU vary from run to run). */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The item whose `key` is the median one. */
+const medianBy = (xs, key) => [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)];
+const median = (xs) => medianBy(xs, (x) => x);
 let coldOutputs = [];
 
 /**
@@ -117,7 +119,7 @@ async function measure(name, root, runs = RUNS) {
     editMs: median(edits.map((r) => r.ms)),
     coldPeakMB: median(colds.map((r) => r.peakMB)),
     // The cold run of median total CPU time, with its parts.
-    coldCpu: ((cpus) => cpus[Math.floor(cpus.length / 2)])(colds.map((r) => r.cpu).filter(Boolean).sort((a, b) => a.totalMs - b.totalMs)),
+    coldCpu: medianBy(colds.map((r) => r.cpu).filter(Boolean), (c) => c.totalMs),
     warmPeakMB: median(warms.map((r) => r.peakMB)),
     avgHtmlKB: Math.round(htmlBytes / Math.min(html.length, 200) / 102.4) / 10,
     parse: parseFloor(root, runs),
