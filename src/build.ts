@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compileSource, compileTexts, preloadCompiler, type CompileOneResult, type CompileTexts, type Slowest } from './compile/index.ts';
+import { cacheKey, compile, CompileCache, compileSource, compileTexts, preloadCompiler, type CompileOneResult, type CompileOptions, type CompileTexts, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
-import { bundleClient, contentHash, DirWriter, dropPagefind, emit, OutputManifest, outputFolderProblem, startPagefind, type SearchStart, type Writer } from './emit/index.ts';
+import { bundleClient, contentHash, DirWriter, emit, markdownDocument, OutputManifest, outputFolderProblem, startSearch, type SearchIndexer, type Writer } from './emit/index.ts';
 import { load, missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
@@ -73,10 +73,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root, toolRoot, theme, mode = 'production' } = options;
   const diagnostics: Diagnostic[] = [];
   const steps: StepTiming[] = [];
-  // Pagefind started early for a first build (below); a build that ends before emit takes it releases it.
-  let searchStart: SearchStart | undefined;
+  // The search index started early for a first build (below); a build that ends before emit takes it discards it.
+  let search: SearchIndexer | undefined;
   const result = async (extra: Partial<BuildResult> = {}): Promise<BuildResult> => {
-    await dropPagefind(searchStart);
+    await search?.discard();
     return { ok: !hasErrors(diagnostics), diagnostics, steps, pages: 0, files: 0, bytes: 0, cacheHits: 0, reused: 0, inputs: [], ...extra };
   };
   const step = async <T>(name: StepTiming['name'], run: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> => {
@@ -111,8 +111,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // and compiling, instead of when first needed. Builds with a cache start them only if they turn out to need them.
   if (!options.writer && cache.isEmpty) {
     preloadCompiler();
-    searchStart = startPagefind(config);
+    search = startSearch(config);
   }
+  // Pagefind indexes each Markdown page as soon as it is compiled, on the core that compiling leaves mostly
+  // idle, instead of beside rendering, when both cores are busy (see emit for the other pages).
+  const early = search;
+  const toIndex =
+    early &&
+    ((compiled: Compiled) => {
+      const document = markdownDocument(config, compiled);
+      if (document) early.addDocument(compiled.source.path, document);
+    });
 
   const loaded = await step('load', () => load({ root, config, mode }), (r) => `${r.value.sources.length} files`);
   diagnostics.push(...loaded.diagnostics);
@@ -126,7 +135,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const texts = compileTexts(mergeMessages(loaded.value.messages, config.i18n.currentLocale));
   const compiled = await step(
     'compile',
-    () => compileWithPool(loaded.value.sources, config, texts, cache, options.workerFile, onCompiled, options.beforeCompile),
+    () => compileWithPool(loaded.value.sources, config, texts, cache, options.workerFile, { onProgress: onCompiled, onCompiled: toIndex, beforeCompile: options.beforeCompile }),
     (r) => compileDetail(r.cacheHits, r.slowest),
   );
   diagnostics.push(...compiled.diagnostics);
@@ -212,10 +221,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     incremental: { fingerprints, manifest, reused, assetHashes },
     onPage: options.onProgress && ((done) => options.onProgress!({ step: 'render', done, total: site.routes.length })),
     onSearchIndex: options.onProgress && (() => options.onProgress!({ step: 'search' })),
-    searchStart,
+    search,
   }).finally(() => renderPool?.close());
-  // Emit took it (or released it).
-  searchStart = undefined;
+  // Emit took it (or discarded it).
+  search = undefined;
   const renderDetail = [`${pageCount} pages`, reused.size ? `${reused.size} unchanged` : '', renderPool ? `${renderPool.workers + 1} threads` : ''].filter(Boolean).join(', ');
   const renderStep: StepTiming = { name: 'render', ms: renderMs, detail: renderDetail };
   const emitStep: StepTiming = { name: 'emit', ms: performance.now() - emitStart - renderMs };
@@ -262,17 +271,16 @@ async function compileWithPool(
   texts: CompileTexts,
   cache: CompileCache,
   workerFile: string | undefined,
-  onProgress?: (done: number, total: number) => void,
-  beforeCompile?: (sourcesToCompile: number) => void,
+  { onProgress, onCompiled, beforeCompile }: Pick<CompileOptions, 'onProgress' | 'onCompiled'> & { beforeCompile?: (sourcesToCompile: number) => void },
 ) {
   const misses = sources.filter((s) => !cache.has(cacheKey(s, config, texts))).length;
   beforeCompile?.(misses);
   // This thread compiles too, beside one worker fewer than the cores.
   const workers = defaultPoolSize() - 1;
-  if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, texts, cache, onProgress });
+  if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, texts, cache, onProgress, onCompiled });
   const pool = createPool<Source, CompileOneResult>(workerFile, { size: workers, workerData: { kind: 'compile', config, texts } satisfies WorkerJob, local: (source) => compileSource(source, config, texts) });
   try {
-    return await compile({ sources, config, texts, cache, compileOne: (source) => pool.run(source), onProgress });
+    return await compile({ sources, config, texts, cache, compileOne: (source) => pool.run(source), onProgress, onCompiled });
   } finally {
     await pool.close();
   }

@@ -37,6 +37,11 @@ export interface CompileOptions {
   compileOne?: (source: Source, config: SiteConfig, texts: CompileTexts) => Promise<CompileOneResult>;
   /** Called after each source, compiled or taken from the cache: sources done so far, and of how many. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Called with each page compiled or taken from the cache, in the order of `sources`: as soon as it and
+   * every source before it are done (one that failed is skipped).
+   */
+  onCompiled?: (compiled: Compiled) => void;
 }
 
 /** `ms`: how long the page took to compile, in the thread that compiled it. */
@@ -60,13 +65,21 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
 export const COMPILER_VERSION = '21';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
-export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
+export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress, onCompiled }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
   const diagnostics: Diagnostic[] = [];
   let cacheHits = 0;
   let slowest: Slowest | undefined;
   let done = 0;
-  const finished = <T,>(value: T): T => {
+  // Sources done, by index, and the first not yet handed to onCompiled.
+  const ready: (Compiled | false)[] = [];
+  let next = 0;
+  const finished = (index: number, value: Compiled | undefined): Compiled | undefined => {
     onProgress?.(++done, sources.length);
+    ready[index] = value ?? false;
+    for (; next < sources.length && ready[next] !== undefined; next++) {
+      const compiled = ready[next];
+      if (compiled) onCompiled?.(compiled);
+    }
     return value;
   };
   // With a pool, all misses start at once so it can spread them. In this thread they go one after the
@@ -79,23 +92,23 @@ export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, c
   };
   // Results keep the order of `sources`.
   const results = await Promise.all(
-    sources.map(async (source): Promise<Compiled | undefined> => {
+    sources.map(async (source, index): Promise<Compiled | undefined> => {
       const key = cacheKey(source, config, texts);
       const cached = cache?.get(key);
       if (cached) {
         cacheHits++;
         noted(cached, source);
-        return finished({ ...cached, source });
+        return finished(index, { ...cached, source });
       }
       const result = await one(source, config, texts);
       if ('diagnostic' in result) {
         diagnostics.push(result.diagnostic);
-        return finished(undefined);
+        return finished(index, undefined);
       }
       if (result.ms !== undefined && result.ms > (slowest?.ms ?? -1)) slowest = { file: source.file, ms: result.ms };
       cache?.set(key, result.compiled);
       noted(result.compiled, source);
-      return finished({ ...result.compiled, source });
+      return finished(index, { ...result.compiled, source });
     }),
   );
   diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : 1));

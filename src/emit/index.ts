@@ -9,7 +9,7 @@ import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from '.
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { Writer } from './writer.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
-import { dropPagefind, searchKey, startSearchIndex, type SearchStart } from './search.ts';
+import { markdownDocument, searchKey, searchStartError, startSearch, type SearchIndexer } from './search.ts';
 import { WriteBehind } from './write-behind.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
@@ -17,7 +17,7 @@ export { bundleClient, type ClientBundle } from './client.ts';
 export { outputFile } from './files.ts';
 export { outputFolderProblem } from './output-folder.ts';
 export { OutputManifest, type OutputRecord } from './previous.ts';
-export { dropPagefind, startPagefind, type SearchStart } from './search.ts';
+export { markdownDocument, startSearch, type SearchIndexer } from './search.ts';
 
 export interface EmitOptions {
   site: Site;
@@ -47,8 +47,11 @@ export interface EmitOptions {
   onPage?: (pages: number) => void;
   /** Called when the last page is out and the search index is being finished (builds that make one). */
   onSearchIndex?: () => void;
-  /** Pagefind started by the build before this stage (startPagefind): used for a new index, else released. */
-  searchStart?: SearchStart;
+  /**
+   * The search index the build started before this stage (startSearch), perhaps fed Markdown pages while
+   * compiling: used for a new index, else discarded.
+   */
+  search?: SearchIndexer;
 }
 
 export interface EmitReport {
@@ -84,10 +87,43 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   const indexed = fingerprints && new Map(site.routes.filter(isIndexable).map((r) => [r.path, fingerprints.get(r.path) ?? '']));
   const key = canKeep && indexed ? searchKey(indexed) : undefined;
   const previousSearch = key ? await manifest!.reusableSearch(key) : undefined;
-  if (previousSearch) void dropPagefind(options.searchStart);
-  const searchIndex = previousSearch ? { value: undefined, diagnostics: [] } : await startSearchIndex(site, options.searchStart);
-  diagnostics.push(...searchIndex.diagnostics);
-  const search = searchIndex.value;
+  if (previousSearch) void options.search?.discard();
+  const wanted = previousSearch ? undefined : (options.search ?? startSearch(site.config));
+  const startProblem = await wanted?.problem();
+  if (startProblem !== undefined) diagnostics.push(searchStartError(startProblem));
+  const search = startProblem === undefined ? wanted : undefined;
+  // Markdown pages go into a new index as documents made from their compiled HTML, before any rendered
+  // page and in route order (a first build handed them over while compiling, in the same order); the
+  // other pages as they are written. When every page has a document, Pagefind builds the index while
+  // this thread renders.
+  const documented = new Set<string>();
+  if (search) {
+    for (const route of site.routes) {
+      const document = route.compiledIndex === undefined || !isIndexable(route) ? undefined : markdownDocument(site.config, site.compiled[route.compiledIndex]);
+      if (!document) continue;
+      documented.add(route.path);
+      if (!search.has(route.path)) search.addDocument(route.path, document);
+    }
+  }
+  const titles = new Map(site.routes.map((r) => [r.path, r.title]));
+  // Into an empty output Pagefind writes its files itself; over a previous output they go through the
+  // writer like pages, which keeps those already there (the fragments of unchanged pages, usually most):
+  // creating a thousand files costs more than passing them through Pagefind's pipe and comparing.
+  const finishSearch = () => {
+    const writesItself = !previousSearch && search && !writer.hasPreviousOutput && writer.stagingDir && writer.adopt;
+    const searchWritten = writesItself ? search.writeTo(writer.stagingDir!(base + INDEX_DIR)) : undefined;
+    const searchIndex = !previousSearch && search && !writesItself ? search.files() : undefined;
+    // Awaited later; a failure of the writes meanwhile must not leave a rejection unhandled.
+    searchWritten?.catch(() => undefined);
+    searchIndex?.catch(() => undefined);
+    return { searchWritten, searchIndex };
+  };
+  let finishing: ReturnType<typeof finishSearch> | undefined;
+  // A build that stops lets Pagefind finish what it is writing into the staging folder before that goes.
+  const dropSearch = async () => {
+    if (finishing) await Promise.allSettled([finishing.searchWritten, finishing.searchIndex]);
+    await search?.discard();
+  };
   // While a new index is built, the last pages are written to disk only once it is being finished (see
   // WriteBehind); a writer in memory (the dev server's search pass) takes them at once.
   const pagesBehind = new WriteBehind(write, search && writer.keep ? WRITE_BEHIND_BYTES : 0);
@@ -136,6 +172,8 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       return true;
     };
 
+    // The index is finished beside rendering when no page waits for its rendered HTML to be indexed.
+    if (search && site.routes.every((r) => documented.has(r.path) || !isIndexable(r))) finishing = finishSearch();
     // One page at a time, in route order (writes are synchronous; the search index gets its pages in
     // the same order whether they were rendered now or kept, so its files equal a full build's).
     for await (const item of inRouteOrder(site, pages, canKeep ? reused : undefined)) {
@@ -151,7 +189,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         record(routePath, kept.file);
         // Read at once (a kept page is in the page cache, just written by the previous build): through the
         // thread pool each page took four round trips, 0.4–0.5 ms, one after another (1,000 pages: 0.45 s → 0.1 s).
-        if (search) await search.add(routePath, readFileSync(manifest!.previousPath(kept), 'utf8'));
+        if (search && !documented.has(routePath)) await search.add(routePath, readFileSync(manifest!.previousPath(kept), 'utf8'), route.title);
         options.onPage?.(++pagesOut);
         continue;
       }
@@ -164,26 +202,19 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       const file = outputFile(baseUrl, page.path);
       await pagesBehind.add(file, html);
       record(page.path, file);
-      await search?.add(page.path, html);
+      if (search && !documented.has(page.path)) await search.add(page.path, html, titles.get(page.path));
       options.onPage?.(++pagesOut);
     }
     if (diagnostics.length || (options.canCommit && !options.canCommit())) {
-      await search?.discard();
+      await dropSearch();
       await writer.abort();
       return { value: undefined, diagnostics };
     }
-    // Pagefind builds its index (its own process) while the pages held back, the static files, sitemap and
-    // robots are written here. Into an empty output it writes its files itself; over a previous output they
-    // go through the writer like pages, which keeps those already there (the fragments of unchanged pages,
-    // usually most): creating a thousand files costs more than passing them through Pagefind's pipe and
-    // comparing.
+    // Pagefind builds its index (its own process), if it has not begun already, while the pages held back,
+    // the static files, sitemap and robots are written here.
     if (search) options.onSearchIndex?.();
-    const writesItself = !previousSearch && search && !writer.hasPreviousOutput && writer.stagingDir && writer.adopt;
-    const searchWritten = writesItself ? search.writeTo(writer.stagingDir!(base + INDEX_DIR)) : undefined;
-    const searchIndex = !previousSearch && search && !writesItself ? search.files() : undefined;
-    // Awaited below; a failure of the writes meanwhile must not leave a rejection unhandled.
-    searchWritten?.catch(() => undefined);
-    searchIndex?.catch(() => undefined);
+    finishing ??= finishSearch();
+    const { searchWritten, searchIndex } = finishing;
     await pagesBehind.flush();
     await inBatches(staticFiles, async (f) => {
       await writer.copy(path.join(root, f.file), base + f.path.slice(1));
@@ -229,7 +260,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     if (manifest) await manifest.save().catch((e: Error) => diagnostics.push(cacheWarning('The record of this output could not be written', e, manifest.directory, root, 'the next build renders every page again')));
     return { value: { files, bytes, clientJs: bundle.js, clientCss: bundle.css }, diagnostics };
   } catch (e) {
-    await search?.discard();
+    await dropSearch();
     await writer.abort().catch(() => undefined);
     diagnostics.push(error(CODES.WRITE_FAILED, `Writing the output failed: ${(e as Error).message}`, { hint: 'Check that the output folder is writable and the disk has space.' }));
     return { value: undefined, diagnostics };

@@ -4,18 +4,28 @@ import path from 'node:path';
 import type { PagefindIndex } from 'pagefind';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { escapeAttribute } from '../shared/html.ts';
+import { localeHtmlLang } from '../shared/locales.ts';
+import { linkedFile } from '../shared/markers.ts';
+import { searchTag } from '../shared/search.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
-import type { Site, SiteConfig, StageResult } from '../types.ts';
+import type { Compiled, Route, SiteConfig, StageResult } from '../types.ts';
 
 /**
- * The static search index (issue 5), built with Pagefind while pages stream through emit: each page is
- * handed over as it is written, so no page is read back from disk and memory holds one page at a time.
- * Pagefind splits the index into small chunks per language (German stemming, CJK segmentation), so a
- * visitor downloads only the parts a query needs.
+ * The static search index (issue 5), built with Pagefind in its own process. Markdown pages are handed
+ * over as documents made from their compiled HTML (see markdownDocument), as soon as they are compiled in
+ * a first build, else before rendering; every other page as it is written, so no page is read back from
+ * disk and memory holds one page at a time. Pagefind splits the index into small chunks per language
+ * (German stemming, CJK segmentation), so a visitor downloads only the parts a query needs.
  */
 export interface SearchIndexer {
   /** Adds a written page; pages that must not be found (robots noindex: unlisted, 404, search) are skipped. */
-  add(path: string, html: string): Promise<void>;
+  add(path: string, html: string, title: string | undefined): Promise<void>;
+  /** Adds a page's search document (markdownDocument) in its place in the order of pages; returns at once. */
+  addDocument(path: string, document: string): void;
+  /** Whether the page was added already (its document, during compiling). */
+  has(path: string): boolean;
+  /** Why Pagefind could not start, once it has started or failed (undefined: it runs). */
+  problem(): Promise<string | undefined>;
   /** The index files under the base path (`pagefind/…`); the indexer is spent afterwards. */
   files(): Promise<StageResult<{ file: string; contents: Uint8Array }[]>>;
   /**
@@ -24,7 +34,7 @@ export interface SearchIndexer {
    * build). The indexer is spent afterwards.
    */
   writeTo(dir: string): Promise<StageResult<void>>;
-  /** Drops the index without output (a failed build). */
+  /** Drops the index without output (a failed build, or one that keeps the previous index). */
   discard(): Promise<void>;
   /** Pages indexed so far. */
   readonly pages: number;
@@ -37,17 +47,18 @@ const PENDING_LIMIT = 64;
 const UNUSED_FILE = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css))$/;
 
 /** Pagefind's process, started with an empty index, or the reason it could not start. */
-export type SearchStart = Promise<{ index?: PagefindIndex; problem: string }>;
+type Started = Promise<{ index?: PagefindIndex; problem: string }>;
 
 /**
- * Starts Pagefind for a site searched locally (undefined for a hosted service): its module loaded, its
- * process spawned and an index created. A build that will need a new index starts it beside loading and
- * compiling, so rendering never waits for the process to come up (usually 20 ms; hundreds while the disk
- * is busy and the 58 MB binary is not in memory). A Pagefind that cannot start is a problem, not a throw.
+ * The search index of a site searched locally (undefined for a hosted service), its Pagefind starting:
+ * its module loaded, its process spawned, an index created. A first build starts it beside loading and
+ * compiling, so it can take Markdown pages as they are compiled and rendering never waits for the process
+ * to come up (usually 20 ms; hundreds while the disk is busy and the 58 MB binary is not in memory). A
+ * Pagefind that cannot start is a problem (`problem()`), not a throw.
  */
-export function startPagefind(config: SiteConfig): SearchStart | undefined {
+export function startSearch(config: SiteConfig): SearchIndexer | undefined {
   if (config.search.provider !== 'local') return undefined;
-  return (async () => {
+  const started: Started = (async () => {
     try {
       // Loaded on first use: a warm build that reuses the previous index never starts Pagefind.
       const { createIndex } = await import('pagefind');
@@ -57,24 +68,12 @@ export function startPagefind(config: SiteConfig): SearchStart | undefined {
       return { problem: (e as Error).message };
     }
   })();
+  return new PagefindIndexer(started);
 }
 
-/** Releases an index started early that the build did not use (it kept the previous one, or stopped before emit). */
-export async function dropPagefind(started: SearchStart | undefined): Promise<void> {
-  const { index } = (await started) ?? {};
-  await index?.deleteIndex().catch(() => undefined);
-}
-
-/**
- * The index for `site`, from a Pagefind started earlier or started now, or `undefined` when the site
- * searches a hosted service. A Pagefind that cannot start (platform without a binary) is a diagnostic.
- */
-export async function startSearchIndex(site: Site, started?: SearchStart): Promise<StageResult<SearchIndexer | undefined>> {
-  const start = started ?? startPagefind(site.config);
-  if (!start) return { value: undefined, diagnostics: [] };
-  const { index, problem } = await start;
-  if (!index) return { value: undefined, diagnostics: [indexError(`The search index could not be started: ${problem || 'unknown error'}`)] };
-  return { value: new PagefindIndexer(index, site), diagnostics: [] };
+/** The diagnostic of a search index that could not start (see SearchIndexer.problem). */
+export function searchStartError(problem: string): Diagnostic {
+  return indexError(`The search index could not be started: ${problem || 'unknown error'}`);
 }
 
 /**
@@ -98,48 +97,78 @@ class PagefindIndexer implements SearchIndexer {
   pages = 0;
   private problems: string[] = [];
   private pending = new Set<Promise<void>>();
-  private titles: Map<string, string>;
+  private given = new Set<string>();
 
-  constructor(
-    private index: PagefindIndex,
-    site: Site,
-  ) {
-    this.titles = new Map(site.routes.map((r) => [r.path, r.title]));
+  constructor(private started: Started) {}
+
+  async problem(): Promise<string | undefined> {
+    const { index, problem } = await this.started;
+    return index ? undefined : problem || 'unknown error';
+  }
+
+  has(path: string): boolean {
+    return this.given.has(path);
   }
 
   /**
    * Hands the page to Pagefind and returns at once, so Pagefind (its own process) indexes while this
    * thread renders the next pages; only when PENDING_LIMIT pages wait does the caller wait too.
    */
-  async add(path: string, html: string): Promise<void> {
+  async add(path: string, html: string, title: string | undefined): Promise<void> {
     if (!isIndexablePage(html)) return;
-    const job: Promise<void> = this.index.addHTMLFile({ url: path, content: prepareForIndex(html, this.titles.get(path)) }).then(
-      (result) => {
-        if (result.errors.length) this.problems.push(`${path}: ${result.errors.join('; ')}`);
-        else this.pages++;
-      },
-      (e: Error) => void this.problems.push(`${path}: ${e.message}`),
-    );
-    this.pending.add(job);
-    void job.finally(() => this.pending.delete(job));
+    this.send(path, prepareForIndex(html, title));
     while (this.pending.size >= PENDING_LIMIT) await Promise.race(this.pending);
   }
 
-  async files(): Promise<StageResult<{ file: string; contents: Uint8Array }[]>> {
+  /** Not bounded by PENDING_LIMIT: documents come while compiling, which is slower than Pagefind indexing them. */
+  addDocument(path: string, document: string): void {
+    this.send(path, document);
+  }
+
+  /** Pages reach Pagefind in the order they are sent: every job waits for the same start, in turn. */
+  private send(path: string, content: string): void {
+    this.given.add(path);
+    const job: Promise<void> = this.started
+      .then(({ index }) => index?.addHTMLFile({ url: path, content }))
+      .then(
+        (result) => {
+          if (!result) return;
+          if (result.errors.length) this.problems.push(`${path}: ${result.errors.join('; ')}`);
+          else this.pages++;
+        },
+        (e: Error) => void this.problems.push(`${path}: ${e.message}`),
+      );
+    this.pending.add(job);
+    void job.finally(() => this.pending.delete(job));
+  }
+
+  /**
+   * Asks Pagefind for the finished index at once, without waiting for the pages' answers: it handles its
+   * messages one after the other, in the order they were sent, so every page handed over is in the index
+   * (while this thread renders, those answers come in only when it next waits for input). The problems of
+   * pages that could not be indexed are collected meanwhile.
+   */
+  private async finish<T>(ask: (index: PagefindIndex) => Promise<T>): Promise<{ out: T; diagnostics: Diagnostic[] }> {
+    // Runs after every page's send (reactions to one promise run in the order they were added).
+    const { index, problem } = await this.started;
+    if (!index) throw new Error(`quire bug: the search index was finished although it never started (${problem})`);
+    const asked = ask(index);
     await Promise.all(this.pending);
+    const out = await asked;
+    await index.deleteIndex().catch(() => undefined);
     const diagnostics = this.problems.length ? [indexError(`Pages could not be indexed for search:\n${this.problems.join('\n')}`)] : [];
-    const out = await this.index.getFiles();
-    await this.index.deleteIndex().catch(() => undefined);
+    return { out, diagnostics };
+  }
+
+  async files(): Promise<StageResult<{ file: string; contents: Uint8Array }[]>> {
+    const { out, diagnostics } = await this.finish((index) => index.getFiles());
     if (out.errors.length) diagnostics.push(indexError(`The search index could not be written: ${out.errors.join('; ')}`));
     const files = out.files.filter((f) => !UNUSED_FILE.test(f.path)).map((f) => ({ file: INDEX_DIR + f.path.replace(/^\/+/, ''), contents: f.content }));
     return { value: files, diagnostics };
   }
 
   async writeTo(dir: string): Promise<StageResult<void>> {
-    await Promise.all(this.pending);
-    const diagnostics = this.problems.length ? [indexError(`Pages could not be indexed for search:\n${this.problems.join('\n')}`)] : [];
-    const out = await this.index.writeFiles({ outputPath: dir });
-    await this.index.deleteIndex().catch(() => undefined);
+    const { out, diagnostics } = await this.finish((index) => index.writeFiles({ outputPath: dir }));
     if (out.errors.length) diagnostics.push(indexError(`The search index could not be written: ${out.errors.join('; ')}`));
     for (const entry of await readdir(dir).catch(() => [])) if (UNUSED_FILE.test(entry)) await rm(path.join(dir, entry), { force: true });
     return { value: undefined, diagnostics };
@@ -147,9 +176,37 @@ class PagefindIndexer implements SearchIndexer {
 
   async discard(): Promise<void> {
     await Promise.all(this.pending);
-    await this.index.deleteIndex().catch(() => undefined);
+    const { index } = await this.started;
+    await index?.deleteIndex().catch(() => undefined);
   }
 }
+
+/**
+ * The search document of a Markdown page, made from its compiled HTML without rendering it: what Pagefind
+ * reads of the rendered page (see prepareForIndex), which is the page's language (`<html lang>`), its
+ * filters and title, and its content. Undefined for a page indexed from its rendered HTML instead: MDX
+ * (its content exists only once rendered), pages a search must not find (unlisted), and HTML that the page
+ * gets only when written (content images and links to content files: their markers, replaced later) or
+ * that could hide text from Pagefind (a script). A page gets a document or not by its content alone, the same
+ * in every build, so the index is the same whether it was made while compiling, before rendering or anew.
+ */
+export function markdownDocument(config: SiteConfig, compiled: Compiled): string | undefined {
+  const { output, source } = compiled;
+  if (!markdownDocuments || output.type !== 'html' || compiled.standIn || source.frontMatter.unlisted === true) return undefined;
+  if (compiled.assets.length || compiled.links.some((l) => linkedFile(l.path)) || /<script/i.test(output.html)) return undefined;
+  const { currentLocale, localeConfigs } = config.i18n;
+  const head = indexMeta(escapeAttribute(searchTag(KIND_OF_SOURCE[source.kind], config.docs.version.name)), escapeAttribute(currentLocale), compiled.title);
+  // The content as the render stage wraps it (render/index.ts): the theme's element around it is Pagefind's body.
+  return `<html lang="${escapeAttribute(localeHtmlLang(localeConfigs, currentLocale))}"><head>${head}</head><body><div data-pagefind-body=""><div class="markdown">${output.html}</div></div></body></html>`;
+}
+
+/** Whether Markdown pages are indexed from their compiled HTML; tests compare both ways. */
+let markdownDocuments = true;
+export function setMarkdownDocuments(on: boolean): void {
+  markdownDocuments = on;
+}
+
+const KIND_OF_SOURCE: Record<Compiled['source']['kind'], Route['kind']> = { doc: 'doc', page: 'page', landing: 'landing', blog: 'blogPost' };
 
 /** Pages a search must not find carry `<meta name="robots" content="noindex…">` (unlisted, 404, search). */
 export function isIndexablePage(html: string): boolean {
@@ -165,14 +222,16 @@ export function isIndexablePage(html: string): boolean {
  */
 export function prepareForIndex(html: string, title: string | undefined): string {
   const meta = (name: string) => new RegExp(`<meta\\s+name="quire:${name}"\\s+content="([^"]*)"`, 'i').exec(html)?.[1];
-  const tag = meta('tag') ?? 'default';
-  const locale = meta('locale');
-  const extra = [
+  return contentOnly(html).replace(/<head>/i, `<head>${indexMeta(meta('tag') ?? 'default', meta('locale'), title)}`);
+}
+
+/** The filters `tag` and `language` (contextual search) and the result title, as Pagefind reads them from a page's head. */
+function indexMeta(tag: string, locale: string | undefined, title: string | undefined): string {
+  return [
     `<meta data-pagefind-filter="tag[content]" content="${tag}">`,
     locale ? `<meta data-pagefind-filter="language[content]" content="${locale}">` : '',
     title ? `<meta data-pagefind-meta="title[content]" content="${escapeAttribute(title)}">` : '',
   ].join('');
-  return contentOnly(html).replace(/<head>/i, `<head>${extra}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
-import { localeBaseUrl, localeDirection } from '../shared/locales.ts';
+import { localeBaseUrl, localeDirection, localeHtmlLang } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
 import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
 import { routesByFile } from '../shared/markers.ts';
@@ -195,7 +195,7 @@ function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleI
       code,
       label,
       direction: own.direction ?? localeDirection(code),
-      htmlLang: own.htmlLang ?? code,
+      htmlLang: localeHtmlLang(localeConfigs, code),
       baseUrl: own.path ?? localeBaseUrl(config.baseUrl, currentLocale, defaultLocale, code),
     };
   });

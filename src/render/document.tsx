@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LocaleInfo, Route, Site } from '../types.ts';
 import { MAIN_ID } from '../shared/html.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
+import { searchTag } from '../shared/search.ts';
 import { socialImageOf } from '../shared/social-image.ts';
 import { inlineScripts } from './inline-scripts.ts';
 
@@ -36,7 +37,7 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   const imageAlt = fm?.image ? fm.image_alt : config.imageAlt;
   const description = route.description || config.tagline;
   const robots = route.isUnlisted || route.kind === 'notFound' ? 'noindex, nofollow' : route.kind === 'search' ? 'noindex, follow' : undefined;
-  const tag = route.kind === 'doc' ? `docs-${config.docs.version.name}` : 'default';
+  const tag = searchTag(route.kind, config.docs.version.name);
   const gtm = mode === 'production' ? config.analytics.gtmContainerId : undefined;
   return (
     <html lang={locale.htmlLang} dir={locale.direction} data-theme={config.colorMode.defaultMode} data-route-kind={route.kind}>

@@ -2,6 +2,11 @@
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi']);
 
+/** The `lang` attribute of a locale's pages: its configured `htmlLang`, else its code. */
+export function localeHtmlLang(localeConfigs: Readonly<Record<string, { htmlLang?: string } | undefined>>, code: string): string {
+  return localeConfigs[code]?.htmlLang ?? code;
+}
+
 export function localeDirection(code: string): 'ltr' | 'rtl' {
   return RTL.has(code.split('-')[0]) ? 'rtl' : 'ltr';
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { minimalConfig } from './config-fixture.ts';
 import { compileDetail } from '../../src/build.ts';
-import { cacheKey, compile, compileSource, compileTexts } from '../../src/compile/index.ts';
+import { cacheKey, compile, compileSource, compileTexts, type CompileOneResult } from '../../src/compile/index.ts';
+import { CODES, error } from '../../src/diagnostics.ts';
 import { srcsetCandidates } from '../../src/compile/plugins/links.ts';
 import type { Source } from '../../src/types.ts';
 
@@ -398,5 +399,23 @@ describe('compile: the slowest page', () => {
     expect(compileDetail(3)).toBe('3 cached');
     expect(compileDetail(0, { file: 'content/docs/lang.md', ms: 420 })).toBe('0 cached');
     expect(compileDetail(0, { file: 'content/docs/lang.md', ms: 12_345 })).toBe('0 cached, slowest content/docs/lang.md (12.3 s)');
+  });
+});
+
+describe('compile: pages in order', () => {
+  it('compile: should hand each page on in the order of the sources, however the compiler finishes them, skipping failures', async () => {
+    const sources = ['eins', 'zwei', 'drei', 'vier'].map((name, i) => ({ ...source(`# ${name}\n`), file: `content/docs/${name}.md`, path: `/docs/${name}/`, hash: String(i) }));
+    // A compiler elsewhere (a pool) that finishes the later pages first, and fails the third.
+    const finished: string[] = [];
+    const compileOne = async (s: Source, c: typeof config): Promise<CompileOneResult> => {
+      await new Promise((resolve) => setTimeout(resolve, 40 - 10 * sources.indexOf(s)));
+      finished.push(s.file);
+      return s.file.endsWith('drei.md') ? { diagnostic: error(CODES.FILE_UNREADABLE, 'kaputt', { file: s.file }) } : compileSource(s, c);
+    };
+    const seen: string[] = [];
+    const result = await compile({ sources, config, compileOne, onCompiled: (compiled) => seen.push(compiled.source.file) });
+    expect(finished[0]).toBe('content/docs/vier.md');
+    expect(seen).toEqual(['content/docs/eins.md', 'content/docs/zwei.md', 'content/docs/vier.md']);
+    expect(result.value.map((c) => c.source.file)).toEqual(seen);
   });
 });

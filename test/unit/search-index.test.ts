@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentOnly, dropPagefind, isIndexablePage, prepareForIndex, startPagefind, startSearchIndex } from '../../src/emit/search.ts';
-import type { MemoryWriter } from '../../src/emit/index.ts';
+import { contentOnly, isIndexablePage, markdownDocument, prepareForIndex, setMarkdownDocuments, startSearch, type SearchIndexer } from '../../src/emit/search.ts';
+import { emit, MemoryWriter } from '../../src/emit/index.ts';
 import { buildSite } from '../../src/build.ts';
 import { classicTheme } from '../../themes/classic/index.tsx';
 import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
@@ -113,22 +113,34 @@ describe('search index (Pagefind started early)', () => {
     try {
       const { result } = await buildInMemory(site.root);
       const built = result.site!;
-      // The given start is used, not a new one: its problem is what the build reports.
-      const failed = await startSearchIndex(built, Promise.resolve({ problem: 'kein Binärprogramm' }));
-      expect(failed.value).toBeUndefined();
-      expect(failed.diagnostics.map((d) => d.message)).toEqual(['The search index could not be started: kein Binärprogramm']);
-      const started = startPagefind(built.config);
-      expect(started).toBeDefined();
-      const made = await startSearchIndex(built, started);
-      expect(made.diagnostics).toEqual([]);
-      await made.value!.add('/de/docs/x/', '<html lang="de"><head><title>X</title></head><body><div data-pagefind-body="">Zweisprachig lesen</div></body></html>');
-      const files = await made.value!.files();
+      // The given indexer is used, not a new one: its problem is what emit reports, and nothing is written.
+      const failing: SearchIndexer = {
+        add: () => Promise.reject(new Error('not called')),
+        addDocument: () => undefined,
+        has: () => false,
+        problem: async () => 'kein Binärprogramm',
+        files: () => Promise.reject(new Error('not called')),
+        writeTo: () => Promise.reject(new Error('not called')),
+        discard: async () => undefined,
+        pages: 0,
+      };
+      const writer = new MemoryWriter();
+      const emitted = await emit({ site: built, pages: [], bundle: { files: [], js: '', css: '', islands: {} }, staticFiles: [], root: site.root, writer, search: failing });
+      expect(emitted.value).toBeUndefined();
+      expect(emitted.diagnostics.map((d) => d.message)).toEqual(['The search index could not be started: kein Binärprogramm']);
+      expect(writer.files.size).toBe(0);
+      // A running one takes rendered pages and documents alike, each once.
+      const started = startSearch(built.config)!;
+      expect(await started.problem()).toBeUndefined();
+      await started.add('/docs/x/', '<html lang="de"><head><title>X</title></head><body><div data-pagefind-body="">Zweisprachig lesen</div></body></html>', 'X');
+      started.addDocument('/docs/y/', '<html lang="de"><head></head><body><div data-pagefind-body="">Untertitel übersetzen</div></body></html>');
+      expect([started.has('/docs/x/'), started.has('/docs/y/'), started.has('/docs/z/')]).toEqual([true, true, false]);
+      const files = await started.files();
       expect(files.diagnostics).toEqual([]);
-      expect(made.value!.pages).toBe(1);
-      expect(files.value.filter((f) => f.file.startsWith('pagefind/fragment/'))).toHaveLength(1);
-      // Hosted search starts no Pagefind, and releasing nothing is fine.
-      expect(startPagefind({ ...built.config, search: { ...built.config.search, provider: 'hosted' } })).toBeUndefined();
-      await dropPagefind(undefined);
+      expect(started.pages).toBe(2);
+      expect(files.value.filter((f) => f.file.startsWith('pagefind/fragment/'))).toHaveLength(2);
+      // Hosted search starts no Pagefind.
+      expect(startSearch({ ...built.config, search: { ...built.config.search, provider: 'hosted' } })).toBeUndefined();
     } finally {
       await site.cleanup();
     }
@@ -145,6 +157,11 @@ describe('search index (Pagefind started early)', () => {
       const indexable = first.site!.routes.filter((r) => !r.isUnlisted && r.kind !== 'notFound' && r.kind !== 'search').length;
       expect(entry.languages.de.page_count).toBeGreaterThan(0);
       expect(entry.languages.de.page_count).toBeLessThanOrEqual(indexable);
+      // Its Markdown pages went to Pagefind while compiling; a build in memory hands them over in emit: same index.
+      const fragmentDir = path.join(site.root, 'dist/de/pagefind/fragment');
+      const onDisk = (await readdir(fragmentDir)).sort();
+      const inMemory = (await buildInMemory(site.root)).writer;
+      expect([...inMemory.files.keys()].filter((f) => f.startsWith('de/pagefind/fragment/')).map((f) => f.slice('de/pagefind/fragment/'.length)).sort()).toEqual(onDisk);
       // A first build that fails (a broken link) releases its early Pagefind and returns its error.
       const broken = await makeSite('basic', { 'content/docs/kaputt.md': '---\ntitle: Kaputt\n---\nSiehe [nirgends](/docs/gibt-es-nicht/).\n' });
       try {
@@ -188,3 +205,53 @@ describe('search index (page preparation)', () => {
   });
 });
 
+
+describe('search index (Markdown documents)', () => {
+  let site: Awaited<ReturnType<typeof makeSite>>;
+  beforeAll(async () => {
+    site = await makeSite('basic', {
+      ...overlay,
+      'content/docs/mit-datei.md': '---\ntitle: Mit Datei\n---\nSiehe [die Sicherheit](./sicherheit.md).\n',
+      'content/docs/mit-skript.md': '---\ntitle: Mit Skript\n---\nText.\n\n<script>var a = 1;</script>\n',
+    });
+  });
+  afterAll(() => site?.cleanup());
+
+  it('search-index: should index a Markdown page from its compiled HTML exactly as from its rendered page', async () => {
+    const documents = await buildInMemory(site.root);
+    setMarkdownDocuments(false);
+    let rendered: Awaited<ReturnType<typeof buildInMemory>>;
+    try {
+      rendered = await buildInMemory(site.root);
+    } finally {
+      setMarkdownDocuments(true);
+    }
+    expect(documents.result.diagnostics).toEqual([]);
+    expect(rendered.result.diagnostics).toEqual([]);
+    const a = fragments(documents.writer);
+    expect(a.map((f) => f.url)).toContain('/docs/sicherheit/');
+    expect(a).toEqual(fragments(rendered.writer));
+  });
+
+  it('search-index: should make documents only of Markdown pages whose HTML is final', async () => {
+    const { result } = await buildInMemory(site.root);
+    const built = result.site!;
+    const documentOf = (routePath: string) => {
+      const route = built.routes.find((r) => r.path === routePath)!;
+      return markdownDocument(built.config, built.compiled[route.compiledIndex!]);
+    };
+    const hostile = documentOf('/docs/sicherheit/')!;
+    expect(hostile).toMatch(/^<html lang="de"><head>/);
+    expect(hostile).toContain('<meta data-pagefind-filter="tag[content]" content="docs-current">');
+    expect(hostile).toContain('<meta data-pagefind-filter="language[content]" content="de">');
+    expect(hostile).toContain('content="&lt;img src=x onerror=alert(1)&gt;"');
+    expect(hostile).not.toContain(HOSTILE);
+    expect(hostile).toContain('<div data-pagefind-body=""><div class="markdown">');
+    expect(documentOf('/pricing/')).toContain('content="default"');
+    // MDX (rendered by React), a page with a content image or a link to a content file (markers replaced
+    // when written), a script, an unlisted page: indexed from the rendered page.
+    for (const routePath of ['/', '/docs/guide/mdx/', '/docs/guide/start/', '/docs/mit-datei/', '/docs/mit-skript/', '/docs/hidden/']) {
+      expect(documentOf(routePath), routePath).toBeUndefined();
+    }
+  });
+});

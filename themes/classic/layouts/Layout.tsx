@@ -3,6 +3,7 @@ import { AnnouncementBar, ErrorTemplates, SkipLink } from '../components/Chrome.
 import { Footer } from '../components/Footer.tsx';
 import { Navbar } from '../components/Navbar.tsx';
 import { useTheme } from '../context.tsx';
+import { searchTag } from '../../../src/shared/search.ts';
 
 /** The chrome around every page: skip link, announcement, navbar, main, footer, client settings. */
 export function Layout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -18,7 +19,7 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
     colorMode: config.colorMode,
     header: { ...config.header, userInfoKey: config.header.userInfoKey ?? `${config.product.slug}_user_info` },
     promotions: config.promotions,
-    search: { provider: config.search.provider, contextualSearch: config.search.contextualSearch, hosted: config.search.hosted ?? null, tag: route.kind === 'doc' ? `docs-${config.docs.version.name}` : 'default' },
+    search: { provider: config.search.provider, contextualSearch: config.search.contextualSearch, hosted: config.search.hosted ?? null, tag: searchTag(route.kind, config.docs.version.name) },
     largeSidebar: site.sidebarSize > config.docs.largeSidebarThreshold,
     islands,
   };
