@@ -14,7 +14,7 @@ import { WriteBehind } from './write-behind.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
 export { bundleClient, type ClientBundle } from './client.ts';
-export { outputFile } from './files.ts';
+export { isIndexable, outputFile } from './files.ts';
 export { outputFolderProblem } from './output-folder.ts';
 export { OutputManifest, type OutputRecord } from './previous.ts';
 export { markdownDocument, startSearch, type SearchIndexer } from './search.ts';
@@ -92,15 +92,20 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   const startProblem = await wanted?.problem();
   if (startProblem !== undefined) diagnostics.push(searchStartError(startProblem));
   const search = startProblem === undefined ? wanted : undefined;
-  // Markdown pages go into a new index as documents made from their compiled HTML, before any rendered
-  // page and in route order (a first build handed them over while compiling, in the same order); the
-  // other pages as they are written. When every page has a document, Pagefind builds the index while
-  // this thread renders.
+  // Markdown pages go into a new index as documents made from their compiled HTML, before any rendered page
+  // and in route order (a first build handed them over while compiling, in the same order); the other pages
+  // as they are written. Pagefind builds the index as soon as it has every page, while this thread goes on
+  // rendering (the build renders the pages without a document first).
   const documented = new Set<string>();
+  const late = new Set<string>();
   if (search) {
     for (const route of site.routes) {
-      const document = route.compiledIndex === undefined || !isIndexable(route) ? undefined : markdownDocument(site.config, site.compiled[route.compiledIndex]);
-      if (!document) continue;
+      if (!isIndexable(route)) continue;
+      const document = route.compiledIndex === undefined ? undefined : markdownDocument(site.config, site.compiled[route.compiledIndex]);
+      if (!document) {
+        late.add(route.path);
+        continue;
+      }
       documented.add(route.path);
       if (!search.has(route.path)) search.addDocument(route.path, document);
     }
@@ -172,9 +177,14 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       return true;
     };
 
-    // The index is finished beside rendering when no page waits for its rendered HTML to be indexed.
-    if (search && site.routes.every((r) => documented.has(r.path) || !isIndexable(r))) finishing = finishSearch();
-    // One page at a time, in route order (writes are synchronous; the search index gets its pages in
+    // The index is finished beside rendering once no page waits for its rendered HTML to be indexed.
+    const fed = (routePath: string) => {
+      late.delete(routePath);
+      if (search && !late.size) finishing ??= finishSearch();
+    };
+    if (search && !late.size) finishing = finishSearch();
+    // One page at a time, in the order rendered: route order, or, when every page is rendered, those the
+    // search index reads from their HTML first (writes are synchronous; the search index gets its pages in
     // the same order whether they were rendered now or kept, so its files equal a full build's).
     for await (const item of inRouteOrder(site, pages, canKeep ? reused : undefined)) {
       if ('kept' in item) {
@@ -189,7 +199,10 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         record(routePath, kept.file);
         // Read at once (a kept page is in the page cache, just written by the previous build): through the
         // thread pool each page took four round trips, 0.4–0.5 ms, one after another (1,000 pages: 0.45 s → 0.1 s).
-        if (search && !documented.has(routePath)) await search.add(routePath, readFileSync(manifest!.previousPath(kept), 'utf8'), route.title);
+        if (search && !documented.has(routePath)) {
+          await search.add(routePath, readFileSync(manifest!.previousPath(kept), 'utf8'), route.title);
+          fed(routePath);
+        }
         options.onPage?.(++pagesOut);
         continue;
       }
@@ -202,7 +215,10 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       const file = outputFile(baseUrl, page.path);
       await pagesBehind.add(file, html);
       record(page.path, file);
-      if (search && !documented.has(page.path)) await search.add(page.path, html, titles.get(page.path));
+      if (search && !documented.has(page.path)) {
+        await search.add(page.path, html, titles.get(page.path));
+        fed(page.path);
+      }
       options.onPage?.(++pagesOut);
     }
     if (diagnostics.length || (options.canCommit && !options.canCommit())) {

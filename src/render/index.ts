@@ -41,6 +41,8 @@ export interface RenderOptions {
   assets: BundleUrls;
   /** Render only these routes (dev rebuilds); default all. */
   only?: (route: Route) => boolean;
+  /** Routes to render before the others (each group in route order); default: route order. */
+  first?: (route: Route) => boolean;
 }
 
 /** Renders every route to an HTML page. A page that throws becomes a diagnostic naming its source. */
@@ -57,7 +59,7 @@ export type RenderOneResult = { page: Page } | { diagnostic: Diagnostic };
  * (each builds its own from the site it was given), so a page is the same wherever it was rendered.
  * `output` is the page's compiled content when `site` comes without it (a render worker's copy).
  */
-export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions, 'only'>): (routeIndex: number, output?: Compiled['output']) => RenderOneResult {
+export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions, 'only' | 'first'>): (routeIndex: number, output?: Compiled['output']) => RenderOneResult {
   const fileRoutes = routesByFile(site.compiled);
   return (routeIndex, output) => {
     const route = site.routes[routeIndex];
@@ -91,27 +93,34 @@ export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions,
  * The same, one page at a time: emit writes each page as it comes, so memory holds one page,
  * not the whole site. Failures are pushed to `diagnostics` and the page is skipped.
  */
-export function* renderEach({ only, ...options }: RenderOptions, diagnostics: Diagnostic[]): Generator<Page> {
+export function* renderEach({ only, first, ...options }: RenderOptions, diagnostics: Diagnostic[]): Generator<Page> {
   const renderOne = routeRenderer(options);
-  for (let i = 0; i < options.site.routes.length; i++) {
-    if (only && !only(options.site.routes[i])) continue;
+  for (const i of renderOrder(options.site, only, first)) {
     const result = renderOne(i);
     if ('diagnostic' in result) diagnostics.push(result.diagnostic);
     else yield result.page;
   }
 }
 
+/** Indices of the routes to render: those `first` picks before the others, each group in route order. */
+export function renderOrder(site: Site, only?: RenderOptions['only'], first?: RenderOptions['first']): number[] {
+  const indices = site.routes.flatMap((route, i) => (only && !only(route) ? [] : [i]));
+  if (!first) return indices;
+  const picked = indices.map((i) => first(site.routes[i]));
+  return [...indices.filter((_, k) => picked[k]), ...indices.filter((_, k) => !picked[k])];
+}
+
 /**
  * `renderEach` with the rendering done by `renderOne` (a worker pool): at most `ahead` routes are out
- * at once, and pages come back in route order, as emit expects, however the pool finishes them.
+ * at once, and pages come back in the order asked (renderOrder), as emit expects, however the pool finishes them.
  */
 export async function* renderEachWith(
-  { site, only }: Pick<RenderOptions, 'site' | 'only'>,
+  { site, only, first }: Pick<RenderOptions, 'site' | 'only' | 'first'>,
   diagnostics: Diagnostic[],
   renderOne: (routeIndex: number) => Promise<RenderOneResult>,
   ahead: number,
 ): AsyncGenerator<Page> {
-  const indices = site.routes.flatMap((route, i) => (only && !only(route) ? [] : [i]));
+  const indices = renderOrder(site, only, first);
   const out: Promise<RenderOneResult>[] = [];
   let next = 0;
   while (next < indices.length || out.length) {

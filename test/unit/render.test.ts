@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
-import { render } from '../../src/render/index.ts';
+import { render, renderOrder } from '../../src/render/index.ts';
 import { colorModeScript } from '../../src/render/inline-scripts.ts';
 import type { NavItem } from '../../src/config/index.ts';
 import type { Site } from '../../src/types.ts';
@@ -249,5 +249,15 @@ describe('render: colour mode before paint', () => {
   it('render: should keep the configured mode and forget a stored one when the switch is disabled', () => {
     expect(run({ disableSwitch: true }, 'dark', true)).toEqual({ theme: 'light', choice: 'light', stored: null });
     expect(run({ disableSwitch: true, respectPrefersColorScheme: true }, 'light', true)).toEqual({ theme: 'dark', choice: 'system', stored: null });
+  });
+});
+
+describe('render: order', () => {
+  it('render: should render the routes picked first before the others, each group in route order, and only those asked for', () => {
+    const site = { routes: ['/a/', '/b/', '/c/', '/d/', '/e/'].map((path) => ({ path })) } as unknown as Site;
+    const path = (i: number) => site.routes[i].path;
+    expect(renderOrder(site).map(path)).toEqual(['/a/', '/b/', '/c/', '/d/', '/e/']);
+    expect(renderOrder(site, undefined, (r) => r.path === '/d/' || r.path === '/b/').map(path)).toEqual(['/b/', '/d/', '/a/', '/c/', '/e/']);
+    expect(renderOrder(site, (r) => r.path !== '/b/', (r) => r.path === '/e/').map(path)).toEqual(['/e/', '/a/', '/c/', '/d/']);
   });
 });
