@@ -3,7 +3,7 @@ import path from 'node:path';
 import { cacheKey, compile, CompileCache, compileSource, compileTexts, preloadCompiler, type CompileOneResult, type CompileOptions, type CompileTexts, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
-import { bundleClient, contentHash, DirWriter, emit, isIndexable, markdownDocument, OutputManifest, outputFolderProblem, startSearch, type SearchIndexer, type Writer } from './emit/index.ts';
+import { bundleClient, contentHash, DirWriter, emit, indexedWhenRendered, markdownDocument, OutputManifest, outputFolderProblem, startSearch, type SearchIndexer, type Writer } from './emit/index.ts';
 import { load, missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
@@ -199,7 +199,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // A new local search index takes Markdown pages as documents (see emit); the pages it must read when they are
   // rendered come first, so Pagefind builds the index while the others are rendered. Kept pages are merged in
   // route order (emit), so the order changes only when every page is rendered.
-  const first = site.config.search.provider === 'local' && !reused.size ? (r: Route) => isIndexable(r) && (r.compiledIndex === undefined || !markdownDocument(config, site.compiled[r.compiledIndex])) : undefined;
+  const first = site.config.search.provider === 'local' && !reused.size ? (r: Route) => indexedWhenRendered(site, r) : undefined;
   const pages = renderPool ? renderEachWith({ site, only, first }, renderDiagnostics, renderPool.render, renderPool.workers * 8) : renderEach({ site, theme, mode, assets, only, first }, renderDiagnostics);
   async function* timedPages(): AsyncGenerator<Page> {
     const iterator = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]();

@@ -14,7 +14,7 @@ import { WriteBehind } from './write-behind.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
 export { bundleClient, type ClientBundle } from './client.ts';
-export { isIndexable, outputFile } from './files.ts';
+export { outputFile } from './files.ts';
 export { outputFolderProblem } from './output-folder.ts';
 export { OutputManifest, type OutputRecord } from './previous.ts';
 export { markdownDocument, startSearch, type SearchIndexer } from './search.ts';
@@ -101,7 +101,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   if (search) {
     for (const route of site.routes) {
       if (!isIndexable(route)) continue;
-      const document = route.compiledIndex === undefined ? undefined : markdownDocument(site.config, site.compiled[route.compiledIndex]);
+      const document = searchDocumentOf(site, route);
       if (!document) {
         late.add(route.path);
         continue;
@@ -115,9 +115,9 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   // writer like pages, which keeps those already there (the fragments of unchanged pages, usually most):
   // creating a thousand files costs more than passing them through Pagefind's pipe and comparing.
   const finishSearch = () => {
-    const writesItself = !previousSearch && search && !writer.hasPreviousOutput && writer.stagingDir && writer.adopt;
+    const writesItself = search && !writer.hasPreviousOutput && writer.stagingDir && writer.adopt;
     const searchWritten = writesItself ? search.writeTo(writer.stagingDir!(base + INDEX_DIR)) : undefined;
-    const searchIndex = !previousSearch && search && !writesItself ? search.files() : undefined;
+    const searchIndex = search && !writesItself ? search.files() : undefined;
     // Awaited later; a failure of the writes meanwhile must not leave a rejection unhandled.
     searchWritten?.catch(() => undefined);
     searchIndex?.catch(() => undefined);
@@ -281,6 +281,19 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     diagnostics.push(error(CODES.WRITE_FAILED, `Writing the output failed: ${(e as Error).message}`, { hint: 'Check that the output folder is writable and the disk has space.' }));
     return { value: undefined, diagnostics };
   }
+}
+
+/** A route's search document (markdownDocument), or undefined when the search index reads its rendered page. */
+function searchDocumentOf(site: Site, route: Route): string | undefined {
+  return route.compiledIndex === undefined ? undefined : markdownDocument(site.config, site.compiled[route.compiledIndex]);
+}
+
+/**
+ * Whether a new search index reads the route from its rendered page: an indexable page without a search
+ * document. The build renders these first when it renders every page.
+ */
+export function indexedWhenRendered(site: Site, route: Route): boolean {
+  return isIndexable(route) && searchDocumentOf(site, route) === undefined;
 }
 
 /**

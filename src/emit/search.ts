@@ -97,6 +97,8 @@ class PagefindIndexer implements SearchIndexer {
   pages = 0;
   private problems: string[] = [];
   private pending = new Set<Promise<void>>();
+  /** Rendered pages not yet indexed (add): at most PENDING_LIMIT, which bounds the memory they hold. */
+  private pendingPages = new Set<Promise<void>>();
   private given = new Set<string>();
 
   constructor(private started: Started) {}
@@ -116,17 +118,22 @@ class PagefindIndexer implements SearchIndexer {
    */
   async add(path: string, html: string, title: string | undefined): Promise<void> {
     if (!isIndexablePage(html)) return;
-    this.send(path, prepareForIndex(html, title));
-    while (this.pending.size >= PENDING_LIMIT) await Promise.race(this.pending);
+    const job = this.send(path, prepareForIndex(html, title));
+    this.pendingPages.add(job);
+    void job.finally(() => this.pendingPages.delete(job));
+    while (this.pendingPages.size >= PENDING_LIMIT) await Promise.race(this.pendingPages);
   }
 
-  /** Not bounded by PENDING_LIMIT: documents come while compiling, which is slower than Pagefind indexing them. */
+  /**
+   * Not bounded by PENDING_LIMIT: documents come while compiling, which is slower than Pagefind indexing them,
+   * or at once before rendering, and Pagefind's answers come in only when this thread waits for input.
+   */
   addDocument(path: string, document: string): void {
     this.send(path, document);
   }
 
   /** Pages reach Pagefind in the order they are sent: every job waits for the same start, in turn. */
-  private send(path: string, content: string): void {
+  private send(path: string, content: string): Promise<void> {
     this.given.add(path);
     const job: Promise<void> = this.started
       .then(({ index }) => index?.addHTMLFile({ url: path, content }))
@@ -140,6 +147,7 @@ class PagefindIndexer implements SearchIndexer {
       );
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));
+    return job;
   }
 
   /**
