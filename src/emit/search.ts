@@ -100,6 +100,8 @@ class PagefindIndexer implements SearchIndexer {
   /** Rendered pages not yet indexed (add): at most PENDING_LIMIT, which bounds the memory they hold. */
   private pendingPages = new Set<Promise<void>>();
   private given = new Set<string>();
+  /** Set once the index is asked for (files, writeTo): a page sent after it would be missing from it. */
+  private asked = false;
 
   constructor(private started: Started) {}
 
@@ -134,6 +136,7 @@ class PagefindIndexer implements SearchIndexer {
 
   /** Pages reach Pagefind in the order they are sent: every job waits for the same start, in turn. */
   private send(path: string, content: string): Promise<void> {
+    if (this.asked) throw new Error(`quire bug: ${path} was handed to the search index after the index was asked for`);
     this.given.add(path);
     const job: Promise<void> = this.started
       .then(({ index }) => index?.addHTMLFile({ url: path, content }))
@@ -157,6 +160,7 @@ class PagefindIndexer implements SearchIndexer {
    * pages that could not be indexed are collected meanwhile.
    */
   private async finish<T>(ask: (index: PagefindIndex) => Promise<T>): Promise<{ out: T; diagnostics: Diagnostic[] }> {
+    this.asked = true;
     // Runs after every page's send (reactions to one promise run in the order they were added).
     const { index, problem } = await this.started;
     if (!index) throw new Error(`quire bug: the search index was finished although it never started (${problem})`);

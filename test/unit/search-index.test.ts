@@ -139,6 +139,8 @@ describe('search index (Pagefind started early)', () => {
       expect(files.diagnostics).toEqual([]);
       expect(started.pages).toBe(2);
       expect(files.value.filter((f) => f.file.startsWith('pagefind/fragment/'))).toHaveLength(2);
+      // A page handed over once the index was asked for would be missing from it: that is a bug, said at once.
+      expect(() => started.addDocument('/docs/z/', '<html lang="de"><head></head><body></body></html>')).toThrow(/after the index was asked for/);
       // Hosted search starts no Pagefind.
       expect(startSearch({ ...built.config, search: { ...built.config.search, provider: 'hosted' } })).toBeUndefined();
     } finally {
