@@ -220,19 +220,25 @@ describe('search index (Markdown documents)', () => {
   afterAll(() => site?.cleanup());
 
   it('search-index: should index a Markdown page from its compiled HTML exactly as from its rendered page', async () => {
-    const documents = await buildInMemory(site.root);
-    setMarkdownDocuments(false);
-    let rendered: Awaited<ReturnType<typeof buildInMemory>>;
-    try {
-      rendered = await buildInMemory(site.root);
-    } finally {
-      setMarkdownDocuments(true);
+    // Also in another locale's build showing the German text (right-to-left, its content marked lang="de").
+    for (const locale of [undefined, 'ar']) {
+      const base = locale ? `${locale}/` : 'de/';
+      const documents = await buildInMemory(site.root, { locale });
+      setMarkdownDocuments(false);
+      let rendered: Awaited<ReturnType<typeof buildInMemory>>;
+      try {
+        rendered = await buildInMemory(site.root, { locale });
+      } finally {
+        setMarkdownDocuments(true);
+      }
+      expect(documents.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(rendered.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const a = fragments(documents.writer, base);
+      expect(a.map((f) => f.url)).toContain('/docs/sicherheit/');
+      expect(a).toEqual(fragments(rendered.writer, base));
+      // The comparison covers the language marking: the Arabic build's page says its text is German.
+      if (locale) expect(rendered.writer.text(`${base}docs/sicherheit/index.html`)).toContain('data-pagefind-body="" lang="de"');
     }
-    expect(documents.result.diagnostics).toEqual([]);
-    expect(rendered.result.diagnostics).toEqual([]);
-    const a = fragments(documents.writer);
-    expect(a.map((f) => f.url)).toContain('/docs/sicherheit/');
-    expect(a).toEqual(fragments(rendered.writer));
   });
 
   it('search-index: should make documents only of Markdown pages whose HTML is final', async () => {
