@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -223,6 +224,8 @@ describe('quire dev server', () => {
     const before = readdirSync('/proc/self/fd').length;
     const agent = new Agent({ keepAlive: true, maxSockets: 200 });
     const deadline = AbortSignal.timeout(30_000);
+    // One deadline for every request at once: each listens to it (no warning about many listeners).
+    setMaxListeners(targets.length + 1, deadline);
     const statuses = await Promise.allSettled(
       targets.map(
         (t) =>

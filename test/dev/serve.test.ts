@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -228,6 +229,8 @@ describe('quire serve under load (the real site)', () => {
     const before = openHandles();
     const agent = new Agent({ keepAlive: true, maxSockets: 200 });
     const deadline = AbortSignal.timeout(30_000);
+    // One deadline for every request at once: each listens to it (no warning about many listeners).
+    setMaxListeners(variants.length + 1, deadline);
     const results = await Promise.allSettled(
       variants.map(
         (v) =>
