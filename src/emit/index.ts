@@ -9,7 +9,7 @@ import { isIndexable, outputFile, robotsTxt, sidebarChunks, sitemapXml } from '.
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { Writer } from './writer.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
-import { markdownDocument, searchKey, searchStartError, startSearch, type SearchIndexer } from './search.ts';
+import { hasMarkdownDocument, markdownDocument, searchKey, searchStartError, startSearch, type SearchIndexer } from './search.ts';
 import { WriteBehind } from './write-behind.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
@@ -97,19 +97,16 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   // Markdown pages go into a new index as documents made from their compiled HTML, before any rendered page
   // and in route order (a first build handed them over while compiling, in the same order); the other pages
   // as they are written. Pagefind builds the index as soon as it has every page, while this thread goes on
-  // rendering (the build renders the pages without a document first).
-  const documented = new Set<string>();
+  // rendering (the build renders the pages without a document first). `late`: the pages it still needs
+  // from their rendered HTML. A document is made only for a page not handed over while compiling.
   const late = new Set<string>();
   if (search) {
     for (const route of site.routes) {
-      if (!isIndexable(route)) continue;
-      const document = searchDocumentOf(site, route);
-      if (!document) {
-        late.add(route.path);
-        continue;
+      if (indexedWhenRendered(site, route)) late.add(route.path);
+      else if (isIndexable(route) && !search.has(route.path)) {
+        // An indexable route that is not late has a compiled page with a document.
+        search.addDocument(route.path, markdownDocument(site.config, site.compiled[route.compiledIndex!])!);
       }
-      documented.add(route.path);
-      if (!search.has(route.path)) search.addDocument(route.path, document);
     }
   }
   const titles = new Map(site.routes.map((r) => [r.path, r.title]));
@@ -201,7 +198,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
         record(routePath, kept.file);
         // Read at once (a kept page is in the page cache, just written by the previous build): through the
         // thread pool each page took four round trips, 0.4–0.5 ms, one after another (1,000 pages: 0.45 s → 0.1 s).
-        if (search && !documented.has(routePath)) {
+        if (search && late.has(routePath)) {
           await search.add(routePath, readFileSync(manifest!.previousPath(kept), 'utf8'), route.title);
           fed(routePath);
         }
@@ -217,7 +214,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       const file = outputFile(baseUrl, page.path);
       await pagesBehind.add(file, html);
       record(page.path, file);
-      if (search && !documented.has(page.path)) {
+      if (search && late.has(page.path)) {
         await search.add(page.path, html, titles.get(page.path));
         fed(page.path);
       }
@@ -286,17 +283,12 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   }
 }
 
-/** A route's search document (markdownDocument), or undefined when the search index reads its rendered page. */
-function searchDocumentOf(site: Site, route: Route): string | undefined {
-  return route.compiledIndex === undefined ? undefined : markdownDocument(site.config, site.compiled[route.compiledIndex]);
-}
-
 /**
- * Whether a new search index reads the route from its rendered page: an indexable page without a search
- * document. The build renders these first when it renders every page.
+ * Whether a new search index reads the route from its rendered page: an indexable page without a Markdown
+ * document (hasMarkdownDocument). The build renders these first when it renders every page.
  */
 export function indexedWhenRendered(site: Site, route: Route): boolean {
-  return isIndexable(route) && searchDocumentOf(site, route) === undefined;
+  return isIndexable(route) && (route.compiledIndex === undefined || !hasMarkdownDocument(site.compiled[route.compiledIndex]));
 }
 
 /**

@@ -194,18 +194,27 @@ class PagefindIndexer implements SearchIndexer {
 }
 
 /**
- * The search document of a Markdown page, made from its compiled HTML without rendering it: what Pagefind
- * reads of the rendered page (see prepareForIndex), which is the page's language (`<html lang>`), its
- * filters and title, and its content. Undefined for a page indexed from its rendered HTML instead: MDX
- * (its content exists only once rendered), pages a search must not find (unlisted), and HTML that the page
- * gets only when written (content images and links to content files: their markers, replaced later) or
- * that could hide text from Pagefind (a script). A page gets a document or not by its content alone, the same
- * in every build, so the index is the same whether it was made while compiling, before rendering or anew.
+ * Whether a page is indexed from a document made of its compiled HTML (markdownDocument) rather than from its
+ * rendered page: a Markdown page a search may find whose HTML is final once compiled. Not MDX (its content
+ * exists only once rendered), not an unlisted page, and not HTML that the page gets only when written (content
+ * images and links to content files: their markers, replaced later) or that could hide text from Pagefind (a
+ * script). It depends on the page's content alone, the same in every build, so the index is the same whether
+ * it was made while compiling, before rendering or anew.
+ */
+export function hasMarkdownDocument(compiled: Compiled): boolean {
+  const { output } = compiled;
+  if (!markdownDocuments || output.type !== 'html' || compiled.standIn || compiled.source.frontMatter.unlisted === true) return false;
+  return !compiled.assets.length && !compiled.links.some((l) => linkedFile(l.path)) && !/<script/i.test(output.html);
+}
+
+/**
+ * The search document of a Markdown page (hasMarkdownDocument), made from its compiled HTML without rendering
+ * it: what Pagefind reads of the rendered page (see prepareForIndex), which is the page's language (`<html
+ * lang>`), its filters and title, and its content.
  */
 export function markdownDocument(config: SiteConfig, compiled: Compiled): string | undefined {
   const { output, source } = compiled;
-  if (!markdownDocuments || output.type !== 'html' || compiled.standIn || source.frontMatter.unlisted === true) return undefined;
-  if (compiled.assets.length || compiled.links.some((l) => linkedFile(l.path)) || /<script/i.test(output.html)) return undefined;
+  if (output.type !== 'html' || !hasMarkdownDocument(compiled)) return undefined;
   const { currentLocale, localeConfigs } = config.i18n;
   const head = indexMeta(escapeAttribute(searchTag(KIND_OF_SOURCE[source.kind], config.docs.version.name)), escapeAttribute(currentLocale), compiled.title);
   // The content as the render stage wraps it (render/index.ts): the theme's element around it is Pagefind's body.
