@@ -228,8 +228,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     canCommit: () => !hasErrors(renderDiagnostics),
     incremental: { fingerprints, manifest, reused, assetHashes },
     onPage: options.onProgress && ((done) => options.onProgress!({ step: 'render', done, total: site.routes.length })),
-    onSearchIndex: options.onProgress && (() => options.onProgress!({ step: 'search' })),
-    onPagesOut: () => void saveCache(),
+    onPagesOut: (searchIndex) => {
+      void saveCache();
+      if (searchIndex) options.onProgress?.({ step: 'search' });
+    },
     search,
   }).finally(() => renderPool?.close());
   // Emit took it (or discarded it).

@@ -45,10 +45,11 @@ export interface EmitOptions {
   };
   /** Called after each page written or kept, with the number of pages so far. */
   onPage?: (pages: number) => void;
-  /** Called when the last page is out and the search index is being finished (builds that make one). */
-  onSearchIndex?: () => void;
-  /** Called when the last page is out, before the files held back, sitemap and static files are written. */
-  onPagesOut?: () => void;
+  /**
+   * Called when the last page is out, before the pages held back, sitemap and static files are written;
+   * `searchIndex`: a new search index is being finished meanwhile.
+   */
+  onPagesOut?: (searchIndex: boolean) => void;
   /**
    * The search index the build started before this stage (startSearch), perhaps fed Markdown pages while
    * compiling: used for a new index, else discarded.
@@ -227,8 +228,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     }
     // Pagefind builds its index (its own process), if it has not begun already, while the pages held back,
     // the static files, sitemap and robots are written here.
-    options.onPagesOut?.();
-    if (search) options.onSearchIndex?.();
+    options.onPagesOut?.(search !== undefined);
     finishing ??= finishSearch();
     const { searchWritten, searchIndex } = finishing;
     await pagesBehind.flush();
