@@ -60,9 +60,10 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * an invalid heading id in MDX (`{#mit leer}`) is text with a note, not an error; ids in fenced code stay as written.
  * 20: a table without any `|` (its delimiter row `:--` has a colon) is a table; such a page was parsed without
  * the table extension. 21: a directive that is no box keeps its label's formatting and its `{…}` as written, and
- * a directive name may start with a digit or any letter, as remark-directive reads it.
+ * a directive name may start with a digit or any letter, as remark-directive reads it. 22: URLs, event handlers and
+ * scripts in content go through the URL policy (src/shared/url-policy.ts); a page cached before may hold one.
  */
-export const COMPILER_VERSION = '21';
+export const COMPILER_VERSION = '22';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress, onCompiled }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
@@ -147,6 +148,7 @@ interface VFileMessageLike {
   place?: { line?: number; column?: number; start?: { line: number; column: number } } | null;
   /** What to do about it, when the message knows better than the general MDX hint. */
   note?: string;
+  ruleId?: string | null;
 }
 
 /** The page that took longest to compile in a build (a writer with one very long page learns which). */
@@ -190,7 +192,8 @@ export async function compileSource(source: Source, config: SiteConfig, texts: C
       .replace(/\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g, (_all, l1: string, c1: string, l2?: string, c2?: string) => `(line ${toFile(l1)}, column ${c1}${l2 ? ` to line ${toFile(l2)}, column ${c2}` : ''})`)
       .replace(/\s+/g, ' ');
     return {
-      diagnostic: error(source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX, `Could not compile ${source.format.toUpperCase()}: ${reason}`, {
+      // What the URL policy refuses (see links.ts, refuseUnsafe) has its own code and says what it is itself.
+      diagnostic: error(m.ruleId === CODES.UNSAFE_URL ? CODES.UNSAFE_URL : source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX, m.ruleId === CODES.UNSAFE_URL ? reason : `Could not compile ${source.format.toUpperCase()}: ${reason}`, {
         file: source.file,
         line: line ? line + source.bodyLine - 1 : undefined,
         column,

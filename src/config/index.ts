@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { urlAttributes } from 'html-url-attributes';
 import type * as z from 'zod';
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import { unbalancedTag } from '../shared/html-balance.ts';
 import { localeBaseUrl } from '../shared/locales.ts';
+import { createUrlPolicy, isPlainHtml, unsafeUrl, type Parse5Node } from '../shared/url-policy.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import { configSchema, NAV_ITEM_TYPES, type SiteConfig } from './schema.ts';
 
@@ -51,7 +53,43 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
     const at = place ? { file: toProjectPath(root, place.file), line: place.line, column: place.column } : { file };
     return { diagnostics: [error(CODES.CONFIG_LOAD, `The site configuration could not be evaluated: ${(e as Error).message}`, at)], inputs };
   }
-  return { ...validateConfig(raw, file, overrides), inputs };
+  const validated = validateConfig(raw, file, overrides);
+  const unsafe = validated.config ? await unsafeInConfig(validated.config, file) : [];
+  return unsafe.length ? { diagnostics: [...validated.diagnostics, ...unsafe], inputs } : { ...validated, inputs };
+}
+
+/**
+ * Q064 for what the config would publish that runs code in a visitor's browser (see src/shared/url-policy.ts):
+ * in its HTML, the announcement (inserted into every page as written) and the copyright (the classic theme shows
+ * it as text, Docusaurus' as HTML, so it is held to the same rule), and in its links' `href` and app-store URLs.
+ * The HTML parser is loaded only for HTML that could hold such a thing (`isPlainHtml`): the usual announcement
+ * costs nothing.
+ */
+export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'): Promise<Diagnostic[]> {
+  const out: Diagnostic[] = [];
+  const links: [string, string | undefined][] = [];
+  config.navbar.items.forEach((item, i) => {
+    if (item.type === 'link') links.push([`navbar.items.${i}.href`, item.href]);
+    if (item.type === 'dropdown') item.items.forEach((sub, j) => links.push([`navbar.items.${i}.items.${j}.href`, sub.href]));
+  });
+  config.footer.links.forEach((column, i) => column.items.forEach((item, j) => links.push([`footer.links.${i}.items.${j}.href`, item.href])));
+  config.footer.social.forEach((item, i) => links.push([`footer.social.${i}.href`, item.href]));
+  config.footer.appStores.forEach((store, i) => links.push([`footer.appStores.${i}.url`, store.url]));
+  for (const [keyPath, href] of links) {
+    const found = href === undefined ? undefined : unsafeUrl(href, 'link');
+    if (found) out.push(error(CODES.UNSAFE_URL, found.message, { file, keyPath, hint: found.hint }));
+  }
+  const written: [string, string | undefined][] = [
+    ['announcementBar.content', config.announcementBar?.content],
+    ['footer.copyright', config.footer.copyright],
+  ];
+  const html = written.filter((entry): entry is [string, string] => !!entry[1] && !isPlainHtml(entry[1]));
+  if (html.length) {
+    const { parseFragment } = await import('parse5');
+    const policy = createUrlPolicy({ urlAttributes, parseFragment: (value, options) => parseFragment(value, options) as Parse5Node });
+    for (const [keyPath, value] of html) for (const found of policy.html(value)) out.push(error(CODES.UNSAFE_URL, found.message, { file, keyPath, hint: found.hint }));
+  }
+  return out;
 }
 
 /** Validates a raw config object; pure, so tests can call it with inline objects. */

@@ -1,12 +1,21 @@
 import path from 'node:path';
+import { urlAttributes } from 'html-url-attributes';
 import type { Root } from 'mdast';
+import { parseFragment } from 'parse5';
 import { walk, type WalkNode } from './walk.ts';
+import { CODES } from '../../diagnostics.ts';
 import { assetMarker, fileKey, fileLinkPath, fileMarker } from '../../shared/markers.ts';
 import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
+import { createUrlPolicy, srcsetCandidates, unsafeUrl, type Parse5Node, type UnsafeFinding } from '../../shared/url-policy.ts';
 import type { Position } from 'unist';
 import type { VFile } from 'vfile';
 import type { AssetRef, LinkRef } from '../../types.ts';
+
+export { srcsetCandidates } from '../../shared/url-policy.ts';
+
+/** The URL policy (src/shared/url-policy.ts) for content: Markdown, HTML in `.md` files, JSX in `.mdx` files. */
+export const urlPolicy = createUrlPolicy({ urlAttributes, parseFragment: (html, options) => parseFragment(html, options) as Parse5Node });
 
 export interface LinkOptions {
   /** `/de/` */
@@ -38,10 +47,13 @@ export function remarkLinks() {
     const assets: AssetRef[] = [];
     const anchors: string[] = [];
     const place = (node: Positioned) => placeIn(node, options);
-    const refuseScript = (url: string, node: Positioned) => refuseScriptUrl(url, file, node);
     walk(tree, (n: WalkNode) => {
       const node = n as Root['children'][number];
-      if (node.type === 'link' || node.type === 'definition' || node.type === 'image') refuseScript(node.url, node);
+      if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
+        // A definition may serve an image (`![Karte][karte]`), so it may hold a data: image.
+        const found = unsafeUrl(node.url, node.type === 'link' ? 'link' : 'image');
+        if (found) refuseUnsafe({ ...found, message: `${found.message} It is the ${node.type === 'image' ? 'source of a Markdown image' : node.type === 'link' ? 'target of a Markdown link' : 'target of a link definition'}.` }, file, node);
+      }
       if (node.type === 'link' || node.type === 'definition') {
         const resolved = resolveLink(node.url, options);
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
@@ -53,13 +65,17 @@ export function remarkLinks() {
       } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         const at = place(node);
         const htmlElement = node.name !== null && /^[a-z]/.test(node.name);
+        const written: [string, string][] = [];
         for (const attr of node.attributes) {
           if (attr.type !== 'mdxJsxAttribute') continue;
           // `src={"/img/a.png"}` is the same as `src="/img/a.png"`, and is checked and rewritten like it.
           const literal = stringLiteral(attr.value);
           if (literal !== undefined) attr.value = literal;
-          if (typeof attr.value !== 'string') continue;
-          refuseScript(attr.value, node);
+          if (typeof attr.value === 'string') written.push([attr.name, attr.value]);
+        }
+        if (node.name !== null) refuseUnsafe(urlPolicy.element(node.name, written, { component: !htmlElement }), file, node);
+        for (const attr of node.attributes) {
+          if (attr.type !== 'mdxJsxAttribute' || typeof attr.value !== 'string') continue;
           if (attr.name === 'id') anchors.push(attr.value);
           const kind = htmlElement ? urlAttribute(node.name!, attr.name) : undefined;
           if (kind) {
@@ -81,18 +97,14 @@ export function remarkLinks() {
 }
 
 /**
- * A `javascript:` address (however spaced or cased, as browsers read it) runs code when a visitor follows it;
- * content has no business doing that: a compile error at its place.
+ * Something the URL policy refuses (src/shared/url-policy.ts) is a compile error at its place, with its own
+ * code (Q064): the page would run code in the visitor's browser.
  */
-export function refuseScriptUrl(url: string, file: VFile, node: Positioned): void {
-  if (!/^[\s\u0000-\u001f]*j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t\s*:/i.test(url)) return;
-  const message = file.message(`A javascript: address is not published (${url.length > 40 ? url.slice(0, 37) + '…' : url}): it runs code in the visitor's browser.`, {
-    place: (node as { position?: Position }).position,
-    ruleId: 'no-javascript-url',
-    source: 'quire',
-  });
+export function refuseUnsafe(found: UnsafeFinding | undefined, file: VFile, node: Positioned): void {
+  if (!found) return;
+  const message = file.message(found.message, { place: (node as { position?: Position }).position, ruleId: CODES.UNSAFE_URL, source: 'quire' });
   message.fatal = true;
-  message.note = "Link to a page or an https:// address; interactive parts belong in the theme's components.";
+  message.note = found.hint;
   throw message;
 }
 
@@ -145,33 +157,6 @@ export function resolveUrl(kind: 'link' | 'file' | 'srcset', url: string, option
     return descriptor ? `${resolved.url} ${descriptor}` : resolved.url;
   });
   return { url: candidates.join(', '), refs };
-}
-
-/**
- * The image candidates of a `srcset` (`klein.png 480w, gross.png 1080w`), each a URL and its descriptor,
- * split as browsers do: a URL runs to the next whitespace (commas at its end separate it from the next
- * candidate), a descriptor to the next comma.
- */
-export function srcsetCandidates(value: string): { url: string; descriptor: string }[] {
-  const out: { url: string; descriptor: string }[] = [];
-  let i = 0;
-  while (i < value.length) {
-    while (i < value.length && /[\s,]/.test(value[i])) i++;
-    if (i >= value.length) break;
-    let end = i;
-    while (end < value.length && !/\s/.test(value[end])) end++;
-    const url = value.slice(i, end);
-    if (url.endsWith(',')) {
-      out.push({ url: url.replace(/,+$/, ''), descriptor: '' });
-      i = end;
-      continue;
-    }
-    const comma = value.indexOf(',', end);
-    const stop = comma < 0 ? value.length : comma;
-    out.push({ url, descriptor: value.slice(end, stop).trim() });
-    i = stop + 1;
-  }
-  return out;
 }
 
 /** Props of the theme's components that name a file (`<Figure src>`), not a page. */

@@ -2,7 +2,7 @@ import type { Element, Root } from 'hast';
 import { raw } from 'hast-util-raw';
 import type { VFile } from 'vfile';
 import type { AssetRef, LinkRef } from '../../types.ts';
-import { placeIn, refuseScriptUrl, resolveUrl, urlAttribute, type LinkOptions } from './links.ts';
+import { placeIn, refuseUnsafe, resolveUrl, urlAttribute, urlPolicy, type LinkOptions } from './links.ts';
 import { SKIP, walk, type WalkNode } from './walk.ts';
 
 /** Set on the links and images Markdown made (already resolved by remarkLinks) while raw HTML is parsed. */
@@ -14,7 +14,8 @@ const FROM_MARKDOWN = 'dataQuireFromMarkdown';
  * into real elements (hast-util-raw, the HTML parser browsers follow), so a block opened in one piece and
  * closed in another nests as written. Their links, images (`src` and `srcset`) and media are then treated like Markdown's: internal
  * links get the base path and are checked, relative files become assets, each with its line and column,
- * and elements with an `id` are recorded as anchors links may target.
+ * and elements with an `id` are recorded as anchors links may target. Each element goes through the URL
+ * policy (src/shared/url-policy.ts) in the same pass: a script URL, an event handler or a `<script>` is an error.
  * HTML comments are the writer's notes and are dropped. Files without HTML skip all of this.
  *
  * `.mdx` files never get here: MDX parses tags as components itself.
@@ -46,8 +47,9 @@ export function rehypeRawHtml() {
         delete node.properties[FROM_MARKDOWN];
         return undefined;
       }
+      // Markdown's own links and images were checked as Markdown (remarkLinks); everything else here may be the writer's HTML.
+      refuseUnsafe(urlPolicy.hastElement(node), file, node);
       for (const [key, value] of urlProperties(node)) {
-        if (typeof value === 'string') refuseScriptUrl(value, file, node);
         const at = placeIn(node, options);
         // hast keeps a `srcset` as its list of candidates.
         const resolved = resolveUrl(urlAttribute(node.tagName, key)!, Array.isArray(value) ? value.join(', ') : value, options, assets, at);
