@@ -53,7 +53,8 @@ export class Output {
   diagnostics(list: Diagnostic[], root: string): void {
     for (const d of list) {
       let source: string | undefined;
-      if (d.file && d.line) {
+      // A diagnostic that kept its lines (Diagnostic.excerpt) is framed from them: the file may have changed since.
+      if (d.file && d.line && !d.excerpt) {
         try {
           source = readFileSync(path.resolve(root, d.file), 'utf8');
         } catch {

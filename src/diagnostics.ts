@@ -65,6 +65,24 @@ export interface Diagnostic {
   keyPath?: string;
   /** What to do about it. */
   hint?: string;
+  /**
+   * The lines around `line` as they were when the problem was found (the text that was loaded or compiled), for
+   * the code frame: printers show these rather than read `file` again, which a later save may have changed.
+   * See withExcerpt.
+   */
+  excerpt?: SourceExcerpt;
+}
+
+/**
+ * A few lines of a file, kept with a diagnostic (plain data: diagnostics cross worker threads). Long lines are
+ * kept only around the column, as much as a code frame shows of them and more.
+ */
+export interface SourceExcerpt {
+  /** The file's line number (1-based) of `lines[0]`. */
+  line: number;
+  /** Characters cut from the start of every line (0 when the lines are whole at the start). */
+  offset: number;
+  lines: string[];
 }
 
 export function error(code: DiagnosticCode, message: string, place: Omit<Diagnostic, 'code' | 'severity' | 'message'> = {}): Diagnostic {
@@ -101,7 +119,8 @@ export function formatDiagnostic(d: Diagnostic, options: FormatOptions = {}): st
   else if (d.keyPath) where = `config key ${d.keyPath}`;
   const lines = [`${label} ${paint('2', d.code)}${where ? ' ' + paint('36', where) : ''}`, indent(d.message)];
   if (d.keyPath && d.file) lines.push(indent(`at config key ${d.keyPath}`));
-  if (options.source !== undefined && d.line) lines.push(codeFrame(options.source, d.line, d.column));
+  const frame = frameOf(d, options.source);
+  if (frame !== undefined) lines.push(frame);
   if (d.hint) lines.push(indent(paint('2', 'hint: ') + d.hint));
   return lines.join('\n');
 }
@@ -115,28 +134,70 @@ function indent(text: string): string {
 
 /** Characters of a source line a code frame shows at most: long lines show a window around the column. */
 const FRAME_WIDTH = 100;
+/** Lines of context a code frame shows either side of the marked line. */
+const FRAME_CONTEXT = 2;
+/**
+ * Characters of each line an excerpt keeps at most, from FRAME_WIDTH * 2 before the column (or the start of the
+ * frame's window, if earlier): more than any frame shows, so the frame made from the excerpt is the frame the
+ * whole text gives.
+ */
+const EXCERPT_WIDTH = FRAME_WIDTH * 4;
 
-/** Two lines of context either side, a caret under the column; lines longer than FRAME_WIDTH are cut to a window. */
-export function codeFrame(source: string, line: number, column?: number): string {
+/**
+ * Two lines of context either side, a caret under the column; lines longer than FRAME_WIDTH are cut to a window.
+ * `excerpt`: `source` is only part of the file, from that line, its lines cut by that many characters at the start.
+ */
+export function codeFrame(source: string, line: number, column?: number, excerpt: Omit<SourceExcerpt, 'lines'> = { line: 1, offset: 0 }): string {
   const all = source.split(/\r?\n/);
-  const from = Math.max(1, line - 2);
-  const to = Math.min(all.length, line + 2);
+  const lineAt = (n: number) => all[n - excerpt.line];
+  const from = Math.max(1, excerpt.line, line - FRAME_CONTEXT);
+  const to = Math.min(excerpt.line + all.length - 1, line + FRAME_CONTEXT);
   const width = String(to).length;
+  // Lengths and places count from the start of the file's line, so an excerpt frames as its whole file would.
+  const length = (text: string) => excerpt.offset + text.length;
   // One window for all lines, so the context stays aligned with the marked line.
   const at = column && column > 0 ? column - 1 : 0;
-  const start = Math.max(0, Math.min(at - Math.floor(FRAME_WIDTH / 2), (all[line - 1] ?? '').length - FRAME_WIDTH));
+  const start = Math.max(excerpt.offset, 0, Math.min(at - Math.floor(FRAME_WIDTH / 2), length(lineAt(line) ?? '') - FRAME_WIDTH));
   const cut = (text: string) => {
-    if (text.length <= FRAME_WIDTH && start === 0) return text;
-    const shown = text.slice(start, start + FRAME_WIDTH);
-    return (start > 0 ? '…' : '') + shown + (start + FRAME_WIDTH < text.length ? '…' : '');
+    if (length(text) <= FRAME_WIDTH && start === 0) return text;
+    const shown = text.slice(start - excerpt.offset, start - excerpt.offset + FRAME_WIDTH);
+    return (start > 0 ? '…' : '') + shown + (start + FRAME_WIDTH < length(text) ? '…' : '');
   };
   const out: string[] = [];
   for (let n = from; n <= to; n++) {
     const mark = n === line ? '>' : ' ';
-    out.push(`  ${mark} ${String(n).padStart(width)} | ${cut(all[n - 1] ?? '')}`);
+    out.push(`  ${mark} ${String(n).padStart(width)} | ${cut(lineAt(n) ?? '')}`);
     if (n === line && column && column > 0) out.push(`    ${' '.repeat(width)} | ${' '.repeat(at - start + (start > 0 ? 1 : 0))}^`);
   }
   return out.join('\n');
+}
+
+/**
+ * The diagnostic with the lines of `text` its code frame shows (see Diagnostic.excerpt): `text` is what was
+ * loaded or compiled, and `firstLine` the file's line number of its first line (a page's body starts below its
+ * front matter). Unchanged when it has no line, or `text` does not reach it.
+ */
+export function withExcerpt(d: Diagnostic, text: string, firstLine = 1): Diagnostic {
+  if (!d.line) return d;
+  const lines = text.split(/\r?\n/);
+  const from = Math.max(firstLine, d.line - FRAME_CONTEXT);
+  const to = Math.min(firstLine + lines.length - 1, d.line + FRAME_CONTEXT);
+  if (d.line < firstLine || d.line > to) return d;
+  const at = d.column && d.column > 0 ? d.column - 1 : 0;
+  // Never past where the frame's window starts (codeFrame), also for a column beyond the end of its line.
+  const offset = Math.max(0, Math.min(at - FRAME_WIDTH * 2, lines[d.line - firstLine].length - FRAME_WIDTH));
+  const kept = lines.slice(from - firstLine, to - firstLine + 1).map((l) => l.slice(offset, offset + EXCERPT_WIDTH));
+  return { ...d, excerpt: { line: from, offset, lines: kept } };
+}
+
+/**
+ * The code frame of a diagnostic: from its excerpt (the text it was found in), else from `source` (the file's
+ * text as read now), else none.
+ */
+export function frameOf(d: Diagnostic, source?: string): string | undefined {
+  if (!d.line) return undefined;
+  if (d.excerpt) return codeFrame(d.excerpt.lines.join('\n'), d.line, d.column, d.excerpt);
+  return source === undefined ? undefined : codeFrame(source, d.line, d.column);
 }
 
 /**

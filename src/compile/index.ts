@@ -1,4 +1,4 @@
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { CompileCache } from './cache.ts';
 import { isExternal } from '../shared/route-match.ts';
@@ -89,7 +89,8 @@ export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, c
   const one = compileOne ?? sequential(compileSource);
   // A page's notes are warnings on every build, from the cache too (the page is not compiled again).
   const noted = (compiled: Pick<Compiled, 'notes'>, source: Source) => {
-    for (const note of compiled.notes ?? []) diagnostics.push(warning(CODES.CONTENT_UNCLOSED, note.message, { file: source.file, line: note.line, column: note.column, hint: note.hint }));
+    // With the lines compiled (withExcerpt), the frame printed later shows them, whatever the file holds by then.
+    for (const note of compiled.notes ?? []) diagnostics.push(withExcerpt(warning(CODES.CONTENT_UNCLOSED, note.message, { file: source.file, line: note.line, column: note.column, hint: note.hint }), source.body, source.bodyLine));
   };
   // Results keep the order of `sources`.
   const results = await Promise.all(
@@ -192,13 +193,14 @@ export async function compileSource(source: Source, config: SiteConfig, texts: C
       .replace(/\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g, (_all, l1: string, c1: string, l2?: string, c2?: string) => `(line ${toFile(l1)}, column ${c1}${l2 ? ` to line ${toFile(l2)}, column ${c2}` : ''})`)
       .replace(/\s+/g, ' ');
     return {
+      // With the lines compiled (withExcerpt), so its frame does not show a version saved since (quire dev, saving fast).
       // What the URL policy refuses (see links.ts, refuseUnsafe) has its own code and says what it is itself.
-      diagnostic: error(m.ruleId === CODES.UNSAFE_URL ? CODES.UNSAFE_URL : source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX, m.ruleId === CODES.UNSAFE_URL ? reason : `Could not compile ${source.format.toUpperCase()}: ${reason}`, {
+      diagnostic: withExcerpt(error(m.ruleId === CODES.UNSAFE_URL ? CODES.UNSAFE_URL : source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX, m.ruleId === CODES.UNSAFE_URL ? reason : `Could not compile ${source.format.toUpperCase()}: ${reason}`, {
         file: source.file,
         line: line ? line + source.bodyLine - 1 : undefined,
         column,
         hint: m.note ?? (source.format === 'mdx' ? 'In MDX, write { } < as \\{ \\} &lt; outside code, and close every tag.' : undefined),
-      }),
+      }), source.body, source.bodyLine),
     };
   }
   const fm = source.frontMatter;

@@ -1,15 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CODES, codeFrame, formatDiagnostic, type Diagnostic } from '../diagnostics.ts';
+import { CODES, formatDiagnostic, frameOf, type Diagnostic } from '../diagnostics.ts';
 import type { Site } from '../types.ts';
 import type { OverlayPayload } from './live-client.ts';
 
-/** The source text of each diagnostic's file, for code frames (undefined when unreadable or not a line). */
+/**
+ * The source text of each diagnostic's file, for code frames (undefined when unreadable or not a line). Not read
+ * for a diagnostic with an excerpt: it is framed from the text it was found in, which a save since may have
+ * changed on disk (a frame of another version, or none).
+ */
 export async function sourcesOf(diagnostics: Diagnostic[], root: string): Promise<Map<Diagnostic, string | undefined>> {
   const texts = new Map<string, Promise<string | undefined>>();
   const out = new Map<Diagnostic, string | undefined>();
   for (const d of diagnostics) {
-    if (!d.file || !d.line) continue;
+    if (!d.file || !d.line || d.excerpt) continue;
     const abs = path.resolve(root, d.file);
     if (!texts.has(abs)) texts.set(abs, readFile(abs, 'utf8').catch(() => undefined));
     out.set(d, await texts.get(abs));
@@ -113,7 +117,7 @@ export function overlayPayload(diagnostics: Diagnostic[], sources: Map<Diagnosti
         code: d.code,
         where: d.file ? d.file + (d.line ? `:${d.line}` + (d.column ? `:${d.column}` : '') : '') : d.keyPath ? `config key ${d.keyPath}` : '',
         message: d.message + (d.keyPath && d.file ? ` (config key ${d.keyPath})` : ''),
-        frame: source !== undefined && d.line ? codeFrame(source, d.line, d.column) : undefined,
+        frame: frameOf(d, source),
         hint: d.hint,
       };
     }),
