@@ -31,7 +31,7 @@ const NEEDS_QUOTES: Record<string, string> = {
 /** The hint for a YAML error on a `key: value` line that quotes would fix, else undefined. */
 export function quotingHint(code: string, line: string): string | undefined {
   const field = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]+(.*?)[ \t]*\r?$/.exec(line);
-  if (!field || !(code in NEEDS_QUOTES) || !field[2]) return undefined;
+  if (!field || !Object.hasOwn(NEEDS_QUOTES, code) || !field[2]) return undefined;
   let value = field[2];
   // `'It's'`: quoted already, but with the same quote inside.
   if (value.length >= 2 && (value[0] === "'" || value[0] === '"') && value.endsWith(value[0])) value = value.slice(1, -1);
@@ -56,6 +56,7 @@ export function typeHint(key: string | undefined, expected: string, value: unkno
 /** The value at a key path of parsed front matter (an issue's path), or undefined. */
 export function valueAt(data: unknown, keys: readonly PropertyKey[]): unknown {
   let v: unknown = data;
-  for (const k of keys) v = v === null || typeof v !== 'object' ? undefined : (v as Record<PropertyKey, unknown>)[k];
+  // Own keys only: a path through `constructor` must not reach Object.prototype's.
+  for (const k of keys) v = v === null || typeof v !== 'object' || !Object.hasOwn(v, k) ? undefined : (v as Record<PropertyKey, unknown>)[k];
   return v;
 }

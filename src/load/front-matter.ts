@@ -63,15 +63,27 @@ const DOCUSAURUS_ONLY: Record<string, string> = {
   hide_reading_time: 'quire shows no reading time',
 };
 
-/** Front matter fields quire does not know (a typo, or a field of another tool): warnings, at the field's line. */
-export function unknownFields(frontMatter: object, places: FieldPlaces, file: string): Diagnostic[] {
+/**
+ * Whether `key` is a front matter field quire knows. An own key of the schema's shape only: `constructor` or
+ * `toString` are found on every object through its prototype, and would otherwise pass as known fields.
+ */
+function isKnownField(key: string): boolean {
+  return Object.hasOwn(frontMatterFields.shape, key);
+}
+
+/**
+ * Front matter fields quire does not know (a typo, or a field of another tool): warnings, at the field's line.
+ * `data`: the front matter as YAML parsed it, before validation (which leaves out a `__proto__` field).
+ */
+export function unknownFields(data: object, places: FieldPlaces, file: string): Diagnostic[] {
   const known = Object.keys(frontMatterFields.shape);
   const out: Diagnostic[] = [];
-  for (const key of Object.keys(frontMatter)) {
-    if (key in frontMatterFields.shape) continue;
-    const place = { file, line: places[key]?.line, column: places[key] ? 1 : undefined };
+  for (const key of Object.keys(data)) {
+    if (isKnownField(key)) continue;
+    const at = Object.hasOwn(places, key) ? places[key] : undefined;
+    const place = { file, line: at?.line, column: at ? 1 : undefined };
     const meant = closestName(key, known);
-    if (key in DOCUSAURUS_ONLY) out.push(warning(CODES.FRONT_MATTER_UNKNOWN, `Front matter field "${key}" is not used by quire (${DOCUSAURUS_ONLY[key]}); it is ignored.`, place));
+    if (Object.hasOwn(DOCUSAURUS_ONLY, key)) out.push(warning(CODES.FRONT_MATTER_UNKNOWN, `Front matter field "${key}" is not used by quire (${DOCUSAURUS_ONLY[key]}); it is ignored.`, place));
     else out.push(warning(CODES.FRONT_MATTER_UNKNOWN, `Unknown front matter field "${key}"; it is ignored.`, { ...place, hint: meant ? `Did you mean "${meant}"?` : `Known fields: ${[...known].sort().join(', ')}.` }));
   }
   return out;
@@ -95,10 +107,11 @@ export type FieldPlaces = Record<string, { line: number; column: number }>;
  * does not exist): `key: value` lines at the start of a line of the YAML, which begins on the file's line 2.
  */
 export function fieldPlaces(yamlText: string): FieldPlaces {
-  const places: FieldPlaces = {};
+  // Without a prototype: a field named `__proto__` is a key like any other, not the object's prototype.
+  const places: FieldPlaces = Object.create(null) as FieldPlaces;
   yamlText.split('\n').forEach((text, i) => {
     const m = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*/.exec(text);
-    if (m && !(m[1] in places)) places[m[1]] = { line: i + 2, column: m[0].length + 1 };
+    if (m && !Object.hasOwn(places, m[1])) places[m[1]] = { line: i + 2, column: m[0].length + 1 };
   });
   return places;
 }
@@ -166,7 +179,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   const quick = quickParse(yamlText);
   if (quick) {
     const places = fieldPlaces(yamlText);
-    return { frontMatter: quick, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(quick, places, file) };
+    return { frontMatter: quick.frontMatter, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(quick.data, places, file) };
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
@@ -210,13 +223,13 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
       ],
     };
   }
-  if (typeof data !== 'object' || Array.isArray(data)) {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return { frontMatter: {}, body, bodyLine, diagnostics: [error(CODES.FRONT_MATTER_INVALID, 'Front matter must be a YAML mapping (key: value lines).', { file, line: 2 })] };
   }
   const parsed = frontMatterSchema.safeParse(data);
   if (parsed.success) {
     const places = fieldPlaces(yamlText);
-    return { frontMatter: parsed.data as FrontMatter, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(parsed.data, places, file) };
+    return { frontMatter: parsed.data as FrontMatter, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(data, places, file) };
   }
   const diagnostics = parsed.error.issues.map((issue) => {
     const key = issue.path.map(String).join('.');
@@ -248,13 +261,12 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
  * (`title: Tipp: So geht's`), its first line must be a known field.
  */
 function looksLikeFrontMatter(yamlText: string): boolean {
-  const known = (key: string) => key in frontMatterFields.shape;
   try {
     const data: unknown = loadYaml(yamlText, { schema: CORE_SCHEMA });
-    return typeof data === 'object' && data !== null && !Array.isArray(data) && Object.keys(data).some(known);
+    return typeof data === 'object' && data !== null && !Array.isArray(data) && Object.keys(data).some(isKnownField);
   } catch {
     const first = /^([A-Za-z_][\w-]*)[ \t]*:/.exec(yamlText.trimStart());
-    return !!first && known(first[1]);
+    return !!first && isKnownField(first[1]);
   }
 }
 
@@ -274,7 +286,8 @@ function unclosedQuote(yamlText: string): number | undefined {
   return undefined;
 }
 
-function quickParse(yamlText: string): FrontMatter | undefined {
+/** Front matter js-yaml reads and the schema accepts: the validated fields and the data as parsed (see unknownFields). */
+function quickParse(yamlText: string): { frontMatter: FrontMatter; data: object } | undefined {
   let data: unknown;
   try {
     // The core schema, as the exact parser below uses: a date stays the text it was written as, so a date
@@ -285,5 +298,5 @@ function quickParse(yamlText: string): FrontMatter | undefined {
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
   const parsed = frontMatterSchema.safeParse(data);
-  return parsed.success ? (parsed.data as FrontMatter) : undefined;
+  return parsed.success ? { frontMatter: parsed.data as FrontMatter, data } : undefined;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { encodeUrlPath } from '../shared/route-match.ts';
 import { lineColumn } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
@@ -73,8 +73,8 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     unreadSources.sort((a, b) => (a.file < b.file ? -1 : 1));
   };
 
-  const data: Record<string, unknown> = {};
-  const dataTexts: Record<string, string> = {};
+  const data = keyed<unknown>();
+  const dataTexts = keyed<string>();
   const readData = async () => {
     const files = ((await walk(path.join(contentRoot, 'data'), notes)) ?? []).filter((abs) => abs.endsWith('.json'));
     await Promise.all(
@@ -106,18 +106,20 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       const first = (e as EsbuildLikeError).errors?.[0];
       // A syntax error comes from esbuild with its place; an exception while the file runs, from its source map.
       const thrownAt = e instanceof EvaluationError ? e.place : undefined;
-      diagnostics.push(
-        error(CODES.SIDEBAR_LOAD, first?.text ?? `The sidebar file could not be evaluated: ${(e as Error).message}`, {
-          file: thrownAt ? toProjectPath(root, thrownAt.file) : config.docs.sidebarPath,
-          line: first?.location?.line ?? thrownAt?.line,
-          column: first?.location ? first.location.column + 1 : thrownAt?.column,
-        }),
-      );
+      const found = error(CODES.SIDEBAR_LOAD, first?.text ?? `The sidebar file could not be evaluated: ${(e as Error).message}`, {
+        file: thrownAt ? toProjectPath(root, thrownAt.file) : config.docs.sidebarPath,
+        line: first?.location?.line ?? thrownAt?.line,
+        column: first?.location ? first.location.column + 1 : thrownAt?.column,
+      });
+      // esbuild's location quotes the line it read (lineText, which EsbuildLikeError leaves out): the frame shows
+      // that line, as the file may be saved again before the diagnostic is printed.
+      const lineText = (first?.location as { lineText?: unknown } | null | undefined)?.lineText;
+      diagnostics.push(typeof lineText === 'string' && first?.location ? withExcerpt(found, lineText, first.location.line) : found);
     }
   };
 
-  const messages: Record<string, Messages> = {};
-  const messageTexts: Record<string, { file: string; text: string }> = {};
+  const messages = keyed<Messages>();
+  const messageTexts = keyed<{ file: string; text: string }>();
   const readLocales = async () => {
     const files = ((await walk(path.join(root, 'locales'), notes)) ?? []).filter((abs) => abs.endsWith('.json'));
     await Promise.all(
@@ -131,7 +133,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
           return;
         }
         const problem = messagesProblem(read.value, read.text);
-        if (problem) diagnostics.push(error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, { file, ...problem.place, hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.' }));
+        if (problem) diagnostics.push(withExcerpt(error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, { file, ...problem.place, hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.' }), read.text));
         else {
           messages[code] = read.value as Messages;
           messageTexts[code] = { file, text: read.text };
@@ -244,7 +246,8 @@ export async function readSource(
   }
   const { text } = decoded;
   const split = splitFrontMatter(text, file);
-  diagnostics.push(...split.diagnostics);
+  // Each with the lines it was found in, for its code frame: a later save must not change what it shows.
+  diagnostics.push(...split.diagnostics.map((d) => withExcerpt(d, text)));
   if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const { frontMatter } = split;
   const format = file.endsWith('.mdx') ? 'mdx' : 'md';
@@ -259,7 +262,12 @@ export async function readSource(
   if (date && !frontMatter.date) frontMatter.date = date;
   // Docusaurus would take the file's creation time, which a fresh clone in CI sets to the time of the checkout.
   if (kind === 'blog' && !frontMatter.date) {
-    diagnostics.push(warning(CODES.BLOG_UNDATED, 'This blog post has no date: it is published without one and listed after the dated posts.', { file, line: 1, column: 1, hint: 'Name the file YYYY-MM-DD-slug.md, or give the date as front matter field date: YYYY-MM-DD.' }));
+    diagnostics.push(
+      withExcerpt(
+        warning(CODES.BLOG_UNDATED, 'This blog post has no date: it is published without one and listed after the dated posts.', { file, line: 1, column: 1, hint: 'Name the file YYYY-MM-DD-slug.md, or give the date as front matter field date: YYYY-MM-DD.' }),
+        text,
+      ),
+    );
   }
   return {
     kind,
@@ -323,7 +331,15 @@ export function joinPath(...parts: string[]): string {
   return encodeUrlPath(inner ? `/${inner}/` : '/');
 }
 
-/** The same record with its keys in name order. */
+/**
+ * An empty record keyed by names from the project (data and locale file names): without a prototype, so a file
+ * named `__proto__.json` is stored as an entry instead of replacing the record's prototype, and lost.
+ */
+function keyed<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** The same record with its keys in name order (a plain object; Object.fromEntries keeps `__proto__` as a key). */
 function byName<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { lineColumn } from '../shared/text.ts';
 import { decodeText, unreadable } from './text-file.ts';
 
@@ -49,6 +49,6 @@ export async function readJsonFile(abs: string, file: string, what: string): Pro
     const first = errors[0];
     const offset = first?.offset ?? Number(/position (\d+)/.exec((e as Error).message)?.[1] ?? text.length);
     const reason = first ? REASONS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error) : (e as Error).message.replace(/,? ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
-    return { diagnostic: error(CODES.DATA_INVALID, `Invalid JSON: ${reason}.`, { file, ...lineColumn(text, offset) }) };
+    return { diagnostic: withExcerpt(error(CODES.DATA_INVALID, `Invalid JSON: ${reason}.`, { file, ...lineColumn(text, offset) }), text) };
   }
 }

@@ -1,4 +1,4 @@
-import { CODES, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { Messages } from '../types.ts';
 
@@ -10,19 +10,23 @@ import type { Messages } from '../types.ts';
  */
 export function misspeltMessageIds(messages: Messages, english: Messages, file: string, text: string): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const lacking = Object.keys(english).filter((id) => !id.startsWith('label:') && !(id in messages));
+  // Own ids only (Object.hasOwn): an id such as "constructor" is not in a file just because every object has one.
+  const lacking = Object.keys(english).filter((id) => !id.startsWith('label:') && !Object.hasOwn(messages, id));
   if (!lacking.length) return out;
   for (const id of Object.keys(messages)) {
-    if (id in english || id.startsWith('label:')) continue;
+    if (Object.hasOwn(english, id) || id.startsWith('label:')) continue;
     const meant = closestName(id, lacking);
     if (!meant) continue;
     const key = new RegExp(`${escapeRegExp(JSON.stringify(id))}\\s*:`).exec(text);
     out.push(
-      warning(CODES.LOCALE_INCOMPLETE, `"${id}" is not a message id of locales/en.json: probably ${meant} misspelt, which this file lacks, so that text is shown in English.`, {
-        file,
-        ...(key ? lineColumn(text, key.index) : undefined),
-        hint: `Rename "${id}" to "${meant}".`,
-      }),
+      withExcerpt(
+        warning(CODES.LOCALE_INCOMPLETE, `"${id}" is not a message id of locales/en.json: probably ${meant} misspelt, which this file lacks, so that text is shown in English.`, {
+          file,
+          ...(key ? lineColumn(text, key.index) : undefined),
+          hint: `Rename "${id}" to "${meant}".`,
+        }),
+        text,
+      ),
     );
   }
   return out;

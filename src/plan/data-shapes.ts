@@ -13,11 +13,12 @@ const SHOWN = 5;
 export function dataShapeProblems(data: Record<string, unknown>, texts: Record<string, string> = {}, schemas: Record<string, object> = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [name, schema] of Object.entries(schemas)) {
-    if (!(name in data)) continue;
+    // Own entries only: a schema named like an Object.prototype member (`constructor`) has no file unless one is there.
+    if (!Object.hasOwn(data, name)) continue;
     const result = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(data[name], { reportInput: true });
     if (result.success) continue;
     const file = `content/data/${name}.json`;
-    const placeOf = jsonPlaces(texts[name]);
+    const placeOf = jsonPlaces(Object.hasOwn(texts, name) ? texts[name] : undefined);
     const issues = result.error.issues.flatMap((issue) => closest(issue));
     for (const issue of issues.slice(0, SHOWN)) {
       const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));

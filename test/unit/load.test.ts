@@ -1,7 +1,12 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { minimalConfig } from './config-fixture.ts';
-import { splitFrontMatter } from '../../src/load/front-matter.ts';
-import { identify, joinPath } from '../../src/load/index.ts';
+import { formatDiagnostic } from '../../src/diagnostics.ts';
+import { fieldPlaces, splitFrontMatter, unknownFields } from '../../src/load/front-matter.ts';
+import { identify, joinPath, load } from '../../src/load/index.ts';
+import { misspeltMessageIds } from '../../src/load/locale-typos.ts';
+import { makeSite } from '../helpers.ts';
 
 const config = minimalConfig();
 
@@ -142,5 +147,91 @@ describe('load: front matter written so that it would be lost, and hints for YAM
     });
     expect(firstProblem('title: 2025')).toMatchObject({ code: 'Q021', line: 2, message: 'Invalid front matter field "title": expected string', hint: 'Put it in quotes to keep it as text: title: "2025"' });
     expect(firstProblem('title: A\nhide_title: vielleicht').hint).toBe('Write true or false.');
+  });
+});
+
+describe('load: keys named like the members every object has (constructor, toString, __proto__)', () => {
+  const MEMBERS = ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'];
+
+  it('load: should warn of such front matter fields like any unknown field, at their line, with the nearest field', () => {
+    for (const key of MEMBERS) {
+      for (const value of ['x', '\n  polluted: 1']) {
+        const r = splitFrontMatter(`---\ntitle: A\n${key}: ${value}\n---\nText\n`, 'a.md');
+        expect(r.diagnostics, `${key}: ${value}`).toEqual([
+          expect.objectContaining({ code: 'Q022', severity: 'warning', message: `Unknown front matter field "${key}"; it is ignored.`, file: 'a.md', line: 3, column: 1 }),
+        ]);
+        expect(r.diagnostics[0].hint).toMatch(/^(Did you mean "\w+"\?|Known fields: .*title.*\.)$/);
+        expect(r.frontMatter.title).toBe('A');
+        expect(Object.getPrototypeOf(r.frontMatter)).toBe(Object.prototype);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        // Where each field is, this one too, as an own key (a place for `__proto__` is not the places' prototype).
+        expect(Object.keys(r.fieldPlaces ?? {})).toEqual(['title', key]);
+      }
+    }
+  });
+
+  it('load: should check the keys YAML read, not those validation kept (which leaves __proto__ out)', () => {
+    const data = JSON.parse('{"title": "A", "__proto__": {"x": 1}, "constructor": 1, "custom_edit_url": "u", "toSting": 1}') as object;
+    const places = fieldPlaces('title: A\n__proto__:\n  x: 1\nconstructor: 1\ncustom_edit_url: u\ntoSting: 1');
+    expect(unknownFields(data, places, 'a.md').map((d) => [d.line, d.message, d.hint])).toEqual([
+      [3, 'Unknown front matter field "__proto__"; it is ignored.', expect.stringMatching(/^Known fields: /)],
+      [5, 'Unknown front matter field "constructor"; it is ignored.', expect.stringMatching(/^Known fields: /)],
+      [6, 'Front matter field "custom_edit_url" is not used by quire (quire shows no edit link); it is ignored.', undefined],
+      [7, 'Unknown front matter field "toSting"; it is ignored.', expect.stringMatching(/^Known fields: /)],
+    ]);
+  });
+
+  it('load: should keep data and locale files named like them as entries, and their keys as keys', async () => {
+    const site = await makeSite('basic', {
+      'content/data/__proto__.json': '{"polluted": true}',
+      'content/data/constructor.json': '{"__proto__": {"polluted": true}, "toString": "x"}',
+      'locales/__proto__.json': '{"polluted": "ja"}',
+    });
+    try {
+      const { value, diagnostics } = await load({ root: site.root, config: minimalConfig(), mode: 'production' });
+      expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(Object.keys(value.data)).toEqual(['__proto__', 'constructor', 'figures']);
+      expect(Object.getOwnPropertyDescriptor(value.data, '__proto__')?.value).toEqual({ polluted: true });
+      expect(Object.getPrototypeOf(value.data)).toBe(Object.prototype);
+      expect(Object.keys(value.data.constructor as object)).toEqual(['__proto__', 'toString']);
+      expect(Object.keys(value.messages)).toEqual(['__proto__', 'de', 'en']);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('load: should name a misspelt message id like constructor or toString, which every object seems to have', () => {
+    expect(misspeltMessageIds({ toStrng: 'Text' }, { toString: 'Text', a: 'A' }, 'locales/de.json', '{\n  "toStrng": "Text"\n}\n')).toEqual([
+      expect.objectContaining({ code: 'Q091', line: 2, column: 3, hint: 'Rename "toStrng" to "toString".' }),
+    ]);
+    expect(misspeltMessageIds({ constructor: 'Text' }, { constructr: 'Text' }, 'locales/de.json', '{"constructor": "Text"}')).toEqual([
+      expect.objectContaining({ code: 'Q091', hint: 'Rename "constructor" to "constructr".' }),
+    ]);
+  });
+});
+
+describe('load: a problem keeps the lines it was found in, for its code frame', () => {
+  it('load: should frame the text that was read, though the file on disk has changed since', async () => {
+    const site = await makeSite('basic', {
+      'content/docs/guide/start.md': '---\ntitle: Start\ntitel: Tippfehler\n---\nText\n',
+      'content/data/kaputt.json': '{\n  "a": 1,\n}\n',
+    });
+    try {
+      const { diagnostics } = await load({ root: site.root, config: minimalConfig(), mode: 'production' });
+      // Saved again before the diagnostics are printed: other lines, or none where the problem was.
+      await writeFile(path.join(site.root, 'content/docs/guide/start.md'), '---\ntitle: Start\n---\n');
+      await writeFile(path.join(site.root, 'content/data/kaputt.json'), '{}');
+      const unknown = diagnostics.find((d) => d.code === 'Q022')!;
+      expect(unknown.excerpt).toEqual({ line: 1, offset: 0, lines: ['---', 'title: Start', 'titel: Tippfehler', '---', 'Text'] });
+      expect(formatDiagnostic(unknown, { source: await readFile(path.join(site.root, unknown.file!), 'utf8') })).toContain('> 3 | titel: Tippfehler');
+      const json = diagnostics.find((d) => d.code === 'Q090')!;
+      expect(json).toMatchObject({ file: 'content/data/kaputt.json', line: 3, column: 1 });
+      expect(formatDiagnostic(json)).toContain('  > 3 | }');
+      // Plain data: it crosses worker threads.
+      expect(structuredClone(json)).toEqual(json);
+    } finally {
+      await site.cleanup();
+    }
   });
 });
