@@ -165,7 +165,10 @@ export interface ComponentUse {
  * prop it does not know (a typo) and a value its data has no entry for are reported at their place.
  */
 export interface ComponentContract {
-  /** Every prop the component takes (children aside): `true` for the ones each use must write. */
+  /**
+   * Every prop the component takes (children aside): `true` for the ones each use must write. Each takes a text,
+   * or a number when listed in `numbers`: an object or array given to one is an error (see shared/component-props.ts).
+   */
   props: Record<string, boolean>;
   /**
    * Props whose quoted value must name an entry of a data file: the file (`content/data/<file>.json`) and

@@ -463,6 +463,22 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'an object for a number prop and an array for a text prop (at the prop), and a front matter field named constructor',
+    overlay: {
+      'content/docs/guide/mdx.mdx': '---\ntitle: Props\nconstructor: x\n---\nText.\n\n<Figure src="/img/logo.svg" alt="Logo"\n  width={{breit: 800}} />\n\n<Figure src="/img/logo.svg" alt={["Logo", "Bild"]} />\n',
+    },
+    expect: [
+      'warning Q022 content/docs/guide/mdx.mdx:3:1',
+      'Unknown front matter field "constructor"; it is ignored.',
+      'error Q033 content/docs/guide/mdx.mdx:8:3',
+      '<Figure width={{breit: 800}}>: width wants a number, not an object.',
+      '>  8 |   width={{breit: 800}} />',
+      'error Q033 content/docs/guide/mdx.mdx:10:29',
+      '<Figure alt={["Logo", "Bild"]}>: alt wants a text, not an array.',
+      'Build failed: 2 error(s), 1 warning(s).',
+    ],
+  },
+  {
     name: 'binary file',
     overlay: { 'content/docs/bild.md': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]) },
     expect: ['error Q012 content/docs/bild.md', 'looks binary'],

@@ -1,6 +1,8 @@
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { propWants, unfitPropMessage } from '../shared/component-props.ts';
 import { closestName } from '../shared/text.ts';
 import type { Compiled, ComponentContract } from '../types.ts';
+import { tagExpressions, type WrittenExpression } from './prop-expressions.ts';
 
 export interface ComponentCheckInput {
   compiled: readonly Compiled[];
@@ -12,10 +14,18 @@ export interface ComponentCheckInput {
   data: Record<string, unknown>;
 }
 
+/** Literals no text or number prop can take, in words (as shared/component-props.ts names values). */
+const UNFIT_LITERALS = { object: 'an object', array: 'an array' } as const;
+
+/** Characters of an expression a message quotes; a longer one is cut. */
+const QUOTED = 40;
+
 /**
  * Every use of an MDX component, before any page renders: an unknown component (Q032, at its first use), a
  * prop the component needs but the use leaves out, and a value its data has no entry for (Q033 errors, at the
- * use), a prop the component does not take (Q033 warning: React drops it, so a typo loses it silently).
+ * use), a prop the component does not take (Q033 warning: React drops it, so a typo loses it silently), an
+ * object or array written for a prop that wants a text or a number (Q033 error, at the prop: React would print
+ * `[object Object]`). Each comes with the lines of the page it was found in (Diagnostic.excerpt).
  */
 export function checkComponents({ compiled, components, contracts = {}, data }: ComponentCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -25,6 +35,14 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
     return sorted.length > 40 ? `${sorted.slice(0, 40).join(', ')} and ${sorted.length - 40} more` : sorted.join(', ');
   };
   for (const c of compiled) {
+    const before = diagnostics.length;
+    // The `{…}` props of the page's tags, read from its text only when a contracted prop is written so.
+    let expressionsAt: ReturnType<typeof tagExpressions> | undefined;
+    const expressions = (line: number | undefined, column: number | undefined): Map<string, WrittenExpression> => {
+      if (line === undefined || column === undefined) return new Map();
+      expressionsAt ??= tagExpressions(c.source.body, c.source.bodyLine);
+      return expressionsAt(line, column);
+    };
     for (const name of c.components) {
       const uses = c.componentUses?.[name] ?? [];
       if (!known.has(name)) {
@@ -33,8 +51,10 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
         diagnostics.push(error(CODES.COMPONENT_UNKNOWN, `Unknown component <${name}>.`, { file: c.source.file, line: uses[0]?.line, column: uses[0]?.column, hint }));
         continue;
       }
-      const contract = contracts[name];
+      // Own keys only, here and below: a name like `constructor` must not find Object.prototype's.
+      const contract = Object.hasOwn(contracts, name) ? contracts[name] : undefined;
       if (!contract) continue;
+      const takesProp = (prop: string) => Object.hasOwn(contract.props, prop);
       const takes = Object.keys(contract.props);
       const takesHint = takes.length ? `<${name}> takes ${list(takes)}.` : `<${name}> takes no props.`;
       for (const use of uses) {
@@ -43,20 +63,38 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
         const typos = new Set<string>();
         if (!use.spread) {
           for (const [prop, required] of Object.entries(contract.props)) {
-            if (!required || prop in use.props) continue;
-            const typo = closestName(prop, written.filter((w) => !(w in contract.props)));
+            if (!required || Object.hasOwn(use.props, prop)) continue;
+            const typo = closestName(prop, written.filter((w) => !takesProp(w)));
             if (typo) typos.add(typo);
             const hint = typo ? `Did you mean ${prop} instead of ${typo}?` : takesHint;
             diagnostics.push(error(CODES.COMPONENT_PROP, `<${name}> needs the prop ${prop}.`, { ...place, hint }));
           }
         }
         for (const prop of written) {
-          if (prop in contract.props || prop === 'children' || prop === 'key' || typos.has(prop)) continue;
+          if (takesProp(prop) || prop === 'children' || prop === 'key' || typos.has(prop)) continue;
           const meant = closestName(prop, takes);
           diagnostics.push(warning(CODES.COMPONENT_PROP, `<${name}> does not take the prop ${prop}; it is left out.`, { ...place, hint: meant ? `Did you mean ${meant}?` : takesHint }));
         }
+        // An object or array for a text or number prop; only `{…}` props (null) can be one.
+        const unfit = written.filter((prop) => takesProp(prop) && use.props[prop] === null);
+        const tagged = unfit.length ? expressions(use.line, use.column) : undefined;
+        for (const prop of unfit) {
+          const expression = tagged?.get(prop);
+          if (!expression?.literal) continue;
+          const got = UNFIT_LITERALS[expression.literal];
+          const wants = propWants(contract, prop);
+          const quoted = expression.text.length > QUOTED ? `${expression.text.slice(0, QUOTED - 1)}…` : expression.text;
+          diagnostics.push(
+            error(CODES.COMPONENT_PROP, unfitPropMessage(name, prop, wants, got, quoted), {
+              file: c.source.file,
+              line: expression.line,
+              column: expression.column,
+              hint: wants === 'a number' ? `Write it as a number: ${prop}={800}.` : `Write it as a text in quotes: ${prop}="…".`,
+            }),
+          );
+        }
         for (const prop of contract.numbers ?? []) {
-          const value = use.props[prop];
+          const value = Object.hasOwn(use.props, prop) ? use.props[prop] : undefined;
           if (typeof value === 'string' && !/^\s*\d+(\.\d+)?\s*$/.test(value)) {
             diagnostics.push(error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: ${prop} is a number.`, { ...place, hint: `Write it as a number: ${prop}={800}.` }));
           }
@@ -84,20 +122,23 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
           }
         }
         for (const [prop, { file, names }] of Object.entries(contract.values ?? {})) {
-          const value = use.props[prop];
+          const value = Object.hasOwn(use.props, prop) ? use.props[prop] : undefined;
           if (typeof value !== 'string') continue;
-          const valid = names(data[file]);
+          const entries = Object.hasOwn(data, file) ? data[file] : undefined;
+          const valid = names(entries);
           if (valid?.includes(value)) continue;
           const meant = valid && closestName(value, valid);
           const hint = valid
             ? `${meant ? `Did you mean "${meant}"? ` : ''}content/data/${file}.json has: ${list(valid)}.`
-            : data[file] === undefined
+            : entries === undefined
               ? `content/data/${file}.json is missing.`
-              : `content/data/${file}.json is not an object of entries by name (it holds ${Array.isArray(data[file]) ? 'an array' : typeof data[file]}).`;
+              : `content/data/${file}.json is not an object of entries by name (it holds ${Array.isArray(entries) ? 'an array' : typeof entries}).`;
           diagnostics.push(error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: content/data/${file}.json has no entry "${value}".`, { ...place, hint }));
         }
       }
     }
+    // With the lines of the page they were found in (the text compiled), for their code frames.
+    for (let i = before; i < diagnostics.length; i++) diagnostics[i] = withExcerpt(diagnostics[i], c.source.body, c.source.bodyLine);
   }
   return diagnostics;
 }

@@ -1,6 +1,7 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { createRequire } from 'node:module';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { guardedComponents } from '../shared/component-props.ts';
 import { linkedFile, replaceFileMarkers, routesByFile } from '../shared/markers.ts';
 import type { Compiled, Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
 import { Document } from './document.tsx';
@@ -153,13 +154,15 @@ export function renderRoute({ route, site, theme, mode, fileRoutes, assets, outp
   let content: ReactNode = null;
   if (compiled) {
     const output = given ?? compiled.output;
+    // A prop given an object where its contract wants a text throws, instead of printing `[object Object]`.
+    const components = guardedComponents(theme.components, theme.contracts);
     if (output.type === 'html') {
       content = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html } });
     } else if (output.type === 'hast') {
-      content = createElement('div', { className: 'markdown' }, mdxTree(output.tree, theme.components));
+      content = createElement('div', { className: 'markdown' }, mdxTree(output.tree, components));
     } else {
       const MDX = mdxComponent(output.code, compiled.source.hash + compiled.source.path);
-      content = createElement('div', { className: 'markdown' }, createElement(MDX, { components: theme.components }));
+      content = createElement('div', { className: 'markdown' }, createElement(MDX, { components }));
     }
   }
   const props: PageProps = { site, route, content, mode, islands: assets.islands, renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined };

@@ -1,10 +1,17 @@
+import { createElement, useId, type ComponentType, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { compileSource } from '../../src/compile/index.ts';
+import { formatDiagnostic } from '../../src/diagnostics.ts';
 import { checkComponents } from '../../src/plan/components.ts';
-import type { Compiled, ComponentUse } from '../../src/types.ts';
+import { guardedComponents } from '../../src/shared/component-props.ts';
+import type { Compiled, ComponentUse, Source } from '../../src/types.ts';
 import { classicTheme } from '../../themes/classic/index.tsx';
+import { buildInMemory, makeSite } from '../helpers.ts';
+import { minimalConfig } from './config-fixture.ts';
 
 const page = (uses: Record<string, ComponentUse[]>): Compiled =>
-  ({ source: { file: 'content/docs/a.mdx' }, components: Object.keys(uses), componentUses: uses }) as unknown as Compiled;
+  ({ source: { file: 'content/docs/a.mdx', body: '', bodyLine: 1 }, components: Object.keys(uses), componentUses: uses }) as unknown as Compiled;
 const contracts = {
   Figure: { props: { src: true, alt: true, caption: false } },
   Stat: { props: { id: true }, values: { id: { file: 'figures', names: (d: unknown) => (d && typeof d === 'object' && !Array.isArray(d) ? Object.keys(d) : undefined) } } },
@@ -71,5 +78,92 @@ describe('components: each use of an MDX component is checked before pages rende
 
   it('components: should have a contract for every component of the classic theme', () => {
     expect(Object.keys(classicTheme.contracts ?? {}).sort()).toEqual(Object.keys(classicTheme.components).sort());
+  });
+});
+
+describe('components: an object or array for a prop that wants a text or a number', () => {
+  const config = minimalConfig();
+  /** The component problems of an MDX page with this body (below three lines of front matter), checked against the classic theme. */
+  const problems = async (body: string, data: Record<string, unknown> = {}) => {
+    const source: Source = { kind: 'doc', file: 'content/docs/a.mdx', format: 'mdx', id: 'a', path: '/docs/a/', frontMatter: {}, body, bodyLine: 4, hash: 'h' };
+    const r = await compileSource(source, config);
+    if (!('compiled' in r)) throw new Error(`expected a compiled page: ${r.diagnostic.message}`);
+    return checkComponents({ compiled: [r.compiled], components: Object.keys(classicTheme.components), contracts: classicTheme.contracts, data });
+  };
+
+  it('components: should report a literal object or array at the prop, naming it, what it wants and what it got', async () => {
+    const d = await problems('Text.\n\n<Figure src="/a.png" alt="Karte" width={{a: 1}} />\n\n<Figure\n  src="/a.png"\n  caption={"ein } in Text"} alt={[1, 2]}\n/>\n');
+    expect(d.map(({ code, severity, message, line, column, hint }) => ({ code, severity, message, line, column, hint }))).toEqual([
+      { code: 'Q033', severity: 'error', message: '<Figure width={{a: 1}}>: width wants a number, not an object.', line: 6, column: 34, hint: 'Write it as a number: width={800}.' },
+      { code: 'Q033', severity: 'error', message: '<Figure alt={[1, 2]}>: alt wants a text, not an array.', line: 10, column: 29, hint: 'Write it as a text in quotes: alt="…".' },
+    ]);
+  });
+
+  it('components: should leave numbers, texts, computed values and literals inside larger expressions alone', async () => {
+    const body = [
+      'export const size = {a: 1};',
+      '',
+      '<Figure src="/a.png" alt={`Karte {x}`} width={800} height={size} />',
+      '<Figure src="/a.png" alt={["a", "b"][0]} width={{a: 1}.a} />',
+      '<Figure src="/a.png" alt={/* {} */ "Text" /* [] */} caption={"}"} width={ 2 / 1 } height={[3][0] / 1} />',
+      '<Figure src="/a.png" alt="x" caption={<b>fett</b>} width={640} />',
+      '<Figure src="/a.png" alt={"x"} {...{ width: 2 }} />',
+    ].join('\n');
+    expect(await problems(body)).toEqual([]);
+  });
+
+  it('components: should find the props of a tag after a spread and across lines, in a list item, with comments', async () => {
+    const d = await problems('- Ein Punkt:\n\n  <Figure {...{ src: "/a.png" }} alt="x"\n    width={\n      // die Breite\n      [800]\n    } />\n');
+    expect(d).toEqual([expect.objectContaining({ message: '<Figure width={// die Breite\n      [800]}>: width wants a number, not an array.', line: 7, column: 5 })]);
+  });
+
+  it('components: should carry the lines of the page with each problem, so the frame does not depend on the file now', async () => {
+    const [d] = await problems('Text.\n\n<Figure src="/a.png" alt={{}} />\n');
+    expect(d.excerpt).toEqual({ line: 4, offset: 0, lines: ['Text.', '', '<Figure src="/a.png" alt={{}} />', ''] });
+    expect(formatDiagnostic(d)).toContain('> 6 | <Figure src="/a.png" alt={{}} />');
+  });
+});
+
+describe('components: a prop that wants a text or a number, given an object only while the page renders', () => {
+  it('components: should throw naming the component and the prop, without a change to the rendered markup otherwise', () => {
+    // A component with a hook: called in the wrapper's place, it keeps its state and ids.
+    const Pic = ({ src, alt, width, caption }: { src: string; alt: string; width?: number; caption?: string }) => createElement('figure', { id: useId() }, createElement('img', { src, alt, width }), caption);
+    const themeComponents = { Pic, Plain: Pic };
+    const contracts = { Pic: { props: { src: true, alt: true, width: false, caption: false }, numbers: ['width'] } };
+    const components = guardedComponents(themeComponents, contracts);
+    expect(guardedComponents(themeComponents, contracts)).toBe(components);
+    expect(components.Plain).toBe(Pic);
+    const Figure = components.Pic as ComponentType<Record<string, unknown>>;
+    const Original = Pic as unknown as ComponentType<Record<string, unknown>>;
+    const props = { src: '/a.png', alt: 'Karte', width: 800, caption: 'Eine Karte' };
+    expect(renderToString(createElement(Figure, props))).toBe(renderToString(createElement(Original, props)));
+    expect(() => renderToString(createElement(Figure, { ...props, width: { a: 1 } }))).toThrow('<Pic width={…}>: width wants a number, not an object.');
+    expect(() => renderToString(createElement(Figure, { ...props, alt: ['a', 'b'] }))).toThrow('<Pic alt={…}>: alt wants a text, not an array.');
+    expect(() => renderToString(createElement(Figure, { ...props, caption: createElement('b', null, 'x') }))).toThrow('caption wants a text, not an element.');
+  });
+
+  it('components: should check the elements a component reads its children from (the labels of <Tab> in <Tabs>), and keep React ids', () => {
+    const components = guardedComponents(classicTheme.components, classicTheme.contracts);
+    const tabs = (c: Record<string, unknown>, label: unknown) =>
+      renderToString(
+        createElement(c.Tabs as ComponentType<{ children?: ReactNode }>, null, createElement(c.Tab as ComponentType<{ label: unknown; children?: ReactNode }>, { label }, 'Inhalt'), createElement(c.Tab as ComponentType<{ label: unknown; children?: ReactNode }>, { label: 'B' }, 'Mehr')),
+      );
+    expect(tabs(components, 'A')).toBe(tabs(classicTheme.components, 'A'));
+    expect(() => tabs(components, { de: 'A' })).toThrow('<Tab label={…}>: label wants a text, not an object.');
+  });
+
+  it('components: should report such a value at build as a render error for the page, at the component, never as [object Object]', async () => {
+    const site = await makeSite('basic', {
+      'content/docs/guide/mdx.mdx': '---\ntitle: MDX\n---\nexport const size = {breit: 800};\n\nText.\n\n<Figure src="/img/logo.svg" alt="Logo" width={size} />\n',
+    });
+    try {
+      const { result, writer } = await buildInMemory(site.root);
+      const failed = result.diagnostics.filter((d) => d.code === 'Q080');
+      expect(failed).toEqual([expect.objectContaining({ severity: 'error', file: 'content/docs/guide/mdx.mdx', line: 8, column: 1 })]);
+      expect(failed[0].message).toContain('<Figure width={…}>: width wants a number, not an object.');
+      expect([...writer.files.values()].some((f) => (typeof f === 'string' ? f : Buffer.from(f).toString('utf8')).includes('[object Object]'))).toBe(false);
+    } finally {
+      await site.cleanup();
+    }
   });
 });
