@@ -569,8 +569,11 @@ describe('build: output folder', () => {
     expect(html).toContain('Übersicht');
     const second = await run();
     expect(second.ok).toBe(true);
-    // no temporary or old folders are left behind
-    expect(await readdir(out)).toEqual(['dist']);
+    // dist is a link to its generation; the store holds it, the one it replaced and the note naming that
+    // one, and no temporary folder is left behind
+    expect((await readdir(out)).sort()).toEqual(['.dist-builds', 'dist']);
+    expect((await lstat(dist)).isSymbolicLink()).toBe(true);
+    expect((await readdir(path.join(out, '.dist-builds'))).length).toBeLessThanOrEqual(3);
   });
 
   it('build: should write through an output folder that is a symbolic link, and keep the link', async () => {

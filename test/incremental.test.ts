@@ -1,11 +1,12 @@
 import os from 'node:os';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../src/build.ts';
 import { DirWriter } from '../src/emit/index.ts';
+import { storeOf } from '../src/emit/generations.ts';
 import { classicTheme } from '../themes/classic/index.tsx';
 import { makeSite, png, repoRoot } from './helpers.ts';
 
@@ -231,10 +232,10 @@ describe('incremental output', () => {
     expect(await snapshot(out)).toEqual(before);
   });
 
-  it('incremental: should swap the whole folder in when the update cannot be applied in place', async () => {
+  it('incremental: should build a whole new output when the old one holds a folder where a file must go', async () => {
     const { root, out, build } = await site();
     ok(await build());
-    // A folder where the new sitemap must go: the in-place update fails after other files moved.
+    // A folder where the new sitemap must go.
     await rm(path.join(out, 'de/sitemap.xml'));
     await mkdir(path.join(out, 'de/sitemap.xml'));
     await writeFile(path.join(out, 'de/sitemap.xml/blocker'), 'x');
@@ -250,7 +251,7 @@ describe('incremental output', () => {
     expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([]);
   });
 
-  it('incremental: should undo every move and leave the output as it was when the commit fails', async () => {
+  it('incremental: should leave the output as it was when the commit fails, and keep unchanged files as hard links', async () => {
     const { out } = await site();
     const first = new DirWriter(out);
     await first.write('de/a/index.html', 'A');
@@ -258,52 +259,65 @@ describe('incremental output', () => {
     await first.write('de/c/index.html', 'C');
     await first.commit();
     const before = await snapshot(out);
-    /** Fails on the third file move and on the fallback's copies. */
+    /** Fails on the second kept file it links into the new generation. */
     class Failing extends DirWriter {
-      moves = 0;
-      protected override rename(from: string, to: string): void {
-        if (++this.moves === 3) throw new Error('disk full');
-        super.rename(from, to);
-      }
-      protected override copyKept(): void {
-        throw new Error('disk full');
+      links = 0;
+      protected override linkKept(from: string, to: string): void {
+        if (++this.links === 2) throw new Error('disk full');
+        super.linkKept(from, to);
       }
     }
     const second = new Failing(out);
     await second.write('de/a/index.html', 'A2');
-    await second.write('de/b/index.html', 'B2');
+    await second.write('de/b/index.html', 'B');
     await second.write('de/c/index.html', 'C');
     await expect(second.commit()).rejects.toThrow('disk full');
-    expect(second.moves).toBeGreaterThanOrEqual(3);
     expect(await snapshot(out)).toEqual(before);
     await second.abort();
     expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([]);
+    // The generation the output shows, and no other.
+    expect(await readdir(storeOf(out))).toEqual([path.basename(await realpath(out))]);
+    const third = new DirWriter(out);
+    await third.write('de/a/index.html', 'A3');
+    await third.write('de/b/index.html', 'B');
+    third.keep('de/c/index.html');
+    await third.commit();
+    const now = await snapshot(out);
+    expect(now.get('de/b/index.html')).toEqual(before.get('de/b/index.html'));
+    expect(now.get('de/c/index.html')).toEqual(before.get('de/c/index.html'));
+    const [b1, b2] = [(await stat(path.join(storeOf(out), path.basename(first.tmp), 'de/b/index.html'))).ino, (await stat(path.join(out, 'de/b/index.html'))).ino];
+    expect(b2).toBe(b1);
   });
 
   it('incremental: should report what it could not delete once the new output is in place, and clear it up in a later build', async () => {
     const { out } = await site();
+    const writeA = async (writer: DirWriter, text: string) => {
+      await writer.write('de/a/index.html', text);
+      return writer.commit();
+    };
     const first = new DirWriter(out);
-    await first.write('de/a/index.html', 'A');
-    await first.commit();
+    await writeA(first, 'A');
+    const second = new DirWriter(out);
+    await writeA(second, 'A2');
     class Stuck extends DirWriter {
       protected override remove(p: string): void {
-        if (path.basename(p).startsWith('dist.old-')) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+        if (path.basename(p) === path.basename(first.tmp)) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
         super.remove(p);
       }
     }
-    // A second build that keeps nothing swaps the folders; the old copy cannot be deleted.
-    const second = new Stuck(out);
-    await second.write('de/a/index.html', 'A2');
-    const { leftovers } = await second.commit();
-    expect(leftovers).toEqual([{ path: expect.stringMatching(/dist\.old-\d+-/), reason: 'EACCES' }]);
-    expect(await readFile(path.join(out, 'de/a/index.html'), 'utf8')).toBe('A2');
-    // Left by a process that is gone (this test's own pid is alive, so the old copy is renamed to a dead one's).
+    // The third build removes the first generation (the second stays as the one replaced): it cannot.
+    const { leftovers } = await writeA(new Stuck(out), 'A3');
+    expect(leftovers).toEqual([{ path: first.tmp, reason: 'EACCES' }]);
+    expect(await readFile(path.join(out, 'de/a/index.html'), 'utf8')).toBe('A3');
+    // What an older quire left, by a process that is gone, goes; a live process's stays.
     const dead = path.join(path.dirname(out), 'dist.old-2147483646-x1');
-    await rename(leftovers[0].path, dead);
+    await mkdir(dead);
     const alive = path.join(path.dirname(out), `dist.tmp-${process.pid}-y2`);
     await mkdir(alive);
-    new DirWriter(out);
+    const fourth = new DirWriter(out);
     expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([path.basename(alive)]);
+    expect((await readdir(storeOf(out))).sort()).toEqual([path.basename(second.tmp), path.basename(await realpath(out)), 'previous', path.basename(fourth.tmp)].sort());
+    await fourth.abort();
     await rm(alive, { recursive: true });
   });
 

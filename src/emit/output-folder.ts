@@ -1,4 +1,5 @@
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { managedPath, storeOf } from './generations.ts';
 import path from 'node:path';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 
@@ -35,7 +36,32 @@ export function outputFolderProblem({ outDir, root, baseUrl }: { outDir: string;
       });
     }
   }
+  const unwritable = writeProblem(managedPath(outDir));
+  if (unwritable) {
+    return error(CODES.OUTPUT_FOLDER, `The output folder ${shown} cannot be written: ${unwritable}.`, {
+      hint: `quire writes each build beside it, into ${path.basename(storeOf(managedPath(outDir)))}/, and then points ${path.basename(outDir)} at it: the folder holding ${shown} must be writable (and the disk not full or read-only).`,
+    });
+  }
   return undefined;
+}
+
+/**
+ * Why the generations of `outDir` cannot be written (the store folder beside it cannot be made or take a
+ * file), or undefined. A probe file is written and removed, since permissions alone do not tell (root,
+ * read-only mounts, full disks).
+ */
+function writeProblem(outDir: string): string | undefined {
+  const store = storeOf(outDir);
+  const probe = path.join(store, `.probe-${process.pid}`);
+  try {
+    mkdirSync(store, { recursive: true });
+    writeFileSync(probe, 'quire');
+    rmSync(probe);
+    return undefined;
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied' : err.code === 'EROFS' ? 'the file system is read-only' : err.code === 'ENOSPC' ? 'the disk is full' : (err.code ?? err.message);
+  }
 }
 
 /** `inner` is `outer` or inside it. */

@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
  * What the previous build wrote into the output folder, kept beside the compile cache
  * (`.quire/cache/output-<hash of the output path>.json`): per page its fingerprint (see the render
- * stage) and the size and modification time of its file, and the search index files with the key of
- * the pages they index. A warm build keeps a page's previous file instead of rendering and writing it
- * again when the fingerprint is the same and the file is still exactly as written (same size and
- * mtime: a file edited or replaced by hand is rendered again).
+ * stage), the content hash of the bytes this build wrote and the size, mtime and inode its file had in
+ * the generation this build switched in; and the search index files with the key of the pages they index.
+ * A warm build keeps a page's previous file instead of rendering and writing it again when the fingerprint
+ * is the same and the file is still what was written: same size, mtime and inode, or else the same content
+ * hash (a file edited or replaced by anything else, even keeping its mtime, is rendered again).
  */
 export interface OutputRecord {
   file: string;
   size: number;
   mtimeMs: number;
+  ino?: number;
+  /** SHA-1 of the bytes written (pages). */
+  hash?: string;
 }
 
 interface ManifestData {
@@ -25,11 +29,11 @@ interface ManifestData {
   search?: { key: string; files: OutputRecord[] };
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 export class OutputManifest {
   private next: ManifestData;
-  private pending: { pages: { routePath: string; fingerprint: string; file: string }[]; search?: { key: string; files: string[] } } = { pages: [] };
+  private pending: { pages: { routePath: string; fingerprint: string; file: string; hash: string }[]; search?: { key: string; files: string[] } } = { pages: [] };
 
   private constructor(
     private readonly file: string | undefined,
@@ -93,9 +97,9 @@ export class OutputManifest {
     return path.join(this.outDir, record.file);
   }
 
-  /** Notes a page's output file; its size and mtime are read when the manifest is saved. */
-  recordPage(routePath: string, fingerprint: string, file: string): void {
-    if (this.enabled) this.pending.pages.push({ routePath, fingerprint, file });
+  /** Notes a page's output file and the hash of its bytes; its size, mtime and inode are read when the manifest is saved. */
+  recordPage(routePath: string, fingerprint: string, file: string, hash: string): void {
+    if (this.enabled) this.pending.pages.push({ routePath, fingerprint, file, hash });
   }
 
   recordSearch(key: string, files: string[]): void {
@@ -111,14 +115,14 @@ export class OutputManifest {
     const stat = (file: string): OutputRecord | undefined => {
       try {
         const s = statSync(path.join(this.outDir, file));
-        return { file, size: s.size, mtimeMs: s.mtimeMs };
+        return { file, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino };
       } catch {
         return undefined;
       }
     };
-    for (const { routePath, fingerprint, file } of this.pending.pages) {
+    for (const { routePath, fingerprint, file, hash } of this.pending.pages) {
       const record = stat(file);
-      if (record) this.next.pages[routePath] = { ...record, fingerprint };
+      if (record) this.next.pages[routePath] = { ...record, hash, fingerprint };
     }
     if (this.pending.search) {
       const records = this.pending.search.files.map(stat);
@@ -131,9 +135,13 @@ export class OutputManifest {
   }
 
   private unchanged(record: OutputRecord): boolean {
+    const abs = path.join(this.outDir, record.file);
     try {
-      const s = statSync(path.join(this.outDir, record.file));
-      return s.isFile() && s.size === record.size && s.mtimeMs === record.mtimeMs;
+      const s = statSync(abs);
+      if (!s.isFile() || s.size !== record.size) return false;
+      if (s.mtimeMs === record.mtimeMs && (record.ino === undefined || s.ino === record.ino)) return true;
+      // Touched or replaced: still reusable when the bytes are the ones this build wrote.
+      return record.hash !== undefined && createHash('sha1').update(readFileSync(abs)).digest('hex') === record.hash;
     } catch {
       return false;
     }

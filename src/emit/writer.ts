@@ -1,6 +1,7 @@
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { newGeneration, openGenerations, removeOldGenerations, switchTo, syncTree, type Generations } from './generations.ts';
 import { isWithin } from './output-folder.ts';
 
 /** Where emit puts files. Paths are relative to the output root, with forward slashes. */
@@ -39,48 +40,39 @@ export interface Leftover {
 }
 
 /**
- * Writes the output folder so that a failed build leaves the previous `dist/` byte-identical.
- *
- * Nothing in the output folder changes before `commit`: new and changed files go into a sibling
- * staging folder; a file whose bytes equal the file already in the output is only noted as kept (its
- * mtime stays, which also helps deploy tools), and so are files emit keeps unread (`keep`).
- * At commit:
- * - a first build (or one that keeps nothing) renames the staging folder into place, moving the old
- *   folder aside and deleting it afterwards;
- * - otherwise the output is updated in place, as one undoable transaction: each changed file replaces
- *   its old version (moved to a backup folder first), files no longer produced move to the backup too,
- *   and if any step fails every move is undone in reverse order (then the kept files are copied beside
- *   the new ones and the whole folder is swapped in). A warm build that changed a few pages touches only
- *   those files instead of recreating thousands of folders.
+ * Writes the output folder so that it is, at every instant, the whole previous site or the whole new one
+ * (see `generations.ts`): files go into a new generation folder; a file whose bytes equal the one the
+ * output shows now, and a file emit keeps unread (`keep`), is hard-linked from the current generation at
+ * commit instead (same inode, same mtime, which deploy tools and the output record rely on). `commit`
+ * makes the generation durable and switches the output's link to it in one atomic rename; a build that
+ * changed nothing switches nothing. `abort`, or a kill at any moment, leaves the output as it was; the
+ * next build removes what a dead build left in the store.
  */
 export class DirWriter implements Writer {
+  /** The new generation: what this build writes. */
   readonly tmp: string;
-  /** Written into the staging folder. */
+  /** Written into the new generation. */
   private staged = new Set<string>();
-  /** Already in the output folder with the right bytes. */
+  /** To be linked from the current generation at commit. */
   private kept = new Set<string>();
   readonly hasPreviousOutput: boolean;
-  /** The output folder; when the given path is a symbolic link (to a web server's folder, say), where it points. */
+  /** The output folder (when the given path is a link of the user's, where it points). */
   readonly outDir: string;
+  private readonly generations: Generations;
 
   constructor(outDir: string) {
-    // Swapping a link's path would replace the link with a folder and leave its target as it was.
-    this.outDir = linkTarget(outDir);
-    const base = this.outDir.replace(/[\\/]+$/, '');
-    this.tmp = `${base}.tmp-${process.pid}-${Date.now().toString(36)}`;
-    this.hasPreviousOutput = isDirectory(this.outDir);
-    removeStaleSiblings(base);
+    removeStaleSiblings(path.resolve(outDir).replace(/[\\/]+$/, ''));
+    this.generations = openGenerations(outDir);
+    this.outDir = this.generations.outDir;
+    this.hasPreviousOutput = this.generations.current !== undefined;
+    // Under the build lock: whatever is in the store besides what the output shows and what it replaced
+    // is a dead build's.
+    this.leftovers.push(...removeOldGenerations(this.generations, [], (p) => this.remove(p)));
+    this.tmp = newGeneration(this.generations);
   }
 
   /** Folders to delete once the new output is in place; a failure there no longer concerns the build's result. */
   private leftovers: Leftover[] = [];
-  private cleanUp(p: string): void {
-    try {
-      this.remove(p);
-    } catch (e) {
-      this.leftovers.push({ path: p, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
-    }
-  }
 
   /**
    * Staged files are written in the background (the thread pool of the file system), so rendering goes
@@ -130,6 +122,7 @@ export class DirWriter implements Writer {
       void this.stage(file, bytes);
       if (this.pending.size >= MAX_PENDING) await Promise.race(this.pending);
     } else {
+      this.inside(file);
       this.kept.add(file);
     }
   }
@@ -139,6 +132,7 @@ export class DirWriter implements Writer {
   }
 
   keep(file: string): void {
+    this.inside(file);
     if (!this.staged.has(file)) this.kept.add(file);
   }
 
@@ -163,8 +157,9 @@ export class DirWriter implements Writer {
   }
 
   private sameAsOutput(file: string, bytes: Uint8Array): boolean {
-    if (!this.hasPreviousOutput) return false;
-    const abs = path.join(this.outDir, file);
+    const current = this.generations.current;
+    if (!current) return false;
+    const abs = path.join(current, file);
     try {
       if (statSync(abs).size !== bytes.byteLength) return false;
       return Buffer.compare(readFileSync(abs), bytes) === 0;
@@ -175,93 +170,49 @@ export class DirWriter implements Writer {
 
   async commit(): Promise<{ leftovers: Leftover[] }> {
     await this.settle();
-    this.commitFiles();
+    const current = this.generations.current;
+    if (current && this.staged.size === 0 && sameFiles(listFiles(current), this.kept)) {
+      // Nothing changed: the output stays as it is, with no new generation to switch to.
+      this.cleanUp(this.tmp);
+      return { leftovers: this.leftovers };
+    }
+    if (this.kept.size && !current) throw new Error('quire bug: files were kept from an output that is not there');
+    for (const file of this.kept) this.linkKept(path.join(current!, file), path.join(this.tmp, file));
+    syncTree(this.tmp);
+    switchTo(this.generations, this.tmp);
+    // The generation just replaced stays (see generations.ts); older ones go.
+    this.leftovers.push(...removeOldGenerations({ ...this.generations, current: this.tmp }, current ? [current] : [], (p) => this.remove(p)));
     return { leftovers: this.leftovers };
   }
 
-  private commitFiles(): void {
-    if (!this.hasPreviousOutput || this.kept.size === 0) return this.swap();
+  /**
+   * A kept file enters the new generation as a hard link to the current one's (no bytes copied, mtime and
+   * inode kept); where the file system has no hard links, as a copy with the same mtime.
+   */
+  protected linkKept(from: string, to: string): void {
+    mkdirSync(path.dirname(to), { recursive: true });
     try {
-      this.updateInPlace();
-    } catch {
-      // The update could not be applied in place (say, a folder where a file must go) and was undone: the
-      // kept files are copied beside the new ones and the whole folder is swapped in instead.
-      for (const file of this.kept) {
-        const to = path.join(this.tmp, file);
-        mkdirSync(path.dirname(to), { recursive: true });
-        this.copyKept(path.join(this.outDir, file), to);
-      }
-      this.swap();
+      linkSync(from, to);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw e;
+      copyFileSync(from, to);
+      const s = statSync(from);
+      utimesSync(to, s.atime, s.mtime);
     }
   }
 
-  /** File moves and copies of a commit; tests make them fail to check that a commit is undone. */
-  protected rename(from: string, to: string): void {
-    renameSync(from, to);
-  }
-
-  protected copyKept(from: string, to: string): void {
-    copyFileSync(from, to);
-  }
-
-  /** Deletes what a commit replaced; tests make it fail (a folder the user cannot delete). */
+  /** Deletes a folder the build no longer needs; tests make it fail (a folder the user cannot delete). */
   protected remove(p: string): void {
     rmSync(p, { recursive: true, force: true });
   }
 
-  /** The staging folder becomes the output folder. */
-  private swap(): void {
-    mkdirSync(this.tmp, { recursive: true });
-    const old = `${this.outDir.replace(/[\\/]+$/, '')}.old-${process.pid}-${Date.now().toString(36)}`;
-    let hadOld = false;
+  private cleanUp(p: string): void {
     try {
-      renameSync(this.outDir, old);
-      hadOld = true;
+      this.remove(p);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      this.leftovers.push({ path: p, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
     }
-    try {
-      renameSync(this.tmp, this.outDir);
-    } catch (e) {
-      if (hadOld) renameSync(old, this.outDir);
-      throw e;
-    }
-    if (hadOld) this.cleanUp(old);
-  }
-
-  private updateInPlace(): void {
-    const backup = `${this.outDir.replace(/[\\/]+$/, '')}.old-${process.pid}-${Date.now().toString(36)}`;
-    const done: { from: string; to: string }[] = [];
-    const move = (from: string, to: string) => {
-      mkdirSync(path.dirname(to), { recursive: true });
-      this.rename(from, to);
-      done.push({ from, to });
-    };
-    const existing = listFiles(this.outDir);
-    const touchedDirs = new Set<string>();
-    try {
-      for (const file of this.staged) {
-        const target = path.join(this.outDir, file);
-        if (existing.has(file)) move(target, path.join(backup, file));
-        move(path.join(this.tmp, file), target);
-      }
-      for (const file of existing) {
-        if (this.staged.has(file) || this.kept.has(file)) continue;
-        move(path.join(this.outDir, file), path.join(backup, file));
-        touchedDirs.add(path.dirname(path.join(this.outDir, file)));
-      }
-    } catch (e) {
-      for (const { from, to } of done.reverse()) renameSync(to, from);
-      rmSync(backup, { recursive: true, force: true });
-      throw e;
-    }
-    try {
-      removeEmptyDirs(touchedDirs, this.outDir);
-    } catch {
-      // An empty folder left in the output costs nothing.
-    }
-    this.cleanUp(backup);
-    this.cleanUp(this.tmp);
   }
 
   async abort(): Promise<void> {
@@ -270,10 +221,16 @@ export class DirWriter implements Writer {
   }
 }
 
+function sameFiles(a: Set<string>, b: Set<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const f of a) if (!b.has(f)) return false;
+  return true;
+}
+
 /**
- * Staging folders and old copies of the output (`dist.tmp-<pid>-…`, `dist.old-<pid>-…`) that an earlier build
- * left behind, when the process that made them is gone (it was killed, or could not delete them): removed,
- * quietly, as far as possible. A concurrent build's folders are left alone.
+ * What older quire versions left beside the output (`dist.tmp-<pid>-…`, `dist.old-<pid>-…`) and a link
+ * this version made under a temporary name (`dist.link-<pid>`), when the process that made them is gone:
+ * removed, quietly, as far as possible.
  */
 function removeStaleSiblings(base: string): void {
   const dir = path.dirname(base);
@@ -285,8 +242,8 @@ function removeStaleSiblings(base: string): void {
     return;
   }
   for (const entry of entries) {
-    const m = /^\.(tmp|old)-(\d+)-[0-9a-z]+$/.exec(entry.slice(name.length));
-    if (!entry.startsWith(name) || !m || isAlive(Number(m[2]))) continue;
+    const m = /^\.(?:(?:tmp|old)-(\d+)-[0-9a-z]+|link-(\d+))$/.exec(entry.slice(name.length));
+    if (!entry.startsWith(name) || !m || isAlive(Number(m[1] ?? m[2]))) continue;
     try {
       rmSync(path.join(dir, entry), { recursive: true, force: true });
     } catch {
@@ -308,24 +265,6 @@ function isAlive(pid: number): boolean {
 /** Staged writes in flight at most: bounds the memory held by pages waiting for the disk. */
 const MAX_PENDING = 64;
 
-/** The path a symbolic link at `p` leads to (followed to the end), or `p` itself. */
-function linkTarget(p: string): string {
-  try {
-    return lstatSync(p).isSymbolicLink() ? realpathSync(p) : p;
-  } catch {
-    // A link to nothing (or no entry at all): the path as given.
-    return p;
-  }
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** Every file under `dir`, relative, with forward slashes. */
 function listFiles(dir: string): Set<string> {
   const out = new Set<string>();
@@ -334,21 +273,6 @@ function listFiles(dir: string): Set<string> {
     out.add(path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
   }
   return out;
-}
-
-/** Removes folders left empty by removed files, walking up to (not including) `root`. */
-function removeEmptyDirs(dirs: Set<string>, root: string): void {
-  const sorted = [...dirs].sort((a, b) => b.length - a.length);
-  for (let dir of sorted) {
-    while (dir.startsWith(root + path.sep)) {
-      try {
-        rmdirSync(dir);
-      } catch {
-        break;
-      }
-      dir = path.dirname(dir);
-    }
-  }
 }
 
 /** Keeps the output in memory: tests and the dev server. */
