@@ -67,6 +67,10 @@ program
       toolVersion: version,
       onStep: (timing) => out.step(timing, ++stepIndex, 6),
       onProgress: (progress) => out.progress(progress),
+      onLockWait: (holder) => {
+        out.endProgress();
+        process.stderr.write(`Waiting for another build of this project to finish: process ${holder.pid} (${holder.command}), started ${holder.started}.\n`);
+      },
       beforeCompile: (sources) => {
         // A build that compiles a few thousand pages or fewer ends before V8's inlining pays back what it
         // costs: V8's optimising compiler, on the second core beside the build's thread and Pagefind, spent

@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, compile, CompileCache, compileSource, compileTexts, preloadCompiler, type CompileOneResult, type CompileOptions, type CompileTexts, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
-import { cacheWarning, hasErrors, type Diagnostic } from './diagnostics.ts';
+import { cacheWarning, CODES, hasErrors, warning, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, contentHash, DirWriter, emit, indexedWhenRendered, markdownDocument, OutputManifest, outputFolderProblem, startSearch, type SearchIndexer, type Writer } from './emit/index.ts';
 import { load, missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
+import { acquireLock, type LockHolder } from './lock.ts';
 import { createPool, defaultPoolSize } from './pool.ts';
 import type { BuildProgress, Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
 import type { RenderTask, WorkerJob } from './worker.ts';
@@ -43,9 +44,12 @@ export interface BuildOptions {
   onProgress?: (progress: BuildProgress) => void;
   /** Called before compiling, with the number of sources to compile (not in the compile cache). */
   beforeCompile?: (sourcesToCompile: number) => void;
+  /** Called once when another build of the project holds the build lock, before waiting for it. */
+  onLockWait?: (holder: LockHolder) => void;
 }
 
 export type { BuildProgress } from './types.ts';
+export type { LockHolder } from './lock.ts';
 
 export interface StepTiming {
   name: 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';
@@ -68,8 +72,29 @@ export interface BuildResult {
   inputs: string[];
 }
 
-/** The pipeline on one screen: config → load → compile → plan → render → emit, each a named, timed step. */
+/**
+ * A build into a folder holds the project's build lock (`.quire/build.lock`) from start to end: a second
+ * build of the same project waits for it (`onLockWait`), and a lock left by a process that is gone is taken
+ * over with a warning.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  if (options.writer) return runPipeline(options);
+  const stale: Diagnostic[] = [];
+  const lock = await acquireLock(path.join(options.root, '.quire/build.lock'), {
+    onWait: options.onLockWait,
+    onStale: (holder) => stale.push(staleLockWarning(holder)),
+  });
+  try {
+    const result = await runPipeline(options);
+    result.diagnostics.unshift(...stale);
+    return result;
+  } finally {
+    lock.release();
+  }
+}
+
+/** The pipeline on one screen: config → load → compile → plan → render → emit, each a named, timed step. */
+async function runPipeline(options: BuildOptions): Promise<BuildResult> {
   const { root, toolRoot, theme, mode = 'production' } = options;
   const diagnostics: Diagnostic[] = [];
   const steps: StepTiming[] = [];
@@ -159,7 +184,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // A cache that cannot be written costs the next build time, not this build its result: a warning.
   const savedCache = async () => {
     const failed = await saveCache();
-    if (failed) diagnostics.push(cacheWarning('The compile cache could not be written', failed, cacheDir ?? root, root, 'the next build compiles every page again'));
+    if (failed) diagnostics.push(cacheWarning('The compile cache could not be written', failed, cacheDir ?? root, root, 'the next build compiles every page again', !hasErrors(diagnostics)));
   };
 
   const planned = await step(
@@ -246,6 +271,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...renderDiagnostics, ...emitted.diagnostics);
   await savedCache();
   return result({ inputs, site, pages: pageCount + reused.size, reused: reused.size, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
+}
+
+function staleLockWarning(holder: LockHolder): Diagnostic {
+  const who = holder.pid ? `process ${holder.pid}${holder.command ? ` (${holder.command})` : ''}${holder.started ? `, started ${holder.started}` : ''}` : 'a process that did not finish writing it';
+  return warning(CODES.BUILD_LOCKED, `The build lock was left by ${who}, which is no longer running: taken over.`, {
+    file: '.quire/build.lock',
+    hint: 'A build was killed or crashed; its output was never switched in, so dist/ is the last complete build.',
+  });
 }
 
 /** A page whose compile takes this long is named on the compile step's line (it is worth splitting). */
