@@ -97,11 +97,51 @@ export async function sendResolution(req: IncomingMessage, res: ServerResponse, 
       return;
     }
   }
+  if (status === 200) {
+    headers['accept-ranges'] = 'bytes';
+    const range = requestedRange(req, entry.data.byteLength, entry.etag);
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { 'content-range': `bytes */${entry.data.byteLength}`, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end();
+      return;
+    }
+    if (range) {
+      // A part of the file as stored: ranges count the identity bytes, so no compression.
+      const part = entry.data.subarray(range.start, range.end + 1);
+      res.writeHead(206, { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${entry.data.byteLength}`, 'content-length': String(part.byteLength) });
+      res.end(req.method === 'HEAD' ? undefined : part);
+      return;
+    }
+  }
   const body = encoding ? await options.compressor.compress(entry, encoding) : entry.data;
   if (encoding) headers['content-encoding'] = encoding === 'br' ? 'br' : 'gzip';
   headers['content-length'] = String(body.byteLength);
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * The one byte range a `Range` header asks for (RFC 9110 §14): `bytes=a-b`, `bytes=a-` or `bytes=-n`.
+ * Undefined (the whole file) without a header, for other units, several ranges, a malformed header, or an
+ * `If-Range` that no longer matches; `unsatisfiable` when the range starts past the end.
+ */
+export function requestedRange(req: IncomingMessage, size: number, etag: string): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const header = req.headers.range;
+  if (!header) return undefined;
+  const ifRange = req.headers['if-range'];
+  if (ifRange !== undefined && (typeof ifRange !== 'string' || ifRange.trim() !== etag)) return undefined;
+  const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/.exec(header);
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return undefined;
+  return { start, end };
 }
 
 /** If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2); weak comparison for If-None-Match. */

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -197,6 +197,54 @@ describe('quire serve', () => {
     expect(next.port).toBeGreaterThan(server.port);
     expect((await get(next.url + '/de/x/')).status).toBe(200);
     await next.close();
+  });
+
+  it('serve: should answer byte ranges (206, 416), ignore what it cannot honour, and answer HEAD like GET without a body', async () => {
+    const whole = (await get(url('/de/x/'), { 'accept-encoding': 'identity' })).body;
+    expect(whole.byteLength).toBeGreaterThan(100);
+    const part = await get(url('/de/x/'), { range: 'bytes=10-19', 'accept-encoding': 'gzip, br' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${whole.byteLength}`);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.body).toEqual(whole.subarray(10, 20));
+    const tail = await get(url('/de/x/'), { range: 'bytes=-5' });
+    expect(tail.status).toBe(206);
+    expect(tail.body).toEqual(whole.subarray(whole.byteLength - 5));
+    const open = await get(url('/de/x/'), { range: `bytes=${whole.byteLength - 3}-` });
+    expect(open.body).toEqual(whole.subarray(whole.byteLength - 3));
+    const past = await get(url('/de/x/'), { range: `bytes=${whole.byteLength}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${whole.byteLength}`);
+    // Several ranges, another unit, a malformed header or a stale If-Range: the whole file.
+    for (const headers of [{ range: 'bytes=0-1,5-6' }, { range: 'items=0-1' }, { range: 'bytes=9-3' }, { range: 'bytes=0-1', 'if-range': '"stale"' }]) {
+      const r = await get(url('/de/x/'), { ...headers, 'accept-encoding': 'identity' });
+      expect(r.status, JSON.stringify(headers)).toBe(200);
+      expect(r.body).toEqual(whole);
+    }
+    const etag = (await get(url('/de/x/'), { 'accept-encoding': 'identity' })).headers.etag!;
+    expect((await get(url('/de/x/'), { range: 'bytes=0-1', 'if-range': etag })).status).toBe(206);
+    const head = await get(url('/de/x/'), { 'accept-encoding': 'identity' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(whole.byteLength));
+    expect(head.headers['accept-ranges']).toBe('bytes');
+    expect(head.raw.byteLength).toBe(0);
+  });
+
+  it('serve: should follow a dist that is switched to another folder while it runs', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'quire-serve-switch-'));
+    for (const [name, text] of [['a', 'Fassung A'], ['b', 'Fassung B']]) {
+      await mkdir(path.join(dir, name, 'de'), { recursive: true });
+      await writeFile(path.join(dir, name, 'de/index.html'), `<!DOCTYPE html><p>${text}</p>`);
+    }
+    await symlink('a', path.join(dir, 'dist'));
+    const started = await serve({ dir: path.join(dir, 'dist'), baseUrl: '/de/', port: 0 });
+    if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
+    expect((await get(started.url + '/de/')).body.toString()).toContain('Fassung A');
+    await symlink('b', path.join(dir, 'dist.next'));
+    await rename(path.join(dir, 'dist.next'), path.join(dir, 'dist'));
+    expect((await get(started.url + '/de/')).body.toString()).toContain('Fassung B');
+    await started.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });
 
