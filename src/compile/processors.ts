@@ -1,4 +1,6 @@
 import { createProcessor } from '@mdx-js/mdx';
+import { urlAttributes } from 'html-url-attributes';
+import { parseFragment } from 'parse5';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
@@ -7,9 +9,11 @@ import type { Root as HastRoot } from 'hast';
 import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import { isLiteralExpression, type EstreeNode } from '../shared/mdx-literal.ts';
+import { createUrlPolicy, type Parse5Node } from '../shared/url-policy.ts';
 import type { Compiled, Source, SourceMapJson } from '../types.ts';
 import type { CompileTexts } from './index.ts';
 import { rehypeCode } from './plugins/code.ts';
+import { setUrlPolicy } from './plugins/links.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
 import { walk, type WalkNode } from './plugins/walk.ts';
 import { installLinearEdits } from './micromark-edits.ts';
@@ -17,6 +21,13 @@ import { fileData, prepareMarkdown, rehypePlugins, remarkPluginsFor, syntaxKey, 
 
 // Long pages with many lists parse in linear time (see micromark-edits.ts).
 installLinearEdits();
+
+/**
+ * The URL policy content is checked with (src/shared/url-policy.ts): html-url-attributes' map, and parse5 (loaded
+ * with the pipeline anyway, by hast-util-raw) for the HTML of an `<iframe srcdoc>`.
+ */
+export const contentUrlPolicy = createUrlPolicy({ urlAttributes, parseFragment: (html, options) => parseFragment(html, options) as Parse5Node });
+setUrlPolicy(contentUrlPolicy);
 
 /**
  * Built once per thread and combination of syntax extensions, and reused: creating a processor

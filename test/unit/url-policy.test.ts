@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minimalConfig } from './config-fixture.ts';
 import { compileSource } from '../../src/compile/index.ts';
-import { urlPolicy } from '../../src/compile/plugins/links.ts';
+import { contentUrlPolicy } from '../../src/compile/processors.ts';
 import { unsafeInConfig } from '../../src/config/index.ts';
 import { CODES, type Diagnostic } from '../../src/diagnostics.ts';
 import { isPlainHtml, shortUrl, unsafeUrl, urlScheme } from '../../src/shared/url-policy.ts';
@@ -296,7 +296,7 @@ describe('URL policy', () => {
   });
 
   it('url policy: should check a hast element the way raw HTML is parsed (properties as hast names them)', () => {
-    const element = (tagName: string, properties: Record<string, unknown>) => urlPolicy.hastElement({ type: 'element', tagName, properties, children: [] });
+    const element = (tagName: string, properties: Record<string, unknown>) => contentUrlPolicy.hastElement({ type: 'element', tagName, properties, children: [] });
     expect(element('a', { xLinkHref: 'javascript:x' })?.message).toContain('It is the xlink:href of <a>.');
     expect(element('img', { src: '/a.png', srcSet: ['data:image/png;base64', 'AAAA 1x'] })).toBeUndefined();
     expect(element('a', { dataTarget: 'javascript:x', ariaDescription: 'javascript:x', className: ['javascript:x'] })).toBeUndefined();

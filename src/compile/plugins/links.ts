@@ -1,21 +1,32 @@
 import path from 'node:path';
-import { urlAttributes } from 'html-url-attributes';
 import type { Root } from 'mdast';
-import { parseFragment } from 'parse5';
 import { walk, type WalkNode } from './walk.ts';
 import { CODES } from '../../diagnostics.ts';
 import { assetMarker, fileKey, fileLinkPath, fileMarker } from '../../shared/markers.ts';
 import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
-import { createUrlPolicy, srcsetCandidates, unsafeUrl, type Parse5Node, type UnsafeFinding } from '../../shared/url-policy.ts';
+import { srcsetCandidates, unsafeUrl, type UnsafeFinding, type UrlPolicy } from '../../shared/url-policy.ts';
 import type { Position } from 'unist';
 import type { VFile } from 'vfile';
 import type { AssetRef, LinkRef } from '../../types.ts';
 
 export { srcsetCandidates } from '../../shared/url-policy.ts';
 
-/** The URL policy (src/shared/url-policy.ts) for content: Markdown, HTML in `.md` files, JSX in `.mdx` files. */
-export const urlPolicy = createUrlPolicy({ urlAttributes, parseFragment: (html, options) => parseFragment(html, options) as Parse5Node });
+let policy: UrlPolicy | undefined;
+
+/**
+ * The URL policy (src/shared/url-policy.ts) the plugins check content with, handed over by processors.ts when the
+ * pipeline loads: it is built with parse5, which a build that compiles nothing should not load (compile/index.ts
+ * imports this file).
+ */
+export function setUrlPolicy(value: UrlPolicy): void {
+  policy = value;
+}
+
+export function urlPolicyForPlugins(): UrlPolicy {
+  if (!policy) throw new Error('quire bug: a content plugin ran before processors.ts set the URL policy');
+  return policy;
+}
 
 export interface LinkOptions {
   /** `/de/` */
@@ -73,7 +84,7 @@ export function remarkLinks() {
           if (literal !== undefined) attr.value = literal;
           if (typeof attr.value === 'string') written.push([attr.name, attr.value]);
         }
-        if (node.name !== null) refuseUnsafe(urlPolicy.element(node.name, written, { component: !htmlElement }), file, node);
+        if (node.name !== null) refuseUnsafe(urlPolicyForPlugins().element(node.name, written, { component: !htmlElement }), file, node);
         for (const attr of node.attributes) {
           if (attr.type !== 'mdxJsxAttribute' || typeof attr.value !== 'string') continue;
           if (attr.name === 'id') anchors.push(attr.value);

@@ -2,7 +2,7 @@ import type { Element, Root } from 'hast';
 import { raw } from 'hast-util-raw';
 import type { VFile } from 'vfile';
 import type { AssetRef, LinkRef } from '../../types.ts';
-import { placeIn, refuseUnsafe, resolveUrl, urlAttribute, urlPolicy, type LinkOptions } from './links.ts';
+import { placeIn, refuseUnsafe, resolveUrl, urlAttribute, urlPolicyForPlugins, type LinkOptions } from './links.ts';
 import { SKIP, walk, type WalkNode } from './walk.ts';
 
 /** Set on the links and images Markdown made (already resolved by remarkLinks) while raw HTML is parsed. */
@@ -48,7 +48,7 @@ export function rehypeRawHtml() {
         return undefined;
       }
       // Markdown's own links and images were checked as Markdown (remarkLinks); everything else here may be the writer's HTML.
-      refuseUnsafe(urlPolicy.hastElement(node), file, node);
+      refuseUnsafe(urlPolicyForPlugins().hastElement(node), file, node);
       for (const [key, value] of urlProperties(node)) {
         const at = placeIn(node, options);
         // hast keeps a `srcset` as its list of candidates.
