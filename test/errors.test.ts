@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -547,6 +547,26 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
       expect((await readdir(path.join(root, 'static'), { recursive: true })).sort()).toEqual(staticBefore);
       expect(await readFile(path.join(root, 'notes.txt'), 'utf8')).toBe('my notes');
       expect(await readFile(path.join(root, 'foreign/notizen.txt'), 'utf8')).toBe('mine');
+      // A folder beside which quire cannot write its builds: below a file, or in a folder made immutable.
+      const below = await quire(root, 'build', '--out', 'notes.txt/site');
+      expect(below.code).toBe(1);
+      expect(below.stderr).toContain('error Q101');
+      expect(below.stderr).toContain('The output folder notes.txt/site cannot be written: a part of its path is a file.');
+      await mkdir(path.join(root, 'locked'));
+      const immutable = await run('chattr', ['+i', path.join(root, 'locked')]).then(
+        () => true,
+        () => false,
+      );
+      if (immutable) {
+        try {
+          const locked = await quire(root, 'build', '--out', 'locked/site');
+          expect(locked.code).toBe(1);
+          expect(locked.stderr).toContain('The output folder locked/site cannot be written: permission denied.');
+        } finally {
+          await run('chattr', ['-i', path.join(root, 'locked')]);
+        }
+      }
+      await rm(path.join(root, 'locked'), { recursive: true });
       // An empty folder, and one an earlier build wrote, are fine.
       await mkdir(path.join(root, 'leer'));
       expect((await quire(root, 'build', '--out', 'leer')).code).toBe(0);

@@ -60,7 +60,7 @@ function writeProblem(outDir: string): string | undefined {
     return undefined;
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    return err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied' : err.code === 'EROFS' ? 'the file system is read-only' : err.code === 'ENOSPC' ? 'the disk is full' : (err.code ?? err.message);
+    return err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied' : err.code === 'EROFS' ? 'the file system is read-only' : err.code === 'ENOSPC' ? 'the disk is full' : err.code === 'ENOTDIR' ? 'a part of its path is a file' : (err.code ?? err.message);
   }
 }
 

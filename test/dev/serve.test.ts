@@ -216,12 +216,13 @@ describe('quire serve', () => {
     expect(past.status).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${whole.byteLength}`);
     // Several ranges, another unit, a malformed header or a stale If-Range: the whole file.
-    for (const headers of [{ range: 'bytes=0-1,5-6' }, { range: 'items=0-1' }, { range: 'bytes=9-3' }, { range: 'bytes=0-1', 'if-range': '"stale"' }]) {
+    const ignored: Record<string, string>[] = [{ range: 'bytes=0-1,5-6' }, { range: 'items=0-1' }, { range: 'bytes=9-3' }, { range: 'bytes=0-1', 'if-range': '"stale"' }];
+    for (const headers of ignored) {
       const r = await get(url('/de/x/'), { ...headers, 'accept-encoding': 'identity' });
       expect(r.status, JSON.stringify(headers)).toBe(200);
       expect(r.body).toEqual(whole);
     }
-    const etag = (await get(url('/de/x/'), { 'accept-encoding': 'identity' })).headers.etag!;
+    const etag = String((await get(url('/de/x/'), { 'accept-encoding': 'identity' })).headers.etag);
     expect((await get(url('/de/x/'), { range: 'bytes=0-1', 'if-range': etag })).status).toBe(206);
     const head = await get(url('/de/x/'), { 'accept-encoding': 'identity' }, 'HEAD');
     expect(head.status).toBe(200);
