@@ -143,6 +143,30 @@ const config: UserConfig = {
   flags: { blog: false, useScenes: false, zhTWVisible: false, Email: false, Twitter: false },
   search: { provider: 'local', contextualSearch: true },
   analytics: { gtmContainerId: 'GTM-5QX7K2P' },
+  // What the banner asks consent for (README "Going live in Germany"); the privacy policy (§ 3.3–3.4) describes
+  // exactly these services. A new version asks every visitor again.
+  consent: {
+    version: '2025-11',
+    categories: [
+      {
+        id: 'necessary',
+        services: [
+          {
+            name: 'Bilingo-Website',
+            purpose: 'Speichert Ihre Wahl in diesem Fenster, Ihre Anmeldung und Einstellungen wie die gewählte Währung.',
+            cookies: ['bilingo_token'],
+          },
+        ],
+      },
+      {
+        id: 'statistics',
+        services: [
+          { name: 'Google Tag Manager', provider: 'Google Ireland Limited', purpose: 'Lädt die Reichweitenmessung, erst nach Ihrer Einwilligung.' },
+          { name: 'Google Analytics 4', provider: 'Google Ireland Limited', purpose: 'Reichweitenmessung: aufgerufene Seiten, Verweildauer, Herkunft, ungefähre Angaben zu Gerät und Region.', cookies: ['_ga', '_ga_*'] },
+        ],
+      },
+    ],
+  },
   header: { startDelayMs: 1200, pollMs: 1000, mobileBreakpoint: 997, signInUrl: 'https://app.bilingo.app/login' },
   promotions: {
     banner: {

@@ -10,6 +10,8 @@ export interface ClientConfig {
   header: { startDelayMs: number; pollMs: number; mobileBreakpoint: number; signInUrl: string; userInfoKey: string };
   /** Island name → module URL. */
   islands: Record<string, string>;
+  /** The consent banner's settings; null when the site asks for none (then nothing that needs consent loads). */
+  consent: { version: string; categories: string[]; gtm: { id: string; origin: string } | null } | null;
   promotions: {
     banner?: { start: string; end: string; locales: string[]; content: string; href?: string };
     minChromeVersion: number;

@@ -14,6 +14,7 @@ import {
   setupMobileMenuKeys,
 } from './chrome.ts';
 import { addCopyButtons, setupCodeCopy, type CopyLabels } from './code-copy.ts';
+import { enhanceConsent, setupConsent } from './consent.ts';
 import { readConfig, readMessages, type ClientConfig } from './config.ts';
 import { applyHeader, startHeaderScript } from './header.ts';
 import { setupIslands } from './islands.ts';
@@ -75,6 +76,7 @@ function showAppleShortcuts(): void {
 function start(): void {
   enhancePage();
   if (!config) return;
+  setupConsent(config);
   setupMobileMenuKeys();
   setupCodeCopy(() => copyLabels);
   setupTabGroups();
@@ -90,6 +92,7 @@ function start(): void {
     onSwap: () => {
       search.afterSwap();
       enhancePage();
+      enhanceConsent();
       if (config) applyHeader(config);
     },
   });

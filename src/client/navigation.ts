@@ -25,6 +25,16 @@ const progress = new ProgressBar();
 let baseUrl = '/';
 let hooks: NavigationHooks;
 let current = 0;
+/** Set when the page must be left for real: every later navigation loads its document anew. */
+let fullLoads = false;
+
+/**
+ * From now on links and Back/Forward load pages for real instead of swapping them in: consent withdrawn while
+ * the tag manager runs in this document, which only a new document is rid of.
+ */
+export function requireFullLoads(): void {
+  fullLoads = true;
+}
 
 export function setupNavigation(base: string, navigationHooks: NavigationHooks): void {
   baseUrl = base;
@@ -51,6 +61,10 @@ export function setupNavigation(base: string, navigationHooks: NavigationHooks):
   window.addEventListener('popstate', (e) => {
     const state = e.state as HistoryState | null;
     const url = new URL(location.href);
+    if (fullLoads && loadedPath !== normalizePath(url.pathname) + url.search) {
+      location.reload();
+      return;
+    }
     if (loadedPath === normalizePath(url.pathname) + url.search) {
       // Only the hash changed.
       scrollToTarget(url.hash, state?.scrollY);
@@ -86,7 +100,7 @@ function restoreScroll(saved: number | undefined): void {
 }
 
 function onClick(e: MouseEvent): void {
-  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  if (fullLoads || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const a = (e.target as Element | null)?.closest?.('a');
   if (!a || !isInternalPage(a, baseUrl)) return;
   const url = new URL(a.href);

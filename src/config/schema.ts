@@ -51,6 +51,9 @@ const localeConfig = z.object({
   path: z.string().optional(),
 });
 
+/** Consent categories the banner offers; `necessary` needs no consent and is always on. */
+export const CONSENT_CATEGORIES = ['necessary', 'statistics', 'marketing'] as const;
+
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an ISO date such as 2025-05-06T16:00:00Z' });
 
 export const configSchema = z.object({
@@ -147,7 +150,32 @@ export const configSchema = z.object({
     })
     .prefault({})
     .refine((s) => s.provider !== 'hosted' || s.hosted !== undefined, { message: 'provider "hosted" needs search.hosted { appId, apiKey, indexName }' }),
-  analytics: z.object({ gtmContainerId: z.string().regex(/^GTM-[A-Z0-9]+$/, 'expected a container id such as "GTM-ABC123"').optional() }).prefault({}),
+  analytics: z
+    .object({
+      gtmContainerId: z.string().regex(/^GTM-[A-Z0-9]+$/, 'expected a container id such as "GTM-ABC123"').optional(),
+      /** Where the container is loaded from (`<origin>/gtm.js?id=…`); a proxy or a test's fake host. */
+      gtmOrigin: z.url({ protocol: /^https?$/ }).default('https://www.googletagmanager.com').transform((u) => u.replace(/\/+$/, '')),
+    })
+    .prefault({}),
+  /**
+   * The consent banner (§ 25 TDDDG): what asks for consent, by category, and the services each runs. Nothing
+   * that needs consent (the tag manager) loads before the visitor has chosen; a new `version` asks again.
+   * Without it there is no banner, and the tag manager never loads.
+   */
+  consent: z
+    .object({
+      version: z.union([z.string().min(1), z.number()]).transform(String),
+      categories: z
+        .array(
+          z.object({
+            id: z.enum(CONSENT_CATEGORIES),
+            services: z.array(z.object({ name: z.string().min(1), provider: z.string().optional(), purpose: z.string().optional(), cookies: z.array(z.string()).default([]) })).default([]),
+          }),
+        )
+        .refine((cs) => cs.some((c) => c.id === 'necessary'), { message: 'the category "necessary" is required (what the site needs to work)' })
+        .refine((cs) => new Set(cs.map((c) => c.id)).size === cs.length, { message: 'each category id may appear once' }),
+    })
+    .optional(),
   header: z
     .object({
       startDelayMs: z.number().int().min(0).default(1200),

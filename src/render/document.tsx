@@ -4,7 +4,7 @@ import { MAIN_ID } from '../shared/html.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
 import { searchTag } from '../shared/search.ts';
 import { socialImageOf } from '../shared/social-image.ts';
-import { inlineScripts } from './inline-scripts.ts';
+import { consentModeDefaultsScript, inlineScripts } from './inline-scripts.ts';
 
 export interface DocumentProps {
   site: Site;
@@ -38,7 +38,8 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   const description = route.description || config.tagline;
   const robots = route.isUnlisted || route.kind === 'notFound' ? 'noindex, nofollow' : route.kind === 'search' ? 'noindex, follow' : undefined;
   const tag = searchTag(route.kind, config.docs.version.name);
-  const gtm = mode === 'production' ? config.analytics.gtmContainerId : undefined;
+  // Analytics only in production builds, and only with a consent banner to ask first (the client loads the container).
+  const gtm = mode === 'production' && config.consent ? config.analytics.gtmContainerId : undefined;
   return (
     <html lang={locale.htmlLang} dir={locale.direction} data-theme={config.colorMode.defaultMode} data-route-kind={route.kind}>
       <head>
@@ -82,25 +83,14 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
             so a page painted while it still arrives never shows a half-built navbar that then moves. */}
         <link rel="expect" href={`#${MAIN_ID}`} blocking="render" />
-        <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) }} />
+        <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) + (gtm ? '\n' + consentModeDefaultsScript() : '') }} />
         <script src={assets.js} defer type="module" />
-        {gtm ? <script dangerouslySetInnerHTML={{ __html: gtmSnippet(gtm) }} /> : null}
       </head>
       <body>
-        {gtm ? (
-          <noscript>
-            <iframe src={`https://www.googletagmanager.com/ns.html?id=${encodeURIComponent(gtm)}`} height="0" width="0" style={{ display: 'none', visibility: 'hidden' }} title="Analytics" />
-          </noscript>
-        ) : null}
         {children}
       </body>
     </html>
   );
-}
-
-/** Tag-manager loader for the configured container (production builds only). */
-function gtmSnippet(id: string): string {
-  return `(function(w,d,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':Date.now(),event:'gtm.js'});var s=d.createElement('script');s.async=true;s.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(i);d.head.appendChild(s);})(window,document,'dataLayer',${safeJson(id)});`;
 }
 
 /** JSON that is safe inside an inline `<script>`. */

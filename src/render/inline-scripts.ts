@@ -1,4 +1,5 @@
 import type { Route, Site, SiteConfig } from '../types.ts';
+import { CONSENT_KEY, consentModeOf } from '../shared/consent.ts';
 
 /** localStorage keys the pre-paint script and the client share. SPEC names `theme`; ours use the `quire.` prefix. */
 export const STORAGE_KEYS = { theme: 'theme', announcementId: 'quire.announcement.id', announcementDismiss: 'quire.announcement.dismiss' } as const;
@@ -18,6 +19,7 @@ export function inlineScripts(site: Site, route: Route): string {
       `try{var d=localStorage.getItem(${q(STORAGE_KEYS.announcementId)})===${q(config.announcementBar.id)}&&localStorage.getItem(${q(STORAGE_KEYS.announcementDismiss)})==='true';document.documentElement.setAttribute('data-announcement-dismissed',String(d))}catch(e){}`,
     );
   }
+  if (config.consent) parts.push(consentPrePaintScript(config.consent.version));
   if (route.kind !== 'notFound') {
     // The page knows its own path, so the base that would work is the address minus that path. The URLs are
     // <code dir="ltr">, so they read left to right on right-to-left pages too.
@@ -50,6 +52,23 @@ export function colorModeScript(colorMode: SiteConfig['colorMode']): string {
     : `s=localStorage.getItem(${q(STORAGE_KEYS.theme)});if(s!=='dark'&&s!=='light')s=null`;
   const system = respectPrefersColorScheme ? `if(!s&&window.matchMedia){c='system';m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}` : '';
   return `(function(){var h=document.documentElement,s=null,m=${q(defaultMode)},c=m;try{${stored}}catch(e){}if(s){m=c=s}${system}h.setAttribute('data-theme',m);h.setAttribute('data-theme-choice',c)})();`;
+}
+
+/**
+ * Consent (README "Going live in Germany"): `html[data-consent]` is `set` when a choice for this consent version
+ * is stored, else `ask`, which shows the banner from the first paint (CSS), so it never pops in. Without
+ * JavaScript the attribute is missing and the banner stays hidden, as nothing that needs consent can load then.
+ */
+export function consentPrePaintScript(version: string): string {
+  return `(function(){var s='ask';try{var c=JSON.parse(localStorage.getItem(${q(CONSENT_KEY)})||'null');if(c&&c.v===${q(version)}&&c.c&&typeof c.t==='string')s='set'}catch(e){}document.documentElement.setAttribute('data-consent',s)})();`;
+}
+
+/**
+ * Google Consent Mode v2 defaults, in the data layer before the container can load: every storage denied until
+ * the visitor's choice says otherwise (the client sends the update, then loads the container).
+ */
+export function consentModeDefaultsScript(): string {
+  return `window.dataLayer=window.dataLayer||[];window.gtag=window.gtag||function(){window.dataLayer.push(arguments)};window.gtag('consent','default',${q({ ...consentModeOf(undefined), wait_for_update: 500 })});`;
 }
 
 function q(value: unknown): string {

@@ -24,7 +24,8 @@ describe('render: head tags, locale fallback, navbar', () => {
     site = await makeSite('basic', {
       'locales/ar.json': AR_MESSAGES,
       'content/data/pricing.json': CURRENCIES,
-      'analytics.config.ts': variant(`analytics: { gtmContainerId: 'GTM-TEST1' }`),
+      'analytics.config.ts': variant(`analytics: { gtmContainerId: 'GTM-TEST1' }, consent: { version: '1', categories: [{ id: 'necessary' }, { id: 'statistics', services: [{ name: 'Google Analytics' }] }] }`),
+      'analytics-no-consent.config.ts': variant(`analytics: { gtmContainerId: 'GTM-TEST1' }`),
       'flags-off.config.ts': variant(`i18n: { ...base.i18n, locales: [...base.i18n.locales, 'zh-TW'] }, colorMode: { disableSwitch: true }`),
       'flags.config.ts': variant(
         `flags: { blog: true, zhTWVisible: true }, i18n: { ...base.i18n, locales: [...base.i18n.locales, 'zh-TW'] }, colorMode: { disableSwitch: false, respectPrefersColorScheme: true }`,
@@ -85,13 +86,27 @@ describe('render: head tags, locale fallback, navbar', () => {
     expect(notFound).not.toContain('rel="canonical"');
   });
 
-  it('render: should add the tag manager from config in production builds only', async () => {
+  it('render: should leave the tag manager to the consent banner: Consent Mode defaults in production, the container never in the page', async () => {
     const production = await buildInMemory(site.root, { configFile: 'analytics.config.ts' });
     const html = text(production.writer, 'de/docs/index.html');
-    expect(head(html)).toContain('"GTM-TEST1"');
-    expect(html).toContain('https://www.googletagmanager.com/ns.html?id=GTM-TEST1');
+    // Nothing in the markup loads the container (no <script src>, no <noscript> iframe): the client injects it after consent.
+    expect(html).not.toContain('gtm.js');
+    expect(html).not.toContain('ns.html');
+    expect(head(html)).toContain(`window.gtag('consent','default',{"ad_storage":"denied","ad_user_data":"denied","ad_personalization":"denied","analytics_storage":"denied","wait_for_update":500})`);
+    expect(head(html)).toContain("document.documentElement.setAttribute('data-consent',s)");
+    const clientConfig = (h: string) => JSON.parse(h.match(/<script type="application\/json" id="quire-config">(.*?)<\/script>/)![1]) as { consent: unknown };
+    expect(clientConfig(html).consent).toEqual({ version: '1', categories: ['necessary', 'statistics'], gtm: { id: 'GTM-TEST1', origin: 'https://www.googletagmanager.com' } });
+    expect(html).toContain('data-consent-banner');
+    // `quire dev` loads no analytics at all: no defaults, no container id for the client; the banner still shows.
     const dev = await buildInMemory(site.root, { configFile: 'analytics.config.ts', mode: 'development' });
-    expect(text(dev.writer, 'de/docs/index.html')).not.toContain('googletagmanager');
+    const devHtml = text(dev.writer, 'de/docs/index.html');
+    expect(devHtml).not.toContain('gtag');
+    expect(clientConfig(devHtml).consent).toEqual({ version: '1', categories: ['necessary', 'statistics'], gtm: null });
+    // A container without a consent banner to ask first is never loaded.
+    const unasked = text((await buildInMemory(site.root, { configFile: 'analytics-no-consent.config.ts' })).writer, 'de/docs/index.html');
+    expect(unasked).not.toContain('gtag');
+    expect(unasked).not.toContain('data-consent-banner');
+    expect(clientConfig(unasked).consent).toBeNull();
   });
 
   it('render: should build --locale ar under /ar/ with rtl direction, its messages and English per missing message', () => {

@@ -27,4 +27,8 @@ export const messageIds: readonly string[] = [
   'code.copy', 'code.copied',
   'table.scrollLabel', 'table.yes', 'table.no',
   'link.newTab',
+  'consent.title', 'consent.text', 'consent.privacy', 'consent.imprint', 'consent.acceptAll',
+  'consent.necessaryOnly', 'consent.settings', 'consent.save', 'consent.categories', 'consent.necessary',
+  'consent.necessary.text', 'consent.statistics', 'consent.statistics.text', 'consent.marketing',
+  'consent.marketing.text', 'consent.alwaysOn', 'consent.cookies', 'consent.reopen', 'consent.saved',
 ];

@@ -1,6 +1,7 @@
 import type { LinkTarget } from '../../../src/config/schema.ts';
 import QRCode from 'qrcode';
 import { isFlagOn, useLabel, useLocale, useSharedHtml, useT, useTheme } from '../context.tsx';
+import { ConsentReopen } from './Consent.tsx';
 import { Link } from './Link.tsx';
 
 interface PricingData {
@@ -51,7 +52,8 @@ export function qrPath(text: string): { size: number; path: string } {
 }
 
 /**
- * Site footer (SPEC §2): link columns, social links, app-store QR codes, the currency box, copyright.
+ * Site footer (SPEC §2): link columns, social links, app-store QR codes, the currency box, the consent
+ * banner's "Cookie-Einstellungen", copyright.
  * It is the same on every page (it reads the site, never the route), so it is rendered once per build
  * when the render stage allows (see PageProps.renderShared).
  */
@@ -121,6 +123,7 @@ function FooterInner() {
             </select>
           </label>
         ) : null}
+        <ConsentReopen />
         <p className="footer__copyright">{tl(footer.copyright)}</p>
       </div>
     </div>

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { AnnouncementBar, ErrorTemplates, SkipLink } from '../components/Chrome.tsx';
+import { ConsentBanner } from '../components/Consent.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Navbar } from '../components/Navbar.tsx';
 import { useTheme } from '../context.tsx';
 import { searchTag } from '../../../src/shared/search.ts';
 
-/** The chrome around every page: skip link, announcement, navbar, main, footer, client settings. */
+/** The chrome around every page: skip link, consent banner, announcement, navbar, main, footer, client settings. */
 export function Layout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  const { site, route, islands } = useTheme();
+  const { site, route, islands, mode } = useTheme();
   const { config } = site;
   const clientConfig = {
     baseUrl: config.baseUrl,
@@ -22,10 +23,19 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
     search: { provider: config.search.provider, contextualSearch: config.search.contextualSearch, hosted: config.search.hosted ?? null, tag: searchTag(route.kind, config.docs.version.name) },
     largeSidebar: site.sidebarSize > config.docs.largeSidebarThreshold,
     islands,
+    consent: config.consent
+      ? {
+          version: config.consent.version,
+          categories: config.consent.categories.map((c) => c.id),
+          // Analytics only in production builds (never in `quire dev`), and the container only after consent.
+          gtm: mode === 'production' && config.analytics.gtmContainerId ? { id: config.analytics.gtmContainerId, origin: config.analytics.gtmOrigin } : null,
+        }
+      : null,
   };
   return (
     <>
       <SkipLink />
+      <ConsentBanner />
       <AnnouncementBar />
       <Navbar />
       <div className={'main-wrapper' + (wide ? ' main-wrapper--wide' : '')} id="main-wrapper">
