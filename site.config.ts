@@ -113,8 +113,15 @@ const config: UserConfig = {
         items: [
           { label: 'Versionshinweise', href: 'https://github.com/bilingo-app/bilingo/releases' },
           { label: 'Fehler melden', href: 'https://github.com/bilingo-app/bilingo/issues' },
-          { label: 'Nutzungsbedingungen', to: '/docs/TERMS/' },
+        ],
+      },
+      {
+        // On every page (§ 5 DDG): the Impressum beside the privacy policy and the terms.
+        title: 'Rechtliches',
+        items: [
+          { label: 'Impressum', to: '/impressum/' },
           { label: 'Datenschutz', to: '/docs/PRIVACY/' },
+          { label: 'Nutzungsbedingungen', to: '/docs/TERMS/' },
         ],
       },
     ],

@@ -4,6 +4,7 @@ import { DocPage } from './layouts/DocPage.tsx';
 import { BlogList, BlogPost, MarketingPage, NotFound, SearchPage } from './layouts/Pages.tsx';
 import * as blocks from './mdx/blocks.tsx';
 import * as dataBlocks from './mdx/data.tsx';
+import * as legalBlocks from './mdx/legal.tsx';
 import { MangaPromo } from './islands/MangaPromo.tsx';
 import { contracts } from './mdx/contracts.ts';
 import { dataSchemas } from './mdx/data-schemas.ts';
@@ -43,7 +44,7 @@ function Page(props: PageProps) {
 export const classicTheme: Theme = {
   name: 'classic',
   Page,
-  components: { ...blocks, ...dataBlocks, MangaPromo },
+  components: { ...blocks, ...dataBlocks, Company: legalBlocks.Company, Impressum: legalBlocks.Impressum, MangaPromo },
   contracts,
   dataSchemas,
   messageIds,

@@ -31,4 +31,11 @@ export const messageIds: readonly string[] = [
   'consent.necessaryOnly', 'consent.settings', 'consent.save', 'consent.categories', 'consent.necessary',
   'consent.necessary.text', 'consent.statistics', 'consent.statistics.text', 'consent.marketing',
   'consent.marketing.text', 'consent.alwaysOn', 'consent.cookies', 'consent.reopen', 'consent.saved',
+  'company.missing', 'company.legalName', 'company.legalForm', 'company.representatives', 'company.address',
+  'company.address.street', 'company.address.postalCode', 'company.address.city', 'company.address.country',
+  'company.email', 'company.phone', 'company.register', 'company.register.court', 'company.register.number',
+  'company.vatId', 'company.contentResponsible.name', 'company.contentResponsible.address',
+  'company.disputeResolution',
+  'impressum.incomplete', 'impressum.provider', 'impressum.contact', 'impressum.register',
+  'impressum.contentResponsible',
 ];

@@ -37,7 +37,7 @@ function ConsentInner() {
             {t('consent.title')}
           </h2>
           <p className="consent__text">
-            {t('consent.text')} <a href={href('/docs/PRIVACY/#cookies')}>{t('consent.privacy')}</a>
+            {t('consent.text')} <a href={href('/docs/PRIVACY/#cookies')}>{t('consent.privacy')}</a> · <a href={href('/impressum/')}>{t('consent.imprint')}</a>
           </p>
           <div className="consent__details" id="consent-details" hidden data-consent-details="">
             <fieldset>

@@ -1,4 +1,5 @@
 import type { ComponentContract } from '../../../src/types.ts';
+import { COMPANY_FIELDS } from './company.ts';
 
 /** The names of a data file's entries: the keys of an object (figures.json, the lists of supported-sites.json). */
 const keysOf = (data: unknown): string[] | undefined => (data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : undefined);
@@ -37,4 +38,6 @@ export const contracts: Record<string, ComponentContract> = {
   PricingTable: { props: {} },
   SupportedSites: { props: { list: true }, values: { list: { file: 'supported-sites', names: keysOf } } },
   MangaPromo: { props: {} },
+  Company: { props: { field: true }, values: { field: { file: 'company', names: (data) => (data === undefined ? undefined : [...COMPANY_FIELDS]) } } },
+  Impressum: { props: {} },
 };

@@ -5,6 +5,8 @@
  * components' types in data.tsx.
  */
 const text = { type: 'string', minLength: 1 } as const;
+/** An object of exactly these text fields (which may still be empty). */
+const strings = (fields: string[]) => ({ type: 'object', required: fields, additionalProperties: false, properties: Object.fromEntries(fields.map((f) => [f, { type: 'string' }])) });
 
 export const dataSchemas: Record<string, object> = {
   /** <Stat id> and <Stats>: each figure's number, its label and the words for running text. */
@@ -40,6 +42,27 @@ export const dataSchemas: Record<string, object> = {
         },
       },
       note: text,
+    },
+  },
+  /**
+   * The owner's company details (<Impressum />, <Company field>): every field present, texts (empty until the
+   * owner fills them in; the build names each empty one); no other fields, so a misspelt one is not silently unused.
+   */
+  company: {
+    type: 'object',
+    required: ['legalName', 'legalForm', 'representatives', 'address', 'email', 'phone', 'register', 'vatId', 'contentResponsible', 'disputeResolution'],
+    additionalProperties: false,
+    properties: {
+      legalName: { type: 'string' },
+      legalForm: { type: 'string' },
+      representatives: { type: 'array', items: { type: 'string' } },
+      address: strings(['street', 'postalCode', 'city', 'country']),
+      email: { type: 'string' },
+      phone: { type: 'string' },
+      register: strings(['court', 'number']),
+      vatId: { type: 'string' },
+      contentResponsible: strings(['name', 'address']),
+      disputeResolution: { type: 'string' },
     },
   },
   /** <SupportedSites list>: each list's sites, with a name, an address and text columns. */
