@@ -116,12 +116,13 @@ const config: UserConfig = {
         ],
       },
       {
-        // On every page (§ 5 DDG): the Impressum beside the privacy policy and the terms.
+        // On every page (§ 5 DDG, § 312k BGB): the Impressum, and the cancellation button with its required label.
         title: 'Rechtliches',
         items: [
           { label: 'Impressum', to: '/impressum/' },
           { label: 'Datenschutz', to: '/docs/PRIVACY/' },
           { label: 'Nutzungsbedingungen', to: '/docs/TERMS/' },
+          { label: 'Verträge hier kündigen', to: '/kuendigen/', id: 'footer-cancel' },
         ],
       },
     ],
@@ -174,6 +175,7 @@ const config: UserConfig = {
       },
     ],
   },
+  legal: { cancellationUrl: 'https://api.bilingo.app/v1/contracts/cancellations' },
   header: { startDelayMs: 1200, pollMs: 1000, mobileBreakpoint: 997, signInUrl: 'https://app.bilingo.app/login' },
   promotions: {
     banner: {

@@ -55,6 +55,9 @@ function enhancePage(): void {
   watchTables(messages['table.scrollLabel'] ?? 'Table');
   restoreTabs();
   setupTocHighlight();
+  // The cancellation form's script loads only on its page; should it fail to load, the form still posts itself.
+  const cancelForm = document.querySelector<HTMLFormElement>('[data-cancel-form]');
+  if (cancelForm) import('./cancellation.ts').then((m) => m.setupCancellation(cancelForm)).catch(() => undefined);
   if (/Mac|iPhone|iPad/.test(navigator.platform)) showAppleShortcuts();
 }
 

@@ -176,6 +176,14 @@ export const configSchema = z.object({
         .refine((cs) => new Set(cs.map((c) => c.id)).size === cs.length, { message: 'each category id may appear once' }),
     })
     .optional(),
+  /** Legal pages: where the cancellation form (§ 312k BGB, /kuendigen/) sends its JSON; README "Going live in Germany". */
+  legal: z
+    .object({
+      cancellationUrl: z.string().regex(/^(https?:\/\/|\/)/, 'expected an absolute URL or a site path such as "/api/cancel"').optional(),
+      /** How long the form waits for the endpoint before saying the cancellation was not received. */
+      cancellationTimeoutMs: z.number().int().min(1000).default(15000),
+    })
+    .prefault({}),
   header: z
     .object({
       startDelayMs: z.number().int().min(0).default(1200),

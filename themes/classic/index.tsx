@@ -44,7 +44,7 @@ function Page(props: PageProps) {
 export const classicTheme: Theme = {
   name: 'classic',
   Page,
-  components: { ...blocks, ...dataBlocks, Company: legalBlocks.Company, Impressum: legalBlocks.Impressum, MangaPromo },
+  components: { ...blocks, ...dataBlocks, Company: legalBlocks.Company, Impressum: legalBlocks.Impressum, CancellationForm: legalBlocks.CancellationForm, MangaPromo },
   contracts,
   dataSchemas,
   messageIds,

@@ -38,4 +38,13 @@ export const messageIds: readonly string[] = [
   'company.disputeResolution',
   'impressum.incomplete', 'impressum.provider', 'impressum.contact', 'impressum.register',
   'impressum.contentResponsible',
+  'cancel.who', 'cancel.required', 'cancel.name', 'cancel.email', 'cancel.emailHint', 'cancel.contract',
+  'cancel.kind', 'cancel.ordinary', 'cancel.extraordinary', 'cancel.reason', 'cancel.reasonHint', 'cancel.when',
+  'cancel.nextPossible', 'cancel.onDate', 'cancel.date', 'cancel.dateHint', 'cancel.submit', 'cancel.sending',
+  'cancel.error.name', 'cancel.error.email', 'cancel.error.reason', 'cancel.error.date', 'cancel.error.summary',
+  'cancel.error.notSent', 'cancel.failed.title', 'cancel.failed.server', 'cancel.failed.rejected',
+  'cancel.failed.invalid', 'cancel.failed.timeout', 'cancel.failed.offline', 'cancel.failed.network',
+  'cancel.failed.retryHint', 'cancel.retry', 'cancel.done.title', 'cancel.done.lead', 'cancel.done.receivedAt',
+  'cancel.done.reference', 'cancel.done.effective', 'cancel.done.declaration', 'cancel.save', 'cancel.print',
+  'cancel.fileTitle',
 ];

@@ -40,4 +40,5 @@ export const contracts: Record<string, ComponentContract> = {
   MangaPromo: { props: {} },
   Company: { props: { field: true }, values: { field: { file: 'company', names: (data) => (data === undefined ? undefined : [...COMPANY_FIELDS]) } } },
   Impressum: { props: {} },
+  CancellationForm: { props: {} },
 };
