@@ -138,7 +138,7 @@ const config: UserConfig = {
       { label: 'Google Play (Android)', url: 'https://play.google.com/store/apps/details?id=app.bilingo' },
     ],
     currencies: true,
-    copyright: '© 2025 Bilingo Technologies GmbH',
+    copyright: '© 2025 Bilingo',
   },
   announcementBar: {
     id: 'manga-promo-2025',

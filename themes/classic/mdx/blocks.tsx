@@ -90,22 +90,6 @@ export function CallToAction({ title, label, href, children }: { title: string; 
   );
 }
 
-export function Testimonials({ children }: { children?: ReactNode }) {
-  return <div className="testimonials">{children}</div>;
-}
-
-export function Testimonial({ name, role, children }: { name: string; role?: string; children?: ReactNode }) {
-  return (
-    <figure className="testimonial">
-      <blockquote>{children}</blockquote>
-      <figcaption>
-        <strong>{name}</strong>
-        {role ? <span>, {role}</span> : null}
-      </figcaption>
-    </figure>
-  );
-}
-
 export function Figure({ src, alt, caption, width, height }: { src: string; alt: string; caption?: string; width?: number; height?: number }) {
   const href = useHref();
   return (

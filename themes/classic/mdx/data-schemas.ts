@@ -42,6 +42,7 @@ export const dataSchemas: Record<string, object> = {
         },
       },
       note: text,
+      terms: { type: 'object', additionalProperties: text },
     },
   },
   /**
@@ -63,6 +64,19 @@ export const dataSchemas: Record<string, object> = {
       vatId: { type: 'string' },
       contentResponsible: strings(['name', 'address']),
       disputeResolution: { type: 'string' },
+    },
+  },
+  /**
+   * <Testimonials />: quotes of real customers, shown only with the person's consent to be quoted (`consent:
+   * true`); each says who (`name`, optional `role`) and what (`quote`).
+   */
+  testimonials: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['name', 'quote', 'consent'],
+      additionalProperties: false,
+      properties: { name: text, role: text, quote: text, consent: { type: 'boolean' } },
     },
   },
   /** <SupportedSites list>: each list's sites, with a name, an address and text columns. */

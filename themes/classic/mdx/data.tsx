@@ -51,6 +51,18 @@ interface Pricing {
   /** Absent when the file only gives the footer its currencies. */
   plans?: Plan[];
   note?: string;
+  /** The owner's terms the pages quote (<PricingTerm id>): data-pack validity, refunds. */
+  terms?: Record<string, string>;
+}
+
+/**
+ * One of the owner's terms from content/data/pricing.json (`Ein Datenpaket ist <PricingTerm
+ * id="dataPackValidity" /> gültig`): terms, like prices, are stated in that one file, which the owner confirms.
+ */
+export function PricingTerm({ id }: { id: string }) {
+  const term = (useTheme().site.data.pricing as Pricing | undefined)?.terms?.[id];
+  if (term === undefined) throw new Error(`<PricingTerm id="${id}" />: no term "${id}" in content/data/pricing.json`);
+  return <>{term}</>;
 }
 
 /**
@@ -139,6 +151,37 @@ export function SupportedSites({ list }: { list: string }) {
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+interface TestimonialEntry {
+  name: string;
+  role?: string;
+  quote: string;
+  consent: boolean;
+}
+
+/**
+ * Quotes of real customers from content/data/testimonials.json, each only with the person's consent to be
+ * quoted (`consent: true`): an invented or unapproved quote is misleading advertising (UWG). Nothing is shown
+ * without such an entry.
+ */
+export function Testimonials() {
+  const entries = (useTheme().site.data.testimonials ?? []) as TestimonialEntry[];
+  const shown = entries.filter((e) => e.consent === true);
+  if (!shown.length) return null;
+  return (
+    <div className="testimonials">
+      {shown.map((e) => (
+        <figure className="testimonial" key={e.name + e.quote}>
+          <blockquote>{e.quote}</blockquote>
+          <figcaption>
+            <strong>{e.name}</strong>
+            {e.role ? <span>, {e.role}</span> : null}
+          </figcaption>
+        </figure>
+      ))}
     </div>
   );
 }
