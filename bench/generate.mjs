@@ -6,7 +6,7 @@
 // written and only files the site no longer has are removed. On the test machine's file system (ext4
 // without a journal) new files are slow to create for minutes after thousands were deleted: the kernel
 // passes over recently freed inodes one by one, and a cold build right after a regeneration spent 1–2 s
-// more CPU creating its output (see README, Performance).
+// more CPU creating its output (see bench/HISTORY.md).
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -73,12 +73,9 @@ program
       },
       beforeCompile: (sources) => {
         // A build that compiles a few thousand pages or fewer ends before V8's inlining pays back what it
-        // costs: V8's optimising compiler, on the second core beside the build's thread and Pagefind, spent
-        // 40 % less time without it, and the 1,000-page cold build took 3.10 s instead of 3.36 s (medians of
-        // six interleaved pairs; the real site 1.80 s instead of 1.86 s). On 10,000 pages the optimised
-        // parser and renderer are worth it (five pairs: 26.5–29.9 s without, 24.1–27.8 s with). Set before the
-        // parser and the renderer run hot; workers share the setting. A process-wide V8 setting, so only here,
-        // where the process is this one build (never in `quire dev`). See README, Performance.
+        // costs (its optimising compiler competes with the build's thread and Pagefind for two cores); long
+        // builds keep it. A process-wide V8 setting, so only here, where the process is this one build (never
+        // in `quire dev`). Figures: bench/HISTORY.md, session 16.
         if (sources > 0 && sources <= SHORT_BUILD_SOURCES) setFlagsFromString('--no-turbo-inlining');
       },
     });
