@@ -168,7 +168,7 @@ async function runPipeline(options: BuildOptions): Promise<BuildResult> {
     // The rest of the site is still planned, so its problems (broken links, unknown components, the sidebar)
     // are reported in this run too, not one build later; the files that failed stand in without content.
     const everySource = [...loaded.value.sources, ...(loaded.value.unreadSources ?? [])].sort((a, b) => (a.file < b.file ? -1 : 1));
-    const planned = plan({ config, compiled: withStandIns(everySource, compiled.value), loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, dataSchemas: theme.dataSchemas });
+    const planned = plan({ config, compiled: withStandIns(everySource, compiled.value), loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, dataSchemas: theme.dataSchemas, dataWarnings: theme.dataWarnings });
     diagnostics.push(...planned.diagnostics);
     return result({ inputs });
   }
@@ -193,7 +193,7 @@ async function runPipeline(options: BuildOptions): Promise<BuildResult> {
       // The social cards' pixel sizes for their og:image tags: the only files plan needs besides the loaded ones.
       // And which of the pages' own images are missing, reported with the site's other problems.
       const [imageSizes, missingImages] = await Promise.all([readImageSizes(root, socialImageFiles(config, compiled.value, loaded.value.staticFiles)), missingFiles(root, contentImageFiles(compiled.value))]);
-      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, dataSchemas: theme.dataSchemas, imageSizes, missingImages });
+      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, dataSchemas: theme.dataSchemas, dataWarnings: theme.dataWarnings, imageSizes, missingImages });
     },
     (r) => `${r.value.routes.length} routes`,
   );

@@ -347,6 +347,13 @@ export interface PageProps {
   renderShared?: (element: unknown) => string;
 }
 
+/** A gap in a data file (Theme.dataWarnings): where, what is missing, and what to do. */
+export interface DataGap {
+  keyPath: string;
+  message: string;
+  hint: string;
+}
+
 /** A theme: the page component and the components MDX gets without imports. */
 export interface Theme {
   name: string;
@@ -360,6 +367,11 @@ export interface Theme {
   messageIds?: readonly string[];
   /** The JSON Schema of each data file its components read (`content/data/<name>.json`), checked by the build (Q090). */
   dataSchemas?: Record<string, object>;
+  /**
+   * Fields of a data file the site builds without but must not go live without (the company file's legal
+   * details): for each file, the gaps in its data, each a warning (Q090) at its place.
+   */
+  dataWarnings?: Record<string, (data: unknown) => DataGap[]>;
   /**
    * Files many pages refer to instead of each carrying a copy (the search settings), as paths under the
    * base path with their text; written once per build. Their names should change with their text (see

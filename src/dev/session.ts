@@ -304,7 +304,7 @@ export class DevSession {
     mark('compile');
     // plan: cheap, always whole
     const [imageSizes, missingImages] = await Promise.all([readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles)), missingFiles(root, contentImageFiles(compiled))]);
-    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), contracts: this.theme.contracts, messageIds: this.theme.messageIds, dataSchemas: this.theme.dataSchemas, imageSizes, missingImages });
+    const planned = plan({ config, compiled, loaded, components: Object.keys(this.theme.components), contracts: this.theme.contracts, messageIds: this.theme.messageIds, dataSchemas: this.theme.dataSchemas, dataWarnings: this.theme.dataWarnings, imageSizes, missingImages });
     // A broken link or a sidebar entry naming a missing doc does not stop the other edits from showing: the
     // site is served with it (and the overlay says so), as with a file that does not compile.
     const blocking = planned.diagnostics.filter((d) => d.severity === 'error' && !SERVED_WITH.has(d.code));

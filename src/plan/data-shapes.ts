@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import type { Theme } from '../types.ts';
 import { jsonPlaces } from './json-places.ts';
 
 /** Problems shown per data file: the first few say enough to find the pattern. */
@@ -27,6 +28,20 @@ export function dataShapeProblems(data: Record<string, unknown>, texts: Record<s
       out.push(error(CODES.DATA_INVALID, `Invalid data in ${file} at ${keyPath}: ${describe(issue)}.`, { file, ...place, hint: 'The theme\'s components show this entry; see the other entries of the file for its shape.' }));
     }
     if (issues.length > SHOWN) out.push(error(CODES.DATA_INVALID, `${issues.length - SHOWN} more problems in ${file}.`, { file }));
+  }
+  return out;
+}
+
+/** The gaps the theme finds in data files (Theme.dataWarnings), as warnings at their places. */
+export function dataGaps(data: Record<string, unknown>, texts: Record<string, string> = {}, warnings: Theme['dataWarnings'] = {}): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [name, gapsOf] of Object.entries(warnings)) {
+    if (!Object.hasOwn(data, name)) continue;
+    const file = `content/data/${name}.json`;
+    const placeOf = jsonPlaces(Object.hasOwn(texts, name) ? texts[name] : undefined);
+    for (const gap of gapsOf(data[name])) {
+      out.push(warning(CODES.DATA_INVALID, `${file}: ${gap.message}`, { file, keyPath: gap.keyPath, ...placeOf(gap.keyPath.split('.')), hint: gap.hint }));
+    }
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
 import { routesByFile } from '../shared/markers.ts';
 import { closestName } from '../shared/text.ts';
 import { jsonPlaces } from './json-places.ts';
-import type { Compiled, ComponentContract, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult } from '../types.ts';
+import type { Compiled, ComponentContract, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult, Theme } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
 import { checkComponents } from './components.ts';
 import { checkLinks } from './links.ts';
@@ -17,7 +17,7 @@ export { flattenSidebar, indexSidebar } from './docs.ts';
 export { socialImageFiles } from './social-images.ts';
 export { contentImageFiles } from './content-images.ts';
 import { contentImageProblems } from './content-images.ts';
-import { dataShapeProblems } from './data-shapes.ts';
+import { dataGaps, dataShapeProblems } from './data-shapes.ts';
 export { withStandIns } from './stand-ins.ts';
 
 export interface PlanOptions {
@@ -32,6 +32,8 @@ export interface PlanOptions {
   messageIds?: readonly string[];
   /** The shapes of the data files the theme reads (Theme.dataSchemas). */
   dataSchemas?: Record<string, object>;
+  /** What the theme warns of in data files (Theme.dataWarnings). */
+  dataWarnings?: Theme['dataWarnings'];
   /** Pixel sizes of the social cards, read by the caller (see `socialImageFiles`). */
   imageSizes?: Record<string, ImageSize>;
   /** The pages' own images (see `contentImageFiles`) that the caller found missing. */
@@ -39,14 +41,14 @@ export interface PlanOptions {
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
-export function plan({ config, compiled, loaded, components, contracts, messageIds = [], dataSchemas, imageSizes = {}, missingImages = new Set() }: PlanOptions): StageResult<Site> {
+export function plan({ config, compiled, loaded, components, contracts, messageIds = [], dataSchemas, dataWarnings, imageSizes = {}, missingImages = new Set() }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, config.i18n.currentLocale);
   diagnostics.push(...localeGaps(loaded.messages, config.i18n.currentLocale), ...uncatalogued(messageIds, messages, config.i18n.currentLocale));
 
   diagnostics.push(...checkComponents({ compiled, components, contracts, data: loaded.data }));
   diagnostics.push(...contentImageProblems(compiled, missingImages));
-  diagnostics.push(...dataShapeProblems(loaded.data, loaded.dataTexts, dataSchemas));
+  diagnostics.push(...dataShapeProblems(loaded.data, loaded.dataTexts, dataSchemas), ...dataGaps(loaded.data, loaded.dataTexts, dataWarnings));
 
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
   diagnostics.push(...routeDiagnostics);

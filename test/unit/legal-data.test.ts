@@ -3,7 +3,7 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { dataShapeProblems } from '../../src/plan/data-shapes.ts';
+import { dataGaps, dataShapeProblems } from '../../src/plan/data-shapes.ts';
 import { checkComponents } from '../../src/plan/components.ts';
 import { cancellationOutcome, checkCancellation, type CancellationRequest } from '../../src/shared/cancellation.ts';
 import type { Compiled, Site } from '../../src/types.ts';
@@ -47,6 +47,19 @@ describe('company.json: the owner\'s company details', () => {
     expect(companyGaps({ ...FILLED, phone: ' ', representatives: [''], address: { ...FILLED.address, city: '' } })).toEqual(['representatives', 'address.city', 'phone']);
     expect(companyGaps({})).toEqual([...COMPANY_KEY_PATHS]);
     expect(companyGaps(undefined)).toBeUndefined();
+  });
+
+  it('company: should warn at build time of the fields still empty, at the first one, and of nothing when all are filled', () => {
+    const partly = { ...FILLED, vatId: '', register: { court: 'Amtsgericht Ort', number: '' } };
+    const text = JSON.stringify(partly, null, 2);
+    const gaps = dataGaps({ company: partly }, { company: text }, classicTheme.dataWarnings);
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]).toMatchObject({ code: 'Q090', severity: 'warning', file: 'content/data/company.json', keyPath: 'register.number' });
+    expect(gaps[0].message).toContain('2 fields are empty that the Impressum must show: register.number, vatId.');
+    expect(gaps[0].line).toBe(text.split('\n').findIndex((l) => l.includes('"number"')) + 1);
+    expect(dataGaps({ company: FILLED }, {}, classicTheme.dataWarnings)).toEqual([]);
+    // The shipped file is all gaps: the real site's build says so.
+    expect(dataGaps({ company: JSON.parse(read('company')) }, { company: read('company') }, classicTheme.dataWarnings)[0].message).toContain(`${COMPANY_KEY_PATHS.length} fields are empty`);
   });
 
   it('company: should report a wrong shape at its key path (Q090): a missing field, a wrong type, a misspelt field', () => {

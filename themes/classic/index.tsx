@@ -8,6 +8,7 @@ import * as legalBlocks from './mdx/legal.tsx';
 import { MangaPromo } from './islands/MangaPromo.tsx';
 import { contracts } from './mdx/contracts.ts';
 import { dataSchemas } from './mdx/data-schemas.ts';
+import { companyGaps } from './mdx/company.ts';
 import { messageIds } from './messages.ts';
 import { searchSettingsFile } from './search/settings.ts';
 import type { ReactNode } from 'react';
@@ -47,6 +48,14 @@ export const classicTheme: Theme = {
   components: { ...blocks, ...dataBlocks, Company: legalBlocks.Company, Impressum: legalBlocks.Impressum, CancellationForm: legalBlocks.CancellationForm, MangaPromo },
   contracts,
   dataSchemas,
+  // The Impressum's fields are the law's (§ 5 DDG, § 18 MStV): the site builds with gaps, but says so each time.
+  dataWarnings: {
+    company: (data) => {
+      const gaps = companyGaps(data) ?? [];
+      if (!gaps.length) return [];
+      return [{ keyPath: gaps[0], message: `${gaps.length} field${gaps.length === 1 ? ' is' : 's are'} empty that the Impressum must show: ${gaps.join(', ')}.`, hint: 'The owner fills them in before the site goes live; the Impressum shows "noch nicht angegeben" meanwhile.' }];
+    },
+  },
   messageIds,
   sharedFiles: (site) => [searchSettingsFile(site)],
 };
