@@ -1,0 +1,130 @@
+// quire's architecture as rules over the real module graph (dependency-cruiser, transitively, type-only
+// imports included). `npm run lint:deps` (scripts/lint-deps.mjs) runs these rules, checks that every place
+// below exists, and walks the sources for what a graph cannot show: file-system writes, and modules loaded
+// by a name the graph cannot read. The rules in words: ARCHITECTURE.md, "Rules of the road".
+
+const STAGES = ['config', 'load', 'compile', 'plan', 'render', 'emit'];
+
+/** Every place under src/; a file anywhere else under src/ is an error, and each of these must exist. */
+const SRC_FOLDERS = [...STAGES, 'dev', 'shared', 'client'];
+const SRC_FILES = ['build.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts'];
+
+const re = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const oneOf = (names) => `(?:${names.map(re).join('|')})`;
+const STAGE = `(?:${STAGES.join('|')})`;
+const PROJECT = '^(?:src|cli|themes)/';
+const KNOWN = [`^src/${oneOf(SRC_FOLDERS)}/`, `^src/${oneOf(SRC_FILES)}$`, '^cli/', '^themes/[^/]+/'];
+const STAGE_ENTRY = `^src/${STAGE}/index\\.ts$`;
+/** What any Node code under src/ may use: the contracts, the diagnostics and the small shared helpers. */
+const CONTRACTS = ['^src/(?:types|diagnostics|source-map|limits)\\.ts$', '^src/shared/'];
+
+/**
+ * Who may touch the file system, each with its reason. The graph rules below allow `fs` to the readers only;
+ * the source walk allows write calls (writeFile, mkdir, rename, rm, open for writing…) to the writers only.
+ */
+const FS_READERS = {
+  '^src/config/': 'reads site.config.ts',
+  '^src/load/': 'reads content/, locales/, data and images: the one reader of the project',
+  '^src/emit/': 'writes the output folder and reads the previous output and static files',
+  '^src/dev/': 'the dev session: serves files, watches the project, keeps its stores and caches',
+  '^src/compile/cache\\.ts$': "the compile cache, compile's own store",
+  '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
+  '^src/import-ts\\.ts$': 'runs the project\'s TypeScript files for config and load',
+  '^src/build\\.ts$': 'hashes the content images a page shows, for its render fingerprint (a known debt, ARCHITECTURE.md)',
+  '^cli/': 'code frames, the project folder check and the tool version',
+};
+const FS_WRITERS = {
+  '^src/emit/': 'the output folder: temporary folder, generations, atomic swap, search index',
+  '^src/dev/': "the dev session's stores and caches (the theme built into .quire/)",
+  '^src/compile/cache\\.ts$': 'the compile cache (.quire/cache)',
+  '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
+  '^src/import-ts\\.ts$': 'a project module that imports npm packages runs from a temporary file in node_modules/.quire/',
+};
+/**
+ * Files that may import() a module by a computed name (the source walk refuses it elsewhere: the name could be
+ * a Node built-in the graph never sees). A template whose fixed start rules out every built-in is allowed anywhere.
+ */
+const COMPUTED_IMPORTS = {
+  '^src/import-ts\\.ts$': 'the project\'s module, from a data: or file: URL',
+  '^src/dev/theme-loader\\.ts$': 'the theme, rebuilt into .quire/ after an edit',
+  '^src/client/': 'browser code: island modules by URL (no Node built-ins in a browser)',
+  '^themes/[^/]+/search/provider\\.ts$': "Pagefind's browser module by URL, loaded in the browser",
+};
+
+const core = (names) => `^(?:node:)?${oneOf(names)}(?:$|/)`;
+const FS = core(['fs']);
+
+const rule = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
+
+const forbidden = [
+  // Places
+  rule('not-a-known-place', 'src/ holds the stage folders, dev/, shared/, client/ and the listed files; a new folder is a decision for this file (and ARCHITECTURE.md).', { path: PROJECT, pathNot: KNOWN }, {}),
+  rule('not-a-known-place-imported', 'Imports of a module outside the known places.', {}, { path: PROJECT, pathNot: KNOWN }),
+  { name: 'not-a-known-place-orphan', severity: 'error', comment: 'A module outside the known places that nothing imports.', from: { orphan: true, path: PROJECT, pathNot: KNOWN }, to: {} },
+  rule('not-to-unresolvable', 'An import that resolves to nothing.', {}, { couldNotResolve: true }),
+
+  // The pipeline: config → load → compile → plan → render → emit
+  rule('stage-imports-contracts-only', 'A stage imports types.ts, diagnostics.ts, shared/, source-map.ts, limits.ts, import-ts.ts (config and load) and its own folder, never another stage, a driver, the theme or the CLI.', { path: `^src/(${STAGE})/` }, { path: PROJECT, pathNot: ['^src/$1/', ...CONTRACTS, '^src/import-ts\\.ts$'] }),
+  rule('only-readers-run-project-modules', "import-ts.ts runs the project's TypeScript files: the config and load stages read the project, nobody else does.", { path: PROJECT, pathNot: '^src/(?:config|load)/' }, { path: '^src/import-ts\\.ts$' }),
+  {
+    name: 'stage-reaches-no-other-stage',
+    severity: 'error',
+    comment: "Transitively: no chain of imports leads from a stage into another. types.ts names SiteConfig from config/ (type-only), so config's index and schema are reachable from every stage through the contracts; a stage importing config directly is stage-imports-contracts-only.",
+    from: { path: `^src/(${STAGE})/` },
+    to: { path: `^src/${STAGE}/`, pathNot: ['^src/$1/', '^src/config/(?:index|schema)\\.ts$'], reachable: true },
+  },
+  rule('build-drives-stage-entries', "build.ts calls each stage through its index.ts, the lock, the pool and the worker's types.", { path: '^src/build\\.ts$' }, { path: PROJECT, pathNot: [STAGE_ENTRY, ...CONTRACTS, '^src/(?:lock|pool|worker)\\.ts$'] }),
+  rule('dev-drives-stage-entries', 'The dev session runs the stages through their index.ts (and the pool and worker), keeping the output in memory.', { path: '^src/dev/' }, { path: PROJECT, pathNot: ['^src/dev/', STAGE_ENTRY, ...CONTRACTS, '^src/(?:pool|worker)\\.ts$'] }),
+  rule('worker-runs-compile-and-render', 'A worker thread compiles and renders; the CLI chooses its theme (cli/worker.ts), so src/worker.ts never imports one.', { path: '^src/worker\\.ts$' }, { path: PROJECT, pathNot: ['^src/(?:compile|render)/index\\.ts$', ...CONTRACTS] }),
+  rule('helpers-import-contracts-only', 'pool, lock, import-ts, source-map, limits and diagnostics serve the stages and know none of them.', { path: '^src/(?:pool|lock|import-ts|source-map|limits|diagnostics)\\.ts$' }, { path: PROJECT, pathNot: CONTRACTS }),
+  rule('types-are-the-contracts', 'types.ts imports diagnostics.ts, shared/ and the config types, and no Node built-in.', { path: '^src/types\\.ts$' }, { pathNot: ['^src/diagnostics\\.ts$', '^src/shared/', '^src/config/(?:index|schema)\\.ts$', 'node_modules/'] }),
+  rule('types-name-config-types-only', 'types.ts takes only types from config/ (import type), never its code.', { path: '^src/types\\.ts$' }, { path: '^src/config/', dependencyTypesNot: ['type-only'] }),
+
+  // The two sides
+  rule('shared-is-self-contained', 'src/shared/ runs in the build and in the browser: it imports only src/shared/ (no Node built-in, no npm package, no DOM code).', { path: '^src/shared/' }, { pathNot: '^src/shared/' }),
+  rule('client-imports-client-and-shared', 'Browser code imports only src/client/ and src/shared/: no React, no npm package, no stage, no Node built-in.', { path: '^src/client/' }, { pathNot: '^src/(?:client|shared)/' }),
+  rule('theme-imports-react-shared-types', "The theme imports React (and qrcode), src/shared/, src/types.ts and the config's schema (its navbar and footer items), and never the file system or a Node built-in.", { path: '^themes/' }, { pathNot: ['^themes/', '^src/shared/', '^src/types\\.ts$', '^src/config/schema\\.ts$', '(?:^|/)node_modules/(?:@types/)?(?:react|react-dom|qrcode)/'] }),
+  rule('cli-calls-entry-points', 'The CLI imports its own files, src/build.ts, src/dev/index.ts, src/config/index.ts, src/worker.ts (its thread entry), the contracts and a theme\'s index, never the internals of a stage.', { path: '^cli/' }, { path: '^(?:src|themes)/', pathNot: ['^src/(?:build|worker|types|diagnostics)\\.ts$', '^src/dev/index\\.ts$', '^src/config/index\\.ts$', '^themes/[^/]+/index\\.tsx?$'] }),
+  rule('nothing-imports-the-cli', 'The CLI is the outermost layer.', { pathNot: '^cli/' }, { path: '^cli/' }),
+
+  // Node built-ins (process.getBuiltinModule, require() and import() included)
+  rule('fs-only-where-files-are-read', `The file system belongs to: ${Object.entries(FS_READERS).map(([p, why]) => `${p} (${why})`).join('; ')}.`, { path: PROJECT, pathNot: Object.keys(FS_READERS) }, { dependencyTypes: ['core'], path: FS }),
+  rule('child-process-only-to-sync-the-output', 'emit/generations.ts runs `sync -f` so a generation is on disk before dist points at it.', { path: PROJECT, pathNot: '^src/emit/generations\\.ts$' }, { dependencyTypes: ['core'], path: core(['child_process']) }),
+  rule('network-only-in-dev', 'Only the dev server listens.', { path: PROJECT, pathNot: '^src/dev/' }, { dependencyTypes: ['core'], path: core(['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns']) }),
+  rule('threads-only-in-pool-and-worker', 'Worker threads are started by the pool and run src/worker.ts.', { path: PROJECT, pathNot: '^src/(?:pool|worker)\\.ts$' }, { dependencyTypes: ['core'], path: core(['worker_threads', 'cluster']) }),
+  rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/index.ts (react-dom/server through createRequire) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/index\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
+
+  // npm packages
+  rule('packages-that-write-where-writes-are-allowed', 'esbuild and Pagefind write files: only the places allowed to write use them.', { path: PROJECT, pathNot: Object.keys(FS_WRITERS) }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),
+  rule('shipped-code-uses-dependencies', 'quire ships src/, cli/ and themes/: what they import at run time is a dependency, not a devDependency.', { path: PROJECT }, { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] }),
+  rule('no-unlisted-packages', 'A package that is not in package.json.', { path: PROJECT }, { dependencyTypes: ['npm-no-pkg', 'npm-unknown'], dependencyTypesNot: ['type-only'] }),
+];
+
+/** build.ts drives every stage and the CLI drives build, dev and the worker: a renamed stage folder fails here too. */
+const required = [
+  ...STAGES.map((stage) => ({ name: `build-drives-${stage}`, severity: 'error', comment: `src/build.ts calls the ${stage} stage through src/${stage}/index.ts.`, module: { path: '^src/build\\.ts$' }, to: { path: `^src/${stage}/index\\.ts$` } })),
+  { name: 'cli-drives-build', severity: 'error', module: { path: '^cli/quire\\.ts$' }, to: { path: '^src/build\\.ts$' } },
+  { name: 'cli-drives-dev', severity: 'error', module: { path: '^cli/quire\\.ts$' }, to: { path: '^src/dev/index\\.ts$' } },
+  { name: 'cli-starts-workers', severity: 'error', module: { path: '^cli/worker\\.ts$' }, to: { path: '^src/worker\\.ts$' } },
+];
+
+const options = {
+  // Type-only imports are part of the architecture too (a stage naming another stage's types is coupled to it).
+  tsPreCompilationDeps: true,
+  detectProcessBuiltinModuleCalls: true,
+  moduleSystems: ['es6', 'cjs'],
+  doNotFollow: { path: 'node_modules' },
+  enhancedResolveOptions: {
+    exportsFields: ['exports'],
+    conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    mainFields: ['module', 'main', 'types', 'typings'],
+  },
+};
+
+module.exports = { forbidden, required, options };
+
+// The source walk of scripts/lint-deps.mjs reads the same places; dependency-cruiser refuses unknown keys in a
+// configuration, so they are not enumerable.
+Object.defineProperty(module.exports, 'layout', {
+  value: { srcFolders: SRC_FOLDERS, srcFiles: SRC_FILES, other: ['cli', 'themes/classic'], fsWriters: FS_WRITERS, computedImports: COMPUTED_IMPORTS },
+});
