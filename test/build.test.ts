@@ -570,7 +570,7 @@ describe('build: output folder', () => {
     const second = await run();
     expect(second.ok).toBe(true);
     // dist is a link to its generation; the store holds it, the one it replaced and the note naming that
-    // one, and no temporary folder is left behind
+    // one (after two builds there is nothing older to remove), and no temporary folder is left behind
     expect((await readdir(out)).sort()).toEqual(['.dist-builds', 'dist']);
     expect((await lstat(dist)).isSymbolicLink()).toBe(true);
     expect((await readdir(path.join(out, '.dist-builds'))).length).toBeLessThanOrEqual(3);

@@ -289,7 +289,7 @@ describe('incremental output', () => {
     expect(b2).toBe(b1);
   });
 
-  it('incremental: should report what it could not delete once the new output is in place, and clear it up in a later build', async () => {
+  it('incremental: should remove old generations, report what it could not delete, and clear it up in a later build', async () => {
     const { out } = await site();
     const writeA = async (writer: DirWriter, text: string) => {
       await writer.write('de/a/index.html', text);
@@ -299,25 +299,32 @@ describe('incremental output', () => {
     await writeA(first, 'A');
     const second = new DirWriter(out);
     await writeA(second, 'A2');
+    await writeA(new DirWriter(out), 'A3');
+    // The third build removes the first generation in the background; the second stays as the one replaced.
+    for (let i = 0; i < 100 && (await readdir(storeOf(out))).includes(path.basename(first.tmp)); i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await readdir(storeOf(out))).sort()).toEqual([path.basename(second.tmp), path.basename(await realpath(out)), 'previous'].sort());
+    // What a dead build left in the store, which this build cannot delete: reported, and the build still works.
+    const dead = path.join(storeOf(out), 'mwz00000-2147483646');
+    await mkdir(dead);
     class Stuck extends DirWriter {
       protected override remove(p: string): void {
-        if (path.basename(p) === path.basename(first.tmp)) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+        if (p === dead) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
         super.remove(p);
       }
     }
-    // The third build removes the first generation (the second stays as the one replaced): it cannot.
-    const { leftovers } = await writeA(new Stuck(out), 'A3');
-    expect(leftovers).toEqual([{ path: first.tmp, reason: 'EACCES' }]);
-    expect(await readFile(path.join(out, 'de/a/index.html'), 'utf8')).toBe('A3');
-    // What an older quire left, by a process that is gone, goes; a live process's stays.
-    const dead = path.join(path.dirname(out), 'dist.old-2147483646-x1');
-    await mkdir(dead);
+    const { leftovers } = await writeA(new Stuck(out), 'A4');
+    expect(leftovers).toEqual([{ path: dead, reason: 'EACCES' }]);
+    expect(await readFile(path.join(out, 'de/a/index.html'), 'utf8')).toBe('A4');
+    // What an older quire left, by a process that is gone, goes; a live process's stays; the dead build's
+    // folder goes once it can.
+    const deadOld = path.join(path.dirname(out), 'dist.old-2147483646-x1');
+    await mkdir(deadOld);
     const alive = path.join(path.dirname(out), `dist.tmp-${process.pid}-y2`);
     await mkdir(alive);
-    const fourth = new DirWriter(out);
+    const fifth = new DirWriter(out);
     expect((await readdir(path.dirname(out))).filter((f) => f.startsWith('dist.'))).toEqual([path.basename(alive)]);
-    expect((await readdir(storeOf(out))).sort()).toEqual([path.basename(second.tmp), path.basename(await realpath(out)), 'previous', path.basename(fourth.tmp)].sort());
-    await fourth.abort();
+    expect(await readdir(storeOf(out))).not.toContain(path.basename(dead));
+    await fifth.abort();
     await rm(alive, { recursive: true });
   });
 

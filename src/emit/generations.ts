@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -78,6 +78,27 @@ export function removeOldGenerations(g: Generations, keep: readonly string[] = [
     }
   }
   return left;
+}
+
+/**
+ * Deletes folders the output no longer shows without making the build wait: a detached `rm -rf` that goes on
+ * after quire exits (deleting a thousand pages' files costs this file system a few tenths of a second, and the
+ * site is already switched). Where that cannot start, they are deleted here. What is still there at the next
+ * build is removed by it (`removeOldGenerations`) and reported if it cannot be.
+ */
+export function removeInBackground(paths: readonly string[], removeHere: (p: string) => void): void {
+  if (!paths.length) return;
+  if (process.platform !== 'win32') {
+    try {
+      const child = spawn('rm', ['-rf', '--', ...paths], { detached: true, stdio: 'ignore' });
+      child.on('error', () => paths.forEach(removeHere));
+      child.unref();
+      return;
+    } catch {
+      // No rm to start: below.
+    }
+  }
+  paths.forEach(removeHere);
 }
 
 /** A new, empty generation folder in the store. */

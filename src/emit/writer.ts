@@ -1,7 +1,7 @@
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { newGeneration, openGenerations, removeOldGenerations, switchTo, syncTree, type Generations } from './generations.ts';
+import { newGeneration, openGenerations, removeInBackground, removeOldGenerations, switchTo, syncTree, type Generations } from './generations.ts';
 import { isWithin } from './output-folder.ts';
 
 /** Where emit puts files. Paths are relative to the output root, with forward slashes. */
@@ -180,8 +180,10 @@ export class DirWriter implements Writer {
     for (const file of this.kept) this.linkKept(path.join(current!, file), path.join(this.tmp, file));
     syncTree(this.tmp);
     switchTo(this.generations, this.tmp);
-    // The generation just replaced stays (see generations.ts); older ones go.
-    this.leftovers.push(...removeOldGenerations({ ...this.generations, current: this.tmp }, current ? [current] : [], (p) => this.remove(p)));
+    // The generation just replaced stays (see generations.ts); older ones go, without the build waiting.
+    const old: string[] = [];
+    removeOldGenerations({ ...this.generations, current: this.tmp }, current ? [current] : [], (p) => old.push(p));
+    removeInBackground(old, (p) => this.cleanUp(p));
     return { leftovers: this.leftovers };
   }
 
