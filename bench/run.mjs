@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { generateSite } from './generate.mjs';
 import { firstQueryBytes, indexSize } from './search.mjs';
-import { dependencyPatchPlugin } from '../scripts/dependency-patches.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizesArg = process.argv.find((a) => a.startsWith('--sizes='))?.split('=')[1] ?? (process.argv.includes('--sizes') ? process.argv[process.argv.indexOf('--sizes') + 1] : undefined);
@@ -57,8 +56,6 @@ await esbuild({
   format: 'esm',
   target: 'node20',
   banner: { js: "import { createRequire as __c } from 'node:module'; const require = __c(import.meta.url);" },
-  // The parser as the CLI bundles it.
-  plugins: [dependencyPatchPlugin()],
   logLevel: 'warning',
 });
 function parseFloor(root, runs) {
@@ -170,7 +167,7 @@ for (const n of sizes) {
   results.push(await measure(`generated ${n}`, root, n >= 10000 ? 1 : RUNS));
 }
 // One long page (about 1 MB of short paragraphs, each followed by a two-item list): the parser's time grows with
-// the page's size, not its square (src/compile/micromark-edits.ts); the parsing floor measures it alone.
+// the page's size, not its square (patches/micromark-util-edit-map+1.0.0.patch); the parsing floor measures it alone.
 const longRoot = path.join(repo, 'bench/out/long-page');
 await mkdir(path.join(longRoot, 'content/docs'), { recursive: true });
 await writeFile(path.join(longRoot, 'content/docs/lang.md'), Array.from({ length: 11000 }, (_, i) => `Absatz ${i} über Übersetzung und zweisprachiges Lesen.\n\n- eins\n- zwei\n`).join('\n'));

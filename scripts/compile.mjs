@@ -4,7 +4,18 @@
 import { createHash } from 'node:crypto';
 import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
-import { dependencyPatchPlugin } from './dependency-patches.mjs';
+
+// The compiler's dependencies carry patches (patches/, applied to node_modules by patch-package when npm installs
+// them): a CLI bundled without them, after an install that skipped scripts, would parse a long page of lists in
+// time that grows with the square of its size. Each line a patch adds must be in the installed file.
+for (const name of (await readdir('patches')).filter((f) => f.endsWith('.patch'))) {
+  const patch = await readFile(`patches/${name}`, 'utf8');
+  for (const [, file, diff] of patch.matchAll(/^diff --git a\/(\S+) b\/\S+\n([\s\S]*?)(?=^diff --git |(?![\s\S]))/gm)) {
+    const installed = new Set((await readFile(file, 'utf8').catch(() => '')).split('\n'));
+    const added = diff.split('\n').filter((line) => line.startsWith('+') && !line.startsWith('+++ ')).map((line) => line.slice(1));
+    if (!added.every((line) => installed.has(line))) throw new Error(`patches/${name} is not applied to ${file}: run \`npm ci\` (or \`npx patch-package\`) before compiling.`);
+  }
+}
 
 await rm('lib/chunks', { recursive: true, force: true });
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -29,8 +40,6 @@ await build({
   jsx: 'automatic',
   sourcemap: 'linked',
   define: { QUIRE_VERSION: JSON.stringify(pkg.version) },
-  // Speed fixes to the compiler's dependencies (see dependency-patches.mjs).
-  plugins: [dependencyPatchPlugin()],
   logLevel: 'warning',
 });
 

@@ -16,11 +16,7 @@ import { rehypeCode } from './plugins/code.ts';
 import { setUrlPolicy } from './plugins/links.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
 import { walk, type WalkNode } from './plugins/walk.ts';
-import { installLinearEdits } from './micromark-edits.ts';
 import { fileData, prepareMarkdown, rehypePlugins, remarkPluginsFor, syntaxKey, syntaxPartsFor, type SyntaxParts } from './pipeline.ts';
-
-// Long pages with many lists parse in linear time (see micromark-edits.ts).
-installLinearEdits();
 
 /**
  * The URL policy content is checked with (src/shared/url-policy.ts): html-url-attributes' map, and parse5 (loaded
