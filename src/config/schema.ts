@@ -213,6 +213,10 @@ export const configSchema = z.object({
     .prefault({}),
   onBrokenLinks: z.enum(['throw', 'warn', 'ignore']).default('throw'),
   onBrokenAnchors: z.enum(['throw', 'warn', 'ignore']).default('warn'),
+  /** Bounds on each page's work, so a typo cannot stall a build (Q035; src/limits.ts): seconds to compile or render it, Markdown nesting and markers per paragraph. */
+  limits: z
+    .object({ pageTimeout: z.number().positive().max(86_400).default(30), maxNesting: z.number().int().min(1).default(100), maxInlineMarkers: z.number().int().min(1).default(1000) })
+    .prefault({}),
 });
 
 export type UserConfig = z.input<typeof configSchema>;
