@@ -173,10 +173,22 @@ export async function processSource(source: Source, baseUrl: string, texts: Comp
       const tree = (await treeProcessor.run(treeProcessor.parse(file), file)) as HastRoot;
       if (prepareTree(tree as WalkNode)) return { output: { type: 'hast', tree }, data: file.data as Record<string, unknown> };
     }
-    const file = await mdxCodeProcessor(parts, texts).process(input);
+    const file = await processFile(mdxCodeProcessor(parts, texts), input);
     const map = file.map as SourceMapJson | undefined;
     return { output: { type: 'mdx', code: String(file.value), ...(map ? { map } : {}) }, data: file.data as Record<string, unknown> };
   }
-  const file = await markdownProcessor(parts, texts).process(input);
+  const file = await processFile(markdownProcessor(parts, texts), input);
   return { output: { type: 'html', html: String(file.value) }, data: file.data as Record<string, unknown> };
+}
+
+/**
+ * `processor.process(input)`, with the output written here: unified's `process` writes it inside the callback of
+ * the transforms, which an async transform (rehypeCode) calls from a promise's reaction, where an exception
+ * (running out of stack on a deeply nested tree) rejects no one and crashed the whole build. Here it rejects.
+ */
+async function processFile(processor: { parse: Processor['parse']; run: Processor['run']; stringify: Processor['stringify'] }, input: ConstructorParameters<typeof VFile>[0]): Promise<VFile> {
+  const file = new VFile(input);
+  const tree = await processor.run(processor.parse(file), file);
+  file.value = String(processor.stringify(tree, file));
+  return file;
 }
