@@ -2,7 +2,9 @@ import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnost
 import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { CompileCache } from './cache.ts';
 import { isExternal } from '../shared/route-match.ts';
+import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
+import { prescan, type PrescanProblem } from './prescan.ts';
 
 export { CompileCache } from './cache.ts';
 
@@ -83,10 +85,9 @@ export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, c
     }
     return value;
   };
-  // With a pool, all misses start at once so it can spread them. In this thread they go one after the
-  // other: a thousand pipelines interleaved at their awaits keep a thousand syntax trees alive at once,
-  // and the garbage collector pays for that (measured on 1,000 pages: peak memory 279 → 247 MB, same time).
-  const one = compileOne ?? sequential(compileSource);
+  // With a pool, all misses start at once so it can spread them. In this thread compileSource starts them a
+  // slice at a time (see there).
+  const one = compileOne ?? compileSource;
   // A page's notes are warnings on every build, from the cache too (the page is not compiled again).
   const noted = (compiled: Pick<Compiled, 'notes'>, source: Source) => {
     // With the lines compiled (withExcerpt), the frame printed later shows them, whatever the file holds by then.
@@ -117,16 +118,6 @@ export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, c
   return { value: results.filter((c): c is Compiled => c !== undefined), diagnostics, cacheHits, ...(slowest ? { slowest } : {}) };
 }
 
-/** The same function, but each call starts only when the previous one has finished. */
-function sequential<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  let last: Promise<unknown> = Promise.resolve();
-  return (...args) => {
-    const next = last.then(() => run(...args));
-    last = next.catch(() => undefined);
-    return next;
-  };
-}
-
 /** What a compiled result depends on: the file's bytes, its route, the config parts and texts the compiler reads. */
 export function cacheKey(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): string {
   return `${compilerSettings(config, texts)}|${source.hash}|${source.path}`;
@@ -138,7 +129,9 @@ export function cacheKey(source: Source, config: SiteConfig, texts: CompileTexts
  */
 export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): string {
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
-  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}`;
+  // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
+  const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
+  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
 }
 
 interface VFileMessageLike {
@@ -164,19 +157,142 @@ export interface Slowest {
  * A failure surfaces where they are used.
  */
 export function preloadCompiler(): void {
-  import('./processors.ts').catch(() => undefined);
+  loadCompiler().catch(() => undefined);
 }
 
-/** Compiles one source: `.md` to an HTML string, `.mdx` to function-body code. */
-export async function compileSource(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): Promise<CompileOneResult> {
-  // The unified and MDX pipeline (and the highlighter) load on the first miss: a warm build never needs them.
-  const { processSource } = await import('./processors.ts');
+/** Loads the compiler's modules (see preloadCompiler); a compile worker is ready once they are in. */
+export function loadCompiler(): Promise<unknown> {
+  return import('./processors.ts');
+}
+
+type Processors = typeof import('./processors.ts');
+
+interface Task {
+  source: Source;
+  config: SiteConfig;
+  texts: CompileTexts;
+  resolve: (result: CompileOneResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Pages of one slice start within this time (see compileSource): each slice costs a watchdog thread (runSlice),
+ * and its pages' trees stay alive until the slice's last page is done, so longer slices cost memory (see the
+ * commit that set it for the figures).
+ */
+const SLICE_MS = 25;
+
+/** Sources waiting to compile in this thread, in the order asked, and whether they are being worked through. */
+const pending: Task[] = [];
+let draining = false;
+
+/**
+ * Compiles one source in this thread: `.md` to an HTML string, `.mdx` to its syntax tree or function-body code;
+ * a page past a limit (see src/limits.ts) gets Q035 instead.
+ *
+ * Calls are queued and started in order, a slice at a time under one time guard (`runSlice`): the parsing and
+ * the transforms, up to the first highlighted code block, run inside it, so a page whose parsing does not end
+ * is stopped at the time limit. Each slice's pages finish before the next slice starts: pipelines interleaved
+ * at their awaits keep their syntax trees alive together (a thousand at once cost the garbage collector: peak
+ * memory 279 → 247 MB for 1,000 pages when they went one after the other), and a slice holds a few.
+ */
+export function compileSource(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): Promise<CompileOneResult> {
+  return new Promise((resolve, reject) => {
+    pending.push({ source, config, texts, resolve, reject });
+    if (!draining) void drain();
+  });
+}
+
+async function drain(): Promise<void> {
+  draining = true;
+  try {
+    // The unified and MDX pipeline (and the highlighter) load on the first miss: a warm build never needs them.
+    const processors = await import('./processors.ts');
+    while (pending.length) {
+      const limitMs = pageLimits(pending[0].config).timeoutMs;
+      let same = 1;
+      while (same < pending.length && pageLimits(pending[same].config).timeoutMs === limitMs) same++;
+      const clock: SliceClock = {};
+      const outcomes = runSlice(pending.slice(0, same), 0, (task) => startCompile(processors, task.source, task.config, task.texts, clock), limitMs, SLICE_MS);
+      clock.ended = performance.now();
+      const started = pending.splice(0, outcomes.length);
+      await Promise.all(
+        outcomes.map(async (outcome, i) => {
+          const task = started[i];
+          if ('timedOut' in outcome) task.resolve({ diagnostic: timeLimitDiagnostic('compile', task.source.file, limitMs) });
+          else if ('error' in outcome) task.reject(outcome.error);
+          else task.resolve(await outcome.value);
+        }),
+      );
+    }
+  } catch (e) {
+    for (const task of pending.splice(0)) task.reject(e);
+  } finally {
+    draining = false;
+  }
+}
+
+/**
+ * `compileSource` without the time guard, for compile workers: the pool stops a worker whose page runs past the
+ * time limit (pool.ts), which also covers the work after the first await.
+ */
+export async function compileInWorker(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): Promise<CompileOneResult> {
+  return startCompile(await import('./processors.ts'), source, config, texts, {});
+}
+
+/** What a pool answers for a source whose worker it stopped at the time limit (see pool.ts). */
+export function compileTimeLimit(config: SiteConfig): { ms: number; result: (source: Source) => CompileOneResult } {
+  const ms = pageLimits(config).timeoutMs;
+  return { ms, result: (source) => ({ diagnostic: timeLimitDiagnostic('compile', source.file, ms) }) };
+}
+
+/**
+ * Checks the page against the limits of its nesting and markers (a linear scan; see prescan.ts), then starts
+ * its pipeline: what runs before the pipeline's first await runs in this call.
+ */
+function startCompile({ processSource }: Processors, source: Source, config: SiteConfig, texts: CompileTexts, clock: SliceClock): Promise<CompileOneResult> {
+  const limits = pageLimits(config);
+  const problem = prescan(source.body, source.format, limits);
+  if (problem) return Promise.resolve({ diagnostic: prescanDiagnostic(problem, source, limits) });
+  const started = performance.now();
+  const processing = processSource(source, config.baseUrl, texts);
+  const own = performance.now();
+  // The page's own time: its part in the slice, and the rest from when it could go on (after the slice).
+  return finishCompile(source, config, processing, () => own - started + performance.now() - Math.max(own, clock.ended ?? 0));
+}
+
+/** When the slice a page started in ended: the rest of its work (after its first await) runs after that. */
+interface SliceClock {
+  ended?: number;
+}
+
+/** Q035 at the line where the page's nesting or its markers in one paragraph passed the limit. */
+function prescanDiagnostic(problem: PrescanProblem, source: Source, limits: PageLimits): Diagnostic {
+  const line = problem.line + source.bodyLine - 1;
+  const diagnostic =
+    problem.kind === 'nesting'
+      ? error(CODES.LIMIT_EXCEEDED, `Lists and block quotes are nested ${problem.depth} levels deep here, more than the limit of ${limits.maxNesting}.`, {
+          file: source.file,
+          line,
+          column: problem.column,
+          hint: 'Each ">", "-", "*" or "1." at the start of a line (after the indentation of the item it is in) opens one more level. Nest less deeply, or raise limits.maxNesting in the site config.',
+        })
+      : error(CODES.LIMIT_EXCEEDED, `This paragraph has more than ${limits.maxInlineMarkers} link brackets and emphasis marks ([ ] * _ ~), the limit for one paragraph: parsing them takes time that grows with the square of their number.`, {
+          file: source.file,
+          line,
+          hint: 'Split the paragraph, write marks meant as text with a backslash (\\[ \\*), or raise limits.maxInlineMarkers in the site config.',
+        });
+  return withExcerpt(diagnostic, source.body, source.bodyLine);
+}
+
+/** The compiled page from its pipeline's result, or the diagnostic of its failure. */
+async function finishCompile(source: Source, config: SiteConfig, processing: Promise<{ output: Compiled['output']; data: Record<string, unknown> }>, took: () => number): Promise<CompileOneResult> {
   let output: Compiled['output'];
   let data: Record<string, unknown>;
-  const started = performance.now();
   try {
-    ({ output, data } = await processSource(source, config.baseUrl, texts));
+    ({ output, data } = await processing);
   } catch (e) {
+    if (isStackOverflow(e)) return { diagnostic: stackDiagnostic('compile', source.file) };
     const m = e as VFileMessageLike;
     // Some MDX messages carry their place only in the text: "… (3:1-3:17)".
     const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);
@@ -211,7 +327,7 @@ export async function compileSource(source: Source, config: SiteConfig, texts: C
   const assets = (data.assets as AssetRef[]) ?? [];
   const socialImage = relativeImage(fm.image, source, config, assets);
   return {
-    ms: performance.now() - started,
+    ms: took(),
     compiled: {
       source,
       title: fm.title ?? (data.firstH1 as string | undefined) ?? source.id,
