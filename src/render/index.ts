@@ -1,6 +1,7 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { createRequire } from 'node:module';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic } from '../limits.ts';
 import { guardedComponents } from '../shared/component-props.ts';
 import { linkedFile, replaceFileMarkers, routesByFile } from '../shared/markers.ts';
 import type { Compiled, Page, PageProps, Route, Site, StageResult, Theme } from '../types.ts';
@@ -72,6 +73,7 @@ export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions,
       // An error in the page's own MDX code (an unknown name in an expression, say) is reported at its place.
       const at = content?.type === 'mdx' ? mdxErrorPlace(e, content.map) : undefined;
       let place: { line?: number; column?: number } = at && compiled ? { line: at.line + compiled.source.bodyLine - 1, column: at.column } : {};
+      if (isStackOverflow(e)) return { diagnostic: stackDiagnostic('render', compiled?.source.file, place, content?.type === 'mdx') };
       // A theme component's own error (`<Stat id="…" />: no figure …`) is placed at the component's use on the page.
       const component = /^<([A-Z]\w*)/.exec((e as Error).message ?? '')?.[1];
       const uses = component ? compiled?.componentUses?.[component] : undefined;
@@ -93,14 +95,53 @@ export function routeRenderer({ site, theme, mode, assets }: Omit<RenderOptions,
 /**
  * The same, one page at a time: emit writes each page as it comes, so memory holds one page,
  * not the whole site. Failures are pushed to `diagnostics` and the page is skipped.
+ *
+ * A page whose own code runs (MDX compiled to code: its exports and `{…}` expressions) renders under the page
+ * time limit (see limitedRender), so one that never finishes (an endless loop) is stopped: it gets Q035, and no
+ * page renders after it (the build fails anyway, and each further such page would wait as long).
  */
 export function* renderEach({ only, first, ...options }: RenderOptions, diagnostics: Diagnostic[]): Generator<Page> {
-  const renderOne = routeRenderer(options);
+  const renderOne = limitedRender(options);
   for (const i of renderOrder(options.site, only, first)) {
     const result = renderOne(i);
     if ('diagnostic' in result) diagnostics.push(result.diagnostic);
     else yield result.page;
+    if (result.timedOut) return;
   }
+}
+
+/**
+ * `routeRenderer`, with the page time limit on the pages whose own code runs (`runSlice`, src/limits.ts; Node
+ * starts a thread for each, so not on the others). Those are the only pages a writer can make run without end:
+ * every other page is the theme's components over compiled content, whose size and nesting compile bounds.
+ * `timedOut`: the page was stopped.
+ */
+export function limitedRender(options: Omit<RenderOptions, 'only' | 'first'>): (routeIndex: number) => RenderOneResult & { timedOut?: true } {
+  const renderOne = routeRenderer(options);
+  const { site } = options;
+  const limit = renderTimeLimit(site);
+  return (routeIndex) => {
+    const index = site.routes[routeIndex].compiledIndex;
+    if (index === undefined || site.compiled[index].output.type !== 'mdx') return renderOne(routeIndex);
+    const [outcome] = runSlice([routeIndex], 0, renderOne, limit.ms, 0);
+    if ('timedOut' in outcome) return { ...limit.result({ routeIndex }), timedOut: true };
+    // routeRenderer catches what a page throws; anything else is a bug of quire's.
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  };
+}
+
+/** What a render pool answers for a route whose worker it stopped at the time limit (see pool.ts). */
+export function renderTimeLimit(site: Site): { ms: number; result: (task: { routeIndex: number }) => { diagnostic: Diagnostic } } {
+  const ms = pageLimits(site.config).timeoutMs;
+  return {
+    ms,
+    result: ({ routeIndex }) => {
+      const route = site.routes[routeIndex];
+      const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
+      return { diagnostic: timeLimitDiagnostic('render', compiled?.source.file, ms, { page: site.config.baseUrl + route.path.slice(1), hasCode: compiled?.output.type === 'mdx' }) };
+    },
+  };
 }
 
 /** Indices of the routes to render: those `first` picks before the others, each group in route order. */
