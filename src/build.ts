@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compileSource, compileTexts, preloadCompiler, type CompileOneResult, type CompileOptions, type CompileTexts, type Slowest } from './compile/index.ts';
+import { cacheKey, compile, CompileCache, compileSource, compileTexts, compileTimeLimit, preloadCompiler, type CompileOneResult, type CompileOptions, type CompileTexts, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, warning, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, contentHash, DirWriter, emit, indexedWhenRendered, markdownDocument, OutputManifest, outputFolderProblem, startSearch, type SearchIndexer, type Writer } from './emit/index.ts';
 import { load, missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
-import { fingerprintRoutes, renderEach, renderEachWith, routeRenderer, type BundleUrls, type RenderOneResult } from './render/index.ts';
+import { fingerprintRoutes, limitedRender, renderEach, renderEachWith, renderTimeLimit, type BundleUrls, type RenderOneResult } from './render/index.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
 import { createPool, defaultPoolSize } from './pool.ts';
 import type { BuildProgress, Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
@@ -322,7 +322,7 @@ async function compileWithPool(
   // This thread compiles too, beside one worker fewer than the cores.
   const workers = defaultPoolSize() - 1;
   if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, texts, cache, onProgress, onCompiled });
-  const pool = createPool<Source, CompileOneResult>(workerFile, { size: workers, workerData: { kind: 'compile', config, texts } satisfies WorkerJob, local: (source) => compileSource(source, config, texts) });
+  const pool = createPool<Source, CompileOneResult>(workerFile, { size: workers, workerData: { kind: 'compile', config, texts } satisfies WorkerJob, local: (source) => compileSource(source, config, texts), timeLimit: compileTimeLimit(config) });
   try {
     return await compile({ sources, config, texts, cache, compileOne: (source) => pool.run(source), onProgress, onCompiled });
   } finally {
@@ -353,11 +353,11 @@ interface RenderPool {
 function startRenderPool(site: Site, theme: Theme, mode: 'production' | 'development', assets: BundleUrls, pages: number, workerFile: string | undefined): RenderPool | undefined {
   const workers = Math.min(defaultPoolSize() - 1, MAX_RENDER_WORKERS);
   if (!workerFile || workers < 1 || pages < RENDER_POOL_THRESHOLD) return undefined;
-  const renderHere = routeRenderer({ site, theme, mode, assets });
+  const renderHere = limitedRender({ site, theme, mode, assets });
   // Each worker gets the site without the pages' compiled content and sources; a task brings its own
   // page's content.
   const skeleton: Site = { ...site, compiled: site.compiled.map((c) => ({ ...c, output: EMPTY_OUTPUT, source: { ...c.source, body: '' } })) };
-  const pool = createPool<RenderTask, RenderOneResult>(workerFile, { size: workers, workerData: { kind: 'render', site: skeleton, mode, assets } satisfies WorkerJob, youngGenerationMb: 16, local: async (task) => renderHere(task.routeIndex) });
+  const pool = createPool<RenderTask, RenderOneResult>(workerFile, { size: workers, workerData: { kind: 'render', site: skeleton, mode, assets } satisfies WorkerJob, youngGenerationMb: 16, local: async (task) => renderHere(task.routeIndex), timeLimit: renderTimeLimit(site) });
   return {
     workers,
     render: (routeIndex) => {

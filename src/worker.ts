@@ -1,11 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { compileSource, type CompileTexts } from './compile/index.ts';
+import { compileInWorker, loadCompiler, type CompileTexts } from './compile/index.ts';
 import { routeRenderer, type BundleUrls } from './render/index.ts';
 import type { Compiled, Site, SiteConfig, Source, Theme } from './types.ts';
 
 /** What a pool of workers is for, given once to each worker as `workerData` (see pool.ts). */
 export type WorkerJob =
-  /** Tasks are sources; the answer is `compileSource`'s result. */
+  /** Tasks are sources; the answer is `compileInWorker`'s result. */
   | { kind: 'compile'; config: SiteConfig; texts: CompileTexts }
   /**
    * Tasks are routes of `site` (given without the pages' compiled content, which each task brings for its
@@ -26,21 +26,33 @@ export interface RenderTask {
  */
 export function startWorker(loadTheme: () => Promise<Theme>): void {
   const job = workerData as WorkerJob;
-  if (job.kind === 'compile') serve<Source>((source) => compileSource(source, job.config, job.texts), (source) => `compile worker failed on ${source.file}`);
+  if (job.kind === 'compile') serve<Source>(loadCompiler().then(() => (source: Source) => compileInWorker(source, job.config, job.texts)), (source) => `compile worker failed on ${source.file}`);
   else serve<RenderTask>(renderInWorker(job, loadTheme()), (task) => `render worker failed on ${job.site.routes[task.routeIndex]?.path}`);
 }
 
-function serve<I>(answer: (input: I) => Promise<unknown>, failure: (input: I) => string): void {
-  parentPort?.on('message', async (task: { id: number; input: I }) => {
-    try {
-      parentPort!.postMessage({ id: task.id, ok: true, value: await answer(task.input) });
-    } catch (e) {
-      parentPort!.postMessage({ id: task.id, ok: false, error: `quire bug: ${failure(task.input)}: ${(e as Error).stack ?? e}` });
-    }
+/**
+ * Answers tasks one after the other, in the order they came: the pool times the task at the head of what it
+ * sent this worker, which is then the one running (pool.ts stops a worker whose task runs past the time limit).
+ */
+function serve<I>(loading: Promise<(input: I) => Promise<unknown>>, failure: (input: I) => string): void {
+  // Ready once the job's modules are loaded (the pool times tasks from then); a failure to load fails each task.
+  let last: Promise<unknown> = loading.then(
+    () => parentPort?.postMessage({ ready: true }),
+    () => undefined,
+  );
+  parentPort?.on('message', (task: { id: number; input: I }) => {
+    last = last.then(async () => {
+      try {
+        const answer = await loading;
+        parentPort!.postMessage({ id: task.id, ok: true, value: await answer(task.input) });
+      } catch (e) {
+        parentPort!.postMessage({ id: task.id, ok: false, error: `quire bug: ${failure(task.input)}: ${(e as Error).stack ?? e}` });
+      }
+    });
   });
 }
 
-function renderInWorker(job: Extract<WorkerJob, { kind: 'render' }>, theme: Promise<Theme>) {
-  const renderer = theme.then((t) => routeRenderer({ site: job.site, theme: t, mode: job.mode, assets: job.assets }));
-  return async ({ routeIndex, output }: RenderTask) => (await renderer)(routeIndex, output);
+async function renderInWorker(job: Extract<WorkerJob, { kind: 'render' }>, theme: Promise<Theme>) {
+  const renderer = routeRenderer({ site: job.site, theme: await theme, mode: job.mode, assets: job.assets });
+  return async ({ routeIndex, output }: RenderTask) => renderer(routeIndex, output);
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compilerSettings, compileSource, type CompileOneResult, type CompileTexts } from '../compile/index.ts';
+import { cacheKey, compile, CompileCache, compilerSettings, compileSource, compileTimeLimit, type CompileOneResult, type CompileTexts } from '../compile/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { createPool, defaultPoolSize, WorkerLostError, type Pool } from '../pool.ts';
 import type { Compiled, Source, SiteConfig } from '../types.ts';
@@ -120,7 +120,7 @@ export class CompiledSources {
     if (this.lane && this.lane.settings !== settings) void this.close();
     const size = laneSize();
     if (!this.lane && this.options.workerFile && !this.workersFailed && size > 0) {
-      const pool = createPool<Source, CompileOneResult>(this.options.workerFile, { size, workerData: { kind: 'compile', config, texts } satisfies WorkerJob });
+      const pool = createPool<Source, CompileOneResult>(this.options.workerFile, { size, workerData: { kind: 'compile', config, texts } satisfies WorkerJob, timeLimit: compileTimeLimit(config) });
       this.lane = { settings, pool };
     }
     const lane = this.lane;
