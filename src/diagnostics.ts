@@ -211,9 +211,10 @@ export function contentImageError(asset: Pick<AssetRef, 'file' | 'from'>, proble
 }
 
 /** Q102: a cache file quire could not write (the build itself succeeded). */
-export function cacheWarning(what: string, e: Error, cacheDir: string, root: string, consequence: string): Diagnostic {
+export function cacheWarning(what: string, e: Error, cacheDir: string, root: string, consequence: string, built = true): Diagnostic {
   const shown = path.relative(root, cacheDir) || cacheDir;
-  return warning(CODES.CACHE_WRITE, `${what} (${(e as NodeJS.ErrnoException).code ?? e.message}): the site was built, but ${consequence}.`, {
+  const said = built ? `the site was built, but ${consequence}` : consequence;
+  return warning(CODES.CACHE_WRITE, `${what} (${(e as NodeJS.ErrnoException).code ?? e.message}): ${said}.`, {
     file: shown.startsWith('..') ? undefined : shown,
     hint: `Check that ${shown.startsWith('..') ? cacheDir : shown} can be a writable folder, or build with --no-cache.`,
   });
