@@ -80,9 +80,13 @@ export interface BuildResult {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (options.writer) return runPipeline(options);
   const stale: Diagnostic[] = [];
-  const lock = await acquireLock(path.join(options.root, '.quire/build.lock'), {
-    onWait: options.onLockWait,
-    onStale: (holder) => stale.push(staleLockWarning(holder)),
+  const lockFile = path.join(options.root, '.quire/build.lock');
+  // A lock that cannot be written (a read-only project, `.quire` a file) costs the guarantee against a
+  // second build at once, not this build: a warning, as for the cache in the same folder.
+  const lock = await acquireLock(lockFile, { onWait: options.onLockWait, onStale: (holder) => stale.push(staleLockWarning(holder)) }).catch((e: Error) => {
+    const code = (e as NodeJS.ErrnoException).code ?? e.message;
+    stale.push(warning(CODES.BUILD_LOCKED, `The build lock could not be taken (${code}): this build ran without it, so a second build of the project at the same time could have mixed its output with this one's.`, { file: '.quire/build.lock', hint: 'Check that .quire can be a writable folder.' }));
+    return { release: () => undefined };
   });
   try {
     const result = await runPipeline(options);

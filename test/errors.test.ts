@@ -618,9 +618,25 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
       expect(code).toBe(0);
       expect(stderr).toContain('warning Q102 .quire/cache');
       expect(stderr).toContain('The compile cache could not be written (ENOTDIR): the site was built, but the next build compiles every page again.');
+      expect(stderr).toContain('warning Q103 .quire/build.lock');
+      expect(stderr).toMatch(/The build lock could not be taken \(E[A-Z]+\): this build ran without it/);
       expect(stderr).not.toContain('internal error');
-      expect(stderr).toMatch(/^Built 12 pages in .*, 2 warning\(s\)$/m);
+      expect(stderr).toMatch(/^Built 12 pages in .*, 3 warning\(s\)$/m);
       expect(await readFile(path.join(site.root, 'dist/robots.txt'), 'utf8')).toContain('Sitemap:');
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('errors: should not say the site was built when a failed build could not write its cache', async () => {
+    const site = await makeSite('basic', { 'content/docs/guide/start.md': '---\ntitle: Start\n---\n\n[kaputt](/docs/gibt-es-nicht/)\n' });
+    try {
+      await writeFile(path.join(site.root, '.quire'), 'not a folder');
+      const { code, stderr } = await quire(site.root, 'build');
+      expect(code).toBe(1);
+      expect(stderr).toContain('error Q060');
+      expect(stderr).toContain('The compile cache could not be written (ENOTDIR): the next build compiles every page again.');
+      expect(stderr).not.toContain('the site was built');
     } finally {
       await site.cleanup();
     }

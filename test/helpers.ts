@@ -13,7 +13,8 @@ export const fixture = (name: string) => path.join(repoRoot, 'test/fixtures', na
 /** Copies a fixture into a temp folder and applies an overlay (file → content, or null to delete). */
 export async function makeSite(name: string, overlay: Record<string, string | Buffer | null> = {}): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(tmpdir(), `quire-${name}-`));
-  await cp(fixture(name), root, { recursive: true });
+  // Not what builds of the fixture itself left (its cache and build lock, written by tests that build it in place).
+  await cp(fixture(name), root, { recursive: true, filter: (src) => path.basename(src) !== '.quire' });
   for (const [file, content] of Object.entries(overlay)) {
     const abs = path.join(root, file);
     if (content === null) await rm(abs, { recursive: true, force: true });
