@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { minimalConfig } from './config-fixture.ts';
 import { compileSource } from '../../src/compile/index.ts';
 import type { Source } from '../../src/types.ts';
+import type { Root } from 'hast';
+import { VFile } from 'vfile';
+import { rehypeCode } from '../../src/compile/plugins/code.ts';
 
 /**
  * Alone in its file, so nothing registered a grammar before (vitest runs each file in a fresh module
@@ -17,5 +20,23 @@ describe('compile: code embedded in HTML', () => {
     expect(html).toContain('language-javascript');
     expect(html).toContain('language-css');
     expect(html).toMatch(/<span class="token [^"]*function">addEventListener<\/span>/);
+  });
+});
+
+describe('compile: code highlighting inside the time limit', () => {
+  it('compile: should highlight synchronously once a page\'s languages are loaded, and never wait again for a language that has no grammar', async () => {
+    const tree = (lang: string): Root => ({
+      type: 'root',
+      children: [{ type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${lang}`] }, children: [{ type: 'text', value: 'const a = 1;\n' }] }] }],
+    });
+    const file = () => new VFile({ data: { linkOptions: { baseUrl: '/de/', pagePath: '/docs/a/', file: 'content/docs/a.md', lineOffset: 1 } } });
+    const highlight = rehypeCode();
+    for (const lang of ['tsx', 'gibtsnicht']) {
+      // The first page naming a language may wait for its grammar to load; every later one is highlighted at once.
+      await highlight(tree(lang), file());
+      const again = tree(lang);
+      expect(highlight(again, file()), lang).toBeUndefined();
+      expect(JSON.stringify(again), lang).toContain('code-block');
+    }
   });
 });

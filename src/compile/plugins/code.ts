@@ -20,20 +20,46 @@ import { walk, type WalkNode } from './walk.ts';
 /** Languages a fence may name without highlighting. */
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
 
-/** The registered grammar name for a fence language, loading it on first use; undefined: plain text. */
-async function grammarFor(lang: string): Promise<string | undefined> {
-  if (PLAIN.has(lang)) return undefined;
+/**
+ * The registered grammar name for a fence language, once `loadGrammar` has run for it; undefined: plain text.
+ * Synchronous, so that a page whose languages are loaded is highlighted inside the compile's time limit
+ * (src/limits.ts times only the synchronous part of a compile).
+ */
+function grammarFor(lang: string): string | undefined {
+  return PLAIN.has(lang) || !refractor.registered(lang) ? undefined : lang;
+}
+
+/** The refractor file for a fence language, if it names one. */
+function grammarFile(lang: string): string | undefined {
+  return /^[a-z0-9+#-]+$/.test(lang) ? (Object.hasOwn(PRISM_ALIASES, lang) ? PRISM_ALIASES[lang] : lang) : undefined;
+}
+
+/** Whether `loadGrammar` has something to do for `lang` (a grammar not loaded yet, not known to be missing). */
+function needsLoading(lang: string): boolean {
+  if (PLAIN.has(lang)) return false;
   if (!refractor.registered(lang)) {
-    const file = /^[a-z0-9+#-]+$/.test(lang) ? (Object.hasOwn(PRISM_ALIASES, lang) ? PRISM_ALIASES[lang] : lang) : undefined;
-    if (!file || !(await register(file))) return undefined;
+    const file = grammarFile(lang);
+    return file !== undefined && !missingGrammars.has(file);
   }
-  if (!refractor.registered(lang)) return undefined;
+  return refractor.registered('markup') && MARKUP_EMBEDS.some((e) => !refractor.registered(e) && !missingGrammars.has(e));
+}
+
+/** Loads the grammar of a fence language on first use (and markup's embedded languages once markup is there). */
+async function loadGrammar(lang: string): Promise<void> {
+  if (PLAIN.has(lang)) return;
+  if (!refractor.registered(lang)) {
+    const file = grammarFile(lang);
+    if (!file || !(await register(file))) return;
+  }
+  if (!refractor.registered(lang)) return;
   // Prism's CSS and JavaScript grammars teach markup their <style> and <script> when they are registered:
   // without them an HTML block's script stayed plain text whenever no earlier page had needed JavaScript,
   // so a page's output depended on which pages were compiled before it (warm builds differed from cold).
   if (refractor.registered('markup')) for (const embedded of MARKUP_EMBEDS) if (!refractor.registered(embedded)) await register(embedded);
-  return lang;
 }
+
+/** refractor files that could not be loaded: no grammar of that name. */
+const missingGrammars = new Set<string>();
 
 /** Grammars that extend markup (HTML, XML, SVG, and the templating languages built on it). */
 const MARKUP_EMBEDS = ['css', 'javascript'];
@@ -44,6 +70,7 @@ async function register(file: string): Promise<boolean> {
     refractor.register(grammar.default);
     return true;
   } catch {
+    missingGrammars.add(file);
     return false;
   }
 }
@@ -190,9 +217,10 @@ function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
  * (see applyMagicComments), and line numbers with `showLineNumbers`. The theme's script adds a copy button.
  */
 export function rehypeCode() {
-  return async (tree: Root, file: VFile) => {
-    const notes: CompileNote[] = [];
-    const blocks: { node: Element; parent: { children: unknown[] }; index: number }[] = [];
+  // Synchronous when the page's languages are loaded (every page but the first to use a language), so the
+  // whole compile stays inside the time limit of the thread that runs it.
+  return (tree: Root, file: VFile): Promise<void> | undefined => {
+    const blocks: CodeBlock[] = [];
     walk(tree, (n: WalkNode, index, parent) => {
       if (n.type !== 'element' || (n as Element).tagName !== 'pre' || !parent || index === undefined) return;
       const node = n as Element;
@@ -200,48 +228,71 @@ export function rehypeCode() {
       if (!code || code.type !== 'element' || code.tagName !== 'code') return;
       blocks.push({ node, parent: parent as { children: unknown[] }, index });
     });
-    for (const { node, parent, index } of blocks) {
-      const code = node.children[0] as Element;
-      const classes = (code.properties.className as string[] | undefined) ?? [];
-      const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? 'text';
-      const meta = String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.metastring ?? '');
-      const { code: text, highlighted } = applyMagicComments(toString(code).replace(/\n$/, ''));
-      for (const line of parseLineRanges(meta)) highlighted.add(line);
-      const firstNumber = parseLineNumbersStart(meta);
-      const grammar = await grammarFor(requested.toLowerCase());
-      const runs = grammar ? segments(refractor.highlight(text, grammar).children, '', []) : [{ className: '', text }];
-      const title = parseTitle(meta);
-      const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
-      for (const problem of codeMetaProblems(meta, text.split('\n').length)) notes.push({ ...place, ...problem });
-      if (!grammar && !PLAIN.has(requested.toLowerCase())) {
-        const near = closestName(requested.toLowerCase(), knownLanguages());
-        notes.push({
-          ...place,
-          message: `There is no highlighting for the language "${requested}": the code is shown as plain text.`,
-          hint: near ? `Did you mean ${near}? Write text for code that is not highlighted.` : 'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.',
-        });
-      }
-      const pre: Element = {
-        type: 'element',
-        tagName: 'pre',
-        properties: { className: ['code'], tabIndex: 0, 'data-language': requested },
-        children: [
-          {
-            type: 'element',
-            tagName: 'code',
-            // Numbers are a CSS counter (never copied with the code); it counts from the given start.
-            properties: { className: [`language-${requested}`], ...(firstNumber !== undefined && firstNumber !== 1 ? { style: `counter-reset: line ${firstNumber - 1}` } : {}) },
-            children: lines(runs, highlighted),
-          },
-        ],
-      };
-      const children: ElementContent[] = [];
-      if (title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-title'] }, children: [{ type: 'text', value: title }] });
-      children.push(pre);
-      parent.children[index] = { type: 'element', tagName: 'figure', properties: { className: firstNumber === undefined ? ['code-block'] : ['code-block', 'code-block--numbered'], 'data-language': requested }, children } satisfies Element;
-    }
-    if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
+    const toLoad = [...new Set(blocks.map((b) => requestedLanguage(b).toLowerCase()))].filter(needsLoading);
+    if (!toLoad.length) return highlightBlocks(blocks, file);
+    return (async () => {
+      for (const lang of toLoad) await loadGrammar(lang);
+      highlightBlocks(blocks, file);
+    })();
   };
+}
+
+interface CodeBlock {
+  node: Element;
+  parent: { children: unknown[] };
+  index: number;
+}
+
+/** The language a fence names (`language-js` → `js`), `text` when none. */
+function requestedLanguage({ node }: CodeBlock): string {
+  const classes = ((node.children[0] as Element).properties.className as string[] | undefined) ?? [];
+  return classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? 'text';
+}
+
+function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
+  const notes: CompileNote[] = [];
+  for (const block of blocks) {
+    const { node, parent, index } = block;
+    const code = node.children[0] as Element;
+    const requested = requestedLanguage(block);
+    const meta = String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.metastring ?? '');
+    const { code: text, highlighted } = applyMagicComments(toString(code).replace(/\n$/, ''));
+    for (const line of parseLineRanges(meta)) highlighted.add(line);
+    const firstNumber = parseLineNumbersStart(meta);
+    const grammar = grammarFor(requested.toLowerCase());
+    const runs = grammar ? segments(refractor.highlight(text, grammar).children, '', []) : [{ className: '', text }];
+    const title = parseTitle(meta);
+    const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
+    for (const problem of codeMetaProblems(meta, text.split('\n').length)) notes.push({ ...place, ...problem });
+    if (!grammar && !PLAIN.has(requested.toLowerCase())) {
+      const near = closestName(requested.toLowerCase(), knownLanguages());
+      notes.push({
+        ...place,
+        message: `There is no highlighting for the language "${requested}": the code is shown as plain text.`,
+        hint: near ? `Did you mean ${near}? Write text for code that is not highlighted.` : 'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.',
+      });
+    }
+    const pre: Element = {
+      type: 'element',
+      tagName: 'pre',
+      properties: { className: ['code'], tabIndex: 0, 'data-language': requested },
+      children: [
+        {
+          type: 'element',
+          tagName: 'code',
+          // Numbers are a CSS counter (never copied with the code); it counts from the given start.
+          properties: { className: [`language-${requested}`], ...(firstNumber !== undefined && firstNumber !== 1 ? { style: `counter-reset: line ${firstNumber - 1}` } : {}) },
+          children: lines(runs, highlighted),
+        },
+      ],
+    };
+    const children: ElementContent[] = [];
+    if (title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-title'] }, children: [{ type: 'text', value: title }] });
+    children.push(pre);
+    parent.children[index] = { type: 'element', tagName: 'figure', properties: { className: firstNumber === undefined ? ['code-block'] : ['code-block', 'code-block--numbered'], 'data-language': requested }, children } satisfies Element;
+  }
+  if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
+  return undefined;
 }
 
 let languages: string[] | undefined;
