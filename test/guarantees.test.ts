@@ -129,7 +129,7 @@ describe('guarantees', () => {
       // which is being removed in the background.
       expect((await readdir(path.join(root, '.dist-builds'))).length).toBeLessThanOrEqual(4);
     }
-    expect(interrupted).toBeGreaterThanOrEqual(16);
+    expect(interrupted).toBeGreaterThanOrEqual(14);
     expect(seen.old).toBeGreaterThan(0);
     console.log(`guarantees: ${kills} kills over ${Math.round(timed.ms)} ms builds, ${interrupted} interrupted a build: ${seen.old} left the old site, ${seen.new} the new one`);
   }, 480_000);
