@@ -117,7 +117,10 @@ function scriptUrl(value: string): UnsafeFinding | undefined {
  * Attributes that hold text, never a URL, whatever they say (DOMPurify's URI-safe attributes, with React's
  * names for two of them, and `content`, whose refresh form is read separately); names as `normalName` gives them.
  */
-const TEXT_ATTRIBUTES = new Set(['alt', 'class', 'classname', 'for', 'htmlfor', 'id', 'label', 'name', 'pattern', 'placeholder', 'role', 'summary', 'title', 'value', 'style', 'xmlns', 'content']);
+export const TEXT_ATTRIBUTES: ReadonlySet<string> = new Set([
+  ...['alt', 'class', 'classname', 'content', 'for', 'htmlfor', 'id', 'label', 'name', 'pattern'],
+  ...['placeholder', 'role', 'style', 'summary', 'title', 'value', 'xmlns'],
+]);
 
 /**
  * URL attributes html-url-attributes does not list: SVG's and MathML's `xlink:href`, the `background` image of old

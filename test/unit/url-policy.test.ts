@@ -4,7 +4,7 @@ import { compileSource } from '../../src/compile/index.ts';
 import { contentUrlPolicy } from '../../src/compile/processors.ts';
 import { unsafeInConfig } from '../../src/config/index.ts';
 import { CODES, type Diagnostic } from '../../src/diagnostics.ts';
-import { isPlainHtml, shortUrl, unsafeUrl, urlScheme } from '../../src/shared/url-policy.ts';
+import { isPlainHtml, shortUrl, TEXT_ATTRIBUTES, unsafeUrl, urlScheme } from '../../src/shared/url-policy.ts';
 import type { SiteConfig } from '../../src/config/index.ts';
 import type { Source } from '../../src/types.ts';
 
@@ -244,6 +244,20 @@ describe('URL policy', () => {
     expect(md.compiled.output.html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="Punkt">');
     expect(md.compiled.output.html).toContain('<abbr title="javascript: kein Link">JS</abbr>');
     expect(md.compiled.output.html).toContain('<a href="/de/docs/">Seite</a>');
+  });
+
+  it('url policy: should read only the text attributes as text, and any other attribute as a possible URL', async () => {
+    // Each text attribute (DOMPurify's URI-safe list) keeps a value that merely starts like a script URL.
+    for (const name of TEXT_ATTRIBUTES) {
+      const attribute = name === 'classname' ? 'class' : name === 'htmlfor' ? 'for' : name;
+      const html = `<span ${attribute}="javascript: nur Text">x</span>`;
+      const result = await compileSource(source(pageBody(html), 'md'), config);
+      expect('compiled' in result ? undefined : result.diagnostic, html).toBeUndefined();
+    }
+    // An attribute on neither list is still read for a script URL: SVG's <set> puts its `to` into an href.
+    const set = await compileSource(source(pageBody('<svg><a><set attributeName="href" to="javascript:alert(1)" /><text>x</text></a></svg>'), 'md'), config);
+    expect('diagnostic' in set ? set.diagnostic : undefined).toMatchObject({ code: CODES.UNSAFE_URL });
+    expect('diagnostic' in set ? set.diagnostic.message : '').toContain('It is the to of <set>.');
   });
 
   describe('config HTML', () => {
