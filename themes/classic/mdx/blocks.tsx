@@ -1,6 +1,7 @@
 import { Children, isValidElement, useId, type ReactNode } from 'react';
 import { useHref, useT } from '../context.tsx';
 import { Link } from '../components/Link.tsx';
+import { BalancedGrid, countCards } from './grid.tsx';
 
 /** Components MDX content uses without imports (see README "Components"). */
 
@@ -36,7 +37,11 @@ export function Hero(props: { title: string; lead?: string; primaryLabel?: strin
 }
 
 export function FeatureGrid({ children }: { children?: ReactNode }) {
-  return <div className="feature-grid">{children}</div>;
+  return (
+    <BalancedGrid className="feature-grid" kind="card" count={countCards(children)}>
+      {children}
+    </BalancedGrid>
+  );
 }
 
 export function Feature({ title, icon, href, children }: { title: string; icon?: string; href?: string; children?: ReactNode }) {
@@ -101,7 +106,11 @@ export function Figure({ src, alt, caption, width, height }: { src: string; alt:
 }
 
 export function CardGrid({ children }: { children?: ReactNode }) {
-  return <div className="card-grid">{children}</div>;
+  return (
+    <BalancedGrid className="card-grid" kind="card" count={countCards(children)}>
+      {children}
+    </BalancedGrid>
+  );
 }
 
 export function Card({ title, href, children }: { title: string; href?: string; children?: ReactNode }) {

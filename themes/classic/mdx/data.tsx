@@ -1,5 +1,6 @@
 import { useT, useTheme } from '../context.tsx';
 import { Link } from '../components/Link.tsx';
+import { BalancedGrid } from './grid.tsx';
 
 /** Components that read `content/data/*.json`, so every page states the same figures. */
 
@@ -20,16 +21,16 @@ export function Stat({ id }: { id: string }) {
 }
 
 export function Stats() {
-  const figures = useFigures();
+  const figures = Object.entries(useFigures());
   return (
-    <dl className="stats">
-      {Object.entries(figures).map(([id, f]) => (
+    <BalancedGrid as="dl" className="stats" kind="stat" count={figures.length}>
+      {figures.map(([id, f]) => (
         <div className="stats__item" key={id}>
           <dt>{f.label}</dt>
           <dd>{f.value}</dd>
         </div>
       ))}
-    </dl>
+    </BalancedGrid>
   );
 }
 
@@ -172,7 +173,7 @@ export function Testimonials() {
   const shown = entries.filter((e) => e.consent === true);
   if (!shown.length) return null;
   return (
-    <div className="testimonials">
+    <BalancedGrid className="testimonials" kind="card" count={shown.length}>
       {shown.map((e) => (
         <figure className="testimonial" key={e.name + e.quote}>
           <blockquote>{e.quote}</blockquote>
@@ -182,6 +183,6 @@ export function Testimonials() {
           </figcaption>
         </figure>
       ))}
-    </div>
+    </BalancedGrid>
   );
 }
