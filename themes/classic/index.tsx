@@ -9,6 +9,7 @@ import { MangaPromo } from './islands/MangaPromo.tsx';
 import { contracts } from './mdx/contracts.ts';
 import { dataSchemas } from './mdx/data-schemas.ts';
 import { companyGaps } from './mdx/company.ts';
+import { dataPackGaps } from './mdx/data-packs.ts';
 import { messageIds } from './messages.ts';
 import { searchSettingsFile } from './search/settings.ts';
 import type { ReactNode } from 'react';
@@ -54,6 +55,12 @@ export const classicTheme: Theme = {
       const gaps = companyGaps(data) ?? [];
       if (!gaps.length) return [];
       return [{ keyPath: gaps[0], message: `${gaps.length} field${gaps.length === 1 ? ' is' : 's are'} empty that the Impressum must show: ${gaps.join(', ')}.`, hint: 'The owner fills them in before the site goes live; the Impressum shows "noch nicht angegeben" meanwhile.' }];
+    },
+    // The top-up page sells data packs: without them it shows no price and no buy button (nothing invented).
+    pricing: (data) => {
+      const gaps = dataPackGaps(data);
+      if (!gaps.length) return [];
+      return [{ keyPath: gaps[0], message: `${gaps.length} field${gaps.length === 1 ? ' is' : 's are'} empty that the top-up page's data packs need: ${gaps.join(', ')}.`, hint: 'The owner adds each pack (id, name, quota, prices per currency) and the purchase URL; /topup/ shows neither prices nor a buy button meanwhile.' }];
     },
   },
   messageIds,

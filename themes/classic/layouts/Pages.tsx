@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { SidebarItem } from '../../../src/types.ts';
+import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
 import { useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
@@ -128,23 +130,68 @@ function formatDate(date: string): string {
   return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('de-DE', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
+/**
+ * The not-found page: a way on from wherever the visitor meant to go: a search (a plain form to the search
+ * page, so it works before and without the client script), the first docs of the docs sidebar (the owner's
+ * order), and the home page.
+ */
 export function NotFound() {
+  const { site } = useTheme();
   const t = useT();
   const href = useHref();
+  const docs = firstDocs(site.sidebar, 6);
   return (
     <Layout>
       <main id={MAIN_ID} tabIndex={-1} className="not-found">
         <h1>{t('notFound.title')}</h1>
-        <p>{t('notFound.lead')}</p>
+        <p className="not-found__lead">{t('notFound.lead')}</p>
+        <form className="search-page__form not-found__search" role="search" method="get" action={href('/search/')}>
+          <label htmlFor="not-found-search" className="visually-hidden">
+            {t('search.page.inputLabel')}
+          </label>
+          <input id="not-found-search" name="q" type="search" placeholder={t('search.page.inputLabel')} autoComplete="off" maxLength={QUERY_MAX_LENGTH} />
+          <button type="submit" className="button button--primary">
+            {t('search.page.submit')}
+          </button>
+        </form>
+        {docs.length ? (
+          <nav className="not-found__docs" aria-labelledby="not-found-docs">
+            <h2 id="not-found-docs">{t('notFound.docs')}</h2>
+            <ul>
+              {docs.map((d) => (
+                <li key={d.path}>
+                  <a href={href(d.path)}>{d.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <p>{t('notFound.help')}</p>
         <p>
-          <a className="button button--primary" href={href('/')}>
+          <a className="button button--secondary" href={href('/')}>
             {t('notFound.home')}
           </a>
         </p>
       </main>
     </Layout>
   );
+}
+
+/** The first `limit` docs of the sidebar in its order, depth first (a category's own page counts as a doc). */
+function firstDocs(items: SidebarItem[], limit: number): { label: string; path: string }[] {
+  const out: { label: string; path: string }[] = [];
+  const visit = (list: SidebarItem[]) => {
+    for (const item of list) {
+      if (out.length >= limit) return;
+      if (item.type === 'doc') out.push({ label: item.label, path: item.path });
+      else if (item.type === 'category') {
+        if (item.path) out.push({ label: item.label, path: item.path });
+        visit(item.items);
+      }
+    }
+  };
+  visit(items);
+  return out;
 }
 
 /**

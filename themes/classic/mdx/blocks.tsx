@@ -85,12 +85,16 @@ export function Question({ q, children }: { q: string; children?: ReactNode }) {
   );
 }
 
-export function CallToAction({ title, label, href, children }: { title: string; label?: string; href?: string; children?: ReactNode }) {
+/** A page's closing next step: a primary button, and optionally a second, quieter one (install, or read the guide). */
+export function CallToAction(props: { title: string; label?: string; href?: string; secondaryLabel?: string; secondaryHref?: string; children?: ReactNode }) {
   return (
     <section className="cta">
-      <h2 className="cta__title">{title}</h2>
-      <div className="cta__body">{children}</div>
-      <Action href={href} label={label} variant="primary" />
+      <h2 className="cta__title">{props.title}</h2>
+      <div className="cta__body">{props.children}</div>
+      <div className="cta__actions">
+        <Action href={props.href} label={props.label} variant="primary" />
+        <Action href={props.secondaryHref} label={props.secondaryLabel} variant="secondary" />
+      </div>
     </section>
   );
 }

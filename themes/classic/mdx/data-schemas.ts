@@ -43,6 +43,27 @@ export const dataSchemas: Record<string, object> = {
       },
       note: text,
       terms: { type: 'object', additionalProperties: text },
+      /**
+       * <DataPacks />: the top-up page's packs and their purchase URL. The fields are there, empty until the
+       * owner fills them in (the build names them, see dataPackGaps); a pack has every field it shows.
+       */
+      dataPacks: {
+        type: 'object',
+        required: ['purchaseUrl', 'packs'],
+        additionalProperties: false,
+        properties: {
+          purchaseUrl: { type: 'string' },
+          packs: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'name', 'quota', 'prices'],
+              additionalProperties: false,
+              properties: { id: text, name: text, quota: text, prices: { type: 'object', minProperties: 1, additionalProperties: { type: 'number', minimum: 0 } } },
+            },
+          },
+        },
+      },
     },
   },
   /**

@@ -1,6 +1,7 @@
 import { useT, useTheme } from '../context.tsx';
 import { Link } from '../components/Link.tsx';
 import { BalancedGrid } from './grid.tsx';
+import type { DataPackData } from './data-packs.ts';
 
 /** Components that read `content/data/*.json`, so every page states the same figures. */
 
@@ -54,7 +55,10 @@ interface Pricing {
   note?: string;
   /** The owner's terms the pages quote (<PricingTerm id>): data-pack validity, refunds. */
   terms?: Record<string, string>;
+  /** <DataPacks />: the top-up page's packs and where they are bought; empty until the owner fills them in. */
+  dataPacks?: DataPackData;
 }
+
 
 /**
  * One of the owner's terms from content/data/pricing.json (`Ein Datenpaket ist <PricingTerm
@@ -109,6 +113,48 @@ export function PricingTable() {
       ))}
       {pricing.note ? <p className="pricing__note">{pricing.note}</p> : null}
     </div>
+  );
+}
+
+/**
+ * The data packs of the top-up page (SPEC §2) from content/data/pricing.json, each with its one-time price in
+ * every currency (the one chosen in the footer box shows, as in <PricingTable>) and a buy button to the
+ * owner's purchase URL. Until the owner lists packs, the page says where prices are shown instead of any figure.
+ */
+export function DataPacks() {
+  const { site } = useTheme();
+  const t = useT();
+  const pricing = site.data.pricing as Pricing | undefined;
+  const data = pricing?.dataPacks;
+  if (!pricing || !data) throw new Error('<DataPacks />: content/data/pricing.json has no dataPacks');
+  if (!data.packs.length) return <p className="data-packs__pending">{t('dataPacks.pending')}</p>;
+  const lang = site.locales.find((l) => l.code === site.config.i18n.currentLocale)?.htmlLang ?? 'de';
+  const format = (amount: number, code: string) => new Intl.NumberFormat(lang, { style: 'currency', currency: code }).format(amount);
+  return (
+    <BalancedGrid className="data-packs" kind="card" count={data.packs.length}>
+      {data.packs.map((pack) => (
+        <section key={pack.id} className="data-pack" id={`pack-${pack.id}`}>
+          <h3 className="data-pack__name">{pack.name}</h3>
+          <p className="data-pack__quota">{pack.quota}</p>
+          <div className="pricing__price" data-price="">
+            {pricing.currencies.map((c) =>
+              pack.prices[c.code] === undefined ? null : (
+                <p key={c.code} data-currency={c.code} className={c.code === pricing.defaultCurrency ? 'is-default' : undefined}>
+                  <span className="pricing__amount">{format(pack.prices[c.code], c.code)}</span>
+                  <span className="pricing__period"> {t('dataPacks.oneTime')}</span>
+                </p>
+              ),
+            )}
+          </div>
+          {data.purchaseUrl ? (
+            <Link to={data.purchaseUrl} className="button button--primary">
+              {t('dataPacks.buy')}
+              <span className="visually-hidden"> – {pack.name}</span>
+            </Link>
+          ) : null}
+        </section>
+      ))}
+    </BalancedGrid>
   );
 }
 
