@@ -2,6 +2,7 @@ import { Children, isValidElement, useId, type ReactNode } from 'react';
 import { useHref, useT } from '../context.tsx';
 import { Link } from '../components/Link.tsx';
 import { BalancedGrid, countCards } from './grid.tsx';
+import { Icon } from './icons.tsx';
 
 /** Components MDX content uses without imports (see README "Components"). */
 
@@ -44,13 +45,14 @@ export function FeatureGrid({ children }: { children?: ReactNode }) {
   );
 }
 
+/** A feature card; `icon` names one of the theme's icons (icons.tsx: `globe`, `file-text`, …). */
 export function Feature({ title, icon, href, children }: { title: string; icon?: string; href?: string; children?: ReactNode }) {
   const resolve = useHref();
   return (
     <div className="feature">
       {icon ? (
-        <span className="feature__icon" aria-hidden="true">
-          {icon}
+        <span className="feature__icon">
+          <Icon name={icon} />
         </span>
       ) : null}
       <h3 className="feature__title">{href ? <a href={resolve(href)}>{title}</a> : title}</h3>
