@@ -7,7 +7,7 @@ const STAGES = ['config', 'load', 'compile', 'plan', 'render', 'emit'];
 
 /** Every place under src/; a file anywhere else under src/ is an error, and each of these must exist. */
 const SRC_FOLDERS = [...STAGES, 'dev', 'shared', 'client'];
-const SRC_FILES = ['build.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts'];
+const SRC_FILES = ['build.ts', 'pipeline.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts'];
 
 const re = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const oneOf = (names) => `(?:${names.map(re).join('|')})`;
@@ -30,7 +30,6 @@ const FS_READERS = {
   '^src/compile/cache\\.ts$': "the compile cache, compile's own store",
   '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
   '^src/import-ts\\.ts$': 'runs the project\'s TypeScript files for config and load',
-  '^src/build\\.ts$': 'hashes the content images a page shows, for its render fingerprint (a known debt, ARCHITECTURE.md)',
   '^cli/': 'code frames, the project folder check and the tool version',
 };
 const FS_WRITERS = {
@@ -64,7 +63,7 @@ const forbidden = [
   rule('not-to-unresolvable', 'An import that resolves to nothing.', {}, { couldNotResolve: true }),
 
   // The pipeline: config → load → compile → plan → render → emit
-  rule('stage-imports-contracts-only', 'A stage imports types.ts, diagnostics.ts, shared/, source-map.ts, limits.ts, import-ts.ts (config and load) and its own folder, never another stage, a driver, the theme or the CLI.', { path: `^src/(${STAGE})/` }, { path: PROJECT, pathNot: ['^src/$1/', ...CONTRACTS, '^src/import-ts\\.ts$'] }),
+  rule('stage-imports-contracts-only', 'A stage imports types.ts, diagnostics.ts, shared/, source-map.ts, limits.ts, import-ts.ts (config and load), pool.ts (compile and render workers) and its own folder, never another stage, a driver, the theme or the CLI.', { path: `^src/(${STAGE})/` }, { path: PROJECT, pathNot: ['^src/$1/', ...CONTRACTS, '^src/(?:import-ts|pool)\\.ts$'] }),
   rule('only-readers-run-project-modules', "import-ts.ts runs the project's TypeScript files: the config and load stages read the project, nobody else does.", { path: PROJECT, pathNot: '^src/(?:config|load)/' }, { path: '^src/import-ts\\.ts$' }),
   {
     name: 'stage-reaches-no-other-stage',
@@ -73,8 +72,9 @@ const forbidden = [
     from: { path: `^src/(${STAGE})/` },
     to: { path: `^src/${STAGE}/`, pathNot: ['^src/$1/', '^src/config/(?:index|schema)\\.ts$'], reachable: true },
   },
-  rule('build-drives-stage-entries', "build.ts calls each stage through its index.ts, the lock, the pool and the worker's types.", { path: '^src/build\\.ts$' }, { path: PROJECT, pathNot: [STAGE_ENTRY, ...CONTRACTS, '^src/(?:lock|pool|worker)\\.ts$'] }),
-  rule('dev-drives-stage-entries', 'The dev session runs the stages through their index.ts (and the pool and worker), keeping the output in memory.', { path: '^src/dev/' }, { path: PROJECT, pathNot: ['^src/dev/', STAGE_ENTRY, ...CONTRACTS, '^src/(?:pool|worker)\\.ts$'] }),
+  rule('build-drives-stage-entries', 'build.ts calls each stage through its index.ts, the pipeline and the lock.', { path: '^src/build\\.ts$' }, { path: PROJECT, pathNot: [STAGE_ENTRY, ...CONTRACTS, '^src/(?:lock|pipeline)\\.ts$'] }),
+  rule('pipeline-runs-stage-entries', 'pipeline.ts runs the stages a driver gives it, and plans through load and plan entries.', { path: '^src/pipeline\\.ts$' }, { path: PROJECT, pathNot: [STAGE_ENTRY, ...CONTRACTS] }),
+  rule('dev-drives-stage-entries', 'The dev session drives the pipeline with stages over its memory, through their index.ts (and the pool), keeping the output in memory.', { path: '^src/dev/' }, { path: PROJECT, pathNot: ['^src/dev/', STAGE_ENTRY, ...CONTRACTS, '^src/(?:pool|pipeline)\\.ts$'] }),
   rule('worker-runs-compile-and-render', 'A worker thread compiles and renders; the CLI chooses its theme (cli/worker.ts), so src/worker.ts never imports one.', { path: '^src/worker\\.ts$' }, { path: PROJECT, pathNot: ['^src/(?:compile|render)/index\\.ts$', ...CONTRACTS] }),
   rule('helpers-import-contracts-only', 'pool, lock, import-ts, source-map, limits and diagnostics serve the stages and know none of them.', { path: '^src/(?:pool|lock|import-ts|source-map|limits|diagnostics)\\.ts$' }, { path: PROJECT, pathNot: CONTRACTS }),
   rule('types-are-the-contracts', 'types.ts imports diagnostics.ts, shared/ and the config types, and no Node built-in.', { path: '^src/types\\.ts$' }, { pathNot: ['^src/diagnostics\\.ts$', '^src/shared/', '^src/config/(?:index|schema)\\.ts$', 'node_modules/'] }),
@@ -83,7 +83,7 @@ const forbidden = [
   // The two sides
   rule('shared-is-self-contained', 'src/shared/ runs in the build and in the browser: it imports only src/shared/ (no Node built-in, no npm package, no DOM code).', { path: '^src/shared/' }, { pathNot: '^src/shared/' }),
   rule('client-imports-client-and-shared', 'Browser code imports only src/client/ and src/shared/: no React, no npm package, no stage, no Node built-in.', { path: '^src/client/' }, { pathNot: '^src/(?:client|shared)/' }),
-  rule('theme-imports-react-shared-types', "The theme imports React (and qrcode), src/shared/, src/types.ts and the config's schema (its navbar and footer items), and never the file system or a Node built-in.", { path: '^themes/' }, { pathNot: ['^themes/', '^src/shared/', '^src/types\\.ts$', '^src/config/schema\\.ts$', '(?:^|/)node_modules/(?:@types/)?(?:react|react-dom|qrcode)/'] }),
+  rule('theme-imports-react-shared-types', "The theme imports React (and qrcode, and lucide's icon shapes), src/shared/, src/types.ts and the config's schema (its navbar and footer items), and never the file system or a Node built-in.", { path: '^themes/' }, { pathNot: ['^themes/', '^src/shared/', '^src/types\\.ts$', '^src/config/schema\\.ts$', '(?:^|/)node_modules/(?:@types/)?(?:react|react-dom|qrcode|lucide)/'] }),
   rule('cli-calls-entry-points', 'The CLI imports its own files, src/build.ts, src/dev/index.ts, src/config/index.ts, src/worker.ts (its thread entry), the contracts and a theme\'s index, never the internals of a stage.', { path: '^cli/' }, { path: '^(?:src|themes)/', pathNot: ['^src/(?:build|worker|types|diagnostics)\\.ts$', '^src/dev/index\\.ts$', '^src/config/index\\.ts$', '^themes/[^/]+/index\\.tsx?$'] }),
   rule('nothing-imports-the-cli', 'The CLI is the outermost layer.', { pathNot: '^cli/' }, { path: '^cli/' }),
 
@@ -92,7 +92,7 @@ const forbidden = [
   rule('child-process-only-to-sync-the-output', 'emit/generations.ts runs `sync -f` so a generation is on disk before dist points at it.', { path: PROJECT, pathNot: '^src/emit/generations\\.ts$' }, { dependencyTypes: ['core'], path: core(['child_process']) }),
   rule('network-only-in-dev', 'Only the dev server listens.', { path: PROJECT, pathNot: '^src/dev/' }, { dependencyTypes: ['core'], path: core(['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns']) }),
   rule('threads-only-in-pool-and-worker', 'Worker threads are started by the pool and run src/worker.ts.', { path: PROJECT, pathNot: '^src/(?:pool|worker)\\.ts$' }, { dependencyTypes: ['core'], path: core(['worker_threads', 'cluster']) }),
-  rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/index.ts (react-dom/server through createRequire) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/index\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
+  rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
 
   // npm packages
   rule('packages-that-write-where-writes-are-allowed', 'esbuild and Pagefind write files: only the places allowed to write use them.', { path: PROJECT, pathNot: Object.keys(FS_WRITERS) }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),

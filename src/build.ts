@@ -1,16 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compileSource, compileTexts, compileTimeLimit, preloadCompiler, type CompileOneResult, type CompileOptions, type CompileTexts, type Slowest } from './compile/index.ts';
+import { compileAll, CompileCache, compileTexts, preloadCompiler, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, warning, type Diagnostic } from './diagnostics.ts';
-import { bundleClient, contentHash, DirWriter, emit, indexedWhenRendered, markdownDocument, OutputManifest, outputFolderProblem, startSearch, type SearchIndexer, type Writer } from './emit/index.ts';
-import { load, missingFiles, readImageSizes } from './load/index.ts';
-import { contentImageFiles, mergeMessages, plan, socialImageFiles, withStandIns } from './plan/index.ts';
-import { fingerprintRoutes, limitedRender, renderEach, renderEachWith, renderTimeLimit, type BundleUrls, type RenderOneResult } from './render/index.ts';
+import { bundleClient, DirWriter, emit, indexedWhenRendered, markdownDocument, openPreviousOutput, outputFolderProblem, startSearch, type ClientBundle, type EmitReport, type SearchIndexer, type Writer } from './emit/index.ts';
+import { load } from './load/index.ts';
+import { mergeMessages, withStandIns } from './plan/index.ts';
+import { fingerprintRoutes, renderPages } from './render/index.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
-import { createPool, defaultPoolSize } from './pool.ts';
-import type { BuildProgress, Compiled, Page, Route, Site, SiteConfig, Source, Theme } from './types.ts';
-import type { RenderTask, WorkerJob } from './worker.ts';
+import { runPipeline, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
+import type { BuildProgress, Compiled, Loaded, Route, Site, SiteConfig, Theme } from './types.ts';
 
 export interface BuildOptions {
   /** Project folder (site.config.ts, content/, locales/, static/). */
@@ -38,6 +36,12 @@ export interface BuildOptions {
    * rendered again: their previous files stay as they are.
    */
   toolVersion?: string;
+  /** Whether the theme may render parts many pages share once (PageProps.renderShared); default true. */
+  sharedRendering?: boolean;
+  /** Whether `.mdx` pages without code render from their syntax tree instead of MDX's JavaScript; default true. */
+  mdxFromTree?: boolean;
+  /** Whether Markdown pages are indexed from their compiled HTML rather than their rendered page; default true. */
+  markdownDocuments?: boolean;
   /** Called when each step finishes. */
   onStep?: (step: StepTiming) => void;
   /** Called as the long steps go on: each source compiled, each page written or kept, the search index. */
@@ -49,13 +53,8 @@ export interface BuildOptions {
 }
 
 export type { BuildProgress } from './types.ts';
+export type { StepTiming } from './pipeline.ts';
 export type { LockHolder } from './lock.ts';
-
-export interface StepTiming {
-  name: 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';
-  ms: number;
-  detail?: string;
-}
 
 export interface BuildResult {
   ok: boolean;
@@ -78,7 +77,7 @@ export interface BuildResult {
  * over with a warning.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  if (options.writer) return runPipeline(options);
+  if (options.writer) return buildOnce(options);
   const stale: Diagnostic[] = [];
   const lockFile = path.join(options.root, '.quire/build.lock');
   // A lock that cannot be written (a read-only project, `.quire` a file) costs the guarantee against a
@@ -89,7 +88,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return { release: () => undefined };
   });
   try {
-    const result = await runPipeline(options);
+    const result = await buildOnce(options);
     result.diagnostics.unshift(...stale);
     return result;
   } finally {
@@ -97,184 +96,168 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-/** The pipeline on one screen: config → load → compile → plan → render → emit, each a named, timed step. */
-async function runPipeline(options: BuildOptions): Promise<BuildResult> {
-  const { root, toolRoot, theme, mode = 'production' } = options;
-  const diagnostics: Diagnostic[] = [];
-  const steps: StepTiming[] = [];
-  // The search index started early for a first build (below); a build that ends before emit takes it discards it.
-  let search: SearchIndexer | undefined;
-  const result = async (extra: Partial<BuildResult> = {}): Promise<BuildResult> => {
-    await search?.discard();
-    return { ok: !hasErrors(diagnostics), diagnostics, steps, pages: 0, files: 0, bytes: 0, cacheHits: 0, reused: 0, inputs: [], ...extra };
-  };
-  const step = async <T>(name: StepTiming['name'], run: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> => {
-    const start = performance.now();
-    const value = await run();
-    const timing = { name, ms: performance.now() - start, detail: detail?.(value) };
-    steps.push(timing);
-    options.onStep?.(timing);
-    return value;
-  };
+/** One build: the pipeline driven over the project, its results collected for BuildResult. */
+async function buildOnce(options: BuildOptions): Promise<BuildResult> {
+  const run = new BuildRun(options);
+  const pipeline = await runPipeline(run, options.onStep);
+  const { diagnostics, steps } = pipeline;
+  diagnostics.push(...(await run.finish(!hasErrors(diagnostics))));
+  const { report, cacheHits, reused, rendered } = run;
+  const ok = !hasErrors(diagnostics);
+  return { ok, diagnostics, steps, pages: report ? rendered + reused : 0, reused: report ? reused : 0, files: report?.files ?? 0, bytes: report?.bytes ?? 0, cacheHits, site: pipeline.site, inputs: run.inputs };
+}
 
-  const configResult = await step('config', () => loadConfig({ root, file: options.configFile, overrides: { locale: options.locale } }));
-  diagnostics.push(...configResult.diagnostics);
-  const config = configResult.config;
-  if (!config || hasErrors(diagnostics)) return result({ inputs: configResult.inputs });
-  // A build replaces its whole output folder: one whose replacing would lose work is refused before
-  // anything is read or written.
-  const outDir = options.outDir ?? path.join(root, 'dist');
-  const outputProblem = options.writer ? undefined : outputFolderProblem({ outDir, root, baseUrl: config.baseUrl });
-  if (outputProblem) {
-    diagnostics.push(outputProblem);
-    return result({ inputs: configResult.inputs });
+/**
+ * The build's stages: everything read afresh, through the compile cache and the previous output's record. The
+ * client bundle is made beside load and compile (it does not depend on content); a first build into a folder
+ * (empty compile cache) loads the compiler and starts the search index's process before reading the content.
+ */
+class BuildRun implements Driver {
+  readonly root: string;
+  inputs: string[] = [];
+  cacheHits = 0;
+  reused = 0;
+  rendered = 0;
+  report?: EmitReport;
+  private cacheDir?: string;
+  private cache?: CompileCache;
+  private cacheSaved?: Promise<Error | undefined>;
+  private bundling?: Promise<ClientBundle | Error>;
+  private search?: SearchIndexer;
+  private writer?: Writer;
+  private incremental?: NonNullable<Parameters<typeof emit>[0]['incremental']>;
+  private bundle?: ClientBundle;
+  private renderDiagnostics: Diagnostic[] = [];
+  private staticFiles: Loaded['staticFiles'] = [];
+  private closeRender?: () => Promise<void>;
+
+  constructor(private readonly options: BuildOptions) {
+    this.root = options.root;
+    this.cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(options.root, '.quire/cache'));
   }
 
-  // The client bundle does not depend on content: esbuild works on it while the content loads and compiles.
-  const bundling = bundleClient({ toolRoot, baseUrl: config.baseUrl, minify: mode === 'production' }).catch((e: Error) => e);
-
-  const cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
-  const cache = await CompileCache.open(cacheDir);
-  // A first build into a folder (an empty compile cache, so no previous output to keep either) compiles every
-  // page and makes a new search index: the compiler's modules and Pagefind's process start now, beside loading
-  // and compiling, instead of when first needed. Builds with a cache start them only if they turn out to need them.
-  if (!options.writer && cache.isEmpty) {
-    preloadCompiler();
-    search = startSearch(config);
+  theme(): Theme {
+    return this.options.theme;
   }
-  // Pagefind indexes each Markdown page as soon as it is compiled, on the core that compiling leaves mostly
-  // idle, instead of beside rendering, when both cores are busy (see emit for the other pages).
-  const early = search;
-  const toIndex =
-    early &&
-    ((compiled: Compiled) => {
+
+  async config(): Promise<Outcome<SiteConfig>> {
+    const { root, configFile, locale, writer, outDir } = this.options;
+    const result = await loadConfig({ root, file: configFile, overrides: { locale } });
+    this.inputs.push(...result.inputs);
+    const { config, diagnostics } = result;
+    if (!config || hasErrors(diagnostics)) return { diagnostics };
+    // A build replaces its whole output folder: one whose replacing would lose work is refused before anything is read.
+    const problem = writer ? undefined : outputFolderProblem({ outDir: outDir ?? path.join(root, 'dist'), root, baseUrl: config.baseUrl });
+    return problem ? { diagnostics: [...diagnostics, problem] } : { value: config, diagnostics };
+  }
+
+  async load(config: SiteConfig): Promise<Outcome<Loaded>> {
+    const { root, toolRoot, mode = 'production' } = this.options;
+    this.bundling = bundleClient({ toolRoot, baseUrl: config.baseUrl, minify: mode === 'production' }).catch((e: Error) => e);
+    this.cache = await CompileCache.open(this.cacheDir);
+    if (!this.options.writer && this.cache.isEmpty) {
+      preloadCompiler();
+      this.search = startSearch(config);
+    }
+    const { value, diagnostics } = await load({ root, config, mode });
+    this.inputs.push(...value.inputs);
+    this.staticFiles = value.staticFiles;
+    // A content file that cannot be read stands in for itself (see compile); any other load error stops here.
+    const unread = new Set((value.unreadSources ?? []).map((s) => s.file));
+    const stops = diagnostics.some((d) => d.severity === 'error' && !(d.file && unread.has(d.file)));
+    return { value: stops ? undefined : value, diagnostics, detail: `${value.sources.length} files` };
+  }
+
+  async compile(config: SiteConfig, loaded: Loaded): Promise<Outcome<Compiled[]>> {
+    const { onProgress, workerFile, beforeCompile } = this.options;
+    // Pagefind indexes each Markdown page as soon as it is compiled, on the core that compiling leaves mostly idle.
+    const early = this.options.markdownDocuments === false ? undefined : this.search;
+    const onCompiled = early && ((compiled: Compiled) => {
       const document = markdownDocument(config, compiled);
       if (document) early.addDocument(compiled.source.path, document);
     });
-
-  const loaded = await step('load', () => load({ root, config, mode }), (r) => `${r.value.sources.length} files`);
-  diagnostics.push(...loaded.diagnostics);
-  const inputs = [...configResult.inputs, ...loaded.value.inputs];
-  // A content file that cannot be read stops the build, but not before the rest is compiled and planned (below):
-  // its problems are reported in the same run. Any other load error stops here.
-  const unread = new Set((loaded.value.unreadSources ?? []).map((s) => s.file));
-  if (diagnostics.some((d) => d.severity === 'error' && !(d.file && unread.has(d.file)))) return result({ inputs });
-
-  const onCompiled = options.onProgress && ((done: number, total: number) => options.onProgress!({ step: 'compile', done, total }));
-  const texts = compileTexts(mergeMessages(loaded.value.messages, config.i18n.currentLocale));
-  const compiled = await step(
-    'compile',
-    () => compileWithPool(loaded.value.sources, config, texts, cache, options.workerFile, { onProgress: onCompiled, onCompiled: toIndex, beforeCompile: options.beforeCompile }),
-    (r) => compileDetail(r.cacheHits, r.slowest),
-  );
-  diagnostics.push(...compiled.diagnostics);
-  if (hasErrors(diagnostics)) {
-    // The rest of the site is still planned, so its problems (broken links, unknown components, the sidebar)
-    // are reported in this run too, not one build later; the files that failed stand in without content.
-    const everySource = [...loaded.value.sources, ...(loaded.value.unreadSources ?? [])].sort((a, b) => (a.file < b.file ? -1 : 1));
-    const planned = plan({ config, compiled: withStandIns(everySource, compiled.value), loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, dataSchemas: theme.dataSchemas, dataWarnings: theme.dataWarnings });
-    diagnostics.push(...planned.diagnostics);
-    return result({ inputs });
+    const texts = compileTexts(mergeMessages(loaded.messages, config.i18n.currentLocale));
+    const onCompileProgress = onProgress && ((done: number, total: number) => onProgress({ step: 'compile', done, total }));
+    const result = await compileAll({ sources: loaded.sources, config, texts, cache: this.cache!, workerFile, beforeCompile, onProgress: onCompileProgress, onCompiled, mdxFromTree: this.options.mdxFromTree });
+    this.cacheHits = result.cacheHits;
+    const detail = compileDetail(result.cacheHits, result.slowest);
+    const unread = loaded.unreadSources ?? [];
+    if (!hasErrors(result.diagnostics) && !unread.length) return { value: result.value, diagnostics: result.diagnostics, detail };
+    const everySource = [...loaded.sources, ...unread].sort((a, b) => (a.file < b.file ? -1 : 1));
+    return { value: withStandIns(everySource, result.value), diagnostics: result.diagnostics, detail };
   }
-  // Written once the last page is out (emit's onPagesOut), while Pagefind finishes the index and this thread
-  // would wait (serialising it took 15–20 ms of the real site's planning), or when the build stops before;
-  // awaited before the build returns.
-  let cacheSaved: Promise<Error | undefined> | undefined;
-  const saveCache = () =>
-    (cacheSaved ??= cache.save().then(
+
+  async render(site: Site): Promise<Outcome<Pages>> {
+    const { root, theme, mode = 'production', workerFile, toolVersion, outDir } = this.options;
+    const bundle = await this.bundling!;
+    if (bundle instanceof Error) throw new Error(`quire bug: the client bundle failed to build: ${bundle.message}`);
+    this.bundle = bundle;
+    const writer = (this.writer = this.options.writer ?? new DirWriter(outDir ?? path.join(root, 'dist')));
+    // Incremental output: a route whose fingerprint (everything its HTML is made of) matches the previous
+    // build's, and whose file there is untouched, is kept instead of rendered and written.
+    const { manifest, assetHashes } = await openPreviousOutput(site, { root, writer, cacheDir: this.cacheDir, toolVersion });
+    const shared = { css: bundle.css, js: bundle.js, islands: bundle.islands, files: bundle.files.map((f) => f.file), mode };
+    const fingerprints = manifest.enabled ? fingerprintRoutes({ site, shared, assetVersions: assetHashes }) : new Map<string, string>();
+    const reused = await manifest.reusable(fingerprints);
+    this.incremental = { fingerprints, manifest, reused, assetHashes };
+    this.reused = reused.size;
+    const only = reused.size ? (r: Route) => !reused.has(r.path) : undefined;
+    // A new local search index reads the pages without a Markdown document from their HTML: those come first, so
+    // Pagefind builds the index while the others render. Kept pages are merged in route order (emit).
+    const first = site.config.search.provider === 'local' && !reused.size ? (r: Route) => indexedWhenRendered(site, r, this.options.markdownDocuments) : undefined;
+    const rendering = renderPages({ site, theme, mode, assets: bundle, only, first, workerFile, sharedRendering: this.options.sharedRendering }, this.renderDiagnostics);
+    this.closeRender = rendering.close;
+    const counted = async function* (this: BuildRun) {
+      for await (const page of rendering.pages) {
+        this.rendered++;
+        yield page;
+      }
+    }.call(this);
+    const detail = () => [`${this.rendered} pages`, reused.size ? `${reused.size} unchanged` : '', rendering.threads > 1 ? `${rendering.threads} threads` : ''].filter(Boolean).join(', ');
+    return { value: counted, diagnostics: [], detail };
+  }
+
+  async emit(site: Site, pages: Pages): Promise<Outcome<EmitReport>> {
+    const { root, theme, onProgress } = this.options;
+    const emitted = await emit({
+      site,
+      pages,
+      bundle: this.bundle!,
+      sharedFiles: theme.sharedFiles?.(site),
+      staticFiles: this.staticFiles,
+      root,
+      writer: this.writer!,
+      canCommit: () => !hasErrors(this.renderDiagnostics),
+      incremental: this.incremental,
+      onPage: onProgress && ((done) => onProgress({ step: 'render', done, total: site.routes.length })),
+      // The cache is written while Pagefind finishes the index and this thread would wait.
+      onPagesOut: (searchIndex) => {
+        void this.saveCache();
+        if (searchIndex) onProgress?.({ step: 'search' });
+      },
+      search: this.search,
+      markdownDocuments: this.options.markdownDocuments,
+    }).finally(() => this.closeRender?.());
+    this.search = undefined;
+    this.report = emitted.value;
+    return { value: emitted.value, diagnostics: [...this.renderDiagnostics, ...emitted.diagnostics] };
+  }
+
+  /** Ends the build: a search index started but not used is stopped, and the compile cache is written. */
+  async finish(ok: boolean): Promise<Diagnostic[]> {
+    await this.search?.discard();
+    if (!this.cache) return [];
+    const failed = await this.saveCache();
+    // A cache that cannot be written costs the next build time, not this build its result: a warning.
+    return failed ? [cacheWarning('The compile cache could not be written', failed, this.cacheDir ?? this.root, this.root, 'the next build compiles every page again', ok)] : [];
+  }
+
+  private saveCache(): Promise<Error | undefined> {
+    return (this.cacheSaved ??= this.cache!.save().then(
       () => undefined,
       (e: Error) => e,
     ));
-  // A cache that cannot be written costs the next build time, not this build its result: a warning.
-  const savedCache = async () => {
-    const failed = await saveCache();
-    if (failed) diagnostics.push(cacheWarning('The compile cache could not be written', failed, cacheDir ?? root, root, 'the next build compiles every page again', !hasErrors(diagnostics)));
-  };
-
-  const planned = await step(
-    'plan',
-    async () => {
-      // The social cards' pixel sizes for their og:image tags: the only files plan needs besides the loaded ones.
-      // And which of the pages' own images are missing, reported with the site's other problems.
-      const [imageSizes, missingImages] = await Promise.all([readImageSizes(root, socialImageFiles(config, compiled.value, loaded.value.staticFiles)), missingFiles(root, contentImageFiles(compiled.value))]);
-      return plan({ config, compiled: compiled.value, loaded: loaded.value, components: Object.keys(theme.components), contracts: theme.contracts, messageIds: theme.messageIds, dataSchemas: theme.dataSchemas, dataWarnings: theme.dataWarnings, imageSizes, missingImages });
-    },
-    (r) => `${r.value.routes.length} routes`,
-  );
-  diagnostics.push(...planned.diagnostics);
-  if (hasErrors(diagnostics)) {
-    await savedCache();
-    return result({ inputs, cacheHits: compiled.cacheHits });
   }
-  const site = planned.value;
-
-  const bundle = await bundling;
-  if (bundle instanceof Error) throw new Error(`quire bug: the client bundle failed to build: ${bundle.message}`);
-
-  // Incremental output: a route whose fingerprint (everything its HTML is made of) matches the previous
-  // build's, and whose file there is untouched, is kept instead of rendered and written.
-  const assets: BundleUrls = { css: bundle.css, js: bundle.js, islands: bundle.islands };
-  const writer = options.writer ?? new DirWriter(outDir);
-  const manifest = await OutputManifest.open(writer instanceof DirWriter ? cacheDir : undefined, writer instanceof DirWriter ? writer.outDir : '', options.toolVersion);
-  const assetHashes = manifest.enabled ? await contentAssetHashes(root, site) : new Map<string, string>();
-  const fingerprints = manifest.enabled
-    ? fingerprintRoutes({ site, shared: { ...assets, files: bundle.files.map((f) => f.file), mode }, assetVersions: assetHashes })
-    : new Map<string, string>();
-  const reused = await manifest.reusable(fingerprints);
-
-  // Render and emit run interleaved (each page is written as soon as it is rendered); their times are
-  // reported separately: render = time inside the page generator, emit = the rest.
-  const renderDiagnostics: Diagnostic[] = [];
-  let renderMs = 0;
-  let pageCount = 0;
-  const only = reused.size ? (r: Route) => !reused.has(r.path) : undefined;
-  const renderPool = startRenderPool(site, theme, mode, assets, site.routes.length - reused.size, options.workerFile);
-  // A new local search index takes Markdown pages as documents (see emit); the pages it must read when they are
-  // rendered come first, so Pagefind builds the index while the others are rendered. Kept pages are merged in
-  // route order (emit), so the order changes only when every page is rendered.
-  const first = site.config.search.provider === 'local' && !reused.size ? (r: Route) => indexedWhenRendered(site, r) : undefined;
-  const pages = renderPool ? renderEachWith({ site, only, first }, renderDiagnostics, renderPool.render, renderPool.workers * 8) : renderEach({ site, theme, mode, assets, only, first }, renderDiagnostics);
-  async function* timedPages(): AsyncGenerator<Page> {
-    const iterator = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]();
-    for (;;) {
-      const start = performance.now();
-      const next = await iterator.next();
-      renderMs += performance.now() - start;
-      if (next.done) return;
-      pageCount++;
-      yield next.value;
-    }
-  }
-  const emitStart = performance.now();
-  const emitted = await emit({
-    site,
-    pages: timedPages(),
-    bundle,
-    sharedFiles: theme.sharedFiles?.(site),
-    staticFiles: loaded.value.staticFiles,
-    root,
-    writer,
-    canCommit: () => !hasErrors(renderDiagnostics),
-    incremental: { fingerprints, manifest, reused, assetHashes },
-    onPage: options.onProgress && ((done) => options.onProgress!({ step: 'render', done, total: site.routes.length })),
-    onPagesOut: (searchIndex) => {
-      void saveCache();
-      if (searchIndex) options.onProgress?.({ step: 'search' });
-    },
-    search,
-  }).finally(() => renderPool?.close());
-  // Emit took it (or discarded it).
-  search = undefined;
-  const renderDetail = [`${pageCount} pages`, reused.size ? `${reused.size} unchanged` : '', renderPool ? `${renderPool.workers + 1} threads` : ''].filter(Boolean).join(', ');
-  const renderStep: StepTiming = { name: 'render', ms: renderMs, detail: renderDetail };
-  const emitStep: StepTiming = { name: 'emit', ms: performance.now() - emitStart - renderMs };
-  for (const s of [renderStep, emitStep]) {
-    steps.push(s);
-    options.onStep?.(s);
-  }
-  diagnostics.push(...renderDiagnostics, ...emitted.diagnostics);
-  await savedCache();
-  return result({ inputs, site, pages: pageCount + reused.size, reused: reused.size, files: emitted.value?.files ?? 0, bytes: emitted.value?.bytes ?? 0, cacheHits: compiled.cacheHits });
 }
 
 function staleLockWarning(holder: LockHolder): Diagnostic {
@@ -293,91 +276,3 @@ export function compileDetail(cacheHits: number, slowest?: Slowest): string {
   const slow = slowest && slowest.ms >= SLOW_PAGE_MS ? `, slowest ${slowest.file} (${(slowest.ms / 1000).toFixed(1)} s)` : '';
   return `${cacheHits} cached${slow}`;
 }
-
-/**
- * A hash of each content image's bytes, for the fingerprints of the pages showing it: a page is kept only
- * while its images are the same. A file that cannot be read is left out (emit reports it).
- */
-async function contentAssetHashes(root: string, site: Site): Promise<Map<string, string>> {
-  const files = [...new Set(site.compiled.flatMap((c) => c.assets.map((a) => a.file)))].filter((f) => !f.startsWith('../'));
-  const out = new Map<string, string>();
-  await Promise.all(
-    files.map(async (file) => {
-      const bytes = await readFile(path.join(root, file)).catch(() => undefined);
-      if (bytes) out.set(file, contentHash(bytes));
-    }),
-  );
-  return out;
-}
-
-/** Sources to compile before a worker pool pays for its start-up (module loading in each worker). */
-const POOL_THRESHOLD = 40;
-
-async function compileWithPool(
-  sources: Source[],
-  config: SiteConfig,
-  texts: CompileTexts,
-  cache: CompileCache,
-  workerFile: string | undefined,
-  { onProgress, onCompiled, beforeCompile }: Pick<CompileOptions, 'onProgress' | 'onCompiled'> & { beforeCompile?: (sourcesToCompile: number) => void },
-) {
-  const misses = sources.filter((s) => !cache.has(cacheKey(s, config, texts))).length;
-  beforeCompile?.(misses);
-  // This thread compiles too, beside one worker fewer than the cores.
-  const workers = defaultPoolSize() - 1;
-  if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile({ sources, config, texts, cache, onProgress, onCompiled });
-  const pool = createPool<Source, CompileOneResult>(workerFile, { size: workers, workerData: { kind: 'compile', config, texts } satisfies WorkerJob, local: (source) => compileSource(source, config, texts), timeLimit: compileTimeLimit(config) });
-  try {
-    return await compile({ sources, config, texts, cache, compileOne: (source) => pool.run(source), onProgress, onCompiled });
-  } finally {
-    await pool.close();
-  }
-}
-
-/**
- * Pages to render before a render pool pays for itself. Measured on the 2-core machine (1,000 pages): a
- * render worker answers with its first page 0.16–0.18 s after it starts (loading React and the theme,
- * receiving the site) and then renders a page in about 0.5 ms, this thread in 0.4 ms; so with three
- * threads the pool saves about a tenth of a second at a thousand pages, and more the more pages there are.
- * (On two cores it is not started: a second thread made rendering 1,000 pages slower, 0.38 → 0.75 s.)
- */
-const RENDER_POOL_THRESHOLD = 1000;
-
-/** Renders routes in workers beside this thread. */
-interface RenderPool {
-  render(routeIndex: number): Promise<RenderOneResult>;
-  workers: number;
-  close(): Promise<void>;
-}
-
-/**
- * Workers that render beside this thread (each gets the site once), or undefined when one thread is
- * better: few pages, one core, or no worker script.
- */
-function startRenderPool(site: Site, theme: Theme, mode: 'production' | 'development', assets: BundleUrls, pages: number, workerFile: string | undefined): RenderPool | undefined {
-  const workers = Math.min(defaultPoolSize() - 1, MAX_RENDER_WORKERS);
-  if (!workerFile || workers < 1 || pages < RENDER_POOL_THRESHOLD) return undefined;
-  const renderHere = limitedRender({ site, theme, mode, assets });
-  // Each worker gets the site without the pages' compiled content and sources; a task brings its own
-  // page's content.
-  const skeleton: Site = { ...site, compiled: site.compiled.map((c) => ({ ...c, output: EMPTY_OUTPUT, source: { ...c.source, body: '' } })) };
-  const pool = createPool<RenderTask, RenderOneResult>(workerFile, { size: workers, workerData: { kind: 'render', site: skeleton, mode, assets } satisfies WorkerJob, youngGenerationMb: 16, local: async (task) => renderHere(task.routeIndex), timeLimit: renderTimeLimit(site) });
-  return {
-    workers,
-    render: (routeIndex) => {
-      const compiledIndex = site.routes[routeIndex].compiledIndex;
-      return pool.run({ routeIndex, output: compiledIndex === undefined ? undefined : site.compiled[compiledIndex].output });
-    },
-    close: () => pool.close(),
-  };
-}
-
-const EMPTY_OUTPUT: Compiled['output'] = { type: 'html', html: '' };
-
-/**
- * Render workers at most, whatever the cores: each holds the site's skeleton and a heap of its own. On
- * 10,000 pages the build peaked at 497 MB in one thread and at 818 MB with two render workers (with a
- * 16 MB young generation; 923 MB with the compile workers' 64 MB), about 160 MB a worker: a third would
- * bring it to the 1 GB budget.
- */
-const MAX_RENDER_WORKERS = 2;

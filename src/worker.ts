@@ -1,23 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { compileInWorker, loadCompiler, type CompileTexts } from './compile/index.ts';
-import { routeRenderer, type BundleUrls } from './render/index.ts';
-import type { Compiled, Site, SiteConfig, Source, Theme } from './types.ts';
+import { compileInWorker, loadCompiler, type CompileJob } from './compile/index.ts';
+import { routeRenderer, type RenderJob, type RenderTask } from './render/index.ts';
+import type { Source, Theme } from './types.ts';
 
 /** What a pool of workers is for, given once to each worker as `workerData` (see pool.ts). */
-export type WorkerJob =
-  /** Tasks are sources; the answer is `compileInWorker`'s result. */
-  | { kind: 'compile'; config: SiteConfig; texts: CompileTexts }
-  /**
-   * Tasks are routes of `site` (given without the pages' compiled content, which each task brings for its
-   * own page); the answer is the route's page or its diagnostic.
-   */
-  | { kind: 'render'; site: Site; mode: 'production' | 'development'; assets: BundleUrls };
-
-export interface RenderTask {
-  routeIndex: number;
-  /** The compiled content of the route's page, when it has one. */
-  output?: Compiled['output'];
-}
+export type WorkerJob = CompileJob | RenderJob;
 
 /**
  * Worker-thread body: answers one task per message with the job of its pool. Rendering needs the theme,
@@ -26,7 +13,7 @@ export interface RenderTask {
  */
 export function startWorker(loadTheme: () => Promise<Theme>): void {
   const job = workerData as WorkerJob;
-  if (job.kind === 'compile') serve<Source>(loadCompiler().then(() => (source: Source) => compileInWorker(source, job.config, job.texts)), (source) => `compile worker failed on ${source.file}`);
+  if (job.kind === 'compile') serve<Source>(loadCompiler().then(() => (source: Source) => compileInWorker(source, job.config, job.texts, job.mdxFromTree)), (source) => `compile worker failed on ${source.file}`);
   else serve<RenderTask>(renderInWorker(job, loadTheme()), (task) => `render worker failed on ${job.site.routes[task.routeIndex]?.path}`);
 }
 
@@ -52,7 +39,7 @@ function serve<I>(loading: Promise<(input: I) => Promise<unknown>>, failure: (in
   });
 }
 
-async function renderInWorker(job: Extract<WorkerJob, { kind: 'render' }>, theme: Promise<Theme>) {
-  const renderer = routeRenderer({ site: job.site, theme: await theme, mode: job.mode, assets: job.assets });
+async function renderInWorker(job: RenderJob, theme: Promise<Theme>) {
+  const renderer = routeRenderer({ site: job.site, theme: await theme, mode: job.mode, assets: job.assets, sharedRendering: job.sharedRendering });
   return async ({ routeIndex, output }: RenderTask) => renderer(routeIndex, output);
 }

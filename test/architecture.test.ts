@@ -210,9 +210,14 @@ const PLANTS: Plant[] = [
     expected: [{ rule: 'worker-runs-compile-and-render', from: 'src/worker.ts', to: 'themes/classic/index.tsx' }],
   },
   {
-    name: 'a stage importing the worker pool',
-    files: { 'src/render/planted-pool.ts': "import { createPool } from '../pool.ts';\nexport const planted = createPool;\n" },
-    expected: [{ rule: 'stage-imports-contracts-only', from: 'src/render/planted-pool.ts', to: 'src/pool.ts' }],
+    name: 'the pipeline importing the build lock (a policy of the build driver)',
+    files: { 'src/pipeline.ts': "\nimport { acquireLock as plantedLock } from './lock.ts';\nexport const planted = plantedLock;\n" },
+    expected: [{ rule: 'pipeline-runs-stage-entries', from: 'src/pipeline.ts', to: 'src/lock.ts' }],
+  },
+  {
+    name: 'a stage importing the build lock',
+    files: { 'src/render/planted-lock.ts': "import { acquireLock } from '../lock.ts';\nexport const planted = acquireLock;\n" },
+    expected: [{ rule: 'stage-imports-contracts-only', from: 'src/render/planted-lock.ts', to: 'src/lock.ts' }],
   },
   {
     name: 'the theme importing a stage',

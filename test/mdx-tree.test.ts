@@ -1,5 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { setMdxStrategy } from '../src/compile/processors.ts';
+import { describe, expect, it } from 'vitest';
 import { buildInMemory, makeSite, repoRoot } from './helpers.ts';
 
 /**
@@ -12,25 +11,16 @@ const outputs: string[][] = [];
 
 async function htmlBothWays(root: string) {
   outputs.length = 0;
-  const pages = async () => {
-    const { result, writer } = await buildInMemory(root);
+  const pages = async (mdxFromTree: boolean) => {
+    const { result, writer } = await buildInMemory(root, { mdxFromTree });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     outputs.push((result.site?.compiled ?? []).map((c) => c.output.type));
     return new Map([...writer.files.keys()].filter((f) => f.endsWith('.html')).map((f) => [f, writer.text(f)!]));
   };
-  setMdxStrategy('auto');
-  const tree = await pages();
-  setMdxStrategy('code');
-  try {
-    return { tree, code: await pages() };
-  } finally {
-    setMdxStrategy('auto');
-  }
+  return { tree: await pages(true), code: await pages(false) };
 }
 
 describe('MDX rendered from its syntax tree', () => {
-  afterAll(() => setMdxStrategy('auto'));
-
   it('mdx tree: every page of the site should equal the page rendered from MDX code', async () => {
     const { tree, code } = await htmlBothWays(repoRoot);
     expect(tree.size).toBeGreaterThan(100);

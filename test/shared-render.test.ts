@@ -4,27 +4,37 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark generator is plain JavaScript without type declarations
 import { generateSite } from '../bench/generate.mjs';
-import { setSharedRendering } from '../src/render/index.ts';
+import { createElement, type ComponentType } from 'react';
+import type { PageProps, Theme } from '../src/types.ts';
+import { classicTheme } from '../themes/classic/index.tsx';
 import { buildInMemory, repoRoot } from './helpers.ts';
+
+/** The classic theme, counting the parts it renders once for many pages (PageProps.renderShared). */
+function countingTheme(): { theme: Theme; calls: () => number } {
+  let calls = 0;
+  const Page = classicTheme.Page as ComponentType<PageProps>;
+  const Counting = (props: PageProps) => {
+    const renderShared = props.renderShared && ((element: unknown) => (calls++, props.renderShared!(element)));
+    return createElement(Page, { ...props, renderShared });
+  };
+  return { theme: { ...classicTheme, Page: Counting }, calls: () => calls };
+}
 
 /**
  * The theme renders the docs sidebar once per open branch and marks each page's own link in that HTML
  * (themes/classic/components/DocSidebar.tsx). Every page must equal the page rendered whole.
  */
 async function htmlBothWays(root: string) {
-  const pages = async () => {
-    const { result, writer } = await buildInMemory(root);
+  const pages = async (sharedRendering: boolean) => {
+    const counting = countingTheme();
+    const { result, writer } = await buildInMemory(root, { sharedRendering, theme: counting.theme });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // The comparison means something: the shared path ran in the one build, never in the other.
+    if (sharedRendering) expect(counting.calls()).toBeGreaterThan(0);
+    else expect(counting.calls()).toBe(0);
     return new Map([...writer.files.keys()].filter((f) => f.endsWith('.html')).map((f) => [f, writer.text(f)!]));
   };
-  setSharedRendering(true);
-  const shared = await pages();
-  setSharedRendering(false);
-  try {
-    return { shared, whole: await pages() };
-  } finally {
-    setSharedRendering(true);
-  }
+  return { shared: await pages(true), whole: await pages(false) };
 }
 
 function expectSame({ shared, whole }: { shared: Map<string, string>; whole: Map<string, string> }) {
@@ -35,7 +45,6 @@ function expectSame({ shared, whole }: { shared: Map<string, string>; whole: Map
 describe('shared rendering of the docs sidebar', () => {
   const dirs: string[] = [];
   afterAll(async () => {
-    setSharedRendering(true);
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 

@@ -72,12 +72,6 @@ function createMdxTreeProcessor(parts: SyntaxParts, texts: CompileTexts): Proces
   return processor.freeze() as unknown as Processor;
 }
 
-/** How `.mdx` pages compile: `auto` (tree when possible) or always `code`; tests compare the two. */
-let mdxStrategy: 'auto' | 'code' = 'auto';
-export function setMdxStrategy(strategy: 'auto' | 'code'): void {
-  mdxStrategy = strategy;
-}
-
 /**
  * Prepares an MDX tree for rendering without JavaScript: drops positions (the cache stays small) and
  * comment-only expressions (`{/* … *\/}` renders nothing). False when the page needs MDX's JavaScript:
@@ -155,11 +149,19 @@ export function parseOnly(format: Source['format'], value: string, path: string)
   return processor.parse(new VFile({ value, path }));
 }
 
+/** Variants of the compiler that must give the same pages (tests compare them). */
+export interface ProcessVariant {
+  /** The syntax extensions to use, instead of those chosen from the text. */
+  only?: SyntaxParts;
+  /** `.mdx` pages without code become a syntax tree rather than MDX's JavaScript; default true. */
+  mdxFromTree?: boolean;
+}
+
 /**
- * Runs one source through its pipeline: `.md` to an HTML string, `.mdx` to function-body code. Throws
- * VFile messages. `only` overrides the syntax extensions chosen from the text (tests compare).
+ * Runs one source through its pipeline: `.md` to an HTML string, `.mdx` to its syntax tree or function-body
+ * code. Throws VFile messages.
  */
-export async function processSource(source: Source, baseUrl: string, texts: CompileTexts, only?: SyntaxParts): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
+export async function processSource(source: Source, baseUrl: string, texts: CompileTexts, { only, mdxFromTree = true }: ProcessVariant = {}): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
   const value = prepareMarkdown(source.body);
   const input = { value, path: source.file, data: fileData(source, baseUrl) };
   const parts = only ?? syntaxPartsFor(value);
@@ -167,7 +169,7 @@ export async function processSource(source: Source, baseUrl: string, texts: Comp
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip
     // MDX's JavaScript generation here and evaluating that code at render (measured: compile of the
     // site's pages −20 %).
-    const treeProcessor = mdxStrategy === 'auto' ? mdxTreeProcessor(parts, texts) : undefined;
+    const treeProcessor = mdxFromTree ? mdxTreeProcessor(parts, texts) : undefined;
     if (treeProcessor) {
       const file = new VFile(input);
       const tree = (await treeProcessor.run(treeProcessor.parse(file), file)) as HastRoot;

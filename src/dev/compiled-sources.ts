@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compilerSettings, compileSource, compileTimeLimit, type CompileOneResult, type CompileTexts } from '../compile/index.ts';
+import { cacheKey, compile, CompileCache, compilerSettings, compileSource, startCompilePool, type CompileOneResult, type CompileTexts } from '../compile/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import { createPool, defaultPoolSize, WorkerLostError, type Pool } from '../pool.ts';
+import { defaultPoolSize, WorkerLostError, type Pool } from '../pool.ts';
 import type { Compiled, Source, SiteConfig } from '../types.ts';
-import type { WorkerJob } from '../worker.ts';
 
 interface Entry {
   /** The compile cache key the entry was made for (bytes, route, compiler config). */
@@ -120,7 +119,7 @@ export class CompiledSources {
     if (this.lane && this.lane.settings !== settings) void this.close();
     const size = laneSize();
     if (!this.lane && this.options.workerFile && !this.workersFailed && size > 0) {
-      const pool = createPool<Source, CompileOneResult>(this.options.workerFile, { size, workerData: { kind: 'compile', config, texts } satisfies WorkerJob, timeLimit: compileTimeLimit(config) });
+      const pool = startCompilePool(this.options.workerFile, config, texts, size);
       this.lane = { settings, pool };
     }
     const lane = this.lane;

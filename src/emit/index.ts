@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,13 +10,16 @@ import type { Writer } from './writer.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
 import { hasMarkdownDocument, markdownDocument, searchKey, searchStartError, startSearch, type SearchIndexer } from './search.ts';
 import { WriteBehind } from './write-behind.ts';
+import { assetName, contentHash } from './hash.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
 export { bundleClient, type ClientBundle } from './client.ts';
 export { outputFile } from './files.ts';
 export { outputFolderProblem } from './output-folder.ts';
 export { OutputManifest, type OutputRecord } from './previous.ts';
-export { markdownDocument, startSearch, type SearchIndexer } from './search.ts';
+export { assetName, contentHash } from './hash.ts';
+export { openPreviousOutput, type PreviousOutput } from './reuse.ts';
+export { hasMarkdownDocument, markdownDocument, startSearch, type SearchIndexer } from './search.ts';
 
 export interface EmitOptions {
   site: Site;
@@ -50,6 +52,8 @@ export interface EmitOptions {
    * `searchIndex`: a new search index is being finished meanwhile.
    */
   onPagesOut?: (searchIndex: boolean) => void;
+  /** Markdown pages go into a new search index as documents made from their compiled HTML (default true; tests compare). */
+  markdownDocuments?: boolean;
   /**
    * The search index the build started before this stage (startSearch), perhaps fed Markdown pages while
    * compiling: used for a new index, else discarded.
@@ -104,7 +108,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   const late = new Set<string>();
   if (search) {
     for (const route of site.routes) {
-      if (indexedWhenRendered(site, route)) late.add(route.path);
+      if (indexedWhenRendered(site, route, options.markdownDocuments)) late.add(route.path);
       else if (isIndexable(route) && !search.has(route.path)) {
         // An indexable route that is not late has a compiled page with a document.
         search.addDocument(route.path, markdownDocument(site.config, site.compiled[route.compiledIndex!])!);
@@ -288,8 +292,8 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
  * Whether a new search index reads the route from its rendered page: an indexable page without a Markdown
  * document (hasMarkdownDocument). The build renders these first when it renders every page.
  */
-export function indexedWhenRendered(site: Site, route: Route): boolean {
-  return isIndexable(route) && (route.compiledIndex === undefined || !hasMarkdownDocument(site.compiled[route.compiledIndex]));
+export function indexedWhenRendered(site: Site, route: Route, markdownDocuments = true): boolean {
+  return isIndexable(route) && (!markdownDocuments || route.compiledIndex === undefined || !hasMarkdownDocument(site.compiled[route.compiledIndex]));
 }
 
 /**
@@ -325,26 +329,4 @@ async function inBatches<T>(items: Iterable<T>, run: (item: T) => Promise<void>,
     for (let next = it.next(); !next.done; next = it.next()) await run(next.value);
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-}
-
-/** A file's content hash (SHA-1, hex): what content images are fingerprinted and named by. */
-export function contentHash(bytes: Uint8Array | string): string {
-  return createHash('sha1').update(bytes).digest('hex');
-}
-
-/**
- * The published name of a content image: `assets/<name>.<hash><ext>`, the name reduced to ASCII letters,
- * digits, `-` and `_` (`Übersicht (neu).png` → `Ubersicht-neu.1a2b3c4d.png`), so its URL needs no encoding on
- * any host; the first 8 digits of its content hash (`contentHash`) keep names apart.
- */
-export function assetName(file: string, hash: string): string {
-  const ext = path.extname(file);
-  const safe = (s: string) =>
-    s
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9_-]+/g, '-')
-      .replace(/^-+|-+$/g, '');
-  const extension = safe(ext.slice(1));
-  return `assets/${safe(path.basename(file, ext)) || 'asset'}.${hash.slice(0, 8)}${extension ? '.' + extension : ''}`;
 }

@@ -203,7 +203,7 @@ class PagefindIndexer implements SearchIndexer {
  */
 export function hasMarkdownDocument(compiled: Compiled): boolean {
   const { output } = compiled;
-  if (!markdownDocuments || output.type !== 'html' || compiled.standIn || compiled.source.frontMatter.unlisted === true) return false;
+  if (output.type !== 'html' || compiled.standIn || compiled.source.frontMatter.unlisted === true) return false;
   return !compiled.assets.length && !compiled.links.some((l) => linkedFile(l.path)) && !/<script/i.test(output.html);
 }
 
@@ -219,12 +219,6 @@ export function markdownDocument(config: SiteConfig, compiled: Compiled): string
   const head = indexMeta(escapeAttribute(searchTag(KIND_OF_SOURCE[source.kind], config.docs.version.name)), escapeAttribute(currentLocale), compiled.title);
   // The content as the render stage wraps it (render/index.ts): the theme's element around it is Pagefind's body.
   return `<html lang="${escapeAttribute(localeHtmlLang(localeConfigs, currentLocale))}"><head>${head}</head><body><div data-pagefind-body=""><div class="markdown">${output.html}</div></div></body></html>`;
-}
-
-/** Whether Markdown pages are indexed from their compiled HTML; tests compare both ways. */
-let markdownDocuments = true;
-export function setMarkdownDocuments(on: boolean): void {
-  markdownDocuments = on;
 }
 
 const KIND_OF_SOURCE: Record<Compiled['source']['kind'], Route['kind']> = { doc: 'doc', page: 'page', landing: 'landing', blog: 'blogPost' };

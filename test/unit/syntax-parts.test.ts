@@ -37,7 +37,7 @@ function source(body: string, format: 'md' | 'mdx', file = `content/docs/x.${for
 
 async function same(src: Source) {
   const chosen = await processSource(src, '/de/', compileTexts(undefined));
-  const full = await processSource(src, '/de/', compileTexts(undefined), ALL);
+  const full = await processSource(src, '/de/', compileTexts(undefined), { only: ALL });
   expect(chosen.output, src.file).toEqual(full.output);
   expect(chosen.data.headings, src.file).toEqual(full.data.headings);
   expect(chosen.data.links, src.file).toEqual(full.data.links);

@@ -1,0 +1,375 @@
+import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import type { CompileCache } from './cache.ts';
+import { isExternal } from '../shared/route-match.ts';
+import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
+import { resolveAsset } from './plugins/links.ts';
+import { prescan, type PrescanProblem } from './prescan.ts';
+
+/**
+ * Texts the compiler itself writes into pages (the footnotes' heading and back links), in the site's
+ * language: a compiled page depends on them like on its bytes (they are part of its cache key).
+ */
+export interface CompileTexts {
+  footnotes: string;
+  /** `{number}`: the footnote's number (`2`, or `2-3` for its third reference). */
+  backToReference: string;
+}
+
+const ENGLISH_TEXTS: CompileTexts = { footnotes: 'Footnotes', backToReference: 'Back to reference {number}' };
+
+/** The compiler's texts from a locale's merged messages (English where an id is missing). */
+export function compileTexts(messages: Messages | undefined): CompileTexts {
+  return {
+    footnotes: messages?.['content.footnotes'] ?? ENGLISH_TEXTS.footnotes,
+    backToReference: messages?.['content.backToReference'] ?? ENGLISH_TEXTS.backToReference,
+  };
+}
+
+export interface CompileOptions {
+  sources: Source[];
+  config: SiteConfig;
+  /** Default: English (see compileTexts). */
+  texts?: CompileTexts;
+  /** Reused between builds; unchanged sources are not recompiled. */
+  cache?: CompileCache;
+  /** Compiles one source elsewhere (a worker pool); default in this thread. */
+  compileOne?: (source: Source, config: SiteConfig, texts: CompileTexts, mdxFromTree: boolean) => Promise<CompileOneResult>;
+  /** `.mdx` pages without code become a syntax tree rather than MDX's JavaScript; default true (tests compare both). */
+  mdxFromTree?: boolean;
+  /** Called after each source, compiled or taken from the cache: sources done so far, and of how many. */
+  onProgress?: (done: number, total: number) => void;
+  /**
+   * Called with each page compiled or taken from the cache, in the order of `sources`: as soon as it and
+   * every source before it are done (one that failed is skipped).
+   */
+  onCompiled?: (compiled: Compiled) => void;
+}
+
+/** `ms`: how long the page took to compile, in the thread that compiled it. */
+export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnostic: Diagnostic };
+
+/**
+ * Bumped when what compile produces changes, so old cache entries are ignored. 2: assets say where the
+ * page refers to them (`AssetRef.from`), and MDX imports are errors (an entry cached before would skip
+ * that check). 3: HTML in `.md` files is rendered (it was dropped); slugs avoid custom heading ids, repeated custom
+ * ids and the ids of other elements (link targets) are recorded; highlighted code names each class once per token;
+ * admonitions are notes (`role="note"`). 8: a front matter `image` relative to the page is an asset (`socialImage`).
+ * 9: tables are wrapped in a box that scrolls sideways (`.table-scroll`). 10: HTML blocks always highlight
+ * their <script> and <style> (entries cached before depended on the compile order). 17: code blocks note options
+ * that do nothing and languages without highlighting (entries cached before carry no such notes). 18: an asset's
+ * marker is `AssetRef.marker` (it was `placeholder`). 19: links and images whose target has a space get a note;
+ * an invalid heading id in MDX (`{#mit leer}`) is text with a note, not an error; ids in fenced code stay as written.
+ * 20: a table without any `|` (its delimiter row `:--` has a colon) is a table; such a page was parsed without
+ * the table extension. 21: a directive that is no box keeps its label's formatting and its `{…}` as written, and
+ * a directive name may start with a digit or any letter, as remark-directive reads it. 22: URLs, event handlers and
+ * scripts in content go through the URL policy (src/shared/url-policy.ts); a page cached before may hold one.
+ */
+export const COMPILER_VERSION = '22';
+
+/** Compiles every source; failures become diagnostics, the rest still compiles. */
+export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress, onCompiled, mdxFromTree = true }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
+  const diagnostics: Diagnostic[] = [];
+  let cacheHits = 0;
+  let slowest: Slowest | undefined;
+  let done = 0;
+  // Sources done, by index, and the first not yet handed to onCompiled.
+  const ready: (Compiled | false)[] = [];
+  let next = 0;
+  const finished = (index: number, value: Compiled | undefined): Compiled | undefined => {
+    onProgress?.(++done, sources.length);
+    ready[index] = value ?? false;
+    for (; next < sources.length && ready[next] !== undefined; next++) {
+      const compiled = ready[next];
+      if (compiled) onCompiled?.(compiled);
+    }
+    return value;
+  };
+  // With a pool, all misses start at once so it can spread them. In this thread compileSource starts them a
+  // slice at a time (see there).
+  const one = compileOne ?? compileSource;
+  // A page's notes are warnings on every build, from the cache too (the page is not compiled again).
+  const noted = (compiled: Pick<Compiled, 'notes'>, source: Source) => {
+    // With the lines compiled (withExcerpt), the frame printed later shows them, whatever the file holds by then.
+    for (const note of compiled.notes ?? []) diagnostics.push(withExcerpt(warning(CODES.CONTENT_UNCLOSED, note.message, { file: source.file, line: note.line, column: note.column, hint: note.hint }), source.body, source.bodyLine));
+  };
+  // Results keep the order of `sources`.
+  const results = await Promise.all(
+    sources.map(async (source, index): Promise<Compiled | undefined> => {
+      const key = cacheKey(source, config, texts) + (mdxFromTree ? '' : '|code');
+      const cached = cache?.get(key);
+      if (cached) {
+        cacheHits++;
+        noted(cached, source);
+        return finished(index, { ...cached, source });
+      }
+      const result = await one(source, config, texts, mdxFromTree);
+      if ('diagnostic' in result) {
+        diagnostics.push(result.diagnostic);
+        return finished(index, undefined);
+      }
+      if (result.ms !== undefined && result.ms > (slowest?.ms ?? -1)) slowest = { file: source.file, ms: result.ms };
+      cache?.set(key, result.compiled);
+      noted(result.compiled, source);
+      return finished(index, { ...result.compiled, source });
+    }),
+  );
+  diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : 1));
+  return { value: results.filter((c): c is Compiled => c !== undefined), diagnostics, cacheHits, ...(slowest ? { slowest } : {}) };
+}
+
+/** What a compiled result depends on: the file's bytes, its route, the config parts and texts the compiler reads. */
+export function cacheKey(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): string {
+  return `${compilerSettings(config, texts)}|${source.hash}|${source.path}`;
+}
+
+/**
+ * Everything besides the source that a compiled result depends on: the compiler's version, and the config
+ * parts and texts it reads. Two configs with the same settings compile every source the same way.
+ */
+export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS): string {
+  const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
+  // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
+  const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
+  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
+}
+
+interface VFileMessageLike {
+  reason?: string;
+  message: string;
+  line?: number | null;
+  column?: number | null;
+  place?: { line?: number; column?: number; start?: { line: number; column: number } } | null;
+  /** What to do about it, when the message knows better than the general MDX hint. */
+  note?: string;
+  ruleId?: string | null;
+}
+
+/** The page that took longest to compile in a build (a writer with one very long page learns which). */
+export interface Slowest {
+  file: string;
+  ms: number;
+}
+
+/**
+ * Starts loading the compiler's modules (the unified and MDX pipeline, the highlighter) without waiting for
+ * them: a build that knows it will compile (no cache yet) overlaps their loading with reading the content.
+ * A failure surfaces where they are used.
+ */
+export function preloadCompiler(): void {
+  loadCompiler().catch(() => undefined);
+}
+
+/** Loads the compiler's modules (see preloadCompiler); a compile worker is ready once they are in. */
+export function loadCompiler(): Promise<unknown> {
+  return import('./processors.ts');
+}
+
+type Processors = typeof import('./processors.ts');
+
+interface Task {
+  source: Source;
+  config: SiteConfig;
+  texts: CompileTexts;
+  mdxFromTree: boolean;
+  resolve: (result: CompileOneResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Pages of one slice start within this time (see compileSource): each slice costs a watchdog thread (runSlice),
+ * and its pages' trees stay alive until the slice's last page is done, so longer slices cost memory (see the
+ * commit that set it for the figures).
+ */
+const SLICE_MS = 25;
+
+/** Sources waiting to compile in this thread, in the order asked, and whether they are being worked through. */
+const pending: Task[] = [];
+let draining = false;
+
+/**
+ * Compiles one source in this thread: `.md` to an HTML string, `.mdx` to its syntax tree or function-body code;
+ * a page past a limit (see src/limits.ts) gets Q035 instead.
+ *
+ * Calls are queued and started in order, a slice at a time under one time guard (`runSlice`): the parsing and
+ * the transforms, up to the first highlighted code block, run inside it, so a page whose parsing does not end
+ * is stopped at the time limit. Each slice's pages finish before the next slice starts: pipelines interleaved
+ * at their awaits keep their syntax trees alive together (a thousand at once cost the garbage collector: peak
+ * memory 279 → 247 MB for 1,000 pages when they went one after the other), and a slice holds a few.
+ */
+export function compileSource(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS, mdxFromTree = true): Promise<CompileOneResult> {
+  return new Promise((resolve, reject) => {
+    pending.push({ source, config, texts, mdxFromTree, resolve, reject });
+    if (!draining) void drain();
+  });
+}
+
+async function drain(): Promise<void> {
+  draining = true;
+  try {
+    // The unified and MDX pipeline (and the highlighter) load on the first miss: a warm build never needs them.
+    const processors = await import('./processors.ts');
+    while (pending.length) {
+      const limitMs = pageLimits(pending[0].config).timeoutMs;
+      let same = 1;
+      while (same < pending.length && pageLimits(pending[same].config).timeoutMs === limitMs) same++;
+      const clock: SliceClock = {};
+      const outcomes = runSlice(pending.slice(0, same), 0, (task) => startCompile(processors, task, clock), limitMs, SLICE_MS);
+      clock.ended = performance.now();
+      const started = pending.splice(0, outcomes.length);
+      await Promise.all(
+        outcomes.map(async (outcome, i) => {
+          const task = started[i];
+          if ('timedOut' in outcome) task.resolve({ diagnostic: timeLimitDiagnostic('compile', task.source.file, limitMs) });
+          else if ('error' in outcome) task.reject(outcome.error);
+          else task.resolve(await outcome.value);
+        }),
+      );
+    }
+  } catch (e) {
+    for (const task of pending.splice(0)) task.reject(e);
+  } finally {
+    draining = false;
+  }
+}
+
+/**
+ * `compileSource` without the time guard, for compile workers: the pool stops a worker whose page runs past the
+ * time limit (pool.ts), which also covers the work after the first await.
+ */
+export async function compileInWorker(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS, mdxFromTree = true): Promise<CompileOneResult> {
+  return startCompile(await import('./processors.ts'), { source, config, texts, mdxFromTree }, {});
+}
+
+/** What a pool answers for a source whose worker it stopped at the time limit (see pool.ts). */
+export function compileTimeLimit(config: SiteConfig): { ms: number; result: (source: Source) => CompileOneResult } {
+  const ms = pageLimits(config).timeoutMs;
+  return { ms, result: (source) => ({ diagnostic: timeLimitDiagnostic('compile', source.file, ms) }) };
+}
+
+/**
+ * Checks the page against the limits of its nesting and markers (a linear scan; see prescan.ts), then starts
+ * its pipeline: what runs before the pipeline's first await runs in this call.
+ */
+function startCompile({ processSource }: Processors, { source, config, texts, mdxFromTree }: Pick<Task, 'source' | 'config' | 'texts' | 'mdxFromTree'>, clock: SliceClock): Promise<CompileOneResult> {
+  const limits = pageLimits(config);
+  const problem = prescan(source.body, source.format, limits);
+  if (problem) return Promise.resolve({ diagnostic: prescanDiagnostic(problem, source, limits) });
+  const started = performance.now();
+  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree });
+  const own = performance.now();
+  // The page's own time: its part in the slice, and the rest from when it could go on (after the slice).
+  return finishCompile(source, config, processing, () => own - started + performance.now() - Math.max(own, clock.ended ?? 0));
+}
+
+/** When the slice a page started in ended: the rest of its work (after its first await) runs after that. */
+interface SliceClock {
+  ended?: number;
+}
+
+/** Q035 at the line where the page's nesting or its markers in one paragraph passed the limit. */
+function prescanDiagnostic(problem: PrescanProblem, source: Source, limits: PageLimits): Diagnostic {
+  const line = problem.line + source.bodyLine - 1;
+  const diagnostic =
+    problem.kind === 'nesting'
+      ? error(CODES.LIMIT_EXCEEDED, `Lists and block quotes are nested ${problem.depth} levels deep here, more than the limit of ${limits.maxNesting}.`, {
+          file: source.file,
+          line,
+          column: problem.column,
+          hint: 'Each ">", "-", "*" or "1." at the start of a line (after the indentation of the item it is in) opens one more level. Nest less deeply, or raise limits.maxNesting in the site config.',
+        })
+      : error(CODES.LIMIT_EXCEEDED, `This paragraph has more than ${limits.maxInlineMarkers} link brackets and emphasis marks ([ ] * _ ~), the limit for one paragraph: parsing them takes time that grows with the square of their number.`, {
+          file: source.file,
+          line,
+          hint: 'Split the paragraph, write marks meant as text with a backslash (\\[ \\*), or raise limits.maxInlineMarkers in the site config.',
+        });
+  return withExcerpt(diagnostic, source.body, source.bodyLine);
+}
+
+/** The compiled page from its pipeline's result, or the diagnostic of its failure. */
+async function finishCompile(source: Source, config: SiteConfig, processing: Promise<{ output: Compiled['output']; data: Record<string, unknown> }>, took: () => number): Promise<CompileOneResult> {
+  let output: Compiled['output'];
+  let data: Record<string, unknown>;
+  try {
+    ({ output, data } = await processing);
+  } catch (e) {
+    if (isStackOverflow(e)) return { diagnostic: stackDiagnostic('compile', source.file) };
+    const m = e as VFileMessageLike;
+    // Some MDX messages carry their place only in the text: "… (3:1-3:17)".
+    const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);
+    // A tag left open is reported at the start of the paragraph it is in; the tag's own place is in the text
+    // ("a closing tag for `<br>` (13:520-13:524)"), and that is where the writer has to look.
+    const openTag = /closing tag for `<[^`]*>` \((\d+):(\d+)/.exec(m.reason ?? m.message);
+    const line = openTag ? Number(openTag[1]) : (m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined));
+    const column = openTag ? Number(openTag[2]) : (m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined));
+    // A place at the end is the error's own (reported as its line and column); places inside the text ("a closing
+    // tag for `<Tab>` (4:3-4:18)") count from the body's first line and are given as lines of the file instead.
+    const toFile = (l: string) => String(Number(l) + source.bodyLine - 1);
+    const reason = (m.reason ?? m.message)
+      .replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, '')
+      .replace(/\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g, (_all, l1: string, c1: string, l2?: string, c2?: string) => `(line ${toFile(l1)}, column ${c1}${l2 ? ` to line ${toFile(l2)}, column ${c2}` : ''})`)
+      .replace(/\s+/g, ' ');
+    return {
+      // With the lines compiled (withExcerpt), so its frame does not show a version saved since (quire dev, saving fast).
+      // What the URL policy refuses (see links.ts, refuseUnsafe) has its own code and says what it is itself.
+      diagnostic: withExcerpt(error(m.ruleId === CODES.UNSAFE_URL ? CODES.UNSAFE_URL : source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX, m.ruleId === CODES.UNSAFE_URL ? reason : `Could not compile ${source.format.toUpperCase()}: ${reason}`, {
+        file: source.file,
+        line: line ? line + source.bodyLine - 1 : undefined,
+        column,
+        hint: m.note ?? (source.format === 'mdx' ? 'In MDX, write { } < as \\{ \\} &lt; outside code, and close every tag.' : undefined),
+      }), source.body, source.bodyLine),
+    };
+  }
+  const fm = source.frontMatter;
+  const headings = (data.headings as Heading[]) ?? [];
+  const min = fm.toc_min_heading_level ?? config.docs.toc.minHeadingLevel;
+  const max = fm.toc_max_heading_level ?? config.docs.toc.maxHeadingLevel;
+  const firstParagraph = data.firstParagraph as string | undefined;
+  const assets = (data.assets as AssetRef[]) ?? [];
+  const socialImage = relativeImage(fm.image, source, config, assets);
+  return {
+    ms: took(),
+    compiled: {
+      source,
+      title: fm.title ?? (data.firstH1 as string | undefined) ?? source.id,
+      description: fm.description ?? truncate(firstParagraph ?? '', 200),
+      output,
+      headings,
+      ...(data.duplicateIds ? { duplicateIds: data.duplicateIds as Compiled['duplicateIds'] } : {}),
+      ...extraAnchors(headings, data.anchors as string[] | undefined),
+      toc: fm.hide_table_of_contents ? [] : headings.filter((h) => h.depth >= min && h.depth <= max),
+      links: (data.links as LinkRef[]) ?? [],
+      assets,
+      ...(socialImage ? { socialImage } : {}),
+      excerpt: truncate(firstParagraph ?? '', 300),
+      components: (data.components as string[]) ?? [],
+      ...(data.componentUses ? { componentUses: data.componentUses as Compiled['componentUses'] } : {}),
+      ...(data.notes ? { notes: data.notes as Compiled['notes'] } : {}),
+      hasTitleHeading: data.firstH1 !== undefined,
+    },
+  };
+}
+
+/**
+ * A front matter `image` next to the page (`./karte.png`, `bilder/karte.png`) is published like the page's
+ * Markdown images: its marker, or undefined for site paths and external URLs.
+ */
+function relativeImage(image: string | undefined, source: Source, config: SiteConfig, assets: AssetRef[]): string | undefined {
+  if (!image || image.startsWith('/') || isExternal(image)) return undefined;
+  const options = { baseUrl: config.baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine };
+  return resolveAsset(image, options, assets, source.fieldPlaces?.image ?? {}).url;
+}
+
+/** Element ids beyond the headings' (once each), if any. */
+function extraAnchors(headings: Heading[], ids: string[] | undefined): { anchors?: string[] } {
+  if (!ids?.length) return {};
+  const headingIds = new Set(headings.map((h) => h.id));
+  const anchors = [...new Set(ids)].filter((id) => !headingIds.has(id));
+  return anchors.length ? { anchors } : {};
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)) + '…';
+}

@@ -1,0 +1,155 @@
+import { createElement, type ComponentType, type ReactNode } from 'react';
+import { createRequire } from 'node:module';
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic } from '../limits.ts';
+import { guardedComponents } from '../shared/component-props.ts';
+import { linkedFile, replaceFileMarkers, routesByFile } from '../shared/markers.ts';
+import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
+import { Document } from './document.tsx';
+import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
+
+/**
+ * React's server renderer, loaded on the first page rendered (synchronously: it is CommonJS), so a build
+ * whose pages are all unchanged never loads it.
+ */
+let renderer: typeof import('react-dom/server') | undefined;
+function renderToString(node: ReactNode): string {
+  renderer ??= createRequire(import.meta.url)('react-dom/server') as typeof import('react-dom/server');
+  return renderer.renderToString(node);
+}
+
+/** URLs of the client bundle (script, stylesheet, island chunks), known before rendering. */
+export interface BundleUrls {
+  css: string;
+  js: string;
+  /** Island name → module URL. */
+  islands: Record<string, string>;
+}
+
+export interface RenderOptions {
+  site: Site;
+  theme: Theme;
+  mode: 'production' | 'development';
+  assets: BundleUrls;
+  /** Render only these routes (dev rebuilds); default all. */
+  only?: (route: Route) => boolean;
+  /** Routes to render before the others (each group in route order); default: route order. */
+  first?: (route: Route) => boolean;
+  /** Whether themes may render shared parts once (PageProps.renderShared); default true. */
+  sharedRendering?: boolean;
+}
+
+/** One route rendered: its page, or the diagnostic of its failure. Serialisable (render workers send it). */
+export type RenderOneResult = { page: Page } | { diagnostic: Diagnostic };
+
+/**
+ * Renders routes of `site` by their index in `site.routes`; used by this thread and by render workers
+ * (each builds its own from the site it was given), so a page is the same wherever it was rendered.
+ * `output` is the page's compiled content when `site` comes without it (a render worker's copy).
+ */
+export function routeRenderer({ site, theme, mode, assets, sharedRendering = true }: Omit<RenderOptions, 'only' | 'first'>): (routeIndex: number, output?: Compiled['output']) => RenderOneResult {
+  const fileRoutes = routesByFile(site.compiled);
+  return (routeIndex, output) => {
+    const route = site.routes[routeIndex];
+    try {
+      return { page: renderRoute({ route, site, theme, mode, fileRoutes, assets, output, sharedRendering }) };
+    } catch (e) {
+      const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
+      const content = output ?? compiled?.output;
+      // An error in the page's own MDX code (an unknown name in an expression, say) is reported at its place.
+      const at = content?.type === 'mdx' ? mdxErrorPlace(e, content.map) : undefined;
+      let place: { line?: number; column?: number } = at && compiled ? { line: at.line + compiled.source.bodyLine - 1, column: at.column } : {};
+      if (isStackOverflow(e)) return { diagnostic: stackDiagnostic('render', compiled?.source.file, place, content?.type === 'mdx') };
+      // A theme component's own error (`<Stat id="…" />: no figure …`) is placed at the component's use on the page.
+      const component = /^<([A-Z]\w*)/.exec((e as Error).message ?? '')?.[1];
+      const uses = component ? compiled?.componentUses?.[component] : undefined;
+      let where = '';
+      if (place.line === undefined && uses?.length) {
+        place = { line: uses[0].line, column: uses[0].column };
+        if (uses.length > 1) where = ` (at the first of ${uses.length} uses of <${component}> on the page)`;
+      }
+      // A name the page's {…} uses but nothing defines: most often braces meant as text.
+      const name = e instanceof ReferenceError && content?.type === 'mdx' ? /^(\S+) is not defined$/.exec(e.message)?.[1] : undefined;
+      const hint = name
+        ? `In MDX, {…} is JavaScript, and nothing defines ${name}. For braces as text write \\{ and \\}; for a value, define it in the file (export const ${name} = …) or use a component.`
+        : undefined;
+      return { diagnostic: error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}${where}`, { file: compiled?.source.file, ...place, hint }) };
+    }
+  };
+}
+
+
+/**
+ * `routeRenderer`, with the page time limit on the pages whose own code runs (`runSlice`, src/limits.ts; Node
+ * starts a thread for each, so not on the others). Those are the only pages a writer can make run without end:
+ * every other page is the theme's components over compiled content, whose size and nesting compile bounds.
+ * `timedOut`: the page was stopped.
+ */
+export function limitedRender(options: Omit<RenderOptions, 'only' | 'first'>): (routeIndex: number) => RenderOneResult & { timedOut?: true } {
+  const renderOne = routeRenderer(options);
+  const { site } = options;
+  const limit = renderTimeLimit(site);
+  return (routeIndex) => {
+    const index = site.routes[routeIndex].compiledIndex;
+    if (index === undefined || site.compiled[index].output.type !== 'mdx') return renderOne(routeIndex);
+    const [outcome] = runSlice([routeIndex], 0, renderOne, limit.ms, 0);
+    if ('timedOut' in outcome) return { ...limit.result({ routeIndex }), timedOut: true };
+    // routeRenderer catches what a page throws; anything else is a bug of quire's.
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  };
+}
+
+/** What a render pool answers for a route whose worker it stopped at the time limit (see pool.ts). */
+export function renderTimeLimit(site: Site): { ms: number; result: (task: { routeIndex: number }) => { diagnostic: Diagnostic } } {
+  const ms = pageLimits(site.config).timeoutMs;
+  return {
+    ms,
+    result: ({ routeIndex }) => {
+      const route = site.routes[routeIndex];
+      const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
+      return { diagnostic: timeLimitDiagnostic('render', compiled?.source.file, ms, { page: site.config.baseUrl + route.path.slice(1), hasCode: compiled?.output.type === 'mdx' }) };
+    },
+  };
+}
+
+export interface RenderRouteOptions {
+  route: Route;
+  site: Site;
+  theme: Theme;
+  mode: 'production' | 'development';
+  /** Site path of each content file's page (see routesByFile), for the links to content files. */
+  fileRoutes: Map<string, string>;
+  assets: BundleUrls;
+  /** The page's compiled content, instead of the one in `site` (see routeRenderer). */
+  output?: Compiled['output'];
+  sharedRendering?: boolean;
+}
+
+/** One route to one HTML string: the theme's page inside the document shell. */
+export function renderRoute({ route, site, theme, mode, fileRoutes, assets, output: given, sharedRendering = true }: RenderRouteOptions): Page {
+  const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
+  let content: ReactNode = null;
+  if (compiled) {
+    const output = given ?? compiled.output;
+    // A prop given an object where its contract wants a text throws, instead of printing `[object Object]`.
+    const components = guardedComponents(theme.components, theme.contracts);
+    if (output.type === 'html') {
+      content = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html } });
+    } else if (output.type === 'hast') {
+      content = createElement('div', { className: 'markdown' }, mdxTree(output.tree, components));
+    } else {
+      const MDX = mdxComponent(output.code, compiled.source.hash + compiled.source.path);
+      content = createElement('div', { className: 'markdown' }, createElement(MDX, { components }));
+    }
+  }
+  const props: PageProps = { site, route, content, mode, islands: assets.islands, renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined };
+  const ThemePage = theme.Page as ComponentType<PageProps>;
+  const tree = createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props));
+  let html = '<!DOCTYPE html>' + renderToString(tree);
+  if (compiled?.links.some((l) => linkedFile(l.path))) html = replaceFileMarkers(html, (file) => {
+    const sitePath = fileRoutes.get(file);
+    return sitePath === undefined ? undefined : site.config.baseUrl + sitePath.slice(1);
+  });
+  return { path: route.path, html, assets: compiled?.assets ?? [] };
+}
