@@ -188,6 +188,8 @@ export interface SidebarDoc {
   id: string;
   label: string;
   path: string;
+  /** A class for the item (`className`, front matter `sidebar_class_name`). */
+  className?: string;
 }
 export interface SidebarLink {
   type: 'link';
@@ -200,6 +202,10 @@ export interface SidebarCategory {
   /** Path of the category's own page, when it links to a doc. */
   path?: string;
   collapsed: boolean;
+  /** false: always open, without a toggle (Docusaurus's `collapsible: false`). */
+  collapsible?: boolean;
+  /** A class for the item (Docusaurus's `className`, `_category_.json` or `sidebar_class_name`). */
+  className?: string;
   items: SidebarItem[];
   /** Stable index, used for per-category files of large sidebars. */
   key: string;
@@ -241,6 +247,8 @@ export interface Route {
     inSidebar: boolean;
     /** Keys of the sidebar categories on the way to this page: these render open. */
     sidebarTrail: string[];
+    /** The name of the sidebar the page is in (a key of Site.sidebars), when the site has several. */
+    sidebar?: string;
   };
   blog?: { date?: string; authors: string[]; tags: string[] };
 }
@@ -250,9 +258,12 @@ export interface Site {
   config: SiteConfig;
   routes: Route[];
   compiled: Compiled[];
+  /** The site's first sidebar (its only one, mostly): what a doc page shows unless `route.doc.sidebar` names another. */
   sidebar: SidebarItem[];
   /** Total number of items in the sidebar, to pick full or open-branch rendering. */
   sidebarSize: number;
+  /** Every sidebar by name (a Docusaurus project may have several), `sidebar` among them; absent with one. */
+  sidebars?: Record<string, SidebarItem[]>;
   /** Blog posts, newest first. */
   blogPosts: { title: string; path: string; date?: string }[];
   /** Data files from content/data, by file name without extension. */
@@ -301,6 +312,11 @@ export interface Loaded {
   sidebarsFile?: string;
   /** Source text of the sidebar file, to point errors at a line. */
   sidebarsText?: string;
+  /**
+   * The docs folders' category files (`_category_.json`, `.yml`, `.yaml`), by folder relative to the docs folder
+   * (`tutorial-basics`; `` for the docs folder itself): the parsed value, the file and its text (for places).
+   */
+  categories?: Record<string, { file: string; text: string; value: unknown }>;
   data: Record<string, unknown>;
   /** The text of each data file, by the same name as `data`, to point errors in it at a line. */
   dataTexts?: Record<string, string>;
