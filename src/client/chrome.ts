@@ -77,11 +77,24 @@ export function setMobileMenu(open: boolean, restoreFocus = true): void {
   const sidebar = document.querySelector<HTMLElement>('.doc-sidebar');
   const home = document.querySelector<HTMLElement>('.doc-layout__sidebar');
   if (slot && sidebar && home) (open ? slot : home).appendChild(sidebar);
+  // Each opening starts on the docs sidebar where the page has one (REFERENCE §3: shown again on each reopen).
+  if (open && slot?.contains(sidebar)) menu.dataset.panel = 'docs';
+  else delete menu.dataset.panel;
   menu.classList.toggle('is-open', open);
   toggle.setAttribute('aria-expanded', String(open));
   document.body.style.overflow = open ? 'hidden' : '';
   if (open) focusWhenVisible(menu.querySelector<HTMLElement>(FOCUSABLE));
   else if (restoreFocus && hadFocus) toggle.focus();
+}
+
+/**
+ * Shows one panel of the open menu ("docs" or "main") and puts the focus on its first control, the switch
+ * back: the button that had it is gone with the other panel, and the focus would otherwise drop to the page.
+ */
+function showMenuPanel(menu: HTMLElement, panel: string): void {
+  menu.dataset.panel = panel;
+  const first = menu.querySelector<HTMLElement>(`[data-mobile-panel="${panel}"]`);
+  if (first) focusFirstOf(tabbableIn(first));
 }
 
 /**
@@ -107,6 +120,9 @@ export function setupMobileMenu(): void {
     setMobileMenu(!isMobileMenuOpen());
   });
   pressWithSpace(toggle);
+  menu.querySelectorAll<HTMLElement>('[data-mobile-show]').forEach((button) => {
+    button.addEventListener('click', () => showMenuPanel(menu, button.dataset.mobileShow!));
+  });
   document.querySelectorAll<HTMLElement>('[data-mobile-close]').forEach((el) => {
     el.addEventListener('click', (e) => {
       e.preventDefault();

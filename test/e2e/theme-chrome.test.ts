@@ -207,6 +207,8 @@ describe('theme: page chrome of the real site', () => {
     await expect.poll(() => menu.isVisible()).toBe(true);
     // The panel holds the navbar items and, on docs pages, the docs sidebar with the current page.
     expect(await menu.locator('.doc-sidebar [aria-current="page"]').textContent()).toBe('PDF');
+    // The docs sidebar first; the site menu behind "Hauptmenü" (test/e2e/navigation.test.ts tests the panels).
+    await menu.getByRole('button', { name: 'Hauptmenü' }).click();
     expect(await menu.getByRole('link', { name: 'Anleitung', exact: true }).isVisible()).toBe(true);
     await menu.locator('summary', { hasText: 'Werkzeuge' }).click();
     expect(await menu.getByRole('link', { name: 'PDF übersetzen (öffnet in neuem Tab)', exact: true }).isVisible()).toBe(true);

@@ -10,6 +10,7 @@ export const messageIds: readonly string[] = [
   'skipToContent',
   'announcement.close', 'announcement.label',
   'navbar.toggle', 'navbar.close', 'navbar.languages', 'navbar.versions', 'navbar.profile', 'navbar.main',
+  'navbar.backToMain', 'navbar.docsMenu', 'navbar.version',
   'colorMode.toggle', 'colorMode.current', 'colorMode.light', 'colorMode.dark',
   'search.buttonAria', 'search.ctrlKey', 'search.page.noscript',
   ...SEARCH_MESSAGE_IDS,

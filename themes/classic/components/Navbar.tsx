@@ -90,16 +90,35 @@ export function Navbar() {
             ×
           </a>
         </div>
+        {/* Two panels on docs pages, as the best docs sites have it: the menu opens on the docs sidebar (the page's
+            own navigation) with a way to the site menu, and back. The client shows one at a time (data-panel);
+            without JavaScript the docs panel stays empty and hidden, and the site menu shows alone. */}
         <div className="mobile-menu__body">
-          {/* The docs sidebar is rendered once per page; the client moves it in here while the menu is open. */}
-          {route.doc?.inSidebar ? <div className="mobile-menu__docs" data-mobile-docs="" /> : null}
-          <ul className="mobile-menu__items">
-            {items
-              .filter((i) => i.type !== 'search')
-              .map((item, i) => (
-                <NavbarItem key={i} item={item} mobile />
-              ))}
-          </ul>
+          {route.doc?.inSidebar ? (
+            <div className="mobile-menu__panel mobile-menu__panel--docs" data-mobile-panel="docs">
+              <button type="button" className="mobile-menu__switch mobile-menu__switch--back" data-mobile-show="main">
+                <Chevron />
+                {t('navbar.backToMain')}
+              </button>
+              {/* The docs sidebar is rendered once per page; the client moves it in here while the menu is open. */}
+              <div className="mobile-menu__docs" data-mobile-docs="" />
+            </div>
+          ) : null}
+          <div className="mobile-menu__panel mobile-menu__panel--main" data-mobile-panel="main">
+            {route.doc?.inSidebar ? (
+              <button type="button" className="mobile-menu__switch mobile-menu__switch--forward" data-mobile-show="docs">
+                {t('navbar.docsMenu')}
+                <Chevron />
+              </button>
+            ) : null}
+            <ul className="mobile-menu__items">
+              {items
+                .filter((i) => i.type !== 'search')
+                .map((item, i) => (
+                  <NavbarItem key={i} item={item} mobile />
+                ))}
+            </ul>
+          </div>
         </div>
       </div>
       <a className="mobile-menu__backdrop" href={MENU_CLOSED_FRAGMENT} aria-hidden="true" tabIndex={-1} data-mobile-close="">
@@ -238,6 +257,11 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
         </li>
       );
   }
+}
+
+/** The arrow of the panel switches: drawn by CSS (.mobile-menu__chevron), turned for the direction and the text's. */
+function Chevron() {
+  return <span className="mobile-menu__chevron" aria-hidden="true" />;
 }
 
 /** The search shortcuts as aria-keyshortcuts names them; the client puts Meta for Control on Apple devices. */
