@@ -142,7 +142,7 @@ const config: UserConfig = {
   },
   announcementBar: {
     id: 'manga-promo-2025',
-    content: 'Neu für Neukunden: <a href="/deals/manga/">3 Tage Pro kostenlos</a> – Manga zweisprachig lesen.',
+    content: 'Manga zweisprachig lesen: <a href="/deals/manga/">3 Tage Pro kostenlos</a> für neue Nutzerinnen und Nutzer.',
     backgroundColor: '#eff6ff',
     textColor: '#0f172a',
     isCloseable: true,
