@@ -71,7 +71,7 @@ describe('build (fixture site "basic")', () => {
     expect(html).toContain('<link rel="alternate" hrefLang="zh" href="https://example.org/docs/guide/start/"/>');
     expect(html).toContain('<link rel="alternate" hrefLang="x-default" href="https://example.org/docs/guide/start/"/>');
     expect(html.match(/rel="alternate" hrefLang=/g)).toHaveLength(5);
-    expect(html).toContain('<meta property="og:locale" content="de"/>');
+    expect(html).toContain('<meta property="og:locale" content="de_DE"/>');
     expect(html).not.toContain('noindex');
     expect(page('de/docs/hidden/index.html')).toContain('<meta name="robots" content="noindex, nofollow"/>');
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LocaleInfo, Route, Site } from '../types.ts';
 import { MAIN_ID } from '../shared/html.ts';
+import { ogLocale } from '../shared/locales.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
 import { searchTag } from '../shared/search.ts';
 import { socialImageOf } from '../shared/social-image.ts';
@@ -65,11 +66,11 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         {canonicalUrl ? <meta property="og:url" content={canonicalUrl} /> : null}
         <meta property="og:type" content={route.kind === 'blogPost' || route.kind === 'doc' ? 'article' : 'website'} />
         <meta property="og:site_name" content={config.title} />
-        <meta property="og:locale" content={locale.htmlLang.replace('-', '_')} />
+        <meta property="og:locale" content={ogLocale(locale.htmlLang)} />
         {site.locales
           .filter((l) => l.code !== locale.code)
           .map((l) => (
-            <meta key={l.code} property="og:locale:alternate" content={l.htmlLang.replace('-', '_')} />
+            <meta key={l.code} property="og:locale:alternate" content={ogLocale(l.htmlLang)} />
           ))}
         {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
         {imageUrl && imageSize ? <meta property="og:image:width" content={String(imageSize.width)} /> : null}

@@ -69,7 +69,7 @@ describe('render: head tags, locale fallback, navbar', () => {
     expect(h).toContain('<meta property="og:title" content="Start"/>');
     expect(h).toContain('<meta property="og:url" content="https://example.org/de/docs/guide/start/"/>');
     expect(h).toContain('<meta property="og:type" content="article"/>');
-    expect(h).toContain('<meta property="og:locale" content="de"/>');
+    expect(h).toContain('<meta property="og:locale" content="de_DE"/>');
     expect(h.match(/og:locale:alternate/g)).toHaveLength(3);
     expect(h).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(h).toContain('<link rel="icon" href="/de/img/favicon.svg"/>');

@@ -5,6 +5,7 @@ import { BlogList, BlogPost, MarketingPage, NotFound, SearchPage } from './layou
 import * as blocks from './mdx/blocks.tsx';
 import * as dataBlocks from './mdx/data.tsx';
 import * as legalBlocks from './mdx/legal.tsx';
+import { PromotionPeriod } from './mdx/promotion.tsx';
 import { MangaPromo } from './islands/MangaPromo.tsx';
 import { contracts } from './mdx/contracts.ts';
 import { dataSchemas } from './mdx/data-schemas.ts';
@@ -46,7 +47,7 @@ function Page(props: PageProps) {
 export const classicTheme: Theme = {
   name: 'classic',
   Page,
-  components: { ...blocks, ...dataBlocks, Company: legalBlocks.Company, Impressum: legalBlocks.Impressum, CancellationForm: legalBlocks.CancellationForm, MangaPromo },
+  components: { ...blocks, ...dataBlocks, Company: legalBlocks.Company, Impressum: legalBlocks.Impressum, CancellationForm: legalBlocks.CancellationForm, MangaPromo, PromotionPeriod },
   contracts,
   dataSchemas,
   // The Impressum's fields are the law's (§ 5 DDG, § 18 MStV): the site builds with gaps, but says so each time.

@@ -39,6 +39,7 @@ export const contracts: Record<string, ComponentContract> = {
   PricingTerm: { props: { id: true }, values: { id: { file: 'pricing', names: (data) => keysOf((data as { terms?: unknown } | undefined)?.terms) } } },
   SupportedSites: { props: { list: true }, values: { list: { file: 'supported-sites', names: keysOf } } },
   MangaPromo: { props: {} },
+  PromotionPeriod: { props: { promotion: true, timeZone: false } },
   Company: { props: { field: true }, values: { field: { file: 'company', names: (data) => (data === undefined ? undefined : [...COMPANY_FIELDS]) } } },
   Impressum: { props: {} },
   CancellationForm: { props: {} },
