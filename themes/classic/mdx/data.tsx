@@ -81,7 +81,7 @@ export function PricingTable() {
   if (!pricing.plans) throw new Error('<PricingTable />: content/data/pricing.json has no plans');
   const format = (amount: number, code: string) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: code }).format(amount);
   return (
-    <div className="pricing" data-default-currency={pricing.defaultCurrency} style={{ ['--plan-count' as string]: pricing.plans.length }}>
+    <BalancedGrid className="pricing" kind="plan" count={pricing.plans.length}>
       {pricing.plans.map((plan) => (
         <section key={plan.id} className={'pricing__plan' + (plan.highlighted ? ' pricing__plan--highlighted' : '')} id={`plan-${plan.id}`}>
           <h3 className="pricing__name">{plan.name}</h3>
@@ -112,7 +112,7 @@ export function PricingTable() {
         </section>
       ))}
       {pricing.note ? <p className="pricing__note">{pricing.note}</p> : null}
-    </div>
+    </BalancedGrid>
   );
 }
 

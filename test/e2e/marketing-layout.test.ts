@@ -1,0 +1,184 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import config from '../../site.config.ts';
+import { closeBuiltSite, openBuiltSite, SCREENSHOTS, type TestServer } from './harness.ts';
+
+/** The marketing pages of issue 31, by the name their screenshots get. */
+const PAGES: Record<string, string> = {
+  home: '/de/',
+  pricing: '/de/pricing/',
+  manga: '/de/manga/',
+  download: '/de/download/',
+  learn: '/de/learn/',
+  image: '/de/image/',
+  topup: '/de/topup/',
+};
+const WIDTHS = [320, 375, 768, 1024, 1280, 1440, 1920];
+/** Where a grid has room for several columns: no card alone on its last row, no word broken inside. */
+const WIDE = [1024, 1280, 1440, 1920];
+const SHOT_WIDTHS = [375, 1280, 1920];
+
+/** What one page measures at one width (see measure()). */
+interface Measure {
+  overflow: number;
+  /** Per grid: its class and the number of cards on each row, top to bottom. */
+  grids: { name: string; rows: number[] }[];
+  /** Words of grid cards that run over more than one line: "word (grid)". */
+  brokenWords: string[];
+  /** The page's last block, and whether it is a call to action with a link button. */
+  last: { className: string; ctaHref: string | null; aboveFooter: boolean };
+}
+
+/**
+ * Runs in the page: the horizontal overflow, the rows of every card grid (cards grouped by their top), the
+ * words in those cards whose text spans two line boxes (Range.getClientRects: a word broken inside is
+ * drawn on two lines; breaks at a hyphen, dash or slash are allowed), and the page's last block.
+ */
+function measure(): Measure {
+  const grids: Measure['grids'] = [];
+  const brokenWords: string[] = [];
+  for (const grid of document.querySelectorAll<HTMLElement>('main .balanced-grid')) {
+    const cards = [...grid.children].filter((c) => c instanceof HTMLElement && !c.matches('.pricing__note') && c.offsetParent !== null) as HTMLElement[];
+    const tops = new Map<number, number>();
+    for (const card of cards) {
+      const top = Math.round(card.getBoundingClientRect().top);
+      tops.set(top, (tops.get(top) ?? 0) + 1);
+    }
+    const name = grid.className.replace('balanced-grid ', '');
+    grids.push({ name, rows: [...tops.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n) });
+    const walker = document.createTreeWalker(grid, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('.visually-hidden') || parent.offsetParent === null) continue;
+      for (const m of (node.textContent ?? '').matchAll(/[^\s\-–/]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) brokenWords.push(`${m[0]} (${name})`);
+      }
+    }
+  }
+  const blocks = document.querySelector('main .page__content .markdown');
+  const lastBlock = blocks?.lastElementChild as HTMLElement | null;
+  const button = lastBlock?.matches('.cta') ? lastBlock.querySelector<HTMLAnchorElement>('a.button[href]') : null;
+  const footer = document.querySelector('footer');
+  return {
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+    grids,
+    brokenWords,
+    last: {
+      className: lastBlock?.className ?? '(none)',
+      ctaHref: button?.getAttribute('href') ?? null,
+      aboveFooter: !!lastBlock && !!footer && lastBlock.getBoundingClientRect().bottom <= footer.getBoundingClientRect().top,
+    },
+  };
+}
+
+describe('marketing pages in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  /** `${name}@${width}` → what the page measured there. */
+  const measured = new Map<string, Measure>();
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    ({ server, browser } = await openBuiltSite(inject('e2eDist')));
+    await mkdir(SCREENSHOTS, { recursive: true });
+    for (const width of WIDTHS) {
+      const context = await visitorContext(browser, width);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(`${page.url()} at ${width}px: ${e.message}`));
+      for (const [name, route] of Object.entries(PAGES)) {
+        const response = await page.goto(server.url + route);
+        if (response?.status() !== 200) errors.push(`${route}: HTTP ${response?.status()}`);
+        await page.evaluate(() => document.fonts.ready);
+        measured.set(`${name}@${width}`, await page.evaluate(measure));
+        if (SHOT_WIDTHS.includes(width)) await screenshot(page, `marketing-${name}-${width}.png`);
+      }
+      await context.close();
+    }
+  }, 300_000);
+  afterAll(() => closeBuiltSite({ server, browser }));
+
+  it('marketing: should load every marketing page without a script error', () => {
+    expect(errors).toEqual([]);
+  });
+
+  it('marketing: should never scroll sideways, from 320 to 1920 px', () => {
+    const wide: string[] = [];
+    for (const width of WIDTHS) for (const name of Object.keys(PAGES)) if (measured.get(`${name}@${width}`)!.overflow > 0) wide.push(`${PAGES[name]} at ${width}px: ${measured.get(`${name}@${width}`)!.overflow}px`);
+    expect(wide).toEqual([]);
+  });
+
+  it('marketing: should leave no card alone on the last row of a grid at 1024, 1280, 1440 and 1920 px', () => {
+    const widows: string[] = [];
+    let grids = 0;
+    for (const width of WIDE)
+      for (const name of Object.keys(PAGES))
+        for (const grid of measured.get(`${name}@${width}`)!.grids) {
+          grids++;
+          if (grid.rows.length > 1 && grid.rows[0] > 1 && grid.rows.at(-1) === 1) widows.push(`${PAGES[name]} ${grid.name} at ${width}px: rows of ${grid.rows.join(' + ')}`);
+        }
+    // The home page's features and stats, the learning centre's four card grids and the plans, at four widths.
+    expect(grids).toBeGreaterThanOrEqual(4 * 7);
+    expect(widows).toEqual([]);
+  });
+
+  it('marketing: should break no word inside in the stat, feature and card grids at 1024, 1280, 1440 and 1920 px', () => {
+    const broken: string[] = [];
+    for (const width of WIDE) for (const name of Object.keys(PAGES)) for (const word of measured.get(`${name}@${width}`)!.brokenWords) broken.push(`${PAGES[name]} at ${width}px: ${word}`);
+    expect(broken).toEqual([]);
+  });
+
+  it('marketing: should end every marketing page in a call to action with a link button, above the footer', () => {
+    for (const width of [375, 1280]) {
+      for (const [name, route] of Object.entries(PAGES)) {
+        const { last } = measured.get(`${name}@${width}`)!;
+        expect(last.className, `${route} ends in ${last.className}`).toBe('cta');
+        expect(last.ctaHref, route).toMatch(/^(?:\/de\/|https:\/\/)/);
+        expect(last.aboveFooter, route).toBe(true);
+      }
+    }
+  });
+
+  it('404: should offer a search that finds the docs, the first docs and the home page', async () => {
+    const context = await visitorContext(browser, 1280);
+    const page = await context.newPage();
+    const response = await page.goto(server.url + '/de/gibt-es-nicht/');
+    expect(response?.status()).toBe(404);
+    const docs = await page.locator('.not-found__docs a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(docs.length).toBeGreaterThanOrEqual(3);
+    expect(docs.every((href) => href?.startsWith('/de/docs/'))).toBe(true);
+    expect(await page.locator('.not-found a[href="/de/"]').count()).toBe(1);
+    await screenshot(page, 'marketing-404-1280.png');
+    const field = page.getByRole('searchbox', { name: 'Suchbegriff eingeben' });
+    await field.fill('Ollama');
+    await field.press('Enter');
+    await page.waitForURL(/\/de\/search\/\?q=Ollama$/);
+    await page.waitForSelector('.search-page__results[data-search-status="done"][data-search-query="Ollama"]');
+    expect(await page.locator('.search-page__results a[href^="/de/docs/services/ollama/"]').count()).toBeGreaterThan(0);
+    // Each of the docs links leads to a page that is there.
+    for (const href of docs) expect((await page.request.get(server.url + href!)).status(), href!).toBe(200);
+    await context.close();
+  });
+});
+
+/** A visitor who has answered the consent banner already (it would cover the page in screenshots); no tag manager. */
+async function visitorContext(browser: Browser, width: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.route(/googletagmanager\.com/, (r) => r.abort());
+  await context.addInitScript((version) => localStorage.setItem('quire.consent', JSON.stringify({ v: version, c: { necessary: true, statistics: false }, t: new Date().toISOString() })), config.consent!.version);
+  return context;
+}
+
+/** A full-page screenshot for review, with lazy images loaded first (they are blank until scrolled to). */
+async function screenshot(page: Page, file: string): Promise<void> {
+  await page.evaluate(async () => {
+    for (const img of document.querySelectorAll('img')) img.loading = 'eager';
+    await Promise.all([...document.images].map((img) => (img.complete ? undefined : new Promise((resolve) => { img.addEventListener('load', resolve, { once: true }); img.addEventListener('error', resolve, { once: true }); }))));
+  });
+  await page.screenshot({ path: path.join(SCREENSHOTS, file), fullPage: true });
+}
