@@ -63,12 +63,13 @@ export interface HeaderDecision {
 export function decideHeader(input: HeaderInput): HeaderDecision {
   const onPricing = new RegExp(`^${escapeRegExp(input.baseUrl)}pricing(/|/index\\.html|\\.html)?$`).test(input.pathname);
   const narrow = input.width < input.mobileBreakpoint;
-  // Price elements follow the Pro tag except on narrow screens: there the Pro badge has no room in the bar,
-  // but the mobile menu is the only navigation a phone has, and it keeps its link to the prices.
-  const showPrice = !onPricing && !input.subscriber;
+  // SPEC §6 hides the pro tag on the pricing page and for subscribers; price elements follow the subscription
+  // only (SPEC §4: browser and subscription state), so the pricing page keeps its own link, marked current.
+  // On narrow screens the Pro badge has no room in the bar; the mobile menu keeps the link to the prices.
+  const showPrice = !input.subscriber;
   return {
     profileHref: input.hasToken ? '/profile/' : input.signInUrl,
-    showProTag: showPrice && !narrow,
+    showProTag: showPrice && !onPricing && !narrow,
     showPremiumTag: input.subscriber,
     showPrice,
   };

@@ -428,6 +428,8 @@ describe('client runtime in the browser', () => {
     await expect.poll(() => page.evaluate(() => (document.querySelector('[data-pro-tag]') as HTMLElement).hidden), { timeout: 3000 }).toBe(true);
     await page.waitForTimeout(1300);
     await page.click('[data-mobile-toggle]');
+    // On a docs page the menu opens on the docs sidebar; the site menu is behind "Hauptmenü".
+    await page.click('[data-mobile-show="main"]');
     const prices = page.locator('[data-mobile-menu] a.price-link');
     await expect.poll(() => prices.isVisible()).toBe(true);
     await prices.click();

@@ -109,4 +109,85 @@ describe('navigation: mobile drawer and header (real site)', () => {
     expect(await smallTargets(page)).toEqual([]);
     await page.close();
   });
+
+  it('header: should show the docs version dropdown, as "Version: Weiter", on docs pages only (bar and drawer)', async () => {
+    const docs = await open('/de/docs/faq/', { width: 1280 });
+    const toggle = docs.page.locator('.navbar .version-dropdown .dropdown__toggle');
+    expect(await toggle.isVisible()).toBe(true);
+    expect((await toggle.innerText()).trim()).toBe('Version: Weiter');
+    expect(await docs.page.locator('.mobile-menu .version-dropdown').count()).toBe(1);
+    await docs.page.close();
+    for (const path of ['/de/', '/de/pricing/', '/de/download/', '/de/search/']) {
+      const { page } = await open(path, { width: 1280 });
+      expect(await page.locator('.version-dropdown').count(), path).toBe(0);
+      await page.close();
+    }
+  });
+
+  it('header: should name the current language beside the globe from 1024 px, and keep the globe alone below', async () => {
+    const { page } = await open('/de/docs/faq/', { width: 1024 });
+    const label = page.locator('.navbar .locale-dropdown .dropdown__label');
+    for (const width of [1024, 1280, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await label.evaluate((el) => el.getBoundingClientRect().width > 30 && (el as HTMLElement).innerText.trim()), `${width} px`).toBe('Deutsch');
+    }
+    await page.setViewportSize({ width: 1000, height: 800 });
+    expect(await label.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    // Still the button's name for screen readers.
+    expect(await page.locator('.navbar .locale-dropdown .dropdown__toggle').evaluate((el) => el.textContent?.trim())).toBe('Deutsch');
+    await page.close();
+  });
+
+  it('header: should keep "Preise" on the pricing page, marked as the current page, after the header script has run', async () => {
+    const { page, errors } = await open('/de/pricing/', { width: 1280 });
+    const price = page.locator('.navbar .navbar__items a.price-link');
+    expect(await price.getAttribute('aria-current')).toBe('page');
+    // The header script starts 1.2 s after load: it hides the Pro tag here, not the link.
+    await expect.poll(() => page.evaluate(() => (document.querySelector('.navbar [data-pro-tag]') as HTMLElement).hidden), { timeout: 4000 }).toBe(true);
+    await page.waitForTimeout(1200);
+    expect(await price.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  /** Layout shifts from the first paint until the header script has run twice (1.2 s start, 1 s poll). */
+  async function layoutShifts(path: string, subscriber: boolean): Promise<{ cls: number; shifted: string[]; page: Page }> {
+    // The profile is in storage before the page's first script runs, as for a returning subscriber.
+    const init = subscriber ? () => localStorage.setItem('bilingo_user_info', JSON.stringify({ subscription: { subscriptionStatus: 'active' } })) : undefined;
+    const { page } = await open(path, { width: 1280, init });
+    await page.evaluate(() => {
+      // Buffered: the shifts since the page started loading, not only those after this call.
+      const store: { value: number; sources: string[] }[] = [];
+      (window as unknown as { __shifts: typeof store }).__shifts = store;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+          if (!entry.hadRecentInput) store.push({ value: entry.value, sources: entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node?.nodeName))) });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.waitForTimeout(2600);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+    return { cls: shifts.reduce((sum, s) => sum + s.value, 0), shifted: shifts.flatMap((s) => s.sources), page };
+  }
+
+  for (const path of ['/de/docs/faq/', '/de/pricing/', '/de/']) {
+    it(`header: should not shift the layout on ${path} when the header script applies its decisions for a subscriber (CLS 0)`, async () => {
+      const { cls, shifted, page } = await layoutShifts(path, true);
+      expect(shifted).toEqual([]);
+      expect(cls).toBe(0);
+      // The decisions did apply: Premium tag shown, Pro tag and prices hidden.
+      expect(await page.locator('.navbar [data-premium-tag]').isVisible()).toBe(true);
+      expect(await page.locator('.navbar [data-pro-tag]').isVisible()).toBe(false);
+      expect(await page.locator('.navbar a.price-link').isVisible()).toBe(false);
+      await page.close();
+    });
+  }
+
+  it('header: should not shift the layout for a visitor without subscription either (CLS 0)', async () => {
+    const { cls, shifted, page } = await layoutShifts('/de/docs/faq/', false);
+    expect(shifted).toEqual([]);
+    expect(cls).toBe(0);
+    expect(await page.locator('.navbar [data-pro-tag]').isVisible()).toBe(true);
+    await page.close();
+  });
 });

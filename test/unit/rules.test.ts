@@ -33,8 +33,8 @@ describe('rules', () => {
       ['/de/docs/', true, false, true, false, true],
       ['/de/docs/', true, true, false, true, false],
       ['/de/docs/', false, true, false, true, false],
-      ['/de/pricing/', false, false, false, false, false],
-      ['/de/pricing/index.html', true, false, false, false, false],
+      ['/de/pricing/', false, false, false, false, true],
+      ['/de/pricing/index.html', true, false, false, false, true],
       ['/de/pricing/', true, true, false, true, false],
       ['/de/pricing/', false, true, false, true, false],
     ] as const;
@@ -45,7 +45,7 @@ describe('rules', () => {
 
   it('rules: should hide the pro tag below 997 px, and keep the prices for the mobile menu', () => {
     expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({ showProTag: false, showPrice: true });
-    expect(decideHeader({ ...base, pathname: '/de/pricing/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({ showProTag: false, showPrice: false });
+    expect(decideHeader({ ...base, pathname: '/de/pricing/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({ showProTag: false, showPrice: true });
     expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false, width: 997 })).toMatchObject({ showProTag: true, showPrice: true });
   });
 

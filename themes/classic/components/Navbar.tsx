@@ -124,8 +124,27 @@ export function Navbar() {
       <a className="mobile-menu__backdrop" href={MENU_CLOSED_FRAGMENT} aria-hidden="true" tabIndex={-1} data-mobile-close="">
         {' '}
       </a>
+      <SubscriberScript />
     </>
   );
+}
+
+/**
+ * The header script (src/client/header.ts) starts 1.2 s after load (SPEC §4); for a subscriber its decisions
+ * (no Pro tag, no price link, the Premium tag) would then move the bar's items under the visitor's eyes. This
+ * script, right after the header's markup and so before it is first painted, applies the same decisions for a
+ * subscription stored in the browser; for everyone else the server's markup already is what the script decides.
+ */
+function SubscriberScript() {
+  const { site } = useTheme();
+  const { header, product } = site.config;
+  const key = JSON.stringify(header.userInfoKey ?? `${product.slug}_user_info`).replace(/</g, '\\u003c');
+  const code =
+    `try{var u=JSON.parse(localStorage.getItem(${key})||'null');if(u&&u.subscription&&u.subscription.subscriptionStatus==='active'){` +
+    `document.querySelectorAll('[data-pro-tag]').forEach(function(e){e.hidden=true});` +
+    `document.querySelectorAll('[data-premium-tag]').forEach(function(e){e.hidden=false});` +
+    `document.querySelectorAll('.price-link').forEach(function(e){(e.closest('.navbar__item')||e).hidden=true})}}catch(e){}`;
+  return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
 function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean }) {
@@ -138,10 +157,11 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
   const own = (id: string | undefined) => (mobile ? undefined : id);
   switch (item.type) {
     case 'link':
-      // SPEC §6: price elements (class `price-link`) follow the pro tag, so they are hidden on the pricing page.
-      // The header script decides the same later; rendering it now keeps the bar from shifting at that moment.
+      // SPEC §6: price elements (class `price-link`) are hidden for subscribers only; on the pricing page itself the
+      // link stays, marked as the current page. The header script hides it for subscribers, and a stored
+      // subscription hides it before the first paint already (SubscriberScript), so the bar never shifts.
       return (
-        <li className="navbar__item" hidden={item.className?.split(/\s+/).includes('price-link') && route.path === PRICING_PATH ? true : undefined}>
+        <li className="navbar__item">
           <Link to={(item.to ?? item.href)!} className={['navbar__link', item.className].filter(Boolean).join(' ')} id={own(item.id)} aria-current={current(item.to)}>
             {tl(item.label)}
           </Link>
@@ -185,19 +205,14 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       );
     }
     case 'docsVersion': {
-      // On every page, as the docs' other navbar items: each version links to the page shown in that version
-      // (the one version has every doc), elsewhere to the version's main doc.
-      const onDoc = route.kind === 'doc';
+      // On docs pages only: elsewhere there is no page to show in another version, and a bare "Weiter" beside
+      // the pricing table reads as "next". Each version links to the page shown in that version. The bar says
+      // what the label is ("Version: Weiter"), as Docusaurus's version badge does, not to be read as pagination.
+      if (route.kind !== 'doc') return null;
       return (
-        // The bar shows the version's label only ("Weiter"); screen readers hear what it is the label of.
-        <Dropdown label={mobile ? t('navbar.versions') : tl(config.docs.version.label)} context={mobile ? undefined : t('navbar.versions')} className="version-dropdown" mobile={mobile}>
+        <Dropdown label={mobile ? t('navbar.versions') : t('navbar.version', { label: tl(config.docs.version.label) })} className="version-dropdown" mobile={mobile}>
           <li>
-            <Link
-              to={onDoc ? route.path : `/${config.docs.routeBasePath}/`}
-              aria-current={onDoc ? 'page' : undefined}
-              className={onDoc ? 'dropdown__link dropdown__link--active' : 'dropdown__link'}
-              data-version={config.docs.version.name}
-            >
+            <Link to={route.path} aria-current="page" className="dropdown__link dropdown__link--active" data-version={config.docs.version.name}>
               {tl(config.docs.version.label)}
             </Link>
           </li>
@@ -269,10 +284,9 @@ const SEARCH_SHORTCUTS = 'Control+K /';
 
 /**
  * A navbar dropdown: on the bar a disclosure (a button with aria-expanded and aria-controls showing a list of
- * links, not an ARIA menu, so no aria-haspopup); in the mobile menu a `<details>` group. `context`, said
- * before the label to screen readers only, tells what a bare label ("Weiter") is.
+ * links, not an ARIA menu, so no aria-haspopup); in the mobile menu a `<details>` group.
  */
-function Dropdown({ label, context, children, className, icon, mobile }: { label: string; context?: string; children: ReactNode; className?: string; icon?: boolean; mobile: boolean }) {
+function Dropdown({ label, children, className, icon, mobile }: { label: string; children: ReactNode; className?: string; icon?: boolean; mobile: boolean }) {
   const menuId = useId();
   if (mobile) {
     return (
@@ -287,7 +301,6 @@ function Dropdown({ label, context, children, className, icon, mobile }: { label
   return (
     <li className={['navbar__item', 'dropdown', className].filter(Boolean).join(' ')} data-dropdown="">
       <button type="button" className="navbar__link dropdown__toggle" aria-expanded="false" aria-controls={menuId}>
-        {context ? <span className="visually-hidden">{`${context}: `}</span> : null}
         {icon ? (
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="dropdown__icon">
             <path
@@ -296,7 +309,7 @@ function Dropdown({ label, context, children, className, icon, mobile }: { label
             />
           </svg>
         ) : null}
-        {label}
+        <span className="dropdown__label">{label}</span>
       </button>
       <ul className="dropdown__menu" id={menuId}>
         {children}
@@ -331,9 +344,6 @@ export function ColorModeToggle() {
     </button>
   );
 }
-
-/** The pricing page, as the header rules in src/shared/rules.ts know it. */
-const PRICING_PATH = '/pricing/';
 
 function normalize(to: string): string {
   const p = to.split(/[?#]/)[0];
