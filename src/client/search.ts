@@ -1,6 +1,6 @@
 import { normalizePath } from '../shared/route-match.ts';
 import { SEARCH_ACTIVE_CLASS, SEARCH_CLOSE_EVENT, SEARCH_LOCATION_EVENT, SEARCH_OPEN_EVENT, type SearchSettings } from '../shared/search.ts';
-import type { ClientConfig } from './config.ts';
+import { readMessages, type ClientConfig } from './config.ts';
 import { loadIsland, loadJson, setupIslands, type IslandModule } from './islands.ts';
 
 /**
@@ -68,6 +68,11 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
     host.dataset.island = 'SearchModal';
     host.dataset.hydrate = 'load';
     host.dataset.searchWanted = '1';
+    // Should the modal's code, its settings or a chunk they share fail to load, the page's own script shows the
+    // error box (islands.ts): in the page's words, with the focus on Retry, as the answer to the key just pressed.
+    const messages = readMessages();
+    host.dataset.lazyError = [messages['lazy.searchError'], messages['search.errorHelp']].filter(Boolean).join(' ');
+    host.dataset.lazyFocus = '';
     // The settings come from their file (islands.ts loads it beside the modal's code); the query typed so far on top.
     host.dataset.propsSrc = settings;
     host.dataset.props = JSON.stringify({ initialQuery: query });

@@ -17,6 +17,7 @@ export const SEARCH_MESSAGE_IDS = [
   'search.noResultsFor',
   'search.errorTitle',
   'search.errorHelp',
+  'search.retry',
   'search.recent',
   'search.noRecent',
   'search.removeRecent',

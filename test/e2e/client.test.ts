@@ -521,7 +521,11 @@ describe('client runtime in the browser', () => {
     await expect.poll(() => page.locator('.crash').count()).toBe(1);
     expect(await page.title()).toBe('Seitenfehler');
     expect(await page.textContent('.crash h1')).toBe('Diese Seite ist abgestürzt.');
-    expect(await page.textContent('[data-crash-message]')).toBe('Kaputt\n\nCause:\nDie Ursache');
+    // Every word of the screen in German (issue 31); the cause chain (SPEC §8) folded under "Technische Einzelheiten".
+    expect(await page.textContent('[data-crash-message]')).toBe('Kaputt\n\nUrsache:\nDie Ursache');
+    expect(await page.isVisible('[data-crash-message]')).toBe(false);
+    await page.click('.crash__details summary');
+    expect(await page.innerText('.crash')).not.toContain('Cause');
     await page.unroute(/island-MangaPromo\.[\w-]+\.js$/);
     await Promise.all([page.waitForEvent('load'), page.click('[data-crash-retry]')]);
     await expect.poll(() => page.getAttribute('[data-island="MangaPromo"]', 'data-island-state')).toBe('hydrated');

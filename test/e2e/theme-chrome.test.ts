@@ -473,8 +473,9 @@ describe('theme: page chrome of the real site', () => {
     const crash = await page.evaluate(() => (document.getElementById('quire-crash-template') as HTMLTemplateElement).content.textContent);
     expect(crash).toContain('Diese Seite ist abgestürzt.');
     expect(crash).toContain('Erneut versuchen');
+    expect(crash).toContain('Technische Einzelheiten');
     const lazy = await page.evaluate(() => (document.getElementById('quire-lazy-error-template') as HTMLTemplateElement).content.textContent);
-    expect(lazy).toContain('Erneut laden');
+    expect(lazy).toContain('Erneut versuchen');
     await page.close();
   });
 

@@ -60,8 +60,10 @@ export function TranslationNotice() {
 }
 
 /**
- * Markup the client clones when something fails (SPEC §8): the crash screen and the lazy-load error box.
- * Templates are inert until used, so they cost nothing on a page that works.
+ * Markup the client clones when something fails (SPEC §8): the crash screen and the lazy-load error box, every
+ * word in the page's language. Templates are inert until used, so they cost nothing on a page that works. The
+ * error's own text (often the browser's, in English, with a URL) goes to the console; the crash screen keeps its
+ * cause chain (SPEC §8) folded away under a localised summary.
  */
 export function ErrorTemplates() {
   const t = useT();
@@ -73,8 +75,10 @@ export function ErrorTemplates() {
           <button type="button" className="button button--primary" data-crash-retry="">
             {t('crash.tryAgain')}
           </button>
-          <hr />
-          <p className="crash__message" data-crash-message="" />
+          <details className="crash__details">
+            <summary>{t('crash.details')}</summary>
+            <p className="crash__message" data-crash-message="" />
+          </details>
         </div>
       </template>
       <template id="quire-lazy-error-template">
@@ -90,7 +94,7 @@ export function ErrorTemplates() {
         id="quire-messages"
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
-            Object.fromEntries(['crash.documentTitle', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory', 'link.newTab', 'code.copy', 'code.copied', 'table.scrollLabel'].map((id) => [id, t(id)])),
+            Object.fromEntries(['crash.documentTitle', 'crash.cause', 'lazy.searchError', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory', 'link.newTab', 'code.copy', 'code.copied', 'table.scrollLabel'].map((id) => [id, t(id)])),
           ).replace(/</g, '\\u003c'),
         }}
       />

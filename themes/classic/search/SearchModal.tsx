@@ -51,7 +51,8 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
   const input = useRef<HTMLInputElement>(null);
 
   const settled = useDebounced(query, 120);
-  const state = useSearch(isOpen ? provider : null, settled, { limit: MODAL_PAGES, perPage: MODAL_SECTIONS });
+  const [attempt, setAttempt] = useState(0);
+  const state = useSearch(isOpen ? provider : null, settled, { limit: MODAL_PAGES, perPage: MODAL_SECTIONS }, attempt);
   const response = state.status === 'done' ? state.response : state.status === 'loading' ? state.previous : undefined;
   const groups = useMemo(() => (response && query.trim() ? groupHits(response.hits, MODAL_SECTIONS) : []), [response, query]);
   const hits = useMemo(() => groups.flatMap((g) => g.hits), [groups]);
@@ -254,6 +255,17 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
             <div className="search-modal__screen" role="alert">
               <p className="search-modal__screen-title">{t(settings, 'search.errorTitle')}</p>
               <p className="search-modal__screen-help">{t(settings, 'search.errorHelp')}</p>
+              {/* The button goes with the failure: the focus goes back to the input first, not to nothing. */}
+              <button
+                type="button"
+                className="button search-modal__retry"
+                onClick={() => {
+                  input.current?.focus();
+                  setAttempt((a) => a + 1);
+                }}
+              >
+                {t(settings, 'search.retry')}
+              </button>
             </div>
           ) : state.status === 'done' && !hits.length ? (
             <div className="search-modal__screen" role="status">

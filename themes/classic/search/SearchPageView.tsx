@@ -75,7 +75,8 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
   }, [heading, settings]);
 
   const limit = more.query === committed ? more.limit : PAGE_STEP;
-  const state = useSearch(provider, committed, { limit, perPage: PAGE_SECTIONS });
+  const [attempt, setAttempt] = useState(0);
+  const state = useSearch(provider, committed, { limit, perPage: PAGE_SECTIONS }, attempt);
   const response = state.status === 'done' ? state.response : state.status === 'loading' ? state.previous : undefined;
   const groups = useMemo(() => (response && committed ? groupHits(response.hits, PAGE_SECTIONS) : []), [response, committed]);
 
@@ -128,6 +129,9 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
           <div className="search-page__message" role="alert">
             <p className="search-page__message-title">{t(settings, 'search.errorTitle')}</p>
             <p>{t(settings, 'search.errorHelp')}</p>
+            <button type="button" className="button" onClick={() => setAttempt((a) => a + 1)}>
+              {t(settings, 'search.retry')}
+            </button>
           </div>
         ) : null}
         {committed && state.status !== 'error' && groups.length > 0 && response ? (

@@ -26,9 +26,10 @@ export function useDebounced<T>(value: T, ms: number): T {
 /**
  * Runs `query` against the provider. A newer query cancels the older one and an answer that arrives
  * after a newer query started is dropped, so results never jump back to a stale query. While a query
- * runs, the previous results stay visible.
+ * runs, the previous results stay visible. A new `attempt` runs the same query again (Retry after a failure);
+ * the failure's own error goes to the console, the screen says it in the visitor's language.
  */
-export function useSearch(provider: SearchProvider | null, rawQuery: string, options: { limit: number; perPage: number }): SearchState {
+export function useSearch(provider: SearchProvider | null, rawQuery: string, options: { limit: number; perPage: number }, attempt = 0): SearchState {
   const query = normalizeQuery(rawQuery);
   const [state, setState] = useState<SearchState>({ status: 'idle', query: '' });
   const latest = useRef(0);
@@ -46,10 +47,12 @@ export function useSearch(provider: SearchProvider | null, rawQuery: string, opt
         if (id === latest.current) setState({ status: 'done', query, response });
       },
       (error: unknown) => {
-        if (id === latest.current && !controller.signal.aborted) setState({ status: 'error', query, error });
+        if (id !== latest.current || controller.signal.aborted) return;
+        console.error(error);
+        setState({ status: 'error', query, error });
       },
     );
     return () => controller.abort();
-  }, [provider, query, limit, perPage]);
+  }, [provider, query, limit, perPage, attempt]);
   return state;
 }
