@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { originalPlace } from './source-map.ts';
 import { escapeRegExp } from './shared/text.ts';
 
@@ -12,8 +12,18 @@ import { escapeRegExp } from './shared/text.ts';
  * it imports npm packages, see below).
  * Shared by the config and load stages, which are the only readers of the project.
  */
-export async function importTypeScript(file: string): Promise<{ value: unknown; inputs: string[] }> {
+export async function importTypeScript(file: string, options: ImportOptions = {}): Promise<{ value: unknown; inputs: string[] }> {
+  const fileUrl = pathToFileURL(file).href;
   const result = await build({
+    plugins: options.plugins,
+    // CommonJS files written for Node (a Docusaurus config) use `require.resolve`, `__dirname` and `__filename`,
+    // which an ESM bundle lacks: they are given as Node would give them to the file itself.
+    ...(options.nodeGlobals
+      ? {
+          banner: { js: `import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(${JSON.stringify(fileUrl)}); const __filename = ${JSON.stringify(file)}; const __dirname = ${JSON.stringify(path.dirname(file))};` },
+          define: { 'import.meta.url': JSON.stringify(fileUrl), 'import.meta.dirname': JSON.stringify(path.dirname(file)), 'import.meta.filename': JSON.stringify(file) },
+        }
+      : {}),
     entryPoints: [file],
     bundle: true,
     write: false,
@@ -51,6 +61,16 @@ export async function importTypeScript(file: string): Promise<{ value: unknown; 
   } finally {
     if (temporary) await rm(temporary, { force: true });
   }
+}
+
+/** Node's own module names (`path`, `node:fs`), for the config stage's stand-ins (node:module is this file's to use). */
+export { isBuiltin };
+
+export interface ImportOptions {
+  /** esbuild plugins (the Docusaurus config loader stands in for packages the project has not installed). */
+  plugins?: Plugin[];
+  /** Give the module Node's CommonJS globals (`require`, `__dirname`, `__filename`) and its own `import.meta.url`. */
+  nodeGlobals?: boolean;
 }
 
 /** An exception the project's module threw while it ran, with its place in the project's source when known. */

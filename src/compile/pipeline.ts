@@ -53,6 +53,28 @@ function childKinds(children: WalkNode[]): string[] {
   return [...new Set(out)];
 }
 
+type EsmNode = { type: string; declaration?: EsmNode | null; declarations?: { id?: { type: string; name?: string } }[]; id?: { name?: string } | null; specifiers?: { local?: { name?: string } }[] };
+
+/** The names an MDX file's `export` and `import` statements bind (`export const Highlight = …`, `function Note`). */
+export function localBindings(tree: Root): Set<string> {
+  const names = new Set<string>();
+  const declare = (node: EsmNode | null | undefined) => {
+    if (!node) return;
+    if (node.type === 'VariableDeclaration') for (const d of node.declarations ?? []) if (d.id?.type === 'Identifier' && d.id.name) names.add(d.id.name);
+    if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id?.name) names.add(node.id.name);
+  };
+  for (const child of tree.children as { type: string; data?: { estree?: { body?: EsmNode[] } } }[]) {
+    if (child.type !== 'mdxjsEsm') continue;
+    for (const statement of child.data?.estree?.body ?? []) {
+      if (statement.type === 'ExportNamedDeclaration') declare(statement.declaration);
+      else if (statement.type === 'ImportDeclaration') {
+        for (const s of statement.specifiers ?? []) if (s.local?.name) names.add(s.local.name);
+      } else declare(statement);
+    }
+  }
+  return names;
+}
+
 /** Source text rewrites that keep line numbers: `:::tip Titel` and `## Titel {#id}`. */
 export function prepareMarkdown(body: string): string {
   return escapeHeadingIds(normalizeAdmonitionTitles(body));
@@ -65,6 +87,8 @@ export function prepareMarkdown(body: string): string {
 function remarkSummary() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
     const components = new Map<string, ComponentUse[]>();
+    // A component the page defines itself (`export const Highlight = …`) is not the theme's to provide.
+    const ownNames = localBindings(tree);
     // Each node's parent, and each component element's use, to name the component a use sits in.
     const parents = new Map<WalkNode, WalkNode>();
     const useOf = new Map<WalkNode, { name: string; index: number }>();
@@ -80,6 +104,7 @@ function remarkSummary() {
         if (text) firstParagraph = text;
       } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && /^[A-Z]/.test(node.name)) {
         const name = node.name.split('.')[0];
+        if (ownNames.has(name)) return;
         const use: ComponentUse = { ...placeIn(node, file.data.linkOptions as LinkOptions), props: {} };
         for (const attribute of node.attributes) {
           if (attribute.type === 'mdxJsxExpressionAttribute') use.spread = true;

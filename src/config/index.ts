@@ -9,6 +9,7 @@ import { localeBaseUrl } from '../shared/locales.ts';
 import { createUrlPolicy, isPlainHtml, unsafeUrl, type Parse5Node } from '../shared/url-policy.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import { configSchema, NAV_ITEM_TYPES, type SiteConfig } from './schema.ts';
+import { findDocusaurusConfig, isDocusaurusConfigFile, mapDocusaurusConfig, quireRoot, runDocusaurusConfig } from './docusaurus.ts';
 
 export type { SiteConfig, UserConfig, NavItem, LinkTarget } from './schema.ts';
 export { unbalancedTag } from '../shared/html-balance.ts';
@@ -29,9 +30,20 @@ export interface LoadConfigResult {
   inputs: string[];
 }
 
-/** Loads and validates `site.config.ts`. */
+/**
+ * Loads and validates `site.config.ts`; in a Docusaurus project without one, its `docusaurus.config.*`
+ * (config/docusaurus.ts maps it).
+ */
 export async function loadConfig({ root, file = 'site.config.ts', overrides }: LoadConfigOptions): Promise<LoadConfigResult> {
   const abs = path.resolve(root, file);
+  if (isDocusaurusConfigFile(file)) return loadDocusaurus(root, file, overrides);
+  if (file === 'site.config.ts') {
+    const docusaurus = await readFile(abs).then(
+      () => undefined,
+      () => findDocusaurusConfig(root),
+    );
+    if (docusaurus) return loadDocusaurus(root, docusaurus, overrides);
+  }
   let raw: unknown;
   let inputs: string[] = [abs];
   try {
@@ -56,6 +68,17 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
   const validated = validateConfig(raw, file, overrides);
   const unsafe = validated.config ? await unsafeInConfig(validated.config, file) : [];
   return unsafe.length ? { diagnostics: [...validated.diagnostics, ...unsafe], inputs } : { ...validated, inputs };
+}
+
+async function loadDocusaurus(root: string, file: string, overrides: LoadConfigOptions['overrides']): Promise<LoadConfigResult> {
+  const ran = await runDocusaurusConfig(root, file);
+  if (ran.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: ran.diagnostics, inputs: ran.inputs };
+  const mapped = mapDocusaurusConfig(ran.value, file, { root, quireLocales: path.join(quireRoot(), 'locales') });
+  const diagnostics = [...ran.diagnostics, ...mapped.diagnostics];
+  if (!mapped.config) return { diagnostics, inputs: ran.inputs };
+  const validated = validateConfig(mapped.config, file, overrides);
+  const unsafe = validated.config ? await unsafeInConfig(validated.config, file) : [];
+  return { config: unsafe.some((d) => d.severity === 'error') ? undefined : validated.config, diagnostics: [...diagnostics, ...validated.diagnostics, ...unsafe], inputs: ran.inputs };
 }
 
 /**

@@ -3,16 +3,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
-import { encodeUrlPath } from '../shared/route-match.ts';
+import { isCategoryIndex, joinPath } from '../shared/doc-paths.ts';
 import { lineColumn } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { isRealDate, splitFrontMatter } from './front-matter.ts';
 import { readJsonFile } from './json-file.ts';
+import { readYamlOrJsonFile } from './yaml-file.ts';
 import { misspeltMessageIds } from './locale-typos.ts';
 import { decodeText, unreadable } from './text-file.ts';
 
 export { readImageSizes } from './image-sizes.ts';
+export { joinPath } from '../shared/doc-paths.ts';
 export { missingFiles } from './present-files.ts';
 
 export interface LoadOptions {
@@ -22,12 +24,24 @@ export interface LoadOptions {
   mode: 'production' | 'development';
 }
 
-const CONTENT_DIRS: { dir: string; kind: ContentKind }[] = [
-  { dir: 'content/docs', kind: 'doc' },
-  { dir: 'content/pages', kind: 'page' },
-  { dir: 'content/landing-page', kind: 'landing' },
-  { dir: 'content/blog', kind: 'blog' },
-];
+/** The content folders of the project's layout (config.layout), by kind; a part the project does not have is left out. */
+function contentDirs(config: SiteConfig): { dir: string; kind: ContentKind }[] {
+  const { docs, pages, landing, blog } = config.layout;
+  return [
+    { dir: docs, kind: 'doc' as const },
+    { dir: pages, kind: 'page' as const },
+    { dir: landing, kind: 'landing' as const },
+    { dir: blog, kind: 'blog' as const },
+  ].filter((d): d is { dir: string; kind: ContentKind } => d.dir !== null);
+}
+
+/**
+ * A page written as a React component (Docusaurus's `src/pages/*.js`): quire cannot render those yet, so each is
+ * left out with a warning, and the rest of the site builds. Docusaurus's pages plugin skips `_`-prefixed files and
+ * tests (its default `exclude`).
+ */
+const REACT_PAGE = /\.(jsx?|tsx?)$/;
+const NOT_A_PAGE = /(^|\/)(_|__tests__\/)|\.(test|spec)\.[jt]sx?$|\.d\.ts$/;
 
 /** Walks content/, locales/ and static/ and returns their contents as data. */
 export async function load({ root, config, mode }: LoadOptions): Promise<StageResult<Loaded>> {
@@ -38,8 +52,9 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const unreadSources: Source[] = [];
 
   const notes: WalkNotes = { links: [], unreadable: [] };
-  const contentRoot = path.join(root, 'content');
-  if (!(await isDir(contentRoot))) {
+  const { layout } = config;
+  // quire's own layout keeps everything in content/: without it, the project is not one (a typo in --root).
+  if (layout.docs === 'content/docs' && !(await isDir(path.join(root, 'content')))) {
     diagnostics.push(error(CODES.CONTENT_MISSING, 'The content folder is missing.', { file: 'content', hint: 'Create content/docs/index.mdx (the docs home) to start.' }));
     return { value: emptyLoaded(), diagnostics };
   }
@@ -48,11 +63,26 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   // file's bundling) overlap with the others' (the real site's load step: median 88 ms one after another, 69 ms
   // at once; 6 and 4 cold builds, noisy).
   const readContent = async () => {
-    for (const { dir, kind } of CONTENT_DIRS) {
+    for (const { dir, kind } of contentDirs(config)) {
       const files = await walk(path.join(root, dir), notes);
       if (kind === 'doc' && files === undefined) {
-        diagnostics.push(error(CODES.CONTENT_MISSING, 'The docs folder is missing.', { file: dir, hint: `Create ${dir}/${config.docs.mainDocId}.mdx.` }));
+        diagnostics.push(error(CODES.CONTENT_MISSING, 'The docs folder is missing.', { file: dir, hint: `Create ${dir}/${config.docs.mainDocId ?? 'intro'}.mdx.` }));
         continue;
+      }
+      if (kind === 'doc') await readCategoryFiles(files ?? [], path.join(root, dir));
+      if (kind === 'page') {
+        for (const abs of files ?? []) {
+          const rel = toPosix(path.relative(path.join(root, dir), abs));
+          if (!REACT_PAGE.test(rel) || NOT_A_PAGE.test(rel)) continue;
+          const file = toPosix(path.relative(root, abs));
+          inputs.push(abs);
+          diagnostics.push(
+            warning(CODES.CONTENT_MISSING, `${file} is a React page, which quire does not render yet: the site is built without it.`, {
+              file,
+              hint: 'Write the page as Markdown or MDX (a .mdx file beside it) to have it in the site.',
+            }),
+          );
+        }
       }
       const readAll = (files ?? [])
         .filter((f) => /\.mdx?$/.test(f) && !path.basename(f).startsWith('_'))
@@ -73,15 +103,37 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     unreadSources.sort((a, b) => (a.file < b.file ? -1 : 1));
   };
 
+  // Docusaurus reads the first of _category_.json, .yml, .yaml in a folder and warns of the others.
+  const categories = keyed<{ file: string; text: string; value: unknown }>();
+  const readCategoryFiles = async (files: string[], docsRoot: string) => {
+    const found = files.filter((abs) => /^_category_\.(json|ya?ml)$/.test(path.basename(abs)));
+    const order = (abs: string) => ['.json', '.yml', '.yaml'].indexOf(path.extname(abs));
+    found.sort((a, b) => (path.dirname(a) === path.dirname(b) ? order(a) - order(b) : a < b ? -1 : 1));
+    for (const abs of found) {
+      const folder = toPosix(path.relative(docsRoot, path.dirname(abs)));
+      const file = toPosix(path.relative(root, abs));
+      inputs.push(abs);
+      if (folder in categories) {
+        diagnostics.push(warning(CODES.SIDEBAR_LOAD, `${file} is not read: ${categories[folder].file} describes the same folder.`, { file, hint: 'Keep one category file per folder.' }));
+        continue;
+      }
+      const read = await readYamlOrJsonFile(abs, file, 'a category file');
+      if ('diagnostic' in read) diagnostics.push(read.diagnostic);
+      else categories[folder] = { file, ...read };
+    }
+  };
+
   const data = keyed<unknown>();
   const dataTexts = keyed<string>();
   const readData = async () => {
-    const files = ((await walk(path.join(contentRoot, 'data'), notes)) ?? []).filter((abs) => abs.endsWith('.json'));
+    if (layout.data === null) return;
+    const dataRoot = path.join(root, layout.data);
+    const files = ((await walk(dataRoot, notes)) ?? []).filter((abs) => abs.endsWith('.json'));
     await Promise.all(
       files.map(async (abs) => {
         const file = toPosix(path.relative(root, abs));
         inputs.push(abs);
-        const key = toPosix(path.relative(path.join(contentRoot, 'data'), abs)).replace(/\.json$/, '');
+        const key = toPosix(path.relative(dataRoot, abs)).replace(/\.json$/, '');
         const read = await readJsonFile(abs, file, 'data');
         if ('diagnostic' in read) diagnostics.push(read.diagnostic);
         else {
@@ -95,10 +147,13 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   let sidebars: unknown;
   let sidebarsText: string | undefined;
   const readSidebars = async () => {
-    const sidebarsAbs = path.join(root, config.docs.sidebarPath);
+    const { sidebarPath, noSidebar } = config.docs;
+    if (sidebarPath === null || noSidebar) return;
+    const sidebarsAbs = path.join(root, sidebarPath);
     if (!(await isFile(sidebarsAbs))) return;
     try {
-      const { value, inputs: sidebarInputs } = await importTypeScript(sidebarsAbs);
+      // Node's CommonJS globals: a Docusaurus sidebars.js may `require` other files or use `__dirname`.
+      const { value, inputs: sidebarInputs } = await importTypeScript(sidebarsAbs, { nodeGlobals: true });
       sidebars = value;
       sidebarsText = await readFile(sidebarsAbs, 'utf8');
       inputs.push(...sidebarInputs);
@@ -107,7 +162,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       // A syntax error comes from esbuild with its place; an exception while the file runs, from its source map.
       const thrownAt = e instanceof EvaluationError ? e.place : undefined;
       const found = error(CODES.SIDEBAR_LOAD, first?.text ?? `The sidebar file could not be evaluated: ${(e as Error).message}`, {
-        file: thrownAt ? toProjectPath(root, thrownAt.file) : config.docs.sidebarPath,
+        file: thrownAt ? toProjectPath(root, thrownAt.file) : sidebarPath,
         line: first?.location?.line ?? thrownAt?.line,
         column: first?.location ? first.location.column + 1 : thrownAt?.column,
       });
@@ -121,7 +176,8 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const messages = keyed<Messages>();
   const messageTexts = keyed<{ file: string; text: string }>();
   const readLocales = async () => {
-    const files = ((await walk(path.join(root, 'locales'), notes)) ?? []).filter((abs) => abs.endsWith('.json'));
+    // path.resolve: a Docusaurus project reads quire's own interface texts, an absolute folder.
+    const files = ((await walk(path.resolve(root, layout.locales), notes)) ?? []).filter((abs) => abs.endsWith('.json'));
     await Promise.all(
       files.map(async (abs) => {
         inputs.push(abs);
@@ -148,7 +204,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     }
   };
 
-  const staticRoot = path.join(root, 'static');
+  const staticRoot = path.join(root, layout.static);
   let staticFiles: Loaded['staticFiles'] = [];
   const readStatic = async () => {
     const all = ((await walk(staticRoot, notes)) ?? []).map((abs) => ({
@@ -162,8 +218,8 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     if (hidden.length) {
       const names = hidden.map((f) => f.file);
       diagnostics.push(
-        warning(CODES.STATIC_HIDDEN, `Hidden files in static/ are not published: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`, {
-          file: 'static',
+        warning(CODES.STATIC_HIDDEN, `Hidden files in ${layout.static}/ are not published: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`, {
+          file: layout.static,
           hint: 'A file whose name (or folder) starts with a dot is often private (.env) or left by a tool (.DS_Store). Rename it to publish it; .well-known/ is published.',
         }),
       );
@@ -193,8 +249,9 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     value: {
       sources,
       sidebars,
-      sidebarsFile: sidebars === undefined ? undefined : config.docs.sidebarPath,
+      sidebarsFile: sidebars === undefined ? undefined : (config.docs.sidebarPath ?? undefined),
       sidebarsText,
+      ...(Object.keys(categories).length ? { categories: byName(categories) } : {}),
       data: byName(data),
       dataTexts: byName(dataTexts),
       messages: byName(messages),
@@ -301,7 +358,7 @@ export function identify(kind: ContentKind, rel: string, fm: { id?: string; slug
     const id = [...dir, name].join('/');
     let urlPath: string;
     if (fm.slug !== undefined) urlPath = fm.slug.startsWith('/') ? fm.slug : [...dir, fm.slug].join('/');
-    else urlPath = name === config.docs.mainDocId && dir.length === 0 ? '' : name === 'index' ? dir.join('/') : id;
+    else urlPath = name === config.docs.mainDocId && dir.length === 0 ? '' : isCategoryIndex(name, dir) ? dir.join('/') : id;
     return { id, path: joinPath(config.docs.routeBasePath, urlPath) };
   }
   if (kind === 'page') {
@@ -316,19 +373,6 @@ export function identify(kind: ContentKind, rel: string, fm: { id?: string; slug
   const m = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(segments[segments.length - 1]);
   const slug = fm.slug ?? (m ? m[2] : segments.join('/'));
   return { id: slug, path: joinPath(config.blog.routeBasePath, slug), date: m?.[1] };
-}
-
-/**
- * Joins segments into `/a/b/` with exactly one slash between and a trailing slash, as a URL path (see
- * encodeUrlPath: a file `zweite seite.md` has the route `/docs/zweite%20seite/`).
- */
-export function joinPath(...parts: string[]): string {
-  const inner = parts
-    .join('/')
-    .split('/')
-    .filter(Boolean)
-    .join('/');
-  return encodeUrlPath(inner ? `/${inner}/` : '/');
 }
 
 /**

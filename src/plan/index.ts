@@ -6,7 +6,8 @@ import { routesByFile } from '../shared/markers.ts';
 import { closestName } from '../shared/text.ts';
 import { jsonPlaces } from './json-places.ts';
 import type { Compiled, ComponentContract, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult, Theme } from '../types.ts';
-import { flattenSidebar, indexSidebar, paginationFor, planSidebar, sidebarLinks } from './docs.ts';
+import { flattenSidebar, indexSidebar, paginationFor, planSidebars, sidebarLinks } from './docs.ts';
+import { generatedIndexPages, resolveNavbarDocs } from './generated.ts';
 import { checkComponents } from './components.ts';
 import { checkLinks } from './links.ts';
 import { planRoutes } from './routes.ts';
@@ -23,7 +24,7 @@ export { withStandIns } from './stand-ins.ts';
 export interface PlanOptions {
   config: SiteConfig;
   compiled: Compiled[];
-  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'data' | 'dataTexts' | 'messages' | 'staticFiles' | 'drafts'>;
+  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'data' | 'dataTexts' | 'messages' | 'staticFiles' | 'drafts'>;
   /** Component names the theme provides to MDX. */
   components: readonly string[];
   /** What they take (Theme.contracts), checked at each use. */
@@ -41,9 +42,18 @@ export interface PlanOptions {
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
-export function plan({ config, compiled, loaded, components, contracts, messageIds = [], dataSchemas, dataWarnings, imageSizes = {}, missingImages = new Set() }: PlanOptions): StageResult<Site> {
+export function plan({ config: configured, compiled: contentCompiled, loaded, components, contracts, messageIds = [], dataSchemas, dataWarnings, imageSizes = {}, missingImages = new Set() }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
-  const messages = mergeMessages(loaded.messages, config.i18n.currentLocale);
+  const messages = mergeMessages(loaded.messages, configured.i18n.currentLocale);
+  // The sidebars first: their generated category pages are pages of the site like the others.
+  const docs = contentCompiled.filter((c) => c.source.kind === 'doc');
+  const draftIds = new Set((loaded.drafts ?? []).filter((d) => d.kind === 'doc').map((d) => d.id));
+  const planned = planSidebars({ raw: loaded.sidebars, file: loaded.sidebarsFile, text: loaded.sidebarsText, docs, config: configured, draftIds, categories: loaded.categories });
+  diagnostics.push(...planned.diagnostics);
+  const compiled = [...contentCompiled, ...generatedIndexPages(planned.generatedIndexes, docs, configured)];
+  const navbar = resolveNavbarDocs(configured, planned.sidebars, docs);
+  diagnostics.push(...navbar.diagnostics);
+  const config = navbar.config;
   diagnostics.push(...localeGaps(loaded.messages, config.i18n.currentLocale), ...uncatalogued(messageIds, messages, config.i18n.currentLocale));
 
   diagnostics.push(...checkComponents({ compiled, components, contracts, data: loaded.data }));
@@ -59,32 +69,38 @@ export function plan({ config, compiled, loaded, components, contracts, messageI
     for (const route of routes) if (route.compiledIndex !== undefined) route.contentLocale = contentLocale;
   }
 
-  const docs = compiled.filter((c) => c.source.kind === 'doc');
-  const draftIds = new Set((loaded.drafts ?? []).filter((d) => d.kind === 'doc').map((d) => d.id));
-  const { sidebar, size, diagnostics: sidebarDiagnostics } = planSidebar({ raw: loaded.sidebars, file: loaded.sidebarsFile, text: loaded.sidebarsText, docs, config, draftIds });
-  diagnostics.push(...sidebarDiagnostics);
-
-  const flat = flattenSidebar(sidebar);
-  const positions = new Map<string, number>();
-  flat.forEach((f, i) => positions.has(f.path) || positions.set(f.path, i));
-  const places = indexSidebar(sidebar);
-  const byId = new Map(docs.map((d) => [d.source.id, d]));
+  // Each sidebar's order and places; a doc belongs to the sidebar its front matter names (`displayed_sidebar`),
+  // else to the first that lists it (Docusaurus's rule).
+  const indexed = planned.sidebars.map(({ name, items }) => {
+    const flat = flattenSidebar(items);
+    const positions = new Map<string, number>();
+    flat.forEach((f, i) => positions.has(f.path) || positions.set(f.path, i));
+    return { name, flat, positions, places: indexSidebar(items) };
+  });
+  const sidebar = planned.sidebars[0]?.items ?? [];
+  const size = planned.size;
+  const byId = new Map([...docs, ...compiled.slice(contentCompiled.length)].map((d) => [d.source.id, d]));
   for (const route of routes) {
     if (route.kind !== 'doc' || route.compiledIndex === undefined) continue;
     const doc = compiled[route.compiledIndex];
-    const { prev, next } = paginationFor(doc, flat, positions, byId, diagnostics, draftIds);
-    const place = places.get(route.path);
+    const wanted = doc.source.frontMatter.displayed_sidebar;
+    const own = (typeof wanted === 'string' ? indexed.find((s) => s.name === wanted) : undefined) ?? indexed.find((s) => s.places.has(route.path));
+    const flat = own?.flat ?? [];
+    const { prev, next } = paginationFor(doc, flat, own?.positions ?? new Map(), byId, diagnostics, draftIds);
+    const place = own?.places.get(route.path);
     route.doc = {
       id: doc.source.id,
       breadcrumbs: place?.crumbs ?? [{ label: doc.source.frontMatter.sidebar_label ?? doc.title }],
       sidebarTrail: place?.trail ?? [],
       prev,
       next,
-      inSidebar: place !== undefined,
+      inSidebar: place !== undefined || (wanted !== null && wanted !== undefined && own !== undefined),
+      ...(own && indexed.length > 1 ? { sidebar: own.name } : {}),
     };
   }
-  if (!byId.has(config.docs.mainDocId)) {
-    diagnostics.push(error(CODES.CONTENT_MISSING, `The main doc "${config.docs.mainDocId}" does not exist.`, { file: 'content/docs', keyPath: 'docs.mainDocId', hint: `Create content/docs/${config.docs.mainDocId}.mdx.` }));
+  const { mainDocId } = config.docs;
+  if (mainDocId !== null && !byId.has(mainDocId)) {
+    diagnostics.push(error(CODES.CONTENT_MISSING, `The main doc "${mainDocId}" does not exist.`, { file: config.layout.docs, keyPath: 'docs.mainDocId', hint: `Create ${config.layout.docs}/${mainDocId}.mdx.` }));
   }
 
   const fileRoutes = routesByFile(compiled);
@@ -94,7 +110,7 @@ export function plan({ config, compiled, loaded, components, contracts, messageI
       routes,
       compiled,
       staticPaths: new Set(loaded.staticFiles.map((f) => f.path)),
-      keyedLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts), ...sidebarLinks(sidebar, loaded.sidebarsFile, loaded.sidebarsText)],
+      keyedLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts), ...planned.sidebars.flatMap(({ items }) => sidebarLinks(items, loaded.sidebarsFile, loaded.sidebarsText))],
       fileRoutes,
       drafts: loaded.drafts,
       checkAnchors: !routeDiagnostics.some((d) => d.severity === 'error'),
@@ -114,6 +130,7 @@ export function plan({ config, compiled, loaded, components, contracts, messageI
       compiled,
       sidebar,
       sidebarSize: size,
+      ...(planned.sidebars.length > 1 ? { sidebars: Object.fromEntries(planned.sidebars.map(({ name, items }) => [name, items])) } : {}),
       blogPosts,
       data: loaded.data,
       messages,

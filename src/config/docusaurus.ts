@@ -1,0 +1,479 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { EvaluationError, importTypeScript, isBuiltin, toProjectPath, type EsbuildLikeError, type ImportOptions } from '../import-ts.ts';
+
+/** esbuild's plugin type, through import-ts (the one module here that may load esbuild). */
+type Plugin = NonNullable<ImportOptions['plugins']>[number];
+import { escapeRegExp, lineColumn } from '../shared/text.ts';
+import type { UserConfig } from './schema.ts';
+
+/**
+ * A Docusaurus 3 project built as it is (issue 27): its `docusaurus.config.{ts,js,mjs,…}` is read and mapped into
+ * quire's config, with the project's layout (docs/, blog/, src/pages/, static/, the sidebar file). Every key quire
+ * does not support is named in one warning; nothing after this stage knows the config came from Docusaurus.
+ * Reference: https://docusaurus.io/docs/api/docusaurus-config and the classic preset's options
+ * (https://docusaurus.io/docs/using-plugins#docusauruspreset-classic).
+ */
+
+/** The names Docusaurus looks for, in its order (`@docusaurus/core` server/config.ts). */
+export const DOCUSAURUS_CONFIG_FILES = ['docusaurus.config.ts', 'docusaurus.config.mts', 'docusaurus.config.cts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
+
+/** The project's Docusaurus config file (relative name), if it has one. */
+export function findDocusaurusConfig(root: string): string | undefined {
+  return DOCUSAURUS_CONFIG_FILES.find((name) => isFile(path.join(root, name)));
+}
+
+/** A file name quire reads as a Docusaurus config (also when named with --config). */
+export function isDocusaurusConfigFile(file: string): boolean {
+  return /^docusaurus\.config\.[cm]?[jt]s$/.test(path.basename(file));
+}
+
+/**
+ * Runs the Docusaurus config and returns its value (a config object; Docusaurus also accepts a function or a
+ * promise of one, see `loadSiteConfig`). Packages it imports that the project has not installed (the template's
+ * `prism-react-renderer`, which only gives code themes) stand in as empty values, each with a warning at the
+ * import: the keys that use them are among the ones quire does not read.
+ */
+export async function runDocusaurusConfig(root: string, file: string): Promise<{ value?: unknown; inputs: string[]; diagnostics: Diagnostic[] }> {
+  const abs = path.resolve(root, file);
+  const missing = new Map<string, { importer: string }>();
+  let inputs = [abs];
+  let value: unknown;
+  try {
+    ({ value, inputs } = await importTypeScript(abs, { nodeGlobals: true, plugins: [standInForMissingPackages(root, missing)] }));
+    if (typeof value === 'function') value = await (value as () => unknown)();
+    else value = await value;
+  } catch (e) {
+    const first = (e as EsbuildLikeError).errors?.[0];
+    if (first) {
+      const where = first.location ? toProjectPath(root, path.resolve(first.location.file)) : file;
+      return { inputs, diagnostics: [error(CODES.CONFIG_LOAD, first.text, { file: where, line: first.location?.line, column: first.location ? first.location.column + 1 : undefined })] };
+    }
+    const place = e instanceof EvaluationError ? e.place : undefined;
+    const at = place ? { file: toProjectPath(root, place.file), line: place.line, column: place.column } : { file };
+    return { inputs, diagnostics: [error(CODES.CONFIG_LOAD, `The Docusaurus configuration could not be evaluated: ${(e as Error).message}`, at)] };
+  }
+  const diagnostics: Diagnostic[] = [];
+  for (const [name, { importer }] of missing) {
+    const text = readText(importer);
+    const at = text === undefined ? undefined : new RegExp(`(['"\`])${escapeRegExp(name)}(/[^'"\`]*)?\\1`).exec(text);
+    const found = warning(CODES.CONFIG_LOAD, `${toProjectPath(root, importer)} imports the package ${name}, which is not installed in the project: what it gives is read as empty.`, {
+      file: toProjectPath(root, importer),
+      ...(at && text ? lineColumn(text, at.index) : {}),
+      hint: `Run npm install in the project if a setting quire reads takes its value from ${name}.`,
+    });
+    diagnostics.push(text === undefined ? found : withExcerpt(found, text));
+  }
+  return { value, inputs, diagnostics };
+}
+
+/** The package a bare import names (`@scope/name/sub` → `@scope/name`). */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Whether `name` is installed in a node_modules folder on the way up from `dir` (Node's lookup). */
+function installed(name: string, dir: string): boolean {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (isFile(path.join(at, 'node_modules', name, 'package.json'))) return true;
+    if (path.dirname(at) === at) return false;
+  }
+}
+
+/**
+ * An esbuild plugin: a bare import of a package that is not installed resolves to a stand-in, so the config still
+ * runs. The stand-in is a value every property access, call and conversion of which gives the stand-in again
+ * (`themes.github`, `require('x/themes/dracula')`), and it converts to an empty text.
+ */
+function standInForMissingPackages(root: string, missing: Map<string, { importer: string }>): Plugin {
+  return {
+    name: 'quire-missing-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (isBuiltin(args.path) || path.isAbsolute(args.path)) return undefined;
+        const name = packageName(args.path);
+        if (installed(name, args.resolveDir || root)) return undefined;
+        if (!missing.has(name)) missing.set(name, { importer: args.importer });
+        return { path: args.path, namespace: 'quire-missing-package' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'quire-missing-package' }, () => ({
+        // CommonJS, so that esbuild reads any named import from it as a property (`import { themes } from …`); the
+        // prototype trap answers the properties esbuild's interop looks up on a copy of the module object.
+        contents: `
+const empty = () => '';
+const handler = { get: (_t, key) => (key === Symbol.toPrimitive || key === 'toString' || key === 'valueOf' ? empty : key === '__esModule' ? undefined : standIn), apply: () => standIn, construct: () => standIn };
+const standIn = new Proxy(function () {}, { ...handler, getPrototypeOf: () => new Proxy({}, handler) });
+module.exports = standIn;`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** Where the project's parts are, as found in its folder: the layout the mapping fills in. */
+export interface DocusaurusLayout {
+  root: string;
+  /** quire's own interface texts (`locales/`), as a Docusaurus project has none of quire's. */
+  quireLocales: string;
+}
+
+/** quire's own folder (holding `locales/`), found from this module's place in the sources or in `lib/`. */
+export function quireRoot(): string {
+  let at = path.dirname(fileURLToPath(import.meta.url));
+  while (!isFile(path.join(at, 'locales', 'en.json')) || !isFile(path.join(at, 'package.json'))) {
+    const up = path.dirname(at);
+    if (up === at) throw new Error('quire bug: quire\'s own locales/ folder was not found above ' + fileURLToPath(import.meta.url));
+    at = up;
+  }
+  return at;
+}
+
+type Raw = Record<string, unknown>;
+const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Config keys that change nothing in the built site, in Docusaurus either: deployment settings for `docusaurus
+ * deploy`, and `customFields`, read only by a site's own React code (which quire does not run; each page left out
+ * for it is named by the load stage).
+ */
+const NO_EFFECT = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'customFields']);
+
+/** The classic preset under the names Docusaurus accepts for it. */
+const CLASSIC_PRESET = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic', '@docusaurus/classic']);
+
+/**
+ * Maps a Docusaurus config object to quire's (not yet validated: `validateConfig` does that next), and names every
+ * key it does not read in one warning. Pure apart from looking at which files the project has, so tests can call
+ * it on inline objects with a folder of their own.
+ */
+export function mapDocusaurusConfig(raw: unknown, file: string, layout: DocusaurusLayout): { config?: UserConfig; diagnostics: Diagnostic[] } {
+  if (!isObject(raw)) {
+    return { diagnostics: [error(CODES.CONFIG_LOAD, `${file} must export a config object (export default { title: …, url: …, baseUrl: … }), not ${raw === undefined ? 'nothing' : Array.isArray(raw) ? 'an array' : typeof raw}.`, { file, hint: 'End it with export default config; (or module.exports = config;).' })] };
+  }
+  const used = new Set<string>();
+  /** The value at a key path of the Docusaurus config, marked as read. */
+  const take = <T = unknown>(keyPath: string): T | undefined => {
+    used.add(keyPath);
+    let v: unknown = raw;
+    for (const key of keyPath.split('.')) v = isObject(v) || Array.isArray(v) ? (v as Raw)[key] : undefined;
+    return v as T | undefined;
+  };
+  const exists = (rel: string) => existsSync(path.resolve(layout.root, rel));
+  const relative = (p: string) => {
+    const rel = path.relative(layout.root, path.resolve(layout.root, p)).split(path.sep).join('/');
+    return rel === '' ? '.' : rel;
+  };
+  const diagnostics: Diagnostic[] = [];
+  for (const key of NO_EFFECT) used.add(key);
+
+  const title = take<string>('title');
+  const baseUrl = take<string>('baseUrl');
+  const config: Raw = {
+    title,
+    tagline: take('tagline') ?? '',
+    url: take('url'),
+    baseUrl: typeof baseUrl === 'string' ? `/${baseUrl.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/') : baseUrl,
+    product: { name: typeof title === 'string' && title ? title : 'Site', slug: productSlug(take<string>('projectName') ?? title) },
+  };
+  // Docusaurus: undefined leaves URLs as linked, true adds the slash; quire always writes `x/index.html` and
+  // links with the slash, which both serve. false (`x.html`) is not supported and stays in the warning.
+  const trailingSlash = raw.trailingSlash;
+  if (trailingSlash !== false) used.add('trailingSlash');
+  const favicon = take<string>('favicon');
+  if (typeof favicon === 'string') config.favicon = sitePath(favicon);
+  for (const key of ['onBrokenLinks', 'onBrokenAnchors'] as const) {
+    const v = take(key);
+    // Docusaurus's `log` prints and goes on, as quire's `warn` does.
+    if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
+  }
+  const format = take('markdown.format');
+  config.markdown = { format: format ?? 'mdx' };
+
+  // i18n: one site per locale, the default locale's; translations under i18n/ are not read yet.
+  const i18n = isObject(raw.i18n) ? raw.i18n : undefined;
+  const defaultLocale = take<string>('i18n.defaultLocale') ?? 'en';
+  take('i18n.locales');
+  const localeConfigs: Raw = {};
+  if (i18n && isObject(i18n.localeConfigs)) {
+    for (const [code, own] of Object.entries(i18n.localeConfigs)) {
+      if (!isObject(own)) continue;
+      const mapped: Raw = {};
+      for (const key of ['label', 'direction', 'htmlLang', 'calendar', 'path']) {
+        const v = take(`i18n.localeConfigs.${code}.${key}`);
+        if (v !== undefined) mapped[key] = v;
+      }
+      localeConfigs[code] = mapped;
+    }
+  }
+  config.i18n = { defaultLocale, currentLocale: defaultLocale, locales: (i18n?.locales as unknown) ?? [defaultLocale], localeConfigs };
+
+  const statics = take<unknown>('staticDirectories');
+  let staticDir = 'static';
+  if (Array.isArray(statics) && statics.length === 1 && typeof statics[0] === 'string') staticDir = relative(statics[0]);
+  else if (statics !== undefined) used.delete('staticDirectories');
+
+  // The classic preset (or the docs, blog and pages plugins it stands for).
+  const presets = raw.presets;
+  let options: Raw = {};
+  let preset = '';
+  if (Array.isArray(presets)) {
+    presets.forEach((entry, i) => {
+      const [name, presetOptions] = Array.isArray(entry) ? entry : [entry, undefined];
+      if (typeof name !== 'string' || !CLASSIC_PRESET.has(name) || preset) return;
+      preset = `presets.${i}`;
+      used.add(Array.isArray(entry) ? `${preset}.0` : preset);
+      if (isObject(presetOptions)) options = presetOptions;
+    });
+  }
+  const opt = <T = unknown>(key: string): T | undefined => (preset && Array.isArray((presets as unknown[])[Number(preset.split('.')[1])]) ? take<T>(`${preset}.1.${key}`) : undefined);
+
+  // Docusaurus needs no doc at the docs root: one is there only if a doc's slug or file name puts it there.
+  const docs: Raw = { mainDocId: null };
+  const docsOptions = opt('docs');
+  const docsPath = relative(opt<string>('docs.path') ?? 'docs');
+  const routeBasePath = opt<string>('docs.routeBasePath');
+  docs.routeBasePath = routeBasePath === undefined ? 'docs' : routeBasePath.replace(/^\/+|\/+$/g, '');
+  const sidebarPath = opt<string | false>('docs.sidebarPath');
+  if (sidebarPath === false) docs.noSidebar = true;
+  else if (typeof sidebarPath === 'string') docs.sidebarPath = withExtension(relative(sidebarPath), layout.root);
+  else {
+    // Docusaurus then autogenerates the sidebar, whatever sidebars.js says; quire does the same, and says so.
+    docs.sidebarPath = null;
+    const unused = ['sidebars.js', 'sidebars.ts', 'sidebars.json', 'sidebars.mjs', 'sidebars.cjs'].find(exists);
+    if (unused) diagnostics.push(warning(CODES.SIDEBAR_LOAD, `${unused} is not read: the docs options give no sidebarPath, so the sidebar is autogenerated from ${docsPath}/, as Docusaurus does.`, { file, keyPath: `${preset || 'presets'}.docs.sidebarPath`, hint: `Set sidebarPath: './${unused}' in the docs options to use it.` }));
+  }
+  for (const [from, to] of [['docs.sidebarCollapsed', 'sidebarCollapsed'], ['docs.breadcrumbs', 'breadcrumbs']] as const) {
+    const v = opt(from);
+    if (v !== undefined) docs[to] = v;
+  }
+  if (docsOptions === false) diagnostics.push(warning(CODES.CONFIG_UNKNOWN_KEY, 'The docs plugin is turned off (docs: false), which quire does not support yet: the docs folder is read if present.', { file, keyPath: `${preset}.1.docs` }));
+  const toc = { min: take<number>('themeConfig.tableOfContents.minHeadingLevel'), max: take<number>('themeConfig.tableOfContents.maxHeadingLevel') };
+  if (toc.min !== undefined || toc.max !== undefined) docs.toc = { ...(toc.min !== undefined ? { minHeadingLevel: toc.min } : {}), ...(toc.max !== undefined ? { maxHeadingLevel: toc.max } : {}) };
+  config.docs = docs;
+
+  const blogOff = opt('blog') === false;
+  const blogPath = relative(opt<string>('blog.path') ?? 'blog');
+  const blogRoute = opt<string>('blog.routeBasePath');
+  config.blog = {
+    enabled: !blogOff && exists(blogPath),
+    routeBasePath: blogRoute === undefined ? 'blog' : blogRoute.replace(/^\/+|\/+$/g, ''),
+    title: opt<string>('blog.blogTitle') ?? 'Blog',
+    // Docusaurus's defaults, which differ from quire's.
+    postsPerPage: opt('blog.postsPerPage') ?? 10,
+    sidebarCount: opt('blog.blogSidebarCount') ?? 5,
+  };
+  const pagesOff = opt('pages') === false;
+  const pagesPath = relative(opt<string>('pages.path') ?? 'src/pages');
+
+  config.layout = {
+    docs: docsPath,
+    pages: pagesOff || !exists(pagesPath) ? null : pagesPath,
+    landing: null,
+    blog: blogOff || !exists(blogPath) ? null : blogPath,
+    data: null,
+    locales: layout.quireLocales,
+    static: staticDir,
+    blogAuthors: null,
+    blogTags: null,
+  };
+
+  const gtm = opt<string>('googleTagManager.containerId');
+  if (gtm !== undefined) config.analytics = { gtmContainerId: gtm };
+
+  // themeConfig
+  const image = take<string>('themeConfig.image');
+  if (typeof image === 'string') config.image = sitePath(image);
+  config.navbar = mapNavbar(raw as Raw, take);
+  config.footer = mapFooter(raw as Raw, take);
+  const bar = raw.themeConfig && isObject((raw.themeConfig as Raw).announcementBar) ? ((raw.themeConfig as Raw).announcementBar as Raw) : undefined;
+  if (bar) {
+    const announcement: Raw = {};
+    for (const key of ['id', 'content', 'backgroundColor', 'textColor', 'isCloseable']) {
+      const v = take(`themeConfig.announcementBar.${key}`);
+      if (v !== undefined) announcement[key] = v;
+    }
+    config.announcementBar = announcement;
+  }
+  const colorMode: Raw = {};
+  for (const key of ['defaultMode', 'disableSwitch', 'respectPrefersColorScheme']) {
+    const v = take(`themeConfig.colorMode.${key}`);
+    if (v !== undefined) colorMode[key] = v;
+  }
+  config.colorMode = colorMode;
+  const algolia = take('themeConfig.algolia') === undefined ? undefined : true;
+  used.delete('themeConfig.algolia');
+  if (algolia) {
+    const hosted: Raw = {};
+    for (const key of ['appId', 'apiKey', 'indexName']) hosted[key] = take(`themeConfig.algolia.${key}`);
+    const contextual = take<boolean>('themeConfig.algolia.contextualSearch');
+    config.search = { provider: 'hosted', hosted, ...(contextual !== undefined ? { contextualSearch: contextual } : {}) };
+  }
+
+  const unsupported = unreadKeys(raw, used);
+  if (unsupported.length) {
+    diagnostics.push(
+      warning(CODES.CONFIG_UNKNOWN_KEY, `quire does not support these settings of ${file}, so they do not change the site:\n${unsupported.map((k) => `- ${k}`).join('\n')}`, {
+        file,
+        keyPath: unsupported[0],
+        hint: 'README "Coming from Docusaurus" lists what quire reads and what it does differently.',
+      }),
+    );
+  }
+  return { config: config as UserConfig, diagnostics };
+}
+
+/** Docusaurus resolves `img/x.png` (no slash) against the base URL, as quire does with `/img/x.png`. */
+function sitePath(value: string): string {
+  return /^([a-z][a-z\d+.-]*:|\/)/i.test(value) ? value : `/${value}`;
+}
+
+function productSlug(name: string | undefined): string {
+  const slug = (name ?? '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z]+|-+$/g, '');
+  return slug || 'site';
+}
+
+/** A sidebar file named without its extension (`require.resolve` style paths always have one; a plain path may not). */
+function withExtension(file: string, root: string): string {
+  if (isFile(path.resolve(root, file))) return file;
+  const found = ['.js', '.ts', '.mjs', '.cjs', '.json'].find((ext) => isFile(path.resolve(root, file + ext)));
+  return found ? file + found : file;
+}
+
+type Take = <T = unknown>(keyPath: string) => T | undefined;
+
+/** Navbar items as quire has them; the Docusaurus types without a quire counterpart stay unread (named in the warning). */
+function mapNavbar(raw: Raw, take: Take): Raw {
+  const navbar: Raw = { items: [] };
+  const title = take<string>('themeConfig.navbar.title');
+  if (title !== undefined) navbar.title = title;
+  const logoSrc = take<string>('themeConfig.navbar.logo.src');
+  if (typeof logoSrc === 'string') {
+    const logo: Raw = { src: sitePath(logoSrc), alt: take<string>('themeConfig.navbar.logo.alt') ?? '' };
+    for (const key of ['width', 'height']) {
+      const v = take(`themeConfig.navbar.logo.${key}`);
+      // Docusaurus takes numbers or CSS lengths; quire draws the logo at a size in pixels.
+      if (typeof v === 'number') logo[key] = v;
+      else if (typeof v === 'string' && /^\d+(px)?$/.test(v)) logo[key] = parseInt(v, 10);
+    }
+    navbar.logo = logo;
+  }
+  const hide = take('themeConfig.navbar.hideOnScroll');
+  if (hide !== undefined) navbar.hideOnScroll = hide;
+  const items = (isObject(raw.themeConfig) && isObject(raw.themeConfig.navbar) ? raw.themeConfig.navbar.items : undefined) as unknown;
+  if (!Array.isArray(items)) return navbar;
+  const out: Raw[] = [];
+  items.forEach((item, i) => {
+    const mapped = mapNavItem(item, `themeConfig.navbar.items.${i}`, take);
+    if (mapped) out.push(mapped);
+  });
+  navbar.items = out;
+  return navbar;
+}
+
+function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw | undefined {
+  if (!isObject(item)) return undefined;
+  const type = item.type ?? 'default';
+  const label = () => take<string>(`${at}.label`);
+  const link = (): Raw | undefined => {
+    const to = take<string>(`${at}.to`);
+    const href = take<string>(`${at}.href`);
+    if (to === undefined && href === undefined) return undefined;
+    mark(take, `${at}.type`);
+    return { type: 'link', label: label(), ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) };
+  };
+  if (type === 'default' || type === 'link') return nested ? stripType(link()) : link();
+  if (type === 'doc' || type === 'docSidebar') {
+    mark(take, `${at}.type`);
+    const id = take<string>(type === 'doc' ? `${at}.docId` : `${at}.sidebarId`);
+    const entry = { label: label() ?? (type === 'doc' ? undefined : undefined), doc: type === 'doc' ? { id } : { sidebar: id } };
+    return nested ? entry : { type: 'link', ...entry };
+  }
+  if (nested) return undefined;
+  if (type === 'dropdown') {
+    mark(take, `${at}.type`);
+    const sub = (item.items as unknown[] | undefined) ?? [];
+    return { type: 'dropdown', label: label(), items: sub.map((s, j) => mapNavItem(s, `${at}.items.${j}`, take, true)).filter(Boolean) };
+  }
+  const simple: Record<string, string> = { localeDropdown: 'locale', search: 'search', docsVersionDropdown: 'docsVersion' };
+  if (typeof type === 'string' && simple[type]) {
+    mark(take, `${at}.type`);
+    const l = label();
+    return { type: simple[type], ...(l !== undefined ? { label: l } : {}) };
+  }
+  return undefined;
+}
+
+/** Marks a key as read without needing its value. */
+const mark = (take: Take, keyPath: string) => void take(keyPath);
+const stripType = (item: Raw | undefined) => {
+  if (!item) return undefined;
+  const { type: _type, ...rest } = item;
+  return rest;
+};
+
+function mapFooter(raw: Raw, take: Take): Raw {
+  const footer: Raw = { currencies: false };
+  const copyright = take<string>('themeConfig.footer.copyright');
+  if (copyright !== undefined) footer.copyright = copyright;
+  const links = isObject(raw.themeConfig) && isObject(raw.themeConfig.footer) ? raw.themeConfig.footer.links : undefined;
+  // Columns of links; Docusaurus's "simple footer" (a flat list of links) has no quire counterpart.
+  if (Array.isArray(links) && links.every((column) => isObject(column) && Array.isArray(column.items))) {
+    footer.links = links.map((column, i) => ({
+      title: take<string>(`themeConfig.footer.links.${i}.title`) ?? '',
+      items: ((column as Raw).items as unknown[]).flatMap((entry, j) => {
+        const at = `themeConfig.footer.links.${i}.items.${j}`;
+        if (!isObject(entry) || (entry.to === undefined && entry.href === undefined)) return [];
+        const to = take<string>(`${at}.to`);
+        const href = take<string>(`${at}.href`);
+        return [{ label: take<string>(`${at}.label`), ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) }];
+      }),
+    }));
+  }
+  return footer;
+}
+
+/**
+ * The key paths of `raw` nobody read: leaves, or objects none of whose keys were read. Indices in lists of links
+ * are shown as `*` so a key every navbar item has (`position`) is named once.
+ */
+function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const keyPath of used) {
+    const parts = keyPath.split('.');
+    for (let i = 1; i < parts.length; i++) prefixes.add(parts.slice(0, i).join('.'));
+  }
+  const visit = (value: unknown, keyPath: string[]) => {
+    if (value === undefined) return;
+    const joined = keyPath.join('.');
+    if (used.has(joined)) return;
+    if (prefixes.has(joined) && (isObject(value) || Array.isArray(value))) {
+      for (const [key, v] of Object.entries(value)) visit(v, [...keyPath, key]);
+      return;
+    }
+    // A whole item quire has no counterpart for is named by its type.
+    const type = isObject(value) && typeof value.type === 'string' ? ` (type ${value.type})` : '';
+    out.add(keyPath.map((k, i) => (/^\d+$/.test(k) && (keyPath[i - 1] === 'items' || keyPath[i - 1] === 'links') ? '*' : k)).join('.') + type);
+  };
+  for (const [key, v] of Object.entries(raw)) visit(v, [key]);
+  return [...out];
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readText(p: string): string | undefined {
+  try {
+    return readFileSync(p, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

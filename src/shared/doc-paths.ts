@@ -1,0 +1,24 @@
+import { encodeUrlPath } from './route-match.ts';
+
+/**
+ * Docusaurus's category index docs (its `isCategoryIndex`): `index`, `readme` (any case) and a doc named like its
+ * folder (`guides/guides.md`) have the folder's URL, `/docs/guides/`, and are the page of the folder's category.
+ * `name` and `dir` without number prefixes.
+ */
+export function isCategoryIndex(name: string, dir: readonly string[]): boolean {
+  const lower = name.toLowerCase();
+  return lower === 'index' || lower === 'readme' || (dir.length > 0 && lower === dir[dir.length - 1].toLowerCase());
+}
+
+/**
+ * Joins segments into `/a/b/` with exactly one slash between and a trailing slash, as a URL path (see
+ * encodeUrlPath: a file `zweite seite.md` has the route `/docs/zweite%20seite/`).
+ */
+export function joinPath(...parts: string[]): string {
+  const inner = parts
+    .join('/')
+    .split('/')
+    .filter(Boolean)
+    .join('/');
+  return encodeUrlPath(inner ? `/${inner}/` : '/');
+}

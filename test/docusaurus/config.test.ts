@@ -1,0 +1,141 @@
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.ts';
+import { mapDocusaurusConfig } from '../../src/config/docusaurus.ts';
+import { fixture, repoRoot } from '../helpers.ts';
+
+const temporary: string[] = [];
+afterAll(() => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** A project folder with the given files. */
+async function project(files: Record<string, string>): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'quire-docusaurus-config-'));
+  temporary.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  return root;
+}
+
+const layout = (root: string) => ({ root, quireLocales: path.join(repoRoot, 'locales') });
+
+describe('Docusaurus config', () => {
+  it('reads the classic template as it is: its settings mapped, each unsupported key named once in one warning', async () => {
+    const root = fixture('docusaurus-classic');
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(config).toBeDefined();
+    expect(config).toMatchObject({
+      title: 'My Site',
+      tagline: 'Dinosaurs are cool',
+      url: 'https://your-docusaurus-site.example.com',
+      baseUrl: '/',
+      favicon: '/img/favicon.ico',
+      image: '/img/docusaurus-social-card.jpg',
+      onBrokenLinks: 'throw',
+      markdown: { format: 'mdx' },
+      i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
+      docs: { routeBasePath: 'docs', sidebarPath: 'sidebars.js', mainDocId: null },
+      blog: { enabled: true, routeBasePath: 'blog', title: 'Blog', postsPerPage: 10, sidebarCount: 5 },
+      layout: { docs: 'docs', pages: 'src/pages', blog: 'blog', static: 'static', landing: null, data: null, locales: path.join(repoRoot, 'locales') },
+      colorMode: { respectPrefersColorScheme: true },
+      navbar: {
+        title: 'My Site',
+        logo: { src: '/img/logo.svg', alt: 'My Site Logo' },
+        items: [
+          { type: 'link', label: 'Tutorial', doc: { sidebar: 'tutorialSidebar' } },
+          { type: 'link', label: 'Blog', to: '/blog' },
+          { type: 'link', label: 'GitHub', href: 'https://github.com/facebook/docusaurus' },
+        ],
+      },
+      footer: { links: [{ title: 'Docs', items: [{ label: 'Tutorial', to: '/docs/intro' }] }, { title: 'Community' }, { title: 'More' }], currencies: false },
+    });
+    expect(config!.footer.copyright).toMatch(/^Copyright © \d{4} My Project, Inc\. Built with Docusaurus\.$/);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'Q001', severity: 'warning', file: 'docusaurus.config.js', line: 7, column: 37, message: expect.stringContaining('imports the package prism-react-renderer, which is not installed') }),
+      expect.objectContaining({
+        code: 'Q003',
+        severity: 'warning',
+        file: 'docusaurus.config.js',
+        keyPath: 'future',
+        message: 'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- future\n- presets.0.1.theme\n- themeConfig.navbar.items.*.position\n- themeConfig.footer.style\n- themeConfig.prism',
+      }),
+    ]);
+  });
+
+  it('runs a CommonJS config with require.resolve, __dirname and a config function, and finds sidebars.js without extension', async () => {
+    const root = await project({
+      'docusaurus.config.js': [
+        "const path = require('path');",
+        'module.exports = async function createConfig() {',
+        '  return {',
+        "    title: 'CJS', url: 'https://example.org', baseUrl: 'base',",
+        "    presets: [['@docusaurus/preset-classic', { docs: { path: path.join(__dirname, 'handbook'), routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js') }, blog: false }]],",
+        '  };',
+        '};',
+      ].join('\n'),
+      'sidebars.js': 'module.exports = { docs: ["a"] };',
+      'handbook/a.md': '# A',
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(diagnostics).toEqual([]);
+    expect(config).toMatchObject({ title: 'CJS', baseUrl: '/base/', docs: { routeBasePath: '', sidebarPath: 'sidebars.js' }, blog: { enabled: false }, layout: { docs: 'handbook', blog: null, pages: null } });
+  });
+
+  it('runs a TypeScript config, and says when sidebars.js is not configured and so not read', async () => {
+    const root = await project({
+      'docusaurus.config.ts': "import type { Config } from '@docusaurus/types';\nconst config: Config = { title: 'TS', url: 'https://example.org', baseUrl: '/', presets: [['classic', { docs: {} }]] };\nexport default config;\n",
+      'sidebars.js': 'module.exports = {};',
+      'docs/a.md': '# A',
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(config).toMatchObject({ title: 'TS', docs: { sidebarPath: null } });
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'Q040', severity: 'warning', keyPath: 'presets.0.docs.sidebarPath', message: expect.stringContaining('sidebars.js is not read') })]);
+  });
+
+  it('reports a config that does not run at its line', async () => {
+    const root = await project({ 'docusaurus.config.mjs': "export default {\n  title: 'x',\n  url: undefinedName,\n};\n" });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(config).toBeUndefined();
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'Q001', severity: 'error', file: 'docusaurus.config.mjs', line: 3, message: expect.stringContaining('undefinedName is not defined') })]);
+  });
+
+  it('maps navbar item types, and names the types and keys it cannot show', () => {
+    const raw = {
+      title: 'T',
+      url: 'https://example.org',
+      baseUrl: '/',
+      trailingSlash: false,
+      plugins: ['some-plugin'],
+      themeConfig: {
+        navbar: {
+          items: [
+            { type: 'doc', docId: 'intro', label: 'Intro' },
+            { type: 'dropdown', label: 'More', items: [{ to: 'docs/a', label: 'A' }, { type: 'docSidebar', sidebarId: 'api', label: 'API' }] },
+            { type: 'localeDropdown' },
+            { type: 'search', position: 'right' },
+            { type: 'html', value: '<b>x</b>' },
+          ],
+        },
+        footer: { links: [{ label: 'Flat', to: '/x' }] },
+      },
+    };
+    const { config, diagnostics } = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere'));
+    expect(config!.navbar!.items).toEqual([
+      { type: 'link', label: 'Intro', doc: { id: 'intro' } },
+      { type: 'dropdown', label: 'More', items: [{ label: 'A', to: '/docs/a' }, { label: 'API', doc: { sidebar: 'api' } }] },
+      { type: 'locale' },
+      { type: 'search' },
+    ]);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0].message.split('\n').slice(1)).toEqual([
+      '- trailingSlash',
+      '- plugins',
+      '- themeConfig.navbar.items.*.position',
+      '- themeConfig.navbar.items.* (type html)',
+      '- themeConfig.footer.links',
+    ]);
+  });
+});
