@@ -144,6 +144,25 @@ describe('marketing pages in the browser', () => {
     }
   });
 
+  it('head: should name the favicon set, the browser colour and og:locale de_DE, each icon there to load', async () => {
+    const context = await visitorContext(browser, 375);
+    const page = await context.newPage();
+    await page.goto(server.url + '/de/');
+    const head = await page.evaluate(() => ({
+      themeColor: document.head.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
+      ogLocale: document.head.querySelector('meta[property="og:locale"]')?.getAttribute('content'),
+      links: [...document.head.querySelectorAll('link:is([rel="icon"], [rel="apple-touch-icon"], [rel="manifest"])')].map((l) => `${l.getAttribute('rel')} ${l.getAttribute('href')}`),
+    }));
+    expect(head.themeColor).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(head.ogLocale).toBe('de_DE');
+    expect(head.links).toEqual(['icon /de/img/favicon.svg', 'icon /de/img/favicon-32.png', 'apple-touch-icon /de/img/apple-touch-icon.png', 'manifest /de/manifest.webmanifest']);
+    for (const link of head.links) expect((await page.request.get(server.url + link.split(' ')[1])).status(), link).toBe(200);
+    const manifest = (await (await page.request.get(server.url + '/de/manifest.webmanifest')).json()) as { theme_color: string; icons: { src: string }[] };
+    expect(manifest.theme_color).toBe(head.themeColor);
+    for (const icon of manifest.icons) expect((await page.request.get(new URL(icon.src, server.url + '/de/manifest.webmanifest').href)).status(), icon.src).toBe(200);
+    await context.close();
+  });
+
   it('404: should offer a search that finds the docs, the first docs and the home page', async () => {
     const context = await visitorContext(browser, 1280);
     const page = await context.newPage();

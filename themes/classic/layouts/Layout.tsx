@@ -3,7 +3,7 @@ import { AnnouncementBar, ErrorTemplates, SkipLink } from '../components/Chrome.
 import { ConsentBanner } from '../components/Consent.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Navbar } from '../components/Navbar.tsx';
-import { useTheme } from '../context.tsx';
+import { useHref, useTheme } from '../context.tsx';
 import { searchTag } from '../../../src/shared/search.ts';
 
 /** The chrome around every page: skip link, consent banner, announcement, navbar, main, footer, client settings. */
@@ -34,6 +34,7 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
   };
   return (
     <>
+      <HeadIcons />
       <SkipLink />
       <ConsentBanner />
       <AnnouncementBar />
@@ -44,6 +45,30 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
       <Footer />
       <ErrorTemplates />
       <script type="application/json" id="quire-config" dangerouslySetInnerHTML={{ __html: JSON.stringify(clientConfig).replace(/</g, '\\u003c') }} />
+    </>
+  );
+}
+
+interface SiteIcons {
+  themeColor: string;
+  icons: { rel: 'icon' | 'apple-touch-icon' | 'manifest'; href: string; type?: string; sizes?: string }[];
+}
+
+/**
+ * The icons of content/data/site-icons.json and the browser colour. Rendered here, React puts them in the
+ * document's head (it hoists `<link>` and `<meta>`); without the file a page has only the config's favicon.
+ */
+function HeadIcons() {
+  const { site } = useTheme();
+  const href = useHref();
+  const data = site.data['site-icons'] as SiteIcons | undefined;
+  if (!data) return null;
+  return (
+    <>
+      <meta name="theme-color" content={data.themeColor} />
+      {data.icons.map((icon) => (
+        <link key={icon.rel + icon.href} rel={icon.rel} href={href(icon.href)} type={icon.type} sizes={icon.sizes} />
+      ))}
     </>
   );
 }

@@ -100,6 +100,28 @@ export const dataSchemas: Record<string, object> = {
       properties: { name: text, role: text, quote: text, consent: { type: 'boolean' } },
     },
   },
+  /**
+   * The site's icons beside the config's SVG `favicon` (a 32 px PNG, the 180 px home-screen icon, the web app
+   * manifest) and the browser colour (`<meta name="theme-color">`, the manifest's `theme_color` too), which the
+   * layout puts in every page's head. Each `href` is checked like a link (Q060).
+   */
+  'site-icons': {
+    type: 'object',
+    required: ['themeColor', 'icons'],
+    additionalProperties: false,
+    properties: {
+      themeColor: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
+      icons: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['rel', 'href'],
+          additionalProperties: false,
+          properties: { rel: { enum: ['icon', 'apple-touch-icon', 'manifest'] }, href: text, type: text, sizes: text },
+        },
+      },
+    },
+  },
   /** <SupportedSites list>: each list's sites, with a name, an address and text columns. */
   'supported-sites': {
     type: 'object',
