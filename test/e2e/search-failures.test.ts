@@ -83,7 +83,7 @@ describe('search failures in the browser (real site)', () => {
     expect(combos.length).toBe(2 ** files.length - 1);
     for (const blocked of combos) {
       const { page, consoleErrors, pageErrors } = await open('/de/docs/');
-      const isBlocked = (url: string) => blocked.includes(new URL(url).pathname);
+      const isBlocked = (url: URL) => blocked.includes(url.pathname);
       await page.route(isBlocked, (r) => r.abort());
       await page.keyboard.press('Control+k');
       await expectGermanBox(page);
