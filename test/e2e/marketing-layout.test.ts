@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import config from '../../site.config.ts';
 import { closeBuiltSite, openBuiltSite, SCREENSHOTS, type TestServer } from './harness.ts';
+import { runAxe } from './theme-support.ts';
 
 /** The marketing pages of issue 31, by the name their screenshots get. */
 const PAGES: Record<string, string> = {
@@ -142,6 +143,18 @@ describe('marketing pages in the browser', () => {
         expect(last.aboveFooter, route).toBe(true);
       }
     }
+  });
+
+  it('a11y: should pass axe on the marketing pages the chrome tests do not cover and on the 404 page', async () => {
+    const context = await visitorContext(browser, 1280);
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const route of ['/de/manga/', '/de/image/', '/de/learn/', '/de/topup/', '/de/gibt-es-nicht/']) {
+      await page.goto(server.url + route);
+      for (const v of await runAxe(page)) found.push(`${route} ${v.id}: ${v.nodes.join('; ')}`);
+    }
+    expect(found).toEqual([]);
+    await context.close();
   });
 
   it('head: should name the favicon set, the browser colour and og:locale de_DE, each icon there to load', async () => {
