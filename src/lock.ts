@@ -2,6 +2,7 @@ import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSy
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { isRunning } from './processes.ts';
 
 /** Who holds a project's build lock: written into the lock file. */
 export interface LockHolder {
@@ -139,11 +140,7 @@ export function isHolderAlive(holder: LockHolder): boolean {
   if (holder.pid <= 0) return false;
   if (holder.host && holder.host !== hostname()) return true;
   if (holder.pid === process.pid) return true;
-  try {
-    process.kill(holder.pid, 0);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
+  if (!isRunning(holder.pid)) return false;
   const start = processStart(holder.pid);
   return holder.processStart === undefined || start === undefined || start === holder.processStart;
 }

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { newGeneration, openGenerations, removeInBackground, removeOldGenerations, switchTo, syncTree, type Generations } from './generations.ts';
 import { isWithin } from './output-folder.ts';
+import { isRunning } from '../processes.ts';
 
 /** Where emit puts files. Paths are relative to the output root, with forward slashes. */
 export interface Writer {
@@ -245,22 +246,12 @@ function removeStaleSiblings(base: string): void {
   }
   for (const entry of entries) {
     const m = /^\.(?:(?:tmp|old)-(\d+)-[0-9a-z]+|link-(\d+))$/.exec(entry.slice(name.length));
-    if (!entry.startsWith(name) || !m || isAlive(Number(m[1] ?? m[2]))) continue;
+    if (!entry.startsWith(name) || !m || isRunning(Number(m[1] ?? m[2]))) continue;
     try {
       rmSync(path.join(dir, entry), { recursive: true, force: true });
     } catch {
       // Still not removable: the build that left it said so.
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
