@@ -1,0 +1,190 @@
+import type { DiagnosticCode } from './diagnostics.ts';
+
+/** What a code means: its title, whether it stops the build, and what it covers (README's table is made of these). */
+export interface CatalogueEntry {
+  title: string;
+  /** `error` stops the build; `warning` is reported; `either` depends on the case or on a setting. */
+  severity: 'error' | 'warning' | 'either';
+  /** What the code covers, in Markdown: what is reported, where, and what the message names. */
+  about: string;
+}
+
+/**
+ * The catalogue of diagnostic codes, one entry per code of `CODES` (the type checks that none is missing).
+ * README's "Diagnostic codes" table is generated from it (`node scripts/diagnostics-table.mjs`), and a test
+ * fails when the two differ.
+ */
+export const CATALOGUE = {
+  Q001: { title: 'Configuration cannot be loaded', severity: 'error', about: 'the site configuration file is missing, cannot run, or exports no configuration' },
+  Q002: {
+    title: 'Invalid configuration value',
+    severity: 'error',
+    about: "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`",
+  },
+  Q003: {
+    title: 'Unknown configuration key',
+    severity: 'warning',
+    about: 'a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force',
+  },
+  Q010: { title: 'Content missing', severity: 'error', about: 'the content folder is missing' },
+  Q011: { title: 'File unreadable', severity: 'error', about: 'a file or folder of the project cannot be read' },
+  Q012: { title: 'File not text', severity: 'error', about: 'a content, data or locale file is binary or not UTF-8' },
+  Q013: {
+    title: 'Hidden static file',
+    severity: 'warning',
+    about: 'hidden files in `static/` (a name or folder starting with a dot: `.env`, `.DS_Store`) are not published; `.well-known/` is',
+  },
+  Q014: {
+    title: 'Symbolic link skipped',
+    severity: 'warning',
+    about:
+      'symbolic links in the project (`content/`, `static/`, data, locales) are not followed, so what they point to is not part of the site (`quire dev` does not serve one added while it runs either)',
+  },
+  Q020: {
+    title: 'Front matter is not YAML',
+    severity: 'error',
+    about:
+      "front matter is not valid YAML: an unclosed quote at the line that opens it; a value YAML reads as markup, such as `title: Tipp: So geht's`, with the line written with quotes; front matter without its closing `---`, naming its last field; front matter below blank lines, at its `---`",
+  },
+  Q021: { title: 'Front matter field of the wrong type', severity: 'error', about: 'a front matter field of the wrong type, with what to write: `keywords: [PDF, Export]`, `title: "2025"`' },
+  Q022: {
+    title: 'Unknown front matter field',
+    severity: 'warning',
+    about:
+      'a front matter field quire does not know, at its line: the nearest field for a typo (`titel` → `title`), what quire does instead for a Docusaurus-only field (`custom_edit_url`, `last_update`, …)',
+  },
+  Q023: {
+    title: 'Blog post without a date',
+    severity: 'warning',
+    about: 'a blog post without a date (neither `YYYY-MM-DD-` in its file name nor `date:` in its front matter): it is published undated, after the dated posts',
+  },
+  Q030: { title: 'MDX cannot be compiled', severity: 'error', about: 'an `.mdx` file cannot be compiled, at the line and column of the problem' },
+  Q031: { title: 'Markdown cannot be compiled', severity: 'error', about: 'a `.md` file cannot be compiled, at the line and column of the problem' },
+  Q032: { title: 'Unknown component', severity: 'error', about: "an unknown MDX component, at its first use, with the nearest component's name when it looks like a typo" },
+  Q033: {
+    title: 'Component prop',
+    severity: 'either',
+    about:
+      "an MDX component used without a prop it needs (`<Figure>` without `src`), or with a quoted value its data file has no entry for (`<Stat id=\"…\">`, `<SupportedSites list=\"…\">`; the entries are listed): error at the use. An object or array written for a prop that wants a text or a number (`width={{a: 1}}`, `alt={[1, 2]}`): error at the prop. A prop the component does not take: warning, with the nearest prop's name",
+  },
+  Q034: {
+    title: 'Content note',
+    severity: 'warning',
+    about:
+      'a block left open, at the line that opened it: a code fence (the rest of the page became code), a `:::note` box (the following sections went into it), HTML in a `.md` file such as `<details>` (it took the rest of the page in); and markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write); a code block option that does nothing (`title=x.js` without quotes, `{2,x}`, a line list beyond the block\'s lines, `showLineNumbers=fünf`, an unknown option with the nearest known one) or a fence language without highlighting (`javascirpt`, with the nearest one); a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); a heading id that cannot be one in `.mdx` as in `.md`',
+  },
+  Q035: {
+    title: 'Page past a limit',
+    severity: 'error',
+    about:
+      'a page past a bound on its work (`limits`): lists and block quotes nested deeper than `limits.maxNesting` or more link brackets and emphasis marks in one paragraph than `limits.maxInlineMarkers`, at the line, found before the page is parsed; compiling it, or rendering MDX with code of its own, taking longer than `limits.pageTimeout` (a parser path that does not end, an endless loop in an `export` or a `{…}` expression: the page is stopped and named); running out of stack (nesting too deep, a function calling itself without end, at its line). One error for the page, never a stack trace; the build fails as with any error, `quire dev` shows it in its overlay and goes on',
+  },
+  Q040: {
+    title: 'Sidebar file',
+    severity: 'either',
+    about:
+      'the sidebar file cannot run, has no `docs` sidebar (naming what it exports instead, and `docs` for a typo such as `doc`), or items of the wrong shape (each one named by its trail of labels, at its line, with what it needs: an unknown `type`, `href` missing, `label: 7`); warnings: an item key quire does not use (`colapsed`, at its place, with the nearest known key; Docusaurus-only keys named as such), a sidebar other than `docs`',
+  },
+  Q041: { title: 'Sidebar names a missing doc', severity: 'error', about: 'a sidebar names doc ids that do not exist (lists the available ids, and the one a typo most likely meant)' },
+  Q042: { title: 'Pagination names a missing doc', severity: 'error', about: 'a `pagination_next` or `pagination_prev` id that does not exist' },
+  Q050: {
+    title: 'Two files want one URL',
+    severity: 'error',
+    about: 'two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`',
+  },
+  Q060: {
+    title: 'Broken link',
+    severity: 'error',
+    about:
+      'broken internal link or image (Markdown, MDX props, sidebar link items, data files, front matter `image`, the config\'s `favicon`, `image` and `navbar.logo.src`, the announcement\'s `href="/…"`; file, line, column, target; a link written with the base path is named with the path to write instead, any other with the nearest page or file (`/docs/fqa/` → `/docs/faq/`, `./epub.md` → `./epub.mdx`); an image from `static/` that is not there is a "Broken image" naming the file it looked for)',
+  },
+  Q061: {
+    title: 'Broken anchor',
+    severity: 'either',
+    about: 'broken anchor (no heading or element with that id; the nearest id is named, e.g. one differing in case); follows `onBrokenAnchors` (default: warning)',
+  },
+  Q062: { title: 'Heading id twice', severity: 'either', about: 'a custom heading id (`{#id}`) written twice on one page; follows `onBrokenAnchors` (default: warning)' },
+  Q063: {
+    title: 'Social card not shown',
+    severity: 'warning',
+    about: 'a social card (`image` in the config or front matter) is an SVG, which Facebook, X, LinkedIn and messengers do not show in link previews',
+  },
+  Q064: {
+    title: 'Unsafe URL or script',
+    severity: 'error',
+    about:
+      'something the page would run in the visitor\'s browser, refused where it is written (file, line, column; config key path): a `javascript:` or `vbscript:` URL (in any case, with tabs, newlines or leading spaces in it, or written with character references: as browsers read it) or a `data:` URL in a Markdown link or image, in any URL attribute of HTML in `.md`, of JSX in `.mdx` (string props, components\' URL props included) or of the config\'s HTML (`announcementBar.content`, `footer.copyright`) and link `href`s: `href`, `src`, each `srcset` candidate, `xlink:href`, `action`, `formaction`, `poster`, `data`, `cite`, `background`, `ping`, a refresh `<meta>`, an `<iframe srcdoc>`\'s HTML; `data:` is kept only for PNG, JPEG, GIF, WebP and AVIF images where an image is shown (`<img src>`/`srcset`, `![…](…)`, `<Figure src>`; never SVG); a `<script>` other than a JSON data block (`type="application/ld+json"`). Inline event handlers (`onerror="…"`, `onClick="…"`) are refused the same way: behaviour belongs in a theme component or the site\'s client code (`src/client/`). The message names the attribute, the element and the URL; the rest of the writer\'s HTML is published as written',
+  },
+  Q070: { title: 'Unknown navbar item', severity: 'error', about: 'navbar item of unknown type (names the item)' },
+  Q080: {
+    title: 'Page failed to render',
+    severity: 'error',
+    about:
+      "a page failed to render (file; line and column when the error comes from the page's own MDX code, such as an unknown name in `{…}`), also when a component prop that wants a text or a number gets an object or array only known while the page renders (`width={size}`; at the component's use)",
+  },
+  Q090: {
+    title: 'Invalid data file',
+    severity: 'either',
+    about:
+      "a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words (\"a comma was expected between two entries\"); a locale file's message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme's components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`)",
+  },
+  Q091: {
+    title: 'Locale incomplete',
+    severity: 'warning',
+    about:
+      "the built locale's catalogue lacks interface texts that `locales/en.json` has (they are shown in English; the first few ids are named), or there is no `locales/<code>.json` at all; or a text the theme shows (`Theme.messageIds`, `themes/classic/messages.ts`) is in no catalogue, so its id would be shown; a locale file's id that `locales/en.json` lacks but that is near one the file lacks (`navbar.clsoe`), at its key, as that id misspelt",
+  },
+  Q100: { title: 'Output not written', severity: 'error', about: 'the output could not be written' },
+  Q101: {
+    title: 'Output folder refused',
+    severity: 'error',
+    about:
+      'the output folder cannot be used: it is a file, the project folder (or holds it), inside `content/`, `locales/`, `static/` or `.quire/`, or a non-empty folder no build wrote (neither `robots.txt` nor the base path\'s folder); checked before anything is written',
+  },
+  Q102: {
+    title: 'Cache not written',
+    severity: 'warning',
+    about: 'the compile cache or the record of the output (`.quire/cache`) could not be written: the site is built, the next build is a cold one',
+  },
+  Q103: {
+    title: 'Build lock',
+    severity: 'warning',
+    about: 'the build lock (`.quire/build.lock`) was left by a build that is gone and is taken over, or cannot be written (the build runs without it)',
+  },
+  Q110: { title: 'Server cannot listen', severity: 'error', about: '`dev` or `serve` cannot listen (port in use, no permission, unknown host)' },
+  Q111: { title: 'Nothing to serve', severity: 'error', about: '`serve` has no built folder' },
+  Q112: { title: 'Theme code', severity: 'error', about: 'theme or client code could not be bundled or loaded in `dev` (file, line, column)' },
+  Q120: { title: 'Search index', severity: 'error', about: 'the static search index could not be built (Pagefind missing for this platform, or a page it cannot read)' },
+} as const satisfies Record<DiagnosticCode, CatalogueEntry>;
+
+/** README's table of diagnostic codes: code, severity and title, each linked to its entry in DIAGNOSTICS.md. */
+export function diagnosticsTable(): string {
+  const rows = entries().map(([code, entry]) => `| [${code}](DIAGNOSTICS.md#${code.toLowerCase()}) | ${SEVERITY[entry.severity]} | ${entry.title} |`);
+  return ['| code | severity | problem |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+/** DIAGNOSTICS.md: every code with its title, severity and what it covers, wrapped for reading as text. */
+export function diagnosticsPage(): string {
+  const head = ['# Diagnostic codes', '', wrap('Generated from `src/catalogue.ts` by `node scripts/diagnostics-table.mjs`; edit the catalogue, not this file. Every diagnostic names its file, line and column (or its config key path) and, where it can, what to write instead.'), ''];
+  const sections = entries().flatMap(([code, entry]) => [`## ${code}`, '', wrap(`**${entry.title}** (${SEVERITY[entry.severity]}): ${entry.about.charAt(0).toUpperCase() + entry.about.slice(1)}.`), '']);
+  return [...head, ...sections].join('\n');
+}
+
+const SEVERITY = { error: 'error', warning: 'warning', either: 'error or warning' } as const;
+
+function entries(): [string, CatalogueEntry][] {
+  return Object.entries(CATALOGUE);
+}
+
+/** Breaks text into lines of at most 120 characters at spaces (a longer word stays whole). */
+function wrap(text: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > 120) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
+}
