@@ -317,6 +317,10 @@ export interface Loaded {
    * (`tutorial-basics`; `` for the docs folder itself): the parsed value, the file and its text (for places).
    */
   categories?: Record<string, { file: string; text: string; value: unknown }>;
+  /** The blog's authors file (Docusaurus's `authors.yml`): key → author, with the file and its text. */
+  blogAuthors?: { file: string; text: string; value: unknown };
+  /** The blog's tags file (Docusaurus's `tags.yml`): key → tag. */
+  blogTags?: { file: string; text: string; value: unknown };
   data: Record<string, unknown>;
   /** The text of each data file, by the same name as `data`, to point errors in it at a line. */
   dataTexts?: Record<string, string>;

@@ -53,6 +53,25 @@ function childKinds(children: WalkNode[]): string[] {
   return [...new Set(out)];
 }
 
+/** Docusaurus's excerpt markers: `{/* truncate *\/}` (MDX) and `<!-- truncate -->` (Markdown). */
+const TRUNCATE = /^\s*(?:\/\*\s*truncate\s*\*\/|<!--\s*truncate\s*-->)\s*$/;
+
+/**
+ * The text of what comes before a truncate marker (a blog post's excerpt, as Docusaurus's list shows it), or
+ * undefined without one. Headings and paragraphs, joined; the marker is a top-level block.
+ */
+function beforeTruncate(tree: Root): string | undefined {
+  const at = tree.children.findIndex((node) => (node.type === 'html' || (node.type as string) === 'mdxFlowExpression') && TRUNCATE.test(String((node as { value?: unknown }).value ?? '')));
+  if (at < 0) return undefined;
+  const text = tree.children
+    .slice(0, at)
+    .filter((node) => node.type === 'paragraph' || node.type === 'list' || node.type === 'blockquote')
+    .map((node) => toString(node).trim())
+    .filter(Boolean)
+    .join(' ');
+  return text || undefined;
+}
+
 type EsmNode = { type: string; declaration?: EsmNode | null; declarations?: { id?: { type: string; name?: string } }[]; id?: { name?: string } | null; specifiers?: { local?: { name?: string } }[] };
 
 /** The names an MDX file's `export` and `import` statements bind (`export const Highlight = …`, `function Note`). */
@@ -125,7 +144,7 @@ function remarkSummary() {
       }
     });
     file.data.firstH1 = firstH1;
-    file.data.firstParagraph = firstParagraph;
+    file.data.firstParagraph = beforeTruncate(tree) ?? firstParagraph;
     file.data.components = [...components.keys()];
     if (components.size) file.data.componentUses = Object.fromEntries(components);
   };

@@ -276,8 +276,9 @@ export function mapDocusaurusConfig(raw: unknown, file: string, layout: Docusaur
     data: null,
     locales: layout.quireLocales,
     static: staticDir,
-    blogAuthors: null,
-    blogTags: null,
+    // Docusaurus reads them from the blog folder when present (`authorsMapPath`, `tags`; `tags: false` for none).
+    blogAuthors: blogOff ? null : relative(path.join(blogPath, opt<string>('blog.authorsMapPath') ?? 'authors.yml')),
+    blogTags: blogOff || opt('blog.tags') === false || opt('blog.tags') === null ? null : relative(path.join(blogPath, opt<string>('blog.tags') ?? 'tags.yml')),
   };
 
   const gtm = opt<string>('googleTagManager.containerId');

@@ -38,7 +38,8 @@ const frontMatterFields = z.looseObject({
       .refine(isRealDate, { message: 'expected a date that exists, written YYYY-MM-DD (e.g. 2024-05-01), optionally with a time' })
       .transform((d) => d.slice(0, 10))
       .optional(),
-    authors: z.union([z.string().transform((s) => [s]), z.array(z.string())]).optional(),
+    // Docusaurus also takes an author written inline (`authors: [{ name: …, url: … }]`): shown by name.
+    authors: z.union([z.string().transform((s) => [s]), z.array(z.union([z.string(), z.object({ name: z.string() }).transform((a) => a.name)]))]).optional(),
     tags: z.array(z.string()).optional(),
   });
 const frontMatterSchema = frontMatterFields

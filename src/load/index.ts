@@ -123,6 +123,19 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     }
   };
 
+  const blogFiles: Pick<Loaded, 'blogAuthors' | 'blogTags'> = {};
+  const readBlogFiles = async () => {
+    for (const [key, rel] of [['blogAuthors', layout.blogAuthors], ['blogTags', layout.blogTags]] as const) {
+      if (rel === null) continue;
+      const abs = path.join(root, rel);
+      if (!(await isFile(abs))) continue;
+      inputs.push(abs);
+      const read = await readYamlOrJsonFile(abs, rel, key === 'blogAuthors' ? "the blog's authors" : "the blog's tags");
+      if ('diagnostic' in read) diagnostics.push(read.diagnostic);
+      else blogFiles[key] = { file: rel, ...read };
+    }
+  };
+
   const data = keyed<unknown>();
   const dataTexts = keyed<string>();
   const readData = async () => {
@@ -226,7 +239,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     }
   };
 
-  await Promise.all([readContent(), readData(), readSidebars(), readLocales(), readStatic()]);
+  await Promise.all([readContent(), readData(), readSidebars(), readLocales(), readStatic(), readBlogFiles()]);
   for (const { dir, code } of notes.unreadable) {
     diagnostics.push(error(CODES.FILE_UNREADABLE, `Cannot read this folder: ${code}.`, { file: toPosix(path.relative(root, dir)), hint: 'Check its permissions; the files in it would be missing from the site.' }));
   }
@@ -252,6 +265,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       sidebarsFile: sidebars === undefined ? undefined : (config.docs.sidebarPath ?? undefined),
       sidebarsText,
       ...(Object.keys(categories).length ? { categories: byName(categories) } : {}),
+      ...blogFiles,
       data: byName(data),
       dataTexts: byName(dataTexts),
       messages: byName(messages),
@@ -307,7 +321,7 @@ export async function readSource(
   diagnostics.push(...split.diagnostics.map((d) => withExcerpt(d, text)));
   if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const { frontMatter } = split;
-  const format = file.endsWith('.mdx') ? 'mdx' : 'md';
+  const format = formatOf(file, config);
   // Ids and addresses in composed form: a name saved decomposed (macOS writes "U" plus a combining diaeresis)
   // looks the same but would not match links typed on other systems.
   const rel = toPosix(relative).replace(/\.mdx?$/, '').normalize('NFC');
@@ -344,7 +358,17 @@ export async function readSource(
 function standInSource(kind: ContentKind, file: string, relative: string, config: SiteConfig): Source {
   const rel = toPosix(relative).replace(/\.mdx?$/, '');
   const { id, path: routePath } = identify(kind, rel, {}, config);
-  return { kind, file, format: file.endsWith('.mdx') ? 'mdx' : 'md', id, path: routePath, frontMatter: {}, body: '', bodyLine: 1, hash: '' };
+  return { kind, file, format: formatOf(file, config), id, path: routePath, frontMatter: {}, body: '', bodyLine: 1, hash: '' };
+}
+
+/**
+ * How a content file is parsed (`markdown.format`, Docusaurus's meaning): `mdx` parses `.md` as MDX too (Docusaurus
+ * 3's default), `md` parses `.mdx` as CommonMark too, `detect` goes by the extension (quire's default).
+ * https://docusaurus.io/docs/api/docusaurus-config#markdown
+ */
+function formatOf(file: string, config: SiteConfig): Source['format'] {
+  const { format } = config.markdown;
+  return format === 'detect' ? (file.endsWith('.mdx') ? 'mdx' : 'md') : format;
 }
 
 const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?!\d)/;
@@ -370,8 +394,11 @@ export function identify(kind: ContentKind, rel: string, fm: { id?: string; slug
     const id = segments.join('/');
     return { id, path: joinPath('landing-page', fm.slug ?? id) };
   }
-  const m = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(segments[segments.length - 1]);
-  const slug = fm.slug ?? (m ? m[2] : segments.join('/'));
+  // A post in its own folder (`2021-08-26-welcome/index.mdx`, beside its images) is named by the folder, as in
+  // Docusaurus: the date and slug come from the folder's name.
+  const named = segments.length > 1 && segments[segments.length - 1] === 'index' ? segments.slice(0, -1) : segments;
+  const m = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(named[named.length - 1]);
+  const slug = fm.slug ?? (m ? m[2] : named.join('/'));
   return { id: slug, path: joinPath(config.blog.routeBasePath, slug), date: m?.[1] };
 }
 

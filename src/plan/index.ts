@@ -8,6 +8,7 @@ import { jsonPlaces } from './json-places.ts';
 import type { Compiled, ComponentContract, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult, Theme } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebars, sidebarLinks } from './docs.ts';
 import { generatedIndexPages, resolveNavbarDocs } from './generated.ts';
+import { resolveBlogPeople } from './blog.ts';
 import { checkComponents } from './components.ts';
 import { checkLinks } from './links.ts';
 import { planRoutes } from './routes.ts';
@@ -24,7 +25,7 @@ export { withStandIns } from './stand-ins.ts';
 export interface PlanOptions {
   config: SiteConfig;
   compiled: Compiled[];
-  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'data' | 'dataTexts' | 'messages' | 'staticFiles' | 'drafts'>;
+  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'blogAuthors' | 'blogTags' | 'data' | 'dataTexts' | 'messages' | 'staticFiles' | 'drafts'>;
   /** Component names the theme provides to MDX. */
   components: readonly string[];
   /** What they take (Theme.contracts), checked at each use. */
@@ -62,6 +63,7 @@ export function plan({ config: configured, compiled: contentCompiled, loaded, co
 
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
   diagnostics.push(...routeDiagnostics);
+  diagnostics.push(...resolveBlogPeople(routes, compiled, loaded.blogAuthors, loaded.blogTags));
   diagnostics.push(...staticFileClashes(loaded.staticFiles, routes, compiled, config));
   // content/ holds one locale's text; a build of another locale shows it as is and says so (no translations yet).
   const contentLocale = config.i18n.contentLocale ?? config.i18n.currentLocale;

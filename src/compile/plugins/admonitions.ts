@@ -2,17 +2,41 @@ import type { Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { walk, type WalkNode } from './walk.ts';
 
-/** The admonition types writers can use: `:::tip Titel` … `:::`. */
-export const ADMONITIONS = ['note', 'tip', 'info', 'warning', 'danger', 'caution'] as const;
+/**
+ * The admonition types writers can use: `:::tip Titel` … `:::`. Docusaurus 3's keywords: its five types, `caution`
+ * (a warning with its own label) and the aliases `important` (info), `secondary` (note) and `success` (tip), see
+ * https://docusaurus.io/docs/markdown-features/admonitions and its theme's Admonition/Types.tsx.
+ */
+export const ADMONITIONS = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'secondary', 'success'] as const;
 
-const TITLE_FENCE = new RegExp(`^(\\s*:::+)(${ADMONITIONS.join('|')})[ \\t]+([^\\[{\\n][^\\n]*?)[ \\t]*$`, 'gm');
+/** The look each keyword takes (the aliases take their type's). */
+const STYLE: Record<string, string> = { caution: 'warning', important: 'info', secondary: 'note', success: 'tip' };
+
+/** `:::name Title` with any name, so an unknown type with a title is reported like one without (see remarkNotes). */
+const TITLE_FENCE = /^(\s*:::+)([a-zA-Z][\w-]*)[ \t]+([^[{\n][^\n]*?)[ \t]*$/;
 
 /**
- * Rewrites the Docusaurus form `:::tip Titel` into remark-directive's `:::tip[Titel]`.
- * Keeps every line in place, so error positions stay right.
+ * Rewrites the Docusaurus form `:::tip Titel` into remark-directive's `:::tip[Titel]`, outside fenced code (a
+ * Markdown example in a code block stays as written). Keeps every line in place, so error positions stay right.
  */
 export function normalizeAdmonitionTitles(markdown: string): string {
-  return markdown.replace(TITLE_FENCE, (_all, fence: string, name: string, title: string) => `${fence}${name}[${title.replace(/[[\]]/g, '\\$&')}]`);
+  if (!markdown.includes(':::')) return markdown;
+  const lines = markdown.split('\n');
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const marker = /^[ \t>]*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && /^[ \t>]*[`~]+[ \t]*\r?$/.test(line)) fence = undefined;
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      continue;
+    }
+    lines[i] = line.replace(TITLE_FENCE, (_all, open: string, name: string, title: string) => `${open}${name}[${title.replace(/[[\]]/g, '\\$&')}]`);
+  }
+  return lines.join('\n');
 }
 
 /** Turns admonition container directives into `<aside class="admonition admonition-tip" role="note">` with a title. */
@@ -22,7 +46,7 @@ export function remarkAdmonitions() {
       if (n.type !== 'containerDirective') return;
       const node = n as ContainerDirective;
       if (!(ADMONITIONS as readonly string[]).includes(node.name)) return;
-      const type = node.name === 'caution' ? 'warning' : node.name;
+      const type = STYLE[node.name] ?? node.name;
       let titleChildren: Root['children'] | undefined;
       const first = node.children[0];
       if (first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
@@ -34,7 +58,7 @@ export function remarkAdmonitions() {
       const title = {
         type: 'paragraph' as const,
         data: { hName: 'p', hProperties: { className: ['admonition-title'] } },
-        children: titleChildren ?? [{ type: 'text' as const, value: DEFAULT_TITLES[type] ?? type }],
+        children: titleChildren ?? [{ type: 'text' as const, value: DEFAULT_TITLES[node.name] ?? DEFAULT_TITLES[type] ?? node.name }],
       };
       node.children.unshift(title as (typeof node.children)[number]);
     });
@@ -42,4 +66,4 @@ export function remarkAdmonitions() {
 }
 
 /** German default titles; the locale catalogue is for UI, content is German. */
-const DEFAULT_TITLES: Record<string, string> = { note: 'Hinweis', tip: 'Tipp', info: 'Info', warning: 'Achtung', danger: 'Gefahr' };
+const DEFAULT_TITLES: Record<string, string> = { note: 'Hinweis', tip: 'Tipp', info: 'Info', warning: 'Achtung', danger: 'Gefahr', caution: 'Vorsicht', important: 'Wichtig' };

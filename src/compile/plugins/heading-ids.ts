@@ -57,7 +57,21 @@ export function remarkHeadingIds() {
       if (n.type !== 'heading') return;
       const node = n as MdHeading;
       nodes.push(node);
-      const last = node.children[node.children.length - 1];
+      let last = node.children[node.children.length - 1];
+      // MDX's form `## Title {/* #my-id */}` (Docusaurus's write-heading-ids with --syntax mdx-comment): a comment
+      // expression at the end whose text is `#id`.
+      if (last && (last as { type: string }).type === 'mdxTextExpression') {
+        const comment = /^\s*\/\*\s*#([\w\-:.\u00C0-\uFFFF]+)\s*\*\/\s*$/.exec(String((last as { value?: unknown }).value ?? ''));
+        if (!comment) return;
+        customIds.set(node, comment[1]);
+        node.children.pop();
+        last = node.children[node.children.length - 1];
+        if (last && last.type === 'text') {
+          (last as Text).value = (last as Text).value.replace(/\s+$/, '');
+          if (!(last as Text).value) node.children.pop();
+        }
+        return;
+      }
       if (!last || last.type !== 'text') return;
       const m = CUSTOM_ID.exec((last as Text).value);
       if (!m) return;

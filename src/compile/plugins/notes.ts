@@ -24,8 +24,22 @@ export function remarkNotes() {
     const notes: CompileNote[] = [];
     const html: string[] = [];
     let firstHtml: Positioned | undefined;
+    // MDX written in a file read as CommonMark (a `.md` file with markdown.format `detect`): shown as text or as an
+    // unknown HTML element, so each is a note. Only when the tree is Markdown's (MDX's has mdx nodes).
+    const mdxAsText: CompileNote[] = [];
+    let parsedAsMdx = false;
     walk(tree, (n) => {
       const node = n as Positioned;
+      if (node.type.startsWith('mdx')) parsedAsMdx = true;
+      if (node.type === 'paragraph' && (n as { children?: WalkNode[] }).children?.[0]?.type === 'text') {
+        const first = String((n as { children: WalkNode[] }).children[0].value ?? '');
+        const statement = /^(import\s+[\w{*][^\n]*\sfrom\s+['"][^'"]+['"]|import\s+['"][^'"]+['"]|export\s+(const|let|function|default)\b)[^\n]*/.exec(first);
+        if (statement) mdxAsText.push({ ...placeIn(node, options), message: `This MDX statement is shown as text: the file is read as CommonMark (${statement[0].slice(0, 60)}).`, hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).' });
+      }
+      if (node.type === 'html' && typeof node.value === 'string') {
+        const component = /^<([A-Z][\w.]*)/.exec(node.value);
+        if (component) mdxAsText.push({ ...placeIn(node, options), message: `<${component[1]}> is written as a component, but the file is read as CommonMark: it is an unknown HTML element here.`, hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).' });
+      }
       const start = node.position?.start.offset;
       const end = node.position?.end.offset;
       // Markdown that stays text because something it names is not there.
@@ -95,6 +109,7 @@ export function remarkNotes() {
       const opener = walkFind(tree, (n) => n.type === 'html' && typeof n.value === 'string' && new RegExp(`<${tag}\\b`, 'i').test(n.value)) ?? firstHtml;
       notes.push({ ...placeIn(opener, options), message: `The HTML here ${unbalanced}: what follows ends up inside it.`, hint: 'Close each tag you open.' });
     }
+    if (!parsedAsMdx && file.path?.endsWith('.md')) notes.push(...mdxAsText);
     if (notes.length) file.data.notes = notes;
   };
 }

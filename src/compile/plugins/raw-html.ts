@@ -29,7 +29,13 @@ export function rehypeRawHtml() {
     });
     if (!hasRaw) return undefined;
     walk(tree as WalkNode, (node) => {
-      if (isElement(node) && urlProperties(node).length) node.properties[FROM_MARKDOWN] = true;
+      if (!isElement(node)) return;
+      if (urlProperties(node).length) node.properties[FROM_MARKDOWN] = true;
+      // A fence's meta (title, highlighted lines, showLineNumbers) travels in `data`, which the HTML parser does
+      // not keep: as a property it survives, and rehypeCode reads it from there (before, any HTML on the page
+      // dropped every code block's title and highlights without a word).
+      const meta = (node.data as { meta?: unknown } | undefined)?.meta;
+      if (node.tagName === 'code' && typeof meta === 'string' && meta) node.properties.metastring = meta;
     });
     const parsed = raw(tree, { file }) as Root;
     const options = file.data.linkOptions as LinkOptions;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SidebarItem } from '../../../src/types.ts';
+import type { SidebarItem, Site } from '../../../src/types.ts';
 import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
@@ -34,7 +34,7 @@ export function MarketingPage({ content }: { content: ReactNode }) {
 }
 
 export function BlogPost({ content }: { content: ReactNode }) {
-  const { route } = useTheme();
+  const { route, site } = useTheme();
   const t = useT();
   const date = route.blog?.date;
   const contentLang = useContentLangProps();
@@ -48,7 +48,7 @@ export function BlogPost({ content }: { content: ReactNode }) {
             <header>
               <h1>{route.title}</h1>
               <p className="blog-post__meta">
-                {date ? <time dateTime={date}>{formatDate(date)}</time> : null}
+                {date ? <time dateTime={date}>{formatDate(date, site)}</time> : null}
                 {route.blog?.authors.length ? <span> · {t('blog.by', { authors: route.blog.authors.join(', ') })}</span> : null}
               </p>
             </header>
@@ -85,7 +85,7 @@ export function BlogList() {
                 <h2>
                   <a href={href(post.path)}>{post.title}</a>
                 </h2>
-                {post.date ? <time dateTime={post.date}>{formatDate(post.date)}</time> : null}
+                {post.date ? <time dateTime={post.date}>{formatDate(post.date, site)}</time> : null}
                 {r?.description ? <p>{r.description}</p> : null}
                 {/* Named by the post too: a list of links all called "Weiterlesen" says nothing out of context. */}
                 <a href={href(post.path)} className="blog-teaser__more">
@@ -125,9 +125,11 @@ function BlogSidebar() {
   );
 }
 
-function formatDate(date: string): string {
+/** A post's date in the language of the locale being built (its `htmlLang`), not always German. */
+function formatDate(date: string, site: Site): string {
   const d = new Date(date + 'T00:00:00Z');
-  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('de-DE', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const lang = site.locales.find((l) => l.code === site.config.i18n.currentLocale)?.htmlLang ?? site.config.i18n.currentLocale;
+  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 /**

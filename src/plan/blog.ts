@@ -1,0 +1,54 @@
+import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { closestName } from '../shared/text.ts';
+import type { Compiled, Loaded, Route } from '../types.ts';
+import { locateKey } from './sidebar-shape.ts';
+
+type Entries = Record<string, Record<string, unknown>>;
+
+/** The entries of an authors or tags file that are objects, by key (anything else has no fields to show). */
+function entries(file: Loaded['blogAuthors']): Entries {
+  const value = file?.value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, Record<string, unknown>] => !!e[1] && typeof e[1] === 'object' && !Array.isArray(e[1])));
+}
+
+/**
+ * The blog posts' authors and tags as Docusaurus shows them: a key of `authors.yml` is the author's `name`, a key
+ * of `tags.yml` the tag's `label`. A key the authors file lacks is an error at the post's `authors` field
+ * (Docusaurus fails the build too); a tag the tags file lacks is a warning (Docusaurus's `onInlineTags: 'warn'`).
+ * Without the files, the keys are shown as written.
+ */
+export function resolveBlogPeople(routes: Route[], compiled: Compiled[], authorsFile: Loaded['blogAuthors'], tagsFile: Loaded['blogTags']): Diagnostic[] {
+  const authors = entries(authorsFile);
+  const tags = entries(tagsFile);
+  const diagnostics: Diagnostic[] = [];
+  for (const route of routes) {
+    if (route.kind !== 'blogPost' || !route.blog || route.compiledIndex === undefined) continue;
+    const source = compiled[route.compiledIndex].source;
+    const at = (field: string) => ({ file: source.file, line: 2, ...source.fieldPlaces?.[field] });
+    if (authorsFile) {
+      route.blog.authors = route.blog.authors.map((key) => {
+        const author = authors[key];
+        if (author) return typeof author.name === 'string' ? author.name : key;
+        // An inline author (already its name) has a space or capitals where keys seldom do; only keys are checked.
+        if (/\s/.test(key)) return key;
+        const meant = closestName(key, Object.keys(authors));
+        diagnostics.push(error(CODES.FRONT_MATTER_INVALID, `The blog author "${key}" is not in ${authorsFile.file}.`, { ...at('authors'), hint: meant ? `Did you mean ${meant}?` : `Add ${key} to ${authorsFile.file}, or write the author inline: authors: [{ name: … }].` }));
+        return key;
+      });
+    }
+    if (tagsFile) {
+      route.blog.tags = route.blog.tags.map((key) => {
+        const tag = tags[key];
+        if (tag) return typeof tag.label === 'string' ? tag.label : key;
+        diagnostics.push(warning(CODES.FRONT_MATTER_INVALID, `The tag "${key}" is not in ${tagsFile.file}.`, { ...at('tags'), hint: `Add it to ${tagsFile.file}${closestName(key, Object.keys(tags)) ? ` (did you mean ${closestName(key, Object.keys(tags))}?)` : ''}.` }));
+        return key;
+      });
+    }
+  }
+  // An authors file whose entry has no name shows the key: said once per entry, at the key.
+  for (const [key, author] of Object.entries(authors)) {
+    if (typeof author.name !== 'string' && authorsFile) diagnostics.push(warning(CODES.DATA_INVALID, `The author ${key} has no name: the key is shown instead.`, { file: authorsFile.file, ...locateKey(authorsFile.text, key) }));
+  }
+  return diagnostics;
+}

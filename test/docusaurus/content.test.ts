@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { minimalConfig } from '../unit/config-fixture.ts';
+import { compileSource } from '../../src/compile/index.ts';
+import { identify } from '../../src/load/index.ts';
+import type { Compiled, Source } from '../../src/types.ts';
+
+const config = minimalConfig();
+
+function source(body: string, format: 'md' | 'mdx', file = `content/docs/a.${format}`): Source {
+  return { kind: 'doc', file, format, id: 'a', path: '/docs/a/', frontMatter: {}, body, bodyLine: 1, hash: 'h' };
+}
+
+async function compiled(body: string, format: 'md' | 'mdx', file?: string): Promise<Compiled> {
+  const r = await compileSource(source(body, format, file), config);
+  if (!('compiled' in r)) throw new Error(`expected a compiled page, got ${JSON.stringify(r)}`);
+  return r.compiled;
+}
+
+/** The page's HTML, whichever form its output took (HTML, MDX tree or MDX code is not compared here). */
+function htmlOf(c: Compiled): string {
+  if (c.output.type !== 'html') throw new Error(`expected html, got ${c.output.type}`);
+  return c.output.html;
+}
+
+const notes = (c: Compiled) => (c.notes ?? []).map((n) => [n.line, n.message]);
+
+describe('Docusaurus content rules', () => {
+  it('keeps a code block title, highlighted lines and line numbers on a page with raw HTML', async () => {
+    const body = 'Eine Zeile<br/>mit HTML.\n\n<div>Kasten</div>\n\n```js title="a.js" {2} showLineNumbers\nconst a = 1;\nconst b = 2;\n```\n';
+    const html = htmlOf(await compiled(body, 'md'));
+    expect(html).toContain('a.js');
+    expect(html).toMatch(/code-block--numbered/);
+    expect(html).toMatch(/class="[^"]*highlight[^"]*"/);
+    const plain = htmlOf(await compiled(body.replace('<br/>', ' ').replace('<div>Kasten</div>', 'Kasten'), 'md'));
+    // The same code block as on a page without HTML.
+    const block = (h: string) => /<figure[^]*?<\/figure>/.exec(h)?.[0];
+    expect(block(html)).toBe(block(plain));
+  });
+
+  it('shows every Docusaurus admonition keyword as a box, with a title written either way', async () => {
+    for (const [written, style] of [
+      [':::important Wichtig!\nText\n:::', 'info'],
+      [':::important[Wichtig!]\nText\n:::', 'info'],
+      [':::caution Vorsicht!\nText\n:::', 'warning'],
+      [':::success Geschafft!\nText\n:::', 'tip'],
+    ] as const) {
+      const c = await compiled(written + '\n', 'md');
+      const html = htmlOf(c);
+      expect(html, written).toContain(`admonition-${style}`);
+      expect(html, written).toMatch(/<p class="admonition-title">(Wichtig!|Vorsicht!|Geschafft!)<\/p>/);
+      expect(notes(c)).toEqual([]);
+    }
+    const untitled = htmlOf(await compiled(':::important\nText\n:::\n', 'md'));
+    expect(untitled).toContain('<p class="admonition-title">Wichtig</p>');
+  });
+
+  it('warns of an unknown admonition type with a title as without one, and leaves fenced examples alone', async () => {
+    const titled = await compiled(':::hinweis Achtung\nText\n:::\n', 'md');
+    expect(notes(titled)).toEqual([[1, expect.stringMatching(/^There is no :::hinweis box/)]]);
+    const example = htmlOf(await compiled('```md\n:::tip My tip\nText\n:::\n```\n', 'md'));
+    expect(example).toContain(':::tip My tip');
+  });
+
+  it('takes a heading id from {#id} and from the MDX comment {/* #id */}, without the comment in the heading or the table of contents', async () => {
+    const c = await compiled('## Erster Teil {/* #teil-1 */}\n\nText\n\n## Zweiter Teil {#teil-2}\n', 'mdx');
+    expect(c.headings.map((h) => [h.id, h.text])).toEqual([
+      ['teil-1', 'Erster Teil'],
+      ['teil-2', 'Zweiter Teil'],
+    ]);
+    expect(c.toc.map((h) => h.text)).toEqual(['Erster Teil', 'Zweiter Teil']);
+  });
+
+  it('does not report a component the page defines itself as unknown', async () => {
+    const c = await compiled("export const Highlight = ({ children }) => <span>{children}</span>;\n\nDas ist <Highlight>grün</Highlight>.\n", 'mdx');
+    expect(c.components).toEqual([]);
+  });
+
+  it('notes MDX written in a .md file read as CommonMark (markdown.format detect), at its line', async () => {
+    const c = await compiled("import Tabs from '@theme/Tabs';\n\n# Titel\n\n<Tabs>\nText\n</Tabs>\n", 'md');
+    expect(notes(c)).toEqual([
+      [1, expect.stringMatching(/^This MDX statement is shown as text: the file is read as CommonMark/)],
+      [5, '<Tabs> is written as a component, but the file is read as CommonMark: it is an unknown HTML element here.'],
+    ]);
+    // The same file read as MDX (markdown.format mdx) has no such note.
+    const asMdx = await compileSource(source("export const x = 1;\n\n# Titel\n", 'mdx', 'content/docs/a.md'), config);
+    expect('compiled' in asMdx && notes(asMdx.compiled)).toEqual([]);
+  });
+
+  it('uses the text before a truncate marker as a blog post excerpt', async () => {
+    const c = await compiled('Erster Absatz.\n\nZweiter Absatz.\n\n{/* truncate */}\n\nDer Rest.\n', 'mdx');
+    expect(c.description).toBe('Erster Absatz. Zweiter Absatz.');
+    const md = await compiled('Nur das.\n\nUnd das.\n\n<!-- truncate -->\n\nDer Rest.\n', 'md');
+    expect(md.description).toBe('Nur das. Und das.');
+  });
+
+  it('dates a blog post in its own folder by the folder name, and gives category index docs the folder URL', () => {
+    expect(identify('blog', '2021-08-26-welcome/index', {}, config)).toEqual({ id: 'welcome', path: '/blog/welcome/', date: '2021-08-26' });
+    for (const name of ['guides/index', 'guides/README', 'guides/readme', 'guides/guides']) expect(identify('doc', name, {}, config).path, name).toBe('/docs/guides/');
+    expect(identify('doc', 'guides/other', {}, config).path).toBe('/docs/guides/other/');
+  });
+});
