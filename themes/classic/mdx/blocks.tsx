@@ -180,7 +180,12 @@ export function No() {
 
 export function ProBadge() {
   const t = useT();
-  return <span className="pro-badge">{t('pro.badge')}</span>;
+  // Not part of the text a search finds or shows: "Export als PDF oder HTML Pro" was a result's title.
+  return (
+    <span className="pro-badge" data-pagefind-ignore="">
+      {t('pro.badge')}
+    </span>
+  );
 }
 
 /** Tabs without JavaScript: radio inputs and labels; the client adds arrow-key handling. */
