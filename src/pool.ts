@@ -63,10 +63,7 @@ export function defaultPoolSize(): number {
   return cores >= 3 ? Math.min(cores, MAX_THREADS) : 1;
 }
 
-/**
- * Each compiling thread has a heap of its own: building 10,000 pages peaked at 497 MB in one thread,
- * 756 MB in four, 836 MB in five and 1.18 GB in eight, so five keep big sites within 1 GB.
- */
+/** Each compiling thread has a heap of its own: five keep a 10,000-page build within 1 GB (bench/HISTORY.md). */
 const MAX_THREADS = 5;
 
 /**
@@ -159,8 +156,8 @@ export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<
   };
 
   const spawn = () => {
-    // By default a larger young generation than Node's 16 MB: compiling allocates many short-lived trees,
-    // and with 16 MB a compile worker spent a third of its time in scavenges (measured: 5.1 → 3.7 ms per page).
+    // By default a larger young generation than Node's: compiling allocates many short-lived trees, and with
+    // Node's default a compile worker spent a third of its time in scavenges.
     const worker = new Worker(workerFile, { workerData, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
     const lane: Lane<I, O> = { worker, tasks: [], ready: false };
     worker.on('message', (message: { ready: true } | ({ id: number } & ({ ok: true; value: O } | { ok: false; error: string }))) => {

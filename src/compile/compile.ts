@@ -50,20 +50,8 @@ export interface CompileOptions {
 export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnostic: Diagnostic };
 
 /**
- * Bumped when what compile produces changes, so old cache entries are ignored. 2: assets say where the
- * page refers to them (`AssetRef.from`), and MDX imports are errors (an entry cached before would skip
- * that check). 3: HTML in `.md` files is rendered (it was dropped); slugs avoid custom heading ids, repeated custom
- * ids and the ids of other elements (link targets) are recorded; highlighted code names each class once per token;
- * admonitions are notes (`role="note"`). 8: a front matter `image` relative to the page is an asset (`socialImage`).
- * 9: tables are wrapped in a box that scrolls sideways (`.table-scroll`). 10: HTML blocks always highlight
- * their <script> and <style> (entries cached before depended on the compile order). 17: code blocks note options
- * that do nothing and languages without highlighting (entries cached before carry no such notes). 18: an asset's
- * marker is `AssetRef.marker` (it was `placeholder`). 19: links and images whose target has a space get a note;
- * an invalid heading id in MDX (`{#mit leer}`) is text with a note, not an error; ids in fenced code stay as written.
- * 20: a table without any `|` (its delimiter row `:--` has a colon) is a table; such a page was parsed without
- * the table extension. 21: a directive that is no box keeps its label's formatting and its `{…}` as written, and
- * a directive name may start with a digit or any letter, as remark-directive reads it. 22: URLs, event handlers and
- * scripts in content go through the URL policy (src/shared/url-policy.ts); a page cached before may hold one.
+ * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
+ * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
 export const COMPILER_VERSION = '22';
 
@@ -194,8 +182,8 @@ let draining = false;
  * Calls are queued and started in order, a slice at a time under one time guard (`runSlice`): the parsing and
  * the transforms, up to the first highlighted code block, run inside it, so a page whose parsing does not end
  * is stopped at the time limit. Each slice's pages finish before the next slice starts: pipelines interleaved
- * at their awaits keep their syntax trees alive together (a thousand at once cost the garbage collector: peak
- * memory 279 → 247 MB for 1,000 pages when they went one after the other), and a slice holds a few.
+ * at their awaits keep their syntax trees alive together, which costs the garbage collector, and a slice
+ * holds a few (figures in bench/HISTORY.md).
  */
 export function compileSource(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS, mdxFromTree = true): Promise<CompileOneResult> {
   return new Promise((resolve, reject) => {

@@ -53,7 +53,7 @@ type Started = Promise<{ index?: PagefindIndex; problem: string }>;
  * The search index of a site searched locally (undefined for a hosted service), its Pagefind starting:
  * its module loaded, its process spawned, an index created. A first build starts it beside loading and
  * compiling, so it can take Markdown pages as they are compiled and rendering never waits for the process
- * to come up (usually 20 ms; hundreds while the disk is busy and the 58 MB binary is not in memory). A
+ * to come up (longer while the disk is busy and its large binary is not in memory). A
  * Pagefind that cannot start is a problem (`problem()`), not a throw.
  */
 export function startSearch(config: SiteConfig): SearchIndexer | undefined {

@@ -3,11 +3,10 @@
  *
  * A new search index is finished (Pagefind's own process) only after the last page has been handed to
  * it, and this thread had nothing to do meanwhile. Holding back the last pages moves their writes into
- * that wait: measured on a 1,000-page site, cold builds took 0.3–0.7 s less. The limit bounds the
- * memory: a big site holds only its last pages.
+ * that wait, which made cold builds faster. The limit bounds the memory: a big site holds only its last pages.
  *
- * A held page is kept as its UTF-8 bytes, outside the JavaScript heap: held as text, in the heap, the
- * pages took the 10,000-page build from 384 to 803 MB at its peak.
+ * A held page is kept as its UTF-8 bytes, outside the JavaScript heap: held as text, in the heap, they doubled
+ * a 10,000-page build's peak memory (figures in bench/HISTORY.md).
  */
 export class WriteBehind {
   /** Pages in the order they came; those before `head` are written (their slots cleared). */

@@ -44,8 +44,8 @@ export interface RenderedPages {
 const RENDER_POOL_THRESHOLD = 1000;
 
 /**
- * Render workers at most, whatever the cores: each holds the site's skeleton and a heap of its own (about
- * 160 MB on 10,000 pages), and a third would bring that build past its 1 GB budget.
+ * Render workers at most, whatever the cores: each holds the site's skeleton and a heap of its own, and a
+ * third would bring a 10,000-page build past its 1 GB budget (bench/HISTORY.md).
  */
 const MAX_RENDER_WORKERS = 2;
 
