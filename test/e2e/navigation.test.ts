@@ -190,4 +190,20 @@ describe('navigation: mobile drawer and header (real site)', () => {
     expect(await page.locator('.navbar [data-pro-tag]').isVisible()).toBe(true);
     await page.close();
   });
+
+  it('blog sidebar: should style its links as the docs sidebar does, the current post marked the same way', async () => {
+    const look = (page: Page, selector: string) =>
+      page.locator(selector).first().evaluate((a) => {
+        const style = getComputedStyle(a);
+        return { display: style.display, padding: style.padding, radius: style.borderRadius, color: style.color, background: style.backgroundColor, weight: style.fontWeight, decoration: style.textDecorationLine };
+      });
+    const docs = await open('/de/docs/faq/', { width: 1280 });
+    const docLink = await look(docs.page, '.doc-sidebar a.menu__link:not([aria-current])');
+    const docCurrent = await look(docs.page, '.doc-sidebar a[aria-current="page"]');
+    await docs.page.close();
+    const blog = await open('/de/blog/ollama-lokal-einrichten/', { width: 1280 });
+    expect(await look(blog.page, '.blog-sidebar a:not([aria-current])')).toEqual(docLink);
+    expect(await look(blog.page, '.blog-sidebar a[aria-current="page"]')).toEqual(docCurrent);
+    await blog.page.close();
+  });
 });

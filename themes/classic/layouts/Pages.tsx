@@ -112,10 +112,11 @@ function BlogSidebar() {
   return (
     <nav className="blog-sidebar" aria-label={t('blog.recentPosts')}>
       <p className="blog-sidebar__title">{t('blog.recentPosts')}</p>
-      <ul>
+      {/* The docs sidebar's list and links (DocSidebar.css), so both sidebars look and behave alike. */}
+      <ul className="menu">
         {posts.map((p) => (
-          <li key={p.path}>
-            <a href={href(p.path)} aria-current={p.path === route.path ? 'page' : undefined}>
+          <li key={p.path} className="menu__item">
+            <a href={href(p.path)} className={'menu__link' + (p.path === route.path ? ' menu__link--active' : '')} aria-current={p.path === route.path ? 'page' : undefined}>
               {p.title}
             </a>
           </li>
