@@ -9,6 +9,7 @@ import type { Compiled, ComponentContract, ImageSize, Loaded, LocaleInfo, Messag
 import { flattenSidebar, indexSidebar, paginationFor, planSidebars, sidebarLinks } from './docs.ts';
 import { generatedIndexPages, resolveNavbarDocs } from './generated.ts';
 import { resolveBlogPeople } from './blog.ts';
+import { resolveFromContentRoot } from './file-links.ts';
 import { checkComponents } from './components.ts';
 import { checkLinks } from './links.ts';
 import { planRoutes } from './routes.ts';
@@ -51,7 +52,7 @@ export function plan({ config: configured, compiled: contentCompiled, loaded, co
   const draftIds = new Set((loaded.drafts ?? []).filter((d) => d.kind === 'doc').map((d) => d.id));
   const planned = planSidebars({ raw: loaded.sidebars, file: loaded.sidebarsFile, text: loaded.sidebarsText, docs, config: configured, draftIds, categories: loaded.categories });
   diagnostics.push(...planned.diagnostics);
-  const compiled = [...contentCompiled, ...generatedIndexPages(planned.generatedIndexes, docs, configured)];
+  const compiled = resolveFromContentRoot([...contentCompiled, ...generatedIndexPages(planned.generatedIndexes, docs, configured)], routesByFile(contentCompiled), configured);
   const navbar = resolveNavbarDocs(configured, planned.sidebars, docs);
   diagnostics.push(...navbar.diagnostics);
   const config = navbar.config;

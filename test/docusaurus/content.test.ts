@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { minimalConfig } from '../unit/config-fixture.ts';
 import { compileSource } from '../../src/compile/index.ts';
 import { identify } from '../../src/load/index.ts';
+import { resolveFromContentRoot } from '../../src/plan/file-links.ts';
 import type { Compiled, Source } from '../../src/types.ts';
 
 const config = minimalConfig();
@@ -97,5 +98,25 @@ describe('Docusaurus content rules', () => {
     expect(identify('blog', '2021-08-26-welcome/index', {}, config)).toEqual({ id: 'welcome', path: '/blog/welcome/', date: '2021-08-26' });
     for (const name of ['guides/index', 'guides/README', 'guides/readme', 'guides/guides']) expect(identify('doc', name, {}, config).path, name).toBe('/docs/guides/');
     expect(identify('doc', 'guides/other', {}, config).path).toBe('/docs/guides/other/');
+  });
+
+  it('resolves a link to a .md file relative to the file, then to the docs folder, as Docusaurus does', async () => {
+    const page = await compiled('[Store](api/Store.md) and [near](other.md) and [gone](nowhere.md)\n', 'md', 'content/docs/understanding/x/y.md');
+    const routes = new Map([
+      ['content/docs/api/Store.md', '/docs/api/Store/'],
+      ['content/docs/understanding/x/other.md', '/docs/understanding/x/other/'],
+    ]);
+    const [resolved] = resolveFromContentRoot([page], routes, config);
+    expect(resolved.links.map((l) => l.path)).toEqual(['quire-file:content/docs/api/Store.md', 'quire-file:content/docs/understanding/x/other.md', 'quire-file:content/docs/understanding/x/nowhere.md']);
+    expect(htmlOf(resolved)).toContain('href="quire-file:content/docs/api/Store.md"');
+    // Nothing to move: the same page object.
+    const plain = await compiled('[near](other.md)\n', 'md', 'content/docs/understanding/x/y.md');
+    expect(resolveFromContentRoot([plain], routes, config)[0]).toBe(plain);
+  });
+
+  it('shows a Markdown example holding a fenced block without the block class on its tokens', async () => {
+    const html = htmlOf(await compiled('````md title="x.md"\n# Hi\n\n```js\nconst a = 1;\n```\n````\n', 'md'));
+    expect(html.match(/class="[^"]*\bcode-block\b[^"]*"/g)).toEqual(['class="code-block"']);
+    expect(html).toContain('<span class="token code language-js keyword">const</span>');
   });
 });

@@ -185,7 +185,9 @@ function segments(nodes: RootContent[] | ElementContent[], classes: string, out:
     if (node.type === 'text') out.push({ className: classes, text: node.value });
     else if (node.type === 'element') {
       // Each class once: nested tokens repeat `token` (and often their parent's kind).
-      const own = ((node.properties.className as string[] | undefined) ?? []).filter((c) => !` ${classes} `.includes(` ${c} `));
+      // Prism's Markdown grammar marks a fenced block inside the example `code-block`, the theme's class for a whole
+      // block (border, padding): each inner token was drawn as a box. The tokens keep their other classes.
+      const own = ((node.properties.className as string[] | undefined) ?? []).filter((c) => c !== 'code-block' && !` ${classes} `.includes(` ${c} `));
       segments(node.children, [classes, ...own].filter(Boolean).join(' '), out);
     }
   }

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { Root as HastRoot } from 'hast';
+import { fileKey, fileLinkPath, fileMarker, linkedFile } from '../shared/markers.ts';
+import type { Compiled, SiteConfig } from '../types.ts';
+
+/**
+ * Docusaurus resolves a link to a `.md`/`.mdx` file relative to the linking file first, then relative to the
+ * content folder the file is in (`api/Store.md` from `docs/understanding/x/y.md` is `docs/api/Store.md`), see
+ * https://docusaurus.io/docs/markdown-features/links. The compiler knows only the first (it sees one file at a
+ * time); here, with every file known, a link whose first reading names no file but whose second does is pointed
+ * there: its marker in the page and the path the link checker gets. Pages without such links are returned as they
+ * were (the same objects).
+ */
+export function resolveFromContentRoot(compiled: Compiled[], fileRoutes: Map<string, string>, config: SiteConfig): Compiled[] {
+  const roots = [config.layout.docs, config.layout.blog, config.layout.pages].filter((r): r is string => r !== null).map((r) => r.replace(/\/$/, ''));
+  return compiled.map((page) => {
+    const root = roots.find((r) => page.source.file.startsWith(r + '/'));
+    if (!root) return page;
+    const moved = new Map<string, string>();
+    const links = page.links.map((link) => {
+      const target = linkedFile(link.path);
+      if (target === undefined || fileRoutes.has(target)) return link;
+      const written = decodeSafe(link.url.split('#')[0]);
+      if (written.startsWith('.')) return link;
+      const candidate = fileKey(path.posix.normalize(path.posix.join(root, written)));
+      if (!fileRoutes.has(candidate)) return link;
+      moved.set(fileMarker(target), fileMarker(candidate));
+      return { ...link, path: fileLinkPath(candidate) };
+    });
+    if (!moved.size) return page;
+    return { ...page, links, output: replaceIn(page.output, moved) };
+  });
+}
+
+/** The output with each old marker replaced (markers are unique strings, in HTML, in code and in tree properties). */
+function replaceIn(output: Compiled['output'], moved: Map<string, string>): Compiled['output'] {
+  const swap = (text: string) => {
+    let out = text;
+    for (const [from, to] of moved) out = out.split(from).join(to);
+    return out;
+  };
+  if (output.type === 'html') return { type: 'html', html: swap(output.html) };
+  if (output.type === 'mdx') return { ...output, code: swap(output.code) };
+  return { type: 'hast', tree: JSON.parse(swap(JSON.stringify(output.tree))) as HastRoot };
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
