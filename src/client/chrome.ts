@@ -85,6 +85,8 @@ export function setMobileMenu(open: boolean, restoreFocus = true): void {
   document.body.style.overflow = open ? 'hidden' : '';
   if (open) focusWhenVisible(menu.querySelector<HTMLElement>(FOCUSABLE));
   else if (restoreFocus && hadFocus) toggle.focus();
+  // A page deep in a long sidebar: its own entry in sight, not the sidebar's first rows.
+  if (menu.dataset.panel === 'docs') slot?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'center' });
 }
 
 /**

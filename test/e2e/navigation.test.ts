@@ -76,6 +76,17 @@ describe('navigation: mobile drawer and header (real site)', () => {
     await page.close();
   });
 
+  it('navigation: should show the current page\'s entry when the drawer opens on a page deep in the docs sidebar', async () => {
+    const { page } = await open('/de/docs/services/zhipu/', phone);
+    await openDrawer(page);
+    const current = docsPanel(page).locator('.doc-sidebar [aria-current="page"]');
+    await expect.poll(async () => {
+      const box = await current.boundingBox();
+      return !!box && box.y >= 0 && box.y + box.height <= phone.height;
+    }).toBe(true);
+    await page.close();
+  });
+
   it('navigation: should open the drawer elsewhere on the site menu alone, without panel switches', async () => {
     const { page, errors } = await open('/de/pricing/', phone);
     await openDrawer(page);
