@@ -1,0 +1,97 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build.ts';
+import { formatDiagnostic } from '../../src/diagnostics.ts';
+import { classicTheme } from '../../themes/classic/index.tsx';
+import { makeSite, repoRoot } from '../helpers.ts';
+import { normalizePath } from '../../src/shared/route-match.ts';
+import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+
+/**
+ * The create-docusaurus classic template (test/fixtures/docusaurus-classic), built unchanged by quire and read
+ * in Chromium: the docs sidebar with the labels of its _category_.json files, the generated category pages,
+ * heading ids written as MDX comments, and the blog with authors from authors.yml, tags from tags.yml and
+ * excerpts cut at the truncate marker.
+ */
+describe('the Docusaurus classic template in a browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let cleanup: () => Promise<void>;
+  let out: string;
+  /** What the pages asked for that the build did not write (answered with the site's 404 page). */
+  const missing: string[] = [];
+
+  beforeAll(async () => {
+    const site = await makeSite('docusaurus-classic');
+    out = await mkdtemp(path.join(tmpdir(), 'quire-docusaurus-e2e-'));
+    const outDir = path.join(out, 'dist');
+    const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false });
+    cleanup = site.cleanup;
+    if (!result.ok) throw new Error('The template did not build:\n' + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
+    server = await serveDist(outDir);
+    // serveDist answers a missing file with de/404.html (the real site's); this site's is at the root.
+    server.hooks.push(async (req, res) => {
+      const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+      const file = path.extname(pathname) && !pathname.endsWith('.html') ? path.join(outDir, decodeURIComponent(pathname)) : path.join(outDir, normalizePath(pathname), 'index.html');
+      if (await stat(file).then((s) => s.isFile()).catch(() => false)) return false;
+      missing.push(pathname);
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(await readFile(path.join(outDir, '404.html')));
+      return true;
+    });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await cleanup?.();
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  it('shows the docs sidebar with the category labels of _category_.json, and their generated index pages', async () => {
+    await page.goto(`${server.url}/docs/intro/`);
+    const sidebar = page.locator('nav.doc-sidebar');
+    await expect.poll(() => sidebar.locator('.menu__category-link').allTextContents()).toEqual(['Tutorial - Basics', 'Tutorial - Extras']);
+    await sidebar.getByRole('link', { name: 'Tutorial - Basics' }).click();
+    await page.waitForURL(`${server.url}/docs/category/tutorial---basics/`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Tutorial - Basics');
+    await expect.poll(() => page.locator('main').textContent()).toContain('5 minutes to learn the most important Docusaurus concepts.');
+    const cards = page.locator('main .card-list .card__title');
+    await expect.poll(() => cards.allTextContents()).toEqual(['Create a Page', 'Create a Document', 'Create a Blog Post', 'Markdown Features', 'Deploy your site', 'Congratulations!']);
+    await cards.first().click();
+    await page.waitForURL(`${server.url}/docs/tutorial-basics/create-a-page/`);
+  });
+
+  it('gives headings the ids written as MDX comments, and links to them from the table of contents', async () => {
+    await page.goto(`${server.url}/docs/tutorial-basics/markdown-features/`);
+    await expect.poll(() => page.locator('h2#my-heading-id').textContent()).toBe('Headings');
+    await expect.poll(() => page.locator('h3#my-custom-id').textContent()).toBe('Heading Ids');
+    const toc = page.locator('nav.toc--desktop');
+    await expect.poll(() => toc.locator('a[href="#my-custom-id"]').textContent()).toBe('Heading Ids');
+    await expect.poll(() => toc.textContent()).not.toContain('/*');
+  });
+
+  it('lists the blog posts with their excerpts, and shows a post with its authors and tags by name', async () => {
+    await page.goto(`${server.url}/blog/`);
+    const teasers = page.locator('article.blog-teaser');
+    await expect.poll(() => teasers.locator('h2').allTextContents()).toEqual(['Welcome', 'MDX Blog Post', 'Long Blog Post', 'First Blog Post']);
+    // Cut at {/* truncate */}: the long post's summary, nothing of what follows the marker.
+    const long = teasers.nth(2);
+    await expect.poll(() => long.locator('p').textContent()).toBe('This is the summary of a very long blog post, Use a {/* truncate */} comment to limit blog post size in the list view.');
+    await expect.poll(() => long.textContent()).not.toContain('Lorem ipsum');
+    await teasers.first().getByRole('link', { name: 'Welcome', exact: true }).click();
+    await page.waitForURL(`${server.url}/blog/welcome/`);
+    await expect.poll(() => page.locator('.blog-post__meta').textContent()).toBe('August 26, 2021 · by Sébastien Lorber, Yangshun Tay');
+    await expect.poll(() => page.locator('.blog-post__tags li').allTextContents()).toEqual(['Facebook', 'Hello', 'Docusaurus']);
+    await expect.poll(() => page.locator('img[alt="Docusaurus Plushie"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  it('asked for no file the build did not write but the home page, which is a React page quire leaves out (with a warning)', () => {
+    expect(missing.filter((p) => p !== '/')).toEqual([]);
+  });
+});
