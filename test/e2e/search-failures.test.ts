@@ -143,4 +143,20 @@ describe('search failures in the browser (real site)', () => {
     expect(pageErrors).toEqual([]);
     await page.close();
   });
+
+  it('search failures: should offer "Erneut versuchen" on the search page when the index fails, and show results once it loads', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.route(/googletagmanager/, (r) => r.abort());
+    await page.route(/\/pagefind\//, (r) => r.abort());
+    await page.goto(server.url + '/de/search/?q=PDF');
+    const results = page.locator('.search-page__results');
+    await poll(() => results.getAttribute('data-search-status')).toBe('error');
+    const alert = page.locator('.search-page [role="alert"]');
+    expect(await alert.innerText()).toContain('Ergebnisse konnten nicht geladen werden');
+    await page.unroute(/\/pagefind\//);
+    await alert.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await poll(() => results.getAttribute('data-search-status')).toBe('done');
+    expect(await page.locator('.search-page__hit').count()).toBeGreaterThan(0);
+    await page.close();
+  });
 });
