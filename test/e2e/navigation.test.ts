@@ -76,6 +76,16 @@ describe('navigation: mobile drawer and header (real site)', () => {
     await page.close();
   });
 
+  it('navigation: should give the bar\'s controls on a phone 44 px touch targets', async () => {
+    const { page } = await open('/de/docs/faq/', phone);
+    const sizes = await page.locator('.navbar :is(a, button)').evaluateAll((els) =>
+      els.filter((el) => (el as HTMLElement).checkVisibility() && !el.classList.contains('navbar__brand')).map((el) => [el.className, Math.round(el.getBoundingClientRect().width), Math.round(el.getBoundingClientRect().height)] as const),
+    );
+    expect(sizes.map(([name]) => name)).toEqual(['navbar__toggle', 'search-button']);
+    for (const [name, width, height] of sizes) expect([name, width >= 44, height >= 44]).toEqual([name, true, true]);
+    await page.close();
+  });
+
   it('navigation: should show the current page\'s entry when the drawer opens on a page deep in the docs sidebar', async () => {
     const { page } = await open('/de/docs/services/zhipu/', phone);
     await openDrawer(page);
