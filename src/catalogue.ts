@@ -15,7 +15,12 @@ export interface CatalogueEntry {
  * fails when the two differ.
  */
 export const CATALOGUE = {
-  Q001: { title: 'Configuration cannot be loaded', severity: 'error', about: 'the site configuration file is missing, cannot run, or exports no configuration' },
+  Q001: {
+    title: 'Configuration cannot be loaded',
+    severity: 'either',
+    about:
+      'the site configuration file (`site.config.ts`, or a Docusaurus project\'s `docusaurus.config.*`) is missing, cannot run (at the line that failed), or exports no configuration; warning: a Docusaurus config imports a package the project has not installed (at the import), which is read as empty',
+  },
   Q002: {
     title: 'Invalid configuration value',
     severity: 'error',
@@ -24,9 +29,14 @@ export const CATALOGUE = {
   Q003: {
     title: 'Unknown configuration key',
     severity: 'warning',
-    about: 'a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force',
+    about:
+      'a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and translations in `i18n/` that are not read',
   },
-  Q010: { title: 'Content missing', severity: 'error', about: 'the content folder is missing' },
+  Q010: {
+    title: 'Content missing',
+    severity: 'either',
+    about: 'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
+  },
   Q011: { title: 'File unreadable', severity: 'error', about: 'a file or folder of the project cannot be read' },
   Q012: { title: 'File not text', severity: 'error', about: 'a content, data or locale file is binary or not UTF-8' },
   Q013: {
@@ -46,7 +56,11 @@ export const CATALOGUE = {
     about:
       "front matter is not valid YAML: an unclosed quote at the line that opens it; a value YAML reads as markup, such as `title: Tipp: So geht's`, with the line written with quotes; front matter without its closing `---`, naming its last field; front matter below blank lines, at its `---`",
   },
-  Q021: { title: 'Front matter field of the wrong type', severity: 'error', about: 'a front matter field of the wrong type, with what to write: `keywords: [PDF, Export]`, `title: "2025"`' },
+  Q021: {
+    title: 'Front matter field of the wrong type',
+    severity: 'either',
+    about: 'a front matter field of the wrong type, with what to write: `keywords: [PDF, Export]`, `title: "2025"`; a blog author the authors file (`authors.yml`) lacks, with the nearest key; warning: a tag the tags file (`tags.yml`) lacks',
+  },
   Q022: {
     title: 'Unknown front matter field',
     severity: 'warning',
@@ -71,7 +85,7 @@ export const CATALOGUE = {
     title: 'Content note',
     severity: 'warning',
     about:
-      'a block left open, at the line that opened it: a code fence (the rest of the page became code), a `:::note` box (the following sections went into it), HTML in a `.md` file such as `<details>` (it took the rest of the page in); and markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write); a code block option that does nothing (`title=x.js` without quotes, `{2,x}`, a line list beyond the block\'s lines, `showLineNumbers=fünf`, an unknown option with the nearest known one) or a fence language without highlighting (`javascirpt`, with the nearest one); a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); a heading id that cannot be one in `.mdx` as in `.md`',
+      'a block left open, at the line that opened it: a code fence (the rest of the page became code), a `:::note` box (the following sections went into it), HTML in a `.md` file such as `<details>` (it took the rest of the page in); and markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write); a code block option that does nothing (`title=x.js` without quotes, `{2,x}`, a line list beyond the block\'s lines, `showLineNumbers=fünf`, an unknown option with the nearest known one) or a fence language without highlighting (`javascirpt`, with the nearest one); a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); a heading id that cannot be one in `.mdx` as in `.md`; MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element',
   },
   Q035: {
     title: 'Page past a limit',
@@ -83,7 +97,7 @@ export const CATALOGUE = {
     title: 'Sidebar file',
     severity: 'either',
     about:
-      'the sidebar file cannot run, has no `docs` sidebar (naming what it exports instead, and `docs` for a typo such as `doc`), or items of the wrong shape (each one named by its trail of labels, at its line, with what it needs: an unknown `type`, `href` missing, `label: 7`); warnings: an item key quire does not use (`colapsed`, at its place, with the nearest known key; Docusaurus-only keys named as such), a sidebar other than `docs`',
+      'the sidebar file cannot run, or has items of the wrong shape (each one named by its trail of labels, at its line, with what it needs: an unknown `type`, `href` missing, `label: 7`, a shorthand category whose items are not a list); warnings: an item key quire does not use (`colapsed`, at its place, with the nearest known key), a file that exports no sidebar, `html` items (not shown), a second `_category_` file for one folder, a `sidebars.js` a Docusaurus config does not name (so not read, as in Docusaurus)',
   },
   Q041: { title: 'Sidebar names a missing doc', severity: 'error', about: 'a sidebar names doc ids that do not exist (lists the available ids, and the one a typo most likely meant)' },
   Q042: { title: 'Pagination names a missing doc', severity: 'error', about: 'a `pagination_next` or `pagination_prev` id that does not exist' },
@@ -115,7 +129,7 @@ export const CATALOGUE = {
     about:
       'something the page would run in the visitor\'s browser, refused where it is written (file, line, column; config key path): a `javascript:` or `vbscript:` URL (in any case, with tabs, newlines or leading spaces in it, or written with character references: as browsers read it) or a `data:` URL in a Markdown link or image, in any URL attribute of HTML in `.md`, of JSX in `.mdx` (string props, components\' URL props included) or of the config\'s HTML (`announcementBar.content`, `footer.copyright`) and link `href`s: `href`, `src`, each `srcset` candidate, `xlink:href`, `action`, `formaction`, `poster`, `data`, `cite`, `background`, `ping`, a refresh `<meta>`, an `<iframe srcdoc>`\'s HTML; `data:` is kept only for PNG, JPEG, GIF, WebP and AVIF images where an image is shown (`<img src>`/`srcset`, `![…](…)`, `<Figure src>`; never SVG); a `<script>` other than a JSON data block (`type="application/ld+json"`). Inline event handlers (`onerror="…"`, `onClick="…"`) are refused the same way: behaviour belongs in a theme component or the site\'s client code (`src/client/`). The message names the attribute, the element and the URL; the rest of the writer\'s HTML is published as written',
   },
-  Q070: { title: 'Unknown navbar item', severity: 'error', about: 'navbar item of unknown type (names the item)' },
+  Q070: { title: 'Unknown navbar item', severity: 'error', about: 'navbar item of unknown type (names the item); a Docusaurus `doc` or `docSidebar` item naming a doc or sidebar that does not exist' },
   Q080: {
     title: 'Page failed to render',
     severity: 'error',
@@ -126,7 +140,7 @@ export const CATALOGUE = {
     title: 'Invalid data file',
     severity: 'either',
     about:
-      "a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words (\"a comma was expected between two entries\"); a locale file's message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme's components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`)",
+      "a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words (\"a comma was expected between two entries\"); a locale file's message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme's components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`). Also a Docusaurus `_category_.yml`, `authors.yml` or `tags.yml` that is not valid YAML (at its line), and an author without a name",
   },
   Q091: {
     title: 'Locale incomplete',

@@ -313,6 +313,17 @@ export function mapDocusaurusConfig(raw: unknown, file: string, layout: Docusaur
     config.search = { provider: 'hosted', hosted, ...(contextual !== undefined ? { contextualSearch: contextual } : {}) };
   }
 
+  // Docusaurus's translations (i18n/<locale>/…: docs, blog, pages, theme texts) are not read yet.
+  const i18nPath = relative(take<string>('i18n.path') ?? 'i18n');
+  if (exists(i18nPath)) {
+    diagnostics.push(
+      warning(CODES.CONFIG_UNKNOWN_KEY, `The translations in ${i18nPath}/ are not read: every locale is built from the untranslated files.`, {
+        file,
+        keyPath: 'i18n',
+        hint: 'README "Coming from Docusaurus" says what quire does with locales.',
+      }),
+    );
+  }
   const unsupported = unreadKeys(raw, used);
   if (unsupported.length) {
     diagnostics.push(

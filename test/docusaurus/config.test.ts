@@ -138,4 +138,15 @@ describe('Docusaurus config', () => {
       '- themeConfig.footer.links',
     ]);
   });
+
+  it('says that translations in i18n/ are not read', async () => {
+    const root = await project({
+      'docusaurus.config.js': "module.exports = { title: 'I', url: 'https://example.org', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };",
+      'docs/a.md': '# A',
+      'i18n/fr/code.json': '{}',
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(config?.i18n.locales).toEqual(['en', 'fr']);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'Q003', severity: 'warning', keyPath: 'i18n', message: 'The translations in i18n/ are not read: every locale is built from the untranslated files.' })]);
+  });
 });
