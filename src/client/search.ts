@@ -77,6 +77,10 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
     host.dataset.propsSrc = settings;
     host.dataset.props = JSON.stringify({ initialQuery: query });
     wrapper.append(host);
+    // The backdrop behind the error box (search.css) is the wrapper's own: a tap on it closes the box.
+    wrapper.addEventListener('click', (e) => {
+      if (e.target === wrapper && host?.dataset.islandState === 'failed') close();
+    });
     document.body.append(wrapper);
     setupIslands(config.islands, wrapper);
     return true;
