@@ -41,6 +41,11 @@ const frontMatterFields = z.looseObject({
     // Docusaurus also takes an author written inline (`authors: [{ name: …, url: … }]`): shown by name.
     authors: z.union([z.string().transform((s) => [s]), z.array(z.union([z.string(), z.object({ name: z.string() }).transform((a) => a.name)]))]).optional(),
     tags: z.array(z.string()).optional(),
+    /** The sidebar the doc shows (Docusaurus's rule): by name, or null for none. */
+    displayed_sidebar: z.string().nullable().optional(),
+    // Docusaurus's classic theme shows neither: a key for translations and props for swizzled components.
+    sidebar_custom_props: z.record(z.string(), z.unknown()).optional(),
+    sidebar_key: z.string().optional(),
   });
 const frontMatterSchema = frontMatterFields
   .refine((fm) => !(fm.draft && fm.unlisted), { message: 'a page cannot be draft and unlisted at the same time', path: ['draft'] })
@@ -56,10 +61,7 @@ const frontMatterSchema = frontMatterFields
 const DOCUSAURUS_ONLY: Record<string, string> = {
   custom_edit_url: 'quire shows no edit link',
   last_update: 'quire shows no last-update line',
-  sidebar_class_name: 'the sidebar takes no per-item classes',
-  sidebar_custom_props: 'the sidebar takes no per-item props',
-  sidebar_key: 'sidebar items are keyed by their doc id',
-  displayed_sidebar: 'the site has one docs sidebar',
+  sidebar_class_name: 'the theme does not add per-item classes to the sidebar yet',
   parse_number_prefixes: 'number prefixes of file and folder names are always taken off',
   hide_reading_time: 'quire shows no reading time',
 };

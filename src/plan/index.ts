@@ -87,7 +87,8 @@ export function plan({ config: configured, compiled: contentCompiled, loaded, co
     if (route.kind !== 'doc' || route.compiledIndex === undefined) continue;
     const doc = compiled[route.compiledIndex];
     const wanted = doc.source.frontMatter.displayed_sidebar;
-    const own = (typeof wanted === 'string' ? indexed.find((s) => s.name === wanted) : undefined) ?? indexed.find((s) => s.places.has(route.path));
+    // `displayed_sidebar: null`: no sidebar at all.
+    const own = wanted === null ? undefined : ((typeof wanted === 'string' ? indexed.find((s) => s.name === wanted) : undefined) ?? indexed.find((s) => s.places.has(route.path)));
     const flat = own?.flat ?? [];
     const { prev, next } = paginationFor(doc, flat, own?.positions ?? new Map(), byId, diagnostics, draftIds);
     const place = own?.places.get(route.path);
@@ -97,7 +98,7 @@ export function plan({ config: configured, compiled: contentCompiled, loaded, co
       sidebarTrail: place?.trail ?? [],
       prev,
       next,
-      inSidebar: place !== undefined || (wanted !== null && wanted !== undefined && own !== undefined),
+      inSidebar: place !== undefined || (typeof wanted === 'string' && own !== undefined),
       ...(own && indexed.length > 1 ? { sidebar: own.name } : {}),
     };
   }

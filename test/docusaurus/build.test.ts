@@ -93,6 +93,15 @@ describe('Docusaurus sidebars', () => {
     expect(text(writer, 'docs/tutorial-extras/translate-your-site/index.html')).toMatch(/class="pagination-nav__link pagination-nav__link--next" href="\/docs\/tutorial-extras\/"/);
   });
 
+  it('shows no sidebar on a doc whose front matter says displayed_sidebar: null, and takes the sidebar keys Docusaurus allows', async () => {
+    const { result, writer } = await build({
+      'docs/intro.mdx': '---\nsidebar_position: 1\ndisplayed_sidebar: null\nsidebar_key: intro-key\nsidebar_custom_props:\n  badge: new\n---\n\n# Tutorial Intro\n',
+    });
+    expect(result.diagnostics.filter((d) => d.file === 'docs/intro.mdx')).toEqual([]);
+    expect(text(writer, 'docs/intro/index.html')).not.toContain('class="doc-sidebar"');
+    expect(text(writer, 'docs/tutorial-basics/create-a-page/index.html')).toContain('class="doc-sidebar"');
+  });
+
   it('reports a shorthand category whose items are not a list at its line', async () => {
     const { result } = await build({
       'docusaurus.config.js': config('./sidebars.js'),
