@@ -102,6 +102,14 @@ describe('Docusaurus sidebars', () => {
     expect(text(writer, 'docs/tutorial-basics/create-a-page/index.html')).toContain('class="doc-sidebar"');
   });
 
+  it('reads _category_.yml like _category_.json, and reports one that is not YAML at its line', async () => {
+    const { writer } = await build({ 'docs/tutorial-extras/_category_.json': null, 'docs/tutorial-extras/_category_.yml': 'label: Extras in YAML\nposition: 3\n' });
+    // No link in the file and no index doc: a category without a page of its own.
+    expect(text(writer, 'docs/intro/index.html')).toContain('<summary class="menu__category">Extras in YAML</summary>');
+    const broken = await build({ 'docs/tutorial-extras/_category_.json': null, 'docs/tutorial-extras/_category_.yml': 'label: [Extras\nposition: 3\n' });
+    expect(broken.result.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q090', severity: 'error', file: 'docs/tutorial-extras/_category_.yml', line: 2 }));
+  });
+
   it('reports a shorthand category whose items are not a list at its line', async () => {
     const { result } = await build({
       'docusaurus.config.js': config('./sidebars.js'),
