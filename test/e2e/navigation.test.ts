@@ -31,7 +31,13 @@ describe('navigation: mobile drawer and header (real site)', () => {
       .evaluateAll((els) =>
         els
           .filter((el) => (el as HTMLElement).checkVisibility({ visibilityProperty: true }))
-          .map((el) => [(el as HTMLElement).innerText.trim() || el.getAttribute('aria-label') || el.className, el.getBoundingClientRect().height] as const)
+          .map(
+            (el) =>
+              [
+                (el as HTMLElement).innerText.trim() || el.getAttribute('aria-label') || el.className,
+                el.getBoundingClientRect().height,
+              ] as const,
+          )
           .filter(([, height]) => height < 44)
           .map(([text, height]) => `${text}: ${height}`),
       );
@@ -76,24 +82,32 @@ describe('navigation: mobile drawer and header (real site)', () => {
     await page.close();
   });
 
-  it('navigation: should give the bar\'s controls on a phone 44 px touch targets', async () => {
+  it("navigation: should give the bar's controls on a phone 44 px touch targets", async () => {
     const { page } = await open('/de/docs/faq/', phone);
-    const sizes = await page.locator('.navbar :is(a, button)').evaluateAll((els) =>
-      els.filter((el) => (el as HTMLElement).checkVisibility() && !el.classList.contains('navbar__brand')).map((el) => [el.className, Math.round(el.getBoundingClientRect().width), Math.round(el.getBoundingClientRect().height)] as const),
-    );
+    const sizes = await page
+      .locator('.navbar :is(a, button)')
+      .evaluateAll((els) =>
+        els
+          .filter((el) => (el as HTMLElement).checkVisibility() && !el.classList.contains('navbar__brand'))
+          .map(
+            (el) => [el.className, Math.round(el.getBoundingClientRect().width), Math.round(el.getBoundingClientRect().height)] as const,
+          ),
+      );
     expect(sizes.map(([name]) => name)).toEqual(['navbar__toggle', 'search-button']);
     for (const [name, width, height] of sizes) expect([name, width >= 44, height >= 44]).toEqual([name, true, true]);
     await page.close();
   });
 
-  it('navigation: should show the current page\'s entry when the drawer opens on a page deep in the docs sidebar', async () => {
+  it("navigation: should show the current page's entry when the drawer opens on a page deep in the docs sidebar", async () => {
     const { page } = await open('/de/docs/services/zhipu/', phone);
     await openDrawer(page);
     const current = docsPanel(page).locator('.doc-sidebar [aria-current="page"]');
-    await expect.poll(async () => {
-      const box = await current.boundingBox();
-      return !!box && box.y >= 0 && box.y + box.height <= phone.height;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = await current.boundingBox();
+        return !!box && box.y >= 0 && box.y + box.height <= phone.height;
+      })
+      .toBe(true);
     await page.close();
   });
 
@@ -109,7 +123,7 @@ describe('navigation: mobile drawer and header (real site)', () => {
     await page.close();
   });
 
-  it('navigation: should style the drawer\'s disclosure rows with a chevron that turns when open, 44 px tall with their entries', async () => {
+  it("navigation: should style the drawer's disclosure rows with a chevron that turns when open, 44 px tall with their entries", async () => {
     const { page } = await open('/de/', phone);
     await openDrawer(page);
     const groups = menu(page).locator('.mobile-menu__group');
@@ -119,7 +133,11 @@ describe('navigation: mobile drawer and header (real site)', () => {
       const summary = groups.locator('summary', { hasText: name });
       // No browser triangle; a chevron drawn at the row's end instead.
       const look = () =>
-        summary.evaluate((el) => ({ marker: getComputedStyle(el).listStyleType, chevron: getComputedStyle(el, '::after').transform, height: el.getBoundingClientRect().height }));
+        summary.evaluate((el) => ({
+          marker: getComputedStyle(el).listStyleType,
+          chevron: getComputedStyle(el, '::after').transform,
+          height: el.getBoundingClientRect().height,
+        }));
       const closed = await look();
       expect(closed.marker).toBe('none');
       expect(closed.chevron).not.toBe('none');
@@ -150,7 +168,10 @@ describe('navigation: mobile drawer and header (real site)', () => {
     const label = page.locator('.navbar .locale-dropdown .dropdown__label');
     for (const width of [1024, 1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 800 });
-      expect(await label.evaluate((el) => el.getBoundingClientRect().width > 30 && (el as HTMLElement).innerText.trim()), `${width} px`).toBe('Deutsch');
+      expect(
+        await label.evaluate((el) => el.getBoundingClientRect().width > 30 && (el as HTMLElement).innerText.trim()),
+        `${width} px`,
+      ).toBe('Deutsch');
     }
     await page.setViewportSize({ width: 1000, height: 800 });
     expect(await label.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
@@ -164,7 +185,9 @@ describe('navigation: mobile drawer and header (real site)', () => {
     const price = page.locator('.navbar .navbar__items a.price-link');
     expect(await price.getAttribute('aria-current')).toBe('page');
     // The header script starts 1.2 s after load: it hides the Pro tag here, not the link.
-    await expect.poll(() => page.evaluate(() => (document.querySelector('.navbar [data-pro-tag]') as HTMLElement).hidden), { timeout: 4000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (document.querySelector('.navbar [data-pro-tag]') as HTMLElement).hidden), { timeout: 4000 })
+      .toBe(true);
     await page.waitForTimeout(1200);
     expect(await price.isVisible()).toBe(true);
     expect(errors).toEqual([]);
@@ -174,7 +197,9 @@ describe('navigation: mobile drawer and header (real site)', () => {
   /** Layout shifts from the first paint until the header script has run twice (1.2 s start, 1 s poll). */
   async function layoutShifts(path: string, subscriber: boolean): Promise<{ cls: number; shifted: string[]; page: Page }> {
     // The profile is in storage before the page's first script runs, as for a returning subscriber.
-    const init = subscriber ? () => localStorage.setItem('bilingo_user_info', JSON.stringify({ subscription: { subscriptionStatus: 'active' } })) : undefined;
+    const init = subscriber
+      ? () => localStorage.setItem('bilingo_user_info', JSON.stringify({ subscription: { subscriptionStatus: 'active' } }))
+      : undefined;
     const { page } = await open(path, { width: 1280, init });
     await page.evaluate(() => {
       // Buffered: the shifts since the page started loading, not only those after this call.
@@ -182,7 +207,11 @@ describe('navigation: mobile drawer and header (real site)', () => {
       (window as unknown as { __shifts: typeof store }).__shifts = store;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
-          if (!entry.hadRecentInput) store.push({ value: entry.value, sources: entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node?.nodeName))) });
+          if (!entry.hadRecentInput)
+            store.push({
+              value: entry.value,
+              sources: entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node?.nodeName))),
+            });
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -214,10 +243,21 @@ describe('navigation: mobile drawer and header (real site)', () => {
 
   it('blog sidebar: should style its links as the docs sidebar does, the current post marked the same way', async () => {
     const look = (page: Page, selector: string) =>
-      page.locator(selector).first().evaluate((a) => {
-        const style = getComputedStyle(a);
-        return { display: style.display, padding: style.padding, radius: style.borderRadius, color: style.color, background: style.backgroundColor, weight: style.fontWeight, decoration: style.textDecorationLine };
-      });
+      page
+        .locator(selector)
+        .first()
+        .evaluate((a) => {
+          const style = getComputedStyle(a);
+          return {
+            display: style.display,
+            padding: style.padding,
+            radius: style.borderRadius,
+            color: style.color,
+            background: style.backgroundColor,
+            weight: style.fontWeight,
+            decoration: style.textDecorationLine,
+          };
+        });
     const docs = await open('/de/docs/faq/', { width: 1280 });
     const docLink = await look(docs.page, '.doc-sidebar a.menu__link:not([aria-current])');
     const docCurrent = await look(docs.page, '.doc-sidebar a[aria-current="page"]');

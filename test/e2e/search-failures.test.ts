@@ -14,7 +14,7 @@ describe('search failures in the browser (real site)', () => {
   beforeAll(async () => ({ server, browser } = await openBuiltSite(inject('e2eDist'))));
   afterAll(() => closeBuiltSite({ server, browser }));
 
-  const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+  const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
   const dialog = (page: Page) => page.locator('.search-modal [role="dialog"]');
   const box = (page: Page) => page.locator('.search-host .lazy-error');
 
@@ -47,14 +47,16 @@ describe('search failures in the browser (real site)', () => {
   async function searchCode(page: Page): Promise<string[]> {
     const { main, island } = await page.evaluate(() => ({
       main: new URL((document.querySelector('script[type="module"][src]') as HTMLScriptElement).src).pathname,
-      island: (JSON.parse(document.getElementById('quire-config')!.textContent!) as { islands: Record<string, string> }).islands.SearchModal,
+      island: (JSON.parse(document.getElementById('quire-config')!.textContent!) as { islands: Record<string, string> }).islands
+        .SearchModal,
     }));
     const loaded = await moduleGraph(main);
     return [...(await moduleGraph(island))].filter((file) => !loaded.has(file));
   }
 
   /** Every non-empty combination of `items`. */
-  const combinations = <T,>(items: T[]): T[][] => items.flatMap((item, i) => [[item], ...combinations(items.slice(i + 1)).map((rest) => [item, ...rest])]);
+  const combinations = <T>(items: T[]): T[][] =>
+    items.flatMap((item, i) => [[item], ...combinations(items.slice(i + 1)).map((rest) => [item, ...rest])]);
 
   /** What the error box shows: the page's words only, no browser error, no address. */
   async function expectGermanBox(page: Page): Promise<void> {
@@ -89,7 +91,9 @@ describe('search failures in the browser (real site)', () => {
       await expectGermanBox(page);
       expect(await dialog(page).count()).toBe(0);
       // The browser's own words went to the console.
-      await poll(() => consoleErrors.some((e) => /dynamically imported module|Failed to fetch|importing a module script failed/i.test(e))).toBe(true);
+      await poll(() =>
+        consoleErrors.some((e) => /dynamically imported module|Failed to fetch|importing a module script failed/i.test(e)),
+      ).toBe(true);
       if (blocked.length === files.length) await page.screenshot({ path: path.join(SCREENSHOTS, 'search-code-blocked-1280.png') });
 
       await page.unroute(isBlocked);

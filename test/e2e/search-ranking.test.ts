@@ -63,7 +63,9 @@ describe('search quality in the browser (real site)', () => {
     await reader.route(/googletagmanager/, (r) => r.abort());
     await reader.goto(server.url + path);
     const starts = await reader.evaluate(() => {
-      const blocks = document.querySelectorAll('[data-pagefind-body] :is(p, li, td, th, h1, h2, h3, h4, h5, h6, dt, dd, figcaption, blockquote, summary, pre, code)');
+      const blocks = document.querySelectorAll(
+        '[data-pagefind-body] :is(p, li, td, th, h1, h2, h3, h4, h5, h6, dt, dd, figcaption, blockquote, summary, pre, code)',
+      );
       return [...blocks].flatMap((el) => {
         const text = (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
         return [text, ...[...text.matchAll(/[.!?…]["“”»)]*\s+/g)].map((m) => text.slice(m.index + m[0].length))];
@@ -84,7 +86,11 @@ describe('search quality in the browser (real site)', () => {
         if (!starts.has(path)) starts.set(path, await readingStarts(path));
         // The excerpt's first words begin a block or a sentence of the page (compared without punctuation: the
         // index ends a heading or a step's title with a full stop the page does not show).
-        const words = (text: string) => text.replace(/[.,;:!?…]/g, '').split(' ').filter(Boolean);
+        const words = (text: string) =>
+          text
+            .replace(/[.,;:!?…]/g, '')
+            .split(' ')
+            .filter(Boolean);
         const first = words(row.excerpt);
         const begins = (start: string) => {
           const head = words(start).slice(0, 3);

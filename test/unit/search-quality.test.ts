@@ -3,17 +3,27 @@ import { parseMarked } from '../../src/shared/search-query.ts';
 import { endsSentence, EXCERPT_WORDS, sentenceExcerpt, withSentenceExcerpts } from '../../themes/classic/search/excerpt.ts';
 import { DOCS_BOOST, rankDocsFirst } from '../../themes/classic/search/provider.ts';
 
-const plain = (marked: string) => parseMarked(marked).map((s) => s.text).join('');
-const marks = (marked: string) => parseMarked(marked).filter((s) => s.marked).map((s) => s.text);
+const plain = (marked: string) =>
+  parseMarked(marked)
+    .map((s) => s.text)
+    .join('');
+const marks = (marked: string) =>
+  parseMarked(marked)
+    .filter((s) => s.marked)
+    .map((s) => s.text);
 
 describe('search excerpts', () => {
   it('excerpt: should know which words end a sentence, and that abbreviations and list numbers do not', () => {
-    for (const word of ['Computer.', 'Ollama?', 'nicht!', 'so…', 'gelesen.“', 'Ende.)']) expect(endsSentence(word), word).toBe(true);
-    for (const word of ['z.', 'B.', 'ca.', 'Nr.', '2.', 'usw.', 'Wort', 'Ollama:', 'qwen2.5:7b', '.']) expect(endsSentence(word), word).toBe(false);
+    for (const word of ['Computer.', 'Ollama?', 'nicht!', 'so…', 'gelesen.“', 'Ende.)', '.']) expect(endsSentence(word), word).toBe(true);
+    for (const word of ['z.', 'B.', 'ca.', 'Nr.', '2.', 'usw.', 'Wort', 'Ollama:', 'qwen2.5:7b'])
+      expect(endsSentence(word), word).toBe(false);
   });
 
   // "Einrichtung in fünf Schritten" of the Ollama docs page, as Pagefind's text has it.
-  const words = 'Einrichtung in fünf Schritten. Laden Sie ein Modell. Für Übersetzungen bewährt ist qwen. Mit ollama list sehen Sie alle Modelle, die Sie geladen haben.'.split(' ');
+  const words =
+    'Einrichtung in fünf Schritten. Laden Sie ein Modell. Für Übersetzungen bewährt ist qwen. Mit ollama list sehen Sie alle Modelle, die Sie geladen haben.'.split(
+      ' ',
+    );
 
   it('excerpt: should start at the beginning of the sentence holding the match, not mid-sentence', () => {
     const at = words.indexOf('ollama');
@@ -32,11 +42,20 @@ describe('search excerpts', () => {
   });
 
   it('excerpt: should show a very long sentence from a few words before its match, after an ellipsis, and say where it goes on', () => {
-    const long = ['Am', ...Array.from({ length: 30 }, (_, i) => `wort${i}`), 'Treffer', ...Array.from({ length: 30 }, (_, i) => `rest${i}`)];
+    const long = [
+      'Am',
+      ...Array.from({ length: 30 }, (_, i) => `wort${i}`),
+      'Treffer',
+      ...Array.from({ length: 30 }, (_, i) => `rest${i}`),
+    ];
     const excerpt = sentenceExcerpt(long, [31], 0, 0)!;
     expect(plain(excerpt)).toMatch(/^… wort25 wort26 wort27 wort28 wort29 Treffer /);
     expect(plain(excerpt)).toMatch(/ …$/);
-    expect(plain(excerpt).split(' ').filter((w) => w !== '…')).toHaveLength(EXCERPT_WORDS);
+    expect(
+      plain(excerpt)
+        .split(' ')
+        .filter((w) => w !== '…'),
+    ).toHaveLength(EXCERPT_WORDS);
   });
 
   it('excerpt: should keep text as text: no markup but the marks, and a lone full stop back at its word', () => {
@@ -60,7 +79,13 @@ describe('search excerpts', () => {
       ],
       sub_results: [
         { title: 'Ollama nutzen', url: '/docs/services/ollama/', excerpt: 'x', locations: [0, 3] },
-        { title: 'Was ist Ollama?', url: '/docs/services/ollama/#was', excerpt: 'ist <mark>Ollama?</mark> <mark>Ollama</mark> ist', anchor: { element: 'h2', id: 'was', text: 'Was ist Ollama?', location: 7 }, locations: [9, 10] },
+        {
+          title: 'Was ist Ollama?',
+          url: '/docs/services/ollama/#was',
+          excerpt: 'ist <mark>Ollama?</mark> <mark>Ollama</mark> ist',
+          anchor: { element: 'h2', id: 'was', text: 'Was ist Ollama?', location: 7 },
+          locations: [9, 10],
+        },
       ],
     };
     const out = withSentenceExcerpts(data);
@@ -86,6 +111,14 @@ describe('search ranking', () => {
     expect(ranked.map((r) => r.id)).toEqual(['blog-all-about-it', 'docs-ollama', 'blog-ollama', 'docs-services', 'learn']);
     expect(DOCS_BOOST).toBeGreaterThan(13.1 / 11.7);
     // Equal scores keep Pagefind's order.
-    expect(rankDocsFirst([{ id: 'a', score: 1 }, { id: 'b', score: 1 }], new Set()).map((r) => r.id)).toEqual(['a', 'b']);
+    expect(
+      rankDocsFirst(
+        [
+          { id: 'a', score: 1 },
+          { id: 'b', score: 1 },
+        ],
+        new Set(),
+      ).map((r) => r.id),
+    ).toEqual(['a', 'b']);
   });
 });

@@ -21,16 +21,47 @@ const MAX_LEAD = 16;
 const FALLBACK_LEAD = 5;
 
 /** Abbreviations whose full stop ends no sentence (German and English, as the docs use them). */
-const ABBREVIATIONS = new Set(['z', 'b', 'd', 'h', 'u', 'a', 'o', 'ca', 'bzw', 'usw', 'etc', 'nr', 'vgl', 'ggf', 'inkl', 'evtl', 'bspw', 'zb', 'dh', 'ua', 'e.g', 'i.e', 'vs', 'max', 'min', 'mind', 'z.b', 'd.h', 'u.a']);
+const ABBREVIATIONS = new Set([
+  'z',
+  'b',
+  'd',
+  'h',
+  'u',
+  'a',
+  'o',
+  'ca',
+  'bzw',
+  'usw',
+  'etc',
+  'nr',
+  'vgl',
+  'ggf',
+  'inkl',
+  'evtl',
+  'bspw',
+  'zb',
+  'dh',
+  'ua',
+  'e.g',
+  'i.e',
+  'vs',
+  'max',
+  'min',
+  'mind',
+  'z.b',
+  'd.h',
+  'u.a',
+]);
 
 /** Whether `word` ends a sentence: a full stop, question or exclamation mark or ellipsis, maybe before a closing quote or bracket. */
 export function endsSentence(word: string): boolean {
   const m = /^(.*?)([.!?…])["'“”„»«)\]]*$/u.exec(word);
   if (!m) return false;
   if (m[2] !== '.') return true;
-  const stem = m[1].replace(/^["'“”„»«(\[]+/u, '').toLowerCase();
-  // "z. B.", "ca.", "Nr." and ordinals or list numbers ("2.") do not end a sentence; a bare "." does.
-  return stem !== '' && !ABBREVIATIONS.has(stem) && !/^\d+$/.test(stem);
+  const stem = m[1].replace(/^["'“”„»«([]+/u, '').toLowerCase();
+  // "z. B.", "ca.", "Nr." and ordinals or list numbers ("2.") do not end a sentence; a bare "." (the full stop
+  // after a badge the index leaves out: "HTML . Eine") does.
+  return stem === '' || (!ABBREVIATIONS.has(stem) && !/^\d+$/.test(stem));
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -42,7 +73,13 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * section's heading), at most EXCERPT_WORDS long. A sentence that starts too far before its match is shown from
  * a few words before it, after "…". Undefined when there is no match to show.
  */
-export function sentenceExcerpt(words: readonly string[], locations: readonly number[], floor: number, from: number, ceiling = words.length): string | undefined {
+export function sentenceExcerpt(
+  words: readonly string[],
+  locations: readonly number[],
+  floor: number,
+  from: number,
+  ceiling = words.length,
+): string | undefined {
   const limit = Math.min(ceiling, words.length);
   const sorted = [...new Set(locations)].filter((l) => l >= floor && l < limit).sort((a, b) => a - b);
   if (!sorted.length) return undefined;
@@ -87,6 +124,9 @@ export function withSentenceExcerpts(data: PagefindResultWithContent): PagefindR
     const ceiling = whole ? words.length : Math.min(words.length, ...headings.filter((l) => l > floor && l >= from));
     return sentenceExcerpt(words, locations, floor, from, ceiling) ?? fallback;
   };
-  const subs: PagefindSubResult[] | undefined = data.sub_results?.map((sub) => ({ ...sub, excerpt: section(sub.anchor, sub.locations, sub.excerpt) }));
+  const subs: PagefindSubResult[] | undefined = data.sub_results?.map((sub) => ({
+    ...sub,
+    excerpt: section(sub.anchor, sub.locations, sub.excerpt),
+  }));
   return { ...data, excerpt: section(undefined, data.locations, data.excerpt, true), sub_results: subs };
 }

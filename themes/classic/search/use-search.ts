@@ -34,6 +34,7 @@ export function useSearch(provider: SearchProvider | null, rawQuery: string, opt
   const [state, setState] = useState<SearchState>({ status: 'idle', query: '' });
   const latest = useRef(0);
   const { limit, perPage } = options;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` runs the same query again (Retry).
   useEffect(() => {
     const id = ++latest.current;
     if (!query || !provider) {
