@@ -97,9 +97,13 @@ export const CATALOGUE = {
     title: 'Sidebar file',
     severity: 'either',
     about:
-      'the sidebar file cannot run, or has items of the wrong shape (each one named by its trail of labels, at its line, with what it needs: an unknown `type`, `href` missing, `label: 7`, a shorthand category whose items are not a list); warnings: an item key quire does not use (`colapsed`, at its place, with the nearest known key), a file that exports no sidebar, `html` items (not shown), a second `_category_` file for one folder, a `sidebars.js` a Docusaurus config does not name (so not read, as in Docusaurus)',
+      'the sidebar file cannot run, or has items of the wrong shape (each one named by its trail of labels, at its line, with what it needs: an unknown `type`, `href` missing, `label: 7`, a shorthand category whose items are not a list), or a `_category_` file with a value of the wrong kind (at its key); warnings: an unknown key in a `_category_` file (with the nearest one), an item key quire does not use (`colapsed`, at its place, with the nearest known key), a file that exports no sidebar, `html` items (not shown), a second `_category_` file for one folder, a `sidebars.js` a Docusaurus config does not name (so not read, as in Docusaurus)',
   },
-  Q041: { title: 'Sidebar names a missing doc', severity: 'error', about: 'a sidebar names doc ids that do not exist (lists the available ids, and the one a typo most likely meant)' },
+  Q041: {
+    title: 'Sidebar names a missing doc',
+    severity: 'error',
+    about: 'a sidebar names doc ids that do not exist (lists the available ids, and the one a typo most likely meant); a `_category_` file links to a doc that does not exist (at the id)',
+  },
   Q042: { title: 'Pagination names a missing doc', severity: 'error', about: 'a `pagination_next` or `pagination_prev` id that does not exist' },
   Q050: {
     title: 'Two files want one URL',
