@@ -11,6 +11,7 @@ import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
 import { remarkNoImports } from './plugins/imports.ts';
+import { remarkThemeModules } from './plugins/theme-modules.ts';
 import { remarkNotes } from './plugins/notes.ts';
 
 export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts';
@@ -22,6 +23,7 @@ export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts
  */
 export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   [remarkSyntax, parts],
+  remarkThemeModules,
   remarkNoImports,
   remarkNotes,
   remarkAdmonitions,
@@ -44,7 +46,8 @@ function childKinds(children: WalkNode[]): string[] {
   const out: string[] = [];
   for (const child of children as (WalkNode & { name?: unknown })[]) {
     if (child.type === 'paragraph') out.push(...childKinds(child.children ?? []));
-    else if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && typeof child.name === 'string') out.push(child.name);
+    else if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && typeof child.name === 'string')
+      out.push(child.name);
     else if (child.type === 'text' && typeof child.value === 'string' && !child.value.trim()) continue;
     // `{/* Anmerkung */}` shows nothing; any other expression is the writer's own business.
     else if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') continue;
@@ -61,7 +64,11 @@ const TRUNCATE = /^\s*(?:\/\*\s*truncate\s*\*\/|<!--\s*truncate\s*-->)\s*$/;
  * undefined without one. Headings and paragraphs, joined; the marker is a top-level block.
  */
 function beforeTruncate(tree: Root): string | undefined {
-  const at = tree.children.findIndex((node) => (node.type === 'html' || (node.type as string) === 'mdxFlowExpression') && TRUNCATE.test(String((node as { value?: unknown }).value ?? '')));
+  const at = tree.children.findIndex(
+    (node) =>
+      (node.type === 'html' || (node.type as string) === 'mdxFlowExpression') &&
+      TRUNCATE.test(String((node as { value?: unknown }).value ?? '')),
+  );
   if (at < 0) return undefined;
   const text = tree.children
     .slice(0, at)
@@ -72,14 +79,21 @@ function beforeTruncate(tree: Root): string | undefined {
   return text || undefined;
 }
 
-type EsmNode = { type: string; declaration?: EsmNode | null; declarations?: { id?: { type: string; name?: string } }[]; id?: { name?: string } | null; specifiers?: { local?: { name?: string } }[] };
+type EsmNode = {
+  type: string;
+  declaration?: EsmNode | null;
+  declarations?: { id?: { type: string; name?: string } }[];
+  id?: { name?: string } | null;
+  specifiers?: { local?: { name?: string } }[];
+};
 
 /** The names an MDX file's `export` and `import` statements bind (`export const Highlight = …`, `function Note`). */
 export function localBindings(tree: Root): Set<string> {
   const names = new Set<string>();
   const declare = (node: EsmNode | null | undefined) => {
     if (!node) return;
-    if (node.type === 'VariableDeclaration') for (const d of node.declarations ?? []) if (d.id?.type === 'Identifier' && d.id.name) names.add(d.id.name);
+    if (node.type === 'VariableDeclaration')
+      for (const d of node.declarations ?? []) if (d.id?.type === 'Identifier' && d.id.name) names.add(d.id.name);
     if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id?.name) names.add(node.id.name);
   };
   for (const child of tree.children as { type: string; data?: { estree?: { body?: EsmNode[] } } }[]) {
@@ -115,9 +129,13 @@ function remarkSummary() {
     let firstParagraph: string | undefined;
     walk(tree, (n: WalkNode, _index, parentNode) => {
       // Only what can stand between two components: a component element or the paragraph around an inline one.
-      if (parentNode && (n.type === 'paragraph' || n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement')) parents.set(n, parentNode);
+      if (parentNode && (n.type === 'paragraph' || n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement'))
+        parents.set(n, parentNode);
       const node = n as Root['children'][number];
-      if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined) firstH1 = toString(node).replace(/\s*\{#[^}]+\}\s*$/, '').trim();
+      if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined)
+        firstH1 = toString(node)
+          .replace(/\s*\{#[^}]+\}\s*$/, '')
+          .trim();
       else if (node.type === 'paragraph' && firstParagraph === undefined) {
         const text = toString(node).trim();
         if (text) firstParagraph = text;

@@ -27,7 +27,8 @@ const notes = (c: Compiled) => (c.notes ?? []).map((n) => [n.line, n.message]);
 
 describe('Docusaurus content rules', () => {
   it('keeps a code block title, highlighted lines and line numbers on a page with raw HTML', async () => {
-    const body = 'Eine Zeile<br/>mit HTML.\n\n<div>Kasten</div>\n\n```js title="a.js" {2} showLineNumbers\nconst a = 1;\nconst b = 2;\n```\n';
+    const body =
+      'Eine Zeile<br/>mit HTML.\n\n<div>Kasten</div>\n\n```js title="a.js" {2} showLineNumbers\nconst a = 1;\nconst b = 2;\n```\n';
     const html = htmlOf(await compiled(body, 'md'));
     expect(html).toContain('a.js');
     expect(html).toMatch(/code-block--numbered/);
@@ -72,7 +73,10 @@ describe('Docusaurus content rules', () => {
   });
 
   it('does not report a component the page defines itself as unknown', async () => {
-    const c = await compiled("export const Highlight = ({ children }) => <span>{children}</span>;\n\nDas ist <Highlight>grün</Highlight>.\n", 'mdx');
+    const c = await compiled(
+      'export const Highlight = ({ children }) => <span>{children}</span>;\n\nDas ist <Highlight>grün</Highlight>.\n',
+      'mdx',
+    );
     expect(c.components).toEqual([]);
   });
 
@@ -83,7 +87,7 @@ describe('Docusaurus content rules', () => {
       [5, '<Tabs> is written as a component, but the file is read as CommonMark: it is an unknown HTML element here.'],
     ]);
     // The same file read as MDX (markdown.format mdx) has no such note.
-    const asMdx = await compileSource(source("export const x = 1;\n\n# Titel\n", 'mdx', 'content/docs/a.md'), config);
+    const asMdx = await compileSource(source('export const x = 1;\n\n# Titel\n', 'mdx', 'content/docs/a.md'), config);
     expect('compiled' in asMdx && notes(asMdx.compiled)).toEqual([]);
   });
 
@@ -96,18 +100,27 @@ describe('Docusaurus content rules', () => {
 
   it('dates a blog post in its own folder by the folder name, and gives category index docs the folder URL', () => {
     expect(identify('blog', '2021-08-26-welcome/index', {}, config)).toEqual({ id: 'welcome', path: '/blog/welcome/', date: '2021-08-26' });
-    for (const name of ['guides/index', 'guides/README', 'guides/readme', 'guides/guides']) expect(identify('doc', name, {}, config).path, name).toBe('/docs/guides/');
+    for (const name of ['guides/index', 'guides/README', 'guides/readme', 'guides/guides'])
+      expect(identify('doc', name, {}, config).path, name).toBe('/docs/guides/');
     expect(identify('doc', 'guides/other', {}, config).path).toBe('/docs/guides/other/');
   });
 
   it('resolves a link to a .md file relative to the file, then to the docs folder, as Docusaurus does', async () => {
-    const page = await compiled('[Store](api/Store.md) and [near](other.md) and [gone](nowhere.md)\n', 'md', 'content/docs/understanding/x/y.md');
+    const page = await compiled(
+      '[Store](api/Store.md) and [near](other.md) and [gone](nowhere.md)\n',
+      'md',
+      'content/docs/understanding/x/y.md',
+    );
     const routes = new Map([
       ['content/docs/api/Store.md', '/docs/api/Store/'],
       ['content/docs/understanding/x/other.md', '/docs/understanding/x/other/'],
     ]);
     const [resolved] = resolveFromContentRoot([page], routes, config);
-    expect(resolved.links.map((l) => l.path)).toEqual(['quire-file:content/docs/api/Store.md', 'quire-file:content/docs/understanding/x/other.md', 'quire-file:content/docs/understanding/x/nowhere.md']);
+    expect(resolved.links.map((l) => l.path)).toEqual([
+      'quire-file:content/docs/api/Store.md',
+      'quire-file:content/docs/understanding/x/other.md',
+      'quire-file:content/docs/understanding/x/nowhere.md',
+    ]);
     expect(htmlOf(resolved)).toContain('href="quire-file:content/docs/api/Store.md"');
     // Nothing to move: the same page object.
     const plain = await compiled('[near](other.md)\n', 'md', 'content/docs/understanding/x/y.md');
@@ -118,5 +131,50 @@ describe('Docusaurus content rules', () => {
     const html = htmlOf(await compiled('````md title="x.md"\n# Hi\n\n```js\nconst a = 1;\n```\n````\n', 'md'));
     expect(html.match(/class="[^"]*\bcode-block\b[^"]*"/g)).toEqual(['class="code-block"']);
     expect(html).toContain('<span class="token code language-js keyword">const</span>');
+  });
+
+  it("takes Docusaurus's theme imports (Tabs, TabItem, Details, Admonition, Link) as quire's own markup, and notes what it drops", async () => {
+    const body = [
+      "import Tabs from '@theme/Tabs';",
+      "import TabItem from '@theme/TabItem';",
+      "import Admonition from '@theme/Admonition';",
+      "import Details from '@theme/Details';",
+      "import Link from '@docusaurus/Link';",
+      '',
+      '<Tabs groupId="os" queryString>',
+      '  <TabItem value="mac" label="macOS">Mac text</TabItem>',
+      '  <TabItem value="win" default>Windows text</TabItem>',
+      '</Tabs>',
+      '',
+      '<Admonition type="tip" title="Guter Tipp">',
+      '  Inhalt',
+      '</Admonition>',
+      '',
+      '<Details summary="Mehr">',
+      '  Versteckt',
+      '</Details>',
+      '',
+      'Siehe <Link to="/docs/a/">hier</Link>.',
+      '',
+    ].join('\n');
+    const c = await compiled(body, 'mdx');
+    expect(c.components.sort()).toEqual(['Tab', 'Tabs']);
+    expect(c.componentUses?.Tab?.map((u) => u.props)).toEqual([{ label: 'macOS' }, { label: 'win' }]);
+    expect(c.componentUses?.Tabs?.[0].props).toEqual({ groupId: 'os' });
+    expect(notes(c)).toEqual([
+      [7, "<Tabs> queryString: quire's tabs do not take this, so it is left out."],
+      [9, 'This tab is marked default, but quire shows the first tab first.'],
+    ]);
+    const json = JSON.stringify(c.output);
+    expect(json).toContain('admonition-tip');
+    expect(json).toContain('Guter Tipp');
+    expect(json).toMatch(/"tagName":"details"|"details"/);
+    expect(json).toContain('Mehr');
+    // Link's `to` is an address like any other: checked, and under the base path.
+    expect(c.links.map((l) => l.path)).toContain('/docs/a/');
+    expect(json).toContain('/de/docs/a/');
+    // Another import is still refused.
+    const other = await compileSource(source("import Foo from '../components/Foo';\n\n<Foo />\n", 'mdx'), config);
+    expect('compiled' in other).toBe(false);
   });
 });

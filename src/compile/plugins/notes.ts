@@ -8,7 +8,10 @@ import type { CompileNote } from '../../types.ts';
 import { placeIn, type LinkOptions } from './links.ts';
 import { walk, type WalkNode } from './walk.ts';
 
-type Positioned = WalkNode & { name?: string; position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } } };
+type Positioned = WalkNode & {
+  name?: string;
+  position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } };
+};
 
 /**
  * Markup that does not do what it looks like, though it compiles; each is a note (a warning) at its line.
@@ -33,12 +36,25 @@ export function remarkNotes() {
       if (node.type.startsWith('mdx')) parsedAsMdx = true;
       if (node.type === 'paragraph' && (n as { children?: WalkNode[] }).children?.[0]?.type === 'text') {
         const first = String((n as { children: WalkNode[] }).children[0].value ?? '');
-        const statement = /^(import\s+[\w{*][^\n]*\sfrom\s+['"][^'"]+['"]|import\s+['"][^'"]+['"]|export\s+(const|let|function|default)\b)[^\n]*/.exec(first);
-        if (statement) mdxAsText.push({ ...placeIn(node, options), message: `This MDX statement is shown as text: the file is read as CommonMark (${statement[0].slice(0, 60)}).`, hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).' });
+        const statement =
+          /^(import\s+[\w{*][^\n]*\sfrom\s+['"][^'"]+['"]|import\s+['"][^'"]+['"]|export\s+(const|let|function|default)\b)[^\n]*/.exec(
+            first,
+          );
+        if (statement)
+          mdxAsText.push({
+            ...placeIn(node, options),
+            message: `This MDX statement is shown as text: the file is read as CommonMark (${statement[0].slice(0, 60)}).`,
+            hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).',
+          });
       }
       if (node.type === 'html' && typeof node.value === 'string') {
         const component = /^<([A-Z][\w.]*)/.exec(node.value);
-        if (component) mdxAsText.push({ ...placeIn(node, options), message: `<${component[1]}> is written as a component, but the file is read as CommonMark: it is an unknown HTML element here.`, hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).' });
+        if (component)
+          mdxAsText.push({
+            ...placeIn(node, options),
+            message: `<${component[1]}> is written as a component, but the file is read as CommonMark: it is an unknown HTML element here.`,
+            hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).',
+          });
       }
       const start = node.position?.start.offset;
       const end = node.position?.end.offset;
@@ -48,9 +64,17 @@ export function remarkNotes() {
         const footnote = /\[\^([^\]\s]+)\]/.exec(node.value);
         if (reference) {
           const label = reference[2] || reference[1];
-          notes.push({ ...placeIn(node, options), message: `The link [${reference[1]}][${reference[2]}] is shown as text: there is no [${label}]: definition.`, hint: `Add a line [${label}]: /docs/… to the page, or write the link as [${reference[1]}](/docs/…).` });
+          notes.push({
+            ...placeIn(node, options),
+            message: `The link [${reference[1]}][${reference[2]}] is shown as text: there is no [${label}]: definition.`,
+            hint: `Add a line [${label}]: /docs/… to the page, or write the link as [${reference[1]}](/docs/…).`,
+          });
         } else if (footnote) {
-          notes.push({ ...placeIn(node, options), message: `The footnote [^${footnote[1]}] is shown as text: there is no [^${footnote[1]}]: footnote.`, hint: `Add a line [^${footnote[1]}]: … with the footnote's text.` });
+          notes.push({
+            ...placeIn(node, options),
+            message: `The footnote [^${footnote[1]}] is shown as text: there is no [^${footnote[1]}]: footnote.`,
+            hint: `Add a line [^${footnote[1]}]: … with the footnote's text.`,
+          });
         }
         let from = start;
         for (const { written, image, label, target } of spacedTargets(node.value)) {
@@ -69,15 +93,27 @@ export function remarkNotes() {
         const written = /\{#([^}]*)\}\s*$/.exec(toString(node as Root['children'][number]));
         // A valid id (`{#setup}`) is taken off by remarkHeadingIds later; one it cannot take stays in the text.
         if (written && !/^[\w\-:.\u00C0-\uFFFF]+$/.test(written[1])) {
-          const slug = written[1].trim().toLowerCase().replace(/[^\w\-:.\u00C0-\uFFFF]+/g, '-').replace(/^-+|-+$/g, '');
-          notes.push({ ...placeIn(node, options), message: `The heading id {#${written[1]}} is shown as part of the heading: an id has no spaces or signs other than - _ : .`, hint: slug ? `Write {#${slug}}.` : 'Write an id such as {#einrichtung}.' });
+          const slug = written[1]
+            .trim()
+            .toLowerCase()
+            .replace(/[^\w\-:.\u00C0-\uFFFF]+/g, '-')
+            .replace(/^-+|-+$/g, '');
+          notes.push({
+            ...placeIn(node, options),
+            message: `The heading id {#${written[1]}} is shown as part of the heading: an id has no spaces or signs other than - _ : .`,
+            hint: slug ? `Write {#${slug}}.` : 'Write an id such as {#einrichtung}.',
+          });
         }
       }
       if (node.type === 'paragraph') {
         const first = (node.children as WalkNode[] | undefined)?.[0];
         const spaced = first?.type === 'text' && typeof first.value === 'string' ? /^:::[ \t]+(\w+)/.exec(first.value) : null;
         if (spaced && (ADMONITIONS as readonly string[]).includes(spaced[1])) {
-          notes.push({ ...placeIn(node, options), message: `::: ${spaced[1]} with a space is shown as text, not as a box.`, hint: `Write :::${spaced[1]} without the space.` });
+          notes.push({
+            ...placeIn(node, options),
+            message: `::: ${spaced[1]} with a space is shown as text, not as a box.`,
+            hint: `Write :::${spaced[1]} without the space.`,
+          });
         }
       }
       if (node.type === 'html' && typeof node.value === 'string') {
@@ -88,17 +124,33 @@ export function remarkNotes() {
       if (node.type === 'code') {
         const lines = text.slice(start, end).split('\n');
         const fence = /^[\s>]*(`{3,}|~{3,})/.exec(lines[0]);
-        if (fence && (lines.length < 2 || !new RegExp(`^[\\s>]*\\${fence[1][0]}{${fence[1].length},}\\s*$`).test(lines[lines.length - 1]))) {
-          notes.push({ ...placeIn(node, options), message: `The code block opened here is never closed: everything after it is shown as code.`, hint: `End it with a line of ${fence[1]}.` });
+        if (
+          fence &&
+          (lines.length < 2 || !new RegExp(`^[\\s>]*\\${fence[1][0]}{${fence[1].length},}\\s*$`).test(lines[lines.length - 1]))
+        ) {
+          notes.push({
+            ...placeIn(node, options),
+            message: `The code block opened here is never closed: everything after it is shown as code.`,
+            hint: `End it with a line of ${fence[1]}.`,
+          });
         }
       } else if (node.type === 'containerDirective') {
         if (node.name && !(ADMONITIONS as readonly string[]).includes(node.name)) {
           const meant = closestName(node.name, ADMONITIONS);
-          notes.push({ ...placeIn(node, options), message: `There is no :::${node.name} box: its content is shown without one.`, hint: `${meant ? `Did you mean :::${meant}? ` : ''}The boxes are ${ADMONITIONS.map((a) => ':::' + a).join(', ')}.` });
+          notes.push({
+            ...placeIn(node, options),
+            message: `There is no :::${node.name} box: its content is shown without one.`,
+            hint: `${meant ? `Did you mean :::${meant}? ` : ''}The boxes are ${ADMONITIONS.map((a) => ':::' + a).join(', ')}.`,
+          });
         }
         const lines = text.slice(start, end).split('\n');
-        if (lines.length < 2 || !/^[\s>]*:{3,}\s*$/.test(lines[lines.length - 1])) {
-          notes.push({ ...placeIn(node, options), message: `The :::${node.name ?? ''} box opened here is never closed: everything after it is inside the box.`, hint: 'End it with a line of :::.' });
+        const fromJsx = (node as { data?: { fromJsx?: boolean } }).data?.fromJsx;
+        if (!fromJsx && (lines.length < 2 || !/^[\s>]*:{3,}\s*$/.test(lines[lines.length - 1]))) {
+          notes.push({
+            ...placeIn(node, options),
+            message: `The :::${node.name ?? ''} box opened here is never closed: everything after it is inside the box.`,
+            hint: 'End it with a line of :::.',
+          });
         }
       }
     });
@@ -106,11 +158,17 @@ export function remarkNotes() {
     const unbalanced = html.length && file.path?.endsWith('.md') ? unbalancedTag(html.join(''), { optionalEnds: true }) : undefined;
     if (unbalanced && firstHtml) {
       const tag = /<(\w[\w-]*)>/.exec(unbalanced)?.[1];
-      const opener = walkFind(tree, (n) => n.type === 'html' && typeof n.value === 'string' && new RegExp(`<${tag}\\b`, 'i').test(n.value)) ?? firstHtml;
-      notes.push({ ...placeIn(opener, options), message: `The HTML here ${unbalanced}: what follows ends up inside it.`, hint: 'Close each tag you open.' });
+      const opener =
+        walkFind(tree, (n) => n.type === 'html' && typeof n.value === 'string' && new RegExp(`<${tag}\\b`, 'i').test(n.value)) ?? firstHtml;
+      notes.push({
+        ...placeIn(opener, options),
+        message: `The HTML here ${unbalanced}: what follows ends up inside it.`,
+        hint: 'Close each tag you open.',
+      });
     }
     if (!parsedAsMdx && file.path?.endsWith('.md')) notes.push(...mdxAsText);
-    if (notes.length) file.data.notes = notes;
+    // After what earlier plugins noted (remarkThemeModules).
+    if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
   };
 }
 

@@ -1,0 +1,98 @@
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
+import type { CompileNote } from '../../types.ts';
+import { placeIn, type LinkOptions } from './links.ts';
+import { SKIP, walk, type WalkNode } from './walk.ts';
+
+/**
+ * The Docusaurus theme modules writers import into MDX that quire's theme already has a counterpart for
+ * (https://docusaurus.io/docs/markdown-features/tabs, …/admonitions, …/markdown-features#details): the import is
+ * taken off and each use becomes quire's own markup, so a page written for Docusaurus compiles unchanged. What a
+ * use writes that quire does not do (Tabs' `queryString`, a TabItem's `default` on a later tab) is a note at its
+ * place. Other imports are still refused by remarkNoImports, which runs after this.
+ */
+const MODULES: Record<string, Kind> = {
+  '@theme/Tabs': 'tabs',
+  '@theme/TabItem': 'tabItem',
+  '@theme/Details': 'details',
+  '@theme/Admonition': 'admonition',
+  '@docusaurus/Link': 'link',
+};
+type Kind = 'tabs' | 'tabItem' | 'details' | 'admonition' | 'link';
+
+type Attribute = { type: string; name?: string; value?: unknown };
+type JsxNode = WalkNode & { type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'; name: string | null; attributes: Attribute[]; children: WalkNode[]; position?: Root['position'] };
+type EsmStatement = { type: string; source?: { value?: unknown }; specifiers?: { type: string; local?: { name?: string } }[] };
+
+/** A quoted attribute's text; undefined for a missing one or an expression (`{…}`). */
+const text = (node: JsxNode, name: string): string | undefined => {
+  const attribute = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+  return typeof attribute?.value === 'string' ? attribute.value : undefined;
+};
+const has = (node: JsxNode, name: string) => node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+const without = (node: JsxNode, names: string[]) => node.attributes.filter((a) => !(a.type === 'mdxJsxAttribute' && names.includes(a.name ?? '')));
+
+export function remarkThemeModules() {
+  return (tree: Root, file: VFile) => {
+    // Local names bound to the modules quire knows, from import statements that import nothing else.
+    const bound = new Map<string, Kind>();
+    tree.children = tree.children.filter((node) => {
+      const statements = (node as { data?: { estree?: { body?: EsmStatement[] } } }).data?.estree?.body;
+      if (node.type !== 'mdxjsEsm' || !statements?.length) return true;
+      const known = statements.every((s) => s.type === 'ImportDeclaration' && typeof s.source?.value === 'string' && MODULES[s.source.value] && s.specifiers?.every((sp) => sp.type === 'ImportDefaultSpecifier'));
+      if (!known) return true;
+      for (const s of statements) for (const sp of s.specifiers ?? []) if (sp.local?.name) bound.set(sp.local.name, MODULES[String(s.source!.value)]);
+      return false;
+    });
+    if (!bound.size) return;
+    const options = file.data.linkOptions as LinkOptions;
+    const notes: CompileNote[] = [];
+    const tabItems = new WeakSet<WalkNode>();
+    const note = (node: JsxNode, message: string, hint: string) => notes.push({ ...placeIn(node as Parameters<typeof placeIn>[0], options), message, hint });
+    walk(tree as WalkNode, (n, index, parent) => {
+      if (n.type !== 'mdxJsxFlowElement' && n.type !== 'mdxJsxTextElement') return undefined;
+      const node = n as JsxNode;
+      const kind = node.name ? bound.get(node.name) : undefined;
+      if (!kind) return undefined;
+      if (kind === 'tabs') {
+        node.name = 'Tabs';
+        const dropped = ['queryString', 'defaultValue', 'values', 'lazy', 'className'].filter((name) => has(node, name));
+        if (dropped.length) note(node, `<Tabs> ${dropped.join(', ')}: quire's tabs do not take ${dropped.length > 1 ? 'these' : 'this'}, so ${dropped.length > 1 ? 'they are' : 'it is'} left out.`, 'Tabs with the same groupId switch together; the first tab is shown first.');
+        node.attributes = without(node, dropped);
+      } else if (kind === 'tabItem') {
+        // Docusaurus shows the tab marked `default` first; quire shows the first. (Earlier tabs are converted already.)
+        const first = (parent?.children ?? []).find((c) => tabItems.has(c) || ((c.type === 'mdxJsxFlowElement' || c.type === 'mdxJsxTextElement') && bound.get(String((c as JsxNode).name)) === 'tabItem'));
+        if (has(node, 'default') && first !== node) note(node, 'This tab is marked default, but quire shows the first tab first.', 'Move the tab to the front.');
+        tabItems.add(node);
+        node.name = 'Tab';
+        const label = text(node, 'label') ?? text(node, 'value');
+        node.attributes = [...without(node, ['label', 'value', 'default', 'attributes']), ...(label !== undefined ? [{ type: 'mdxJsxAttribute', name: 'label', value: label }] : [])];
+      } else if (kind === 'details') {
+        node.name = 'details';
+        const summary = text(node, 'summary');
+        node.attributes = without(node, ['summary']);
+        if (summary !== undefined) node.children.unshift({ type: 'mdxJsxFlowElement', name: 'summary', attributes: [], children: [{ type: 'text', value: summary }] } as unknown as WalkNode);
+      } else if (kind === 'link') {
+        node.name = 'a';
+        node.attributes = node.attributes.map((a) => (a.type === 'mdxJsxAttribute' && a.name === 'to' ? { ...a, name: 'href' } : a));
+      } else if (kind === 'admonition' && node.type === 'mdxJsxFlowElement' && parent?.children && index !== undefined) {
+        // `<Admonition type="tip" title="…">` is `:::tip[…]`: the same box, made by remarkAdmonitions.
+        const type = text(node, 'type') ?? 'note';
+        const title = text(node, 'title');
+        const box = {
+          type: 'containerDirective',
+          name: type,
+          attributes: {},
+          children: [...(title !== undefined ? [{ type: 'paragraph', data: { directiveLabel: true }, children: [{ type: 'text', value: title }] }] : []), ...node.children],
+          position: node.position,
+          // Closed by its JSX tag, not by a `:::` line (see remarkNotes).
+          data: { fromJsx: true },
+        };
+        parent.children[index] = box as unknown as WalkNode;
+        return [SKIP, index];
+      }
+      return undefined;
+    });
+    if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
+  };
+}
