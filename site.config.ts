@@ -9,7 +9,8 @@ const config: UserConfig = {
   trailingSlash: true,
   favicon: '/img/favicon.svg',
   image: '/img/social-card.png',
-  imageAlt: 'Bilingo-Logo mit dem Satz „Webseiten, PDFs, Untertitel und Manga zweisprachig lesen“ und dem Zusatz „Original und Übersetzung nebeneinander – im Browser und in den Apps“',
+  imageAlt:
+    'Bilingo-Logo mit dem Satz „Webseiten, PDFs, Untertitel und Manga zweisprachig lesen“ und dem Zusatz „Original und Übersetzung nebeneinander – im Browser und in den Apps“',
   product: { name: 'Bilingo', slug: 'bilingo' },
   i18n: {
     defaultLocale: 'zh',
@@ -169,8 +170,17 @@ const config: UserConfig = {
       {
         id: 'statistics',
         services: [
-          { name: 'Google Tag Manager', provider: 'Google Ireland Limited', purpose: 'Lädt die Reichweitenmessung, erst nach Ihrer Einwilligung.' },
-          { name: 'Google Analytics 4', provider: 'Google Ireland Limited', purpose: 'Reichweitenmessung: aufgerufene Seiten, Verweildauer, Herkunft, ungefähre Angaben zu Gerät und Region.', cookies: ['_ga', '_ga_*'] },
+          {
+            name: 'Google Tag Manager',
+            provider: 'Google Ireland Limited',
+            purpose: 'Lädt die Reichweitenmessung, erst nach Ihrer Einwilligung.',
+          },
+          {
+            name: 'Google Analytics 4',
+            provider: 'Google Ireland Limited',
+            purpose: 'Reichweitenmessung: aufgerufene Seiten, Verweildauer, Herkunft, ungefähre Angaben zu Gerät und Region.',
+            cookies: ['_ga', '_ga_*'],
+          },
         ],
       },
     ],

@@ -13,7 +13,10 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Starts `quire dev` on a free port and resolves with its site URL once it serves. */
 function startDev(root) {
-  const child = spawn(process.execPath, [path.join(repo, 'lib/quire.js'), 'dev', '--root', root, '--port', '0'], { env: { ...process.env, CI: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(repo, 'lib/quire.js'), 'dev', '--root', root, '--port', '0'], {
+    env: { ...process.env, CI: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let log = '';
   const url = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`quire dev did not start within 120 s:\n${log}`)), 120_000);
@@ -152,11 +155,18 @@ export async function measureDevReload({ pages = 1000, edits = 15 } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.argv[process.argv.indexOf(`--${name}`) + 1] ?? fallback) || fallback;
+  const arg = (name, fallback) =>
+    Number(
+      process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ??
+        process.argv[process.argv.indexOf(`--${name}`) + 1] ??
+        fallback,
+    ) || fallback;
   const r = await measureDevReload({ pages: arg('pages', 1000), edits: arg('edits', 15) });
   console.log('| quire dev, one doc body edited | median | p95 |');
   console.log('| --- | ---: | ---: |');
   console.log(`| edit → reload event (${r.pages} pages) | ${r.toReloadEventMedianMs} ms | ${r.toReloadEventP95Ms} ms |`);
   console.log(`| edit → reloaded page fetched | ${r.toReloadedPageMedianMs} ms | ${r.toReloadedPageP95Ms} ms |`);
-  console.log(`\nA title edit (re-renders the ${r.titleEditPagesRendered} pages that show it) reached the page in ${r.titleEditToReloadEventMs} ms.`);
+  console.log(
+    `\nA title edit (re-renders the ${r.titleEditPagesRendered} pages that show it) reached the page in ${r.titleEditToReloadEventMs} ms.`,
+  );
 }

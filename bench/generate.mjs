@@ -34,7 +34,8 @@ export async function generateSite(pages, dir) {
 `,
   );
   // The interface texts of the locales the site names (without them the theme shows message ids, Q091).
-  for (const code of ['de', 'en', 'zh']) await put(path.join(dir, 'locales', `${code}.json`), await readFile(path.join(repo, 'locales', `${code}.json`), 'utf8'));
+  for (const code of ['de', 'en', 'zh'])
+    await put(path.join(dir, 'locales', `${code}.json`), await readFile(path.join(repo, 'locales', `${code}.json`), 'utf8'));
   await put(path.join(dir, 'content/docs/index.md'), '---\ntitle: Start\ndescription: Startseite des Benchmarks.\n---\nWillkommen.\n');
   const perFolder = 100;
   const folders = Math.ceil(pages / perFolder);
@@ -56,7 +57,8 @@ export async function generateSite(pages, dir) {
     }
     // Folders left empty (a chapter the site no longer has), deepest first.
     const folders = entries.filter((e) => e.isDirectory()).map((e) => path.join(e.parentPath, e.name));
-    for (const folder of folders.sort((a, b) => b.length - a.length)) if (!(await readdir(folder)).length) await rm(folder, { recursive: true });
+    for (const folder of folders.sort((a, b) => b.length - a.length))
+      if (!(await readdir(folder)).length) await rm(folder, { recursive: true });
   }
 }
 

@@ -13,7 +13,11 @@ const contentDir = path.join(root, 'content');
 const sources = (readdirSync(contentDir, { recursive: true }) as string[])
   .filter((f) => /\.mdx?$/.test(f))
   .sort()
-  .map((f) => ({ file: f, format: f.endsWith('.mdx') ? ('mdx' as const) : ('md' as const), text: prepareMarkdown(readFileSync(path.join(contentDir, f), 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')) }));
+  .map((f) => ({
+    file: f,
+    format: f.endsWith('.mdx') ? ('mdx' as const) : ('md' as const),
+    text: prepareMarkdown(readFileSync(path.join(contentDir, f), 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')),
+  }));
 
 function pass(): number {
   const start = performance.now();

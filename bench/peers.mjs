@@ -42,7 +42,10 @@ function installPeers() {
   }
   if (spawnSync('hugo', ['version']).status !== 0) {
     const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-    run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '--no-install-recommends', 'hugo'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '--no-install-recommends', 'hugo'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
 }
 
@@ -52,7 +55,19 @@ function prepareSites() {
   if (existsSync(mark)) return;
   rmSync(work, { recursive: true, force: true });
   const q = path.join(work, 'quire');
-  run(process.execPath, [generator, '--n', String(pages), '--out', path.join(q, 'content/docs/gen'), '--links', 'md', '--seed', '42', '--base', '/docs/gen']);
+  run(process.execPath, [
+    generator,
+    '--n',
+    String(pages),
+    '--out',
+    path.join(q, 'content/docs/gen'),
+    '--links',
+    'md',
+    '--seed',
+    '42',
+    '--base',
+    '/docs/gen',
+  ]);
   writeFileSync(path.join(q, 'content/docs/index.md'), '---\ntitle: Start\ndescription: Startseite des Benchmarks.\n---\nWillkommen.\n');
   const config = (search) => `export default {
   title: 'Bench', url: 'https://bench.example', baseUrl: '/de/',
@@ -63,29 +78,68 @@ function prepareSites() {
 };
 `;
   writeFileSync(path.join(q, 'site.config.ts'), config(''));
-  writeFileSync(path.join(q, 'hosted.config.ts'), config("\n  search: { provider: 'hosted', hosted: { appId: 'BENCH', apiKey: 'bench', indexName: 'bench' } },"));
+  writeFileSync(
+    path.join(q, 'hosted.config.ts'),
+    config("\n  search: { provider: 'hosted', hosted: { appId: 'BENCH', apiKey: 'bench', indexName: 'bench' } },"),
+  );
   mkdirSync(path.join(q, 'locales'), { recursive: true });
-  for (const code of ['de', 'en']) writeFileSync(path.join(q, 'locales', `${code}.json`), readFileSync(path.join(repo, 'locales', `${code}.json`)));
+  for (const code of ['de', 'en'])
+    writeFileSync(path.join(q, 'locales', `${code}.json`), readFileSync(path.join(repo, 'locales', `${code}.json`)));
   const e = path.join(work, 'eleventy');
-  run(process.execPath, [generator, '--n', String(pages), '--out', path.join(e, 'docs/gen'), '--links', 'url', '--seed', '42', '--base', '/docs/gen']);
+  run(process.execPath, [
+    generator,
+    '--n',
+    String(pages),
+    '--out',
+    path.join(e, 'docs/gen'),
+    '--links',
+    'url',
+    '--seed',
+    '42',
+    '--base',
+    '/docs/gen',
+  ]);
   // A page layout, as any Eleventy site has: Pagefind indexes whole HTML documents only.
   mkdirSync(path.join(e, '_includes'), { recursive: true });
-  writeFileSync(path.join(e, '_includes/page.liquid'), '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><main>{{ content }}</main></body></html>\n');
+  writeFileSync(
+    path.join(e, '_includes/page.liquid'),
+    '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><main>{{ content }}</main></body></html>\n',
+  );
   writeFileSync(path.join(e, 'docs/docs.json'), JSON.stringify({ layout: 'page.liquid' }));
   const h = path.join(work, 'hugo');
-  run(process.execPath, [generator, '--n', String(pages), '--out', path.join(h, 'content/docs/gen'), '--links', 'url', '--seed', '42', '--base', '/docs/gen']);
-  writeFileSync(path.join(h, 'hugo.toml'), "baseURL = 'https://bench.example/'\nlanguageCode = 'de'\ntitle = 'Bench'\ndisableKinds = ['taxonomy', 'term', 'RSS']\n[markup.goldmark.renderer]\nunsafe = true\n");
+  run(process.execPath, [
+    generator,
+    '--n',
+    String(pages),
+    '--out',
+    path.join(h, 'content/docs/gen'),
+    '--links',
+    'url',
+    '--seed',
+    '42',
+    '--base',
+    '/docs/gen',
+  ]);
+  writeFileSync(
+    path.join(h, 'hugo.toml'),
+    "baseURL = 'https://bench.example/'\nlanguageCode = 'de'\ntitle = 'Bench'\ndisableKinds = ['taxonomy', 'term', 'RSS']\n[markup.goldmark.renderer]\nunsafe = true\n",
+  );
   mkdirSync(path.join(h, 'layouts/_default'), { recursive: true });
-  const page = '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>\n';
+  const page =
+    '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>\n';
   writeFileSync(path.join(h, 'layouts/_default/single.html'), page);
-  writeFileSync(path.join(h, 'layouts/_default/list.html'), page.replace('{{ .Content }}', '{{ .Content }}{{ range .Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}'));
+  writeFileSync(
+    path.join(h, 'layouts/_default/list.html'),
+    page.replace('{{ .Content }}', '{{ .Content }}{{ range .Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}'),
+  );
   writeFileSync(mark, '');
 }
 
 /** Moves outputs and caches aside (deleting thousands of files just before a build slows the next one down). */
 function moveAside(...dirs) {
   mkdirSync(aside, { recursive: true });
-  for (const dir of dirs) if (existsSync(dir)) renameSync(dir, path.join(aside, `${path.basename(dir)}-${Date.now()}-${Math.random().toString(36).slice(2)}`));
+  for (const dir of dirs)
+    if (existsSync(dir)) renameSync(dir, path.join(aside, `${path.basename(dir)}-${Date.now()}-${Math.random().toString(36).slice(2)}`));
 }
 
 /** One timed command: wall seconds, CPU seconds (user + system, children included) and peak memory in MB. */
@@ -102,17 +156,32 @@ const eleventyBin = path.join(repo, 'bench/.peers/node_modules/@11ty/eleventy/cm
 const pagefindBin = path.join(repo, 'node_modules/pagefind/lib/runner/bin.cjs');
 const q = () => path.join(work, 'quire');
 const cases = {
-  hugo: () => (moveAside(path.join(work, 'hugo/public'), path.join(work, 'hugo/resources')), timed('hugo', ['--quiet'], path.join(work, 'hugo'))),
-  eleventy: () => (moveAside(path.join(work, 'eleventy/_site')), timed(process.execPath, [eleventyBin, '--quiet'], path.join(work, 'eleventy'))),
-  'pagefind CLI over Eleventy': () => (moveAside(path.join(work, 'eleventy/_site/pagefind')), timed(process.execPath, [pagefindBin, '--site', '_site', '--silent'], path.join(work, 'eleventy'))),
-  'quire, search index': () => (moveAside(path.join(q(), 'dist'), path.join(q(), '.dist-builds'), path.join(q(), '.quire')), timed(process.execPath, [quire, 'build'], q())),
+  hugo: () => (
+    moveAside(path.join(work, 'hugo/public'), path.join(work, 'hugo/resources')), timed('hugo', ['--quiet'], path.join(work, 'hugo'))
+  ),
+  eleventy: () => (
+    moveAside(path.join(work, 'eleventy/_site')), timed(process.execPath, [eleventyBin, '--quiet'], path.join(work, 'eleventy'))
+  ),
+  'pagefind CLI over Eleventy': () => (
+    moveAside(path.join(work, 'eleventy/_site/pagefind')),
+    timed(process.execPath, [pagefindBin, '--site', '_site', '--silent'], path.join(work, 'eleventy'))
+  ),
+  'quire, search index': () => (
+    moveAside(path.join(q(), 'dist'), path.join(q(), '.dist-builds'), path.join(q(), '.quire')),
+    timed(process.execPath, [quire, 'build'], q())
+  ),
   'quire, warm': () => timed(process.execPath, [quire, 'build'], q()),
-  'quire, hosted search': () => (moveAside(path.join(q(), 'dist'), path.join(q(), '.dist-builds'), path.join(q(), '.quire')), timed(process.execPath, [quire, 'build', '--config', 'hosted.config.ts'], q())),
+  'quire, hosted search': () => (
+    moveAside(path.join(q(), 'dist'), path.join(q(), '.dist-builds'), path.join(q(), '.quire')),
+    timed(process.execPath, [quire, 'build', '--config', 'hosted.config.ts'], q())
+  ),
 };
 if (compare) {
   const fresh = () => moveAside(path.join(q(), 'dist'), path.join(q(), '.dist-builds'), path.join(q(), '.quire'));
   cases['quire (compared), search index'] = () => (fresh(), timed(process.execPath, [compare, 'build'], q()));
-  cases['quire (compared), hosted search'] = () => (fresh(), timed(process.execPath, [compare, 'build', '--config', 'hosted.config.ts'], q()));
+  cases['quire (compared), hosted search'] = () => (
+    fresh(), timed(process.execPath, [compare, 'build', '--config', 'hosted.config.ts'], q())
+  );
 }
 
 installPeers();
@@ -125,7 +194,19 @@ for (let i = 0; i < runs; i++) {
   }
 }
 const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const m = Object.fromEntries(Object.entries(results).filter(([, r]) => r.length).map(([name, r]) => [name, { wall: median(r.map((x) => x.wall)), cpu: median(r.map((x) => x.cpu)), mb: median(r.map((x) => x.mb)), all: r.map((x) => x.wall.toFixed(2)) }]));
+const m = Object.fromEntries(
+  Object.entries(results)
+    .filter(([, r]) => r.length)
+    .map(([name, r]) => [
+      name,
+      {
+        wall: median(r.map((x) => x.wall)),
+        cpu: median(r.map((x) => x.cpu)),
+        mb: median(r.map((x) => x.mb)),
+        all: r.map((x) => x.wall.toFixed(2)),
+      },
+    ]),
+);
 const peer = (name) => m[name]?.wall;
 const elevPf = peer('eleventy') && peer('pagefind CLI over Eleventy') ? peer('eleventy') + peer('pagefind CLI over Eleventy') : undefined;
 console.log(`\n${pages} realistic pages, ${runs} interleaved runs each (median; all runs in brackets)\n`);
@@ -133,5 +214,7 @@ console.log('| build | wall | CPU | peak memory | ÷ Eleventy | ÷ Eleventy + Pa
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)} ×` : '');
 for (const [name, r] of Object.entries(m)) {
-  console.log(`| ${name} | ${r.wall.toFixed(2)} s [${r.all.join(', ')}] | ${r.cpu.toFixed(2)} s | ${r.mb.toFixed(0)} MB | ${ratio(r.wall, peer('eleventy'))} | ${ratio(r.wall, elevPf)} | ${ratio(r.wall, peer('hugo'))} |`);
+  console.log(
+    `| ${name} | ${r.wall.toFixed(2)} s [${r.all.join(', ')}] | ${r.cpu.toFixed(2)} s | ${r.mb.toFixed(0)} MB | ${ratio(r.wall, peer('eleventy'))} | ${ratio(r.wall, elevPf)} | ${ratio(r.wall, peer('hugo'))} |`,
+  );
 }

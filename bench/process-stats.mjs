@@ -12,7 +12,12 @@ const TICK_MS = 10;
 function times(statLine) {
   const f = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
   const [utime, stime, cutime, cstime] = f.slice(11, 15).map(Number);
-  return { own: (utime + stime) * TICK_MS, reaped: (cutime + cstime) * TICK_MS, ppid: Number(f[1]), comm: statLine.slice(statLine.indexOf('(') + 1, statLine.lastIndexOf(')')) };
+  return {
+    own: (utime + stime) * TICK_MS,
+    reaped: (cutime + cstime) * TICK_MS,
+    ppid: Number(f[1]),
+    comm: statLine.slice(statLine.indexOf('(') + 1, statLine.lastIndexOf(')')),
+  };
 }
 
 function read(file) {
@@ -47,5 +52,7 @@ function cpuReport() {
 
 process.on('exit', () => {
   const cpu = cpuReport();
-  process.stderr.write(`\nQUIRE_BENCH_MAX_RSS_KB=${process.resourceUsage().maxRSS}\n${cpu ? `QUIRE_BENCH_CPU=${JSON.stringify(cpu)}\n` : ''}`);
+  process.stderr.write(
+    `\nQUIRE_BENCH_MAX_RSS_KB=${process.resourceUsage().maxRSS}\n${cpu ? `QUIRE_BENCH_CPU=${JSON.stringify(cpu)}\n` : ''}`,
+  );
 });

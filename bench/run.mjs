@@ -14,16 +14,22 @@ import { generateSite } from './generate.mjs';
 import { firstQueryBytes, indexSize } from './search.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sizesArg = process.argv.find((a) => a.startsWith('--sizes='))?.split('=')[1] ?? (process.argv.includes('--sizes') ? process.argv[process.argv.indexOf('--sizes') + 1] : undefined);
+const sizesArg =
+  process.argv.find((a) => a.startsWith('--sizes='))?.split('=')[1] ??
+  (process.argv.includes('--sizes') ? process.argv[process.argv.indexOf('--sizes') + 1] : undefined);
 const sizes = (sizesArg && !sizesArg.startsWith('--') ? sizesArg : '1000,10000').split(',').map(Number).filter(Boolean);
 
 function build(root, out) {
   const start = performance.now();
-  const r = spawnSync(process.execPath, ['--import', path.join(repo, 'bench/process-stats.mjs'), path.join(repo, 'lib/quire.js'), 'build', '--root', root, '--out', out], {
-    encoding: 'utf8',
-    env: { ...process.env, CI: '1' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', path.join(repo, 'bench/process-stats.mjs'), path.join(repo, 'lib/quire.js'), 'build', '--root', root, '--out', out],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, CI: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const ms = performance.now() - start;
   if (r.status !== 0) throw new Error(`build of ${root} failed:\n${r.stderr.slice(-4000)}`);
   const rssKb = Number(/QUIRE_BENCH_MAX_RSS_KB=(\d+)/.exec(r.stderr)?.[1] ?? 0);
@@ -160,7 +166,10 @@ const results = [];
 results.push(await measure('real site', repo));
 const client = await clientBytes(results[0].out);
 // Search: the static index of the real site and what a first query downloads (needs Chromium).
-const search = { ...(await indexSize(results[0].out)), firstQuery: await firstQueryBytes(results[0].out).catch((e) => ({ error: e.message })) };
+const search = {
+  ...(await indexSize(results[0].out)),
+  firstQuery: await firstQueryBytes(results[0].out).catch((e) => ({ error: e.message })),
+};
 for (const n of sizes) {
   const root = path.join(repo, 'bench/out', `site-${n}`);
   await generateSite(n, root);
@@ -170,28 +179,53 @@ for (const n of sizes) {
 // the page's size, not its square (patches/micromark-util-edit-map+1.0.0.patch); the parsing floor measures it alone.
 const longRoot = path.join(repo, 'bench/out/long-page');
 await mkdir(path.join(longRoot, 'content/docs'), { recursive: true });
-await writeFile(path.join(longRoot, 'content/docs/lang.md'), Array.from({ length: 11000 }, (_, i) => `Absatz ${i} über Übersetzung und zweisprachiges Lesen.\n\n- eins\n- zwei\n`).join('\n'));
+await writeFile(
+  path.join(longRoot, 'content/docs/lang.md'),
+  Array.from({ length: 11000 }, (_, i) => `Absatz ${i} über Übersetzung und zweisprachiges Lesen.\n\n- eins\n- zwei\n`).join('\n'),
+);
 const longPage = parseFloor(longRoot, 1);
 // Earlier runs' output folders go only now, so no measured build shared the disk with their deletion.
 const keep = new Set(results.map((r) => r.out));
 const probeAfter = machineProbe();
 for (const dir of [...coldOutputs.filter((d) => !keep.has(d)), ...probeDirs]) await rm(dir, { recursive: true, force: true });
 const machine = { loopMs: [probeBefore.loopMs, probeAfter.loopMs], create1000FilesMs: [probeBefore.create1000Ms, probeAfter.create1000Ms] };
-const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, machine, client, search, longPage, results: results.map(({ out, ...r }) => r) };
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: (await import('node:os')).cpus().length,
+  machine,
+  client,
+  search,
+  longPage,
+  results: results.map(({ out, ...r }) => r),
+};
 await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
-console.log('| site | pages | cold build | warm build | one page edited | peak memory (cold) | avg HTML per page | parsing alone, cold (steady) |');
+console.log(
+  '| site | pages | cold build | warm build | one page edited | peak memory (cold) | avg HTML per page | parsing alone, cold (steady) |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-for (const r of report.results) console.log(`| ${r.name} | ${r.pages} | ${s(r.coldMs)} | ${s(r.warmMs)} | ${s(r.editMs)} | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB | ${s(r.parse.firstPassMs)} (${s(r.parse.steadyPassMs)}) for ${Math.round(r.parse.bytes / 1024)} kB |`);
-console.log(`\nCPU time of a cold build (the run of median total; on ${report.cpus} cores a build cannot take less than total ÷ ${report.cpus}):\n`);
+for (const r of report.results)
+  console.log(
+    `| ${r.name} | ${r.pages} | ${s(r.coldMs)} | ${s(r.warmMs)} | ${s(r.editMs)} | ${r.coldPeakMB} MB | ${r.avgHtmlKB} kB | ${s(r.parse.firstPassMs)} (${s(r.parse.steadyPassMs)}) for ${Math.round(r.parse.bytes / 1024)} kB |`,
+  );
+console.log(
+  `\nCPU time of a cold build (the run of median total; on ${report.cpus} cores a build cannot take less than total ÷ ${report.cpus}):\n`,
+);
 console.log('| site | total | main thread | other threads | Pagefind | esbuild | total ÷ cores |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of report.results.filter((x) => x.coldCpu)) {
   const c = r.coldCpu;
-  console.log(`| ${r.name} | ${s(c.totalMs)} | ${s(c.main)} | ${s(c.threads)} | ${s(c.children.pagefind ?? 0)} | ${s(c.children.esbuild ?? 0)} | ${s(c.totalMs / report.cpus)} |`);
+  console.log(
+    `| ${r.name} | ${s(c.totalMs)} | ${s(c.main)} | ${s(c.threads)} | ${s(c.children.pagefind ?? 0)} | ${s(c.children.esbuild ?? 0)} | ${s(c.totalMs / report.cpus)} |`,
+  );
 }
-console.log(`\nThe machine during this run (before → after): arithmetic loop ${machine.loopMs.join(' → ')} ms, creating 1,000 files ${machine.create1000FilesMs.join(' → ')} ms.`);
-console.log(`\nMedian of ${RUNS} runs each (10,000 pages: one run). Parsing alone: quire's parser over the site's sources in a fresh process (bench/parse-floor.ts), first pass and a later pass.`);
+console.log(
+  `\nThe machine during this run (before → after): arithmetic loop ${machine.loopMs.join(' → ')} ms, creating 1,000 files ${machine.create1000FilesMs.join(' → ')} ms.`,
+);
+console.log(
+  `\nMedian of ${RUNS} runs each (10,000 pages: one run). Parsing alone: quire's parser over the site's sources in a fresh process (bench/parse-floor.ts), first pass and a later pass.`,
+);
 console.log(`\nOne long page of paragraphs and lists (${Math.round(longPage.bytes / 1024)} kB): parsed in ${s(longPage.firstPassMs)}.`);
 console.log(`\nJavaScript per page (gzip): ${client.jsGzipBytes} B; CSS (gzip): ${client.cssGzipBytes} B`);
 const kB = (n) => `${Math.round(n / 1024)} kB`;
@@ -199,7 +233,10 @@ console.log(`\n### Search (real site)\n`);
 console.log(`Static index: ${kB(search.indexBytes)} in ${search.indexFiles} files under de/pagefind/`);
 const q = search.firstQuery;
 if ('error' in q) console.log(`First query: not measured (${q.error})`);
-else console.log(`First query "${q.query}" from a docs page: ${kB(q.bytes)} in ${q.requests} requests (${kB(q.gzipBytes)} with gzip): modal code ${kB(q.codeBytes)}, Pagefind runtime ${kB(q.runtimeBytes)}, index data ${kB(q.dataBytes)}`);
+else
+  console.log(
+    `First query "${q.query}" from a docs page: ${kB(q.bytes)} in ${q.requests} requests (${kB(q.gzipBytes)} with gzip): modal code ${kB(q.codeBytes)}, Pagefind runtime ${kB(q.runtimeBytes)}, index data ${kB(q.dataBytes)}`,
+  );
 
 // quire dev: edit-to-reload on a generated 1,000-page site (bench/dev.mjs), added to results.json as `dev`.
 const { measureDevReload } = await import('./dev.mjs');
@@ -207,4 +244,7 @@ const dev = await measureDevReload().catch((e) => ({ error: e.message }));
 await writeFile(path.join(repo, 'bench/results.json'), JSON.stringify({ ...report, dev }, null, 2) + '\n');
 console.log(`\n### quire dev (generated 1,000 pages)\n`);
 if ('error' in dev) console.log(`Edit to reload: not measured (${dev.error})`);
-else console.log(`Edit to reload, one doc body: ${dev.toReloadEventMedianMs} ms median, ${dev.toReloadEventP95Ms} ms p95 to the reload event; ${dev.toReloadedPageMedianMs} ms median until the new page is fetched. A title edit (${dev.titleEditPagesRendered} pages): ${dev.titleEditToReloadEventMs} ms.`);
+else
+  console.log(
+    `Edit to reload, one doc body: ${dev.toReloadEventMedianMs} ms median, ${dev.toReloadEventP95Ms} ms p95 to the reload event; ${dev.toReloadedPageMedianMs} ms median until the new page is fetched. A title edit (${dev.titleEditPagesRendered} pages): ${dev.titleEditToReloadEventMs} ms.`,
+  );

@@ -6,7 +6,12 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+};
 
 /** Bytes and files under `<dist>/<base>pagefind/`. */
 export async function indexSize(dist, base = 'de/') {
@@ -28,7 +33,12 @@ export async function firstQueryBytes(dist, { query = 'Übersetzung', route = '/
     const url = new URL(req.url ?? '/', 'http://localhost');
     let file = path.join(dist, decodeURIComponent(url.pathname));
     if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
-    if (!(await stat(file).then((s) => s.isFile(), () => false))) {
+    if (
+      !(await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    ) {
       res.writeHead(404).end();
       return;
     }
@@ -40,7 +50,11 @@ export async function firstQueryBytes(dist, { query = 'Übersetzung', route = '/
   // Launched inside the try: a machine without Chromium must still close the server, or the bench never ends.
   let browser;
   try {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'], headless: true });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      headless: true,
+    });
     const page = await browser.newPage();
     await page.route(/googletagmanager/, (r) => r.abort());
     await page.goto(origin + route, { waitUntil: 'networkidle' });
@@ -56,13 +70,25 @@ export async function firstQueryBytes(dist, { query = 'Übersetzung', route = '/
     for (const p of requested) {
       const data = await readFile(path.join(dist, decodeURIComponent(p))).catch(() => undefined);
       if (!data) continue;
-      const part = !p.includes('/pagefind/') ? 'code' : /\/pagefind\/(pagefind(-worker)?\.js|wasm\.[\w-]+\.pagefind)$/.test(p) ? 'runtime' : 'data';
+      const part = !p.includes('/pagefind/')
+        ? 'code'
+        : /\/pagefind\/(pagefind(-worker)?\.js|wasm\.[\w-]+\.pagefind)$/.test(p)
+          ? 'runtime'
+          : 'data';
       parts[part] += data.length;
       // Pagefind's wasm and index files are compressed already; JavaScript is what a server would gzip.
       gzipBytes += p.endsWith('.js') ? gzipSync(data, { level: 9 }).length : data.length;
     }
     const bytes = parts.code + parts.runtime + parts.data;
-    return { query, requests: requested.length, bytes, gzipBytes, codeBytes: parts.code, runtimeBytes: parts.runtime, dataBytes: parts.data };
+    return {
+      query,
+      requests: requested.length,
+      bytes,
+      gzipBytes,
+      codeBytes: parts.code,
+      runtimeBytes: parts.runtime,
+      dataBytes: parts.data,
+    };
   } finally {
     await browser?.close();
     server.close();

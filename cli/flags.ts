@@ -9,7 +9,7 @@ export function parsePort(value: string): number {
 
 /** A base path from a flag, with the slashes it needs (`de` → `/de/`). */
 export function parseBase(value: string): string {
-  if (/[?#\\]|\/\//.test(value) || /^[a-z][a-z\d+.-]*:/i.test(value)) throw new InvalidArgumentError(`"${value}" is not a base path (such as /de/).`);
+  if (/[?#\\]|\/\//.test(value) || /^[a-z][a-z\d+.-]*:/i.test(value))
+    throw new InvalidArgumentError(`"${value}" is not a base path (such as /de/).`);
   return ('/' + value + '/').replace(/^\/+/, '/').replace(/\/+$/, '/');
 }
-

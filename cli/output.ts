@@ -42,7 +42,11 @@ export class Output {
     if (!edge && this.drawn && now - this.drawn.at < PROGRESS_MS) return;
     this.drawn = { step: p.step, at: now };
     const text =
-      p.step === 'compile' ? `compile  ${p.done}/${p.total} files` : p.step === 'render' ? `render   ${p.done}/${p.total} pages` : 'search   building the index';
+      p.step === 'compile'
+        ? `compile  ${p.done}/${p.total} files`
+        : p.step === 'render'
+          ? `render   ${p.done}/${p.total} pages`
+          : 'search   building the index';
     this.stream.write(`\r\x1b[2K${bar(p.step === 'search' ? 1 : p.done / p.total)} ${text}`);
   }
 
@@ -71,9 +75,13 @@ export class Output {
     if (result.ok) {
       const size = result.bytes > 1e6 ? `${(result.bytes / 1e6).toFixed(1)} MB` : `${(result.bytes / 1e3).toFixed(0)} kB`;
       const unchanged = result.reused ? ` (${result.reused} unchanged)` : '';
-      this.stream.write(`Built ${result.pages} pages${unchanged} in ${(ms / 1000).toFixed(2)} s → ${outDir} (${result.files} files, ${size})${warnings ? `, ${warnings} warning(s)` : ''}\n`);
+      this.stream.write(
+        `Built ${result.pages} pages${unchanged} in ${(ms / 1000).toFixed(2)} s → ${outDir} (${result.files} files, ${size})${warnings ? `, ${warnings} warning(s)` : ''}\n`,
+      );
     } else {
-      this.stream.write(`Build failed: ${errors} error(s)${warnings ? `, ${warnings} warning(s)` : ''}. The previous output was left as it was.\n`);
+      this.stream.write(
+        `Build failed: ${errors} error(s)${warnings ? `, ${warnings} warning(s)` : ''}. The previous output was left as it was.\n`,
+      );
     }
   }
 }

@@ -54,7 +54,11 @@ program
     const out = new Output();
     const started = performance.now();
     let stepIndex = 0;
-    const [{ buildSite }, { classicTheme }, version] = await Promise.all([import('../src/build.ts'), import('../themes/classic/index.tsx'), toolVersion()]);
+    const [{ buildSite }, { classicTheme }, version] = await Promise.all([
+      import('../src/build.ts'),
+      import('../themes/classic/index.tsx'),
+      toolVersion(),
+    ]);
     const result = await buildSite({
       root,
       toolRoot,
@@ -69,7 +73,9 @@ program
       onProgress: (progress) => out.progress(progress),
       onLockWait: (holder) => {
         out.endProgress();
-        process.stderr.write(`Waiting for another build of this project to finish: process ${holder.pid} (${holder.command}), started ${holder.started}.\n`);
+        process.stderr.write(
+          `Waiting for another build of this project to finish: process ${holder.pid} (${holder.command}), started ${holder.started}.\n`,
+        );
       },
       beforeCompile: (sources) => {
         // A build that compiles a few thousand pages or fewer ends before V8's inlining pays back what it
@@ -97,7 +103,10 @@ const SHORT_BUILD_SOURCES = 2000;
  */
 async function toolVersion(): Promise<string | undefined> {
   try {
-    const lock = createHash('sha1').update(await readFile(path.join(toolRoot, 'package-lock.json'))).digest('hex').slice(0, 16);
+    const lock = createHash('sha1')
+      .update(await readFile(path.join(toolRoot, 'package-lock.json')))
+      .digest('hex')
+      .slice(0, 16);
     const code = (await readFile(path.join(toolRoot, 'lib/code-hash.txt'), 'utf8')).trim();
     return `${typeof QUIRE_VERSION === 'string' ? QUIRE_VERSION : '0.0.0'}+${code}+${lock}`;
   } catch {
@@ -122,7 +131,9 @@ function serverFlags(command: Command): Command {
 /** A listen address other machines can reach: said once, since the default (127.0.0.1) keeps the site to this machine. */
 function warnIfExposed(host: string): void {
   if (['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) return;
-  process.stderr.write(`warning: listening on ${host}: other machines on the network can open this site.${host === '0.0.0.0' || host === '::' ? ' On this machine, open it at http://localhost:<port>/.' : ''}\n`);
+  process.stderr.write(
+    `warning: listening on ${host}: other machines on the network can open this site.${host === '0.0.0.0' || host === '::' ? ' On this machine, open it at http://localhost:<port>/.' : ''}\n`,
+  );
 }
 
 /** Ends a long-running server on Ctrl+C or SIGTERM, closing connections and the watcher first. */
@@ -145,7 +156,10 @@ serverFlags(program.command('dev'))
     process.exitCode = 1;
     const root = path.resolve(program.opts<{ root: string }>().root);
     const out = new Output();
-    const [{ createThemeLoader, startDev }, { classicTheme }] = await Promise.all([import('../src/dev/index.ts'), import('../themes/classic/index.tsx')]);
+    const [{ createThemeLoader, startDev }, { classicTheme }] = await Promise.all([
+      import('../src/dev/index.ts'),
+      import('../themes/classic/index.tsx'),
+    ]);
     const handle = await startDev({
       root,
       toolRoot,
@@ -158,7 +172,12 @@ serverFlags(program.command('dev'))
       locale: opts.locale,
       cacheDir: opts.cache ? undefined : false,
       workerFile: path.join(toolRoot, 'lib/worker.js'),
-      loadTheme: createThemeLoader({ entry: path.join(toolRoot, 'themes/classic/index.tsx'), exportName: 'classicTheme', outDir: path.join(toolRoot, '.quire/dev'), root }),
+      loadTheme: createThemeLoader({
+        entry: path.join(toolRoot, 'themes/classic/index.tsx'),
+        exportName: 'classicTheme',
+        outDir: path.join(toolRoot, '.quire/dev'),
+        root,
+      }),
       // A line printed ends the first build's progress line first (a terminal only has one).
       log: (text) => {
         out.endProgress();
@@ -179,7 +198,11 @@ serverFlags(program.command('dev'))
 
 serverFlags(program.command('serve [dir]'))
   .description('serve a built site (default: dist) exactly as the hosting bucket does')
-  .option('--base <path>', 'base path of the site, for the cache rules of hashed assets (default: baseUrl of the site configuration)', parseBase)
+  .option(
+    '--base <path>',
+    'base path of the site, for the cache rules of hashed assets (default: baseUrl of the site configuration)',
+    parseBase,
+  )
   .option('--config <file>', 'site configuration file, read for the base path', 'site.config.ts')
   .action(async (dir: string | undefined, opts: ServerFlags & { base?: string; config: string }) => {
     process.exitCode = 1;
@@ -188,13 +211,21 @@ serverFlags(program.command('serve [dir]'))
     const [{ loadConfig }, { serve }] = await Promise.all([import('../src/config/index.ts'), import('../src/dev/index.ts')]);
     // The base path only decides which assets are cached forever; without a readable config it is `/`.
     const baseUrl = opts.base ?? (await loadConfig({ root, file: opts.config }).catch(() => undefined))?.config?.baseUrl ?? '/';
-    const served = await serve({ dir: path.resolve(root, dir ?? 'dist'), baseUrl, host: opts.host, port: opts.port, nextPort: opts.nextPort });
+    const served = await serve({
+      dir: path.resolve(root, dir ?? 'dist'),
+      baseUrl,
+      host: opts.host,
+      port: opts.port,
+      nextPort: opts.nextPort,
+    });
     if ('diagnostics' in served) {
       out.diagnostics(served.diagnostics, root);
       return;
     }
     process.exitCode = 0;
-    process.stderr.write(`quire serve: ${path.relative(process.cwd(), path.resolve(root, dir ?? 'dist')) || '.'} on ${served.url}${baseUrl} (Ctrl+C to stop)\n`);
+    process.stderr.write(
+      `quire serve: ${path.relative(process.cwd(), path.resolve(root, dir ?? 'dist')) || '.'} on ${served.url}${baseUrl} (Ctrl+C to stop)\n`,
+    );
     warnIfExposed(opts.host);
     closeOnSignal(() => served.close());
   });
@@ -202,6 +233,9 @@ serverFlags(program.command('serve [dir]'))
 program.parseAsync().catch((e: unknown) => {
   const debug = program.opts<{ debug?: boolean }>().debug;
   if (e instanceof InvalidArgumentError) process.stderr.write(`error: ${e.message}\n`);
-  else process.stderr.write(`quire: internal error: ${(e as Error).message}\n${debug ? (e as Error).stack + '\n' : 'Run again with --debug for details, and please report it.\n'}`);
+  else
+    process.stderr.write(
+      `quire: internal error: ${(e as Error).message}\n${debug ? (e as Error).stack + '\n' : 'Run again with --debug for details, and please report it.\n'}`,
+    );
   process.exitCode = 1;
 });

@@ -12,8 +12,12 @@ for (const name of (await readdir('patches')).filter((f) => f.endsWith('.patch')
   const patch = await readFile(`patches/${name}`, 'utf8');
   for (const [, file, diff] of patch.matchAll(/^diff --git a\/(\S+) b\/\S+\n([\s\S]*?)(?=^diff --git |(?![\s\S]))/gm)) {
     const installed = new Set((await readFile(file, 'utf8').catch(() => '')).split('\n'));
-    const added = diff.split('\n').filter((line) => line.startsWith('+') && !line.startsWith('+++ ')).map((line) => line.slice(1));
-    if (!added.every((line) => installed.has(line))) throw new Error(`patches/${name} is not applied to ${file}: run \`npm ci\` (or \`npx patch-package\`) before compiling.`);
+    const added = diff
+      .split('\n')
+      .filter((line) => line.startsWith('+') && !line.startsWith('+++ '))
+      .map((line) => line.slice(1));
+    if (!added.every((line) => installed.has(line)))
+      throw new Error(`patches/${name} is not applied to ${file}: run \`npm ci\` (or \`npx patch-package\`) before compiling.`);
   }
 }
 
@@ -36,7 +40,9 @@ await build({
   // jsonc-parser's `main` is a UMD build whose factory loads its parts with a require() esbuild cannot follow.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // Bundled CommonJS code may call require().
-  banner: { js: "import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(import.meta.url);",
+  },
   jsx: 'automatic',
   sourcemap: 'linked',
   define: { QUIRE_VERSION: JSON.stringify(pkg.version) },
@@ -53,5 +59,6 @@ await chmod('lib/quire.js', 0o755);
 // A hash of the compiled code, read by `quire build` to tell its own output from another quire's
 // (incremental builds never reuse pages rendered by other code). Computed here once, not per build.
 const hash = createHash('sha1');
-for (const file of (await readdir('lib', { recursive: true })).filter((f) => f.endsWith('.js')).sort()) hash.update(await readFile(`lib/${file}`));
+for (const file of (await readdir('lib', { recursive: true })).filter((f) => f.endsWith('.js')).sort())
+  hash.update(await readFile(`lib/${file}`));
 await writeFile('lib/code-hash.txt', hash.digest('hex').slice(0, 16) + '\n');

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bundled = await build({ entryPoints: [path.join(repo, 'src/catalogue.ts')], bundle: true, format: 'esm', platform: 'node', write: false });
+const bundled = await build({
+  entryPoints: [path.join(repo, 'src/catalogue.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  write: false,
+});
 const catalogue = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
 
 const readmePath = path.join(repo, 'README.md');

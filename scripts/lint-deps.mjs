@@ -24,18 +24,29 @@ export async function lintDeps(root) {
   const layout = createRequire(import.meta.url)(configFile).layout;
   const missing = missingPlaces(root, layout);
   const [graph, sources] = await Promise.all([cruiseGraph(root, configFile), walkSources(root, layout)]);
-  return [...missing, ...graph, ...sources].sort((a, b) => a.from.localeCompare(b.from) || a.rule.localeCompare(b.rule) || a.to.localeCompare(b.to));
+  return [...missing, ...graph, ...sources].sort(
+    (a, b) => a.from.localeCompare(b.from) || a.rule.localeCompare(b.rule) || a.to.localeCompare(b.to),
+  );
 }
 
 /** A place the rules name that is not there: a renamed folder must fail, not leave its rules matching nothing. */
 function missingPlaces(root, layout) {
-  const places = [...layout.srcFolders.map((f) => [`src/${f}`, true]), ...layout.srcFiles.map((f) => [`src/${f}`, false]), ...layout.other.map((f) => [f, true])];
+  const places = [
+    ...layout.srcFolders.map((f) => [`src/${f}`, true]),
+    ...layout.srcFiles.map((f) => [`src/${f}`, false]),
+    ...layout.other.map((f) => [f, true]),
+  ];
   return places
     .filter(([place, isDir]) => {
       const stat = statSync(path.join(root, place), { throwIfNoEntry: false });
       return !stat || stat.isDirectory() !== isDir;
     })
-    .map(([place]) => ({ rule: 'known-place-exists', from: place, to: place, message: `${place} is missing; ${CONFIG} lists it (update the layout there when a place is renamed)` }));
+    .map(([place]) => ({
+      rule: 'known-place-exists',
+      from: place,
+      to: place,
+      message: `${place} is missing; ${CONFIG} lists it (update the layout there when a place is renamed)`,
+    }));
 }
 
 async function cruiseGraph(root, configFile) {
@@ -53,7 +64,37 @@ async function cruiseGraph(root, configFile) {
 
 /** fs functions that change the file system (their …Sync forms too); `open` is judged by its flags. */
 const FS_WRITES = new Set(
-  ['appendFile', 'chmod', 'chown', 'copyFile', 'cp', 'fchmod', 'fchown', 'fdatasync', 'fsync', 'ftruncate', 'futimes', 'lchmod', 'lchown', 'link', 'lutimes', 'mkdir', 'mkdtemp', 'rename', 'rm', 'rmdir', 'symlink', 'truncate', 'unlink', 'utimes', 'write', 'writeFile', 'writev'].flatMap((f) => [f, `${f}Sync`]).concat(['createWriteStream']),
+  [
+    'appendFile',
+    'chmod',
+    'chown',
+    'copyFile',
+    'cp',
+    'fchmod',
+    'fchown',
+    'fdatasync',
+    'fsync',
+    'ftruncate',
+    'futimes',
+    'lchmod',
+    'lchown',
+    'link',
+    'lutimes',
+    'mkdir',
+    'mkdtemp',
+    'rename',
+    'rm',
+    'rmdir',
+    'symlink',
+    'truncate',
+    'unlink',
+    'utimes',
+    'write',
+    'writeFile',
+    'writev',
+  ]
+    .flatMap((f) => [f, `${f}Sync`])
+    .concat(['createWriteStream']),
 );
 const FS_OPENERS = new Set(['open', 'openSync']);
 const READ_FLAGS = new Set(['r', 'rs', 'sr']);
@@ -70,7 +111,11 @@ const matchesAny = (patterns, file) => Object.keys(patterns).some((p) => new Reg
 function cannotBeBuiltin(node) {
   if (!ts.isTemplateExpression(node) || !node.head.text) return false;
   const head = node.head.text;
-  return !builtinModules.flatMap((m) => [m, `node:${m}`]).some((m) => m.startsWith(head) || head.startsWith(`${m}/`)) && !'node:'.startsWith(head) && !head.startsWith('node:');
+  return (
+    !builtinModules.flatMap((m) => [m, `node:${m}`]).some((m) => m.startsWith(head) || head.startsWith(`${m}/`)) &&
+    !'node:'.startsWith(head) &&
+    !head.startsWith('node:')
+  );
 }
 
 async function sourceFiles(root) {
@@ -78,7 +123,8 @@ async function sourceFiles(root) {
   for (const dir of SCANNED) {
     const entries = await readdir(path.join(root, dir), { recursive: true, withFileTypes: true }).catch(() => []);
     for (const e of entries) {
-      if (e.isFile() && /\.[cm]?tsx?$/.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) out.push(path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+      if (e.isFile() && /\.[cm]?tsx?$/.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name))
+        out.push(path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
     }
   }
   return out.sort();
@@ -100,14 +146,33 @@ function walkSource(file, source, layout) {
   const mayWrite = matchesAny(layout.fsWriters, file);
   const mayCompute = matchesAny(layout.computedImports, file);
   const at = (node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-  const report = (rule, node, to, message) => found.push({ rule, from: file, to, line: at(node), message: `${file}:${at(node)}: ${message}` });
+  const report = (rule, node, to, message) =>
+    found.push({ rule, from: file, to, line: at(node), message: `${file}:${at(node)}: ${message}` });
   const write = (node, name) => {
-    if (!mayWrite) report('fs-writes-where-writes-are-allowed', node, name, `${name} writes to the file system; only ${Object.keys(layout.fsWriters).join(', ')} may (see ${CONFIG})`);
+    if (!mayWrite)
+      report(
+        'fs-writes-where-writes-are-allowed',
+        node,
+        name,
+        `${name} writes to the file system; only ${Object.keys(layout.fsWriters).join(', ')} may (see ${CONFIG})`,
+      );
   };
   const outOfSight = (node, what) => {
-    if (!mayWrite) report('fs-calls-by-name', node, what, `${what}: in a file that may not write, load fs with a static import and call its functions by name, so the check sees each call`);
+    if (!mayWrite)
+      report(
+        'fs-calls-by-name',
+        node,
+        what,
+        `${what}: in a file that may not write, load fs with a static import and call its functions by name, so the check sees each call`,
+      );
   };
-  const hidden = (node, what) => report('modules-loaded-visibly', node, what, `${what}: a module loaded this way is invisible to the module graph; use an import declaration (or a literal import())`);
+  const hidden = (node, what) =>
+    report(
+      'modules-loaded-visibly',
+      node,
+      what,
+      `${what}: a module loaded this way is invisible to the module graph; use an import declaration (or a literal import())`,
+    );
 
   // Local names bound to fs, fs/promises (or fs.promises), fs's open, createRequire and what it made.
   const fsNamespaces = new Set();
@@ -130,31 +195,53 @@ function walkSource(file, source, layout) {
           else if (FS_OPENERS.has(imported)) fsOpeners.add(element.name.text);
         }
       }
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && isStringLike(statement.moduleSpecifier) && isFsModule(statement.moduleSpecifier.text) && !statement.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      isStringLike(statement.moduleSpecifier) &&
+      isFsModule(statement.moduleSpecifier.text) &&
+      !statement.isTypeOnly
+    ) {
       const clause = statement.exportClause;
       if (clause && ts.isNamedExports(clause)) {
         for (const element of clause.elements) {
           const name = (element.propertyName ?? element.name).text;
           if (FS_WRITES.has(name)) write(element, name);
-          else if (name === 'promises' || FS_OPENERS.has(name)) outOfSight(element, `export { ${name} } from '${statement.moduleSpecifier.text}'`);
+          else if (name === 'promises' || FS_OPENERS.has(name))
+            outOfSight(element, `export { ${name} } from '${statement.moduleSpecifier.text}'`);
         }
       } else outOfSight(statement, `re-export of '${statement.moduleSpecifier.text}'`);
-    } else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference) && isStringLike(statement.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(statement) &&
+      ts.isExternalModuleReference(statement.moduleReference) &&
+      isStringLike(statement.moduleReference.expression)
+    ) {
       if (isFsModule(statement.moduleReference.expression.text)) fsNamespaces.add(statement.name.text);
     }
   }
 
   /** `fs`, `fsp`, `fs.promises`: an expression that is an fs module object. */
   const isFsNamespace = (node) =>
-    (ts.isIdentifier(node) && fsNamespaces.has(node.text)) || (ts.isPropertyAccessExpression(node) && node.name.text === 'promises' && isFsNamespace(node.expression));
-  const isProcess = (node) => (ts.isIdentifier(node) && node.text === 'process') || (ts.isPropertyAccessExpression(node) && node.name.text === 'process' && ts.isIdentifier(node.expression) && node.expression.text === 'globalThis');
+    (ts.isIdentifier(node) && fsNamespaces.has(node.text)) ||
+    (ts.isPropertyAccessExpression(node) && node.name.text === 'promises' && isFsNamespace(node.expression));
+  const isProcess = (node) =>
+    (ts.isIdentifier(node) && node.text === 'process') ||
+    (ts.isPropertyAccessExpression(node) &&
+      node.name.text === 'process' &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'globalThis');
   const isCalleeOf = (node) => ts.isCallExpression(node.parent) && node.parent.expression === node;
   /** A name in a position that is not a use of a binding: a declaration, a property name, an import or export specifier, a type. */
   const isNotAUse = (node) => {
     const p = node.parent;
     return (
       (ts.isPropertyAccessExpression(p) && p.name === node) ||
-      ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p) || ts.isMethodSignature(p)) && p.name === node) ||
+      ((ts.isPropertyAssignment(p) ||
+        ts.isMethodDeclaration(p) ||
+        ts.isPropertyDeclaration(p) ||
+        ts.isPropertySignature(p) ||
+        ts.isMethodSignature(p)) &&
+        p.name === node) ||
       ts.isImportClause(p) ||
       ts.isNamespaceImport(p) ||
       ts.isImportSpecifier(p) ||
@@ -184,11 +271,22 @@ function walkSource(file, source, layout) {
       const arg = node.arguments[0];
       if (callee.kind === ts.SyntaxKind.ImportKeyword) {
         if (isStringLike(arg)) fsLoadedDynamically(node, 'import');
-        else if (!mayCompute && !(arg && cannotBeBuiltin(arg))) report('computed-import-where-allowed', node, 'import(<computed name>)', `import() of a computed name could load a Node built-in unseen; only ${Object.keys(layout.computedImports).join(', ')} may (see ${CONFIG})`);
+        else if (!mayCompute && !(arg && cannotBeBuiltin(arg)))
+          report(
+            'computed-import-where-allowed',
+            node,
+            'import(<computed name>)',
+            `import() of a computed name could load a Node built-in unseen; only ${Object.keys(layout.computedImports).join(', ')} may (see ${CONFIG})`,
+          );
       } else if (ts.isIdentifier(callee) && callee.text === 'require') {
         if (isStringLike(arg)) fsLoadedDynamically(node, 'require');
         else hidden(node, 'require(<computed name>)');
-      } else if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'getBuiltinModule' && isProcess(callee.expression) && isStringLike(arg)) {
+      } else if (
+        ts.isPropertyAccessExpression(callee) &&
+        callee.name.text === 'getBuiltinModule' &&
+        isProcess(callee.expression) &&
+        isStringLike(arg)
+      ) {
         fsLoadedDynamically(node, 'process.getBuiltinModule');
       } else if (ts.isCallExpression(callee) && isCreateRequire(callee.expression)) {
         requireLike(node, 'createRequire(…)');
@@ -200,13 +298,15 @@ function walkSource(file, source, layout) {
       if (isCreateRequire(callee)) {
         const p = node.parent;
         if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) requireFns.add(p.name.text);
-        else if (!(ts.isCallExpression(p) && p.expression === node) && !(ts.isPropertyAccessExpression(p) && p.name.text === 'resolve')) hidden(node, 'createRequire(…) passed on');
+        else if (!(ts.isCallExpression(p) && p.expression === node) && !(ts.isPropertyAccessExpression(p) && p.name.text === 'resolve'))
+          hidden(node, 'createRequire(…) passed on');
       }
     }
     if (ts.isPropertyAccessExpression(node) && isFsNamespace(node.expression)) {
       const name = node.name.text;
       if (FS_WRITES.has(name)) write(node, name);
-      else if (name === 'promises' && !(ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node)) outOfSight(node, `${node.getText(source)} passed on`);
+      else if (name === 'promises' && !(ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node))
+        outOfSight(node, `${node.getText(source)} passed on`);
       else if (FS_OPENERS.has(name)) {
         if (isCalleeOf(node)) checkOpenFlags(node.parent, node.getText(source));
         else outOfSight(node, `${node.getText(source)} passed on`);
@@ -214,25 +314,35 @@ function walkSource(file, source, layout) {
     }
     if (ts.isIdentifier(node) && !isNotAUse(node)) {
       const p = node.parent;
-      if (fsNamespaces.has(node.text) && !(ts.isPropertyAccessExpression(p) && p.expression === node)) outOfSight(node, `${node.text} (an fs module) used as a value`);
+      if (fsNamespaces.has(node.text) && !(ts.isPropertyAccessExpression(p) && p.expression === node))
+        outOfSight(node, `${node.text} (an fs module) used as a value`);
       if (fsOpeners.has(node.text) && !isCalleeOf(node)) outOfSight(node, `${node.text} passed on`);
       if (node.text === 'require' && !(isCalleeOf(node) && isStringLike(p.arguments[0]))) hidden(node, 'require used as a value');
-      if (requireFns.has(node.text) && !isCalleeOf(node) && !(ts.isPropertyAccessExpression(p) && p.name.text === 'resolve')) hidden(node, `${node.text} (made by createRequire) passed on`);
+      if (requireFns.has(node.text) && !isCalleeOf(node) && !(ts.isPropertyAccessExpression(p) && p.name.text === 'resolve'))
+        hidden(node, `${node.text} (made by createRequire) passed on`);
       if (node.text === 'createRequire' && !isCalleeOf(node)) hidden(node, 'createRequire passed on');
     }
     // process.getBuiltinModule other than called with a literal name (which the graph reads), process.binding…
     if (ts.isPropertyAccessExpression(node) && node.name.text === 'getBuiltinModule') {
       if (!(isProcess(node.expression) && isCalleeOf(node) && isStringLike(node.parent.arguments[0]))) hidden(node, node.getText(source));
-    } else if (ts.isPropertyAccessExpression(node) && PROCESS_ESCAPES.has(node.name.text) && isProcess(node.expression)) hidden(node, node.getText(source));
+    } else if (ts.isPropertyAccessExpression(node) && PROCESS_ESCAPES.has(node.name.text) && isProcess(node.expression))
+      hidden(node, node.getText(source));
     if (ts.isElementAccessExpression(node)) {
       const key = node.argumentExpression;
-      if (isStringLike(key) ? key.text === 'getBuiltinModule' || (PROCESS_ESCAPES.has(key.text) && isProcess(node.expression)) : isProcess(node.expression)) hidden(node, node.getText(source));
+      if (
+        isStringLike(key)
+          ? key.text === 'getBuiltinModule' || (PROCESS_ESCAPES.has(key.text) && isProcess(node.expression))
+          : isProcess(node.expression)
+      )
+        hidden(node, node.getText(source));
     }
-    if (ts.isBindingElement(node) && (node.propertyName ?? node.name).getText(source) === 'getBuiltinModule') hidden(node, 'getBuiltinModule destructured');
+    if (ts.isBindingElement(node) && (node.propertyName ?? node.name).getText(source) === 'getBuiltinModule')
+      hidden(node, 'getBuiltinModule destructured');
     ts.forEachChild(node, visit);
   };
 
-  const isCreateRequire = (node) => (ts.isIdentifier(node) && node.text === 'createRequire') || (ts.isPropertyAccessExpression(node) && node.name.text === 'createRequire');
+  const isCreateRequire = (node) =>
+    (ts.isIdentifier(node) && node.text === 'createRequire') || (ts.isPropertyAccessExpression(node) && node.name.text === 'createRequire');
   /** open(path, flags): no flags or a read flag only reads; anything else may write. */
   const checkOpenFlags = (call, name) => {
     const flags = call.arguments[1];
@@ -249,6 +359,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const root = path.resolve(process.argv[2] ?? '.');
   const violations = await lintDeps(root);
   for (const v of violations) console.log(`✖ ${v.rule}: ${v.from} → ${v.to}${v.message ? `\n    ${v.message}` : ''}`);
-  console.log(violations.length ? `\n${violations.length} architecture violation(s); the rules: ${CONFIG}` : '✔ architecture: no violations');
+  console.log(
+    violations.length ? `\n${violations.length} architecture violation(s); the rules: ${CONFIG}` : '✔ architecture: no violations',
+  );
   process.exitCode = violations.length ? 1 : 0;
 }

@@ -8,7 +8,9 @@ import path from 'node:path';
 export function readAliases() {
   const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('refractor/core')), '../lang');
   const table = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort()) {
     const m = /\.aliases = \[([^\]]*)\]/.exec(readFileSync(path.join(dir, file), 'utf8'));
     for (const alias of m?.[1].match(/'[^']+'/g) ?? []) table[alias.slice(1, -1)] = file.slice(0, -3);
   }

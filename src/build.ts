@@ -2,7 +2,20 @@ import path from 'node:path';
 import { compileAll, CompileCache, compileTexts, preloadCompiler, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, warning, type Diagnostic } from './diagnostics.ts';
-import { bundleClient, DirWriter, emit, indexedWhenRendered, markdownDocument, openPreviousOutput, outputFolderProblem, startSearch, type ClientBundle, type EmitReport, type SearchIndexer, type Writer } from './emit/index.ts';
+import {
+  bundleClient,
+  DirWriter,
+  emit,
+  indexedWhenRendered,
+  markdownDocument,
+  openPreviousOutput,
+  outputFolderProblem,
+  startSearch,
+  type ClientBundle,
+  type EmitReport,
+  type SearchIndexer,
+  type Writer,
+} from './emit/index.ts';
 import { load } from './load/index.ts';
 import { mergeMessages, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderPages } from './render/index.ts';
@@ -82,11 +95,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const lockFile = path.join(options.root, '.quire/build.lock');
   // A lock that cannot be written (a read-only project, `.quire` a file) costs the guarantee against a
   // second build at once, not this build: a warning, as for the cache in the same folder.
-  const lock = await acquireLock(lockFile, { onWait: options.onLockWait, onStale: (holder) => stale.push(staleLockWarning(holder)) }).catch((e: Error) => {
-    const code = (e as NodeJS.ErrnoException).code ?? e.message;
-    stale.push(warning(CODES.BUILD_LOCKED, `The build lock could not be taken (${code}): this build ran without it, so a second build of the project at the same time could have mixed its output with this one's.`, { file: '.quire/build.lock', hint: 'Check that .quire can be a writable folder.' }));
-    return { release: () => undefined };
-  });
+  const lock = await acquireLock(lockFile, { onWait: options.onLockWait, onStale: (holder) => stale.push(staleLockWarning(holder)) }).catch(
+    (e: Error) => {
+      const code = (e as NodeJS.ErrnoException).code ?? e.message;
+      stale.push(
+        warning(
+          CODES.BUILD_LOCKED,
+          `The build lock could not be taken (${code}): this build ran without it, so a second build of the project at the same time could have mixed its output with this one's.`,
+          { file: '.quire/build.lock', hint: 'Check that .quire can be a writable folder.' },
+        ),
+      );
+      return { release: () => undefined };
+    },
+  );
   try {
     const result = await buildOnce(options);
     result.diagnostics.unshift(...stale);
@@ -104,7 +125,18 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...(await run.finish(!hasErrors(diagnostics))));
   const { report, cacheHits, reused, rendered } = run;
   const ok = !hasErrors(diagnostics);
-  return { ok, diagnostics, steps, pages: report ? rendered + reused : 0, reused: report ? reused : 0, files: report?.files ?? 0, bytes: report?.bytes ?? 0, cacheHits, site: pipeline.site, inputs: run.inputs };
+  return {
+    ok,
+    diagnostics,
+    steps,
+    pages: report ? rendered + reused : 0,
+    reused: report ? reused : 0,
+    files: report?.files ?? 0,
+    bytes: report?.bytes ?? 0,
+    cacheHits,
+    site: pipeline.site,
+    inputs: run.inputs,
+  };
 }
 
 /**
@@ -172,13 +204,25 @@ class BuildRun implements Driver {
     const { onProgress, workerFile, beforeCompile } = this.options;
     // Pagefind indexes each Markdown page as soon as it is compiled, on the core that compiling leaves mostly idle.
     const early = this.options.markdownDocuments === false ? undefined : this.search;
-    const onCompiled = early && ((compiled: Compiled) => {
-      const document = markdownDocument(config, compiled);
-      if (document) early.addDocument(compiled.source.path, document);
-    });
+    const onCompiled =
+      early &&
+      ((compiled: Compiled) => {
+        const document = markdownDocument(config, compiled);
+        if (document) early.addDocument(compiled.source.path, document);
+      });
     const texts = compileTexts(mergeMessages(loaded.messages, config.i18n.currentLocale));
     const onCompileProgress = onProgress && ((done: number, total: number) => onProgress({ step: 'compile', done, total }));
-    const result = await compileAll({ sources: loaded.sources, config, texts, cache: this.cache!, workerFile, beforeCompile, onProgress: onCompileProgress, onCompiled, mdxFromTree: this.options.mdxFromTree });
+    const result = await compileAll({
+      sources: loaded.sources,
+      config,
+      texts,
+      cache: this.cache!,
+      workerFile,
+      beforeCompile,
+      onProgress: onCompileProgress,
+      onCompiled,
+      mdxFromTree: this.options.mdxFromTree,
+    });
     this.cacheHits = result.cacheHits;
     const detail = compileDetail(result.cacheHits, result.slowest);
     const unread = loaded.unreadSources ?? [];
@@ -204,8 +248,14 @@ class BuildRun implements Driver {
     const only = reused.size ? (r: Route) => !reused.has(r.path) : undefined;
     // A new local search index reads the pages without a Markdown document from their HTML: those come first, so
     // Pagefind builds the index while the others render. Kept pages are merged in route order (emit).
-    const first = site.config.search.provider === 'local' && !reused.size ? (r: Route) => indexedWhenRendered(site, r, this.options.markdownDocuments) : undefined;
-    const rendering = renderPages({ site, theme, mode, assets: bundle, only, first, workerFile, sharedRendering: this.options.sharedRendering }, this.renderDiagnostics);
+    const first =
+      site.config.search.provider === 'local' && !reused.size
+        ? (r: Route) => indexedWhenRendered(site, r, this.options.markdownDocuments)
+        : undefined;
+    const rendering = renderPages(
+      { site, theme, mode, assets: bundle, only, first, workerFile, sharedRendering: this.options.sharedRendering },
+      this.renderDiagnostics,
+    );
     this.closeRender = rendering.close;
     const counted = async function* (this: BuildRun) {
       for await (const page of rendering.pages) {
@@ -213,7 +263,10 @@ class BuildRun implements Driver {
         yield page;
       }
     }.call(this);
-    const detail = () => [`${this.rendered} pages`, reused.size ? `${reused.size} unchanged` : '', rendering.threads > 1 ? `${rendering.threads} threads` : ''].filter(Boolean).join(', ');
+    const detail = () =>
+      [`${this.rendered} pages`, reused.size ? `${reused.size} unchanged` : '', rendering.threads > 1 ? `${rendering.threads} threads` : '']
+        .filter(Boolean)
+        .join(', ');
     return { value: counted, diagnostics: [], detail };
   }
 
@@ -249,7 +302,18 @@ class BuildRun implements Driver {
     if (!this.cache) return [];
     const failed = await this.saveCache();
     // A cache that cannot be written costs the next build time, not this build its result: a warning.
-    return failed ? [cacheWarning('The compile cache could not be written', failed, this.cacheDir ?? this.root, this.root, 'the next build compiles every page again', ok)] : [];
+    return failed
+      ? [
+          cacheWarning(
+            'The compile cache could not be written',
+            failed,
+            this.cacheDir ?? this.root,
+            this.root,
+            'the next build compiles every page again',
+            ok,
+          ),
+        ]
+      : [];
   }
 
   private saveCache(): Promise<Error | undefined> {
@@ -261,7 +325,9 @@ class BuildRun implements Driver {
 }
 
 function staleLockWarning(holder: LockHolder): Diagnostic {
-  const who = holder.pid ? `process ${holder.pid}${holder.command ? ` (${holder.command})` : ''}${holder.started ? `, started ${holder.started}` : ''}` : 'a process that did not finish writing it';
+  const who = holder.pid
+    ? `process ${holder.pid}${holder.command ? ` (${holder.command})` : ''}${holder.started ? `, started ${holder.started}` : ''}`
+    : 'a process that did not finish writing it';
   return warning(CODES.BUILD_LOCKED, `The build lock was left by ${who}, which is no longer running: taken over.`, {
     file: '.quire/build.lock',
     hint: 'A build was killed or crashed; its output was never switched in, so dist/ is the last complete build.',

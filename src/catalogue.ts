@@ -19,12 +19,13 @@ export const CATALOGUE = {
     title: 'Configuration cannot be loaded',
     severity: 'either',
     about:
-      'the site configuration file (`site.config.ts`, or a Docusaurus project\'s `docusaurus.config.*`) is missing, cannot run (at the line that failed), or exports no configuration; warning: a Docusaurus config imports a package the project has not installed (at the import), which is read as empty',
+      "the site configuration file (`site.config.ts`, or a Docusaurus project's `docusaurus.config.*`) is missing, cannot run (at the line that failed), or exports no configuration; warning: a Docusaurus config imports a package the project has not installed (at the import), which is read as empty",
   },
   Q002: {
     title: 'Invalid configuration value',
     severity: 'error',
-    about: "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`",
+    about:
+      "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`",
   },
   Q003: {
     title: 'Unknown configuration key',
@@ -35,7 +36,8 @@ export const CATALOGUE = {
   Q010: {
     title: 'Content missing',
     severity: 'either',
-    about: 'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
+    about:
+      'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
   },
   Q011: { title: 'File unreadable', severity: 'error', about: 'a file or folder of the project cannot be read' },
   Q012: { title: 'File not text', severity: 'error', about: 'a content, data or locale file is binary or not UTF-8' },
@@ -59,7 +61,8 @@ export const CATALOGUE = {
   Q021: {
     title: 'Front matter field of the wrong type',
     severity: 'either',
-    about: 'a front matter field of the wrong type, with what to write: `keywords: [PDF, Export]`, `title: "2025"`; a blog author the authors file (`authors.yml`) lacks, with the nearest key; warning: a tag the tags file (`tags.yml`) lacks',
+    about:
+      'a front matter field of the wrong type, with what to write: `keywords: [PDF, Export]`, `title: "2025"`; a blog author the authors file (`authors.yml`) lacks, with the nearest key; warning: a tag the tags file (`tags.yml`) lacks',
   },
   Q022: {
     title: 'Unknown front matter field',
@@ -70,22 +73,35 @@ export const CATALOGUE = {
   Q023: {
     title: 'Blog post without a date',
     severity: 'warning',
-    about: 'a blog post without a date (neither `YYYY-MM-DD-` in its file name nor `date:` in its front matter): it is published undated, after the dated posts',
+    about:
+      'a blog post without a date (neither `YYYY-MM-DD-` in its file name nor `date:` in its front matter): it is published undated, after the dated posts',
   },
-  Q030: { title: 'MDX cannot be compiled', severity: 'error', about: 'an `.mdx` file cannot be compiled, at the line and column of the problem' },
-  Q031: { title: 'Markdown cannot be compiled', severity: 'error', about: 'a `.md` file cannot be compiled, at the line and column of the problem' },
-  Q032: { title: 'Unknown component', severity: 'error', about: "an unknown MDX component, at its first use, with the nearest component's name when it looks like a typo" },
+  Q030: {
+    title: 'MDX cannot be compiled',
+    severity: 'error',
+    about: 'an `.mdx` file cannot be compiled, at the line and column of the problem',
+  },
+  Q031: {
+    title: 'Markdown cannot be compiled',
+    severity: 'error',
+    about: 'a `.md` file cannot be compiled, at the line and column of the problem',
+  },
+  Q032: {
+    title: 'Unknown component',
+    severity: 'error',
+    about: "an unknown MDX component, at its first use, with the nearest component's name when it looks like a typo",
+  },
   Q033: {
     title: 'Component prop',
     severity: 'either',
     about:
-      "an MDX component used without a prop it needs (`<Figure>` without `src`), or with a quoted value its data file has no entry for (`<Stat id=\"…\">`, `<SupportedSites list=\"…\">`; the entries are listed): error at the use. An object or array written for a prop that wants a text or a number (`width={{a: 1}}`, `alt={[1, 2]}`): error at the prop. A prop the component does not take: warning, with the nearest prop's name",
+      'an MDX component used without a prop it needs (`<Figure>` without `src`), or with a quoted value its data file has no entry for (`<Stat id="…">`, `<SupportedSites list="…">`; the entries are listed): error at the use. An object or array written for a prop that wants a text or a number (`width={{a: 1}}`, `alt={[1, 2]}`): error at the prop. A prop the component does not take: warning, with the nearest prop\'s name',
   },
   Q034: {
     title: 'Content note',
     severity: 'warning',
     about:
-      'a block left open, at the line that opened it: a code fence (the rest of the page became code), a `:::note` box (the following sections went into it), HTML in a `.md` file such as `<details>` (it took the rest of the page in); and markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write); a code block option that does nothing (`title=x.js` without quotes, `{2,x}`, a line list beyond the block\'s lines, `showLineNumbers=fünf`, an unknown option with the nearest known one) or a fence language without highlighting (`javascirpt`, with the nearest one); a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); a heading id that cannot be one in `.mdx` as in `.md`; MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element',
+      "a block left open, at the line that opened it: a code fence (the rest of the page became code), a `:::note` box (the following sections went into it), HTML in a `.md` file such as `<details>` (it took the rest of the page in); and markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write); a code block option that does nothing (`title=x.js` without quotes, `{2,x}`, a line list beyond the block's lines, `showLineNumbers=fünf`, an unknown option with the nearest known one) or a fence language without highlighting (`javascirpt`, with the nearest one); a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); a heading id that cannot be one in `.mdx` as in `.md`; MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element",
   },
   Q035: {
     title: 'Page past a limit',
@@ -102,13 +118,19 @@ export const CATALOGUE = {
   Q041: {
     title: 'Sidebar names a missing doc',
     severity: 'error',
-    about: 'a sidebar names doc ids that do not exist (lists the available ids, and the one a typo most likely meant); a `_category_` file links to a doc that does not exist (at the id)',
+    about:
+      'a sidebar names doc ids that do not exist (lists the available ids, and the one a typo most likely meant); a `_category_` file links to a doc that does not exist (at the id)',
   },
-  Q042: { title: 'Pagination names a missing doc', severity: 'error', about: 'a `pagination_next` or `pagination_prev` id that does not exist' },
+  Q042: {
+    title: 'Pagination names a missing doc',
+    severity: 'error',
+    about: 'a `pagination_next` or `pagination_prev` id that does not exist',
+  },
   Q050: {
     title: 'Two files want one URL',
     severity: 'error',
-    about: 'two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`',
+    about:
+      'two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`',
   },
   Q060: {
     title: 'Broken link',
@@ -119,13 +141,19 @@ export const CATALOGUE = {
   Q061: {
     title: 'Broken anchor',
     severity: 'either',
-    about: 'broken anchor (no heading or element with that id; the nearest id is named, e.g. one differing in case); follows `onBrokenAnchors` (default: warning)',
+    about:
+      'broken anchor (no heading or element with that id; the nearest id is named, e.g. one differing in case); follows `onBrokenAnchors` (default: warning)',
   },
-  Q062: { title: 'Heading id twice', severity: 'either', about: 'a custom heading id (`{#id}`) written twice on one page; follows `onBrokenAnchors` (default: warning)' },
+  Q062: {
+    title: 'Heading id twice',
+    severity: 'either',
+    about: 'a custom heading id (`{#id}`) written twice on one page; follows `onBrokenAnchors` (default: warning)',
+  },
   Q063: {
     title: 'Social card not shown',
     severity: 'warning',
-    about: 'a social card (`image` in the config or front matter) is an SVG, which Facebook, X, LinkedIn and messengers do not show in link previews',
+    about:
+      'a social card (`image` in the config or front matter) is an SVG, which Facebook, X, LinkedIn and messengers do not show in link previews',
   },
   Q064: {
     title: 'Unsafe URL or script',
@@ -133,7 +161,12 @@ export const CATALOGUE = {
     about:
       'something the page would run in the visitor\'s browser, refused where it is written (file, line, column; config key path): a `javascript:` or `vbscript:` URL (in any case, with tabs, newlines or leading spaces in it, or written with character references: as browsers read it) or a `data:` URL in a Markdown link or image, in any URL attribute of HTML in `.md`, of JSX in `.mdx` (string props, components\' URL props included) or of the config\'s HTML (`announcementBar.content`, `footer.copyright`) and link `href`s: `href`, `src`, each `srcset` candidate, `xlink:href`, `action`, `formaction`, `poster`, `data`, `cite`, `background`, `ping`, a refresh `<meta>`, an `<iframe srcdoc>`\'s HTML; `data:` is kept only for PNG, JPEG, GIF, WebP and AVIF images where an image is shown (`<img src>`/`srcset`, `![…](…)`, `<Figure src>`; never SVG); a `<script>` other than a JSON data block (`type="application/ld+json"`). Inline event handlers (`onerror="…"`, `onClick="…"`) are refused the same way: behaviour belongs in a theme component or the site\'s client code (`src/client/`). The message names the attribute, the element and the URL; the rest of the writer\'s HTML is published as written',
   },
-  Q070: { title: 'Unknown navbar item', severity: 'error', about: 'navbar item of unknown type (names the item); a Docusaurus `doc` or `docSidebar` item naming a doc or sidebar that does not exist' },
+  Q070: {
+    title: 'Unknown navbar item',
+    severity: 'error',
+    about:
+      'navbar item of unknown type (names the item); a Docusaurus `doc` or `docSidebar` item naming a doc or sidebar that does not exist',
+  },
   Q080: {
     title: 'Page failed to render',
     severity: 'error',
@@ -144,7 +177,7 @@ export const CATALOGUE = {
     title: 'Invalid data file',
     severity: 'either',
     about:
-      "a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words (\"a comma was expected between two entries\"); a locale file's message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme's components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`). Also a Docusaurus `_category_.yml`, `authors.yml` or `tags.yml` that is not valid YAML (at its line), and an author without a name",
+      'a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words ("a comma was expected between two entries"); a locale file\'s message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme\'s components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`). Also a Docusaurus `_category_.yml`, `authors.yml` or `tags.yml` that is not valid YAML (at its line), and an author without a name',
   },
   Q091: {
     title: 'Locale incomplete',
@@ -157,34 +190,62 @@ export const CATALOGUE = {
     title: 'Output folder refused',
     severity: 'error',
     about:
-      'the output folder cannot be used: it is a file, the project folder (or holds it), inside `content/`, `locales/`, `static/` or `.quire/`, or a non-empty folder no build wrote (neither `robots.txt` nor the base path\'s folder); checked before anything is written',
+      "the output folder cannot be used: it is a file, the project folder (or holds it), inside `content/`, `locales/`, `static/` or `.quire/`, or a non-empty folder no build wrote (neither `robots.txt` nor the base path's folder); checked before anything is written",
   },
   Q102: {
     title: 'Cache not written',
     severity: 'warning',
-    about: 'the compile cache or the record of the output (`.quire/cache`) could not be written: the site is built, the next build is a cold one',
+    about:
+      'the compile cache or the record of the output (`.quire/cache`) could not be written: the site is built, the next build is a cold one',
   },
   Q103: {
     title: 'Build lock',
     severity: 'warning',
-    about: 'the build lock (`.quire/build.lock`) was left by a build that is gone and is taken over, or cannot be written (the build runs without it)',
+    about:
+      'the build lock (`.quire/build.lock`) was left by a build that is gone and is taken over, or cannot be written (the build runs without it)',
   },
-  Q110: { title: 'Server cannot listen', severity: 'error', about: '`dev` or `serve` cannot listen (port in use, no permission, unknown host)' },
+  Q110: {
+    title: 'Server cannot listen',
+    severity: 'error',
+    about: '`dev` or `serve` cannot listen (port in use, no permission, unknown host)',
+  },
   Q111: { title: 'Nothing to serve', severity: 'error', about: '`serve` has no built folder' },
-  Q112: { title: 'Theme code', severity: 'error', about: 'theme or client code could not be bundled or loaded in `dev` (file, line, column)' },
-  Q120: { title: 'Search index', severity: 'error', about: 'the static search index could not be built (Pagefind missing for this platform, or a page it cannot read)' },
+  Q112: {
+    title: 'Theme code',
+    severity: 'error',
+    about: 'theme or client code could not be bundled or loaded in `dev` (file, line, column)',
+  },
+  Q120: {
+    title: 'Search index',
+    severity: 'error',
+    about: 'the static search index could not be built (Pagefind missing for this platform, or a page it cannot read)',
+  },
 } as const satisfies Record<DiagnosticCode, CatalogueEntry>;
 
 /** README's table of diagnostic codes: code, severity and title, each linked to its entry in DIAGNOSTICS.md. */
 export function diagnosticsTable(): string {
-  const rows = entries().map(([code, entry]) => `| [${code}](DIAGNOSTICS.md#${code.toLowerCase()}) | ${SEVERITY[entry.severity]} | ${entry.title} |`);
+  const rows = entries().map(
+    ([code, entry]) => `| [${code}](DIAGNOSTICS.md#${code.toLowerCase()}) | ${SEVERITY[entry.severity]} | ${entry.title} |`,
+  );
   return ['| code | severity | problem |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
 /** DIAGNOSTICS.md: every code with its title, severity and what it covers, wrapped for reading as text. */
 export function diagnosticsPage(): string {
-  const head = ['# Diagnostic codes', '', wrap('Generated from `src/catalogue.ts` by `node scripts/diagnostics-table.mjs`; edit the catalogue, not this file. Every diagnostic names its file, line and column (or its config key path) and, where it can, what to write instead.'), ''];
-  const sections = entries().flatMap(([code, entry]) => [`## ${code}`, '', wrap(`**${entry.title}** (${SEVERITY[entry.severity]}): ${entry.about.charAt(0).toUpperCase() + entry.about.slice(1)}.`), '']);
+  const head = [
+    '# Diagnostic codes',
+    '',
+    wrap(
+      'Generated from `src/catalogue.ts` by `node scripts/diagnostics-table.mjs`; edit the catalogue, not this file. Every diagnostic names its file, line and column (or its config key path) and, where it can, what to write instead.',
+    ),
+    '',
+  ];
+  const sections = entries().flatMap(([code, entry]) => [
+    `## ${code}`,
+    '',
+    wrap(`**${entry.title}** (${SEVERITY[entry.severity]}): ${entry.about.charAt(0).toUpperCase() + entry.about.slice(1)}.`),
+    '',
+  ]);
   return [...head, ...sections].join('\n');
 }
 

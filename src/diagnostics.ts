@@ -147,7 +147,12 @@ const EXCERPT_WIDTH = FRAME_WIDTH * 4;
  * Two lines of context either side, a caret under the column; lines longer than FRAME_WIDTH are cut to a window.
  * `excerpt`: `source` is only part of the file, from that line, its lines cut by that many characters at the start.
  */
-export function codeFrame(source: string, line: number, column?: number, excerpt: Omit<SourceExcerpt, 'lines'> = { line: 1, offset: 0 }): string {
+export function codeFrame(
+  source: string,
+  line: number,
+  column?: number,
+  excerpt: Omit<SourceExcerpt, 'lines'> = { line: 1, offset: 0 },
+): string {
   const all = source.split(/\r?\n/);
   const lineAt = (n: number) => all[n - excerpt.line];
   const from = Math.max(1, excerpt.line, line - FRAME_CONTEXT);
@@ -206,8 +211,14 @@ export function frameOf(d: Diagnostic, source?: string): string | undefined {
  */
 export function contentImageError(asset: Pick<AssetRef, 'file' | 'from'>, problem: 'outside' | 'missing'): Diagnostic {
   return problem === 'outside'
-    ? error(CODES.BROKEN_LINK, `The image ${asset.file} lies outside the project: only files inside it are published.`, { ...asset.from, hint: 'Put the image next to the page or in static/.' })
-    : error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, { ...asset.from, hint: "Image paths are relative to the page's file; site paths start with /." });
+    ? error(CODES.BROKEN_LINK, `The image ${asset.file} lies outside the project: only files inside it are published.`, {
+        ...asset.from,
+        hint: 'Put the image next to the page or in static/.',
+      })
+    : error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, {
+        ...asset.from,
+        hint: "Image paths are relative to the page's file; site paths start with /.",
+      });
 }
 
 /** Q102: a cache file quire could not write (the build itself succeeded). */

@@ -20,8 +20,14 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
     // which an ESM bundle lacks: they are given as Node would give them to the file itself.
     ...(options.nodeGlobals
       ? {
-          banner: { js: `import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(${JSON.stringify(fileUrl)}); const __filename = ${JSON.stringify(file)}; const __dirname = ${JSON.stringify(path.dirname(file))};` },
-          define: { 'import.meta.url': JSON.stringify(fileUrl), 'import.meta.dirname': JSON.stringify(path.dirname(file)), 'import.meta.filename': JSON.stringify(file) },
+          banner: {
+            js: `import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(${JSON.stringify(fileUrl)}); const __filename = ${JSON.stringify(file)}; const __dirname = ${JSON.stringify(path.dirname(file))};`,
+          },
+          define: {
+            'import.meta.url': JSON.stringify(fileUrl),
+            'import.meta.dirname': JSON.stringify(path.dirname(file)),
+            'import.meta.filename': JSON.stringify(file),
+          },
         }
       : {}),
     entryPoints: [file],
@@ -86,7 +92,9 @@ export class EvaluationError extends Error {
 
 /** The first stack frame inside the evaluated module, mapped back to the project's TypeScript. */
 function placeOf(e: unknown, mapText: string, mapDir: string, url: string): EvaluationError['place'] {
-  const frame = url.startsWith('data:') ? /data:text\/javascript;base64,[A-Za-z0-9+/=]*:(\d+):(\d+)/ : new RegExp(`${escapeRegExp(url)}:(\\d+):(\\d+)`);
+  const frame = url.startsWith('data:')
+    ? /data:text\/javascript;base64,[A-Za-z0-9+/=]*:(\d+):(\d+)/
+    : new RegExp(`${escapeRegExp(url)}:(\\d+):(\\d+)`);
   const at = originalPlace(e, frame, JSON.parse(mapText) as object);
   if (!at) return undefined;
   // The map names sources relative to where it would have been written.

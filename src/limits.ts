@@ -38,7 +38,13 @@ let guard: { context: vm.Context; script: vm.Script } | undefined;
  * watchdog thread for each timed call and waits for it to end, so a slice should hold many short items; the call's timeout is `limitMs + sliceMs`, so that an item started late in the slice
  * still has its whole time.
  */
-export function runSlice<I, R>(items: readonly I[], from: number, run: (item: I) => R, limitMs: number, sliceMs: number): SliceOutcome<R>[] {
+export function runSlice<I, R>(
+  items: readonly I[],
+  from: number,
+  run: (item: I) => R,
+  limitMs: number,
+  sliceMs: number,
+): SliceOutcome<R>[] {
   guard ??= { context: vm.createContext({ run: undefined }), script: new vm.Script('run()', { filename: 'quire:time-limit' }) };
   const { context, script } = guard;
   const outcomes: SliceOutcome<R>[] = [];
@@ -78,21 +84,35 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
  * Q035 for a page that took longer than the time limit to compile or render. `page`: its address (a page
  * without a file of its own, such as a blog list); `hasCode`: an MDX page whose code runs when it renders.
  */
-export function timeLimitDiagnostic(step: 'compile' | 'render', file: string | undefined, limitMs: number, { page, hasCode = false }: { page?: string; hasCode?: boolean } = {}): Diagnostic {
+export function timeLimitDiagnostic(
+  step: 'compile' | 'render',
+  file: string | undefined,
+  limitMs: number,
+  { page, hasCode = false }: { page?: string; hasCode?: boolean } = {},
+): Diagnostic {
   const look =
     step === 'render'
       ? hasCode
         ? "Look for a loop that never ends in the page's code (an export, a {…} expression) or in a component it uses."
         : 'Look for a component that never finishes on this page.'
       : 'Look for something repeated very many times: nested lists or tags, brackets, emphasis marks, a very long export or {…} expression.';
-  return error(CODES.LIMIT_EXCEEDED, `${step === 'compile' ? 'Compiling' : 'Rendering'} ${page ?? 'this page'} took longer than ${seconds(limitMs)}, the time limit for a page; it was stopped.`, {
-    file,
-    hint: `${look} The limit is limits.pageTimeout in the site config (seconds).`,
-  });
+  return error(
+    CODES.LIMIT_EXCEEDED,
+    `${step === 'compile' ? 'Compiling' : 'Rendering'} ${page ?? 'this page'} took longer than ${seconds(limitMs)}, the time limit for a page; it was stopped.`,
+    {
+      file,
+      hint: `${look} The limit is limits.pageTimeout in the site config (seconds).`,
+    },
+  );
 }
 
 /** Q035 for a page whose compiling or rendering ran out of stack, at its place when known. */
-export function stackDiagnostic(step: 'compile' | 'render', file: string | undefined, place: { line?: number; column?: number } = {}, hasCode = false): Diagnostic {
+export function stackDiagnostic(
+  step: 'compile' | 'render',
+  file: string | undefined,
+  place: { line?: number; column?: number } = {},
+  hasCode = false,
+): Diagnostic {
   const why =
     step === 'render' && hasCode
       ? 'a function in its code calls itself without end, or it nests too deeply'

@@ -37,7 +37,13 @@ export interface LockOptions {
  */
 export async function acquireLock(file: string, options: LockOptions = {}): Promise<HeldLock> {
   await mkdir(path.dirname(file), { recursive: true });
-  const me: LockHolder = { pid: process.pid, started: new Date().toISOString(), command: commandLine(), host: hostname(), processStart: processStart(process.pid) };
+  const me: LockHolder = {
+    pid: process.pid,
+    started: new Date().toISOString(),
+    command: commandLine(),
+    host: hostname(),
+    processStart: processStart(process.pid),
+  };
   let told = false;
   for (;;) {
     if (tryCreate(file, me)) return held(file);
@@ -121,7 +127,14 @@ function readHolder(file: string): LockHolder | undefined {
   }
   try {
     const data = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof data.pid === 'number') return { pid: data.pid, started: String(data.started ?? ''), command: String(data.command ?? ''), host: String(data.host ?? ''), processStart: data.processStart };
+    if (typeof data.pid === 'number')
+      return {
+        pid: data.pid,
+        started: String(data.started ?? ''),
+        command: String(data.command ?? ''),
+        host: String(data.host ?? ''),
+        processStart: data.processStart,
+      };
   } catch {
     // Not JSON: a lock being written right now, or a broken one (below).
   }

@@ -100,9 +100,23 @@ export async function runPipeline(driver: Driver, onStep?: (step: StepTiming) =>
 /** Plans the site, with the two things plan needs from disk besides the loaded files: image sizes and presence. */
 async function planSite(root: string, theme: Theme, config: SiteConfig, loaded: Loaded, compiled: Compiled[]): Promise<StageResult<Site>> {
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.
-  const [imageSizes, missingImages] = await Promise.all([readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles)), missingFiles(root, contentImageFiles(compiled))]);
+  const [imageSizes, missingImages] = await Promise.all([
+    readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles)),
+    missingFiles(root, contentImageFiles(compiled)),
+  ]);
   const { components, contracts, messageIds, dataSchemas, dataWarnings } = theme;
-  return plan({ config, compiled, loaded, components: Object.keys(components), contracts, messageIds, dataSchemas, dataWarnings, imageSizes, missingImages });
+  return plan({
+    config,
+    compiled,
+    loaded,
+    components: Object.keys(components),
+    contracts,
+    messageIds,
+    dataSchemas,
+    dataWarnings,
+    imageSizes,
+    missingImages,
+  });
 }
 
 /** Pages with the time spent making them (inside the iterator), so render and emit are timed apart. */
@@ -120,4 +134,3 @@ function timed(pages: Pages): { pages: AsyncIterable<Page>; ms: () => number } {
   }
   return { pages: each(), ms: () => ms };
 }
-

@@ -6,11 +6,19 @@ import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:modul
  * then mapped through the code's source map. Source and 1-based line and column, or undefined. Used for the
  * project's config and sidebar modules (import-ts) and for MDX pages' code (render).
  */
-export function originalPlace(e: unknown, frame: RegExp, map: object, linesBefore = 0): { source: string; line: number; column: number } | undefined {
+export function originalPlace(
+  e: unknown,
+  frame: RegExp,
+  map: object,
+  linesBefore = 0,
+): { source: string; line: number; column: number } | undefined {
   const m = frame.exec((e as Error | undefined)?.stack ?? '');
   if (!m) return undefined;
   try {
-    const entry = new SourceMap(map as SourceMapPayload).findEntry(Number(m[1]) - 1 - linesBefore, Number(m[2]) - 1) as Partial<SourceMapping>;
+    const entry = new SourceMap(map as SourceMapPayload).findEntry(
+      Number(m[1]) - 1 - linesBefore,
+      Number(m[2]) - 1,
+    ) as Partial<SourceMapping>;
     if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) return undefined;
     return { source: entry.originalSource, line: entry.originalLine + 1, column: entry.originalColumn + 1 };
   } catch {

@@ -13,7 +13,11 @@ export type WorkerJob = CompileJob | RenderJob;
  */
 export function startWorker(loadTheme: () => Promise<Theme>): void {
   const job = workerData as WorkerJob;
-  if (job.kind === 'compile') serve<Source>(loadCompiler().then(() => (source: Source) => compileInWorker(source, job.config, job.texts, job.mdxFromTree)), (source) => `compile worker failed on ${source.file}`);
+  if (job.kind === 'compile')
+    serve<Source>(
+      loadCompiler().then(() => (source: Source) => compileInWorker(source, job.config, job.texts, job.mdxFromTree)),
+      (source) => `compile worker failed on ${source.file}`,
+    );
   else serve<RenderTask>(renderInWorker(job, loadTheme()), (task) => `render worker failed on ${job.site.routes[task.routeIndex]?.path}`);
 }
 
@@ -40,6 +44,12 @@ function serve<I>(loading: Promise<(input: I) => Promise<unknown>>, failure: (in
 }
 
 async function renderInWorker(job: RenderJob, theme: Promise<Theme>) {
-  const renderer = routeRenderer({ site: job.site, theme: await theme, mode: job.mode, assets: job.assets, sharedRendering: job.sharedRendering });
+  const renderer = routeRenderer({
+    site: job.site,
+    theme: await theme,
+    mode: job.mode,
+    assets: job.assets,
+    sharedRendering: job.sharedRendering,
+  });
   return async ({ routeIndex, output }: RenderTask) => renderer(routeIndex, output);
 }

@@ -53,7 +53,9 @@ const PLANTS: Plant[] = [
   },
   {
     name: 'the theme importing node:fs',
-    files: { 'themes/classic/planted-fs.ts': "import { readFileSync } from 'node:fs';\nexport const planted = () => readFileSync('x', 'utf8');\n" },
+    files: {
+      'themes/classic/planted-fs.ts': "import { readFileSync } from 'node:fs';\nexport const planted = () => readFileSync('x', 'utf8');\n",
+    },
     expected: [
       { rule: 'theme-imports-react-shared-types', from: 'themes/classic/planted-fs.ts' },
       { rule: 'fs-only-where-files-are-read', from: 'themes/classic/planted-fs.ts' },
@@ -137,7 +139,10 @@ const PLANTS: Plant[] = [
   },
   {
     name: "createRequire(…)('fs')",
-    files: { 'src/render/planted-create-require.ts': "import { createRequire } from 'node:module';\nexport const planted = () => createRequire(import.meta.url)('fs');\n" },
+    files: {
+      'src/render/planted-create-require.ts':
+        "import { createRequire } from 'node:module';\nexport const planted = () => createRequire(import.meta.url)('fs');\n",
+    },
     expected: [
       { rule: 'modules-loaded-visibly', from: 'src/render/planted-create-require.ts' },
       { rule: 'module-loaders-where-needed', from: 'src/render/planted-create-require.ts' },
@@ -145,12 +150,17 @@ const PLANTS: Plant[] = [
   },
   {
     name: "process.binding('fs')",
-    files: { 'src/plan/planted-binding.ts': "export const planted = () => (process as unknown as { binding(name: string): unknown }).binding('fs');\nexport const plantedToo = () => process['binding' as 'exit'];\n" },
+    files: {
+      'src/plan/planted-binding.ts':
+        "export const planted = () => (process as unknown as { binding(name: string): unknown }).binding('fs');\nexport const plantedToo = () => process['binding' as 'exit'];\n",
+    },
     expected: [{ rule: 'modules-loaded-visibly', from: 'src/plan/planted-binding.ts' }],
   },
   {
     name: 'a write (writeFileSync) in src/plan/',
-    files: { 'src/plan/planted-write.ts': "import { writeFileSync } from 'node:fs';\nexport const planted = () => writeFileSync('x', '');\n" },
+    files: {
+      'src/plan/planted-write.ts': "import { writeFileSync } from 'node:fs';\nexport const planted = () => writeFileSync('x', '');\n",
+    },
     expected: [
       { rule: 'fs-writes-where-writes-are-allowed', from: 'src/plan/planted-write.ts', to: 'writeFileSync' },
       { rule: 'fs-only-where-files-are-read', from: 'src/plan/planted-write.ts' },
@@ -158,7 +168,9 @@ const PLANTS: Plant[] = [
   },
   {
     name: 'a write (fs.promises.writeFile) in src/render/',
-    files: { 'src/render/planted-write.ts': "import { promises as fsp } from 'node:fs';\nexport const planted = () => fsp.writeFile('x', '');\n" },
+    files: {
+      'src/render/planted-write.ts': "import { promises as fsp } from 'node:fs';\nexport const planted = () => fsp.writeFile('x', '');\n",
+    },
     expected: [
       { rule: 'fs-writes-where-writes-are-allowed', from: 'src/render/planted-write.ts', to: 'writeFile' },
       { rule: 'fs-only-where-files-are-read', from: 'src/render/planted-write.ts' },
@@ -166,21 +178,29 @@ const PLANTS: Plant[] = [
   },
   {
     name: 'a write in src/load/, which may only read',
-    files: { 'src/load/planted-write.ts': "import { writeFile as save } from 'node:fs/promises';\nexport const planted = () => save('x', '');\n" },
+    files: {
+      'src/load/planted-write.ts': "import { writeFile as save } from 'node:fs/promises';\nexport const planted = () => save('x', '');\n",
+    },
     expected: [{ rule: 'fs-writes-where-writes-are-allowed', from: 'src/load/planted-write.ts', to: 'writeFile' }],
   },
   {
     name: 'a file opened for writing in src/config/',
-    files: { 'src/config/planted-open.ts': "import { open } from 'node:fs/promises';\nexport const planted = (p: string) => open(p, 'w');\nexport const read = (p: string) => open(p, 'r');\n" },
+    files: {
+      'src/config/planted-open.ts':
+        "import { open } from 'node:fs/promises';\nexport const planted = (p: string) => open(p, 'w');\nexport const read = (p: string) => open(p, 'r');\n",
+    },
     expected: [{ rule: 'fs-writes-where-writes-are-allowed', from: 'src/config/planted-open.ts', to: "open(…, 'w')" }],
   },
   {
     name: 'a write stream in src/build.ts through a namespace import',
-    files: { 'src/build.ts': "\nimport * as plantedFs from 'node:fs';\nexport const plantedStream = (p: string) => plantedFs.createWriteStream(p);\n" },
+    files: {
+      'src/build.ts':
+        "\nimport * as plantedFs from 'node:fs';\nexport const plantedStream = (p: string) => plantedFs.createWriteStream(p);\n",
+    },
     expected: [{ rule: 'fs-writes-where-writes-are-allowed', from: 'src/build.ts', to: 'createWriteStream' }],
   },
   {
-    name: 'fs required in a reader, out of the write check\'s sight',
+    name: "fs required in a reader, out of the write check's sight",
     files: { 'src/load/planted-require.ts': "export const planted = () => require('node:fs') as unknown;\n" },
     expected: [{ rule: 'fs-calls-by-name', from: 'src/load/planted-require.ts' }],
   },
@@ -201,12 +221,17 @@ const PLANTS: Plant[] = [
   },
   {
     name: 'src/types.ts importing code from config',
-    files: { 'src/types.ts': "\nimport { loadConfig as plantedLoad } from './config/index.ts';\nexport const plantedConfig = plantedLoad;\n" },
+    files: {
+      'src/types.ts': "\nimport { loadConfig as plantedLoad } from './config/index.ts';\nexport const plantedConfig = plantedLoad;\n",
+    },
     expected: [{ rule: 'types-name-config-types-only', from: 'src/types.ts', to: 'src/config/index.ts' }],
   },
   {
     name: 'src/worker.ts importing the theme',
-    files: { 'src/worker.ts': "\nimport { classicTheme as plantedTheme } from '../themes/classic/index.tsx';\nexport const plantedWorkerTheme = plantedTheme;\n" },
+    files: {
+      'src/worker.ts':
+        "\nimport { classicTheme as plantedTheme } from '../themes/classic/index.tsx';\nexport const plantedWorkerTheme = plantedTheme;\n",
+    },
     expected: [{ rule: 'worker-runs-compile-and-render', from: 'src/worker.ts', to: 'themes/classic/index.tsx' }],
   },
   {
@@ -226,7 +251,10 @@ const PLANTS: Plant[] = [
   },
   {
     name: "the dev session importing a stage's internals and the CLI",
-    files: { 'src/dev/planted.ts': "import { planRoutes } from '../plan/routes.ts';\nimport { parsePort } from '../../cli/flags.ts';\nexport const planted = [planRoutes, parsePort];\n" },
+    files: {
+      'src/dev/planted.ts':
+        "import { planRoutes } from '../plan/routes.ts';\nimport { parsePort } from '../../cli/flags.ts';\nexport const planted = [planRoutes, parsePort];\n",
+    },
     expected: [
       { rule: 'dev-drives-stage-entries', from: 'src/dev/planted.ts', to: 'src/plan/routes.ts' },
       { rule: 'nothing-imports-the-cli', from: 'src/dev/planted.ts', to: 'cli/flags.ts' },
@@ -273,7 +301,8 @@ describe('architecture', () => {
 
   it.each(PLANTS)('architecture: should fail for $name', async (plant) => {
     const violations = await violationsOf('planted', async () => lintDeps(await plantedCopy(mergedPlants())));
-    for (const expected of plant.expected) expect(violations, format({ ...expected, to: expected.to ?? '…' })).toContainEqual(expect.objectContaining(expected));
+    for (const expected of plant.expected)
+      expect(violations, format({ ...expected, to: expected.to ?? '…' })).toContainEqual(expect.objectContaining(expected));
   });
 
   it('architecture: should fail for a renamed folder (src/plan → src/planning), imports and all', async () => {
@@ -294,7 +323,8 @@ describe('architecture', () => {
         if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
         const file = path.join(entry.parentPath, entry.name);
         const text = await readFile(file, 'utf8');
-        for (const m of text.matchAll(/^import\s+(?!type\b)([^'"]*?)\s+from\s+'zod(?:\/[^']*)?'/gm)) if (!/^\*\s+as\s+\w+$/.test(m[1])) problems.push(`${path.relative(repoRoot, file)}: ${m[0]}`);
+        for (const m of text.matchAll(/^import\s+(?!type\b)([^'"]*?)\s+from\s+'zod(?:\/[^']*)?'/gm))
+          if (!/^\*\s+as\s+\w+$/.test(m[1])) problems.push(`${path.relative(repoRoot, file)}: ${m[0]}`);
       }
     }
     expect(problems).toEqual([]);

@@ -153,7 +153,13 @@ describe('build (fixture site "basic")', () => {
     // Named by its contents, so a browser may keep it as long as it likes.
     expect(file).toBe(`de/_quire/search.${textHash(contents)}.json`);
     const settings = JSON.parse(contents) as SearchSettings;
-    expect(settings).toMatchObject({ provider: 'local', baseUrl: '/de/', locale: 'de', indexUrl: '/de/pagefind/pagefind.js', searchPageUrl: '/de/search/' });
+    expect(settings).toMatchObject({
+      provider: 'local',
+      baseUrl: '/de/',
+      locale: 'de',
+      indexUrl: '/de/pagefind/pagefind.js',
+      searchPageUrl: '/de/search/',
+    });
     expect(Object.keys(settings.messages).sort()).toEqual([...SEARCH_MESSAGE_IDS].sort());
     const pages = [...writer.files.keys()].filter((f) => f.endsWith('.html'));
     for (const f of pages) {
@@ -207,7 +213,8 @@ describe('build: files named relative to an MDX page', () => {
     const site = await makeSite('basic', {
       'content/docs/guide/Übersicht (neu).svg': svg,
       'content/docs/guide/zweite seite.md': '---\ntitle: Zweite Seite\n---\nText.\n',
-      'content/docs/guide/namen.md': '---\ntitle: Namen\n---\n![Übersicht](<./Übersicht (neu).svg>) und [die zweite Seite](<./zweite seite.md>).\n',
+      'content/docs/guide/namen.md':
+        '---\ntitle: Namen\n---\n![Übersicht](<./Übersicht (neu).svg>) und [die zweite Seite](<./zweite seite.md>).\n',
     });
     try {
       const { result, writer } = await buildInMemory(site.root);
@@ -233,7 +240,8 @@ describe('build: files named relative to an MDX page', () => {
     const site = await makeSite('basic', {
       [`content/docs/guide/${decomposed('Übersicht')}.md`]: '---\ntitle: Übersicht\n---\nText.\n',
       [`static/img/${decomposed('Grün')}.svg`]: svg,
-      'content/docs/guide/verweise.md': '---\ntitle: Verweise\n---\n[Pfad](/docs/guide/Übersicht/), [Datei](./Übersicht.md) und ![Grün](/img/Grün.svg).\n',
+      'content/docs/guide/verweise.md':
+        '---\ntitle: Verweise\n---\n[Pfad](/docs/guide/Übersicht/), [Datei](./Übersicht.md) und ![Grün](/img/Grün.svg).\n',
     });
     try {
       const { result, writer } = await buildInMemory(site.root);
@@ -248,10 +256,14 @@ describe('build: files named relative to an MDX page', () => {
   });
 
   it('build: should report a missing file of an MDX tag at its place', async () => {
-    const site = await makeSite('basic', { 'content/docs/guide/tags.mdx': '---\ntitle: Tags\n---\nText.\n\n<img srcSet="./fehlt.png 2x" alt="" />\n' });
+    const site = await makeSite('basic', {
+      'content/docs/guide/tags.mdx': '---\ntitle: Tags\n---\nText.\n\n<img srcSet="./fehlt.png 2x" alt="" />\n',
+    });
     try {
       const { result } = await buildInMemory(site.root);
-      expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([['Q060', 'content/docs/guide/tags.mdx', 6, 1, 'Image not found: content/docs/guide/fehlt.png.']]);
+      expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
+        ['Q060', 'content/docs/guide/tags.mdx', 6, 1, 'Image not found: content/docs/guide/fehlt.png.'],
+      ]);
     } finally {
       await site.cleanup();
     }
@@ -270,7 +282,12 @@ describe('build: message catalogues', () => {
       const { result, writer } = await buildInMemory(site.root);
       expect(result.ok).toBe(true);
       expect(result.diagnostics.map((d) => [d.severity, d.code, d.file, d.message])).toEqual([
-        ['warning', 'Q091', 'locales/en.json', '1 interface text(s) the theme shows are in neither locales/de.json or locales/en.json, so their ids are shown instead: docs.backToTop.'],
+        [
+          'warning',
+          'Q091',
+          'locales/en.json',
+          '1 interface text(s) the theme shows are in neither locales/de.json or locales/en.json, so their ids are shown instead: docs.backToTop.',
+        ],
       ]);
       expect(writer.text('de/docs/guide/start/index.html')).toContain('aria-label="docs.backToTop"');
     } finally {
@@ -285,7 +302,13 @@ describe('build: blog', () => {
     try {
       const { result, writer } = await buildInMemory(site.root);
       expect(result.diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.message])).toEqual([
-        ['warning', 'Q023', 'content/blog/ohne-datum.md', 1, 'This blog post has no date: it is published without one and listed after the dated posts.'],
+        [
+          'warning',
+          'Q023',
+          'content/blog/ohne-datum.md',
+          1,
+          'This blog post has no date: it is published without one and listed after the dated posts.',
+        ],
       ]);
       const list = writer.text('de/blog/index.html') ?? '';
       expect(list.indexOf('/de/blog/hallo/')).toBeGreaterThan(-1);
@@ -299,13 +322,20 @@ describe('build: blog', () => {
 describe('build: tabs', () => {
   it('build: should give each tab set its own radio group, even two sets with the same labels, and mark grouped sets', async () => {
     const set = (group: string) => `<Tabs${group}>\n  <Tab label="Chrome">Erst.</Tab>\n  <Tab label="Firefox">Dann.</Tab>\n</Tabs>\n`;
-    const site = await makeSite('basic', { 'content/docs/guide/reiter.mdx': `---\ntitle: Reiter\n---\n${set(' groupId="browser"')}\n${set(' groupId="browser"')}\n${set('')}` });
+    const site = await makeSite('basic', {
+      'content/docs/guide/reiter.mdx': `---\ntitle: Reiter\n---\n${set(' groupId="browser"')}\n${set(' groupId="browser"')}\n${set('')}`,
+    });
     try {
       const { result, writer } = await buildInMemory(site.root);
       expect(result.diagnostics).toEqual([]);
       const html = writer.text('de/docs/guide/reiter/index.html')!;
       const attribute = (tag: string, name: string) => new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1];
-      const radios = [...html.matchAll(/<input type="radio"[^>]*>/g)].map(([tag]) => ({ name: attribute(tag, 'name'), id: attribute(tag, 'id'), value: attribute(tag, 'value'), checked: attribute(tag, 'checked') !== undefined }));
+      const radios = [...html.matchAll(/<input type="radio"[^>]*>/g)].map(([tag]) => ({
+        name: attribute(tag, 'name'),
+        id: attribute(tag, 'id'),
+        value: attribute(tag, 'value'),
+        checked: attribute(tag, 'checked') !== undefined,
+      }));
       expect(radios.map((r) => r.value)).toEqual(['Chrome', 'Firefox', 'Chrome', 'Firefox', 'Chrome', 'Firefox']);
       expect(new Set(radios.map((r) => r.name)).size).toBe(3);
       expect(new Set(radios.map((r) => r.id)).size).toBe(6);
@@ -324,7 +354,8 @@ describe('build: tabs', () => {
 
 describe('build: drafts', () => {
   const overlay = {
-    'content/sidebars.ts': "export default {\n  docs: ['index', 'draft', { type: 'category', label: 'Leitfaden', items: ['guide/start', 'guide/mdx'] }],\n};\n",
+    'content/sidebars.ts':
+      "export default {\n  docs: ['index', 'draft', { type: 'category', label: 'Leitfaden', items: ['guide/start', 'guide/mdx'] }],\n};\n",
     'content/docs/guide/start.md': '---\ntitle: Loslegen\npagination_prev: draft\n---\nText.\n\n## Eigene Kennung {#eigene-id}\n',
   };
 
@@ -348,12 +379,28 @@ describe('build: drafts', () => {
   });
 
   it('build: should say that a broken link leads to a draft', async () => {
-    const site = await makeSite('basic', { ...overlay, 'content/docs/guide/start.md': '---\ntitle: Loslegen\n---\nZum [Entwurf](/docs/draft/) oder [als Datei](../draft.md).\n\n## Eigene Kennung {#eigene-id}\n' });
+    const site = await makeSite('basic', {
+      ...overlay,
+      'content/docs/guide/start.md':
+        '---\ntitle: Loslegen\n---\nZum [Entwurf](/docs/draft/) oder [als Datei](../draft.md).\n\n## Eigene Kennung {#eigene-id}\n',
+    });
     try {
       const { result } = await buildInMemory(site.root);
       expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
-        ['Q060', 'content/docs/guide/start.md', 4, 5, 'Broken link to /docs/draft/: the page is a draft (content/docs/draft.md), which production builds leave out.'],
-        ['Q060', 'content/docs/guide/start.md', 4, 34, 'Broken link to ../draft.md: the page is a draft (content/docs/draft.md), which production builds leave out.'],
+        [
+          'Q060',
+          'content/docs/guide/start.md',
+          4,
+          5,
+          'Broken link to /docs/draft/: the page is a draft (content/docs/draft.md), which production builds leave out.',
+        ],
+        [
+          'Q060',
+          'content/docs/guide/start.md',
+          4,
+          34,
+          'Broken link to ../draft.md: the page is a draft (content/docs/draft.md), which production builds leave out.',
+        ],
       ]);
     } finally {
       await site.cleanup();
@@ -384,11 +431,16 @@ describe('build: files saved with a byte order mark', () => {
 
 describe('build: anchors', () => {
   const pages = {
-    'content/docs/guide/anker.md': '---\ntitle: Anker\nimage: /img/karte.png\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n\n<a id="ziel"></a>Ein Ziel ohne Überschrift, [hierher](#ziel) verlinkt.\n',
+    'content/docs/guide/anker.md':
+      '---\ntitle: Anker\nimage: /img/karte.png\n---\nZu [Tabelle](/docs/guide/start/#tabelle-und-aufgaben), [fehlt](/docs/guide/start/#gibt-es-nicht) und [hier](#ende).\n\n## Ende {#ende}\n\n## Schluss {#ende}\n\n<a id="ziel"></a>Ein Ziel ohne Überschrift, [hierher](#ziel) verlinkt.\n',
   };
   const withAnchors = async (onBrokenAnchors?: string) => {
     const config: Record<string, string> = {};
-    if (onBrokenAnchors) config['site.config.ts'] = (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace('flags:', `onBrokenAnchors: '${onBrokenAnchors}',\n  flags:`);
+    if (onBrokenAnchors)
+      config['site.config.ts'] = (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace(
+        'flags:',
+        `onBrokenAnchors: '${onBrokenAnchors}',\n  flags:`,
+      );
     const site = await makeSite('basic', { ...pages, ...config });
     try {
       return (await buildInMemory(site.root)).result;
@@ -404,7 +456,9 @@ describe('build: anchors', () => {
       ['warning', 'Q061', 'content/docs/guide/anker.md', 5, 56],
       ['warning', 'Q062', 'content/docs/guide/anker.md', 9, 1],
     ]);
-    expect(result.diagnostics[0].message).toBe('Broken anchor in link /docs/guide/start/#gibt-es-nicht: the page /de/docs/guide/start/ has no heading with id "gibt-es-nicht".');
+    expect(result.diagnostics[0].message).toBe(
+      'Broken anchor in link /docs/guide/start/#gibt-es-nicht: the page /de/docs/guide/start/ has no heading with id "gibt-es-nicht".',
+    );
     expect(result.diagnostics[1].message).toBe('Two headings on this page have the id "ende": links to #ende reach only the first.');
   });
 
@@ -421,8 +475,10 @@ describe('build: anchors', () => {
   });
 });
 
-describe('build: the site\'s images', () => {
-  const configWith = async (extra: string) => ({ 'site.config.ts': (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace('flags:', `${extra}\n  flags:`) });
+describe("build: the site's images", () => {
+  const configWith = async (extra: string) => ({
+    'site.config.ts': (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace('flags:', `${extra}\n  flags:`),
+  });
 
   it('build: should warn, with their places, about social cards that link previews do not show (SVG), and accept PNG', async () => {
     const site = await makeSite('basic', {
@@ -437,10 +493,14 @@ describe('build: the site\'s images', () => {
         ['warning', 'Q063', 'site.config.ts', 'image', undefined],
         ['warning', 'Q063', 'content/docs/guide/start.md', 3, 8],
       ]);
-      expect(result.diagnostics[1].message).toBe('The social card /img/logo.svg?v=2 is an SVG: Facebook, X, LinkedIn and messengers show no preview picture for SVG images.');
+      expect(result.diagnostics[1].message).toBe(
+        'The social card /img/logo.svg?v=2 is an SVG: Facebook, X, LinkedIn and messengers show no preview picture for SVG images.',
+      );
       expect(result.diagnostics[1].hint).toBe('Use a PNG or JPEG, ideally 1200 × 630 pixels.');
       // A warning only: the pages still name the image.
-      expect(writer.text('de/docs/guide/mdx/index.html')).toContain('<meta property="og:image" content="https://example.org/de/img/karte.png"/>');
+      expect(writer.text('de/docs/guide/mdx/index.html')).toContain(
+        '<meta property="og:image" content="https://example.org/de/img/karte.png"/>',
+      );
     } finally {
       await site.cleanup();
     }
@@ -461,7 +521,9 @@ describe('build: the site\'s images', () => {
       const start = writer.text('de/docs/guide/start/index.html')!;
       expect(start).toContain(`<meta property="og:image" content="https://example.org/${asset}"/>`);
       expect(start).toContain(`<meta name="twitter:image" content="https://example.org/${asset}"/>`);
-      expect(writer.text('de/docs/guide/mdx/index.html')).toContain('<meta property="og:image" content="https://cdn.example.org/karte.png"/>');
+      expect(writer.text('de/docs/guide/mdx/index.html')).toContain(
+        '<meta property="og:image" content="https://cdn.example.org/karte.png"/>',
+      );
     } finally {
       await site.cleanup();
     }
@@ -491,7 +553,8 @@ describe('build: the site\'s images', () => {
   it('build: should give social cards their pixel size and description (og:image:width, :height, :alt)', async () => {
     const site = await makeSite('basic', {
       ...(await configWith("image: '/img/karte.png',\n  imageAlt: 'Eine Karte mit \"Bilingo\" & Co.',")),
-      'content/docs/guide/start.md': '---\ntitle: Start\nimage: ./bilder/gross.png\nimage_alt: Zwei Spalten, Original und Übersetzung\n---\nText.\n',
+      'content/docs/guide/start.md':
+        '---\ntitle: Start\nimage: ./bilder/gross.png\nimage_alt: Zwei Spalten, Original und Übersetzung\n---\nText.\n',
       'content/docs/guide/bilder/gross.png': png(1200, 630),
       'content/docs/guide/mdx.mdx': '---\ntitle: MDX\nimage: https://cdn.example.org/karte.png\n---\nText.\n',
       'content/docs/guide/logo.md': '---\ntitle: Logo\nimage: /img/favicon.svg\n---\nText.\n',
@@ -499,7 +562,8 @@ describe('build: the site\'s images', () => {
     try {
       const { result, writer } = await buildInMemory(site.root);
       expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      const card = (page: string) => [...writer.text(page)!.matchAll(/<meta (?:property|name)="(?:og|twitter):image(?::\w+)?" content="[^"]*"\/>/g)].map((m) => m[0]);
+      const card = (page: string) =>
+        [...writer.text(page)!.matchAll(/<meta (?:property|name)="(?:og|twitter):image(?::\w+)?" content="[^"]*"\/>/g)].map((m) => m[0]);
       // The config's card (12 × 6 pixels) and its description, escaped.
       expect(card('de/docs/index.html')).toEqual([
         '<meta property="og:image" content="https://example.org/de/img/karte.png"/>',
@@ -517,7 +581,10 @@ describe('build: the site\'s images', () => {
         '<meta property="og:image:alt" content="Zwei Spalten, Original und Übersetzung"/>',
       ]);
       // An image on another host is not measured, and the config's description does not fit another card.
-      expect(card('de/docs/guide/mdx/index.html')).toEqual(['<meta property="og:image" content="https://cdn.example.org/karte.png"/>', '<meta name="twitter:image" content="https://cdn.example.org/karte.png"/>']);
+      expect(card('de/docs/guide/mdx/index.html')).toEqual([
+        '<meta property="og:image" content="https://cdn.example.org/karte.png"/>',
+        '<meta name="twitter:image" content="https://cdn.example.org/karte.png"/>',
+      ]);
       // A vector image has no pixel size.
       expect(card('de/docs/guide/logo/index.html').some((m) => m.includes(':width'))).toBe(false);
     } finally {
@@ -532,7 +599,9 @@ describe('build: the site\'s images', () => {
       expect(result.ok).toBe(false);
       // (Other pages link to headings of the page this test replaces: those are warnings.)
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
-      expect(errors.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([['Q060', 'content/docs/guide/start.md', 3, 8, 'Image not found: content/docs/guide/fehlt.png.']]);
+      expect(errors.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
+        ['Q060', 'content/docs/guide/start.md', 3, 8, 'Image not found: content/docs/guide/fehlt.png.'],
+      ]);
     } finally {
       await site.cleanup();
     }
@@ -540,7 +609,12 @@ describe('build: the site\'s images', () => {
 
   it('build: should link the favicon only when the config names one', async () => {
     const withIcon = await makeSite('basic');
-    const without = await makeSite('basic', { 'site.config.ts': (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace("  favicon: '/img/favicon.svg',\n", '') });
+    const without = await makeSite('basic', {
+      'site.config.ts': (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace(
+        "  favicon: '/img/favicon.svg',\n",
+        '',
+      ),
+    });
     try {
       const a = (await buildInMemory(withIcon.root)).writer.text('de/index.html');
       const b = (await buildInMemory(without.root)).writer.text('de/index.html');
@@ -581,7 +655,14 @@ describe('build: output folder', () => {
     const link = path.join(out, 'linked-dist');
     await mkdir(target);
     await symlink(target, link);
-    const opts = { root: fixture('basic'), toolRoot: repoRoot, theme: classicTheme, outDir: link, cacheDir: path.join(out, 'cache-link'), toolVersion: 'link-test' };
+    const opts = {
+      root: fixture('basic'),
+      toolRoot: repoRoot,
+      theme: classicTheme,
+      outDir: link,
+      cacheDir: path.join(out, 'cache-link'),
+      toolVersion: 'link-test',
+    };
     for (const run of ['first build (swap)', 'second build (update in place)']) {
       const result = await buildSite(opts);
       expect(result.ok, run).toBe(true);
@@ -604,17 +685,29 @@ describe('build: output folder', () => {
   });
 
   it('build: should report progress through compile (cached or not), every page, then the search index', async () => {
-    const opts = { root: fixture('basic'), toolRoot: repoRoot, theme: classicTheme, outDir: path.join(out, 'dist3'), cacheDir: path.join(out, 'cache3') };
+    const opts = {
+      root: fixture('basic'),
+      toolRoot: repoRoot,
+      theme: classicTheme,
+      outDir: path.join(out, 'dist3'),
+      cacheDir: path.join(out, 'cache3'),
+    };
     for (const run of ['cold', 'warm with unchanged pages kept'] as const) {
       const events: BuildProgress[] = [];
       const result = await buildSite({ ...opts, toolVersion: 'progress-test', onProgress: (p) => events.push(p) });
       expect(result.ok, run).toBe(true);
       const counted = (step: 'compile' | 'render') => events.flatMap((e) => (e.step === step ? [e] : []));
       const compile = counted('compile');
-      expect(compile.map((e) => e.done), run).toEqual(Array.from({ length: 9 }, (_, i) => i + 1));
+      expect(
+        compile.map((e) => e.done),
+        run,
+      ).toEqual(Array.from({ length: 9 }, (_, i) => i + 1));
       expect(new Set(compile.map((e) => e.total)), run).toEqual(new Set([9]));
       const render = counted('render');
-      expect(render.map((e) => e.done), run).toEqual(Array.from({ length: result.pages }, (_, i) => i + 1));
+      expect(
+        render.map((e) => e.done),
+        run,
+      ).toEqual(Array.from({ length: result.pages }, (_, i) => i + 1));
       expect(new Set(render.map((e) => e.total)), run).toEqual(new Set([result.pages]));
       // In order: all sources, then all pages, then the search index, which the second run reuses (nothing
       // changed, the content image included).

@@ -11,7 +11,9 @@ const run = promisify(execFile);
 /** Runs the compiled CLI (npm test compiles it first) and returns its exit code and stderr. */
 async function quire(root: string, ...args: string[]): Promise<{ code: number; stderr: string }> {
   try {
-    const { stderr } = await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--root', root, ...args], { env: { ...process.env, CI: '1', NO_COLOR: '1' } });
+    const { stderr } = await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--root', root, ...args], {
+      env: { ...process.env, CI: '1', NO_COLOR: '1' },
+    });
     return { code: 0, stderr };
   } catch (e) {
     const err = e as { code: number; stderr: string };
@@ -40,7 +42,11 @@ const cases: Case[] = [
   {
     name: 'malformed MDX whose message names another place (given as a line of the file, not of the body)',
     overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Kaputt\n---\nText.\n\n<Tabs>\n  <Tab label="a">Inhalt\n</Tabs>\n' },
-    expect: ['error Q030 content/docs/guide/mdx.mdx:7:3', 'Could not compile MDX: Expected a closing tag for `<Tab>` (line 7, column 3 to line 7, column 18) before the end of `paragraph`', '> 7 |   <Tab label="a">Inhalt'],
+    expect: [
+      'error Q030 content/docs/guide/mdx.mdx:7:3',
+      'Could not compile MDX: Expected a closing tag for `<Tab>` (line 7, column 3 to line 7, column 18) before the end of `paragraph`',
+      '> 7 |   <Tab label="a">Inhalt',
+    ],
   },
   {
     name: 'a page that does not compile beside a broken link and an unknown component elsewhere (all in one run)',
@@ -60,13 +66,26 @@ const cases: Case[] = [
   },
   {
     name: 'links and images written as string expressions in MDX ({"…"}), checked like quoted ones',
-    overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Ausdrücke\n---\n<Figure src={"/img/fehlt.png"} alt="x" />\n\n<Card title="Karte" href={`/docs/gibtsnicht/`}>Text</Card>\n' },
-    expect: ['error Q060 content/docs/guide/mdx.mdx:4:1', 'Broken image /img/fehlt.png: no file static/img/fehlt.png.', 'error Q060 content/docs/guide/mdx.mdx:6:1', 'Broken link to /docs/gibtsnicht/', 'Build failed: 2 error(s)'],
+    overlay: {
+      'content/docs/guide/mdx.mdx':
+        '---\ntitle: Ausdrücke\n---\n<Figure src={"/img/fehlt.png"} alt="x" />\n\n<Card title="Karte" href={`/docs/gibtsnicht/`}>Text</Card>\n',
+    },
+    expect: [
+      'error Q060 content/docs/guide/mdx.mdx:4:1',
+      'Broken image /img/fehlt.png: no file static/img/fehlt.png.',
+      'error Q060 content/docs/guide/mdx.mdx:6:1',
+      'Broken link to /docs/gibtsnicht/',
+      'Build failed: 2 error(s)',
+    ],
   },
   {
     name: 'a javascript: link in Markdown',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\nText\n\nKlick [hier](javascript:alert(1)) bitte.\n' },
-    expect: ['content/docs/guide/start.md:6:7', 'A javascript: address is not published (javascript:alert(1)): it runs code in the visitor\'s browser.', 'Build failed: 1 error(s)'],
+    expect: [
+      'content/docs/guide/start.md:6:7',
+      "A javascript: address is not published (javascript:alert(1)): it runs code in the visitor's browser.",
+      'Build failed: 1 error(s)',
+    ],
   },
   {
     name: 'a javascript: link in HTML of a .md file',
@@ -94,7 +113,8 @@ const cases: Case[] = [
     overlay: {
       'content/docs/guide/start.md': '---\ntitle: [Start\n---\nText\n',
       'content/docs/guide/mdx.mdx': '---\ntitle: Kaputt\n---\nText <Offen\n',
-      'content/docs/hidden.md': '---\ntitle: Versteckt\nunlisted: true\n---\nZum [Fehlenden](/docs/fehlt/) und zum [Start](./guide/start.md).\n',
+      'content/docs/hidden.md':
+        '---\ntitle: Versteckt\nunlisted: true\n---\nZum [Fehlenden](/docs/fehlt/) und zum [Start](./guide/start.md).\n',
       'content/sidebars.ts': "export default {\n  docs: ['index', 'guide/start', 'guide/mdx', 'guide/mxd'],\n};\n",
     },
     expect: [
@@ -123,13 +143,22 @@ const cases: Case[] = [
   },
   {
     name: 'unknown MDX component',
-    overlay: { 'content/docs/guide/mdx.mdx': '---\ntitle: Tippfehler\n---\nText.\n\n<Steps>\n  <Step title="Eins">Los.</Step>\n</Steps>\n\nDann <Kdb>Strg</Kdb>.\n' },
-    expect: ['error Q032 content/docs/guide/mdx.mdx:10:6', 'Unknown component <Kdb>.', '> 10 | Dann <Kdb>Strg</Kdb>.', 'hint: Did you mean <Kbd>? Components available without import: '],
+    overlay: {
+      'content/docs/guide/mdx.mdx':
+        '---\ntitle: Tippfehler\n---\nText.\n\n<Steps>\n  <Step title="Eins">Los.</Step>\n</Steps>\n\nDann <Kdb>Strg</Kdb>.\n',
+    },
+    expect: [
+      'error Q032 content/docs/guide/mdx.mdx:10:6',
+      'Unknown component <Kdb>.',
+      '> 10 | Dann <Kdb>Strg</Kdb>.',
+      'hint: Did you mean <Kbd>? Components available without import: ',
+    ],
   },
   {
     name: 'MDX components with a prop left out, a typo and a data entry that does not exist',
     overlay: {
-      'content/docs/guide/mdx.mdx': '---\ntitle: Bilder\n---\nText.\n\n<Figure alt="Leiste" caption="Die Leiste" />\n\n<Figure scr="/img/a.png" alt="A" />\n\nMehr als <Stat id="user" /> Leute.\n\n<Tabs>\n  <Tab lable="Chrome">Eins</Tab>\n</Tabs>\n',
+      'content/docs/guide/mdx.mdx':
+        '---\ntitle: Bilder\n---\nText.\n\n<Figure alt="Leiste" caption="Die Leiste" />\n\n<Figure scr="/img/a.png" alt="A" />\n\nMehr als <Stat id="user" /> Leute.\n\n<Tabs>\n  <Tab lable="Chrome">Eins</Tab>\n</Tabs>\n',
     },
     expect: [
       'error Q033 content/docs/guide/mdx.mdx:6:1',
@@ -153,27 +182,43 @@ const cases: Case[] = [
   {
     name: 'front matter field of the wrong type',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\nhide_title: vielleicht\n---\nText\n' },
-    expect: ['error Q021 content/docs/guide/start.md:3:13', 'Invalid front matter field "hide_title": expected boolean', '> 3 | hide_title: vielleicht'],
+    expect: [
+      'error Q021 content/docs/guide/start.md:3:13',
+      'Invalid front matter field "hide_title": expected boolean',
+      '> 3 | hide_title: vielleicht',
+    ],
   },
   {
     name: 'a blog date that does not exist (YAML would roll 2024-13-45 over into 2025-02-14)',
     overlay: { 'content/blog/2024-05-01-neu.md': '---\ntitle: Neu\ndate: 2024-13-45\n---\nText\n' },
-    expect: ['error Q021 content/blog/2024-05-01-neu.md:3:7', 'Invalid front matter field "date": expected a date that exists, written YYYY-MM-DD', '> 3 | date: 2024-13-45'],
+    expect: [
+      'error Q021 content/blog/2024-05-01-neu.md:3:7',
+      'Invalid front matter field "date": expected a date that exists, written YYYY-MM-DD',
+      '> 3 | date: 2024-13-45',
+    ],
   },
   {
     name: 'a blog file name whose date does not exist',
     overlay: { 'content/blog/2024-02-30-neu.md': '---\ntitle: Neu\n---\nText\n' },
-    expect: ['error Q021 content/blog/2024-02-30-neu.md', 'The date in the file name, 2024-02-30, does not exist.', 'hint: Blog posts are named YYYY-MM-DD-slug.mdx'],
+    expect: [
+      'error Q021 content/blog/2024-02-30-neu.md',
+      'The date in the file name, 2024-02-30, does not exist.',
+      'hint: Blog posts are named YYYY-MM-DD-slug.mdx',
+    ],
   },
   {
     name: 'slug leaving the site',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\nslug: ../../../../../tmp/quire-escape\n---\nText\n' },
-    expect: ['error Q021 content/docs/guide/start.md:3:7', 'Invalid front matter field "slug": expected a URL path: no "." or ".." segments'],
+    expect: [
+      'error Q021 content/docs/guide/start.md:3:7',
+      'Invalid front matter field "slug": expected a URL path: no "." or ".." segments',
+    ],
   },
   {
     name: 'images from static/ that do not exist (Markdown, HTML, a component prop, one written with the base path)',
     overlay: {
-      'content/docs/guide/mdx.mdx': '---\ntitle: Bilder\n---\n![A](/img/fehlt.png)\n\n<img src="/img/auch-fehlt.png" alt="" />\n\n<Figure src="/img/fehlt.svg" alt="F" />\n\n![B](/de/img/favicon.svg)\n',
+      'content/docs/guide/mdx.mdx':
+        '---\ntitle: Bilder\n---\n![A](/img/fehlt.png)\n\n<img src="/img/auch-fehlt.png" alt="" />\n\n<Figure src="/img/fehlt.svg" alt="F" />\n\n![B](/de/img/favicon.svg)\n',
     },
     expect: [
       'error Q060 content/docs/guide/mdx.mdx:4:1',
@@ -192,18 +237,31 @@ const cases: Case[] = [
   {
     name: 'missing image',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\nText\n\nSiehe ![Bildschirmfoto](./fehlt.png) hier.\n' },
-    expect: ['error Q060 content/docs/guide/start.md:6:7', 'Image not found: content/docs/guide/fehlt.png.', "hint: Image paths are relative to the page's file"],
+    expect: [
+      'error Q060 content/docs/guide/start.md:6:7',
+      'Image not found: content/docs/guide/fehlt.png.',
+      "hint: Image paths are relative to the page's file",
+    ],
   },
   {
     name: 'a missing image next to the page and one missing from static/ (both in one run, before anything renders)',
-    overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\nText\n\n![Bildschirmfoto](./fehlt.png) und ![Logo](/img/auch-fehlt.png)\n' },
-    expect: ['error Q060 content/docs/guide/start.md:6:1', 'Image not found: content/docs/guide/fehlt.png.', 'error Q060 content/docs/guide/start.md:6:36', 'Broken image /img/auch-fehlt.png', 'Build failed: 2 error(s)'],
+    overlay: {
+      'content/docs/guide/start.md': '---\ntitle: Start\n---\nText\n\n![Bildschirmfoto](./fehlt.png) und ![Logo](/img/auch-fehlt.png)\n',
+    },
+    expect: [
+      'error Q060 content/docs/guide/start.md:6:1',
+      'Image not found: content/docs/guide/fehlt.png.',
+      'error Q060 content/docs/guide/start.md:6:36',
+      'Broken image /img/auch-fehlt.png',
+      'Build failed: 2 error(s)',
+    ],
   },
   {
     name: 'a data file entry without a field the theme shows, and a price that is not a number (at their places)',
     overlay: {
       'content/data/figures.json': '{\n  "users": { "value": "10 Mio.+", "label": "Nutzer", "txt": "mehr als zehn Millionen" }\n}\n',
-      'content/data/pricing.json': '{\n  "defaultCurrency": "EUR",\n  "currencies": [{ "code": "EUR", "symbol": "€", "label": "Euro" }],\n  "plans": [{ "id": "pro", "name": "Pro", "prices": { "EUR": { "monthly": "neun", "yearly": 90 } }, "features": [], "ctaLabel": "Los", "ctaHref": "/pricing/" }]\n}\n',
+      'content/data/pricing.json':
+        '{\n  "defaultCurrency": "EUR",\n  "currencies": [{ "code": "EUR", "symbol": "€", "label": "Euro" }],\n  "plans": [{ "id": "pro", "name": "Pro", "prices": { "EUR": { "monthly": "neun", "yearly": 90 } }, "features": [], "ctaLabel": "Los", "ctaHref": "/pricing/" }]\n}\n',
     },
     expect: [
       'error Q090 content/data/figures.json:2:3',
@@ -215,12 +273,19 @@ const cases: Case[] = [
   {
     name: 'image outside the project',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\n---\n![Passwort](../../../../geheim.png)\n' },
-    expect: ['error Q060 content/docs/guide/start.md:4:1', 'The image ../geheim.png lies outside the project: only files inside it are published.'],
+    expect: [
+      'error Q060 content/docs/guide/start.md:4:1',
+      'The image ../geheim.png lies outside the project: only files inside it are published.',
+    ],
   },
   {
     name: 'sidebar file that throws while it runs',
     overlay: { 'content/sidebars.ts': 'const x: any = undefined;\n\nexport default { docs: x.items };\n' },
-    expect: ['error Q040 content/sidebars.ts:3:26', "The sidebar file could not be evaluated: Cannot read properties of undefined (reading 'items')", '> 3 | export default { docs: x.items };'],
+    expect: [
+      'error Q040 content/sidebars.ts:3:26',
+      "The sidebar file could not be evaluated: Cannot read properties of undefined (reading 'items')",
+      '> 3 | export default { docs: x.items };',
+    ],
   },
   {
     name: 'site config with a syntax error (named relative to the project, with its code frame)',
@@ -230,7 +295,11 @@ const cases: Case[] = [
   {
     name: 'site config that throws while it runs',
     overlay: { 'site.config.ts': 'const base: any = null;\nexport default { ...base.config };\n' },
-    expect: ['error Q001 site.config.ts:2:26', "The site configuration could not be evaluated: Cannot read properties of null (reading 'config')", '> 2 | export default { ...base.config };'],
+    expect: [
+      'error Q001 site.config.ts:2:26',
+      "The site configuration could not be evaluated: Cannot read properties of null (reading 'config')",
+      '> 2 | export default { ...base.config };',
+    ],
   },
   {
     name: 'sidebar items of the wrong shape (every one named, at its place)',
@@ -286,7 +355,10 @@ const cases: Case[] = [
   {
     name: 'static file taking the place of a page',
     overlay: { 'static/docs/index.html': '<p>alt</p>' },
-    expect: ['error Q050 static/docs/index.html', 'Two files want the same URL /de/docs/:\n  - content/docs/index.md\n  - static/docs/index.html'],
+    expect: [
+      'error Q050 static/docs/index.html',
+      'Two files want the same URL /de/docs/:\n  - content/docs/index.md\n  - static/docs/index.html',
+    ],
   },
   {
     name: 'broken internal link',
@@ -295,49 +367,86 @@ const cases: Case[] = [
   },
   {
     name: 'broken link in HTML of a .md file',
-    overlay: { 'content/pages/pricing.md': '---\ntitle: Preise\n---\nText\n\n<details>\n<summary>Mehr</summary>\n<p>Siehe <a href="/docs/faq/">FAQ</a>.</p>\n</details>\n' },
+    overlay: {
+      'content/pages/pricing.md':
+        '---\ntitle: Preise\n---\nText\n\n<details>\n<summary>Mehr</summary>\n<p>Siehe <a href="/docs/faq/">FAQ</a>.</p>\n</details>\n',
+    },
     expect: ['error Q060 content/pages/pricing.md:8:10', 'Broken link to /docs/faq/: no page or file at /de/docs/faq/.'],
   },
   {
     name: 'unknown name in an MDX expression (found while rendering)',
     overlay: { 'content/docs/guide/rechnung.mdx': '---\ntitle: Rechnung\n---\nText\n\nWert: {unbekannt + 1}\n' },
-    expect: ['error Q080 content/docs/guide/rechnung.mdx:6:8', 'Rendering /de/docs/guide/rechnung/ failed: unbekannt is not defined', '> 6 | Wert: {unbekannt + 1}', 'hint: In MDX, {…} is JavaScript, and nothing defines unbekannt. For braces as text write \\{ and \\}'],
+    expect: [
+      'error Q080 content/docs/guide/rechnung.mdx:6:8',
+      'Rendering /de/docs/guide/rechnung/ failed: unbekannt is not defined',
+      '> 6 | Wert: {unbekannt + 1}',
+      'hint: In MDX, {…} is JavaScript, and nothing defines unbekannt. For braces as text write \\{ and \\}',
+    ],
   },
   {
     name: 'broken link in a data file',
-    overlay: { 'content/data/angebote.json': '{\n  "karten": [\n    { "titel": "A", "ctaHref": "/gibt-es-nicht/" },\n    { "ctaHref": "/pricing/#plaene", "image": "/img/logo.svg", "href": "https://example.com/" }\n  ]\n}\n' },
-    expect: ['error Q060 content/data/angebote.json:3:32', 'Broken link to /gibt-es-nicht/ (karten.0.ctaHref): no page or file at /de/gibt-es-nicht/.', '> 3 |     { "titel": "A", "ctaHref": "/gibt-es-nicht/" },', 'Build failed: 1 error(s)'],
+    overlay: {
+      'content/data/angebote.json':
+        '{\n  "karten": [\n    { "titel": "A", "ctaHref": "/gibt-es-nicht/" },\n    { "ctaHref": "/pricing/#plaene", "image": "/img/logo.svg", "href": "https://example.com/" }\n  ]\n}\n',
+    },
+    expect: [
+      'error Q060 content/data/angebote.json:3:32',
+      'Broken link to /gibt-es-nicht/ (karten.0.ctaHref): no page or file at /de/gibt-es-nicht/.',
+      '> 3 |     { "titel": "A", "ctaHref": "/gibt-es-nicht/" },',
+      'Build failed: 1 error(s)',
+    ],
   },
   {
     name: 'broken link in a data file, written with escapes',
     overlay: { 'content/data/angebote.json': '{ "karten": [{ "ctaHref": "\\/gibt-es-nicht\\/" }] }\n' },
-    expect: ['error Q060 content/data/angebote.json:1:27', 'Broken link to /gibt-es-nicht/ (karten.0.ctaHref): no page or file at /de/gibt-es-nicht/.'],
+    expect: [
+      'error Q060 content/data/angebote.json:1:27',
+      'Broken link to /gibt-es-nicht/ (karten.0.ctaHref): no page or file at /de/gibt-es-nicht/.',
+    ],
   },
   {
     // JavaScript orders number-like keys before the others, not as written: each entry is still placed where it is.
     name: 'broken links in a data file under number-like keys',
     overlay: { 'content/data/angebote.json': '{\n  "2025": { "href": "/gibt-es-nicht/" },\n  "2024": { "href": "/gibt-es-nicht/" }\n}\n' },
-    expect: ['error Q060 content/data/angebote.json:3:21\n  Broken link to /gibt-es-nicht/ (2024.href)', 'error Q060 content/data/angebote.json:2:21\n  Broken link to /gibt-es-nicht/ (2025.href)'],
+    expect: [
+      'error Q060 content/data/angebote.json:3:21\n  Broken link to /gibt-es-nicht/ (2024.href)',
+      'error Q060 content/data/angebote.json:2:21\n  Broken link to /gibt-es-nicht/ (2025.href)',
+    ],
   },
   {
     name: 'pagination naming a missing doc',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\nsidebar_label: Loslegen\npagination_next: guide/fehlt\n---\nText\n' },
-    expect: ['error Q042 content/docs/guide/start.md:4:18', 'pagination_next points to a doc id that does not exist: "guide/fehlt".', '> 4 | pagination_next: guide/fehlt'],
+    expect: [
+      'error Q042 content/docs/guide/start.md:4:18',
+      'pagination_next points to a doc id that does not exist: "guide/fehlt".',
+      '> 4 | pagination_next: guide/fehlt',
+    ],
   },
   {
     name: 'social card image that does not exist',
     overlay: { 'content/docs/guide/start.md': '---\ntitle: Start\r\nimage:   /img/fehlt.png\r\n---\r\nText\r\n' },
-    expect: ['error Q060 content/docs/guide/start.md:3:10', 'Broken image in front matter: /img/fehlt.png is not a file of the site (static/).'],
+    expect: [
+      'error Q060 content/docs/guide/start.md:3:10',
+      'Broken image in front matter: /img/fehlt.png is not a file of the site (static/).',
+    ],
   },
   {
     name: 'sidebar link to a page that does not exist',
-    overlay: { 'content/sidebars.ts': "export default {\n  docs: [\n    'index',\n    { type: 'category', label: 'Leitfaden', items: ['guide/start', 'guide/mdx', { type: 'link', label: 'Preise', href: '/pricing/' }, { type: 'link', label: 'Alt', href: '/docs/alt/' }] },\n  ],\n};\n" },
-    expect: ['error Q060 content/sidebars.ts:4:171', 'Broken link to /docs/alt/ (docs › Leitfaden › Alt): no page or file at /de/docs/alt/.', 'Build failed: 1 error(s)'],
+    overlay: {
+      'content/sidebars.ts':
+        "export default {\n  docs: [\n    'index',\n    { type: 'category', label: 'Leitfaden', items: ['guide/start', 'guide/mdx', { type: 'link', label: 'Preise', href: '/pricing/' }, { type: 'link', label: 'Alt', href: '/docs/alt/' }] },\n  ],\n};\n",
+    },
+    expect: [
+      'error Q060 content/sidebars.ts:4:171',
+      'Broken link to /docs/alt/ (docs › Leitfaden › Alt): no page or file at /de/docs/alt/.',
+      'Build failed: 1 error(s)',
+    ],
   },
   {
     name: 'announcement linking to a page that does not exist',
     overlay: {
-      'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, announcementBar: { id: 'a', content: 'Neu: <a href=\"/pricing/\">Preise</a>, <a href=\"/deals/mangaa/\">Manga</a> und <a href=\"/de/pricing/\">Preise</a>' } };\n",
+      'site.config.ts':
+        'import base from \'./base.config.ts\';\nexport default { ...base, announcementBar: { id: \'a\', content: \'Neu: <a href="/pricing/">Preise</a>, <a href="/deals/mangaa/">Manga</a> und <a href="/de/pricing/">Preise</a>\' } };\n',
       'base.config.ts': null,
     },
     expect: [
@@ -352,7 +461,8 @@ const cases: Case[] = [
   {
     name: 'site images in the config that do not exist (favicon, social card, navbar logo)',
     overlay: {
-      'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, favicon: '/img/favicon.ico', image: '/img/karte.jpg', navbar: { ...base.navbar, logo: { src: '/img/marke.svg', alt: 'Logo' } } };\n",
+      'site.config.ts':
+        "import base from './base.config.ts';\nexport default { ...base, favicon: '/img/favicon.ico', image: '/img/karte.jpg', navbar: { ...base.navbar, logo: { src: '/img/marke.svg', alt: 'Logo' } } };\n",
       'base.config.ts': null,
     },
     expect: [
@@ -368,7 +478,10 @@ const cases: Case[] = [
   },
   {
     name: 'invalid config value',
-    overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n", 'base.config.ts': null },
+    overlay: {
+      'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, docs: { toc: { minHeadingLevel: 'zwei' } } };\n",
+      'base.config.ts': null,
+    },
     expect: ['error Q002 site.config.ts', 'Invalid config value at docs.toc.minHeadingLevel: expected number, got the string "zwei"'],
   },
   {
@@ -379,7 +492,12 @@ const cases: Case[] = [
   {
     name: 'data file that is not valid JSON (at its line and column)',
     overlay: { 'content/data/angebote.json': '{\n  "karten": [\n    { "titel": "A", },\n  ]\n}\n' },
-    expect: ['error Q090 content/data/angebote.json:3:21', 'Invalid JSON: a property name in double quotes was expected (a comma too many?).', '> 3 |     { "titel": "A", },', 'Build failed: 1 error(s)'],
+    expect: [
+      'error Q090 content/data/angebote.json:3:21',
+      'Invalid JSON: a property name in double quotes was expected (a comma too many?).',
+      '> 3 |     { "titel": "A", },',
+      'Build failed: 1 error(s)',
+    ],
   },
   {
     name: 'data file that is binary',
@@ -388,7 +506,10 @@ const cases: Case[] = [
   },
   {
     name: 'locale file with a syntax error and one with a message that is not a text',
-    overlay: { 'locales/de.json': '{\n  "search.placeholder": "Suchen"\n  "skipToContent": "Weiter"\n}\n', 'locales/en.json': '{\n  "search.placeholder": "Search",\n  "skipToContent": ["Skip"]\n}\n' },
+    overlay: {
+      'locales/de.json': '{\n  "search.placeholder": "Suchen"\n  "skipToContent": "Weiter"\n}\n',
+      'locales/en.json': '{\n  "search.placeholder": "Search",\n  "skipToContent": ["Skip"]\n}\n',
+    },
     expect: [
       'error Q090 locales/de.json:3:3',
       'Invalid JSON: a comma was expected between two entries.',
@@ -410,7 +531,10 @@ const cases: Case[] = [
   },
   {
     name: 'front matter values YAML reads as markup (a colon in a title, an anchor that is not set)',
-    overlay: { 'content/docs/guide/start.md': "---\ntitle: Tipp: So geht's\n---\nText\n", 'content/docs/guide/mdx.mdx': '---\ntitle: *Sternchen\n---\nText\n' },
+    overlay: {
+      'content/docs/guide/start.md': "---\ntitle: Tipp: So geht's\n---\nText\n",
+      'content/docs/guide/mdx.mdx': '---\ntitle: *Sternchen\n---\nText\n',
+    },
     expect: [
       'error Q020 content/docs/guide/mdx.mdx:2:8',
       'hint: Put the value in quotes (a value starting with * names an anchor): title: "*Sternchen"',
@@ -454,7 +578,11 @@ const cases: Case[] = [
   },
   {
     name: 'a config value outside what a union or a literal accepts (named with what is accepted)',
-    overlay: { 'site.config.ts': "import base from './base.config.ts';\nexport default { ...base, trailingSlash: false, blog: { postsPerPage: 'alle' } };\n", 'base.config.ts': null },
+    overlay: {
+      'site.config.ts':
+        "import base from './base.config.ts';\nexport default { ...base, trailingSlash: false, blog: { postsPerPage: 'alle' } };\n",
+      'base.config.ts': null,
+    },
     expect: [
       'error Q002 site.config.ts',
       'Invalid config value at trailingSlash: only true is supported, got boolean false',
@@ -465,7 +593,8 @@ const cases: Case[] = [
   {
     name: 'an object for a number prop and an array for a text prop (at the prop), and a front matter field named constructor',
     overlay: {
-      'content/docs/guide/mdx.mdx': '---\ntitle: Props\nconstructor: x\n---\nText.\n\n<Figure src="/img/logo.svg" alt="Logo"\n  width={{breit: 800}} />\n\n<Figure src="/img/logo.svg" alt={["Logo", "Bild"]} />\n',
+      'content/docs/guide/mdx.mdx':
+        '---\ntitle: Props\nconstructor: x\n---\nText.\n\n<Figure src="/img/logo.svg" alt="Logo"\n  width={{breit: 800}} />\n\n<Figure src="/img/logo.svg" alt={["Logo", "Bild"]} />\n',
     },
     expect: [
       'warning Q022 content/docs/guide/mdx.mdx:3:1',
@@ -535,7 +664,10 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
         ['..', `The output folder ${path.dirname(await realpath(root))} is the project folder or holds it`],
         ['static', 'The output folder static is inside static/, which quire reads'],
         ['content/site', 'The output folder content/site is inside content/, which quire reads'],
-        ['foreign', 'The output folder foreign holds files no quire build wrote (no robots.txt, no de folder): a build replaces the whole folder, so they would be lost.'],
+        [
+          'foreign',
+          'The output folder foreign holds files no quire build wrote (no robots.txt, no de folder): a build replaces the whole folder, so they would be lost.',
+        ],
       ];
       for (const [out, message] of refused) {
         const { code, stderr } = await quire(root, 'build', '--out', out);
@@ -583,7 +715,8 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
     const site = await makeSite('basic', {
       'content/docs/guide/start.md': '---\ntitle: Start\n---\nWeiter zur [Zweite](./zweite seite.md).\n',
       'content/docs/guide/mdx.mdx': '---\ntitle: MDX\n---\nText.\n\n## Mit Leer {#mit leer}\n',
-      'content/sidebars.ts': "export default {\n  docs: ['index', { type: 'category', label: 'Leitfaden', colapsed: false, items: ['guide/start', 'guide/mdx'] }],\n};\n",
+      'content/sidebars.ts':
+        "export default {\n  docs: ['index', { type: 'category', label: 'Leitfaden', colapsed: false, items: ['guide/start', 'guide/mdx'] }],\n};\n",
     });
     try {
       const de = path.join(site.root, 'locales/de.json');
@@ -619,7 +752,9 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
       const { code, stderr } = await quire(site.root, 'build');
       expect(code).toBe(0);
       expect(stderr).toContain('warning Q102 .quire/cache');
-      expect(stderr).toContain('The compile cache could not be written (ENOTDIR): the site was built, but the next build compiles every page again.');
+      expect(stderr).toContain(
+        'The compile cache could not be written (ENOTDIR): the site was built, but the next build compiles every page again.',
+      );
       expect(stderr).toContain('warning Q103 .quire/build.lock');
       expect(stderr).toMatch(/The build lock could not be taken \(E[A-Z]+\): this build ran without it/);
       expect(stderr).not.toContain('internal error');
@@ -667,14 +802,21 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
   it('errors: should name a mistyped option, a project folder that is not there and a bad base path, and point to --help', async () => {
     const cli = async (...args: string[]) => {
       try {
-        return { code: 0, ...(await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), ...args], { env: { ...process.env, CI: '1', NO_COLOR: '1' } })) };
+        return {
+          code: 0,
+          ...(await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), ...args], {
+            env: { ...process.env, CI: '1', NO_COLOR: '1' },
+          })),
+        };
       } catch (e) {
         return e as { code: number; stderr: string };
       }
     };
     const typo = await cli('build', '--outt', 'x');
     expect(typo.code).toBe(1);
-    expect(typo.stderr).toContain("error: unknown option '--outt'\n(Did you mean --out?)\n(run quire --help, or quire <command> --help, for what is available)");
+    expect(typo.stderr).toContain(
+      "error: unknown option '--outt'\n(Did you mean --out?)\n(run quire --help, or quire <command> --help, for what is available)",
+    );
     const missing = path.join(os.tmpdir(), 'quire-gibt-es-nicht');
     const root = await cli('--root', missing, 'build');
     expect(root.code).toBe(1);

@@ -34,18 +34,29 @@ async function writeVersion(root: string, version: number): Promise<void> {
 async function treeHash(dir: string, site = false): Promise<string> {
   const hash = createHash('sha256');
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).filter((f) => !site || !f.includes('pagefind/'));
-  for (const file of files.sort()) hash.update(file + '\0').update(await readFile(path.join(dir, file))).update('\0');
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .filter((f) => !site || !f.includes('pagefind/'));
+  for (const file of files.sort())
+    hash
+      .update(file + '\0')
+      .update(await readFile(path.join(dir, file)))
+      .update('\0');
   return `${files.length}:${hash.digest('hex').slice(0, 16)}`;
 }
 
 /** The search index is whole: its entry names a metadata file that is there, and it has a fragment per indexed page. */
 async function wholeSearchIndex(dir: string): Promise<boolean> {
   const index = path.join(dir, 'de/pagefind');
-  const entry = JSON.parse(await readFile(path.join(index, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { hash: string; page_count: number }> };
+  const entry = JSON.parse(await readFile(path.join(index, 'pagefind-entry.json'), 'utf8')) as {
+    languages: Record<string, { hash: string; page_count: number }>;
+  };
   const [language] = Object.values(entry.languages);
   const files = await readdir(index, { recursive: true });
-  return files.includes(`pagefind.${language.hash}.pf_meta`) && files.filter((f) => f.startsWith('fragment/')).length === language.page_count;
+  return (
+    files.includes(`pagefind.${language.hash}.pf_meta`) && files.filter((f) => f.startsWith('fragment/')).length === language.page_count
+  );
 }
 
 interface Run {
@@ -57,7 +68,10 @@ interface Run {
 
 function quire(root: string, args: string[], killAfterMs?: number): { child: ChildProcess; done: Promise<Run> } {
   const start = performance.now();
-  const child = spawn(process.execPath, [CLI, '--root', root, ...args], { env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, '--root', root, ...args], {
+    env: { ...process.env, CI: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   child.stdout!.resume();
@@ -131,7 +145,9 @@ describe('guarantees', () => {
     }
     expect(interrupted).toBeGreaterThanOrEqual(14);
     expect(seen.old).toBeGreaterThan(0);
-    console.log(`guarantees: ${kills} kills over ${Math.round(timed.ms)} ms builds, ${interrupted} interrupted a build: ${seen.old} left the old site, ${seen.new} the new one`);
+    console.log(
+      `guarantees: ${kills} kills over ${Math.round(timed.ms)} ms builds, ${interrupted} interrupted a build: ${seen.old} left the old site, ${seen.new} the new one`,
+    );
   }, 480_000);
 
   it('guarantees: should run two builds of one project one after the other, and end equal to a clean build of the final content', async () => {
@@ -152,7 +168,15 @@ describe('guarantees', () => {
   }, 120_000);
 
   it('guarantees: should take over a lock left by a killed build, with a warning', async () => {
-    await writeFile(path.join(root, '.quire/build.lock'), JSON.stringify({ pid: 2147483646, started: '2026-01-01T00:00:00.000Z', command: 'quire build', host: (await import('node:os')).hostname() }));
+    await writeFile(
+      path.join(root, '.quire/build.lock'),
+      JSON.stringify({
+        pid: 2147483646,
+        started: '2026-01-01T00:00:00.000Z',
+        command: 'quire build',
+        host: (await import('node:os')).hostname(),
+      }),
+    );
     const r = await build(root, 'dist-two');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Q103');

@@ -11,7 +11,10 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const fixture = (name: string) => path.join(repoRoot, 'test/fixtures', name);
 
 /** Copies a fixture into a temp folder and applies an overlay (file → content, or null to delete). */
-export async function makeSite(name: string, overlay: Record<string, string | Buffer | null> = {}): Promise<{ root: string; cleanup: () => Promise<void> }> {
+export async function makeSite(
+  name: string,
+  overlay: Record<string, string | Buffer | null> = {},
+): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(tmpdir(), `quire-${name}-`));
   // Not what builds of the fixture itself left (its cache and build lock, written by tests that build it in place).
   await cp(fixture(name), root, { recursive: true, filter: (src) => path.basename(src) !== '.quire' });
@@ -50,5 +53,10 @@ export function png(width: number, height: number): Buffer {
   // Each row: filter byte 0, then the row's samples.
   const rows = Buffer.alloc((width + 1) * height, 0x90);
   for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -50,7 +50,10 @@ async function snapshot(dir: string): Promise<Map<string, { bytes: string; mtime
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const abs = path.join(entry.parentPath, entry.name);
-    out.set(path.relative(dir, abs).split(path.sep).join('/'), { bytes: (await readFile(abs)).toString('base64'), mtimeMs: (await stat(abs)).mtimeMs });
+    out.set(path.relative(dir, abs).split(path.sep).join('/'), {
+      bytes: (await readFile(abs)).toString('base64'),
+      mtimeMs: (await stat(abs)).mtimeMs,
+    });
   }
   return out;
 }
@@ -61,11 +64,19 @@ function ok(result: BuildResult): BuildResult {
 }
 
 const changedFiles = (before: Map<string, { bytes: string; mtimeMs: number }>, after: Map<string, { bytes: string; mtimeMs: number }>) =>
-  [...after].filter(([f, v]) => before.get(f)?.mtimeMs !== v.mtimeMs || before.get(f)?.bytes !== v.bytes).map(([f]) => f).sort();
+  [...after]
+    .filter(([f, v]) => before.get(f)?.mtimeMs !== v.mtimeMs || before.get(f)?.bytes !== v.bytes)
+    .map(([f]) => f)
+    .sort();
 
 describe('incremental output', () => {
   it('incremental: should render every page again when the social card changed its size under the same name', async () => {
-    const { root, out, build } = await site({ 'site.config.ts': (await readFile(path.join(repoRoot, 'test/fixtures/basic/site.config.ts'), 'utf8')).replace('flags:', "image: '/img/karte.png',\n  flags:") });
+    const { root, out, build } = await site({
+      'site.config.ts': (await readFile(path.join(repoRoot, 'test/fixtures/basic/site.config.ts'), 'utf8')).replace(
+        'flags:',
+        "image: '/img/karte.png',\n  flags:",
+      ),
+    });
     ok(await build());
     expect(await readFile(path.join(out, 'de/docs/index.html'), 'utf8')).toContain('<meta property="og:image:width" content="12"/>');
     await writeFile(path.join(root, 'static/img/karte.png'), png(1200, 630));
@@ -111,7 +122,10 @@ describe('incremental output', () => {
     // The compiled CLI, a process each time: esbuild keeps the working directory its service started in.
     const { root } = await site();
     const assetsFrom = async (cwd: string, out: string) => {
-      await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--root', root, 'build', '--no-cache', '--out', out], { cwd, env: { ...process.env, CI: '1' } });
+      await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--root', root, 'build', '--no-cache', '--out', out], {
+        cwd,
+        env: { ...process.env, CI: '1' },
+      });
       return (await readdir(path.join(out, 'de/assets'), { recursive: true })).sort();
     };
     const fromTmp = await assetsFrom(os.tmpdir(), path.join(root, 'out-a'));
@@ -119,7 +133,7 @@ describe('incremental output', () => {
     expect(await assetsFrom(root, path.join(root, 'out-b'))).toEqual(fromTmp);
   });
 
-  it('incremental: should write a kept page\'s content image again when it was deleted from the output by hand', async () => {
+  it("incremental: should write a kept page's content image again when it was deleted from the output by hand", async () => {
     const { root, out, build } = await site({ 'content/docs/guide/start.md': null });
     await writeFile(path.join(root, 'content/docs/guide/start.md'), START_WITHOUT_IMAGE + '\n![Bild](./bild.svg)\n');
     ok(await build());
@@ -127,7 +141,9 @@ describe('incremental output', () => {
     await rm(path.join(out, 'de/assets', image));
     const again = ok(await build());
     expect(again.reused).toBe(again.pages);
-    expect(await readFile(path.join(out, 'de/assets', image), 'utf8')).toBe(await readFile(path.join(root, 'content/docs/guide/bild.svg'), 'utf8'));
+    expect(await readFile(path.join(out, 'de/assets', image), 'utf8')).toBe(
+      await readFile(path.join(root, 'content/docs/guide/bild.svg'), 'utf8'),
+    );
   });
 
   it('incremental: should tell the caller before compiling how many sources are not in the compile cache', async () => {
@@ -147,11 +163,16 @@ describe('incremental output', () => {
     const { root, out, build } = await site();
     ok(await build());
     const before = await snapshot(out);
-    await writeFile(path.join(root, 'content/docs/hidden.md'), '---\ntitle: Versteckt\nunlisted: true\n---\nNeuer Text im versteckten Dokument.\n');
+    await writeFile(
+      path.join(root, 'content/docs/hidden.md'),
+      '---\ntitle: Versteckt\nunlisted: true\n---\nNeuer Text im versteckten Dokument.\n',
+    );
     const result = ok(await build());
     expect(result.pages - result.reused).toBe(1);
     const after = await snapshot(out);
-    expect(Buffer.from(after.get('de/docs/hidden/index.html')!.bytes, 'base64').toString()).toContain('Neuer Text im versteckten Dokument.');
+    expect(Buffer.from(after.get('de/docs/hidden/index.html')!.bytes, 'base64').toString()).toContain(
+      'Neuer Text im versteckten Dokument.',
+    );
     // The page changed; the search index, sitemap and every other page did not (the page is unlisted: noindex).
     expect(changedFiles(before, after)).toEqual(['de/docs/hidden/index.html']);
   });
@@ -184,7 +205,10 @@ describe('incremental output', () => {
     await rm(path.join(root, 'content/landing-page/star-gate.md'));
     await writeFile(path.join(root, 'content/pages/neu.md'), '---\ntitle: Neu\n---\nEine neue Seite.\n');
     // Shown on the blog list too: its page must follow.
-    await writeFile(path.join(root, 'content/blog/2025-01-02-hallo.md'), '---\ntitle: Hallo Blog\ndescription: Eine neue Beschreibung.\nauthors: [Team]\ntags: [News]\n---\nBeitrag.\n');
+    await writeFile(
+      path.join(root, 'content/blog/2025-01-02-hallo.md'),
+      '---\ntitle: Hallo Blog\ndescription: Eine neue Beschreibung.\nauthors: [Team]\ntags: [News]\n---\nBeitrag.\n',
+    );
     ok(await build());
     expect(await readFile(path.join(out, 'de/blog/index.html'), 'utf8')).toContain('Eine neue Beschreibung.');
     const full = path.join(root, 'full');
@@ -195,7 +219,8 @@ describe('incremental output', () => {
     expect(stable(inc)).toEqual(stable(ref));
     for (const file of stable(ref)) expect(inc.get(file)?.bytes, file).toBe(ref.get(file)?.bytes);
     expect(inc.size).toBe(ref.size);
-    const pageCount = (m: Map<string, { bytes: string }>) => JSON.parse(Buffer.from(m.get('de/pagefind/pagefind-entry.json')!.bytes, 'base64').toString()).languages.de.page_count;
+    const pageCount = (m: Map<string, { bytes: string }>) =>
+      JSON.parse(Buffer.from(m.get('de/pagefind/pagefind-entry.json')!.bytes, 'base64').toString()).languages.de.page_count;
     expect(pageCount(inc)).toBe(pageCount(ref));
     // Page fragments are named by their content: the same set, none left over from before the edits.
     const fragments = (m: Map<string, unknown>) => [...m.keys()].filter((f) => f.startsWith('de/pagefind/fragment/')).sort();
@@ -285,7 +310,10 @@ describe('incremental output', () => {
     const now = await snapshot(out);
     expect(now.get('de/b/index.html')).toEqual(before.get('de/b/index.html'));
     expect(now.get('de/c/index.html')).toEqual(before.get('de/c/index.html'));
-    const [b1, b2] = [(await stat(path.join(storeOf(out), path.basename(first.tmp), 'de/b/index.html'))).ino, (await stat(path.join(out, 'de/b/index.html'))).ino];
+    const [b1, b2] = [
+      (await stat(path.join(storeOf(out), path.basename(first.tmp), 'de/b/index.html'))).ino,
+      (await stat(path.join(out, 'de/b/index.html'))).ino,
+    ];
     expect(b2).toBe(b1);
   });
 
@@ -301,8 +329,11 @@ describe('incremental output', () => {
     await writeA(second, 'A2');
     await writeA(new DirWriter(out), 'A3');
     // The third build removes the first generation in the background; the second stays as the one replaced.
-    for (let i = 0; i < 100 && (await readdir(storeOf(out))).includes(path.basename(first.tmp)); i++) await new Promise((r) => setTimeout(r, 20));
-    expect((await readdir(storeOf(out))).sort()).toEqual([path.basename(second.tmp), path.basename(await realpath(out)), 'previous'].sort());
+    for (let i = 0; i < 100 && (await readdir(storeOf(out))).includes(path.basename(first.tmp)); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect((await readdir(storeOf(out))).sort()).toEqual(
+      [path.basename(second.tmp), path.basename(await realpath(out)), 'previous'].sort(),
+    );
     // What a dead build left in the store, which this build cannot delete: reported, and the build still works.
     const dead = path.join(storeOf(out), 'mwz00000-2147483646');
     await mkdir(dead);

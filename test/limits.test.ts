@@ -16,7 +16,11 @@ const run = promisify(execFile);
  * fixtures set to 2 s (`limits.pageTimeout`); nothing hangs and no stack trace is printed. Each case bounds its
  * wall time: generously (the test machine is shared), yet far below the 30 s limit the default would give.
  */
-const config = async (limits: string) => (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace('export default {', `export default {\n  limits: ${limits},`);
+const config = async (limits: string) =>
+  (await readFile(path.join(fixture('basic'), 'site.config.ts'), 'utf8')).replace(
+    'export default {',
+    `export default {\n  limits: ${limits},`,
+  );
 const page = (body: string) => `---\ntitle: Grenzfall\n---\n${body}`;
 const q035 = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.code === 'Q035');
 
@@ -38,14 +42,18 @@ describe('limits', () => {
       'list-5000': { body: '- '.repeat(5000) + 'a\n', line: 4, says: 'nested 101 levels deep here, more than the limit of 100' },
       'list-1mb': { body: '- '.repeat(500_000) + 'a\n', line: 4, says: 'nested 101 levels deep' },
       // Nested by indentation, one level a line: the 101st level is on the 101st line of the body.
-      'list-indented': { body: Array.from({ length: 150 }, (_, i) => '  '.repeat(i) + '- Punkt').join('\n') + '\n', line: 104, says: 'nested 101 levels deep' },
+      'list-indented': {
+        body: Array.from({ length: 150 }, (_, i) => '  '.repeat(i) + '- Punkt').join('\n') + '\n',
+        line: 104,
+        says: 'nested 101 levels deep',
+      },
       'quotes-5000': { body: 'Vorher.\n\n' + '> '.repeat(5000) + 'a\n', line: 6, says: 'nested 101 levels deep' },
       'links-open': { body: 'Text.\n\n' + '[a]('.repeat(100_000) + '\n', line: 6, says: 'more than 1000 link brackets and emphasis marks' },
-      'brackets': { body: '['.repeat(100_000) + '\n', line: 4, says: 'more than 1000 link brackets' },
+      brackets: { body: '['.repeat(100_000) + '\n', line: 4, says: 'more than 1000 link brackets' },
       'images-open': { body: '![a]('.repeat(100_000) + '\n', line: 4, says: 'more than 1000 link brackets' },
-      'underscores': { body: '_a_ '.repeat(50_000) + '\n', line: 4, says: 'more than 1000 link brackets and emphasis marks' },
+      underscores: { body: '_a_ '.repeat(50_000) + '\n', line: 4, says: 'more than 1000 link brackets and emphasis marks' },
       // A paragraph over many lines counts as one.
-      'references': { body: Array.from({ length: 3000 }, () => '[a] [b]').join('\n') + '\n', line: 4, says: 'more than 1000' },
+      references: { body: Array.from({ length: 3000 }, () => '[a] [b]').join('\n') + '\n', line: 4, says: 'more than 1000' },
     };
     const files = Object.fromEntries(Object.entries(pages).map(([name, p]) => [`content/docs/grenzen/${name}.md`, page(p.body)]));
     // The same in MDX, where JSX and expressions are parsed too.
@@ -73,8 +81,12 @@ describe('limits', () => {
       'content/docs/grenzen/sterne.md': page('*'.repeat(100_000) + '\n'),
       // Underscores inside a word are text (a_a_a…): no emphasis, nothing to refuse.
       'content/docs/grenzen/unterstriche.md': page('_a'.repeat(50_000) + '\n'),
-      'content/docs/grenzen/tief.md': page(Array.from({ length: 40 }, (_, i) => '  '.repeat(i) + '- Punkt ' + i).join('\n') + '\n\n' + '> '.repeat(40) + 'Zitat\n'),
-      'content/docs/grenzen/viele-links.md': page(Array.from({ length: 600 }, (_, i) => `Absatz ${i} mit [Link](/docs/) und *Betonung*.`).join('\n\n') + '\n'),
+      'content/docs/grenzen/tief.md': page(
+        Array.from({ length: 40 }, (_, i) => '  '.repeat(i) + '- Punkt ' + i).join('\n') + '\n\n' + '> '.repeat(40) + 'Zitat\n',
+      ),
+      'content/docs/grenzen/viele-links.md': page(
+        Array.from({ length: 600 }, (_, i) => `Absatz ${i} mit [Link](/docs/) und *Betonung*.`).join('\n\n') + '\n',
+      ),
     });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(ms).toBeLessThan(15_000);
@@ -88,7 +100,10 @@ describe('limits', () => {
 
   it('limits: should stop a page whose parsing does not end at the time limit (checks before parsing turned off)', async () => {
     // With the nesting check out of the way, a list 5,000 levels deep is what used to never finish.
-    const { result, ms } = await timedBuild({ 'content/docs/grenzen/tief.md': page('- '.repeat(5000) + 'a\n') }, '{ pageTimeout: 2, maxNesting: 1000000 }');
+    const { result, ms } = await timedBuild(
+      { 'content/docs/grenzen/tief.md': page('- '.repeat(5000) + 'a\n') },
+      '{ pageTimeout: 2, maxNesting: 1000000 }',
+    );
     const [d] = q035(result.diagnostics);
     expect(d.file).toBe('content/docs/grenzen/tief.md');
     expect(d.message).toContain('Compiling this page took longer than 2 s, the time limit for a page');
@@ -98,10 +113,30 @@ describe('limits', () => {
   });
 
   const runaway: [string, string, RegExp, number | undefined][] = [
-    ['an endless loop in an export', 'export const x = (() => { while (true) {} })()\n\nText {x}\n', /Rendering \/de\/docs\/grenzen\/code\/ took longer than 2 s/, undefined],
-    ['an endless loop in an expression', 'Text {(() => { for (;;) {} })()}\n', /Rendering \/de\/docs\/grenzen\/code\/ took longer than 2 s/, undefined],
-    ['slow code (exponential recursion)', 'export const fib = (n) => n < 2 ? n : fib(n - 1) + fib(n - 2)\n\nText {fib(80)}\n', /took longer than 2 s/, undefined],
-    ['recursion without end', 'export const f = (n) => f(n + 1) + 1\n\nText {f(0)}\n', /ran out of stack: a function in its code calls itself without end/, 4],
+    [
+      'an endless loop in an export',
+      'export const x = (() => { while (true) {} })()\n\nText {x}\n',
+      /Rendering \/de\/docs\/grenzen\/code\/ took longer than 2 s/,
+      undefined,
+    ],
+    [
+      'an endless loop in an expression',
+      'Text {(() => { for (;;) {} })()}\n',
+      /Rendering \/de\/docs\/grenzen\/code\/ took longer than 2 s/,
+      undefined,
+    ],
+    [
+      'slow code (exponential recursion)',
+      'export const fib = (n) => n < 2 ? n : fib(n - 1) + fib(n - 2)\n\nText {fib(80)}\n',
+      /took longer than 2 s/,
+      undefined,
+    ],
+    [
+      'recursion without end',
+      'export const f = (n) => f(n + 1) + 1\n\nText {f(0)}\n',
+      /ran out of stack: a function in its code calls itself without end/,
+      4,
+    ],
   ];
   for (const [name, body, says, line] of runaway) {
     it(`limits: should stop MDX code with ${name} and report it at the page`, async () => {
@@ -116,7 +151,9 @@ describe('limits', () => {
   }
 
   it('limits: should report deep JSX nesting as Q035, never as a crash', async () => {
-    const { result, ms } = await timedBuild({ 'content/docs/grenzen/jsx.mdx': page('<div>\n'.repeat(5000) + 'a\n' + '</div>\n'.repeat(5000)) });
+    const { result, ms } = await timedBuild({
+      'content/docs/grenzen/jsx.mdx': page('<div>\n'.repeat(5000) + 'a\n' + '</div>\n'.repeat(5000)),
+    });
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: 'Q035', file: 'content/docs/grenzen/jsx.mdx' });
@@ -136,7 +173,9 @@ describe('limits', () => {
       await writeFile(path.join(site.root, 'dist/de/index.html'), 'previous build');
       for (const threads of ['1', '3']) {
         const started = performance.now();
-        const { code, stderr } = await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--root', site.root, 'build'], { env: { ...process.env, CI: '1', NO_COLOR: '1', QUIRE_WORKERS: threads } }).then(
+        const { code, stderr } = await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--root', site.root, 'build'], {
+          env: { ...process.env, CI: '1', NO_COLOR: '1', QUIRE_WORKERS: threads },
+        }).then(
           (r) => ({ code: 0, stderr: r.stderr }),
           (e: { code: number; stderr: string }) => e,
         );
@@ -154,7 +193,10 @@ describe('limits', () => {
   });
 
   it('limits: a worker pool should stop a task past its time limit, answer for it, and go on with a new worker', async () => {
-    const pool = createPool<string, string>(path.join(repoRoot, 'test/fixtures/limits-worker.mjs'), { size: 1, timeLimit: { ms: 300, result: (input) => `stopped ${input}` } });
+    const pool = createPool<string, string>(path.join(repoRoot, 'test/fixtures/limits-worker.mjs'), {
+      size: 1,
+      timeLimit: { ms: 300, result: (input) => `stopped ${input}` },
+    });
     try {
       const started = performance.now();
       const answers = await Promise.all(['a', 'loop', 'b', 'c'].map((input) => pool.run(input)));
@@ -172,15 +214,24 @@ describe('limits', () => {
       let started = performance.now();
       const loop = await edit({ 'content/docs/guide/mdx.mdx': page('Text {(() => { while (true) {} })()}\n') });
       expect(loop.ok).toBe(false);
-      expect(loop.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file])).toEqual([['Q035', 'content/docs/guide/mdx.mdx']]);
+      expect(loop.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file])).toEqual([
+        ['Q035', 'content/docs/guide/mdx.mdx'],
+      ]);
       expect(performance.now() - started).toBeLessThan(12_000);
       // A page whose compiling does not end stops its worker; another takes its place.
       started = performance.now();
       const deep = await edit({ 'content/docs/guide/start.md': page('- '.repeat(5000) + 'a\n') });
-      expect(deep.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file, d.message.slice(0, 40)])).toContainEqual(['Q035', 'content/docs/guide/start.md', 'Compiling this page took longer than 2 s']);
+      expect(deep.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file, d.message.slice(0, 40)])).toContainEqual([
+        'Q035',
+        'content/docs/guide/start.md',
+        'Compiling this page took longer than 2 s',
+      ]);
       expect(performance.now() - started).toBeLessThan(12_000);
       // Fixed, both build again, and the pages render as before.
-      const fixed = await edit({ 'content/docs/guide/mdx.mdx': page('Text {1 + 1}\n'), 'content/docs/guide/start.md': page('Wieder gut.\n') });
+      const fixed = await edit({
+        'content/docs/guide/mdx.mdx': page('Text {1 + 1}\n'),
+        'content/docs/guide/start.md': page('Wieder gut.\n'),
+      });
       expect(fixed.ok, JSON.stringify(fixed.diagnostics)).toBe(true);
       expect(fixed.rendered).toContain('/de/docs/guide/mdx/');
     } finally {

@@ -60,7 +60,10 @@ describe('MDX rendered from its syntax tree', () => {
       '```',
       '',
     ].join('\n');
-    const site = await makeSite('basic', { 'content/docs/kanten.mdx': page, 'content/docs/rechnen.mdx': '---\ntitle: Rechnen\n---\nDas Jahr {2020 + 6} und <Kbd>{"a".toUpperCase()}</Kbd>.\n' });
+    const site = await makeSite('basic', {
+      'content/docs/kanten.mdx': page,
+      'content/docs/rechnen.mdx': '---\ntitle: Rechnen\n---\nDas Jahr {2020 + 6} und <Kbd>{"a".toUpperCase()}</Kbd>.\n',
+    });
     try {
       const { tree, code } = await htmlBothWays(site.root);
       for (const file of ['de/docs/kanten/index.html', 'de/docs/rechnen/index.html']) {

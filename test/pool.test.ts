@@ -14,12 +14,17 @@ const run = promisify(execFile);
  */
 const pages: Record<string, string> = {};
 for (let i = 0; i < 60; i++) {
-  pages[`content/docs/viele/seite-${i}.md`] = `---\ntitle: Seite ${i}\n---\nText ${i} mit [Link](/docs/) und \`code\`.\n\n## Abschnitt ${i}\n\n| a | b |\n| - | - |\n| ${i} | x |\n\n\`\`\`js {1}\nconst n = ${i};\n\`\`\`\n`;
+  pages[`content/docs/viele/seite-${i}.md`] =
+    `---\ntitle: Seite ${i}\n---\nText ${i} mit [Link](/docs/) und \`code\`.\n\n## Abschnitt ${i}\n\n| a | b |\n| - | - |\n| ${i} | x |\n\n\`\`\`js {1}\nconst n = ${i};\n\`\`\`\n`;
 }
 
 async function build(root: string, out: string, threads: string, extra: Record<string, string> = {}) {
   try {
-    const { stderr } = await run(process.execPath, [path.join(repoRoot, 'lib/quire.js'), '--root', root, 'build', '--out', out, '--no-cache'], { env: { ...process.env, CI: '1', NO_COLOR: '1', QUIRE_WORKERS: threads, ...extra } });
+    const { stderr } = await run(
+      process.execPath,
+      [path.join(repoRoot, 'lib/quire.js'), '--root', root, 'build', '--out', out, '--no-cache'],
+      { env: { ...process.env, CI: '1', NO_COLOR: '1', QUIRE_WORKERS: threads, ...extra } },
+    );
     return { code: 0, stderr };
   } catch (e) {
     return e as { code: number; stderr: string };
@@ -73,7 +78,11 @@ describe('worker pool', () => {
   }, 60_000);
 
   it('pool: should report a page that fails in a worker like one that fails in this thread', async () => {
-    await expectSameFailure({ ...pages, 'content/docs/viele/seite-59.mdx': '# Kaputt\n\n<Offen>\n' }, cleanups, 'content/docs/viele/seite-59.mdx:');
+    await expectSameFailure(
+      { ...pages, 'content/docs/viele/seite-59.mdx': '# Kaputt\n\n<Offen>\n' },
+      cleanups,
+      'content/docs/viele/seite-59.mdx:',
+    );
   }, 60_000);
 });
 
@@ -84,7 +93,9 @@ describe('worker pool', () => {
  */
 describe('render pool', () => {
   const many: Record<string, string> = {};
-  for (let i = 0; i < 1000; i++) many[`content/docs/teil-${Math.floor(i / 100)}/seite-${i}.md`] = `---\ntitle: Seite ${i}\n---\nText ${i} mit [Link](/docs/).\n\n## Abschnitt ${i}\n`;
+  for (let i = 0; i < 1000; i++)
+    many[`content/docs/teil-${Math.floor(i / 100)}/seite-${i}.md`] =
+      `---\ntitle: Seite ${i}\n---\nText ${i} mit [Link](/docs/).\n\n## Abschnitt ${i}\n`;
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const c of cleanups) await c();
@@ -98,8 +109,13 @@ describe('render pool', () => {
   }, 120_000);
 
   it('pool: should report a page that fails to render in a worker like one that fails in this thread', async () => {
-    const kaputt = "---\ntitle: Kaputt\n---\nexport const fehler = () => { throw new Error('absichtlich kaputt'); };\n\nVor dem Fehler: {fehler()}\n";
-    const pooled = await expectSameFailure({ ...many, 'content/docs/teil-9/kaputt.mdx': kaputt }, cleanups, 'content/docs/teil-9/kaputt.mdx');
+    const kaputt =
+      "---\ntitle: Kaputt\n---\nexport const fehler = () => { throw new Error('absichtlich kaputt'); };\n\nVor dem Fehler: {fehler()}\n";
+    const pooled = await expectSameFailure(
+      { ...many, 'content/docs/teil-9/kaputt.mdx': kaputt },
+      cleanups,
+      'content/docs/teil-9/kaputt.mdx',
+    );
     expect(pooled.stderr).toContain('absichtlich kaputt');
     // The page's source map leads from the worker's stack back to the line of the page (the function that threw).
     expect(pooled.stderr).toContain('error Q080 content/docs/teil-9/kaputt.mdx:4:23');
@@ -127,7 +143,12 @@ describe('pool with a dying worker', () => {
   it('pool: should fail the tasks still waiting when it is closed, and any task after', async () => {
     const pool = createPool<number | string, number>(workerFile, { size: 1 });
     // Each outcome is caught as it comes (an unawaited rejection would be reported as unhandled).
-    const outcomes = [pool.run(1), pool.run(2), pool.run(3)].map((task) => task.then((value) => value, (e: unknown) => e));
+    const outcomes = [pool.run(1), pool.run(2), pool.run(3)].map((task) =>
+      task.then(
+        (value) => value,
+        (e: unknown) => e,
+      ),
+    );
     await pool.close();
     for (const outcome of await Promise.all(outcomes)) expect(outcome).toBeInstanceOf(WorkerLostError);
     await expect(pool.run(4)).rejects.toThrow(/closed/);

@@ -5,20 +5,91 @@ import { buildInMemory, repoRoot } from './helpers.ts';
 
 /** SPEC §2: every route of the real site. */
 const MARKETING = [
-  '', 'android', 'ao3', 'bill', 'deals/manga', 'download', 'exchange', 'f-pdf-translate', 'f-share-bilingual-content', 'f-video-subtitle-translate',
-  'home', 'image', 'landing-page', 'learn', 'manga', 'manual-chrome-extension', 'manual-chrome-extension/zip', 'mobile', 'pricing', 'search', 'topup',
-  'usage-scenarios', 'welcome',
+  '',
+  'android',
+  'ao3',
+  'bill',
+  'deals/manga',
+  'download',
+  'exchange',
+  'f-pdf-translate',
+  'f-share-bilingual-content',
+  'f-video-subtitle-translate',
+  'home',
+  'image',
+  'landing-page',
+  'learn',
+  'manga',
+  'manual-chrome-extension',
+  'manual-chrome-extension/zip',
+  'mobile',
+  'pricing',
+  'search',
+  'topup',
+  'usage-scenarios',
+  'welcome',
 ];
 const DOC_IDS = [
-  'advanced', 'apikey', 'browserExtensionIntegration', 'CHANGELOG', 'communities', 'dependences', 'donate', 'EULA', 'faq', 'friends', 'input',
-  'installation', 'joinUs', 'js-sdk', 'pdf-helper', 'PRIVACY', 'prompts', 'recommend', 'review', 'services', 'share', 'sites', 'TERMS', 'thanks',
-  'usage', 'usecase', 'videoSiteSupport',
+  'advanced',
+  'apikey',
+  'browserExtensionIntegration',
+  'CHANGELOG',
+  'communities',
+  'dependences',
+  'donate',
+  'EULA',
+  'faq',
+  'friends',
+  'input',
+  'installation',
+  'joinUs',
+  'js-sdk',
+  'pdf-helper',
+  'PRIVACY',
+  'prompts',
+  'recommend',
+  'review',
+  'services',
+  'share',
+  'sites',
+  'TERMS',
+  'thanks',
+  'usage',
+  'usecase',
+  'videoSiteSupport',
 ];
 const FEATURES = ['epub', 'hover', 'image', 'manga', 'pdf', 'subtitles', 'video-subtitles', 'webpage'];
 const SERVICES = [
-  'ai', 'aliyun', 'aliyun-bailian', 'azure', 'azure-openai', 'baidu', 'baidu-qianfan', 'caiyun', 'claude', 'custom', 'deepL', 'deepseek', 'doubao',
-  'gemini', 'grok', 'groq', 'kimi', 'lingyiwanwu', 'niu', 'ollama', 'openai', 'openL', 'openrouter', 'qwen-mt', 'tencent', 'tencent-hunyuan', 'volcano',
-  'youdao', 'youdao-ziyue', 'zhipu',
+  'ai',
+  'aliyun',
+  'aliyun-bailian',
+  'azure',
+  'azure-openai',
+  'baidu',
+  'baidu-qianfan',
+  'caiyun',
+  'claude',
+  'custom',
+  'deepL',
+  'deepseek',
+  'doubao',
+  'gemini',
+  'grok',
+  'groq',
+  'kimi',
+  'lingyiwanwu',
+  'niu',
+  'ollama',
+  'openai',
+  'openL',
+  'openrouter',
+  'qwen-mt',
+  'tencent',
+  'tencent-hunyuan',
+  'volcano',
+  'youdao',
+  'youdao-ziyue',
+  'zhipu',
 ];
 const NOT_IN_SIDEBAR = ['apikey', 'dependences', 'donate', 'EULA', 'joinUs', 'PRIVACY', 'TERMS', 'thanks'];
 
@@ -53,7 +124,8 @@ describe('the Bilingo site', () => {
   it('site: should have about 18 landing pages including the named stories', () => {
     const landing = [...writer.files.keys()].filter((f) => /^de\/landing-page\/[^/]+\/index\.html$/.test(f));
     expect(landing.length).toBeGreaterThanOrEqual(16);
-    for (const slug of ['star-gate', 'against-the-gods', 'supreme-uprising', 'the-earth-is-online']) expect(page(`landing-page/${slug}`)).toBeDefined();
+    for (const slug of ['star-gate', 'against-the-gods', 'supreme-uprising', 'the-earth-is-online'])
+      expect(page(`landing-page/${slug}`)).toBeDefined();
   });
 
   it('site: should keep the unlisted-from-sidebar docs out of the sidebar but build them', () => {
@@ -70,7 +142,11 @@ describe('the Bilingo site', () => {
     for (const [file, content] of writer.files) {
       if (!file.endsWith('.html') || file === 'de/404.html') continue;
       const html = String(typeof content === 'string' ? content : Buffer.from(content));
-      if (!/<title>[^<|]+ \| Bilingo<\/title>|<title>Bilingo<\/title>/.test(html) || !/<meta name="description" content="[^"]{20,}"/.test(html)) missing.push(file);
+      if (
+        !/<title>[^<|]+ \| Bilingo<\/title>|<title>Bilingo<\/title>/.test(html) ||
+        !/<meta name="description" content="[^"]{20,}"/.test(html)
+      )
+        missing.push(file);
     }
     expect(missing).toEqual([]);
   });
@@ -97,7 +173,8 @@ describe('the Bilingo site', () => {
     for (const [file, content] of writer.files) {
       if (!file.endsWith('.html')) continue;
       const report = await validator.validateString(String(typeof content === 'string' ? content : Buffer.from(content)), file);
-      for (const result of report.results) for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+      for (const result of report.results)
+        for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
     }
     expect(problems.slice(0, 20)).toEqual([]);
   }, 60_000);
@@ -105,7 +182,16 @@ describe('the Bilingo site', () => {
   it('site: should write the not-found page and the navbar items of SPEC §2', () => {
     expect(writer.text('de/404.html')).toContain('dass der Link nicht mehr funktioniert');
     const home = page('')!;
-    for (const href of ['/de/download/', 'https://app.bilingo.app/', '/de/docs/usage/', '/de/pricing/', '/de/learn/', '/de/f-video-subtitle-translate/', '/de/ao3/', '/de/docs/joinUs/']) {
+    for (const href of [
+      '/de/download/',
+      'https://app.bilingo.app/',
+      '/de/docs/usage/',
+      '/de/pricing/',
+      '/de/learn/',
+      '/de/f-video-subtitle-translate/',
+      '/de/ao3/',
+      '/de/docs/joinUs/',
+    ]) {
       expect(home).toContain(`href="${href}"`);
     }
     expect(home).toContain('data-premium-tag="" hidden=""');
@@ -115,11 +201,17 @@ describe('the Bilingo site', () => {
   it('site: should say in words what the pricing comparison marks, and which links open a new tab', () => {
     const pricing = page('pricing')!;
     const table = pricing.slice(pricing.indexOf('Free und Pro im Vergleich'));
-    const cells = [...table.matchAll(/<td><span class="table-mark table-mark--(yes|no)"><span aria-hidden="true">(✓|–)<\/span><span class="visually-hidden">(Ja|Nein)<\/span><\/span><\/td>/g)].map((m) => m.slice(1).join(' '));
+    const cells = [
+      ...table.matchAll(
+        /<td><span class="table-mark table-mark--(yes|no)"><span aria-hidden="true">(✓|–)<\/span><span class="visually-hidden">(Ja|Nein)<\/span><\/span><\/td>/g,
+      ),
+    ].map((m) => m.slice(1).join(' '));
     expect(cells).toHaveLength(30);
     expect(new Set(cells)).toEqual(new Set(['yes ✓ Ja', 'no – Nein']));
     // The navbar's external app link says that it opens a new tab.
-    expect(page('')).toMatch(/<a href="https:\/\/app\.bilingo\.app\/" target="_blank" rel="noopener noreferrer" class="navbar__link">Dokumente übersetzen<span class="visually-hidden"> \(öffnet in neuem Tab\)<\/span><\/a>/);
+    expect(page('')).toMatch(
+      /<a href="https:\/\/app\.bilingo\.app\/" target="_blank" rel="noopener noreferrer" class="navbar__link">Dokumente übersetzen<span class="visually-hidden"> \(öffnet in neuem Tab\)<\/span><\/a>/,
+    );
   });
 
   it('site: should give every image the width and height of its own shape, so nothing moves when it loads', async () => {
@@ -136,7 +228,8 @@ describe('the Bilingo site', () => {
         if (!src || checked.has(`${src} ${width} ${height}`)) continue;
         checked.add(`${src} ${width} ${height}`);
         const box = /viewBox="[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)"/.exec(await readFile(join(repoRoot, 'static', src), 'utf8'));
-        if (!box || !width || !height || Math.abs(Number(box[1]) / Number(box[2]) - width / height) > 0.01) wrong.push(`${file}: ${src} is ${box?.[1]}×${box?.[2]}, markup says ${width}×${height}`);
+        if (!box || !width || !height || Math.abs(Number(box[1]) / Number(box[2]) - width / height) > 0.01)
+          wrong.push(`${file}: ${src} is ${box?.[1]}×${box?.[2]}, markup says ${width}×${height}`);
       }
     }
     expect(checked.size).toBeGreaterThan(3);

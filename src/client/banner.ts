@@ -25,7 +25,8 @@ export function showPromoBanner(banner: BannerConfig | undefined, locale: string
   bar.setAttribute('aria-label', banner.content);
   const text = document.createElement(banner.href ? 'a' : 'span');
   text.textContent = banner.content;
-  if (text instanceof HTMLAnchorElement && banner.href) text.href = /^https?:/.test(banner.href) ? banner.href : baseUrl + banner.href.replace(/^\//, '');
+  if (text instanceof HTMLAnchorElement && banner.href)
+    text.href = /^https?:/.test(banner.href) ? banner.href : baseUrl + banner.href.replace(/^\//, '');
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'promo-banner__close';

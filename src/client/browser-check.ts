@@ -1,7 +1,11 @@
 import { isOutdatedChromium, type BrowserIdentity } from '../shared/browser.ts';
 
 /** SPEC §5/§8: a Chromium engine older than the configured minimum gets a notice to update the browser. */
-export function checkBrowser(minVersion: number, message: string, identity: BrowserIdentity = navigator as unknown as BrowserIdentity): void {
+export function checkBrowser(
+  minVersion: number,
+  message: string,
+  identity: BrowserIdentity = navigator as unknown as BrowserIdentity,
+): void {
   document.querySelector('.browser-outdated')?.remove();
   if (!isOutdatedChromium(identity, minVersion)) return;
   const notice = document.createElement('div');

@@ -17,7 +17,8 @@ export function setupCancellation(form: HTMLFormElement): void {
   form.noValidate = true;
   const host = form.closest<HTMLElement>('[data-cancel]')!;
   const texts = JSON.parse(host.querySelector('[data-cancel-messages]')?.textContent ?? '{}') as Texts;
-  const t = (id: string, values: Record<string, string | number> = {}) => (texts[id] ?? id).replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
+  const t = (id: string, values: Record<string, string | number> = {}) =>
+    (texts[id] ?? id).replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
   const summary = form.querySelector<HTMLElement>('[data-cancel-summary]')!;
   const status = form.querySelector<HTMLElement>('[data-cancel-status]')!;
   const submit = form.querySelector<HTMLButtonElement>('[data-cancel-submit]')!;
@@ -25,7 +26,8 @@ export function setupCancellation(form: HTMLFormElement): void {
   const timeoutMs = Number(form.dataset.timeout) || 15000;
   const requestId = form.querySelector<HTMLInputElement>('input[name="requestId"]')!;
   // One id for this form and all its retries: the endpoint counts a request it has seen once.
-  requestId.value ||= typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  requestId.value ||=
+    typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   let sending = false;
 
   const read = (): CancellationRequest => {
@@ -110,7 +112,10 @@ export function setupCancellation(form: HTMLFormElement): void {
     const request = read();
     const problems = checkCancellation(request, today());
     if (Object.keys(problems).length) {
-      showProblems(Object.fromEntries(Object.entries(problems).map(([field, id]) => [field, t(id)])), [t('error.summary'), t('error.notSent')]);
+      showProblems(Object.fromEntries(Object.entries(problems).map(([field, id]) => [field, t(id)])), [
+        t('error.summary'),
+        t('error.notSent'),
+      ]);
       return;
     }
     sending = true;
@@ -138,9 +143,13 @@ export function setupCancellation(form: HTMLFormElement): void {
       status.textContent = '';
     }
     if (outcome.kind === 'confirmed') return confirm(request, outcome);
-    if (outcome.kind === 'invalid') return showProblems(outcome.errors, [t('failed.title'), ...(outcome.message ? [outcome.message] : []), t('error.summary')]);
+    if (outcome.kind === 'invalid')
+      return showProblems(outcome.errors, [t('failed.title'), ...(outcome.message ? [outcome.message] : []), t('error.summary')]);
     if (outcome.kind === 'unsent') return showFailure(outcome.reason, t(`failed.${outcome.reason}`));
-    const detail = t(outcome.reason === 'invalid' ? 'failed.invalid' : outcome.reason === 'rejected' ? 'failed.rejected' : 'failed.server', { status: outcome.status });
+    const detail = t(
+      outcome.reason === 'invalid' ? 'failed.invalid' : outcome.reason === 'rejected' ? 'failed.rejected' : 'failed.server',
+      { status: outcome.status },
+    );
     showFailure(outcome.reason, outcome.message ? `${detail} ${outcome.message}` : detail);
   }
 
@@ -187,7 +196,9 @@ export function setupCancellation(form: HTMLFormElement): void {
     save.className = 'button button--primary';
     save.textContent = t('save');
     save.dataset.cancelSave = '';
-    save.addEventListener('click', () => download(t('fileTitle'), title.textContent ?? '', lead.textContent ?? '', rows, declaration, lang, outcome.receivedAt));
+    save.addEventListener('click', () =>
+      download(t('fileTitle'), title.textContent ?? '', lead.textContent ?? '', rows, declaration, lang, outcome.receivedAt),
+    );
     const print = document.createElement('button');
     print.type = 'button';
     print.className = 'button button--secondary';
@@ -215,7 +226,15 @@ function today(): string {
 }
 
 /** Saves the confirmation as a small HTML file, readable anywhere without this site. */
-function download(fileTitle: string, title: string, lead: string, rows: [string, string][], declaration: string, lang: string, receivedAt: string): void {
+function download(
+  fileTitle: string,
+  title: string,
+  lead: string,
+  rows: [string, string][],
+  declaration: string,
+  lang: string,
+  receivedAt: string,
+): void {
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = `<!DOCTYPE html>\n<html lang="${escape(lang)}"><head><meta charset="utf-8"><title>${escape(fileTitle)}</title></head><body>\n<h1>${escape(title)}</h1>\n<p>${escape(lead)}</p>\n<dl>\n${rows.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('\n')}\n</dl>\n<p>${escape(declaration)}</p>\n</body></html>\n`;
   const url = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));

@@ -262,7 +262,9 @@ export function setupColorMode(config: ClientConfig): void {
   if (config.colorMode.disableSwitch) return;
   const apply = (mode: string) => {
     document.documentElement.setAttribute('data-theme', mode);
-    document.querySelectorAll<HTMLElement>('[data-color-mode-toggle]').forEach((b) => b.setAttribute('aria-pressed', String(mode === 'dark')));
+    document
+      .querySelectorAll<HTMLElement>('[data-color-mode-toggle]')
+      .forEach((b) => b.setAttribute('aria-pressed', String(mode === 'dark')));
   };
   document.querySelectorAll<HTMLElement>('[data-color-mode-toggle]').forEach((button) => {
     button.removeAttribute('disabled');

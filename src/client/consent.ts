@@ -1,5 +1,15 @@
 import { MAIN_ID } from '../shared/html.ts';
-import { allowsContainer, CONSENT_KEY, consentModeOf, cookieDomains, cookiesToRemove, makeChoice, parseChoice, type ConsentAction, type ConsentChoice } from '../shared/consent.ts';
+import {
+  allowsContainer,
+  CONSENT_KEY,
+  consentModeOf,
+  cookieDomains,
+  cookiesToRemove,
+  makeChoice,
+  parseChoice,
+  type ConsentAction,
+  type ConsentChoice,
+} from '../shared/consent.ts';
 import { storage, type ClientConfig } from './config.ts';
 import { requireFullLoads } from './navigation.ts';
 
@@ -59,7 +69,9 @@ function onClick(e: MouseEvent): void {
     return;
   }
   const picked: Record<string, boolean> = {};
-  element.querySelectorAll<HTMLInputElement>('input[data-consent-category]').forEach((box) => (picked[box.dataset.consentCategory ?? ''] = box.checked));
+  element
+    .querySelectorAll<HTMLInputElement>('input[data-consent-category]')
+    .forEach((box) => (picked[box.dataset.consentCategory ?? ''] = box.checked));
   const before = stored();
   const choice = makeChoice(action as ConsentAction, settings.categories, settings.version, picked, new Date());
   storage.set(CONSENT_KEY, JSON.stringify(choice));
@@ -73,7 +85,8 @@ function onClick(e: MouseEvent): void {
 /** Makes the choice true in this document: cookies it does not allow go, Consent Mode hears it, the container loads if allowed. */
 function apply(choice: ConsentChoice, before: ConsentChoice | undefined): void {
   for (const name of cookiesToRemove(document.cookie, choice)) {
-    for (const domain of cookieDomains(location.hostname)) document.cookie = `${name}=; Max-Age=0; Path=/${domain ? `; Domain=${domain}` : ''}`;
+    for (const domain of cookieDomains(location.hostname))
+      document.cookie = `${name}=; Max-Age=0; Path=/${domain ? `; Domain=${domain}` : ''}`;
   }
   const gtm = settings?.gtm;
   if (!gtm) return;
@@ -104,7 +117,9 @@ function open(from: HTMLElement): void {
   if (!element) return;
   opener = from;
   const choice = stored();
-  element.querySelectorAll<HTMLInputElement>('input[data-consent-category]:not([disabled])').forEach((box) => (box.checked = choice?.c[box.dataset.consentCategory ?? ''] === true));
+  element
+    .querySelectorAll<HTMLInputElement>('input[data-consent-category]:not([disabled])')
+    .forEach((box) => (box.checked = choice?.c[box.dataset.consentCategory ?? ''] === true));
   element.classList.add('is-open');
   showDetails(element, true);
   element.querySelector<HTMLElement>('#consent-title')?.focus();

@@ -19,7 +19,6 @@ export function causeChain(error: unknown, causeLabel = 'Cause:'): string {
   return parts.join(`\n\n${causeLabel}\n`);
 }
 
-
 function fromTemplate(id: string): HTMLElement | undefined {
   const template = document.getElementById(id) as HTMLTemplateElement | null;
   return (template?.content.firstElementChild?.cloneNode(true) as HTMLElement | undefined) ?? undefined;

@@ -1,5 +1,11 @@
 import { normalizePath } from '../shared/route-match.ts';
-import { SEARCH_ACTIVE_CLASS, SEARCH_CLOSE_EVENT, SEARCH_LOCATION_EVENT, SEARCH_OPEN_EVENT, type SearchSettings } from '../shared/search.ts';
+import {
+  SEARCH_ACTIVE_CLASS,
+  SEARCH_CLOSE_EVENT,
+  SEARCH_LOCATION_EVENT,
+  SEARCH_OPEN_EVENT,
+  type SearchSettings,
+} from '../shared/search.ts';
 import { readMessages, type ClientConfig } from './config.ts';
 import { loadIsland, loadJson, setupIslands, type IslandModule } from './islands.ts';
 

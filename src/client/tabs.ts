@@ -8,7 +8,9 @@ import { storage } from './config.ts';
 const key = (group: string) => `quire.tab.${group}`;
 
 function sets(group?: string): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>('.tabs[data-tab-group]')].filter((set) => group === undefined || set.dataset.tabGroup === group);
+  return [...document.querySelectorAll<HTMLElement>('.tabs[data-tab-group]')].filter(
+    (set) => group === undefined || set.dataset.tabGroup === group,
+  );
 }
 
 /** Checks the tab labelled `label` in `set`, if it has one (a set's own tabs, not those of sets inside it). */

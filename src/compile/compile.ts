@@ -56,7 +56,16 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
 export const COMPILER_VERSION = '22';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
-export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, compileOne, onProgress, onCompiled, mdxFromTree = true }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
+export async function compile({
+  sources,
+  config,
+  texts = ENGLISH_TEXTS,
+  cache,
+  compileOne,
+  onProgress,
+  onCompiled,
+  mdxFromTree = true,
+}: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
   const diagnostics: Diagnostic[] = [];
   let cacheHits = 0;
   let slowest: Slowest | undefined;
@@ -79,7 +88,14 @@ export async function compile({ sources, config, texts = ENGLISH_TEXTS, cache, c
   // A page's notes are warnings on every build, from the cache too (the page is not compiled again).
   const noted = (compiled: Pick<Compiled, 'notes'>, source: Source) => {
     // With the lines compiled (withExcerpt), the frame printed later shows them, whatever the file holds by then.
-    for (const note of compiled.notes ?? []) diagnostics.push(withExcerpt(warning(CODES.CONTENT_UNCLOSED, note.message, { file: source.file, line: note.line, column: note.column, hint: note.hint }), source.body, source.bodyLine));
+    for (const note of compiled.notes ?? [])
+      diagnostics.push(
+        withExcerpt(
+          warning(CODES.CONTENT_UNCLOSED, note.message, { file: source.file, line: note.line, column: note.column, hint: note.hint }),
+          source.body,
+          source.bodyLine,
+        ),
+      );
   };
   // Results keep the order of `sources`.
   const results = await Promise.all(
@@ -185,7 +201,12 @@ let draining = false;
  * at their awaits keep their syntax trees alive together, which costs the garbage collector, and a slice
  * holds a few (figures in bench/HISTORY.md).
  */
-export function compileSource(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS, mdxFromTree = true): Promise<CompileOneResult> {
+export function compileSource(
+  source: Source,
+  config: SiteConfig,
+  texts: CompileTexts = ENGLISH_TEXTS,
+  mdxFromTree = true,
+): Promise<CompileOneResult> {
   return new Promise((resolve, reject) => {
     pending.push({ source, config, texts, mdxFromTree, resolve, reject });
     if (!draining) void drain();
@@ -225,7 +246,12 @@ async function drain(): Promise<void> {
  * `compileSource` without the time guard, for compile workers: the pool stops a worker whose page runs past the
  * time limit (pool.ts), which also covers the work after the first await.
  */
-export async function compileInWorker(source: Source, config: SiteConfig, texts: CompileTexts = ENGLISH_TEXTS, mdxFromTree = true): Promise<CompileOneResult> {
+export async function compileInWorker(
+  source: Source,
+  config: SiteConfig,
+  texts: CompileTexts = ENGLISH_TEXTS,
+  mdxFromTree = true,
+): Promise<CompileOneResult> {
   return startCompile(await import('./processors.ts'), { source, config, texts, mdxFromTree }, {});
 }
 
@@ -239,7 +265,11 @@ export function compileTimeLimit(config: SiteConfig): { ms: number; result: (sou
  * Checks the page against the limits of its nesting and markers (a linear scan; see prescan.ts), then starts
  * its pipeline: what runs before the pipeline's first await runs in this call.
  */
-function startCompile({ processSource }: Processors, { source, config, texts, mdxFromTree }: Pick<Task, 'source' | 'config' | 'texts' | 'mdxFromTree'>, clock: SliceClock): Promise<CompileOneResult> {
+function startCompile(
+  { processSource }: Processors,
+  { source, config, texts, mdxFromTree }: Pick<Task, 'source' | 'config' | 'texts' | 'mdxFromTree'>,
+  clock: SliceClock,
+): Promise<CompileOneResult> {
   const limits = pageLimits(config);
   const problem = prescan(source.body, source.format, limits);
   if (problem) return Promise.resolve({ diagnostic: prescanDiagnostic(problem, source, limits) });
@@ -260,22 +290,35 @@ function prescanDiagnostic(problem: PrescanProblem, source: Source, limits: Page
   const line = problem.line + source.bodyLine - 1;
   const diagnostic =
     problem.kind === 'nesting'
-      ? error(CODES.LIMIT_EXCEEDED, `Lists and block quotes are nested ${problem.depth} levels deep here, more than the limit of ${limits.maxNesting}.`, {
-          file: source.file,
-          line,
-          column: problem.column,
-          hint: 'Each ">", "-", "*" or "1." at the start of a line (after the indentation of the item it is in) opens one more level. Nest less deeply, or raise limits.maxNesting in the site config.',
-        })
-      : error(CODES.LIMIT_EXCEEDED, `This paragraph has more than ${limits.maxInlineMarkers} link brackets and emphasis marks ([ ] * _ ~), the limit for one paragraph: parsing them takes time that grows with the square of their number.`, {
-          file: source.file,
-          line,
-          hint: 'Split the paragraph, write marks meant as text with a backslash (\\[ \\*), or raise limits.maxInlineMarkers in the site config.',
-        });
+      ? error(
+          CODES.LIMIT_EXCEEDED,
+          `Lists and block quotes are nested ${problem.depth} levels deep here, more than the limit of ${limits.maxNesting}.`,
+          {
+            file: source.file,
+            line,
+            column: problem.column,
+            hint: 'Each ">", "-", "*" or "1." at the start of a line (after the indentation of the item it is in) opens one more level. Nest less deeply, or raise limits.maxNesting in the site config.',
+          },
+        )
+      : error(
+          CODES.LIMIT_EXCEEDED,
+          `This paragraph has more than ${limits.maxInlineMarkers} link brackets and emphasis marks ([ ] * _ ~), the limit for one paragraph: parsing them takes time that grows with the square of their number.`,
+          {
+            file: source.file,
+            line,
+            hint: 'Split the paragraph, write marks meant as text with a backslash (\\[ \\*), or raise limits.maxInlineMarkers in the site config.',
+          },
+        );
   return withExcerpt(diagnostic, source.body, source.bodyLine);
 }
 
 /** The compiled page from its pipeline's result, or the diagnostic of its failure. */
-async function finishCompile(source: Source, config: SiteConfig, processing: Promise<{ output: Compiled['output']; data: Record<string, unknown> }>, took: () => number): Promise<CompileOneResult> {
+async function finishCompile(
+  source: Source,
+  config: SiteConfig,
+  processing: Promise<{ output: Compiled['output']; data: Record<string, unknown> }>,
+  took: () => number,
+): Promise<CompileOneResult> {
   let output: Compiled['output'];
   let data: Record<string, unknown>;
   try {
@@ -288,24 +331,41 @@ async function finishCompile(source: Source, config: SiteConfig, processing: Pro
     // A tag left open is reported at the start of the paragraph it is in; the tag's own place is in the text
     // ("a closing tag for `<br>` (13:520-13:524)"), and that is where the writer has to look.
     const openTag = /closing tag for `<[^`]*>` \((\d+):(\d+)/.exec(m.reason ?? m.message);
-    const line = openTag ? Number(openTag[1]) : (m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined));
-    const column = openTag ? Number(openTag[2]) : (m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined));
+    const line = openTag
+      ? Number(openTag[1])
+      : (m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined));
+    const column = openTag
+      ? Number(openTag[2])
+      : (m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined));
     // A place at the end is the error's own (reported as its line and column); places inside the text ("a closing
     // tag for `<Tab>` (4:3-4:18)") count from the body's first line and are given as lines of the file instead.
     const toFile = (l: string) => String(Number(l) + source.bodyLine - 1);
     const reason = (m.reason ?? m.message)
       .replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, '')
-      .replace(/\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g, (_all, l1: string, c1: string, l2?: string, c2?: string) => `(line ${toFile(l1)}, column ${c1}${l2 ? ` to line ${toFile(l2)}, column ${c2}` : ''})`)
+      .replace(
+        /\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g,
+        (_all, l1: string, c1: string, l2?: string, c2?: string) =>
+          `(line ${toFile(l1)}, column ${c1}${l2 ? ` to line ${toFile(l2)}, column ${c2}` : ''})`,
+      )
       .replace(/\s+/g, ' ');
     return {
       // With the lines compiled (withExcerpt), so its frame does not show a version saved since (quire dev, saving fast).
       // What the URL policy refuses (see links.ts, refuseUnsafe) has its own code and says what it is itself.
-      diagnostic: withExcerpt(error(m.ruleId === CODES.UNSAFE_URL ? CODES.UNSAFE_URL : source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX, m.ruleId === CODES.UNSAFE_URL ? reason : `Could not compile ${source.format.toUpperCase()}: ${reason}`, {
-        file: source.file,
-        line: line ? line + source.bodyLine - 1 : undefined,
-        column,
-        hint: m.note ?? (source.format === 'mdx' ? 'In MDX, write { } < as \\{ \\} &lt; outside code, and close every tag.' : undefined),
-      }), source.body, source.bodyLine),
+      diagnostic: withExcerpt(
+        error(
+          m.ruleId === CODES.UNSAFE_URL ? CODES.UNSAFE_URL : source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX,
+          m.ruleId === CODES.UNSAFE_URL ? reason : `Could not compile ${source.format.toUpperCase()}: ${reason}`,
+          {
+            file: source.file,
+            line: line ? line + source.bodyLine - 1 : undefined,
+            column,
+            hint:
+              m.note ?? (source.format === 'mdx' ? 'In MDX, write { } < as \\{ \\} &lt; outside code, and close every tag.' : undefined),
+          },
+        ),
+        source.body,
+        source.bodyLine,
+      ),
     };
   }
   const fm = source.frontMatter;

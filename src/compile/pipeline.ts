@@ -33,6 +33,18 @@ export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   remarkSummary,
 ];
 
+/**
+ * Each run starts from the file's own settings only. An `.mdx` page that turns out to need MDX's code is run a
+ * second time (processSource), and both runs' VFiles hold the same `data` object: what the first run collected
+ * (notes, links, assets, anchors) was collected again on top, so each note of such a page (one with an `export`)
+ * was reported twice and each link checked twice.
+ */
+function remarkFreshData() {
+  return (_tree: Root, file: { data: Record<string, unknown> }) => {
+    for (const key of Object.keys(file.data)) if (key !== 'linkOptions') delete file.data[key];
+  };
+}
+
 /** The per-file data the plugins read. */
 export function fileData(source: Source, baseUrl: string): Record<string, unknown> {
   return { linkOptions: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine } };

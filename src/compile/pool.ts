@@ -1,7 +1,16 @@
 import { createPool, defaultPoolSize, type Pool } from '../pool.ts';
 import type { Compiled, SiteConfig, Source, StageResult } from '../types.ts';
 import type { CompileCache } from './cache.ts';
-import { cacheKey, compile, compileSource, compileTimeLimit, type CompileOneResult, type CompileOptions, type CompileTexts, type Slowest } from './compile.ts';
+import {
+  cacheKey,
+  compile,
+  compileSource,
+  compileTimeLimit,
+  type CompileOneResult,
+  type CompileOptions,
+  type CompileTexts,
+  type Slowest,
+} from './compile.ts';
 
 /** What a compile worker is given once (see pool.ts): tasks are sources, answers compileInWorker's results. */
 export interface CompileJob {
@@ -15,9 +24,20 @@ export interface CompileJob {
  * Compile workers for one config and its texts. `local`: this thread takes sources from the queue too
  * (a build's thread has nothing else to do; the dev server's must stay free to answer requests).
  */
-export function startCompilePool(workerFile: string, config: SiteConfig, texts: CompileTexts, size: number, { local = false, mdxFromTree = true } = {}): Pool<Source, CompileOneResult> {
+export function startCompilePool(
+  workerFile: string,
+  config: SiteConfig,
+  texts: CompileTexts,
+  size: number,
+  { local = false, mdxFromTree = true } = {},
+): Pool<Source, CompileOneResult> {
   const job: CompileJob = { kind: 'compile', config, texts, mdxFromTree };
-  return createPool<Source, CompileOneResult>(workerFile, { size, workerData: job, local: local ? (source) => compileSource(source, config, texts, mdxFromTree) : undefined, timeLimit: compileTimeLimit(config) });
+  return createPool<Source, CompileOneResult>(workerFile, {
+    size,
+    workerData: job,
+    local: local ? (source) => compileSource(source, config, texts, mdxFromTree) : undefined,
+    timeLimit: compileTimeLimit(config),
+  });
 }
 
 export interface CompileAllOptions extends Omit<CompileOptions, 'compileOne' | 'texts'> {
@@ -33,7 +53,11 @@ export interface CompileAllOptions extends Omit<CompileOptions, 'compileOne' | '
 const POOL_THRESHOLD = 40;
 
 /** Compiles a build's sources through its cache, with workers beside this thread when there are many to compile. */
-export async function compileAll({ workerFile, beforeCompile, ...options }: CompileAllOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
+export async function compileAll({
+  workerFile,
+  beforeCompile,
+  ...options
+}: CompileAllOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
   const { sources, config, texts, cache } = options;
   const misses = sources.filter((s) => !cache.has(cacheKey(s, config, texts))).length;
   beforeCompile?.(misses);

@@ -22,7 +22,10 @@ import { fileData, prepareMarkdown, rehypePlugins, remarkPluginsFor, syntaxKey, 
  * The URL policy content is checked with (src/shared/url-policy.ts): html-url-attributes' map, and parse5 (loaded
  * with the pipeline anyway, by hast-util-raw) for the HTML of an `<iframe srcdoc>`.
  */
-export const contentUrlPolicy = createUrlPolicy({ urlAttributes, parseFragment: (html, options) => parseFragment(html, options) as Parse5Node });
+export const contentUrlPolicy = createUrlPolicy({
+  urlAttributes,
+  parseFragment: (html, options) => parseFragment(html, options) as Parse5Node,
+});
 setUrlPolicy(contentUrlPolicy);
 
 /**
@@ -145,7 +148,10 @@ const PARSE_TEXTS: CompileTexts = { footnotes: '', backToReference: '' };
  */
 export function parseOnly(format: Source['format'], value: string, path: string): unknown {
   const parts = syntaxPartsFor(value);
-  const processor = format === 'mdx' ? (mdxTreeProcessor(parts, PARSE_TEXTS) ?? mdxCodeProcessor(parts, PARSE_TEXTS)) : markdownProcessor(parts, PARSE_TEXTS);
+  const processor =
+    format === 'mdx'
+      ? (mdxTreeProcessor(parts, PARSE_TEXTS) ?? mdxCodeProcessor(parts, PARSE_TEXTS))
+      : markdownProcessor(parts, PARSE_TEXTS);
   return processor.parse(new VFile({ value, path }));
 }
 
@@ -161,7 +167,12 @@ export interface ProcessVariant {
  * Runs one source through its pipeline: `.md` to an HTML string, `.mdx` to its syntax tree or function-body
  * code. Throws VFile messages.
  */
-export async function processSource(source: Source, baseUrl: string, texts: CompileTexts, { only, mdxFromTree = true }: ProcessVariant = {}): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
+export async function processSource(
+  source: Source,
+  baseUrl: string,
+  texts: CompileTexts,
+  { only, mdxFromTree = true }: ProcessVariant = {},
+): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
   const value = prepareMarkdown(source.body);
   const input = { value, path: source.file, data: fileData(source, baseUrl) };
   const parts = only ?? syntaxPartsFor(value);
@@ -188,7 +199,10 @@ export async function processSource(source: Source, baseUrl: string, texts: Comp
  * the transforms, which an async transform (rehypeCode) calls from a promise's reaction, where an exception
  * (running out of stack on a deeply nested tree) rejects no one and crashed the whole build. Here it rejects.
  */
-async function processFile(processor: { parse: Processor['parse']; run: Processor['run']; stringify: Processor['stringify'] }, input: ConstructorParameters<typeof VFile>[0]): Promise<VFile> {
+async function processFile(
+  processor: { parse: Processor['parse']; run: Processor['run']; stringify: Processor['stringify'] },
+  input: ConstructorParameters<typeof VFile>[0],
+): Promise<VFile> {
   const file = new VFile(input);
   const tree = await processor.run(processor.parse(file), file);
   file.value = String(processor.stringify(tree, file));

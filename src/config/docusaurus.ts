@@ -18,7 +18,14 @@ import type { UserConfig } from './schema.ts';
  */
 
 /** The names Docusaurus looks for, in its order (`@docusaurus/core` server/config.ts). */
-export const DOCUSAURUS_CONFIG_FILES = ['docusaurus.config.ts', 'docusaurus.config.mts', 'docusaurus.config.cts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
+export const DOCUSAURUS_CONFIG_FILES = [
+  'docusaurus.config.ts',
+  'docusaurus.config.mts',
+  'docusaurus.config.cts',
+  'docusaurus.config.js',
+  'docusaurus.config.mjs',
+  'docusaurus.config.cjs',
+];
 
 /** The project's Docusaurus config file (relative name), if it has one. */
 export function findDocusaurusConfig(root: string): string | undefined {
@@ -36,7 +43,10 @@ export function isDocusaurusConfigFile(file: string): boolean {
  * `prism-react-renderer`, which only gives code themes) stand in as empty values, each with a warning at the
  * import: the keys that use them are among the ones quire does not read.
  */
-export async function runDocusaurusConfig(root: string, file: string): Promise<{ value?: unknown; inputs: string[]; diagnostics: Diagnostic[] }> {
+export async function runDocusaurusConfig(
+  root: string,
+  file: string,
+): Promise<{ value?: unknown; inputs: string[]; diagnostics: Diagnostic[] }> {
   const abs = path.resolve(root, file);
   const missing = new Map<string, { importer: string }>();
   let inputs = [abs];
@@ -49,21 +59,37 @@ export async function runDocusaurusConfig(root: string, file: string): Promise<{
     const first = (e as EsbuildLikeError).errors?.[0];
     if (first) {
       const where = first.location ? toProjectPath(root, path.resolve(first.location.file)) : file;
-      return { inputs, diagnostics: [error(CODES.CONFIG_LOAD, first.text, { file: where, line: first.location?.line, column: first.location ? first.location.column + 1 : undefined })] };
+      return {
+        inputs,
+        diagnostics: [
+          error(CODES.CONFIG_LOAD, first.text, {
+            file: where,
+            line: first.location?.line,
+            column: first.location ? first.location.column + 1 : undefined,
+          }),
+        ],
+      };
     }
     const place = e instanceof EvaluationError ? e.place : undefined;
     const at = place ? { file: toProjectPath(root, place.file), line: place.line, column: place.column } : { file };
-    return { inputs, diagnostics: [error(CODES.CONFIG_LOAD, `The Docusaurus configuration could not be evaluated: ${(e as Error).message}`, at)] };
+    return {
+      inputs,
+      diagnostics: [error(CODES.CONFIG_LOAD, `The Docusaurus configuration could not be evaluated: ${(e as Error).message}`, at)],
+    };
   }
   const diagnostics: Diagnostic[] = [];
   for (const [name, { importer }] of missing) {
     const text = readText(importer);
     const at = text === undefined ? undefined : new RegExp(`(['"\`])${escapeRegExp(name)}(/[^'"\`]*)?\\1`).exec(text);
-    const found = warning(CODES.CONFIG_LOAD, `${toProjectPath(root, importer)} imports the package ${name}, which is not installed in the project: what it gives is read as empty.`, {
-      file: toProjectPath(root, importer),
-      ...(at && text ? lineColumn(text, at.index) : {}),
-      hint: `Run npm install in the project if a setting quire reads takes its value from ${name}.`,
-    });
+    const found = warning(
+      CODES.CONFIG_LOAD,
+      `${toProjectPath(root, importer)} imports the package ${name}, which is not installed in the project: what it gives is read as empty.`,
+      {
+        file: toProjectPath(root, importer),
+        ...(at && text ? lineColumn(text, at.index) : {}),
+        hint: `Run npm install in the project if a setting quire reads takes its value from ${name}.`,
+      },
+    );
     diagnostics.push(text === undefined ? found : withExcerpt(found, text));
   }
   return { value, inputs, diagnostics };
@@ -125,7 +151,7 @@ export function quireRoot(): string {
   let at = path.dirname(fileURLToPath(import.meta.url));
   while (!isFile(path.join(at, 'locales', 'en.json')) || !isFile(path.join(at, 'package.json'))) {
     const up = path.dirname(at);
-    if (up === at) throw new Error('quire bug: quire\'s own locales/ folder was not found above ' + fileURLToPath(import.meta.url));
+    if (up === at) throw new Error("quire bug: quire's own locales/ folder was not found above " + fileURLToPath(import.meta.url));
     at = up;
   }
   return at;
@@ -149,9 +175,21 @@ const CLASSIC_PRESET = new Set(['classic', '@docusaurus/preset-classic', 'docusa
  * key it does not read in one warning. Pure apart from looking at which files the project has, so tests can call
  * it on inline objects with a folder of their own.
  */
-export function mapDocusaurusConfig(raw: unknown, file: string, layout: DocusaurusLayout): { config?: UserConfig; diagnostics: Diagnostic[] } {
+export function mapDocusaurusConfig(
+  raw: unknown,
+  file: string,
+  layout: DocusaurusLayout,
+): { config?: UserConfig; diagnostics: Diagnostic[] } {
   if (!isObject(raw)) {
-    return { diagnostics: [error(CODES.CONFIG_LOAD, `${file} must export a config object (export default { title: …, url: …, baseUrl: … }), not ${raw === undefined ? 'nothing' : Array.isArray(raw) ? 'an array' : typeof raw}.`, { file, hint: 'End it with export default config; (or module.exports = config;).' })] };
+    return {
+      diagnostics: [
+        error(
+          CODES.CONFIG_LOAD,
+          `${file} must export a config object (export default { title: …, url: …, baseUrl: … }), not ${raw === undefined ? 'nothing' : Array.isArray(raw) ? 'an array' : typeof raw}.`,
+          { file, hint: 'End it with export default config; (or module.exports = config;).' },
+        ),
+      ],
+    };
   }
   const used = new Set<string>();
   /** The value at a key path of the Docusaurus config, marked as read. */
@@ -228,7 +266,8 @@ export function mapDocusaurusConfig(raw: unknown, file: string, layout: Docusaur
       if (isObject(presetOptions)) options = presetOptions;
     });
   }
-  const opt = <T = unknown>(key: string): T | undefined => (preset && Array.isArray((presets as unknown[])[Number(preset.split('.')[1])]) ? take<T>(`${preset}.1.${key}`) : undefined);
+  const opt = <T = unknown>(key: string): T | undefined =>
+    preset && Array.isArray((presets as unknown[])[Number(preset.split('.')[1])]) ? take<T>(`${preset}.1.${key}`) : undefined;
 
   // Docusaurus needs no doc at the docs root: one is there only if a doc's slug or file name puts it there.
   const docs: Raw = { mainDocId: null };
@@ -243,15 +282,43 @@ export function mapDocusaurusConfig(raw: unknown, file: string, layout: Docusaur
     // Docusaurus then autogenerates the sidebar, whatever sidebars.js says; quire does the same, and says so.
     docs.sidebarPath = null;
     const unused = ['sidebars.js', 'sidebars.ts', 'sidebars.json', 'sidebars.mjs', 'sidebars.cjs'].find(exists);
-    if (unused) diagnostics.push(warning(CODES.SIDEBAR_LOAD, `${unused} is not read: the docs options give no sidebarPath, so the sidebar is autogenerated from ${docsPath}/, as Docusaurus does.`, { file, keyPath: `${preset || 'presets'}.docs.sidebarPath`, hint: `Set sidebarPath: './${unused}' in the docs options to use it.` }));
+    if (unused)
+      diagnostics.push(
+        warning(
+          CODES.SIDEBAR_LOAD,
+          `${unused} is not read: the docs options give no sidebarPath, so the sidebar is autogenerated from ${docsPath}/, as Docusaurus does.`,
+          {
+            file,
+            keyPath: `${preset || 'presets'}.docs.sidebarPath`,
+            hint: `Set sidebarPath: './${unused}' in the docs options to use it.`,
+          },
+        ),
+      );
   }
-  for (const [from, to] of [['docs.sidebarCollapsed', 'sidebarCollapsed'], ['docs.breadcrumbs', 'breadcrumbs']] as const) {
+  for (const [from, to] of [
+    ['docs.sidebarCollapsed', 'sidebarCollapsed'],
+    ['docs.breadcrumbs', 'breadcrumbs'],
+  ] as const) {
     const v = opt(from);
     if (v !== undefined) docs[to] = v;
   }
-  if (docsOptions === false) diagnostics.push(warning(CODES.CONFIG_UNKNOWN_KEY, 'The docs plugin is turned off (docs: false), which quire does not support yet: the docs folder is read if present.', { file, keyPath: `${preset}.1.docs` }));
-  const toc = { min: take<number>('themeConfig.tableOfContents.minHeadingLevel'), max: take<number>('themeConfig.tableOfContents.maxHeadingLevel') };
-  if (toc.min !== undefined || toc.max !== undefined) docs.toc = { ...(toc.min !== undefined ? { minHeadingLevel: toc.min } : {}), ...(toc.max !== undefined ? { maxHeadingLevel: toc.max } : {}) };
+  if (docsOptions === false)
+    diagnostics.push(
+      warning(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'The docs plugin is turned off (docs: false), which quire does not support yet: the docs folder is read if present.',
+        { file, keyPath: `${preset}.1.docs` },
+      ),
+    );
+  const toc = {
+    min: take<number>('themeConfig.tableOfContents.minHeadingLevel'),
+    max: take<number>('themeConfig.tableOfContents.maxHeadingLevel'),
+  };
+  if (toc.min !== undefined || toc.max !== undefined)
+    docs.toc = {
+      ...(toc.min !== undefined ? { minHeadingLevel: toc.min } : {}),
+      ...(toc.max !== undefined ? { maxHeadingLevel: toc.max } : {}),
+    };
   config.docs = docs;
 
   const blogOff = opt('blog') === false;
@@ -278,7 +345,10 @@ export function mapDocusaurusConfig(raw: unknown, file: string, layout: Docusaur
     static: staticDir,
     // Docusaurus reads them from the blog folder when present (`authorsMapPath`, `tags`; `tags: false` for none).
     blogAuthors: blogOff ? null : relative(path.join(blogPath, opt<string>('blog.authorsMapPath') ?? 'authors.yml')),
-    blogTags: blogOff || opt('blog.tags') === false || opt('blog.tags') === null ? null : relative(path.join(blogPath, opt<string>('blog.tags') ?? 'tags.yml')),
+    blogTags:
+      blogOff || opt('blog.tags') === false || opt('blog.tags') === null
+        ? null
+        : relative(path.join(blogPath, opt<string>('blog.tags') ?? 'tags.yml')),
   };
 
   const gtm = opt<string>('googleTagManager.containerId');
@@ -289,7 +359,8 @@ export function mapDocusaurusConfig(raw: unknown, file: string, layout: Docusaur
   if (typeof image === 'string') config.image = sitePath(image);
   config.navbar = mapNavbar(raw as Raw, take);
   config.footer = mapFooter(raw as Raw, take);
-  const bar = raw.themeConfig && isObject((raw.themeConfig as Raw).announcementBar) ? ((raw.themeConfig as Raw).announcementBar as Raw) : undefined;
+  const bar =
+    raw.themeConfig && isObject((raw.themeConfig as Raw).announcementBar) ? ((raw.themeConfig as Raw).announcementBar as Raw) : undefined;
   if (bar) {
     const announcement: Raw = {};
     for (const key of ['id', 'content', 'backgroundColor', 'textColor', 'isCloseable']) {
@@ -317,21 +388,29 @@ export function mapDocusaurusConfig(raw: unknown, file: string, layout: Docusaur
   const i18nPath = relative(take<string>('i18n.path') ?? 'i18n');
   if (exists(i18nPath)) {
     diagnostics.push(
-      warning(CODES.CONFIG_UNKNOWN_KEY, `The translations in ${i18nPath}/ are not read: every locale is built from the untranslated files.`, {
-        file,
-        keyPath: 'i18n',
-        hint: 'README "Coming from Docusaurus" says what quire does with locales.',
-      }),
+      warning(
+        CODES.CONFIG_UNKNOWN_KEY,
+        `The translations in ${i18nPath}/ are not read: every locale is built from the untranslated files.`,
+        {
+          file,
+          keyPath: 'i18n',
+          hint: 'README "Coming from Docusaurus" says what quire does with locales.',
+        },
+      ),
     );
   }
   const unsupported = unreadKeys(raw, used);
   if (unsupported.length) {
     diagnostics.push(
-      warning(CODES.CONFIG_UNKNOWN_KEY, `quire does not support these settings of ${file}, so they do not change the site:\n${unsupported.map((k) => `- ${k}`).join('\n')}`, {
-        file,
-        keyPath: unsupported[0],
-        hint: 'README "Coming from Docusaurus" lists what quire reads and what it does differently.',
-      }),
+      warning(
+        CODES.CONFIG_UNKNOWN_KEY,
+        `quire does not support these settings of ${file}, so they do not change the site:\n${unsupported.map((k) => `- ${k}`).join('\n')}`,
+        {
+          file,
+          keyPath: unsupported[0],
+          hint: 'README "Coming from Docusaurus" lists what quire reads and what it does differently.',
+        },
+      ),
     );
   }
   return { config: config as UserConfig, diagnostics };
@@ -343,7 +422,10 @@ function sitePath(value: string): string {
 }
 
 function productSlug(name: string | undefined): string {
-  const slug = (name ?? '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z]+|-+$/g, '');
+  const slug = (name ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^[^a-z]+|-+$/g, '');
   return slug || 'site';
 }
 
@@ -440,7 +522,13 @@ function mapFooter(raw: Raw, take: Take): Raw {
         if (!isObject(entry) || (entry.to === undefined && entry.href === undefined)) return [];
         const to = take<string>(`${at}.to`);
         const href = take<string>(`${at}.href`);
-        return [{ label: take<string>(`${at}.label`), ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) }];
+        return [
+          {
+            label: take<string>(`${at}.label`),
+            ...(to !== undefined ? { to: sitePath(to) } : {}),
+            ...(href !== undefined ? { href } : {}),
+          },
+        ];
       }),
     }));
   }
@@ -468,7 +556,9 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
     }
     // A whole item quire has no counterpart for is named by its type.
     const type = isObject(value) && typeof value.type === 'string' ? ` (type ${value.type})` : '';
-    out.add(keyPath.map((k, i) => (/^\d+$/.test(k) && (keyPath[i - 1] === 'items' || keyPath[i - 1] === 'links') ? '*' : k)).join('.') + type);
+    out.add(
+      keyPath.map((k, i) => (/^\d+$/.test(k) && (keyPath[i - 1] === 'items' || keyPath[i - 1] === 'links') ? '*' : k)).join('.') + type,
+    );
   };
   for (const [key, v] of Object.entries(raw)) visit(v, [key]);
   return [...out];

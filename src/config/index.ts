@@ -49,7 +49,10 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
   try {
     await readFile(abs);
   } catch {
-    const hint = file === 'site.config.ts' ? 'Run quire in the project folder (or pass --root), or name the file with --config.' : `There is no ${file} in ${root}; --config names a file relative to the project folder.`;
+    const hint =
+      file === 'site.config.ts'
+        ? 'Run quire in the project folder (or pass --root), or name the file with --config.'
+        : `There is no ${file} in ${root}; --config names a file relative to the project folder.`;
     return { diagnostics: [error(CODES.CONFIG_LOAD, `Cannot read the site configuration ${file}.`, { file, hint })], inputs };
   }
   try {
@@ -59,11 +62,23 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
     if (first) {
       // esbuild names files relative to the working directory; diagnostics name them relative to the project.
       const where = first.location ? toProjectPath(root, path.resolve(first.location.file)) : file;
-      return { diagnostics: [error(CODES.CONFIG_LOAD, first.text, { file: where, line: first.location?.line, column: first.location ? first.location.column + 1 : undefined })], inputs };
+      return {
+        diagnostics: [
+          error(CODES.CONFIG_LOAD, first.text, {
+            file: where,
+            line: first.location?.line,
+            column: first.location ? first.location.column + 1 : undefined,
+          }),
+        ],
+        inputs,
+      };
     }
     const place = e instanceof EvaluationError ? e.place : undefined;
     const at = place ? { file: toProjectPath(root, place.file), line: place.line, column: place.column } : { file };
-    return { diagnostics: [error(CODES.CONFIG_LOAD, `The site configuration could not be evaluated: ${(e as Error).message}`, at)], inputs };
+    return {
+      diagnostics: [error(CODES.CONFIG_LOAD, `The site configuration could not be evaluated: ${(e as Error).message}`, at)],
+      inputs,
+    };
   }
   const validated = validateConfig(raw, file, overrides);
   const unsafe = validated.config ? await unsafeInConfig(validated.config, file) : [];
@@ -78,7 +93,11 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
   if (!mapped.config) return { diagnostics, inputs: ran.inputs };
   const validated = validateConfig(mapped.config, file, overrides);
   const unsafe = validated.config ? await unsafeInConfig(validated.config, file) : [];
-  return { config: unsafe.some((d) => d.severity === 'error') ? undefined : validated.config, diagnostics: [...diagnostics, ...validated.diagnostics, ...unsafe], inputs: ran.inputs };
+  return {
+    config: unsafe.some((d) => d.severity === 'error') ? undefined : validated.config,
+    diagnostics: [...diagnostics, ...validated.diagnostics, ...unsafe],
+    inputs: ran.inputs,
+  };
 }
 
 /**
@@ -95,7 +114,9 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
     if (item.type === 'link') links.push([`navbar.items.${i}.href`, item.href]);
     if (item.type === 'dropdown') item.items.forEach((sub, j) => links.push([`navbar.items.${i}.items.${j}.href`, sub.href]));
   });
-  config.footer.links.forEach((column, i) => column.items.forEach((item, j) => links.push([`footer.links.${i}.items.${j}.href`, item.href])));
+  config.footer.links.forEach((column, i) =>
+    column.items.forEach((item, j) => links.push([`footer.links.${i}.items.${j}.href`, item.href])),
+  );
   config.footer.social.forEach((item, i) => links.push([`footer.social.${i}.href`, item.href]));
   config.footer.appStores.forEach((store, i) => links.push([`footer.appStores.${i}.url`, store.url]));
   for (const [keyPath, href] of links) {
@@ -110,15 +131,24 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
   if (html.length) {
     const { parseFragment } = await import('parse5');
     const policy = createUrlPolicy({ urlAttributes, parseFragment: (value, options) => parseFragment(value, options) as Parse5Node });
-    for (const [keyPath, value] of html) for (const found of policy.html(value)) out.push(error(CODES.UNSAFE_URL, found.message, { file, keyPath, hint: found.hint }));
+    for (const [keyPath, value] of html)
+      for (const found of policy.html(value)) out.push(error(CODES.UNSAFE_URL, found.message, { file, keyPath, hint: found.hint }));
   }
   return out;
 }
 
 /** Validates a raw config object; pure, so tests can call it with inline objects. */
-export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?: LoadConfigOptions['overrides']): { config?: SiteConfig; diagnostics: Diagnostic[] } {
+export function validateConfig(
+  raw: unknown,
+  file = 'site.config.ts',
+  overrides?: LoadConfigOptions['overrides'],
+): { config?: SiteConfig; diagnostics: Diagnostic[] } {
   if (raw === undefined) {
-    return { diagnostics: [error(CODES.CONFIG_LOAD, `${file} has no default export.`, { file, hint: 'End it with export default { title: …, url: …, … }.' })] };
+    return {
+      diagnostics: [
+        error(CODES.CONFIG_LOAD, `${file} has no default export.`, { file, hint: 'End it with export default { title: …, url: …, … }.' }),
+      ],
+    };
   }
   const diagnostics = checkNavbarTypes(raw, file);
   if (diagnostics.length) return { diagnostics };
@@ -132,7 +162,11 @@ export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?
   if (unbalanced) {
     return {
       diagnostics: [
-        error(CODES.CONFIG_INVALID, `The announcement's HTML ${unbalanced}: the rest of every page would end up inside it.`, { file, keyPath: 'announcementBar.content', hint: 'Close each tag you open: <a href="/deals/">Angebot</a>.' }),
+        error(CODES.CONFIG_INVALID, `The announcement's HTML ${unbalanced}: the rest of every page would end up inside it.`, {
+          file,
+          keyPath: 'announcementBar.content',
+          hint: 'Close each tag you open: <a href="/deals/">Angebot</a>.',
+        }),
       ],
     };
   }
@@ -140,15 +174,36 @@ export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?
   const locale = overrides?.locale ?? i18n.currentLocale;
   if (!i18n.locales.includes(locale)) {
     const keyPath = overrides?.locale ? undefined : 'i18n.currentLocale';
-    return { diagnostics: [error(CODES.CONFIG_INVALID, `Unknown locale "${locale}". Configured locales: ${i18n.locales.join(', ')}.`, { file: keyPath ? file : undefined, keyPath })] };
+    return {
+      diagnostics: [
+        error(CODES.CONFIG_INVALID, `Unknown locale "${locale}". Configured locales: ${i18n.locales.join(', ')}.`, {
+          file: keyPath ? file : undefined,
+          keyPath,
+        }),
+      ],
+    };
   }
   if (!i18n.locales.includes(i18n.defaultLocale)) {
-    return { diagnostics: [error(CODES.CONFIG_INVALID, `defaultLocale "${i18n.defaultLocale}" is not in i18n.locales.`, { file, keyPath: 'i18n.defaultLocale' })] };
+    return {
+      diagnostics: [
+        error(CODES.CONFIG_INVALID, `defaultLocale "${i18n.defaultLocale}" is not in i18n.locales.`, {
+          file,
+          keyPath: 'i18n.defaultLocale',
+        }),
+      ],
+    };
   }
   if (overrides?.locale && overrides.locale !== i18n.currentLocale) {
     // Each locale lives under its own base path; the default locale at the site root.
     const baseUrl = localeBaseUrl(config.baseUrl, i18n.currentLocale, i18n.defaultLocale, overrides.locale);
-    return { config: { ...config, baseUrl, i18n: { ...i18n, currentLocale: overrides.locale, contentLocale: i18n.contentLocale ?? i18n.currentLocale } }, diagnostics: warnings };
+    return {
+      config: {
+        ...config,
+        baseUrl,
+        i18n: { ...i18n, currentLocale: overrides.locale, contentLocale: i18n.contentLocale ?? i18n.currentLocale },
+      },
+      diagnostics: warnings,
+    };
   }
   return { config, diagnostics: warnings };
 }
@@ -157,7 +212,15 @@ export function validateConfig(raw: unknown, file = 'site.config.ts', overrides?
  * The inside of zod's wrappers (optional, default, pipe, …): the fields of zod v4's definitions this reads (its own
  * types name every schema kind, which the walk below does not need; the schema is cast to this at the call).
  */
-type SchemaDef = { type: string; innerType?: ZodLike; in?: ZodLike; element?: ZodLike; valueType?: ZodLike; options?: ZodLike[]; shape?: Record<string, ZodLike> };
+type SchemaDef = {
+  type: string;
+  innerType?: ZodLike;
+  in?: ZodLike;
+  element?: ZodLike;
+  valueType?: ZodLike;
+  options?: ZodLike[];
+  shape?: Record<string, ZodLike>;
+};
 type ZodLike = { _zod: { def: SchemaDef } };
 
 /** The keys an object of the schema may have at a key path (all options' keys for a union), for the nearest-key hint. */
@@ -180,14 +243,16 @@ function schemaKeysAt(schema: ZodLike, keyPath: string[]): string[] {
   return at.flatMap((s) => Object.keys(s._zod.def.shape ?? {}));
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
 /**
  * Keys the schema does not know (dropped by validation): warnings with the key path and the nearest known
  * key, so `onBrokenLink: 'warn'` or `navbar.itmes` does not pass silently with the default in force.
  */
 function unknownKeys(raw: unknown, parsed: unknown, file: string, keyPath: string[] = []): Diagnostic[] {
-  if (Array.isArray(raw) && Array.isArray(parsed)) return raw.flatMap((item, i) => unknownKeys(item, parsed[i], file, [...keyPath, String(i)]));
+  if (Array.isArray(raw) && Array.isArray(parsed))
+    return raw.flatMap((item, i) => unknownKeys(item, parsed[i], file, [...keyPath, String(i)]));
   if (!isPlainObject(raw) || !isPlainObject(parsed)) return [];
   const out: Diagnostic[] = [];
   for (const [key, value] of Object.entries(raw)) {
@@ -198,7 +263,13 @@ function unknownKeys(raw: unknown, parsed: unknown, file: string, keyPath: strin
     }
     const meant = closestName(key, new Set([...Object.keys(parsed), ...schemaKeysAt(configSchema as unknown as ZodLike, keyPath)]));
     const at = [...keyPath, key].join('.');
-    out.push(warning(CODES.CONFIG_UNKNOWN_KEY, `Unknown config key ${at}; it is ignored.`, { file, keyPath: at, hint: meant ? `Did you mean ${[...keyPath, meant].join('.')}?` : undefined }));
+    out.push(
+      warning(CODES.CONFIG_UNKNOWN_KEY, `Unknown config key ${at}; it is ignored.`, {
+        file,
+        keyPath: at,
+        hint: meant ? `Did you mean ${[...keyPath, meant].join('.')}?` : undefined,
+      }),
+    );
   }
   return out;
 }
@@ -247,7 +318,14 @@ function issueToDiagnostic(issue: z.core.$ZodIssue, raw: unknown, file: string):
 }
 
 /** Types as a sentence names them: `a number`, `true or false`. */
-const TYPE_WORDS: Record<string, string> = { string: 'a text', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object', int: 'a whole number' };
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  int: 'a whole number',
+};
 
 /**
  * What a literal, an enum or a union of them (and of simple types) accepts: `'ALL' or a number`, `'light' or
@@ -255,7 +333,8 @@ const TYPE_WORDS: Record<string, string> = { string: 'a text', number: 'a number
  */
 function acceptedValues(issue: z.core.$ZodIssue): string | undefined {
   const shown = (v: unknown) => (typeof v === 'string' ? `'${v}'` : String(v));
-  const words = (options: string[]) => (options.length <= 2 ? options.join(' or ') : `one of ${options.slice(0, -1).join(', ')} or ${options.at(-1)}`);
+  const words = (options: string[]) =>
+    options.length <= 2 ? options.join(' or ') : `one of ${options.slice(0, -1).join(', ')} or ${options.at(-1)}`;
   if (issue.code === 'invalid_value') return words(issue.values.map(shown));
   if (issue.code !== 'invalid_union') return undefined;
   const options: string[] = [];
@@ -263,7 +342,8 @@ function acceptedValues(issue: z.core.$ZodIssue): string | undefined {
     const first = branch[0];
     if (!first || first.path.length) return undefined;
     if (first.code === 'invalid_value') options.push(...first.values.map(shown));
-    else if (first.code === 'invalid_type' && TYPE_WORDS[first.expected] && first.expected !== 'object') options.push(TYPE_WORDS[first.expected]);
+    else if (first.code === 'invalid_type' && TYPE_WORDS[first.expected] && first.expected !== 'object')
+      options.push(TYPE_WORDS[first.expected]);
     else return undefined;
   }
   return options.length ? words([...new Set(options)]) : undefined;

@@ -6,23 +6,24 @@ import * as z from 'zod';
  */
 
 const linkFields = {
-    label: z.string().min(1),
-    /** Internal site path without the base path, e.g. `/docs/usage/`. */
-    to: z.string().startsWith('/').optional(),
-    /** External URL. */
-    href: z.string().min(1).optional(),
-    /** Hidden unless `flags[flag]` is true. */
-    flag: z.string().optional(),
-    /** Stable hook for the client (header script) and styles. */
-    id: z.string().optional(),
-    className: z.string().optional(),
-    /**
-     * The link leads to a doc found at plan time (a Docusaurus navbar item of type `doc` or `docSidebar`):
-     * plan sets `to` to that doc's page, or reports the id that names no doc.
-     */
-    doc: z.object({ id: z.string().optional(), sidebar: z.string().optional() }).optional(),
+  label: z.string().min(1),
+  /** Internal site path without the base path, e.g. `/docs/usage/`. */
+  to: z.string().startsWith('/').optional(),
+  /** External URL. */
+  href: z.string().min(1).optional(),
+  /** Hidden unless `flags[flag]` is true. */
+  flag: z.string().optional(),
+  /** Stable hook for the client (header script) and styles. */
+  id: z.string().optional(),
+  className: z.string().optional(),
+  /**
+   * The link leads to a doc found at plan time (a Docusaurus navbar item of type `doc` or `docSidebar`):
+   * plan sets `to` to that doc's page, or reports the id that names no doc.
+   */
+  doc: z.object({ id: z.string().optional(), sidebar: z.string().optional() }).optional(),
 };
-const oneTarget = (v: { to?: string; href?: string; doc?: object }) => (v.doc !== undefined && v.href === undefined) || (v.to === undefined) !== (v.href === undefined);
+const oneTarget = (v: { to?: string; href?: string; doc?: object }) =>
+  (v.doc !== undefined && v.href === undefined) || (v.to === undefined) !== (v.href === undefined);
 const oneTargetMessage = { message: 'give exactly one of "to" (internal path) or "href" (external URL)' };
 const linkTarget = z.object(linkFields).refine(oneTarget, oneTargetMessage);
 const linkItem = z.object({ type: z.literal('link'), ...linkFields }).refine(oneTarget, oneTargetMessage);
@@ -160,12 +161,20 @@ export const configSchema = z.object({
       hosted: z.object({ appId: z.string(), apiKey: z.string(), indexName: z.string(), host: z.url().optional() }).optional(),
     })
     .prefault({})
-    .refine((s) => s.provider !== 'hosted' || s.hosted !== undefined, { message: 'provider "hosted" needs search.hosted { appId, apiKey, indexName }' }),
+    .refine((s) => s.provider !== 'hosted' || s.hosted !== undefined, {
+      message: 'provider "hosted" needs search.hosted { appId, apiKey, indexName }',
+    }),
   analytics: z
     .object({
-      gtmContainerId: z.string().regex(/^GTM-[A-Z0-9]+$/, 'expected a container id such as "GTM-ABC123"').optional(),
+      gtmContainerId: z
+        .string()
+        .regex(/^GTM-[A-Z0-9]+$/, 'expected a container id such as "GTM-ABC123"')
+        .optional(),
       /** Where the container is loaded from (`<origin>/gtm.js?id=…`); a proxy or a test's fake host. */
-      gtmOrigin: z.url({ protocol: /^https?$/ }).default('https://www.googletagmanager.com').transform((u) => u.replace(/\/+$/, '')),
+      gtmOrigin: z
+        .url({ protocol: /^https?$/ })
+        .default('https://www.googletagmanager.com')
+        .transform((u) => u.replace(/\/+$/, '')),
     })
     .prefault({}),
   /**
@@ -180,17 +189,31 @@ export const configSchema = z.object({
         .array(
           z.object({
             id: z.enum(CONSENT_CATEGORIES),
-            services: z.array(z.object({ name: z.string().min(1), provider: z.string().optional(), purpose: z.string().optional(), cookies: z.array(z.string()).default([]) })).default([]),
+            services: z
+              .array(
+                z.object({
+                  name: z.string().min(1),
+                  provider: z.string().optional(),
+                  purpose: z.string().optional(),
+                  cookies: z.array(z.string()).default([]),
+                }),
+              )
+              .default([]),
           }),
         )
-        .refine((cs) => cs.some((c) => c.id === 'necessary'), { message: 'the category "necessary" is required (what the site needs to work)' })
+        .refine((cs) => cs.some((c) => c.id === 'necessary'), {
+          message: 'the category "necessary" is required (what the site needs to work)',
+        })
         .refine((cs) => new Set(cs.map((c) => c.id)).size === cs.length, { message: 'each category id may appear once' }),
     })
     .optional(),
   /** Legal pages: where the cancellation form (§ 312k BGB, /kuendigen/) sends its JSON; README "Going live in Germany". */
   legal: z
     .object({
-      cancellationUrl: z.string().regex(/^(https?:\/\/|\/)/, 'expected an absolute URL or a site path such as "/api/cancel"').optional(),
+      cancellationUrl: z
+        .string()
+        .regex(/^(https?:\/\/|\/)/, 'expected an absolute URL or a site path such as "/api/cancel"')
+        .optional(),
       /** How long the form waits for the endpoint before saying the cancellation was not received. */
       cancellationTimeoutMs: z.number().int().min(1000).default(15000),
     })
@@ -256,7 +279,11 @@ export const configSchema = z.object({
   onBrokenAnchors: z.enum(['throw', 'warn', 'ignore']).default('warn'),
   /** Bounds on each page's work, so a typo cannot stall a build (Q035; src/limits.ts): seconds to compile or render it, Markdown nesting and markers per paragraph. */
   limits: z
-    .object({ pageTimeout: z.number().positive().max(86_400).default(30), maxNesting: z.number().int().min(1).default(100), maxInlineMarkers: z.number().int().min(1).default(1000) })
+    .object({
+      pageTimeout: z.number().positive().max(86_400).default(30),
+      maxNesting: z.number().int().min(1).default(100),
+      maxInlineMarkers: z.number().int().min(1).default(1000),
+    })
     .prefault({}),
 });
 

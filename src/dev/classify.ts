@@ -42,7 +42,8 @@ export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
   if (inside && (rel.startsWith('locales/') || rel.startsWith('content/data/')) && rel.endsWith('.json')) return 'load';
   if (inside && rel.startsWith('static/')) return 'static';
   if (inside && rel.startsWith('content/')) return 'asset';
-  if (ctx.themeDirs.some((d) => isUnder(abs, d))) return /\.(tsx?|jsx?|mjs)$/.test(abs) && !/\.client\.tsx?$/.test(abs) ? 'theme' : 'client';
+  if (ctx.themeDirs.some((d) => isUnder(abs, d)))
+    return /\.(tsx?|jsx?|mjs)$/.test(abs) && !/\.client\.tsx?$/.test(abs) ? 'theme' : 'client';
   if (ctx.clientDirs.some((d) => isUnder(abs, d))) return 'client';
   return 'ignored';
 }

@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { cacheKey, compile, CompileCache, compilerSettings, compileSource, startCompilePool, type CompileOneResult, type CompileTexts } from '../compile/index.ts';
+import {
+  cacheKey,
+  compile,
+  CompileCache,
+  compilerSettings,
+  compileSource,
+  startCompilePool,
+  type CompileOneResult,
+  type CompileTexts,
+} from '../compile/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { defaultPoolSize, WorkerLostError, type Pool } from '../pool.ts';
 import type { Compiled, Source, SiteConfig } from '../types.ts';
@@ -56,7 +65,12 @@ export class CompiledSources {
    * Compiles what changed since last time; returns the files compiled (not taken from a cache).
    * `onProgress` hears of each source done (from a cache or compiled) among those that changed.
    */
-  async update(sources: Source[], config: SiteConfig, texts: CompileTexts, onProgress?: (done: number, total: number) => void): Promise<string[]> {
+  async update(
+    sources: Source[],
+    config: SiteConfig,
+    texts: CompileTexts,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<string[]> {
     const live = new Set(sources.map((s) => s.file));
     for (const file of this.entries.keys()) if (!live.has(file)) this.entries.delete(file);
     const stale = sources.filter((s) => this.entries.get(s.file)?.key !== cacheKey(s, config, texts));
@@ -72,7 +86,8 @@ export class CompiledSources {
       for (const c of result.value) this.entries.set(c.source.file, { key: cacheKey(c.source, config, texts), compiled: c });
       for (const d of result.diagnostics) {
         const source = stale.find((s) => s.file === d.file);
-        if (source) this.entries.set(source.file, { key: cacheKey(source, config, texts), diagnostic: d, lastGood: this.lastGood(source.file) });
+        if (source)
+          this.entries.set(source.file, { key: cacheKey(source, config, texts), diagnostic: d, lastGood: this.lastGood(source.file) });
       }
       return misses;
     }
@@ -80,7 +95,10 @@ export class CompiledSources {
     // In workers all at once (a pool spreads them); in this thread one after the other.
     const each = async (source: Source) => {
       const result = await compileOne(source);
-      this.entries.set(source.file, { key: cacheKey(source, config, texts), ...('compiled' in result ? { compiled: result.compiled } : { diagnostic: result.diagnostic, lastGood: this.lastGood(source.file) }) });
+      this.entries.set(source.file, {
+        key: cacheKey(source, config, texts),
+        ...('compiled' in result ? { compiled: result.compiled } : { diagnostic: result.diagnostic, lastGood: this.lastGood(source.file) }),
+      });
       onProgress?.(++done, stale.length);
     };
     if (this.lane) await Promise.all(stale.map(each));

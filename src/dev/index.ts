@@ -54,7 +54,9 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
   const log = options.log ?? (() => undefined);
   // emit rewrites the on-demand folder (sidebar categories, the theme's shared files) on every emit:
   // any other file there is stale.
-  const store: MemoryStore = new MemoryStore(injectLiveScript, (): string[] => (session.baseUrl ? [session.baseUrl.replace(/^\//, '') + ON_DEMAND_DIR] : []));
+  const store: MemoryStore = new MemoryStore(injectLiveScript, (): string[] =>
+    session.baseUrl ? [session.baseUrl.replace(/^\//, '') + ON_DEMAND_DIR] : [],
+  );
   const session: DevSession = new DevSession({ ...options, store });
   let overlay: OverlayPayload | null = null;
   let printed = signatureOf([]);
@@ -74,10 +76,18 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
     if (report.ok) {
       const what = report.changed.length ? namesOf(report.changed, report) : 'first build';
       // Past the edit-to-reload budget (200 ms), say where the time went.
-      const slow = report.ms > 200 && report.changed.length ? ` (${report.steps.filter((s) => s.ms >= 1).map((s) => `${s.name} ${s.ms.toFixed(0)}`).join(', ')})` : '';
+      const slow =
+        report.ms > 200 && report.changed.length
+          ? ` (${report.steps
+              .filter((s) => s.ms >= 1)
+              .map((s) => `${s.name} ${s.ms.toFixed(0)}`)
+              .join(', ')})`
+          : '';
       // A save that changed nothing served (the same bytes, a second watcher event) needs no line.
-      if (report.files.length || hadErrors || !report.changed.length) log(`${hadErrors ? 'fixed: ' : ''}${what}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms${slow}`);
-      if (report.restart.length && overlay?.errors[0]?.code !== 'restart') log(`theme code changed: restart quire dev (${report.restart.join(', ')})`);
+      if (report.files.length || hadErrors || !report.changed.length)
+        log(`${hadErrors ? 'fixed: ' : ''}${what}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms${slow}`);
+      if (report.restart.length && overlay?.errors[0]?.code !== 'restart')
+        log(`theme code changed: restart quire dev (${report.restart.join(', ')})`);
       overlay = report.restart.length ? restartPayload(report.restart) : null;
       // Nothing to tell a page when nothing changed (a second watcher event for the same save).
       if (report.files.length || hadOverlay) server?.broadcast('ok', { files: report.files, other: report.other });
@@ -89,7 +99,9 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
       // A file that does not compile did not stop the other pages: they are served and open ones reload
       // (showing the overlay again, which the server hands every page while errors remain).
       if (report.files.length) {
-        log(`${namesOf(report.changed, report) || 'build'}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms; ${servedLine(states ?? new Map(), report.diagnostics)}`);
+        log(
+          `${namesOf(report.changed, report) || 'build'}: ${report.rendered.length} page(s) rendered in ${report.ms.toFixed(0)} ms; ${servedLine(states ?? new Map(), report.diagnostics)}`,
+        );
         server?.broadcast('ok', { files: report.files, other: report.other });
       }
       server?.broadcast('errors', overlay);
@@ -104,7 +116,8 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
     const index = await session.searchIndex();
     if (!index) return;
     const signature = signatureOf(index.diagnostics);
-    if (signature !== searchPrinted && index.diagnostics.length) log(formatForTerminal(index.diagnostics, new Map(), options.color ?? false));
+    if (signature !== searchPrinted && index.diagnostics.length)
+      log(formatForTerminal(index.diagnostics, new Map(), options.color ?? false));
     searchPrinted = signature;
     if (!index.diagnostics.some((d) => d.severity === 'error')) store.replaceUnder(index.prefix, index.files);
     options.onSearchIndex?.(index.files.size);
@@ -145,7 +158,11 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
     } catch (e) {
       // A bug, not the writer's doing: say so loudly and keep serving the last good pages.
       log(`quire bug: a rebuild failed: ${(e as Error).stack ?? String(e)}`);
-      server.broadcast('errors', { title: 'quire dev: internal error', note: 'Please report it; the last successful build is still being served.', errors: [{ code: 'bug', where: '', message: (e as Error).message }] });
+      server.broadcast('errors', {
+        title: 'quire dev: internal error',
+        note: 'Please report it; the last successful build is still being served.',
+        errors: [{ code: 'bug', where: '', message: (e as Error).message }],
+      });
       return;
     }
     await publish(report, server, before);
@@ -178,11 +195,17 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
  * The files of a save line, a renamed page as `old → new` and a deleted file as such: a burst of saves (a
  * search and replace over many files) names the first few.
  */
-export function namesOf(files: string[], { removed = [], renamed = [] }: Partial<Pick<DevBuildReport, 'removed' | 'renamed'>> = {}, shown = 3): string {
+export function namesOf(
+  files: string[],
+  { removed = [], renamed = [] }: Partial<Pick<DevBuildReport, 'removed' | 'renamed'>> = {},
+  shown = 3,
+): string {
   const from = new Map(renamed.map((r) => [r.to, r.from]));
   const moved = new Set(renamed.map((r) => r.from));
   const deleted = new Set(removed);
-  const names = files.filter((f) => !moved.has(f)).map((f) => (from.has(f) ? `${from.get(f)} → ${f}` : deleted.has(f) ? `${f} (deleted)` : f));
+  const names = files
+    .filter((f) => !moved.has(f))
+    .map((f) => (from.has(f) ? `${from.get(f)} → ${f}` : deleted.has(f) ? `${f} (deleted)` : f));
   return names.length <= shown + 1 ? names.join(', ') : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more files`;
 }
 

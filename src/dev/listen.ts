@@ -12,7 +12,10 @@ export interface ListenOptions {
 }
 
 /** Binds the server; a busy or forbidden port is a diagnostic with what to do, not a stack trace. */
-export async function listen(server: Server, { host, port, nextPort = false, tries = 20 }: ListenOptions): Promise<{ port: number } | { diagnostic: Diagnostic }> {
+export async function listen(
+  server: Server,
+  { host, port, nextPort = false, tries = 20 }: ListenOptions,
+): Promise<{ port: number } | { diagnostic: Diagnostic }> {
   for (let attempt = 0; ; attempt++) {
     const candidate = port === 0 ? 0 : port + attempt;
     const failure = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
@@ -38,14 +41,22 @@ export async function listen(server: Server, { host, port, nextPort = false, tri
 function listenDiagnostic(e: NodeJS.ErrnoException, host: string, port: number, nextPort: boolean): Diagnostic {
   switch (e.code) {
     case 'EADDRINUSE':
-      return error(CODES.SERVER_LISTEN, nextPort ? `No free port found from ${port} upwards on ${host}.` : `Port ${port} on ${host} is already in use.`, {
-        hint: 'Stop the other server, choose a port with --port <number>, or add --next-port to use the next free one.',
-      });
+      return error(
+        CODES.SERVER_LISTEN,
+        nextPort ? `No free port found from ${port} upwards on ${host}.` : `Port ${port} on ${host} is already in use.`,
+        {
+          hint: 'Stop the other server, choose a port with --port <number>, or add --next-port to use the next free one.',
+        },
+      );
     case 'EACCES':
-      return error(CODES.SERVER_LISTEN, `Not allowed to listen on port ${port}.`, { hint: 'Ports below 1024 need extra rights; choose a port above 1024 with --port.' });
+      return error(CODES.SERVER_LISTEN, `Not allowed to listen on port ${port}.`, {
+        hint: 'Ports below 1024 need extra rights; choose a port above 1024 with --port.',
+      });
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
-      return error(CODES.SERVER_LISTEN, `Cannot listen on host ${host}: it is not an address of this machine.`, { hint: 'Use --host 127.0.0.1 (default), or an address of this machine.' });
+      return error(CODES.SERVER_LISTEN, `Cannot listen on host ${host}: it is not an address of this machine.`, {
+        hint: 'Use --host 127.0.0.1 (default), or an address of this machine.',
+      });
     default:
       return error(CODES.SERVER_LISTEN, `Cannot listen on ${host}:${port}: ${e.message}`);
   }

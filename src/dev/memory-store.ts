@@ -60,7 +60,8 @@ export class MemoryStore implements Writer, FileStore {
     for (const [file, raw] of this.pending) {
       const old = this.files.get(file);
       if (old && sameBytes(old.raw, raw)) continue;
-      const served = typeof raw === 'string' ? Buffer.from(file.endsWith('.html') && this.inject ? this.inject(raw, file, version) : raw) : raw;
+      const served =
+        typeof raw === 'string' ? Buffer.from(file.endsWith('.html') && this.inject ? this.inject(raw, file, version) : raw) : raw;
       this.files.set(file, { raw, served, mtimeMs: now, version });
       changed.push(file);
     }

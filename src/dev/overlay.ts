@@ -15,7 +15,11 @@ export async function sourcesOf(diagnostics: Diagnostic[], root: string): Promis
   for (const d of diagnostics) {
     if (!d.file || !d.line || d.excerpt) continue;
     const abs = path.resolve(root, d.file);
-    if (!texts.has(abs)) texts.set(abs, readFile(abs, 'utf8').catch(() => undefined));
+    if (!texts.has(abs))
+      texts.set(
+        abs,
+        readFile(abs, 'utf8').catch(() => undefined),
+      );
     out.set(d, await texts.get(abs));
   }
   return out;
@@ -66,9 +70,13 @@ function listOf(states: Map<string, ServedAs>, state: ServedAs): string[] {
 export function servedLine(states: Map<string, ServedAs>, diagnostics: Diagnostic[]): string {
   const parts: string[] = [];
   const last = listOf(states, 'last-worked');
-  if (last.length) parts.push(`${last.join(', ')} still ${last.length === 1 ? 'has an error, shown as it' : 'have errors, shown as they'} last worked`);
+  if (last.length)
+    parts.push(`${last.join(', ')} still ${last.length === 1 ? 'has an error, shown as it' : 'have errors, shown as they'} last worked`);
   const never = listOf(states, 'not-served');
-  if (never.length) parts.push(`${never.join(', ')} ${never.length === 1 ? 'has' : 'have'} never built, so ${never.length === 1 ? 'its address answers' : 'their addresses answer'} 404 until fixed`);
+  if (never.length)
+    parts.push(
+      `${never.join(', ')} ${never.length === 1 ? 'has' : 'have'} never built, so ${never.length === 1 ? 'its address answers' : 'their addresses answer'} 404 until fixed`,
+    );
   for (const file of listOf(states, 'as-saved')) {
     const what = AS_SAVED[diagnostics.find((d) => d.file === file && d.severity === 'error')!.code];
     parts.push(`${file} has ${what}, served as saved`);
@@ -82,7 +90,10 @@ function servedNote(states: Map<string, ServedAs>): string {
   const last = listOf(states, 'last-worked');
   if (last.length) sentences.push(`${last.join(', ')} ${last.length === 1 ? 'is shown as it' : 'are shown as they'} last worked.`);
   const never = listOf(states, 'not-served');
-  if (never.length) sentences.push(`${never.join(', ')} ${never.length === 1 ? 'has never built: its address answers 404 until it works' : 'have never built: their addresses answer 404 until they work'}.`);
+  if (never.length)
+    sentences.push(
+      `${never.join(', ')} ${never.length === 1 ? 'has never built: its address answers 404 until it works' : 'have never built: their addresses answer 404 until they work'}.`,
+    );
   const saved = listOf(states, 'as-saved');
   if (saved.length) sentences.push(`${saved.join(', ')} ${saved.length === 1 ? 'is' : 'are'} served as saved.`);
   return sentences.join(' ');
@@ -101,7 +112,11 @@ export interface OverlayState {
 }
 
 /** The overlay's content: the same facts as the terminal (file, line, column, code frame, hint). */
-export function overlayPayload(diagnostics: Diagnostic[], sources: Map<Diagnostic, string | undefined>, { served, blocked = false, states }: OverlayState): OverlayPayload {
+export function overlayPayload(
+  diagnostics: Diagnostic[],
+  sources: Map<Diagnostic, string | undefined>,
+  { served, blocked = false, states }: OverlayState,
+): OverlayPayload {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   return {
     title: errors.length === 1 ? 'quire dev: the build failed with 1 error' : `quire dev: the build failed with ${errors.length} errors`,
@@ -115,7 +130,11 @@ export function overlayPayload(diagnostics: Diagnostic[], sources: Map<Diagnosti
       const source = sources.get(d);
       return {
         code: d.code,
-        where: d.file ? d.file + (d.line ? `:${d.line}` + (d.column ? `:${d.column}` : '') : '') : d.keyPath ? `config key ${d.keyPath}` : '',
+        where: d.file
+          ? d.file + (d.line ? `:${d.line}` + (d.column ? `:${d.column}` : '') : '')
+          : d.keyPath
+            ? `config key ${d.keyPath}`
+            : '',
         message: d.message + (d.keyPath && d.file ? ` (config key ${d.keyPath})` : ''),
         frame: frameOf(d, source),
         hint: d.hint,

@@ -17,7 +17,17 @@ export interface SearchIndexFiles {
  * It only reads the store, so it may run beside rebuilds; the caller swaps the files in.
  * Undefined when the site searches a hosted service.
  */
-export async function buildSearchIndex({ site, bundle, store, root }: { site: Site; bundle: ClientBundle; store: MemoryStore; root: string }): Promise<SearchIndexFiles | undefined> {
+export async function buildSearchIndex({
+  site,
+  bundle,
+  store,
+  root,
+}: {
+  site: Site;
+  bundle: ClientBundle;
+  store: MemoryStore;
+  root: string;
+}): Promise<SearchIndexFiles | undefined> {
   if (site.config.search.provider !== 'local') return undefined;
   const { baseUrl } = site.config;
   const prefix = baseUrl.replace(/^\//, '') + INDEX_DIR;

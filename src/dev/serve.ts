@@ -27,7 +27,13 @@ export interface RunningServer {
 export async function serve(options: ServeOptions): Promise<RunningServer | { diagnostics: Diagnostic[] }> {
   const store = await DiskStore.open(options.dir);
   if (!store) {
-    return { diagnostics: [error(CODES.SERVE_DIR_MISSING, `There is no built site in ${options.dir}.`, { hint: 'Run quire build first, or pass the output folder: quire serve <dir>.' })] };
+    return {
+      diagnostics: [
+        error(CODES.SERVE_DIR_MISSING, `There is no built site in ${options.dir}.`, {
+          hint: 'Run quire build first, or pass the output folder: quire serve <dir>.',
+        }),
+      ],
+    };
   }
   const handle = createBucketHandler(store, options.baseUrl ?? '/');
   const server = createHttpServer((req, res) => handle(req, res));
@@ -65,12 +71,19 @@ export function createHttpServer(handler: (req: IncomingMessage, res: ServerResp
     }
     // Issue 8 asks for 400 for every malformed request, oversized headers included.
     const body = err.code === 'HPE_HEADER_OVERFLOW' ? 'Bad request: headers too large\n' : 'Bad request\n';
-    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   return server;
 }
 
-export async function startListening(server: Server, host: string, port: number, nextPort?: boolean): Promise<RunningServer | { diagnostics: Diagnostic[] }> {
+export async function startListening(
+  server: Server,
+  host: string,
+  port: number,
+  nextPort?: boolean,
+): Promise<RunningServer | { diagnostics: Diagnostic[] }> {
   const bound = await listen(server, { host, port, nextPort });
   if ('diagnostic' in bound) return { diagnostics: [bound.diagnostic] };
   const shownHost = host.includes(':') ? `[${host}]` : host;

@@ -47,14 +47,24 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!isAllowedHost(req.headers.host, options.host, options.allowedHosts)) {
-      sendText(req, res, 403, `Blocked: this server answers only to ${options.host} and localhost (DNS-rebinding protection). Add --allowed-host <name> to accept another name.\n`);
+      sendText(
+        req,
+        res,
+        403,
+        `Blocked: this server answers only to ${options.host} and localhost (DNS-rebinding protection). Add --allowed-host <name> to accept another name.\n`,
+      );
       return;
     }
     const target = acceptRequest(req, res);
     if (!target) return;
     const joined = '/' + target.segments.join('/');
     if (joined === LIVE_SCRIPT_PATH) {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'content-length': String(script.byteLength), 'x-content-type-options': 'nosniff' });
+      res.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-cache',
+        'content-length': String(script.byteLength),
+        'x-content-type-options': 'nosniff',
+      });
       res.end(req.method === 'HEAD' ? undefined : script);
       return;
     }
@@ -88,7 +98,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const resolution = await resolveBucket(store, target, baseUrl);
     if (resolution.type === 'missing' && store.size === 0) {
       // No build has succeeded yet: a page that shows the overlay and reloads once the build works.
-      const html = injectLiveScript('<!DOCTYPE html><html><head><meta charset="utf-8"><title>quire dev</title></head><body><p>quire dev: the site has not built yet.</p></body></html>', '', 0);
+      const html = injectLiveScript(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><title>quire dev</title></head><body><p>quire dev: the site has not built yet.</p></body></html>',
+        '',
+        0,
+      );
       res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : html);
       return;

@@ -77,11 +77,29 @@ export class DevSession {
 
   constructor(private readonly options: DevSessionOptions) {
     const { root, toolRoot, store, configFile, locale, theme } = options;
-    const compiled = new CompiledSources({ cacheDir: options.cacheDir === false ? false : (options.cacheDir ?? defaultCacheDir(root)), workerFile: options.workerFile });
+    const compiled = new CompiledSources({
+      cacheDir: options.cacheDir === false ? false : (options.cacheDir ?? defaultCacheDir(root)),
+      workerFile: options.workerFile,
+    });
     this.memory = {
       ...{ root, toolRoot, store, configFile, locale, theme, compiled },
-      ...{ configJson: '', configInputs: new Set(), configDiagnostics: [], loadInputs: new Set(), loadDiagnostics: [], sourceDiagnostics: new Map() },
-      ...{ themeVersion: 0, themeDiagnostics: [], assetVersions: new Map(), fingerprints: new Map(), staticOutputs: new Set(), bundleOutputs: new Set(), resetOutput: false },
+      ...{
+        configJson: '',
+        configInputs: new Set(),
+        configDiagnostics: [],
+        loadInputs: new Set(),
+        loadDiagnostics: [],
+        sourceDiagnostics: new Map(),
+      },
+      ...{
+        themeVersion: 0,
+        themeDiagnostics: [],
+        assetVersions: new Map(),
+        fingerprints: new Map(),
+        staticOutputs: new Set(),
+        bundleOutputs: new Set(),
+        resetOutput: false,
+      },
     };
   }
 
@@ -139,7 +157,10 @@ export class DevSession {
       ...extra,
     });
     // Errors first (with a broken file the build still served the rest), then warnings.
-    const diagnostics = [...pipeline.diagnostics.filter((d) => d.severity === 'error'), ...pipeline.diagnostics.filter((d) => d.severity !== 'error')];
+    const diagnostics = [
+      ...pipeline.diagnostics.filter((d) => d.severity === 'error'),
+      ...pipeline.diagnostics.filter((d) => d.severity !== 'error'),
+    ];
     const ok = !hasErrors(diagnostics);
     if (!pipeline.emitted || !pipeline.site) return report(false, diagnostics);
     return report(ok, diagnostics, this.served(pipeline.site, driver));
@@ -166,7 +187,11 @@ export class DevSession {
     m.resetOutput = false;
     this.lastSite = site;
     const isQuiet = (f: string) => f.endsWith('.html') || /(^|\/)(sitemap\.xml|robots\.txt)$/.test(f) || f.includes('/' + ON_DEMAND_DIR);
-    return { rendered: site.routes.filter((r) => driver.toRender.has(r.path)).map((r) => baseUrl + r.path.slice(1)), files, other: files.some((f) => !isQuiet(f)) };
+    return {
+      rendered: site.routes.filter((r) => driver.toRender.has(r.path)).map((r) => baseUrl + r.path.slice(1)),
+      files,
+      other: files.some((f) => !isQuiet(f)),
+    };
   }
 
   /** Sorts a batch of changes by the stage they affect; marks the work to do again. */

@@ -132,13 +132,19 @@ export class DevRun implements Driver {
   async load(config: SiteConfig): Promise<Outcome<Loaded>> {
     const m = this.memory;
     // The client bundle does not depend on content: esbuild works while content loads and compiles.
-    if (this.work.client || !m.bundle) this.bundling = bundleClient({ toolRoot: m.toolRoot, baseUrl: config.baseUrl, minify: false }).catch((e: unknown) => e);
+    if (this.work.client || !m.bundle)
+      this.bundling = bundleClient({ toolRoot: m.toolRoot, baseUrl: config.baseUrl, minify: false }).catch((e: unknown) => e);
     const { sources, statics, assets } = this.batch;
     if (this.work.load || !m.loaded) await this.loadAll(config);
     else {
       const before = sources.some((c) => c.removed) ? new Map(m.loaded.sources.map((x) => [x.file, x.hash])) : undefined;
       for (const change of sources) await this.reloadSource(change, config);
-      if (before) this.renamed = renames(sources.map((c) => ({ file: this.projectPath(c.file), removed: c.removed })), before, m.loaded.sources);
+      if (before)
+        this.renamed = renames(
+          sources.map((c) => ({ file: this.projectPath(c.file), removed: c.removed })),
+          before,
+          m.loaded.sources,
+        );
       this.renamed.push(...(await this.staticRenames(statics, config)));
       this.updateStaticList(statics);
     }
@@ -167,7 +173,8 @@ export class DevRun implements Driver {
     const m = this.memory;
     if (this.bundling) {
       const bundled = await this.bundling;
-      if (bundled instanceof Error || !bundled || !('files' in (bundled as object))) return { diagnostics: esbuildDiagnostics(bundled, m.root, 'The client bundle could not be built') };
+      if (bundled instanceof Error || !bundled || !('files' in (bundled as object)))
+        return { diagnostics: esbuildDiagnostics(bundled, m.root, 'The client bundle could not be built') };
       m.bundle = bundled as ClientBundle;
     }
     const bundle = m.bundle!;
@@ -181,9 +188,13 @@ export class DevRun implements Driver {
     }
     const { baseUrl } = site.config;
     const standIn = (index: number | undefined) => index !== undefined && site.compiled[index].standIn === true;
-    const changed = (routePath: string) => this.fingerprints.get(routePath) !== m.fingerprints.get(routePath) || !m.store.has(outputFile(baseUrl, routePath));
+    const changed = (routePath: string) =>
+      this.fingerprints.get(routePath) !== m.fingerprints.get(routePath) || !m.store.has(outputFile(baseUrl, routePath));
     this.toRender = new Set(site.routes.filter((r) => !standIn(r.compiledIndex) && changed(r.path)).map((r) => r.path));
-    const pages = renderEach({ site, theme: m.theme, mode: 'development', assets: bundle, only: (r) => this.toRender.has(r.path) }, this.renderDiagnostics);
+    const pages = renderEach(
+      { site, theme: m.theme, mode: 'development', assets: bundle, only: (r) => this.toRender.has(r.path) },
+      this.renderDiagnostics,
+    );
     return { value: pages, diagnostics: [], detail: `${this.toRender.size} pages` };
   }
 
@@ -193,7 +204,17 @@ export class DevRun implements Driver {
     // The search index is rebuilt from all pages in a separate, debounced pass (search-pass.ts): fed only the
     // pages of this build, emit would write an index of just those. The theme's shared files come from the
     // site the pages were rendered with (their names are in the pages).
-    const emitted = await emit({ site: withoutSearchIndex(site), pages, bundle: m.bundle!, sharedFiles: m.theme.sharedFiles?.(site), staticFiles: m.loaded!.staticFiles, root: m.root, writer: m.store, canCommit: () => !hasErrors(this.renderDiagnostics), onPage });
+    const emitted = await emit({
+      site: withoutSearchIndex(site),
+      pages,
+      bundle: m.bundle!,
+      sharedFiles: m.theme.sharedFiles?.(site),
+      staticFiles: m.loaded!.staticFiles,
+      root: m.root,
+      writer: m.store,
+      canCommit: () => !hasErrors(this.renderDiagnostics),
+      onPage,
+    });
     return { value: emitted.value, diagnostics: [...this.renderDiagnostics, ...emitted.diagnostics] };
   }
 
@@ -279,7 +300,9 @@ export class DevRun implements Driver {
 
   /** New files of a batch with their content hashes (those that cannot be read are left out). */
   private async hashed(changes: FileChange[]): Promise<{ file: string; content: string }[]> {
-    const read = await Promise.all(changes.map(async (c) => ({ file: this.projectPath(c.file), content: await readFile(c.file).then(contentHash, () => '') })));
+    const read = await Promise.all(
+      changes.map(async (c) => ({ file: this.projectPath(c.file), content: await readFile(c.file).then(contentHash, () => '') })),
+    );
     return read.filter((r) => r.content);
   }
 
@@ -289,7 +312,8 @@ export class DevRun implements Driver {
       const file = this.projectPath(change.file);
       const known = loaded.staticFiles.findIndex((f) => f.file === file);
       if (change.removed && known >= 0) loaded.staticFiles.splice(known, 1);
-      else if (!change.removed && known < 0 && !isHiddenStaticPath('/' + file.slice('static/'.length))) loaded.staticFiles.push({ file, path: ('/' + file.slice('static/'.length)).normalize('NFC') });
+      else if (!change.removed && known < 0 && !isHiddenStaticPath('/' + file.slice('static/'.length)))
+        loaded.staticFiles.push({ file, path: ('/' + file.slice('static/'.length)).normalize('NFC') });
     }
   }
 }
@@ -319,7 +343,11 @@ function pairedByContent(gone: { file: string; content: string }[], appeared: { 
  */
 export function renames(changes: { file: string; removed: boolean }[], before: ReadonlyMap<string, string>, after: Source[]): Renamed {
   const now = new Map(after.map((x) => [x.file, x.hash]));
-  const gone = changes.filter((c) => c.removed && before.has(c.file) && !now.has(c.file)).map((c) => ({ file: c.file, content: before.get(c.file)! }));
-  const appeared = changes.filter((c) => !c.removed && !before.has(c.file) && now.has(c.file)).map((c) => ({ file: c.file, content: now.get(c.file)! }));
+  const gone = changes
+    .filter((c) => c.removed && before.has(c.file) && !now.has(c.file))
+    .map((c) => ({ file: c.file, content: before.get(c.file)! }));
+  const appeared = changes
+    .filter((c) => !c.removed && !before.has(c.file) && now.has(c.file))
+    .map((c) => ({ file: c.file, content: now.get(c.file)! }));
   return pairedByContent(gone, appeared);
 }

@@ -48,7 +48,8 @@ export async function resolveBucket(store: FileStore, target: Extract<RequestTar
   }
   // The nearest 404.html up the path, then the site's own (a bucket's error document for the whole site).
   const candidates: string[] = [];
-  for (let depth = segments.length - (trailingSlash ? 0 : 1); depth >= 0; depth--) candidates.push([...segments.slice(0, depth), '404.html'].join('/'));
+  for (let depth = segments.length - (trailingSlash ? 0 : 1); depth >= 0; depth--)
+    candidates.push([...segments.slice(0, depth), '404.html'].join('/'));
   candidates.push(baseUrl.replace(/^\//, '') + '404.html');
   for (const file of new Set(candidates)) {
     const entry = await store.get(file);
@@ -65,7 +66,12 @@ export interface SendOptions {
 }
 
 /** Answers a GET or HEAD with a resolved file: content type, validators, 304s, compression, cache policy. */
-export async function sendResolution(req: IncomingMessage, res: ServerResponse, resolution: Resolution, options: SendOptions): Promise<void> {
+export async function sendResolution(
+  req: IncomingMessage,
+  res: ServerResponse,
+  resolution: Resolution,
+  options: SendOptions,
+): Promise<void> {
   if (resolution.type === 'redirect') {
     res.writeHead(301, { location: resolution.location, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : `Moved to ${resolution.location}\n`);
@@ -84,7 +90,12 @@ export async function sendResolution(req: IncomingMessage, res: ServerResponse, 
   const headers: Record<string, string> = {
     'content-type': type,
     'x-content-type-options': 'nosniff',
-    'cache-control': status === 404 ? 'no-cache' : isHashedAsset(file, options.baseUrl) ? 'public, max-age=31536000, immutable' : (options.revalidate ?? 'no-cache'),
+    'cache-control':
+      status === 404
+        ? 'no-cache'
+        : isHashedAsset(file, options.baseUrl)
+          ? 'public, max-age=31536000, immutable'
+          : (options.revalidate ?? 'no-cache'),
   };
   if (compressible) headers.vary = 'Accept-Encoding';
   if (status === 200) {
@@ -101,14 +112,22 @@ export async function sendResolution(req: IncomingMessage, res: ServerResponse, 
     headers['accept-ranges'] = 'bytes';
     const range = requestedRange(req, entry.data.byteLength, entry.etag);
     if (range === 'unsatisfiable') {
-      res.writeHead(416, { 'content-range': `bytes */${entry.data.byteLength}`, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+      res.writeHead(416, {
+        'content-range': `bytes */${entry.data.byteLength}`,
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-cache',
+      });
       res.end();
       return;
     }
     if (range) {
       // A part of the file as stored: ranges count the identity bytes, so no compression.
       const part = entry.data.subarray(range.start, range.end + 1);
-      res.writeHead(206, { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${entry.data.byteLength}`, 'content-length': String(part.byteLength) });
+      res.writeHead(206, {
+        ...headers,
+        'content-range': `bytes ${range.start}-${range.end}/${entry.data.byteLength}`,
+        'content-length': String(part.byteLength),
+      });
       res.end(req.method === 'HEAD' ? undefined : part);
       return;
     }
@@ -125,7 +144,11 @@ export async function sendResolution(req: IncomingMessage, res: ServerResponse, 
  * Undefined (the whole file) without a header, for other units, several ranges, a malformed header, or an
  * `If-Range` that no longer matches; `unsatisfiable` when the range starts past the end.
  */
-export function requestedRange(req: IncomingMessage, size: number, etag: string): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function requestedRange(
+  req: IncomingMessage,
+  size: number,
+  etag: string,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   const header = req.headers.range;
   if (!header) return undefined;
   const ifRange = req.headers['if-range'];
@@ -157,13 +180,25 @@ function isNotModified(req: IncomingMessage, etag: string, lastModified: Date): 
   return !Number.isNaN(since) && lastModified.getTime() <= since;
 }
 
-export function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+export function sendText(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  text: string,
+  extra: Record<string, string> = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
   const body = Buffer.from(text);
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(body.byteLength), 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', ...extra });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(body.byteLength),
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 

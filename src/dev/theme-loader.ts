@@ -49,11 +49,17 @@ export function createThemeLoader({ entry, exportName, outDir, root }: ThemeLoad
       const mod = (await import(pathToFileURL(outfile).href)) as Record<string, unknown>;
       const theme = mod[exportName] as Theme | undefined;
       if (!theme || typeof theme.Page !== 'function') {
-        return { diagnostics: [error(CODES.THEME_CODE, `The theme module no longer exports "${exportName}".`, { file: path.relative(root, entry) })] };
+        return {
+          diagnostics: [
+            error(CODES.THEME_CODE, `The theme module no longer exports "${exportName}".`, { file: path.relative(root, entry) }),
+          ],
+        };
       }
       return { theme };
     } catch (e) {
-      return { diagnostics: [error(CODES.THEME_CODE, `The theme failed to load: ${(e as Error).message}`, { file: path.relative(root, entry) })] };
+      return {
+        diagnostics: [error(CODES.THEME_CODE, `The theme failed to load: ${(e as Error).message}`, { file: path.relative(root, entry) })],
+      };
     } finally {
       // Node keeps the imported module; the file is no longer needed.
       await rm(outfile, { force: true });

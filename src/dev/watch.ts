@@ -66,7 +66,13 @@ export function watchProject({
   root?: string;
 }): ProjectWatcher {
   // Symbolic links are not followed: a build skips them, and a link to /etc must not be walked, let alone served.
-  const watcher: FSWatcher = watch(paths, { ignoreInitial: true, ignored: (file) => isIgnored(file), ignorePermissionErrors: true, alwaysStat: true, followSymlinks: false });
+  const watcher: FSWatcher = watch(paths, {
+    ignoreInitial: true,
+    ignored: (file) => isIgnored(file),
+    ignorePermissionErrors: true,
+    alwaysStat: true,
+    followSymlinks: false,
+  });
   const pending = new Map<string, boolean>();
   let timer: NodeJS.Timeout | undefined;
   /** The batch is not built before then (a new file in it may be half of a rename). */
@@ -119,7 +125,16 @@ export function watchProject({
     add(abs, event === 'unlink' || event === 'unlinkDir', event === 'add');
     if (event === 'change' || event === 'add') confirmLater(abs, stats);
   });
-  const top = root === undefined ? undefined : watch(root, { depth: 0, ignoreInitial: true, ignored: (file) => isIgnored(file), ignorePermissionErrors: true, followSymlinks: false });
+  const top =
+    root === undefined
+      ? undefined
+      : watch(root, {
+          depth: 0,
+          ignoreInitial: true,
+          ignored: (file) => isIgnored(file),
+          ignorePermissionErrors: true,
+          followSymlinks: false,
+        });
   const watchedFolders = new Set(paths.map((p) => path.resolve(p)));
   top?.on('all', (event, file) => {
     const abs = path.resolve(file);
@@ -130,7 +145,10 @@ export function watchProject({
       add(abs, false);
     } else add(abs, event === 'unlink' || event === 'unlinkDir' || ((event === 'add' || event === 'change') && isLink(abs)));
   });
-  const ready = Promise.all([new Promise<void>((resolve) => watcher.once('ready', () => resolve())), top && new Promise<void>((resolve) => top.once('ready', () => resolve()))]).then(() => undefined);
+  const ready = Promise.all([
+    new Promise<void>((resolve) => watcher.once('ready', () => resolve())),
+    top && new Promise<void>((resolve) => top.once('ready', () => resolve())),
+  ]).then(() => undefined);
   return {
     ready,
     add: (files) => watcher.add(files),

@@ -23,7 +23,15 @@ export const ISLAND_ENTRIES: Record<string, string> = {
  * bundled by esbuild into content-hashed files that can be cached forever.
  * This is the one place where client code and the theme's styles meet.
  */
-export async function bundleClient({ toolRoot, baseUrl, minify = true }: { toolRoot: string; baseUrl: string; minify?: boolean }): Promise<ClientBundle> {
+export async function bundleClient({
+  toolRoot,
+  baseUrl,
+  minify = true,
+}: {
+  toolRoot: string;
+  baseUrl: string;
+  minify?: boolean;
+}): Promise<ClientBundle> {
   const result = await build({
     entryPoints: {
       main: path.join(toolRoot, 'src/client/main.ts'),
@@ -54,7 +62,10 @@ export async function bundleClient({ toolRoot, baseUrl, minify = true }: { toolR
   const js = files.find((f) => /^assets\/main\.[\w-]+\.js$/.test(f.file))!.file;
   const css = files.find((f) => /^assets\/styles\.[\w-]+\.css$/.test(f.file))!.file;
   const islands = Object.fromEntries(
-    Object.keys(ISLAND_ENTRIES).map((name) => [name, baseUrl + files.find((f) => f.file.startsWith(`assets/island-${name}.`) && f.file.endsWith('.js'))!.file]),
+    Object.keys(ISLAND_ENTRIES).map((name) => [
+      name,
+      baseUrl + files.find((f) => f.file.startsWith(`assets/island-${name}.`) && f.file.endsWith('.js'))!.file,
+    ]),
   );
   return { files, js: baseUrl + js, css: baseUrl + css, islands };
 }

@@ -16,7 +16,10 @@ export function sitemapXml(site: Site): string {
   const { url, baseUrl } = site.config;
   const entries = site.routes
     .filter(isIndexable)
-    .map((r) => `<url><loc>${escapeAttribute(url + baseUrl + r.path.slice(1))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`);
+    .map(
+      (r) =>
+        `<url><loc>${escapeAttribute(url + baseUrl + r.path.slice(1))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,
+    );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 

@@ -1,5 +1,20 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -58,7 +73,11 @@ export function openGenerations(outDir: string): Generations {
  * replaced. Called under the build lock, so nothing in the store is another running build's. Returns the
  * folders that could not be removed, with why.
  */
-export function removeOldGenerations(g: Generations, keep: readonly string[] = [], remove: (p: string) => void = (p) => rmSync(p, { recursive: true, force: true })): { path: string; reason: string }[] {
+export function removeOldGenerations(
+  g: Generations,
+  keep: readonly string[] = [],
+  remove: (p: string) => void = (p) => rmSync(p, { recursive: true, force: true }),
+): { path: string; reason: string }[] {
   const left: { path: string; reason: string }[] = [];
   let entries: string[];
   try {

@@ -87,12 +87,30 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     return { value: undefined, diagnostics };
   };
   try {
-    search = await SiteSearch.open({ site, output, fingerprints: options.incremental?.fingerprints, manifest, started: options.search, markdownDocuments: options.markdownDocuments }, diagnostics);
+    search = await SiteSearch.open(
+      {
+        site,
+        output,
+        fingerprints: options.incremental?.fingerprints,
+        manifest,
+        started: options.search,
+        markdownDocuments: options.markdownDocuments,
+      },
+      diagnostics,
+    );
     for (const f of [...bundle.files, ...(options.sharedFiles ?? [])]) await output.write(base + f.file, f.contents);
     const canKeep = manifest?.enabled && writer.keep;
     const previousPath = canKeep ? (file: string) => manifest.previousPath({ file }) : undefined;
     const assets = new ContentAssets(output, { root, baseUrl, hashes: assetHashes, previousPath }, diagnostics);
-    const pages = await writePages({ site, pages: options.pages, output, assets, search, incremental: options.incremental, onPage: options.onPage });
+    const pages = await writePages({
+      site,
+      pages: options.pages,
+      output,
+      assets,
+      search,
+      incremental: options.incremental,
+      onPage: options.onPage,
+    });
     if (diagnostics.length || (options.canCommit && !options.canCommit())) return await failed();
     // Pagefind finishes the index (its own process) while the pages held back and the site files are written.
     options.onPagesOut?.(search.building);
@@ -104,7 +122,11 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     await switchOutput(writer, root, manifest, diagnostics);
     return { value: { files: output.files, bytes: output.bytes, clientJs: bundle.js, clientCss: bundle.css }, diagnostics };
   } catch (e) {
-    diagnostics.push(error(CODES.WRITE_FAILED, `Writing the output failed: ${(e as Error).message}`, { hint: 'Check that the output folder is writable and the disk has space.' }));
+    diagnostics.push(
+      error(CODES.WRITE_FAILED, `Writing the output failed: ${(e as Error).message}`, {
+        hint: 'Check that the output folder is writable and the disk has space.',
+      }),
+    );
     return failed();
   }
 }
@@ -129,8 +151,27 @@ async function switchOutput(writer: Writer, root: string, manifest: OutputManife
   const committed = await writer.commit();
   for (const left of committed?.leftovers ?? []) {
     const shown = path.relative(root, left.path) || left.path;
-    diagnostics.push(warning(CODES.WRITE_FAILED, `The new output is in place, but ${shown} (what the build replaced) could not be deleted: ${left.reason}.`, { hint: 'Delete it by hand; the next build tries again.' }));
+    diagnostics.push(
+      warning(
+        CODES.WRITE_FAILED,
+        `The new output is in place, but ${shown} (what the build replaced) could not be deleted: ${left.reason}.`,
+        { hint: 'Delete it by hand; the next build tries again.' },
+      ),
+    );
   }
   // A record that cannot be written only costs the next build its reuse.
-  if (manifest) await manifest.save().catch((e: Error) => diagnostics.push(cacheWarning('The record of this output could not be written', e, manifest.directory, root, 'the next build renders every page again')));
+  if (manifest)
+    await manifest
+      .save()
+      .catch((e: Error) =>
+        diagnostics.push(
+          cacheWarning(
+            'The record of this output could not be written',
+            e,
+            manifest.directory,
+            root,
+            'the next build renders every page again',
+          ),
+        ),
+      );
 }

@@ -22,18 +22,31 @@ export function outputFolderProblem({ outDir, root, baseUrl }: { outDir: string;
   const stat = statOf(out);
   if (stat && !stat.isDirectory()) return error(CODES.OUTPUT_FOLDER, `The output path ${shown} is a file, not a folder.`, { hint });
   if (isWithin(project, out)) {
-    return error(CODES.OUTPUT_FOLDER, `The output folder ${shown} is the project folder or holds it: replacing it with the build would delete the project.`, { hint });
+    return error(
+      CODES.OUTPUT_FOLDER,
+      `The output folder ${shown} is the project folder or holds it: replacing it with the build would delete the project.`,
+      { hint },
+    );
   }
   const source = SOURCE_FOLDERS.find((folder) => isWithin(out, path.join(project, folder)));
-  if (source) return error(CODES.OUTPUT_FOLDER, `The output folder ${shown} is inside ${source}/, which quire reads: the build would replace or read back its files.`, { hint });
+  if (source)
+    return error(
+      CODES.OUTPUT_FOLDER,
+      `The output folder ${shown} is inside ${source}/, which quire reads: the build would replace or read back its files.`,
+      { hint },
+    );
   if (stat) {
     const entries = readdirSync(out);
     const base = baseUrl.replace(/^\/+|\/+$/g, '');
     const earlierOutput = entries.includes('robots.txt') || (base !== '' && entries.includes(base.split('/')[0]));
     if (entries.length && !earlierOutput) {
-      return error(CODES.OUTPUT_FOLDER, `The output folder ${shown} holds files no quire build wrote (no robots.txt, no ${base || 'base'} folder): a build replaces the whole folder, so they would be lost.`, {
-        hint: 'Choose a new or empty folder, or move those files away. Files the site serves as they are belong in static/.',
-      });
+      return error(
+        CODES.OUTPUT_FOLDER,
+        `The output folder ${shown} holds files no quire build wrote (no robots.txt, no ${base || 'base'} folder): a build replaces the whole folder, so they would be lost.`,
+        {
+          hint: 'Choose a new or empty folder, or move those files away. Files the site serves as they are belong in static/.',
+        },
+      );
     }
   }
   const unwritable = writeProblem(managedPath(outDir));
@@ -60,7 +73,15 @@ function writeProblem(outDir: string): string | undefined {
     return undefined;
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    return err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied' : err.code === 'EROFS' ? 'the file system is read-only' : err.code === 'ENOSPC' ? 'the disk is full' : err.code === 'ENOTDIR' ? 'a part of its path is a file' : (err.code ?? err.message);
+    return err.code === 'EACCES' || err.code === 'EPERM'
+      ? 'permission denied'
+      : err.code === 'EROFS'
+        ? 'the file system is read-only'
+        : err.code === 'ENOSPC'
+          ? 'the disk is full'
+          : err.code === 'ENOTDIR'
+            ? 'a part of its path is a file'
+            : (err.code ?? err.message);
   }
 }
 

@@ -31,7 +31,15 @@ const WRITE_BEHIND_BYTES = 64 * 1024 * 1024;
  * the output record. While a new search index is built, the last pages are written only once it is being
  * finished (WriteBehind); `flush` writes them.
  */
-export async function writePages({ site, pages, output, assets, search, incremental, onPage }: PagesOptions): Promise<{ flush: () => Promise<void> }> {
+export async function writePages({
+  site,
+  pages,
+  output,
+  assets,
+  search,
+  incremental,
+  onPage,
+}: PagesOptions): Promise<{ flush: () => Promise<void> }> {
   const { baseUrl } = site.config;
   const manifest = incremental?.manifest.enabled && output.writer.keep ? incremental.manifest : undefined;
   const record = (routePath: string, file: string, hash: () => string | undefined) => {
@@ -46,7 +54,8 @@ export async function writePages({ site, pages, output, assets, search, incremen
     if ('kept' in item) {
       const { route, kept } = item;
       output.keep(kept.file, kept.size);
-      for (const asset of route.compiledIndex === undefined ? [] : site.compiled[route.compiledIndex].assets) await assets.keepOrWrite(asset);
+      for (const asset of route.compiledIndex === undefined ? [] : site.compiled[route.compiledIndex].assets)
+        await assets.keepOrWrite(asset);
       record(route.path, kept.file, () => kept.hash);
       // Read at once: a kept page is in the page cache, just written by the previous build, and through the
       // thread pool each page took four round trips one after another.
@@ -67,7 +76,11 @@ export async function writePages({ site, pages, output, assets, search, incremen
  * Rendered pages (in route order, some missing when their rendering failed) merged with the kept ones
  * into one sequence in route order.
  */
-async function* inRouteOrder(site: Site, pages: Iterable<Page> | AsyncIterable<Page>, kept: ReadonlyMap<string, OutputRecord> | undefined): AsyncGenerator<Page | { route: Route; kept: OutputRecord }> {
+async function* inRouteOrder(
+  site: Site,
+  pages: Iterable<Page> | AsyncIterable<Page>,
+  kept: ReadonlyMap<string, OutputRecord> | undefined,
+): AsyncGenerator<Page | { route: Route; kept: OutputRecord }> {
   if (!kept?.size) return yield* pages;
   const rendered = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]();
   let next = await rendered.next();

@@ -33,7 +33,10 @@ const FORMAT = 2;
 
 export class OutputManifest {
   private next: ManifestData;
-  private pending: { pages: { routePath: string; fingerprint: string; file: string; hash: string }[]; search?: { key: string; files: string[] } } = { pages: [] };
+  private pending: {
+    pages: { routePath: string; fingerprint: string; file: string; hash: string }[];
+    search?: { key: string; files: string[] };
+  } = { pages: [] };
 
   private constructor(
     private readonly file: string | undefined,

@@ -16,7 +16,10 @@ export interface PreviousOutput {
  * Opens the record of the previous output into the same folder. Only a build into a folder keeps pages (a
  * writer in memory has nothing to keep); without a cache folder or a tool version the record is disabled.
  */
-export async function openPreviousOutput(site: Site, { root, writer, cacheDir, toolVersion }: { root: string; writer: Writer; cacheDir?: string; toolVersion?: string }): Promise<PreviousOutput> {
+export async function openPreviousOutput(
+  site: Site,
+  { root, writer, cacheDir, toolVersion }: { root: string; writer: Writer; cacheDir?: string; toolVersion?: string },
+): Promise<PreviousOutput> {
   const onDisk = writer instanceof DirWriter;
   const manifest = await OutputManifest.open(onDisk ? cacheDir : undefined, onDisk ? writer.outDir : '', toolVersion);
   return { manifest, assetHashes: manifest.enabled ? await contentAssetHashes(root, site) : new Map() };

@@ -82,7 +82,8 @@ export function searchStartError(problem: string): Diagnostic {
  */
 export function searchKey(fingerprints: ReadonlyMap<string, string>): string {
   const hash = createHash('sha1');
-  for (const [routePath, fingerprint] of [...fingerprints].sort((a, b) => (a[0] < b[0] ? -1 : 1))) hash.update(`${routePath}\0${fingerprint}\n`);
+  for (const [routePath, fingerprint] of [...fingerprints].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+    hash.update(`${routePath}\0${fingerprint}\n`);
   return hash.digest('base64');
 }
 
@@ -175,7 +176,9 @@ class PagefindIndexer implements SearchIndexer {
   async files(): Promise<StageResult<{ file: string; contents: Uint8Array }[]>> {
     const { out, diagnostics } = await this.finish((index) => index.getFiles());
     if (out.errors.length) diagnostics.push(indexError(`The search index could not be written: ${out.errors.join('; ')}`));
-    const files = out.files.filter((f) => !UNUSED_FILE.test(f.path)).map((f) => ({ file: INDEX_DIR + f.path.replace(/^\/+/, ''), contents: f.content }));
+    const files = out.files
+      .filter((f) => !UNUSED_FILE.test(f.path))
+      .map((f) => ({ file: INDEX_DIR + f.path.replace(/^\/+/, ''), contents: f.content }));
     return { value: files, diagnostics };
   }
 
@@ -216,12 +219,21 @@ export function markdownDocument(config: SiteConfig, compiled: Compiled): string
   const { output, source } = compiled;
   if (output.type !== 'html' || !hasMarkdownDocument(compiled)) return undefined;
   const { currentLocale, localeConfigs } = config.i18n;
-  const head = indexMeta(escapeAttribute(searchTag(KIND_OF_SOURCE[source.kind], config.docs.version.name)), escapeAttribute(currentLocale), compiled.title);
+  const head = indexMeta(
+    escapeAttribute(searchTag(KIND_OF_SOURCE[source.kind], config.docs.version.name)),
+    escapeAttribute(currentLocale),
+    compiled.title,
+  );
   // The content as the render stage wraps it (render/index.ts): the theme's element around it is Pagefind's body.
   return `<html lang="${escapeAttribute(localeHtmlLang(localeConfigs, currentLocale))}"><head>${head}</head><body><div data-pagefind-body=""><div class="markdown">${output.html}</div></div></body></html>`;
 }
 
-const KIND_OF_SOURCE: Record<Compiled['source']['kind'], Route['kind']> = { doc: 'doc', page: 'page', landing: 'landing', blog: 'blogPost' };
+const KIND_OF_SOURCE: Record<Compiled['source']['kind'], Route['kind']> = {
+  doc: 'doc',
+  page: 'page',
+  landing: 'landing',
+  blog: 'blogPost',
+};
 
 /** Pages a search must not find carry `<meta name="robots" content="noindex…">` (unlisted, 404, search). */
 export function isIndexablePage(html: string): boolean {

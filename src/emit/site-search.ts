@@ -23,7 +23,10 @@ export interface SiteSearchOptions {
  * document (hasMarkdownDocument). The build renders these first when it renders every page.
  */
 export function indexedWhenRendered(site: Site, route: Route, markdownDocuments = true): boolean {
-  return isIndexable(route) && (!markdownDocuments || route.compiledIndex === undefined || !hasMarkdownDocument(site.compiled[route.compiledIndex]));
+  return (
+    isIndexable(route) &&
+    (!markdownDocuments || route.compiledIndex === undefined || !hasMarkdownDocument(site.compiled[route.compiledIndex]))
+  );
 }
 
 /**
@@ -49,14 +52,18 @@ export class SiteSearch {
     for (const route of site.routes) {
       if (indexedWhenRendered(site, route, markdownDocuments)) this.late.add(route.path);
       // An indexable route that is not late has a compiled page with a document.
-      else if (isIndexable(route) && !index.has(route.path)) index.addDocument(route.path, markdownDocument(site.config, site.compiled[route.compiledIndex!])!);
+      else if (isIndexable(route) && !index.has(route.path))
+        index.addDocument(route.path, markdownDocument(site.config, site.compiled[route.compiledIndex!])!);
     }
     this.finishWhenFed();
   }
 
   static async open(options: SiteSearchOptions, diagnostics: Diagnostic[]): Promise<SiteSearch> {
     const { site, fingerprints, manifest, started } = options;
-    const indexed = fingerprints && manifest?.enabled && options.output.writer.keep ? new Map(site.routes.filter(isIndexable).map((r) => [r.path, fingerprints.get(r.path) ?? ''])) : undefined;
+    const indexed =
+      fingerprints && manifest?.enabled && options.output.writer.keep
+        ? new Map(site.routes.filter(isIndexable).map((r) => [r.path, fingerprints.get(r.path) ?? '']))
+        : undefined;
     const key = indexed ? searchKey(indexed) : undefined;
     const previous = key ? await manifest!.reusableSearch(key) : undefined;
     if (previous) void started?.discard();
@@ -87,7 +94,10 @@ export class SiteSearch {
     const { output, manifest } = this.options;
     if (this.previous) {
       for (const f of this.previous) output.keep(f.file, f.size);
-      manifest!.recordSearch(this.key!, this.previous.map((f) => f.file));
+      manifest!.recordSearch(
+        this.key!,
+        this.previous.map((f) => f.file),
+      );
       return;
     }
     if (!this.index) return;
@@ -96,7 +106,10 @@ export class SiteSearch {
       diagnostics.push(...(await written).diagnostics);
       if (diagnostics.length) return;
       const adopted = output.writer.adopt!(this.base + INDEX_DIR);
-      output.count(adopted.reduce((n, f) => n + f.size, 0), adopted.length);
+      output.count(
+        adopted.reduce((n, f) => n + f.size, 0),
+        adopted.length,
+      );
       this.record(adopted.map((f) => f.file));
     } else if (files) {
       const index = await files;

@@ -1,7 +1,15 @@
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { newGeneration, openGenerations, removeInBackground, removeOldGenerations, switchTo, syncTree, type Generations } from './generations.ts';
+import {
+  newGeneration,
+  openGenerations,
+  removeInBackground,
+  removeOldGenerations,
+  switchTo,
+  syncTree,
+  type Generations,
+} from './generations.ts';
 import { isWithin } from './output-folder.ts';
 import { isRunning } from '../processes.ts';
 
@@ -109,7 +117,8 @@ export class DirWriter implements Writer {
    */
   private inside(file: string): string {
     const abs = path.join(this.tmp, file);
-    if (abs === this.tmp || !isWithin(abs, this.tmp)) throw new Error(`the output file ${JSON.stringify(file)} would lie outside the output folder`);
+    if (abs === this.tmp || !isWithin(abs, this.tmp))
+      throw new Error(`the output file ${JSON.stringify(file)} would lie outside the output folder`);
     return abs;
   }
 

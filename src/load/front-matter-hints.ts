@@ -43,11 +43,16 @@ export function quotingHint(code: string, line: string): string | undefined {
 export function typeHint(key: string | undefined, expected: string, value: unknown, written: string | undefined): string | undefined {
   const field = key ? `${key}: ` : '';
   if (expected === 'array' && typeof value === 'string') {
-    const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     return `A list is written in brackets, ${field}[${items.join(', ')}], or as lines starting with "- "${key ? ` below ${key}:` : ''}.`;
   }
-  if (expected === 'string' && value === null) return key ? `Write a text after ${key}:, or leave the field out.` : 'Write a text, or leave the entry out.';
-  if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return `Put it in quotes to keep it as text: ${field}"${written ?? String(value)}"`;
+  if (expected === 'string' && value === null)
+    return key ? `Write a text after ${key}:, or leave the field out.` : 'Write a text, or leave the entry out.';
+  if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean'))
+    return `Put it in quotes to keep it as text: ${field}"${written ?? String(value)}"`;
   if (expected === 'boolean') return 'Write true or false.';
   if (expected === 'number') return 'Write a number, such as 2.';
   return undefined;
@@ -57,6 +62,7 @@ export function typeHint(key: string | undefined, expected: string, value: unkno
 export function valueAt(data: unknown, keys: readonly PropertyKey[]): unknown {
   let v: unknown = data;
   // Own keys only: a path through `constructor` must not reach Object.prototype's.
-  for (const k of keys) v = v === null || typeof v !== 'object' || !Object.hasOwn(v, k) ? undefined : (v as Record<PropertyKey, unknown>)[k];
+  for (const k of keys)
+    v = v === null || typeof v !== 'object' || !Object.hasOwn(v, k) ? undefined : (v as Record<PropertyKey, unknown>)[k];
   return v;
 }

@@ -8,45 +8,50 @@ import { lastField, quotingHint, typeHint, valueAt } from './front-matter-hints.
 
 const docId = z.string().min(1);
 const frontMatterFields = z.looseObject({
-    id: z.string().regex(/^(?!\.\.?$)[^/\\?#%]+$/, 'expected a file-name-like id: not "." or "..", and without / \\ ? # %').optional(),
-    title: z.string().min(1).optional(),
-    description: z.string().optional(),
-    sidebar_label: z.string().optional(),
-    sidebar_position: z.number().optional(),
-    slug: z
-      .string()
-      .min(1)
-      .refine((slug) => !/[?#%\\\u0000-\u001f\u007f]/.test(slug) && !slug.split('/').some((part) => part === '.' || part === '..'), {
-        message: 'expected a URL path: no "." or ".." segments and none of ? # % \\ or control characters',
-      })
-      .optional(),
-    keywords: z.array(z.string()).optional(),
-    image: z.string().optional(),
-    image_alt: z.string().optional(),
-    toc_min_heading_level: z.number().int().min(2).max(6).optional(),
-    toc_max_heading_level: z.number().int().min(2).max(6).optional(),
-    hide_table_of_contents: z.boolean().optional(),
-    hide_title: z.boolean().optional(),
-    unlisted: z.boolean().optional(),
-    draft: z.boolean().optional(),
-    pagination_prev: docId.nullable().optional(),
-    pagination_next: docId.nullable().optional(),
-    pagination_label: z.string().optional(),
-    date: z
-      .union([z.string(), z.date()])
-      .transform((d) => (d instanceof Date ? d.toISOString() : d))
-      .refine(isRealDate, { message: 'expected a date that exists, written YYYY-MM-DD (e.g. 2024-05-01), optionally with a time' })
-      .transform((d) => d.slice(0, 10))
-      .optional(),
-    // Docusaurus also takes an author written inline (`authors: [{ name: …, url: … }]`): shown by name.
-    authors: z.union([z.string().transform((s) => [s]), z.array(z.union([z.string(), z.object({ name: z.string() }).transform((a) => a.name)]))]).optional(),
-    tags: z.array(z.string()).optional(),
-    /** The sidebar the doc shows (Docusaurus's rule): by name, or null for none. */
-    displayed_sidebar: z.string().nullable().optional(),
-    // Docusaurus's classic theme shows neither: a key for translations and props for swizzled components.
-    sidebar_custom_props: z.record(z.string(), z.unknown()).optional(),
-    sidebar_key: z.string().optional(),
-  });
+  id: z
+    .string()
+    .regex(/^(?!\.\.?$)[^/\\?#%]+$/, 'expected a file-name-like id: not "." or "..", and without / \\ ? # %')
+    .optional(),
+  title: z.string().min(1).optional(),
+  description: z.string().optional(),
+  sidebar_label: z.string().optional(),
+  sidebar_position: z.number().optional(),
+  slug: z
+    .string()
+    .min(1)
+    .refine((slug) => !/[?#%\\\u0000-\u001f\u007f]/.test(slug) && !slug.split('/').some((part) => part === '.' || part === '..'), {
+      message: 'expected a URL path: no "." or ".." segments and none of ? # % \\ or control characters',
+    })
+    .optional(),
+  keywords: z.array(z.string()).optional(),
+  image: z.string().optional(),
+  image_alt: z.string().optional(),
+  toc_min_heading_level: z.number().int().min(2).max(6).optional(),
+  toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  hide_title: z.boolean().optional(),
+  unlisted: z.boolean().optional(),
+  draft: z.boolean().optional(),
+  pagination_prev: docId.nullable().optional(),
+  pagination_next: docId.nullable().optional(),
+  pagination_label: z.string().optional(),
+  date: z
+    .union([z.string(), z.date()])
+    .transform((d) => (d instanceof Date ? d.toISOString() : d))
+    .refine(isRealDate, { message: 'expected a date that exists, written YYYY-MM-DD (e.g. 2024-05-01), optionally with a time' })
+    .transform((d) => d.slice(0, 10))
+    .optional(),
+  // Docusaurus also takes an author written inline (`authors: [{ name: …, url: … }]`): shown by name.
+  authors: z
+    .union([z.string().transform((s) => [s]), z.array(z.union([z.string(), z.object({ name: z.string() }).transform((a) => a.name)]))])
+    .optional(),
+  tags: z.array(z.string()).optional(),
+  /** The sidebar the doc shows (Docusaurus's rule): by name, or null for none. */
+  displayed_sidebar: z.string().nullable().optional(),
+  // Docusaurus's classic theme shows neither: a key for translations and props for swizzled components.
+  sidebar_custom_props: z.record(z.string(), z.unknown()).optional(),
+  sidebar_key: z.string().optional(),
+});
 const frontMatterSchema = frontMatterFields
   .refine((fm) => !(fm.draft && fm.unlisted), { message: 'a page cannot be draft and unlisted at the same time', path: ['draft'] })
   .refine((fm) => (fm.toc_min_heading_level ?? 2) <= (fm.toc_max_heading_level ?? 6), {
@@ -86,8 +91,21 @@ export function unknownFields(data: object, places: FieldPlaces, file: string): 
     const at = Object.hasOwn(places, key) ? places[key] : undefined;
     const place = { file, line: at?.line, column: at ? 1 : undefined };
     const meant = closestName(key, known);
-    if (Object.hasOwn(DOCUSAURUS_ONLY, key)) out.push(warning(CODES.FRONT_MATTER_UNKNOWN, `Front matter field "${key}" is not used by quire (${DOCUSAURUS_ONLY[key]}); it is ignored.`, place));
-    else out.push(warning(CODES.FRONT_MATTER_UNKNOWN, `Unknown front matter field "${key}"; it is ignored.`, { ...place, hint: meant ? `Did you mean "${meant}"?` : `Known fields: ${[...known].sort().join(', ')}.` }));
+    if (Object.hasOwn(DOCUSAURUS_ONLY, key))
+      out.push(
+        warning(
+          CODES.FRONT_MATTER_UNKNOWN,
+          `Front matter field "${key}" is not used by quire (${DOCUSAURUS_ONLY[key]}); it is ignored.`,
+          place,
+        ),
+      );
+    else
+      out.push(
+        warning(CODES.FRONT_MATTER_UNKNOWN, `Unknown front matter field "${key}"; it is ignored.`, {
+          ...place,
+          hint: meant ? `Did you mean "${meant}"?` : `Known fields: ${[...known].sort().join(', ')}.`,
+        }),
+      );
   }
   return out;
 }
@@ -146,7 +164,9 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
             file,
             line: 1,
             column: 1,
-            hint: last ? `Add a line with --- after the last field (${last.key}: …, line ${last.line}).` : 'Add a line with --- after the last field.',
+            hint: last
+              ? `Add a line with --- after the last field (${last.key}: …, line ${last.line}).`
+              : 'Add a line with --- after the last field.',
           }),
         ],
       };
@@ -162,12 +182,16 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
         body: text,
         bodyLine: 1,
         diagnostics: [
-          error(CODES.FRONT_MATTER_SYNTAX, `Front matter must start on the first line: with ${lines === 1 ? 'a blank line' : `${lines} blank lines`} above it, this --- block is shown as page text.`, {
-            file,
-            line: lines + 1,
-            column: 1,
-            hint: `Remove the ${lines === 1 ? 'blank line' : `${lines} blank lines`} above ---.`,
-          }),
+          error(
+            CODES.FRONT_MATTER_SYNTAX,
+            `Front matter must start on the first line: with ${lines === 1 ? 'a blank line' : `${lines} blank lines`} above it, this --- block is shown as page text.`,
+            {
+              file,
+              line: lines + 1,
+              column: 1,
+              hint: `Remove the ${lines === 1 ? 'blank line' : `${lines} blank lines`} above ---.`,
+            },
+          ),
         ],
       };
     }
@@ -227,7 +251,12 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
     };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { frontMatter: {}, body, bodyLine, diagnostics: [error(CODES.FRONT_MATTER_INVALID, 'Front matter must be a YAML mapping (key: value lines).', { file, line: 2 })] };
+    return {
+      frontMatter: {},
+      body,
+      bodyLine,
+      diagnostics: [error(CODES.FRONT_MATTER_INVALID, 'Front matter must be a YAML mapping (key: value lines).', { file, line: 2 })],
+    };
   }
   const parsed = frontMatterSchema.safeParse(data);
   if (parsed.success) {
@@ -237,14 +266,23 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   const diagnostics = parsed.error.issues.map((issue) => {
     const key = issue.path.map(String).join('.');
     const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number, number, number] } | undefined;
-    const keyNode = issue.path.length ? (doc.contents as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | null)?.items?.find((p) => p.key?.value === issue.path[0])?.key : undefined;
+    const keyNode = issue.path.length
+      ? (doc.contents as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | null)?.items?.find(
+          (p) => p.key?.value === issue.path[0],
+        )?.key
+      : undefined;
     const offset = node?.range?.[0] ?? keyNode?.range?.[0];
     const pos = offset !== undefined ? lineCounter.linePos(offset) : undefined;
     let message = issue.message;
     let hint: string | undefined;
     if (issue.code === 'invalid_type') {
       message = `expected ${issue.expected}`;
-      hint = typeHint(issue.path.length === 1 ? key : undefined, issue.expected, valueAt(data, issue.path), node?.range ? yamlText.slice(node.range[0], node.range[1]) : undefined);
+      hint = typeHint(
+        issue.path.length === 1 ? key : undefined,
+        issue.expected,
+        valueAt(data, issue.path),
+        node?.range ? yamlText.slice(node.range[0], node.range[1]) : undefined,
+      );
     } else if (issue.code === 'too_small' && issue.origin === 'string') message = 'must not be empty';
     // `date: 20250102` (a number) fails every branch of the date's union.
     else if (issue.code === 'invalid_union' && key === 'date') message = 'expected a date written YYYY-MM-DD (e.g. 2024-05-01)';

@@ -55,7 +55,12 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const { layout } = config;
   // quire's own layout keeps everything in content/: without it, the project is not one (a typo in --root).
   if (layout.docs === 'content/docs' && !(await isDir(path.join(root, 'content')))) {
-    diagnostics.push(error(CODES.CONTENT_MISSING, 'The content folder is missing.', { file: 'content', hint: 'Create content/docs/index.mdx (the docs home) to start.' }));
+    diagnostics.push(
+      error(CODES.CONTENT_MISSING, 'The content folder is missing.', {
+        file: 'content',
+        hint: 'Create content/docs/index.mdx (the docs home) to start.',
+      }),
+    );
     return { value: emptyLoaded(), diagnostics };
   }
 
@@ -66,7 +71,12 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     for (const { dir, kind } of contentDirs(config)) {
       const files = await walk(path.join(root, dir), notes);
       if (kind === 'doc' && files === undefined) {
-        diagnostics.push(error(CODES.CONTENT_MISSING, 'The docs folder is missing.', { file: dir, hint: `Create ${dir}/${config.docs.mainDocId ?? 'intro'}.mdx.` }));
+        diagnostics.push(
+          error(CODES.CONTENT_MISSING, 'The docs folder is missing.', {
+            file: dir,
+            hint: `Create ${dir}/${config.docs.mainDocId ?? 'intro'}.mdx.`,
+          }),
+        );
         continue;
       }
       if (kind === 'doc') await readCategoryFiles(files ?? [], path.join(root, dir));
@@ -92,9 +102,11 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
           const relative = path.relative(path.join(root, dir), abs);
           const before = diagnostics.length;
           const source = await readSource(abs, file, kind, relative, config, diagnostics);
-          if (source && mode === 'production' && source.frontMatter.draft) drafts.push({ kind: source.kind, id: source.id, file: source.file, path: source.path });
+          if (source && mode === 'production' && source.frontMatter.draft)
+            drafts.push({ kind: source.kind, id: source.id, file: source.file, path: source.path });
           else if (source) sources.push(source);
-          else if (diagnostics.slice(before).some((d) => d.severity === 'error')) unreadSources.push(standInSource(kind, file, relative, config));
+          else if (diagnostics.slice(before).some((d) => d.severity === 'error'))
+            unreadSources.push(standInSource(kind, file, relative, config));
         });
       await Promise.all(readAll);
     }
@@ -114,7 +126,12 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       const file = toPosix(path.relative(root, abs));
       inputs.push(abs);
       if (folder in categories) {
-        diagnostics.push(warning(CODES.SIDEBAR_LOAD, `${file} is not read: ${categories[folder].file} describes the same folder.`, { file, hint: 'Keep one category file per folder.' }));
+        diagnostics.push(
+          warning(CODES.SIDEBAR_LOAD, `${file} is not read: ${categories[folder].file} describes the same folder.`, {
+            file,
+            hint: 'Keep one category file per folder.',
+          }),
+        );
         continue;
       }
       const read = await readYamlOrJsonFile(abs, file, 'a category file');
@@ -125,7 +142,10 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
 
   const blogFiles: Pick<Loaded, 'blogAuthors' | 'blogTags'> = {};
   const readBlogFiles = async () => {
-    for (const [key, rel] of [['blogAuthors', layout.blogAuthors], ['blogTags', layout.blogTags]] as const) {
+    for (const [key, rel] of [
+      ['blogAuthors', layout.blogAuthors],
+      ['blogTags', layout.blogTags],
+    ] as const) {
       if (rel === null) continue;
       const abs = path.join(root, rel);
       if (!(await isFile(abs))) continue;
@@ -202,7 +222,17 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
           return;
         }
         const problem = messagesProblem(read.value, read.text);
-        if (problem) diagnostics.push(withExcerpt(error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, { file, ...problem.place, hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.' }), read.text));
+        if (problem)
+          diagnostics.push(
+            withExcerpt(
+              error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, {
+                file,
+                ...problem.place,
+                hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.',
+              }),
+              read.text,
+            ),
+          );
         else {
           messages[code] = read.value as Messages;
           messageTexts[code] = { file, text: read.text };
@@ -212,7 +242,8 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     // A misspelt message id: its text is shown in English, and the id alone does not say why.
     if (messages.en) {
       for (const code of Object.keys(messageTexts).sort()) {
-        if (code !== 'en') diagnostics.push(...misspeltMessageIds(messages[code], messages.en, messageTexts[code].file, messageTexts[code].text));
+        if (code !== 'en')
+          diagnostics.push(...misspeltMessageIds(messages[code], messages.en, messageTexts[code].file, messageTexts[code].text));
       }
     }
   };
@@ -231,25 +262,38 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     if (hidden.length) {
       const names = hidden.map((f) => f.file);
       diagnostics.push(
-        warning(CODES.STATIC_HIDDEN, `Hidden files in ${layout.static}/ are not published: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`, {
-          file: layout.static,
-          hint: 'A file whose name (or folder) starts with a dot is often private (.env) or left by a tool (.DS_Store). Rename it to publish it; .well-known/ is published.',
-        }),
+        warning(
+          CODES.STATIC_HIDDEN,
+          `Hidden files in ${layout.static}/ are not published: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`,
+          {
+            file: layout.static,
+            hint: 'A file whose name (or folder) starts with a dot is often private (.env) or left by a tool (.DS_Store). Rename it to publish it; .well-known/ is published.',
+          },
+        ),
       );
     }
   };
 
   await Promise.all([readContent(), readData(), readSidebars(), readLocales(), readStatic(), readBlogFiles()]);
   for (const { dir, code } of notes.unreadable) {
-    diagnostics.push(error(CODES.FILE_UNREADABLE, `Cannot read this folder: ${code}.`, { file: toPosix(path.relative(root, dir)), hint: 'Check its permissions; the files in it would be missing from the site.' }));
+    diagnostics.push(
+      error(CODES.FILE_UNREADABLE, `Cannot read this folder: ${code}.`, {
+        file: toPosix(path.relative(root, dir)),
+        hint: 'Check its permissions; the files in it would be missing from the site.',
+      }),
+    );
   }
   if (notes.links.length) {
     const names = notes.links.map((abs) => toPosix(path.relative(root, abs))).sort();
     diagnostics.push(
-      warning(CODES.SYMLINK_SKIPPED, `Symbolic links are not followed, so these are not part of the site: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`, {
-        file: names[0],
-        hint: 'A link could publish any file of the machine. Copy the file into the project instead.',
-      }),
+      warning(
+        CODES.SYMLINK_SKIPPED,
+        `Symbolic links are not followed, so these are not part of the site: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`,
+        {
+          file: names[0],
+          hint: 'A link could publish any file of the machine. Copy the file into the project instead.',
+        },
+      ),
     );
   }
   // Reported in the same order whatever finished first.
@@ -280,11 +324,17 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
 
 /** Why a locale file's value is not a map of message ids to texts, and where (the first offending key). */
 function messagesProblem(value: unknown, text: string): { message: string; place?: { line: number; column: number } } | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { message: `expected an object of messages, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.` };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return {
+      message: `expected an object of messages, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.`,
+    };
   for (const [id, message] of Object.entries(value)) {
     if (typeof message === 'string') continue;
     const at = text.indexOf(JSON.stringify(id));
-    return { message: `the message "${id}" must be a text, not ${Array.isArray(message) ? 'an array' : message === null ? 'null' : typeof message}.`, place: at >= 0 ? lineColumn(text, at) : undefined };
+    return {
+      message: `the message "${id}" must be a text, not ${Array.isArray(message) ? 'an array' : message === null ? 'null' : typeof message}.`,
+      place: at >= 0 ? lineColumn(text, at) : undefined,
+    };
   }
   return undefined;
 }
@@ -324,10 +374,17 @@ export async function readSource(
   const format = formatOf(file, config);
   // Ids and addresses in composed form: a name saved decomposed (macOS writes "U" plus a combining diaeresis)
   // looks the same but would not match links typed on other systems.
-  const rel = toPosix(relative).replace(/\.mdx?$/, '').normalize('NFC');
+  const rel = toPosix(relative)
+    .replace(/\.mdx?$/, '')
+    .normalize('NFC');
   const { id, path: routePath, date } = identify(kind, rel, frontMatter, config);
   if (date && !frontMatter.date && !isRealDate(date)) {
-    diagnostics.push(error(CODES.FRONT_MATTER_INVALID, `The date in the file name, ${date}, does not exist.`, { file, hint: 'Blog posts are named YYYY-MM-DD-slug.mdx with a real date, or give the date as front matter field date.' }));
+    diagnostics.push(
+      error(CODES.FRONT_MATTER_INVALID, `The date in the file name, ${date}, does not exist.`, {
+        file,
+        hint: 'Blog posts are named YYYY-MM-DD-slug.mdx with a real date, or give the date as front matter field date.',
+      }),
+    );
     return undefined;
   }
   if (date && !frontMatter.date) frontMatter.date = date;
@@ -335,7 +392,12 @@ export async function readSource(
   if (kind === 'blog' && !frontMatter.date) {
     diagnostics.push(
       withExcerpt(
-        warning(CODES.BLOG_UNDATED, 'This blog post has no date: it is published without one and listed after the dated posts.', { file, line: 1, column: 1, hint: 'Name the file YYYY-MM-DD-slug.md, or give the date as front matter field date: YYYY-MM-DD.' }),
+        warning(CODES.BLOG_UNDATED, 'This blog post has no date: it is published without one and listed after the dated posts.', {
+          file,
+          line: 1,
+          column: 1,
+          hint: 'Name the file YYYY-MM-DD-slug.md, or give the date as front matter field date: YYYY-MM-DD.',
+        }),
         text,
       ),
     );
@@ -374,7 +436,12 @@ function formatOf(file: string, config: SiteConfig): Source['format'] {
 const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?!\d)/;
 
 /** The Docusaurus rules for ids and URLs, per content kind. */
-export function identify(kind: ContentKind, rel: string, fm: { id?: string; slug?: string }, config: SiteConfig): { id: string; path: string; date?: string } {
+export function identify(
+  kind: ContentKind,
+  rel: string,
+  fm: { id?: string; slug?: string },
+  config: SiteConfig,
+): { id: string; path: string; date?: string } {
   const segments = rel.split('/').map((s) => s.replace(NUMBER_PREFIX, ''));
   if (kind === 'doc') {
     const dir = segments.slice(0, -1);
@@ -455,11 +522,15 @@ async function walk(dir: string, notes?: WalkNotes): Promise<string[] | undefine
 }
 
 async function isDir(p: string): Promise<boolean> {
-  return (await readdir(p).then(() => true).catch(() => false));
+  return await readdir(p)
+    .then(() => true)
+    .catch(() => false);
 }
 
 async function isFile(p: string): Promise<boolean> {
-  return readFile(p).then(() => true).catch(() => false);
+  return readFile(p)
+    .then(() => true)
+    .catch(() => false);
 }
 
 function toPosix(p: string): string {

@@ -29,7 +29,11 @@ const REASONS: Record<string, string> = {
  * naming the problem at its place: unreadable (Q011), not text (Q012, see decodeText), not valid JSON (Q090, at the line and
  * column where the parser stopped, without JavaScript's quotation of the raw text).
  */
-export async function readJsonFile(abs: string, file: string, what: string): Promise<{ value: unknown; text: string } | { diagnostic: Diagnostic }> {
+export async function readJsonFile(
+  abs: string,
+  file: string,
+  what: string,
+): Promise<{ value: unknown; text: string } | { diagnostic: Diagnostic }> {
   let buffer: Buffer;
   try {
     buffer = await readFile(abs);
@@ -48,7 +52,9 @@ export async function readJsonFile(abs: string, file: string, what: string): Pro
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
     const offset = first?.offset ?? Number(/position (\d+)/.exec((e as Error).message)?.[1] ?? text.length);
-    const reason = first ? REASONS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error) : (e as Error).message.replace(/,? ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
+    const reason = first
+      ? (REASONS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error))
+      : (e as Error).message.replace(/,? ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
     return { diagnostic: withExcerpt(error(CODES.DATA_INVALID, `Invalid JSON: ${reason}.`, { file, ...lineColumn(text, offset) }), text) };
   }
 }

@@ -20,11 +20,15 @@ export function misspeltMessageIds(messages: Messages, english: Messages, file: 
     const key = new RegExp(`${escapeRegExp(JSON.stringify(id))}\\s*:`).exec(text);
     out.push(
       withExcerpt(
-        warning(CODES.LOCALE_INCOMPLETE, `"${id}" is not a message id of locales/en.json: probably ${meant} misspelt, which this file lacks, so that text is shown in English.`, {
-          file,
-          ...(key ? lineColumn(text, key.index) : undefined),
-          hint: `Rename "${id}" to "${meant}".`,
-        }),
+        warning(
+          CODES.LOCALE_INCOMPLETE,
+          `"${id}" is not a message id of locales/en.json: probably ${meant} misspelt, which this file lacks, so that text is shown in English.`,
+          {
+            file,
+            ...(key ? lineColumn(text, key.index) : undefined),
+            hint: `Rename "${id}" to "${meant}".`,
+          },
+        ),
         text,
       ),
     );

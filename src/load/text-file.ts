@@ -3,7 +3,10 @@ import { lineColumn, withoutBom } from '../shared/text.ts';
 
 /** Q011 for a project file that cannot be read. */
 export function unreadable(file: string, e: unknown): Diagnostic {
-  return error(CODES.FILE_UNREADABLE, `Cannot read this file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, { file, hint: 'Check its permissions.' });
+  return error(CODES.FILE_UNREADABLE, `Cannot read this file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, {
+    file,
+    hint: 'Check its permissions.',
+  });
 }
 
 /**
@@ -14,11 +17,22 @@ export function unreadable(file: string, e: unknown): Diagnostic {
 export function decodeText(buffer: Buffer, file: string, what: string): { text: string } | { diagnostic: Diagnostic } {
   const notText = `This file is not UTF-8 text, so it cannot be read as ${what}.`;
   if (buffer.includes(0)) {
-    return { diagnostic: error(CODES.FILE_BINARY, `${notText} It looks binary (it contains NUL bytes).`, { file, hint: 'Binary files belong in static/, or next to the page as images.' }) };
+    return {
+      diagnostic: error(CODES.FILE_BINARY, `${notText} It looks binary (it contains NUL bytes).`, {
+        file,
+        hint: 'Binary files belong in static/, or next to the page as images.',
+      }),
+    };
   }
   const text = withoutBom(buffer.toString('utf8'));
   if (text.includes('\uFFFD')) {
-    return { diagnostic: error(CODES.FILE_BINARY, notText, { file, line: lineColumn(text, text.indexOf('\uFFFD')).line, hint: 'Save it as UTF-8.' }) };
+    return {
+      diagnostic: error(CODES.FILE_BINARY, notText, {
+        file,
+        line: lineColumn(text, text.indexOf('\uFFFD')).line,
+        hint: 'Save it as UTF-8.',
+      }),
+    };
   }
   return { text };
 }

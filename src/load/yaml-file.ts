@@ -9,7 +9,11 @@ import { decodeText, unreadable } from './text-file.ts';
  * or one diagnostic at the place the parser stopped. JSON goes through the data files' reader (same messages).
  * YAML is read with the core schema, as front matter is: a date stays a text.
  */
-export async function readYamlOrJsonFile(abs: string, file: string, what: string): Promise<{ value: unknown; text: string } | { diagnostic: Diagnostic }> {
+export async function readYamlOrJsonFile(
+  abs: string,
+  file: string,
+  what: string,
+): Promise<{ value: unknown; text: string } | { diagnostic: Diagnostic }> {
   if (file.endsWith('.json')) return readJsonFile(abs, file, what);
   let buffer: Buffer;
   try {

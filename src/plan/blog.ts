@@ -9,7 +9,9 @@ type Entries = Record<string, Record<string, unknown>>;
 function entries(file: Loaded['blogAuthors']): Entries {
   const value = file?.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, Record<string, unknown>] => !!e[1] && typeof e[1] === 'object' && !Array.isArray(e[1])));
+  return Object.fromEntries(
+    Object.entries(value).filter((e): e is [string, Record<string, unknown>] => !!e[1] && typeof e[1] === 'object' && !Array.isArray(e[1])),
+  );
 }
 
 /**
@@ -18,7 +20,12 @@ function entries(file: Loaded['blogAuthors']): Entries {
  * (Docusaurus fails the build too); a tag the tags file lacks is a warning (Docusaurus's `onInlineTags: 'warn'`).
  * Without the files, the keys are shown as written.
  */
-export function resolveBlogPeople(routes: Route[], compiled: Compiled[], authorsFile: Loaded['blogAuthors'], tagsFile: Loaded['blogTags']): Diagnostic[] {
+export function resolveBlogPeople(
+  routes: Route[],
+  compiled: Compiled[],
+  authorsFile: Loaded['blogAuthors'],
+  tagsFile: Loaded['blogTags'],
+): Diagnostic[] {
   const authors = entries(authorsFile);
   const tags = entries(tagsFile);
   const diagnostics: Diagnostic[] = [];
@@ -33,7 +40,14 @@ export function resolveBlogPeople(routes: Route[], compiled: Compiled[], authors
         // An inline author (already its name) has a space or capitals where keys seldom do; only keys are checked.
         if (/\s/.test(key)) return key;
         const meant = closestName(key, Object.keys(authors));
-        diagnostics.push(error(CODES.FRONT_MATTER_INVALID, `The blog author "${key}" is not in ${authorsFile.file}.`, { ...at('authors'), hint: meant ? `Did you mean ${meant}?` : `Add ${key} to ${authorsFile.file}, or write the author inline: authors: [{ name: … }].` }));
+        diagnostics.push(
+          error(CODES.FRONT_MATTER_INVALID, `The blog author "${key}" is not in ${authorsFile.file}.`, {
+            ...at('authors'),
+            hint: meant
+              ? `Did you mean ${meant}?`
+              : `Add ${key} to ${authorsFile.file}, or write the author inline: authors: [{ name: … }].`,
+          }),
+        );
         return key;
       });
     }
@@ -41,14 +55,25 @@ export function resolveBlogPeople(routes: Route[], compiled: Compiled[], authors
       route.blog.tags = route.blog.tags.map((key) => {
         const tag = tags[key];
         if (tag) return typeof tag.label === 'string' ? tag.label : key;
-        diagnostics.push(warning(CODES.FRONT_MATTER_INVALID, `The tag "${key}" is not in ${tagsFile.file}.`, { ...at('tags'), hint: `Add it to ${tagsFile.file}${closestName(key, Object.keys(tags)) ? ` (did you mean ${closestName(key, Object.keys(tags))}?)` : ''}.` }));
+        diagnostics.push(
+          warning(CODES.FRONT_MATTER_INVALID, `The tag "${key}" is not in ${tagsFile.file}.`, {
+            ...at('tags'),
+            hint: `Add it to ${tagsFile.file}${closestName(key, Object.keys(tags)) ? ` (did you mean ${closestName(key, Object.keys(tags))}?)` : ''}.`,
+          }),
+        );
         return key;
       });
     }
   }
   // An authors file whose entry has no name shows the key: said once per entry, at the key.
   for (const [key, author] of Object.entries(authors)) {
-    if (typeof author.name !== 'string' && authorsFile) diagnostics.push(warning(CODES.DATA_INVALID, `The author ${key} has no name: the key is shown instead.`, { file: authorsFile.file, ...locateKey(authorsFile.text, key) }));
+    if (typeof author.name !== 'string' && authorsFile)
+      diagnostics.push(
+        warning(CODES.DATA_INVALID, `The author ${key} has no name: the key is shown instead.`, {
+          file: authorsFile.file,
+          ...locateKey(authorsFile.text, key),
+        }),
+      );
   }
   return diagnostics;
 }

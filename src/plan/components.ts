@@ -48,7 +48,14 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
       if (!known.has(name)) {
         const meant = closestName(name, known);
         const hint = `${meant ? `Did you mean <${meant}>? ` : ''}Components available without import: ${list(known)}.`;
-        diagnostics.push(error(CODES.COMPONENT_UNKNOWN, `Unknown component <${name}>.`, { file: c.source.file, line: uses[0]?.line, column: uses[0]?.column, hint }));
+        diagnostics.push(
+          error(CODES.COMPONENT_UNKNOWN, `Unknown component <${name}>.`, {
+            file: c.source.file,
+            line: uses[0]?.line,
+            column: uses[0]?.column,
+            hint,
+          }),
+        );
         continue;
       }
       // Own keys only, here and below: a name like `constructor` must not find Object.prototype's.
@@ -64,7 +71,10 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
         if (!use.spread) {
           for (const [prop, required] of Object.entries(contract.props)) {
             if (!required || Object.hasOwn(use.props, prop)) continue;
-            const typo = closestName(prop, written.filter((w) => !takesProp(w)));
+            const typo = closestName(
+              prop,
+              written.filter((w) => !takesProp(w)),
+            );
             if (typo) typos.add(typo);
             const hint = typo ? `Did you mean ${prop} instead of ${typo}?` : takesHint;
             diagnostics.push(error(CODES.COMPONENT_PROP, `<${name}> needs the prop ${prop}.`, { ...place, hint }));
@@ -73,7 +83,12 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
         for (const prop of written) {
           if (takesProp(prop) || prop === 'children' || prop === 'key' || typos.has(prop)) continue;
           const meant = closestName(prop, takes);
-          diagnostics.push(warning(CODES.COMPONENT_PROP, `<${name}> does not take the prop ${prop}; it is left out.`, { ...place, hint: meant ? `Did you mean ${meant}?` : takesHint }));
+          diagnostics.push(
+            warning(CODES.COMPONENT_PROP, `<${name}> does not take the prop ${prop}; it is left out.`, {
+              ...place,
+              hint: meant ? `Did you mean ${meant}?` : takesHint,
+            }),
+          );
         }
         // An object or array for a text or number prop; only `{…}` props (null) can be one.
         const unfit = written.filter((prop) => takesProp(prop) && use.props[prop] === null);
@@ -96,18 +111,34 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
         for (const prop of contract.numbers ?? []) {
           const value = Object.hasOwn(use.props, prop) ? use.props[prop] : undefined;
           if (typeof value === 'string' && !/^\s*\d+(\.\d+)?\s*$/.test(value)) {
-            diagnostics.push(error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: ${prop} is a number.`, { ...place, hint: `Write it as a number: ${prop}={800}.` }));
+            diagnostics.push(
+              error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: ${prop} is a number.`, {
+                ...place,
+                hint: `Write it as a number: ${prop}={800}.`,
+              }),
+            );
           }
         }
         if (contract.parent && use.parent?.name !== contract.parent) {
-          diagnostics.push(error(CODES.COMPONENT_PROP, `<${name}> shows only inside <${contract.parent}>${use.parent ? `, not inside <${use.parent.name}>` : ''}.`, { ...place, hint: `Put it in a <${contract.parent}>.` }));
+          diagnostics.push(
+            error(
+              CODES.COMPONENT_PROP,
+              `<${name}> shows only inside <${contract.parent}>${use.parent ? `, not inside <${use.parent.name}>` : ''}.`,
+              { ...place, hint: `Put it in a <${contract.parent}>.` },
+            ),
+          );
         }
         if (contract.children) {
           const wanted = contract.children.name;
           const other = (use.children ?? []).filter((k) => k !== wanted);
           if (other.length) {
             const what = other.map((k) => (k === '#text' ? 'text' : `<${k}>`)).join(', ');
-            diagnostics.push(error(CODES.COMPONENT_PROP, `<${name}> holds ${what}: only <${wanted}> elements show in it.`, { ...place, hint: `Put the content into <${wanted}> elements.` }));
+            diagnostics.push(
+              error(CODES.COMPONENT_PROP, `<${name}> holds ${what}: only <${wanted}> elements show in it.`, {
+                ...place,
+                hint: `Put the content into <${wanted}> elements.`,
+              }),
+            );
           }
           const unique = contract.children.unique;
           if (unique) {
@@ -117,7 +148,14 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
               const value = child.props[unique];
               if (child.parent?.name !== name || child.parent.index !== index || typeof value !== 'string') continue;
               seen.set(value, (seen.get(value) ?? 0) + 1);
-              if (seen.get(value) === 2) diagnostics.push(warning(CODES.COMPONENT_PROP, `Two <${wanted}> in this <${name}> have the ${unique} "${value}": a reader cannot tell them apart.`, { file: c.source.file, line: child.line, column: child.column }));
+              if (seen.get(value) === 2)
+                diagnostics.push(
+                  warning(
+                    CODES.COMPONENT_PROP,
+                    `Two <${wanted}> in this <${name}> have the ${unique} "${value}": a reader cannot tell them apart.`,
+                    { file: c.source.file, line: child.line, column: child.column },
+                  ),
+                );
             }
           }
         }
@@ -133,7 +171,12 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
             : entries === undefined
               ? `content/data/${file}.json is missing.`
               : `content/data/${file}.json is not an object of entries by name (it holds ${Array.isArray(entries) ? 'an array' : typeof entries}).`;
-          diagnostics.push(error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: content/data/${file}.json has no entry "${value}".`, { ...place, hint }));
+          diagnostics.push(
+            error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: content/data/${file}.json has no entry "${value}".`, {
+              ...place,
+              hint,
+            }),
+          );
         }
       }
     }

@@ -11,7 +11,11 @@ const SHOWN = 5;
  * problem at the entry it is in, with its key path. A data file the theme does not describe, or that is not
  * there, is not checked (a component naming a missing entry is Q033).
  */
-export function dataShapeProblems(data: Record<string, unknown>, texts: Record<string, string> = {}, schemas: Record<string, object> = {}): Diagnostic[] {
+export function dataShapeProblems(
+  data: Record<string, unknown>,
+  texts: Record<string, string> = {},
+  schemas: Record<string, object> = {},
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [name, schema] of Object.entries(schemas)) {
     // Own entries only: a schema named like an Object.prototype member (`constructor`) has no file unless one is there.
@@ -25,7 +29,13 @@ export function dataShapeProblems(data: Record<string, unknown>, texts: Record<s
       const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
       const keyPath = path.join('.') || '(the whole file)';
       const place = placeOf(path);
-      out.push(error(CODES.DATA_INVALID, `Invalid data in ${file} at ${keyPath}: ${describe(issue)}.`, { file, ...place, hint: 'The theme\'s components show this entry; see the other entries of the file for its shape.' }));
+      out.push(
+        error(CODES.DATA_INVALID, `Invalid data in ${file} at ${keyPath}: ${describe(issue)}.`, {
+          file,
+          ...place,
+          hint: "The theme's components show this entry; see the other entries of the file for its shape.",
+        }),
+      );
     }
     if (issues.length > SHOWN) out.push(error(CODES.DATA_INVALID, `${issues.length - SHOWN} more problems in ${file}.`, { file }));
   }
@@ -33,14 +43,25 @@ export function dataShapeProblems(data: Record<string, unknown>, texts: Record<s
 }
 
 /** The gaps the theme finds in data files (Theme.dataWarnings), as warnings at their places. */
-export function dataGaps(data: Record<string, unknown>, texts: Record<string, string> = {}, warnings: Theme['dataWarnings'] = {}): Diagnostic[] {
+export function dataGaps(
+  data: Record<string, unknown>,
+  texts: Record<string, string> = {},
+  warnings: Theme['dataWarnings'] = {},
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [name, gapsOf] of Object.entries(warnings)) {
     if (!Object.hasOwn(data, name)) continue;
     const file = `content/data/${name}.json`;
     const placeOf = jsonPlaces(Object.hasOwn(texts, name) ? texts[name] : undefined);
     for (const gap of gapsOf(data[name])) {
-      out.push(warning(CODES.DATA_INVALID, `${file}: ${gap.message}`, { file, keyPath: gap.keyPath, ...placeOf(gap.keyPath.split('.')), hint: gap.hint }));
+      out.push(
+        warning(CODES.DATA_INVALID, `${file}: ${gap.message}`, {
+          file,
+          keyPath: gap.keyPath,
+          ...placeOf(gap.keyPath.split('.')),
+          hint: gap.hint,
+        }),
+      );
     }
   }
   return out;
@@ -63,7 +84,9 @@ function describe(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
     // The value is there unless the issue (parsed with reportInput) has none.
     const found = (issue as { input?: unknown }).input;
-    return !('input' in issue) || found === undefined ? `the field is missing (expected ${issue.expected})` : `expected ${issue.expected}, found ${found === null ? 'null' : Array.isArray(found) ? 'array' : typeof found}`;
+    return !('input' in issue) || found === undefined
+      ? `the field is missing (expected ${issue.expected})`
+      : `expected ${issue.expected}, found ${found === null ? 'null' : Array.isArray(found) ? 'array' : typeof found}`;
   }
   if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
   if (issue.code === 'too_small' && issue.origin === 'number') return `must be at least ${String(issue.minimum)}`;

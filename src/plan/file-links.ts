@@ -12,7 +12,9 @@ import type { Compiled, SiteConfig } from '../types.ts';
  * were (the same objects).
  */
 export function resolveFromContentRoot(compiled: Compiled[], fileRoutes: Map<string, string>, config: SiteConfig): Compiled[] {
-  const roots = [config.layout.docs, config.layout.blog, config.layout.pages].filter((r): r is string => r !== null).map((r) => r.replace(/\/$/, ''));
+  const roots = [config.layout.docs, config.layout.blog, config.layout.pages]
+    .filter((r): r is string => r !== null)
+    .map((r) => r.replace(/\/$/, ''));
   return compiled.map((page) => {
     const root = roots.find((r) => page.source.file.startsWith(r + '/'));
     if (!root) return page;

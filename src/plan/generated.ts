@@ -17,7 +17,8 @@ export function generatedIndexPages(indexes: GeneratedIndex[], docs: Compiled[],
   const base = config.baseUrl.replace(/\/$/, '');
   return indexes.map((index) => {
     const card = (item: SidebarItem): string => {
-      if (item.type === 'link') return `<li class="card-list__item"><a class="card" href="${escapeHtml(item.href)}"><span class="card__title">${escapeHtml(item.label)}</span></a></li>`;
+      if (item.type === 'link')
+        return `<li class="card-list__item"><a class="card" href="${escapeHtml(item.href)}"><span class="card__title">${escapeHtml(item.label)}</span></a></li>`;
       const path = item.path;
       if (!path) return '';
       const doc = item.type === 'doc' ? byPath.get(path) : undefined;
@@ -58,7 +59,11 @@ export function generatedIndexPages(indexes: GeneratedIndex[], docs: Compiled[],
  * config stage leaves without an address: each gets its doc's page (a sidebar's first doc or linked category). An
  * id or sidebar that does not exist is an error naming the ones that do.
  */
-export function resolveNavbarDocs(config: SiteConfig, sidebars: { name: string; items: SidebarItem[] }[], docs: Compiled[]): { config: SiteConfig; diagnostics: Diagnostic[] } {
+export function resolveNavbarDocs(
+  config: SiteConfig,
+  sidebars: { name: string; items: SidebarItem[] }[],
+  docs: Compiled[],
+): { config: SiteConfig; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const byId = new Map(docs.map((d) => [d.source.id, d]));
   const firstPath = (items: SidebarItem[]): string | undefined => {
@@ -80,7 +85,12 @@ export function resolveNavbarDocs(config: SiteConfig, sidebars: { name: string; 
       const doc = byId.get(id);
       if (doc) return { ...item, to: doc.source.path, label: item.label ?? doc.source.frontMatter.sidebar_label ?? doc.title };
       const meant = closestName(id, byId.keys());
-      diagnostics.push(error(CODES.NAVBAR_ITEM, `The navbar item ${keyPath} links to the doc "${id}", which does not exist.`, { keyPath, hint: meant ? `Did you mean ${meant}?` : 'Use the id of a doc (its path under the docs folder, without extension).' }));
+      diagnostics.push(
+        error(CODES.NAVBAR_ITEM, `The navbar item ${keyPath} links to the doc "${id}", which does not exist.`, {
+          keyPath,
+          hint: meant ? `Did you mean ${meant}?` : 'Use the id of a doc (its path under the docs folder, without extension).',
+        }),
+      );
       return item;
     }
     const found = sidebars.find((s) => s.name === sidebar);
@@ -88,10 +98,16 @@ export function resolveNavbarDocs(config: SiteConfig, sidebars: { name: string; 
     if (to) return { ...item, to };
     const names = sidebars.map((s) => s.name);
     diagnostics.push(
-      error(CODES.NAVBAR_ITEM, found ? `The navbar item ${keyPath} links to the sidebar "${sidebar}", which has no doc.` : `The navbar item ${keyPath} links to the sidebar "${sidebar}", which does not exist.`, {
-        keyPath,
-        hint: names.length ? `The sidebars are: ${names.join(', ')}.` : 'The site has no sidebar.',
-      }),
+      error(
+        CODES.NAVBAR_ITEM,
+        found
+          ? `The navbar item ${keyPath} links to the sidebar "${sidebar}", which has no doc.`
+          : `The navbar item ${keyPath} links to the sidebar "${sidebar}", which does not exist.`,
+        {
+          keyPath,
+          hint: names.length ? `The sidebars are: ${names.join(', ')}.` : 'The site has no sidebar.',
+        },
+      ),
     );
     return item;
   };

@@ -5,7 +5,19 @@ import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
 import { routesByFile } from '../shared/markers.ts';
 import { closestName } from '../shared/text.ts';
 import { jsonPlaces } from './json-places.ts';
-import type { Compiled, ComponentContract, ImageSize, Loaded, LocaleInfo, Messages, Route, Site, SiteConfig, StageResult, Theme } from '../types.ts';
+import type {
+  Compiled,
+  ComponentContract,
+  ImageSize,
+  Loaded,
+  LocaleInfo,
+  Messages,
+  Route,
+  Site,
+  SiteConfig,
+  StageResult,
+  Theme,
+} from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebars, sidebarLinks } from './docs.ts';
 import { generatedIndexPages, resolveNavbarDocs } from './generated.ts';
 import { resolveBlogPeople } from './blog.ts';
@@ -26,7 +38,20 @@ export { withStandIns } from './stand-ins.ts';
 export interface PlanOptions {
   config: SiteConfig;
   compiled: Compiled[];
-  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'blogAuthors' | 'blogTags' | 'data' | 'dataTexts' | 'messages' | 'staticFiles' | 'drafts'>;
+  loaded: Pick<
+    Loaded,
+    | 'sidebars'
+    | 'sidebarsFile'
+    | 'sidebarsText'
+    | 'categories'
+    | 'blogAuthors'
+    | 'blogTags'
+    | 'data'
+    | 'dataTexts'
+    | 'messages'
+    | 'staticFiles'
+    | 'drafts'
+  >;
   /** Component names the theme provides to MDX. */
   components: readonly string[];
   /** What they take (Theme.contracts), checked at each use. */
@@ -44,23 +69,52 @@ export interface PlanOptions {
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
-export function plan({ config: configured, compiled: contentCompiled, loaded, components, contracts, messageIds = [], dataSchemas, dataWarnings, imageSizes = {}, missingImages = new Set() }: PlanOptions): StageResult<Site> {
+export function plan({
+  config: configured,
+  compiled: contentCompiled,
+  loaded,
+  components,
+  contracts,
+  messageIds = [],
+  dataSchemas,
+  dataWarnings,
+  imageSizes = {},
+  missingImages = new Set(),
+}: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, configured.i18n.currentLocale);
   // The sidebars first: their generated category pages are pages of the site like the others.
   const docs = contentCompiled.filter((c) => c.source.kind === 'doc');
   const draftIds = new Set((loaded.drafts ?? []).filter((d) => d.kind === 'doc').map((d) => d.id));
-  const planned = planSidebars({ raw: loaded.sidebars, file: loaded.sidebarsFile, text: loaded.sidebarsText, docs, config: configured, draftIds, categories: loaded.categories });
+  const planned = planSidebars({
+    raw: loaded.sidebars,
+    file: loaded.sidebarsFile,
+    text: loaded.sidebarsText,
+    docs,
+    config: configured,
+    draftIds,
+    categories: loaded.categories,
+  });
   diagnostics.push(...planned.diagnostics);
-  const compiled = resolveFromContentRoot([...contentCompiled, ...generatedIndexPages(planned.generatedIndexes, docs, configured)], routesByFile(contentCompiled), configured);
+  const compiled = resolveFromContentRoot(
+    [...contentCompiled, ...generatedIndexPages(planned.generatedIndexes, docs, configured)],
+    routesByFile(contentCompiled),
+    configured,
+  );
   const navbar = resolveNavbarDocs(configured, planned.sidebars, docs);
   diagnostics.push(...navbar.diagnostics);
   const config = navbar.config;
-  diagnostics.push(...localeGaps(loaded.messages, config.i18n.currentLocale), ...uncatalogued(messageIds, messages, config.i18n.currentLocale));
+  diagnostics.push(
+    ...localeGaps(loaded.messages, config.i18n.currentLocale),
+    ...uncatalogued(messageIds, messages, config.i18n.currentLocale),
+  );
 
   diagnostics.push(...checkComponents({ compiled, components, contracts, data: loaded.data }));
   diagnostics.push(...contentImageProblems(compiled, missingImages));
-  diagnostics.push(...dataShapeProblems(loaded.data, loaded.dataTexts, dataSchemas), ...dataGaps(loaded.data, loaded.dataTexts, dataWarnings));
+  diagnostics.push(
+    ...dataShapeProblems(loaded.data, loaded.dataTexts, dataSchemas),
+    ...dataGaps(loaded.data, loaded.dataTexts, dataWarnings),
+  );
 
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
   diagnostics.push(...routeDiagnostics);
@@ -88,7 +142,11 @@ export function plan({ config: configured, compiled: contentCompiled, loaded, co
     const doc = compiled[route.compiledIndex];
     const wanted = doc.source.frontMatter.displayed_sidebar;
     // `displayed_sidebar: null`: no sidebar at all.
-    const own = wanted === null ? undefined : ((typeof wanted === 'string' ? indexed.find((s) => s.name === wanted) : undefined) ?? indexed.find((s) => s.places.has(route.path)));
+    const own =
+      wanted === null
+        ? undefined
+        : ((typeof wanted === 'string' ? indexed.find((s) => s.name === wanted) : undefined) ??
+          indexed.find((s) => s.places.has(route.path)));
     const flat = own?.flat ?? [];
     const { prev, next } = paginationFor(doc, flat, own?.positions ?? new Map(), byId, diagnostics, draftIds);
     const place = own?.places.get(route.path);
@@ -104,7 +162,13 @@ export function plan({ config: configured, compiled: contentCompiled, loaded, co
   }
   const { mainDocId } = config.docs;
   if (mainDocId !== null && !byId.has(mainDocId)) {
-    diagnostics.push(error(CODES.CONTENT_MISSING, `The main doc "${mainDocId}" does not exist.`, { file: config.layout.docs, keyPath: 'docs.mainDocId', hint: `Create ${config.layout.docs}/${mainDocId}.mdx.` }));
+    diagnostics.push(
+      error(CODES.CONTENT_MISSING, `The main doc "${mainDocId}" does not exist.`, {
+        file: config.layout.docs,
+        keyPath: 'docs.mainDocId',
+        hint: `Create ${config.layout.docs}/${mainDocId}.mdx.`,
+      }),
+    );
   }
 
   const fileRoutes = routesByFile(compiled);
@@ -114,7 +178,11 @@ export function plan({ config: configured, compiled: contentCompiled, loaded, co
       routes,
       compiled,
       staticPaths: new Set(loaded.staticFiles.map((f) => f.path)),
-      keyedLinks: [...configLinks(config), ...dataLinks(loaded.data, loaded.dataTexts), ...planned.sidebars.flatMap(({ items }) => sidebarLinks(items, loaded.sidebarsFile, loaded.sidebarsText))],
+      keyedLinks: [
+        ...configLinks(config),
+        ...dataLinks(loaded.data, loaded.dataTexts),
+        ...planned.sidebars.flatMap(({ items }) => sidebarLinks(items, loaded.sidebarsFile, loaded.sidebarsText)),
+      ],
       fileRoutes,
       drafts: loaded.drafts,
       checkAnchors: !routeDiagnostics.some((d) => d.severity === 'error'),
@@ -165,16 +233,27 @@ export function localeGaps(all: Record<string, Messages>, locale: string): Diagn
   if (!english || locale === 'en') return [];
   const base = locale.split('-')[0];
   if (!all[locale] && !all[base]) {
-    return [warning(CODES.LOCALE_INCOMPLETE, `There is no locales/${locale}.json: the interface is shown in English.`, { hint: 'Copy locales/en.json and translate its texts.' })];
+    return [
+      warning(CODES.LOCALE_INCOMPLETE, `There is no locales/${locale}.json: the interface is shown in English.`, {
+        hint: 'Copy locales/en.json and translate its texts.',
+      }),
+    ];
   }
   const own = { ...(all[base] ?? {}), ...(all[locale] ?? {}) };
   // An id a file has misspelt (`navbar.clsoe`) is reported at its key by load (misspeltMessageIds, the same rule).
-  const misspelt = new Set([all[locale], base !== locale ? all[base] : undefined].flatMap((messages) => (messages ? misspeltIds(messages, english) : [])));
+  const misspelt = new Set(
+    [all[locale], base !== locale ? all[base] : undefined].flatMap((messages) => (messages ? misspeltIds(messages, english) : [])),
+  );
   const missing = Object.keys(english).filter((id) => !id.startsWith('label:') && !(id in own) && !misspelt.has(id));
   if (!missing.length) return [];
   const file = all[locale] ? `locales/${locale}.json` : `locales/${base}.json`;
   const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ` and ${missing.length - 8} more` : '');
-  return [warning(CODES.LOCALE_INCOMPLETE, `${file} lacks ${missing.length} interface text(s) of locales/en.json, shown in English: ${shown}.`, { file, hint: 'Add them to the file, translated.' })];
+  return [
+    warning(CODES.LOCALE_INCOMPLETE, `${file} lacks ${missing.length} interface text(s) of locales/en.json, shown in English: ${shown}.`, {
+      file,
+      hint: 'Add them to the file, translated.',
+    }),
+  ];
 }
 
 /** The ids of `english` a locale file lacks and has a near miss of instead (load's misspeltMessageIds rule). */
@@ -194,10 +273,14 @@ export function uncatalogued(ids: readonly string[], messages: Messages, locale:
   const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ` and ${missing.length - 8} more` : '');
   const files = locale === 'en' ? 'locales/en.json' : `locales/${locale}.json or locales/en.json`;
   return [
-    warning(CODES.LOCALE_INCOMPLETE, `${missing.length} interface text(s) the theme shows are in neither ${files}, so their ids are shown instead: ${shown}.`, {
-      file: 'locales/en.json',
-      hint: 'Add them to locales/en.json, and translated to the other locale files.',
-    }),
+    warning(
+      CODES.LOCALE_INCOMPLETE,
+      `${missing.length} interface text(s) the theme shows are in neither ${files}, so their ids are shown instead: ${shown}.`,
+      {
+        file: 'locales/en.json',
+        hint: 'Add them to locales/en.json, and translated to the other locale files.',
+      },
+    ),
   ];
 }
 
@@ -229,7 +312,10 @@ function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleI
  * under a URL key (`"ctaHref": "/download/"`) that start with one `/`. Each is placed at its value in the file
  * (found by its key path), else named by its key path.
  */
-function dataLinks(data: Record<string, unknown>, texts: Record<string, string> = {}): { to: string; keyPath: string; file: string; line?: number; column?: number }[] {
+function dataLinks(
+  data: Record<string, unknown>,
+  texts: Record<string, string> = {},
+): { to: string; keyPath: string; file: string; line?: number; column?: number }[] {
   const out: { to: string; keyPath: string; file: string; line?: number; column?: number }[] = [];
   for (const [name, root] of Object.entries(data)) {
     const file = `content/data/${name}.json`;
@@ -238,7 +324,8 @@ function dataLinks(data: Record<string, unknown>, texts: Record<string, string> 
       if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
       else if (value && typeof value === 'object') {
         for (const [key, v] of Object.entries(value)) {
-          if (typeof v === 'string' && URL_KEYS.has(key) && isSitePath(v)) out.push({ to: v, keyPath: [...path, key].join('.'), file, ...placeOf([...path, key], 'value') });
+          if (typeof v === 'string' && URL_KEYS.has(key) && isSitePath(v))
+            out.push({ to: v, keyPath: [...path, key].join('.'), file, ...placeOf([...path, key], 'value') });
           else visit(v, [...path, key]);
         }
       }
@@ -258,10 +345,14 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
   ];
   for (const [to, keyPath] of images) if (to && isSitePath(to)) out.push({ to, keyPath, isFile: true });
   config.navbar.items.forEach((item, i) => {
-    if ((item.type === 'link' || item.type === 'premiumTag' || item.type === 'proTag') && item.to) out.push({ to: item.to, keyPath: `navbar.items.${i}.to` });
-    if (item.type === 'dropdown') item.items.forEach((sub, j) => sub.to && out.push({ to: sub.to, keyPath: `navbar.items.${i}.items.${j}.to` }));
+    if ((item.type === 'link' || item.type === 'premiumTag' || item.type === 'proTag') && item.to)
+      out.push({ to: item.to, keyPath: `navbar.items.${i}.to` });
+    if (item.type === 'dropdown')
+      item.items.forEach((sub, j) => sub.to && out.push({ to: sub.to, keyPath: `navbar.items.${i}.items.${j}.to` }));
   });
-  config.footer.links.forEach((col, i) => col.items.forEach((item, j) => item.to && out.push({ to: item.to, keyPath: `footer.links.${i}.items.${j}.to` })));
+  config.footer.links.forEach((col, i) =>
+    col.items.forEach((item, j) => item.to && out.push({ to: item.to, keyPath: `footer.links.${i}.items.${j}.to` })),
+  );
   // The announcement is raw HTML; its site-path links (`href="/deals/manga/"`) get the base path when rendered.
   for (const { href } of htmlHrefs(config.announcementBar?.content ?? '')) {
     if (isSitePath(href)) out.push({ to: href, keyPath: 'announcementBar.content' });

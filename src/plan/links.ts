@@ -20,13 +20,21 @@ export interface LinkCheckInput {
   checkAnchors?: boolean;
 }
 
-
 /**
  * Every internal link must reach a route or a static file; anchors must reach a heading of the target, or an
  * element written with that id.
  * Severity follows `onBrokenLinks` / `onBrokenAnchors` (throw → error, warn → warning, ignore → nothing).
  */
-export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, fileRoutes, drafts = [], checkAnchors = true }: LinkCheckInput): Diagnostic[] {
+export function checkLinks({
+  config,
+  routes,
+  compiled,
+  staticPaths,
+  keyedLinks,
+  fileRoutes,
+  drafts = [],
+  checkAnchors = true,
+}: LinkCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   // The shared matcher (index.html/.html stripped, trailing slash, bounded cache): a link resolves exactly as
   // the dev server, `quire serve` and the browser resolve the address.
@@ -35,7 +43,12 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   // A stand-in's headings are unknown: links into it are checked for the page, not for the anchor.
   compiled.forEach((c) => c.standIn || anchors.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])));
 
-  const report = (kind: 'link' | 'anchor' | 'duplicate', message: string, place: { file?: string; line?: number; column?: number; keyPath?: string }, hint?: string) => {
+  const report = (
+    kind: 'link' | 'anchor' | 'duplicate',
+    message: string,
+    place: { file?: string; line?: number; column?: number; keyPath?: string },
+    hint?: string,
+  ) => {
     const mode = kind === 'link' ? config.onBrokenLinks : config.onBrokenAnchors;
     if (mode === 'ignore') return;
     const make = mode === 'throw' ? error : warning;
@@ -95,8 +108,18 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
     const target = resolvePath(link.path!);
     if (!target && link.image) {
       const basePathHint = linkHint(link.path);
-      const hint = /^(The base path|Did you mean)/.test(basePathHint) ? basePathHint : 'Images are files of static/ (static/img/bild.png is /img/bild.png) or next to the page (./bild.png).';
-      if (config.onBrokenLinks !== 'ignore') diagnostics.push((config.onBrokenLinks === 'throw' ? error : warning)(CODES.BROKEN_LINK, `Broken image ${link.url}: no file static${link.path}.`, { file, line: link.line, column: link.column, hint }));
+      const hint = /^(The base path|Did you mean)/.test(basePathHint)
+        ? basePathHint
+        : 'Images are files of static/ (static/img/bild.png is /img/bild.png) or next to the page (./bild.png).';
+      if (config.onBrokenLinks !== 'ignore')
+        diagnostics.push(
+          (config.onBrokenLinks === 'throw' ? error : warning)(CODES.BROKEN_LINK, `Broken image ${link.url}: no file static${link.path}.`, {
+            file,
+            line: link.line,
+            column: link.column,
+            hint,
+          }),
+        );
       return;
     }
     if (!target) {
@@ -107,7 +130,12 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
       const ids = [...anchors.get(target)!];
       const meant = closestName(link.hash, ids);
       const hint = meant ? `Did you mean #${meant}?` : ids.length && ids.length <= 10 ? `The page's ids: ${ids.join(', ')}.` : undefined;
-      report('anchor', `Broken anchor in link ${link.url}: the page ${config.baseUrl}${target.slice(1)} has no heading with id "${link.hash}".`, { file, line: link.line, column: link.column }, hint);
+      report(
+        'anchor',
+        `Broken anchor in link ${link.url}: the page ${config.baseUrl}${target.slice(1)} has no heading with id "${link.hash}".`,
+        { file, line: link.line, column: link.column },
+        hint,
+      );
     }
   };
 
@@ -116,17 +144,37 @@ export function checkLinks({ config, routes, compiled, staticPaths, keyedLinks, 
   for (const c of compiled) {
     const image = c.source.frontMatter.image;
     if (!image || !isSitePath(image) || isStaticFile(image)) continue;
-    report('link', `Broken image in front matter: ${image} is not a file of the site (static/).`, { file: c.source.file, ...c.source.fieldPlaces?.image });
+    report('link', `Broken image in front matter: ${image} is not a file of the site (static/).`, {
+      file: c.source.file,
+      ...c.source.fieldPlaces?.image,
+    });
   }
   // Two headings with one id: a link to it (and the table of contents) reaches only the first.
   for (const c of compiled) {
-    for (const d of c.duplicateIds ?? []) report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, { file: c.source.file, line: d.line, column: d.column });
+    for (const d of c.duplicateIds ?? [])
+      report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, {
+        file: c.source.file,
+        line: d.line,
+        column: d.column,
+      });
   }
   for (const { to, keyPath, file, line, column, isFile } of keyedLinks) {
     const path = to.split(/[?#]/)[0];
     if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
-    if (isFile) report('link', `Broken image in the site configuration: ${to} is not a file of the site (static/).`, { file: 'site.config.ts', keyPath });
-    else if (!file) report('link', draftAt(path) ? `Broken link in the site configuration: ${to}: ${why(path)}.` : `Broken link in the site configuration: ${to} is not a page of the site.`, { file: 'site.config.ts', keyPath }, linkHint(path));
+    if (isFile)
+      report('link', `Broken image in the site configuration: ${to} is not a file of the site (static/).`, {
+        file: 'site.config.ts',
+        keyPath,
+      });
+    else if (!file)
+      report(
+        'link',
+        draftAt(path)
+          ? `Broken link in the site configuration: ${to}: ${why(path)}.`
+          : `Broken link in the site configuration: ${to} is not a page of the site.`,
+        { file: 'site.config.ts', keyPath },
+        linkHint(path),
+      );
     else if (line) report('link', `Broken link to ${to} (${keyPath}): ${why(path)}.`, { file, line, column }, linkHint(path));
     else report('link', `Broken link to ${to} at ${keyPath}: ${why(path)}.`, { file }, linkHint(path));
   }

@@ -4,7 +4,11 @@ import type { Compiled, Route, RouteKind, SiteConfig } from '../types.ts';
 const KIND: Record<Compiled['source']['kind'], RouteKind> = { doc: 'doc', page: 'page', landing: 'landing', blog: 'blogPost' };
 
 /** The route table: one route per content file plus the generated ones; duplicate paths are errors naming both files. */
-export function planRoutes(compiled: Compiled[], config: SiteConfig, messages: Record<string, string>): { routes: Route[]; diagnostics: Diagnostic[] } {
+export function planRoutes(
+  compiled: Compiled[],
+  config: SiteConfig,
+  messages: Record<string, string>,
+): { routes: Route[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const routes: Route[] = [];
   const owner = new Map<string, Compiled['source'] | string>();
@@ -14,7 +18,11 @@ export function planRoutes(compiled: Compiled[], config: SiteConfig, messages: R
     const field = source.frontMatter.slug !== undefined ? 'slug' : source.frontMatter.id !== undefined ? 'id' : undefined;
     const place = field ? source.fieldPlaces?.[field] : undefined;
     if (!field) return { text: `${source.file} (by its file name)` };
-    return { text: `${source.file} (front matter ${field}: ${source.frontMatter[field]}${place ? `, line ${place.line}` : ''})`, file: source.file, place };
+    return {
+      text: `${source.file} (front matter ${field}: ${source.frontMatter[field]}${place ? `, line ${place.line}` : ''})`,
+      file: source.file,
+      place,
+    };
   };
   const claim = (path: string, source: Compiled['source'] | string) => {
     const previous = owner.get(path);
@@ -47,13 +55,21 @@ export function planRoutes(compiled: Compiled[], config: SiteConfig, messages: R
       blog: c.source.kind === 'blog' ? { date: fm.date, authors: fm.authors ?? [], tags: fm.tags ?? [] } : undefined,
     });
   });
-  const generated: [RouteKind, string, string, string][] = [['search', '/search/', messages['search.page.title'] ?? 'Search', messages['search.page.description'] ?? '']];
+  const generated: [RouteKind, string, string, string][] = [
+    ['search', '/search/', messages['search.page.title'] ?? 'Search', messages['search.page.description'] ?? ''],
+  ];
   if (config.blog.enabled && compiled.some((c) => c.source.kind === 'blog')) {
     generated.push(['blogList', `/${config.blog.routeBasePath}/`, config.blog.title, messages['blog.list.description'] ?? '']);
   }
   for (const [kind, path, title, description] of generated) {
     if (claim(path, `(generated ${kind} page)`)) routes.push({ kind, path, title, description, isUnlisted: false });
   }
-  routes.push({ kind: 'notFound', path: '/404.html', title: messages['notFound.title'] ?? 'Page Not Found', description: '', isUnlisted: true });
+  routes.push({
+    kind: 'notFound',
+    path: '/404.html',
+    title: messages['notFound.title'] ?? 'Page Not Found',
+    description: '',
+    isUnlisted: true,
+  });
   return { routes, diagnostics };
 }

@@ -11,10 +11,36 @@ const required = (kind: FieldKind) => ({ kind, required: true });
  * components and translations).
  */
 const ITEM_FIELDS: Record<string, Fields> = {
-  doc: { id: required('string'), label: optional('string'), className: optional('string'), customProps: optional('any'), key: optional('string') },
-  ref: { id: required('string'), label: optional('string'), className: optional('string'), customProps: optional('any'), key: optional('string') },
-  link: { label: required('string'), href: required('string'), className: optional('string'), description: optional('string'), autoAddBaseUrl: optional('boolean'), customProps: optional('any'), key: optional('string') },
-  html: { value: required('string'), defaultStyle: optional('boolean'), className: optional('string'), customProps: optional('any'), key: optional('string') },
+  doc: {
+    id: required('string'),
+    label: optional('string'),
+    className: optional('string'),
+    customProps: optional('any'),
+    key: optional('string'),
+  },
+  ref: {
+    id: required('string'),
+    label: optional('string'),
+    className: optional('string'),
+    customProps: optional('any'),
+    key: optional('string'),
+  },
+  link: {
+    label: required('string'),
+    href: required('string'),
+    className: optional('string'),
+    description: optional('string'),
+    autoAddBaseUrl: optional('boolean'),
+    customProps: optional('any'),
+    key: optional('string'),
+  },
+  html: {
+    value: required('string'),
+    defaultStyle: optional('boolean'),
+    className: optional('string'),
+    customProps: optional('any'),
+    key: optional('string'),
+  },
   category: {
     label: required('string'),
     items: required('items'),
@@ -55,13 +81,21 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
   const out: Diagnostic[] = [];
   // Keys that do nothing (a typo such as `colapsed`): warnings, at the key, so the item still builds.
   const ignored = (message: string, key: string, near: unknown, hint?: string) => {
-    out.push(warning(CODES.SIDEBAR_LOAD, message, { file, ...(text ? locateKey(text, key, typeof near === 'string' ? near : undefined) : undefined), hint }));
+    out.push(
+      warning(CODES.SIDEBAR_LOAD, message, {
+        file,
+        ...(text ? locateKey(text, key, typeof near === 'string' ? near : undefined) : undefined),
+        hint,
+      }),
+    );
   };
   const report = (message: string, keyPath: string[], near: unknown, hint?: string) => {
     // A shorthand category's label is an object key, often unquoted (`Introduction: [ … ]`).
     const at = typeof near === 'string' && text ? (locate(text, near) ?? locateKey(text, near)) : undefined;
     // The trail of labels in the message names the item; the key path (docs.1.items.2) is the fallback for an item with no text to find.
-    out.push(error(CODES.SIDEBAR_LOAD, at || !keyPath.length ? message : `${message} (at ${keyPath.join('.')})`, { file, ...(at ?? {}), hint }));
+    out.push(
+      error(CODES.SIDEBAR_LOAD, at || !keyPath.length ? message : `${message} (at ${keyPath.join('.')})`, { file, ...(at ?? {}), hint }),
+    );
   };
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     report(`The sidebar file must export an object of sidebars ({ docs: [ … ] }), not ${shown(raw)}.`, [], undefined);
@@ -84,7 +118,11 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
       }
       const fields = item as Record<string, unknown>;
       if (open.has(item)) {
-        report(`${name} is a category that contains itself${typeof fields.label === 'string' ? ` ("${fields.label}")` : ''}: the sidebar would never end.`, path, fields.label);
+        report(
+          `${name} is a category that contains itself${typeof fields.label === 'string' ? ` ("${fields.label}")` : ''}: the sidebar would never end.`,
+          path,
+          fields.label,
+        );
         return;
       }
       const near = [fields.label, fields.id, fields.href, fields.dirName].find((v) => typeof v === 'string');
@@ -103,14 +141,21 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
       const label = typeof fields.label === 'string' ? ` "${fields.label}"` : '';
       // Docusaurus's rule: a category leads somewhere, to its items or to its own page.
       if (type === 'category' && Array.isArray(fields.items) && fields.items.length === 0 && !fields.link) {
-        report(`${name} (category${label}) has no items and no link: it would lead nowhere.`, path, near, "Give it items, or a link to a doc: link: { type: 'doc', id: '…' }.");
+        report(
+          `${name} (category${label}) has no items and no link: it would lead nowhere.`,
+          path,
+          near,
+          "Give it items, or a link to a doc: link: { type: 'doc', id: '…' }.",
+        );
       }
       for (const key of Object.keys(fields)) {
         if (key === 'type' || key in spec || fields[key] === undefined) continue;
         const known = ['type', ...Object.keys(spec)];
         const meant = DOCUSAURUS_ITEM_KEYS.has(key) ? undefined : closestName(key, known);
         ignored(
-          DOCUSAURUS_ITEM_KEYS.has(key) ? `${name} (${type}${label}) has the Docusaurus key ${key}, which quire does not use; it is ignored.` : `${name} (${type}${label}) has an unknown key ${key}; it is ignored.`,
+          DOCUSAURUS_ITEM_KEYS.has(key)
+            ? `${name} (${type}${label}) has the Docusaurus key ${key}, which quire does not use; it is ignored.`
+            : `${name} (${type}${label}) has an unknown key ${key}; it is ignored.`,
           key,
           near,
           `${meant ? `Did you mean ${meant}? ` : ''}A ${type} item takes ${known.join(', ')}.`,
@@ -122,14 +167,25 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
           if (required) report(`${name} (${type}${label}) needs ${field}: ${KIND_TEXT[kind]}.`, [...path, field], near);
           continue;
         }
-        const isDocLink = !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'doc' && typeof (value as { id?: unknown }).id === 'string';
+        const isDocLink =
+          !!value &&
+          typeof value === 'object' &&
+          (value as { type?: unknown }).type === 'doc' &&
+          typeof (value as { id?: unknown }).id === 'string';
         const ok =
-          kind === 'any' ? true
-          : kind === 'string' ? typeof value === 'string' && value !== ''
-          : kind === 'boolean' ? typeof value === 'boolean'
-          : kind === 'items' ? Array.isArray(value)
-          : kind === 'category link' ? value === null || isDocLink || (!!value && typeof value === 'object' && (value as { type?: unknown }).type === 'generated-index')
-          : isDocLink;
+          kind === 'any'
+            ? true
+            : kind === 'string'
+              ? typeof value === 'string' && value !== ''
+              : kind === 'boolean'
+                ? typeof value === 'boolean'
+                : kind === 'items'
+                  ? Array.isArray(value)
+                  : kind === 'category link'
+                    ? value === null ||
+                      isDocLink ||
+                      (!!value && typeof value === 'object' && (value as { type?: unknown }).type === 'generated-index')
+                    : isDocLink;
         if (!ok) report(`${name} (${type}${label}): ${field} must be ${KIND_TEXT[kind]}, not ${shown(value)}.`, [...path, field], near);
       }
       if (type === 'category' && Array.isArray(fields.items)) {
@@ -148,7 +204,10 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
  * so too; a warning says why no page has a sidebar.
  */
 export function missingSidebar(_raw: object, file: string | undefined, _text: string | undefined): Diagnostic {
-  return warning(CODES.SIDEBAR_LOAD, 'The sidebar file exports no sidebar, so the docs pages show none.', { file, hint: "Export one: export default { docs: [{ type: 'autogenerated', dirName: '.' }] }." });
+  return warning(CODES.SIDEBAR_LOAD, 'The sidebar file exports no sidebar, so the docs pages show none.', {
+    file,
+    hint: "Export one: export default { docs: [{ type: 'autogenerated', dirName: '.' }] }.",
+  });
 }
 
 /** Line and column of the first quoted occurrence of `id` in the sidebar source. */

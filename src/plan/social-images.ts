@@ -34,10 +34,14 @@ const UNSHOWN_PREVIEW = /\.svgz?$/i;
  */
 export function socialImageWarnings(config: SiteConfig, compiled: Compiled[]): Diagnostic[] {
   const warn = (image: string, place: Omit<Diagnostic, 'code' | 'severity' | 'message'>) =>
-    warning(CODES.SOCIAL_IMAGE, `The social card ${image} is an SVG: Facebook, X, LinkedIn and messengers show no preview picture for SVG images.`, {
-      ...place,
-      hint: 'Use a PNG or JPEG, ideally 1200 × 630 pixels.',
-    });
+    warning(
+      CODES.SOCIAL_IMAGE,
+      `The social card ${image} is an SVG: Facebook, X, LinkedIn and messengers show no preview picture for SVG images.`,
+      {
+        ...place,
+        hint: 'Use a PNG or JPEG, ideally 1200 × 630 pixels.',
+      },
+    );
   const out: Diagnostic[] = [];
   const svg = (image: string | undefined): image is string => !!image && UNSHOWN_PREVIEW.test(image.split(/[?#]/)[0]);
   if (svg(config.image)) out.push(warn(config.image, { file: 'site.config.ts', keyPath: 'image' }));

@@ -7,7 +7,12 @@ import type { Compiled, Loaded, Route, SiteConfig } from '../types.ts';
  * sitemap or one of its own folders would silently replace it (or be lost with the folder), so each such
  * file is an error naming both sides.
  */
-export function staticFileClashes(staticFiles: Loaded['staticFiles'], routes: Route[], compiled: Compiled[], config: SiteConfig): Diagnostic[] {
+export function staticFileClashes(
+  staticFiles: Loaded['staticFiles'],
+  routes: Route[],
+  compiled: Compiled[],
+  config: SiteConfig,
+): Diagnostic[] {
   const pages = new Map(routes.map((r) => [pageFile(r.path), r]));
   const url = (file: string) => config.baseUrl + file;
   const diagnostics: Diagnostic[] = [];
@@ -16,19 +21,41 @@ export function staticFileClashes(staticFiles: Loaded['staticFiles'], routes: Ro
     const page = pages.get(target);
     const hint = 'Rename or move the static file; static/ is for files the site serves as they are.';
     if (page) {
-      const owner = page.compiledIndex === undefined ? `the ${page.kind === 'notFound' ? 'not-found' : page.kind} page quire generates` : compiled[page.compiledIndex].source.file;
-      diagnostics.push(error(CODES.DUPLICATE_ROUTE, `Two files want the same URL ${url(page.path.slice(1))}:\n- ${owner}\n- ${f.file}`, { file: f.file, hint }));
+      const owner =
+        page.compiledIndex === undefined
+          ? `the ${page.kind === 'notFound' ? 'not-found' : page.kind} page quire generates`
+          : compiled[page.compiledIndex].source.file;
+      diagnostics.push(
+        error(CODES.DUPLICATE_ROUTE, `Two files want the same URL ${url(page.path.slice(1))}:\n- ${owner}\n- ${f.file}`, {
+          file: f.file,
+          hint,
+        }),
+      );
     } else if ((GENERATED_FILES as readonly string[]).includes(target)) {
-      diagnostics.push(error(CODES.DUPLICATE_ROUTE, `${f.file} would replace the ${target} quire writes at ${url(target)}.`, { file: f.file, hint }));
+      diagnostics.push(
+        error(CODES.DUPLICATE_ROUTE, `${f.file} would replace the ${target} quire writes at ${url(target)}.`, { file: f.file, hint }),
+      );
     } else if (/\.html$/.test(target) && pages.has(target.replace(/\.html$/, '/index.html')) && !target.endsWith('/index.html')) {
       // `docs/faq.html` beside the page `docs/faq/`: the route matcher (dev server, browser) reads the
       // address as the page, while a bucket serves the file; which one a visitor gets would depend on how.
       const page = pages.get(target.replace(/\.html$/, '/index.html'))!;
       const owner = page.compiledIndex === undefined ? `the ${page.kind} page quire generates` : compiled[page.compiledIndex].source.file;
-      diagnostics.push(error(CODES.DUPLICATE_ROUTE, `${f.file} would be served at ${url(target)}, an address that also names the page ${url(page.path.slice(1))} (${owner}).`, { file: f.file, hint }));
+      diagnostics.push(
+        error(
+          CODES.DUPLICATE_ROUTE,
+          `${f.file} would be served at ${url(target)}, an address that also names the page ${url(page.path.slice(1))} (${owner}).`,
+          { file: f.file, hint },
+        ),
+      );
     } else {
       const folder = GENERATED_FOLDERS.find((d) => target.startsWith(d));
-      if (folder) diagnostics.push(error(CODES.DUPLICATE_ROUTE, `${f.file} is inside ${url(folder)}, a folder quire writes as a whole (it would be lost).`, { file: f.file, hint }));
+      if (folder)
+        diagnostics.push(
+          error(CODES.DUPLICATE_ROUTE, `${f.file} is inside ${url(folder)}, a folder quire writes as a whole (it would be lost).`, {
+            file: f.file,
+            hint,
+          }),
+        );
     }
   }
   return diagnostics;

@@ -22,7 +22,12 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   const { config } = site;
   const locale = site.locales.find((l) => l.code === config.i18n.currentLocale) as LocaleInfo;
   const isHome = route.path === '/';
-  const title = isHome || !route.title ? (route.title && route.title !== config.title ? `${route.title} | ${config.title}` : config.title) : `${route.title} | ${config.title}`;
+  const title =
+    isHome || !route.title
+      ? route.title && route.title !== config.title
+        ? `${route.title} | ${config.title}`
+        : config.title
+      : `${route.title} | ${config.title}`;
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   const fm = compiled?.source.frontMatter;
   const pageUrl = route.kind === 'notFound' ? undefined : config.url + config.baseUrl + route.path.slice(1);
@@ -37,7 +42,8 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   // The config's description of its card fits only that card.
   const imageAlt = fm?.image ? fm.image_alt : config.imageAlt;
   const description = route.description || config.tagline;
-  const robots = route.isUnlisted || route.kind === 'notFound' ? 'noindex, nofollow' : route.kind === 'search' ? 'noindex, follow' : undefined;
+  const robots =
+    route.isUnlisted || route.kind === 'notFound' ? 'noindex, nofollow' : route.kind === 'search' ? 'noindex, follow' : undefined;
   const tag = searchTag(route.kind, config.docs.version.name);
   // Analytics only in production builds, and only with a consent banner to ask first (the client loads the container).
   const gtm = mode === 'production' && config.consent ? config.analytics.gtmContainerId : undefined;
@@ -56,10 +62,16 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         {route.kind === 'doc' ? <meta name="quire:version" content={config.docs.version.name} /> : null}
         {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
         {pageUrl
-          ? site.locales.map((l) => <link key={l.code} rel="alternate" hrefLang={l.htmlLang} href={config.url + l.baseUrl + route.path.slice(1)} />)
+          ? site.locales.map((l) => (
+              <link key={l.code} rel="alternate" hrefLang={l.htmlLang} href={config.url + l.baseUrl + route.path.slice(1)} />
+            ))
           : null}
         {pageUrl ? (
-          <link rel="alternate" hrefLang="x-default" href={config.url + (site.locales.find((l) => l.code === config.i18n.defaultLocale)?.baseUrl ?? '/') + route.path.slice(1)} />
+          <link
+            rel="alternate"
+            hrefLang="x-default"
+            href={config.url + (site.locales.find((l) => l.code === config.i18n.defaultLocale)?.baseUrl ?? '/') + route.path.slice(1)}
+          />
         ) : null}
         <meta property="og:title" content={route.title || config.title} />
         {description ? <meta property="og:description" content={description} /> : null}
@@ -87,16 +99,17 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) + (gtm ? '\n' + consentModeDefaultsScript() : '') }} />
         <script src={assets.js} defer type="module" />
       </head>
-      <body>
-        {children}
-      </body>
+      <body>{children}</body>
     </html>
   );
 }
 
 /** JSON that is safe inside an inline `<script>`. */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The absolute URL of a social card given as a site path (`/img/karte.png`) or a URL. */

@@ -83,5 +83,7 @@ function openBranch(items: SidebarItem[], trail: Set<string>): unknown[] {
 }
 
 function hash(value: unknown): string {
-  return createHash('sha1').update(JSON.stringify(value) ?? 'undefined').digest('base64');
+  return createHash('sha1')
+    .update(JSON.stringify(value) ?? 'undefined')
+    .digest('base64');
 }

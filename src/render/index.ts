@@ -1,6 +1,15 @@
 export { STORAGE_KEYS } from './inline-scripts.ts';
 export { safeJson } from './document.tsx';
 export { fingerprintRoutes, type FingerprintInputs } from './fingerprint.ts';
-export { limitedRender, renderRoute, renderTimeLimit, routeRenderer, type BundleUrls, type RenderOneResult, type RenderOptions, type RenderRouteOptions } from './page.ts';
+export {
+  limitedRender,
+  renderRoute,
+  renderTimeLimit,
+  routeRenderer,
+  type BundleUrls,
+  type RenderOneResult,
+  type RenderOptions,
+  type RenderRouteOptions,
+} from './page.ts';
 export { render, renderEach, renderEachWith, renderOrder } from './pages.ts';
 export { renderPages, type RenderJob, type RenderTask } from './pool.ts';

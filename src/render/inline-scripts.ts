@@ -2,7 +2,11 @@ import type { Route, Site, SiteConfig } from '../types.ts';
 import { CONSENT_KEY, consentModeOf } from '../shared/consent.ts';
 
 /** localStorage keys the pre-paint script and the client share. SPEC names `theme`; ours use the `quire.` prefix. */
-export const STORAGE_KEYS = { theme: 'theme', announcementId: 'quire.announcement.id', announcementDismiss: 'quire.announcement.dismiss' } as const;
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  announcementId: 'quire.announcement.id',
+  announcementDismiss: 'quire.announcement.dismiss',
+} as const;
 
 /**
  * One small inline script in `<head>`, run before first paint:
@@ -50,7 +54,9 @@ export function colorModeScript(colorMode: SiteConfig['colorMode']): string {
   const stored = disableSwitch
     ? `localStorage.removeItem(${q(STORAGE_KEYS.theme)})`
     : `s=localStorage.getItem(${q(STORAGE_KEYS.theme)});if(s!=='dark'&&s!=='light')s=null`;
-  const system = respectPrefersColorScheme ? `if(!s&&window.matchMedia){c='system';m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}` : '';
+  const system = respectPrefersColorScheme
+    ? `if(!s&&window.matchMedia){c='system';m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}`
+    : '';
   return `(function(){var h=document.documentElement,s=null,m=${q(defaultMode)},c=m;try{${stored}}catch(e){}if(s){m=c=s}${system}h.setAttribute('data-theme',m);h.setAttribute('data-theme-choice',c)})();`;
 }
 

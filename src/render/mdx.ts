@@ -46,7 +46,8 @@ function evaluater(components: Record<string, unknown>) {
   const resolve = (node: EstreeNode): unknown => {
     if (node.type === 'Identifier') {
       const name = node.name as string;
-      if (!Object.hasOwn(components, name)) throw new Error(`Expected component \`${name}\` to be defined: the theme has no such MDX component.`);
+      if (!Object.hasOwn(components, name))
+        throw new Error(`Expected component \`${name}\` to be defined: the theme has no such MDX component.`);
       return components[name];
     }
     if (node.type === 'MemberExpression' && !node.computed) {

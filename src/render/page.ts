@@ -47,7 +47,13 @@ export type RenderOneResult = { page: Page } | { diagnostic: Diagnostic };
  * (each builds its own from the site it was given), so a page is the same wherever it was rendered.
  * `output` is the page's compiled content when `site` comes without it (a render worker's copy).
  */
-export function routeRenderer({ site, theme, mode, assets, sharedRendering = true }: Omit<RenderOptions, 'only' | 'first'>): (routeIndex: number, output?: Compiled['output']) => RenderOneResult {
+export function routeRenderer({
+  site,
+  theme,
+  mode,
+  assets,
+  sharedRendering = true,
+}: Omit<RenderOptions, 'only' | 'first'>): (routeIndex: number, output?: Compiled['output']) => RenderOneResult {
   const fileRoutes = routesByFile(site.compiled);
   return (routeIndex, output) => {
     const route = site.routes[routeIndex];
@@ -58,7 +64,8 @@ export function routeRenderer({ site, theme, mode, assets, sharedRendering = tru
       const content = output ?? compiled?.output;
       // An error in the page's own MDX code (an unknown name in an expression, say) is reported at its place.
       const at = content?.type === 'mdx' ? mdxErrorPlace(e, content.map) : undefined;
-      let place: { line?: number; column?: number } = at && compiled ? { line: at.line + compiled.source.bodyLine - 1, column: at.column } : {};
+      let place: { line?: number; column?: number } =
+        at && compiled ? { line: at.line + compiled.source.bodyLine - 1, column: at.column } : {};
       if (isStackOverflow(e)) return { diagnostic: stackDiagnostic('render', compiled?.source.file, place, content?.type === 'mdx') };
       // A theme component's own error (`<Stat id="…" />: no figure …`) is placed at the component's use on the page.
       const component = /^<([A-Z]\w*)/.exec((e as Error).message ?? '')?.[1];
@@ -73,11 +80,16 @@ export function routeRenderer({ site, theme, mode, assets, sharedRendering = tru
       const hint = name
         ? `In MDX, {…} is JavaScript, and nothing defines ${name}. For braces as text write \\{ and \\}; for a value, define it in the file (export const ${name} = …) or use a component.`
         : undefined;
-      return { diagnostic: error(CODES.RENDER_FAILED, `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}${where}`, { file: compiled?.source.file, ...place, hint }) };
+      return {
+        diagnostic: error(
+          CODES.RENDER_FAILED,
+          `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}${where}`,
+          { file: compiled?.source.file, ...place, hint },
+        ),
+      };
     }
   };
 }
-
 
 /**
  * `routeRenderer`, with the page time limit on the pages whose own code runs (`runSlice`, src/limits.ts; Node
@@ -85,7 +97,9 @@ export function routeRenderer({ site, theme, mode, assets, sharedRendering = tru
  * every other page is the theme's components over compiled content, whose size and nesting compile bounds.
  * `timedOut`: the page was stopped.
  */
-export function limitedRender(options: Omit<RenderOptions, 'only' | 'first'>): (routeIndex: number) => RenderOneResult & { timedOut?: true } {
+export function limitedRender(
+  options: Omit<RenderOptions, 'only' | 'first'>,
+): (routeIndex: number) => RenderOneResult & { timedOut?: true } {
   const renderOne = routeRenderer(options);
   const { site } = options;
   const limit = renderTimeLimit(site);
@@ -108,7 +122,12 @@ export function renderTimeLimit(site: Site): { ms: number; result: (task: { rout
     result: ({ routeIndex }) => {
       const route = site.routes[routeIndex];
       const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
-      return { diagnostic: timeLimitDiagnostic('render', compiled?.source.file, ms, { page: site.config.baseUrl + route.path.slice(1), hasCode: compiled?.output.type === 'mdx' }) };
+      return {
+        diagnostic: timeLimitDiagnostic('render', compiled?.source.file, ms, {
+          page: site.config.baseUrl + route.path.slice(1),
+          hasCode: compiled?.output.type === 'mdx',
+        }),
+      };
     },
   };
 }
@@ -127,7 +146,16 @@ export interface RenderRouteOptions {
 }
 
 /** One route to one HTML string: the theme's page inside the document shell. */
-export function renderRoute({ route, site, theme, mode, fileRoutes, assets, output: given, sharedRendering = true }: RenderRouteOptions): Page {
+export function renderRoute({
+  route,
+  site,
+  theme,
+  mode,
+  fileRoutes,
+  assets,
+  output: given,
+  sharedRendering = true,
+}: RenderRouteOptions): Page {
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   let content: ReactNode = null;
   if (compiled) {
@@ -143,13 +171,21 @@ export function renderRoute({ route, site, theme, mode, fileRoutes, assets, outp
       content = createElement('div', { className: 'markdown' }, createElement(MDX, { components }));
     }
   }
-  const props: PageProps = { site, route, content, mode, islands: assets.islands, renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined };
+  const props: PageProps = {
+    site,
+    route,
+    content,
+    mode,
+    islands: assets.islands,
+    renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined,
+  };
   const ThemePage = theme.Page as ComponentType<PageProps>;
   const tree = createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props));
   let html = '<!DOCTYPE html>' + renderToString(tree);
-  if (compiled?.links.some((l) => linkedFile(l.path))) html = replaceFileMarkers(html, (file) => {
-    const sitePath = fileRoutes.get(file);
-    return sitePath === undefined ? undefined : site.config.baseUrl + sitePath.slice(1);
-  });
+  if (compiled?.links.some((l) => linkedFile(l.path)))
+    html = replaceFileMarkers(html, (file) => {
+      const sitePath = fileRoutes.get(file);
+      return sitePath === undefined ? undefined : site.config.baseUrl + sitePath.slice(1);
+    });
   return { path: route.path, html, assets: compiled?.assets ?? [] };
 }

@@ -26,7 +26,6 @@ export function* renderEach({ only, first, ...options }: RenderOptions, diagnost
   }
 }
 
-
 /** Indices of the routes to render: those `first` picks before the others, each group in route order. */
 export function renderOrder(site: Site, only?: RenderOptions['only'], first?: RenderOptions['first']): number[] {
   const indices = site.routes.flatMap((route, i) => (only && !only(route) ? [] : [i]));
@@ -51,7 +50,14 @@ export async function* renderEachWith(
   while (next < indices.length || out.length) {
     while (next < indices.length && out.length < ahead) {
       const index = indices[next++];
-      const result = renderOne(index).catch((e: Error): RenderOneResult => ({ diagnostic: error(CODES.RENDER_FAILED, `quire bug: rendering ${site.config.baseUrl}${site.routes[index].path.slice(1)} in a worker failed: ${e.message}`) }));
+      const result = renderOne(index).catch(
+        (e: Error): RenderOneResult => ({
+          diagnostic: error(
+            CODES.RENDER_FAILED,
+            `quire bug: rendering ${site.config.baseUrl}${site.routes[index].path.slice(1)} in a worker failed: ${e.message}`,
+          ),
+        }),
+      );
       out.push(result);
     }
     const result = await out.shift()!;
@@ -59,4 +65,3 @@ export async function* renderEachWith(
     else yield result.page;
   }
 }
-

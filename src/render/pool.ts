@@ -56,12 +56,28 @@ export function renderPages({ workerFile, ...options }: RenderPagesOptions, diag
   const { site, only } = options;
   const count = only ? site.routes.filter(only).length : site.routes.length;
   const workers = Math.min(defaultPoolSize() - 1, MAX_RENDER_WORKERS);
-  if (!workerFile || workers < 1 || count < RENDER_POOL_THRESHOLD) return { pages: renderEach(options, diagnostics), threads: 1, close: async () => undefined };
+  if (!workerFile || workers < 1 || count < RENDER_POOL_THRESHOLD)
+    return { pages: renderEach(options, diagnostics), threads: 1, close: async () => undefined };
   const renderHere = limitedRender(options);
   // Each worker gets the site without the pages' compiled content and sources; a task brings its own page's content.
-  const skeleton: Site = { ...site, compiled: site.compiled.map((c) => ({ ...c, output: EMPTY_OUTPUT, source: { ...c.source, body: '' } })) };
-  const job: RenderJob = { kind: 'render', site: skeleton, mode: options.mode, assets: options.assets, sharedRendering: options.sharedRendering };
-  const pool = createPool<RenderTask, RenderOneResult>(workerFile, { size: workers, workerData: job, youngGenerationMb: 16, local: async (task) => renderHere(task.routeIndex), timeLimit: renderTimeLimit(site) });
+  const skeleton: Site = {
+    ...site,
+    compiled: site.compiled.map((c) => ({ ...c, output: EMPTY_OUTPUT, source: { ...c.source, body: '' } })),
+  };
+  const job: RenderJob = {
+    kind: 'render',
+    site: skeleton,
+    mode: options.mode,
+    assets: options.assets,
+    sharedRendering: options.sharedRendering,
+  };
+  const pool = createPool<RenderTask, RenderOneResult>(workerFile, {
+    size: workers,
+    workerData: job,
+    youngGenerationMb: 16,
+    local: async (task) => renderHere(task.routeIndex),
+    timeLimit: renderTimeLimit(site),
+  });
   const render = (routeIndex: number) => {
     const compiledIndex = site.routes[routeIndex].compiledIndex;
     return pool.run({ routeIndex, output: compiledIndex === undefined ? undefined : site.compiled[compiledIndex].output });

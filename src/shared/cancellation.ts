@@ -35,7 +35,8 @@ export function checkCancellation(request: CancellationRequest, today: string): 
   if (!request.name.trim()) problems.name = 'error.name';
   if (!EMAIL.test(request.email.trim())) problems.email = 'error.email';
   if (request.kind === 'extraordinary' && !request.reason.trim()) problems.reason = 'error.reason';
-  if (request.effective === 'date' && (!DAY.test(request.date) || Number.isNaN(Date.parse(request.date)) || request.date < today)) problems.date = 'error.date';
+  if (request.effective === 'date' && (!DAY.test(request.date) || Number.isNaN(Date.parse(request.date)) || request.date < today))
+    problems.date = 'error.date';
   return problems;
 }
 
@@ -60,10 +61,16 @@ export function cancellationOutcome(status: number, body: unknown): Cancellation
     const receivedAt = text(object.receivedAt);
     if (!receivedAt || Number.isNaN(Date.parse(receivedAt))) return { kind: 'failed', reason: 'invalid', status };
     const effectiveDate = text(object.effectiveDate);
-    return { kind: 'confirmed', receivedAt, reference: text(object.reference), effectiveDate: effectiveDate && DAY.test(effectiveDate) ? effectiveDate : undefined };
+    return {
+      kind: 'confirmed',
+      receivedAt,
+      reference: text(object.reference),
+      effectiveDate: effectiveDate && DAY.test(effectiveDate) ? effectiveDate : undefined,
+    };
   }
   if (status >= 400 && status < 500) {
-    const raw = object.errors && typeof object.errors === 'object' && !Array.isArray(object.errors) ? (object.errors as Record<string, unknown>) : {};
+    const raw =
+      object.errors && typeof object.errors === 'object' && !Array.isArray(object.errors) ? (object.errors as Record<string, unknown>) : {};
     const errors = Object.fromEntries(Object.entries(raw).flatMap(([field, value]) => (text(value) ? [[field, text(value)!]] : [])));
     if (Object.keys(errors).length) return { kind: 'invalid', status, errors, message };
     return { kind: 'failed', reason: 'rejected', status, message };

@@ -48,7 +48,10 @@ const guardedRecords = new WeakMap<object, Record<string, unknown>>();
  * The wrapper calls the component as a function in its own place, adding no element to the tree (React's ids,
  * `useId`, stay as they were). A class component or a `memo`/`forwardRef` object is left as it is.
  */
-export function guardedComponents(components: Record<string, unknown>, contracts: Record<string, PropContract> | undefined): Record<string, unknown> {
+export function guardedComponents(
+  components: Record<string, unknown>,
+  contracts: Record<string, PropContract> | undefined,
+): Record<string, unknown> {
   if (!contracts) return components;
   const done = guardedRecords.get(components);
   if (done) return done;
@@ -61,7 +64,8 @@ export function guardedComponents(components: Record<string, unknown>, contracts
       checkProps(name, contract, props);
       const held = contract.children ? out[contract.children.name] : undefined;
       const heldContract = wrapped.get(held);
-      if (heldContract) for (const element of elementsOf(props.children, held)) checkProps(heldContract.name, heldContract.contract, element.props);
+      if (heldContract)
+        for (const element of elementsOf(props.children, held)) checkProps(heldContract.name, heldContract.contract, element.props);
       return component(props);
     };
     // The component's name in React's messages and stacks, and any statics (`Tabs.Tab`) it carries.
@@ -91,5 +95,11 @@ function checkProps(name: string, contract: PropContract, props: Record<string, 
 function elementsOf(children: unknown, type: unknown): { props: Record<string, unknown> }[] {
   if (Array.isArray(children)) return children.flatMap((child) => elementsOf(child, type));
   const element = children as { type?: unknown; props?: unknown } | null;
-  return typeof element === 'object' && element !== null && element.type === type && typeof element.props === 'object' && element.props !== null ? [element as { props: Record<string, unknown> }] : [];
+  return typeof element === 'object' &&
+    element !== null &&
+    element.type === type &&
+    typeof element.props === 'object' &&
+    element.props !== null
+    ? [element as { props: Record<string, unknown> }]
+    : [];
 }

@@ -42,7 +42,13 @@ export function parseChoice(raw: string | null | undefined, version: string): Co
  * The choice an action makes over the configured categories: `all` says yes to each, `necessary` no to each
  * but the necessary one, `save` takes the ticked boxes (`picked`); necessary is always yes.
  */
-export function makeChoice(action: ConsentAction, categories: readonly string[], version: string, picked: Record<string, boolean>, now: Date): ConsentChoice {
+export function makeChoice(
+  action: ConsentAction,
+  categories: readonly string[],
+  version: string,
+  picked: Record<string, boolean>,
+  now: Date,
+): ConsentChoice {
   const c: Record<string, boolean> = {};
   for (const id of categories) c[id] = id === 'necessary' || action === 'all' || (action === 'save' && picked[id] === true);
   c.necessary = true;
@@ -57,7 +63,9 @@ export function allowsContainer(choice: ConsentChoice | undefined): boolean {
 type Signal = 'granted' | 'denied';
 
 /** Google Consent Mode v2 signals for a choice; without one, everything is denied (the defaults). */
-export function consentModeOf(choice: ConsentChoice | undefined): Record<'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage', Signal> {
+export function consentModeOf(
+  choice: ConsentChoice | undefined,
+): Record<'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage', Signal> {
   const ads: Signal = choice?.c.marketing ? 'granted' : 'denied';
   return { ad_storage: ads, ad_user_data: ads, ad_personalization: ads, analytics_storage: choice?.c.statistics ? 'granted' : 'denied' };
 }

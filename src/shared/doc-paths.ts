@@ -15,10 +15,6 @@ export function isCategoryIndex(name: string, dir: readonly string[]): boolean {
  * encodeUrlPath: a file `zweite seite.md` has the route `/docs/zweite%20seite/`).
  */
 export function joinPath(...parts: string[]): string {
-  const inner = parts
-    .join('/')
-    .split('/')
-    .filter(Boolean)
-    .join('/');
+  const inner = parts.join('/').split('/').filter(Boolean).join('/');
   return encodeUrlPath(inner ? `/${inner}/` : '/');
 }

@@ -1,5 +1,22 @@
 /** Elements whose end tag HTML lets the writer leave out. */
-const OPTIONAL_END = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'option', 'optgroup', 'rt', 'rp', 'caption']);
+const OPTIONAL_END = new Set([
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'option',
+  'optgroup',
+  'rt',
+  'rp',
+  'caption',
+]);
 
 /** Elements HTML never closes. */
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);

@@ -29,11 +29,17 @@ function literal(node: EstreeNode): unknown {
       return 'regex' in node && node.regex ? NOT_LITERAL : node.value;
     case 'TemplateLiteral': {
       const quasis = node.quasis as { value: { cooked: string | null } }[];
-      return (node.expressions as unknown[]).length === 0 && quasis.length === 1 && quasis[0].value.cooked !== null ? quasis[0].value.cooked : NOT_LITERAL;
+      return (node.expressions as unknown[]).length === 0 && quasis.length === 1 && quasis[0].value.cooked !== null
+        ? quasis[0].value.cooked
+        : NOT_LITERAL;
     }
     case 'UnaryExpression': {
       const value = literal(node.argument as EstreeNode);
-      return (node.operator === '-' || node.operator === '+') && typeof value === 'number' ? (node.operator === '-' ? -value : value) : NOT_LITERAL;
+      return (node.operator === '-' || node.operator === '+') && typeof value === 'number'
+        ? node.operator === '-'
+          ? -value
+          : value
+        : NOT_LITERAL;
     }
     case 'Identifier':
       return node.name === 'undefined' ? undefined : NOT_LITERAL;
@@ -52,7 +58,12 @@ function literal(node: EstreeNode): unknown {
       for (const property of node.properties as EstreeNode[]) {
         if (property.type !== 'Property' || property.computed || property.kind !== 'init' || property.method) return NOT_LITERAL;
         const key = property.key as EstreeNode;
-        const name = key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : undefined;
+        const name =
+          key.type === 'Identifier'
+            ? (key.name as string)
+            : key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')
+              ? String(key.value)
+              : undefined;
         const value = literal(property.value as EstreeNode);
         if (name === undefined || name === '__proto__' || value === NOT_LITERAL) return NOT_LITERAL;
         out[name] = value;

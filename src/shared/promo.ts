@@ -23,7 +23,6 @@ export function windowPhase(now: number, range: { start: string; end: string }):
   return 'open';
 }
 
-
 /** What a finished claim request means for the visitor. */
 export type ClaimOutcome = 'claimed' | 'alreadyClaimed' | 'loggedOut' | 'ended' | 'error';
 

@@ -80,7 +80,11 @@ export function withBase(baseUrl: string, sitePath: string): string {
 
 /** The `href` values in a piece of HTML written in the config (double or single quotes), with where each sits. */
 export function htmlHrefs(html: string): { href: string; index: number; length: number }[] {
-  return [...html.matchAll(/(\shref=)(["'])(.*?)\2/gis)].map((m) => ({ href: m[3], index: m.index + m[1].length + 1, length: m[3].length }));
+  return [...html.matchAll(/(\shref=)(["'])(.*?)\2/gis)].map((m) => ({
+    href: m[3],
+    index: m.index + m[1].length + 1,
+    length: m[3].length,
+  }));
 }
 
 /**

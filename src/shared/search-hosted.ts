@@ -26,7 +26,12 @@ export class SearchError extends Error {
 export function hostedHosts(config: HostedSearchConfig): string[] {
   if (config.host) return [config.host.replace(/\/+$/, '')];
   const id = config.appId.toLowerCase();
-  return [`https://${id}-dsn.algolia.net`, `https://${id}-1.algolianet.com`, `https://${id}-2.algolianet.com`, `https://${id}-3.algolianet.com`];
+  return [
+    `https://${id}-dsn.algolia.net`,
+    `https://${id}-1.algolianet.com`,
+    `https://${id}-2.algolianet.com`,
+    `https://${id}-3.algolianet.com`,
+  ];
 }
 
 /** `language:de` plus one OR-group of tags, DocSearch's contextual search filters. */
@@ -49,8 +54,16 @@ export interface HostedQuery {
  * The request for one query. Credentials go in the query string and the body is sent as a "simple"
  * CORS request, as Algolia's browser clients do, so no preflight round trip is needed.
  */
-export function hostedRequest(host: string, config: HostedSearchConfig, q: HostedQuery): { url: string; init: { method: 'POST'; headers: Record<string, string>; body: string } } {
-  const params = new URLSearchParams({ 'x-algolia-agent': 'quire', 'x-algolia-application-id': config.appId, 'x-algolia-api-key': config.apiKey });
+export function hostedRequest(
+  host: string,
+  config: HostedSearchConfig,
+  q: HostedQuery,
+): { url: string; init: { method: 'POST'; headers: Record<string, string>; body: string } } {
+  const params = new URLSearchParams({
+    'x-algolia-agent': 'quire',
+    'x-algolia-application-id': config.appId,
+    'x-algolia-api-key': config.apiKey,
+  });
   const body = {
     requests: [
       {
@@ -59,8 +72,27 @@ export function hostedRequest(host: string, config: HostedSearchConfig, q: Hoste
         hitsPerPage: q.hitsPerPage,
         page: q.page,
         facetFilters: hostedFacetFilters(q.locale, q.tags),
-        attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url'],
-        attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'hierarchy.lvl3:10', 'hierarchy.lvl4:10', 'hierarchy.lvl5:10', 'hierarchy.lvl6:10', 'content:10'],
+        attributesToRetrieve: [
+          'hierarchy.lvl0',
+          'hierarchy.lvl1',
+          'hierarchy.lvl2',
+          'hierarchy.lvl3',
+          'hierarchy.lvl4',
+          'hierarchy.lvl5',
+          'hierarchy.lvl6',
+          'content',
+          'type',
+          'url',
+        ],
+        attributesToSnippet: [
+          'hierarchy.lvl1:10',
+          'hierarchy.lvl2:10',
+          'hierarchy.lvl3:10',
+          'hierarchy.lvl4:10',
+          'hierarchy.lvl5:10',
+          'hierarchy.lvl6:10',
+          'content:10',
+        ],
         snippetEllipsisText: '…',
         highlightPreTag: '<mark>',
         highlightPostTag: '</mark>',
@@ -73,13 +105,22 @@ export function hostedRequest(host: string, config: HostedSearchConfig, q: Hoste
   };
 }
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<{ ok: boolean; status: number; text(): Promise<string> }>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<{ ok: boolean; status: number; text(): Promise<string> }>;
 
 /**
  * Runs one query: each host in turn until one answers; a timeout, a network error or a 5xx moves on
  * to the next host, a 4xx or an unreadable answer fails at once. `signal` cancels (stale queries).
  */
-export async function searchHosted(fetchFn: FetchLike, config: HostedSearchConfig, q: HostedQuery, signal?: AbortSignal, timeoutMs = HOSTED_TIMEOUT_MS): Promise<SearchResponse> {
+export async function searchHosted(
+  fetchFn: FetchLike,
+  config: HostedSearchConfig,
+  q: HostedQuery,
+  signal?: AbortSignal,
+  timeoutMs = HOSTED_TIMEOUT_MS,
+): Promise<SearchResponse> {
   let lastError: SearchError = new SearchError('unreachable', 'No search host configured');
   for (const host of hostedHosts(config)) {
     const { url, init } = hostedRequest(host, config, q);

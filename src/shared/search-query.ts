@@ -118,8 +118,7 @@ export function parseMarked(marked: string): Segment[] {
  */
 export function germanVariants(query: string): string[] {
   const q = normalizeQuery(query);
-  const umlauts = (s: string) =>
-    s.replace(/([AOUaou])e/g, (_, v: string) => ({ A: 'Ä', O: 'Ö', U: 'Ü', a: 'ä', o: 'ö', u: 'ü' })[v] ?? v);
+  const umlauts = (s: string) => s.replace(/([AOUaou])e/g, (_, v: string) => ({ A: 'Ä', O: 'Ö', U: 'Ü', a: 'ä', o: 'ö', u: 'ü' })[v] ?? v);
   const eszett = (s: string) => s.replace(/(?<=[\p{L}])ss(?=[\p{L}]|\b)/gu, 'ß');
   const variants = [umlauts(q), eszett(q), eszett(umlauts(q))];
   return [...new Set(variants)].filter((v) => v !== q);

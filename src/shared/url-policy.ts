@@ -32,7 +32,10 @@ export interface Parse5Node {
 }
 
 /** parse5's `parseFragment(html, options)`. */
-export type ParseFragment = (html: string, options: { scriptingEnabled: boolean; onParseError: (error: { code: string; startOffset: number }) => void }) => Parse5Node;
+export type ParseFragment = (
+  html: string,
+  options: { scriptingEnabled: boolean; onParseError: (error: { code: string; startOffset: number }) => void },
+) => Parse5Node;
 
 /** The parts of a hast element the policy reads. */
 export interface HastElementLike {
@@ -80,7 +83,9 @@ function browserUrl(url: string): string {
 /** A URL shortened to 40 characters for a message, its control characters made visible (`java\tscript:`). */
 export function shortUrl(url: string): string {
   const shown = url.length > 40 ? url.slice(0, 37) + '…' : url;
-  return shown.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return shown.replace(/[\u0000-\u001f\u007f]/g, (c) =>
+    c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The media type of a `data:` URL (`image/png`), lower case, as the Fetch standard reads it (before `;` or `,`). */
@@ -97,13 +102,23 @@ function dataType(url: string): string {
 export function unsafeUrl(url: string, place: UrlPlace): UnsafeFinding | undefined {
   const scheme = urlScheme(url);
   if (scheme === 'javascript' || scheme === 'vbscript') {
-    return { message: `A ${scheme}: address is not published (${shortUrl(url)}): it runs code in the visitor's browser.`, hint: HINTS.script };
+    return {
+      message: `A ${scheme}: address is not published (${shortUrl(url)}): it runs code in the visitor's browser.`,
+      hint: HINTS.script,
+    };
   }
   if (scheme !== 'data') return undefined;
   const type = dataType(url);
   if (place === 'image' && SAFE_DATA_IMAGES.has(type)) return undefined;
-  if (type === 'image/svg+xml') return { message: `An SVG data: address is not published (${shortUrl(url)}): an SVG can hold scripts.`, hint: 'Put the SVG in static/ (or next to the page) and refer to its path.' };
-  const why = place === 'image' ? 'only PNG, JPEG, GIF, WebP and AVIF images are published as data: URLs' : 'outside an image a data: URL opens as a document of its own';
+  if (type === 'image/svg+xml')
+    return {
+      message: `An SVG data: address is not published (${shortUrl(url)}): an SVG can hold scripts.`,
+      hint: 'Put the SVG in static/ (or next to the page) and refer to its path.',
+    };
+  const why =
+    place === 'image'
+      ? 'only PNG, JPEG, GIF, WebP and AVIF images are published as data: URLs'
+      : 'outside an image a data: URL opens as a document of its own';
   return { message: `A data: address is not published here (${shortUrl(url)}): ${why}.`, hint: HINTS.data };
 }
 
@@ -219,7 +234,14 @@ const at = (finding: UnsafeFinding, place: string): UnsafeFinding => ({ ...findi
 export function htmlAttributeName(property: string): string {
   const prefixed = /^(xLink|xml)([A-Z].*)$/.exec(property);
   if (prefixed) return `${prefixed[1].toLowerCase()}:${prefixed[2].toLowerCase()}`;
-  if (/^(?:data|aria)[A-Z0-9]/.test(property)) return property.slice(0, 4) + property.slice(4).replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()).replace(/^(?!-)/, '-');
+  if (/^(?:data|aria)[A-Z0-9]/.test(property))
+    return (
+      property.slice(0, 4) +
+      property
+        .slice(4)
+        .replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
+        .replace(/^(?!-)/, '-')
+    );
   return property.toLowerCase();
 }
 
@@ -231,7 +253,10 @@ export function htmlAttributeName(property: string): string {
  * the HTML parser for it.
  */
 export function isPlainHtml(html: string): boolean {
-  return !/<script/i.test(html) && /^(?:[^<&]|<\/?[a-zA-Z][a-zA-Z0-9-]*(?:[ \t\n\f\r]+(?!on)[a-zA-Z][a-zA-Z0-9-]*="[^"&:<>]*")*[ \t\n\f\r]*\/?>)*$/i.test(html);
+  return (
+    !/<script/i.test(html) &&
+    /^(?:[^<&]|<\/?[a-zA-Z][a-zA-Z0-9-]*(?:[ \t\n\f\r]+(?!on)[a-zA-Z][a-zA-Z0-9-]*="[^"&:<>]*")*[ \t\n\f\r]*\/?>)*$/i.test(html)
+  );
 }
 
 export interface UrlPolicy {
@@ -248,7 +273,13 @@ export interface UrlPolicy {
 }
 
 /** The policy, with the attribute map of html-url-attributes and parse5's fragment parser (see the module comment). */
-export function createUrlPolicy({ urlAttributes, parseFragment }: { urlAttributes: UrlAttributeMap; parseFragment: ParseFragment }): UrlPolicy {
+export function createUrlPolicy({
+  urlAttributes,
+  parseFragment,
+}: {
+  urlAttributes: UrlAttributeMap;
+  parseFragment: ParseFragment;
+}): UrlPolicy {
   // An attribute that holds a URL on some element is checked as one on any: SVG and MathML take `href` on
   // elements HTML's map does not name, and a browser's next version may load one from more.
   const urlKeys = new Set([...Object.keys(urlAttributes).map(normalName), ...MORE_URL_ATTRIBUTES]);
@@ -256,7 +287,10 @@ export function createUrlPolicy({ urlAttributes, parseFragment }: { urlAttribute
 
   function attribute(tag: string, name: string, value: string, component: boolean): UnsafeFinding | undefined {
     if (isHandler(name, component)) {
-      return { message: `An inline event handler is not published (${name}="${shortUrl(value)}"): it runs code in the visitor's browser. It is on <${tag}>.`, hint: HINTS.code };
+      return {
+        message: `An inline event handler is not published (${name}="${shortUrl(value)}"): it runs code in the visitor's browser. It is on <${tag}>.`,
+        hint: HINTS.code,
+      };
     }
     if (isDataOrAria(name)) return undefined;
     const key = normalName(name);
@@ -273,7 +307,12 @@ export function createUrlPolicy({ urlAttributes, parseFragment }: { urlAttribute
       return undefined;
     }
     const place: UrlPlace = (component ? IMAGE_PROPS.has(key) : imageAttribute(lowerTag, key)) ? 'image' : 'link';
-    const urls = key === 'srcset' || key === 'imagesrcset' ? srcsetCandidates(value).map((c) => c.url) : URL_LISTS.has(key) ? value.split(/\s+/) : [value];
+    const urls =
+      key === 'srcset' || key === 'imagesrcset'
+        ? srcsetCandidates(value).map((c) => c.url)
+        : URL_LISTS.has(key)
+          ? value.split(/\s+/)
+          : [value];
     for (const url of urls) {
       const found = unsafeUrl(url, place);
       if (found) return at(found, where(tag, name, component));
@@ -281,12 +320,19 @@ export function createUrlPolicy({ urlAttributes, parseFragment }: { urlAttribute
     return undefined;
   }
 
-  function element(tag: string, attributes: readonly (readonly [string, string])[], { component = false }: { component?: boolean } = {}): UnsafeFinding | undefined {
+  function element(
+    tag: string,
+    attributes: readonly (readonly [string, string])[],
+    { component = false }: { component?: boolean } = {},
+  ): UnsafeFinding | undefined {
     const lowerTag = tag.toLowerCase();
     const get = (wanted: string) => attributes.find(([name]) => normalName(name) === wanted)?.[1];
     if (!component && lowerTag === 'script' && !DATA_BLOCK.test(get('type') ?? '')) {
       const src = get('src');
-      return { message: `A <script> is not published${src ? ` (src="${shortUrl(src)}")` : ''}: it runs code in the visitor's browser. Only a JSON data block (type="application/ld+json") is.`, hint: HINTS.code };
+      return {
+        message: `A <script> is not published${src ? ` (src="${shortUrl(src)}")` : ''}: it runs code in the visitor's browser. Only a JSON data block (type="application/ld+json") is.`,
+        hint: HINTS.code,
+      };
     }
     for (const [name, value] of attributes) {
       const found = attribute(tag, name, value, component);
@@ -322,7 +368,11 @@ export function createUrlPolicy({ urlAttributes, parseFragment }: { urlAttribute
       // written from that tree; a browser with scripting reads it as text up to the first `</noscript`, so
       // a `</noscript>` inside a value or text would end it early and publish the rest as markup.
       const closing = noscriptEnd(node);
-      if (closing) return { message: `HTML inside <noscript> closes it (${shortUrl(closing)}): browsers that run scripts read what follows as markup, outside the <noscript>.`, hint: 'Write < inside a <noscript> as &lt;, or leave the <noscript> out.' };
+      if (closing)
+        return {
+          message: `HTML inside <noscript> closes it (${shortUrl(closing)}): browsers that run scripts read what follows as markup, outside the <noscript>.`,
+          hint: 'Write < inside a <noscript> as &lt;, or leave the <noscript> out.',
+        };
     }
     return undefined;
   }
@@ -339,7 +389,10 @@ export function createUrlPolicy({ urlAttributes, parseFragment }: { urlAttribute
     // Published as written before the page's own markup, a tag left unfinished would take that markup in.
     if (wholeFragment && unfinished !== undefined) {
       const start = source.lastIndexOf('<', unfinished);
-      out.push({ message: `The HTML ends inside a tag (${shortUrl(source.slice(Math.max(0, start)))}): the page's own markup would become part of it.`, hint: 'End the tag with > (and close its quotes).' });
+      out.push({
+        message: `The HTML ends inside a tag (${shortUrl(source.slice(Math.max(0, start)))}): the page's own markup would become part of it.`,
+        hint: 'End the tag with > (and close its quotes).',
+      });
     }
     for (const node of parse5Elements(tree)) {
       const attributes = (node.attrs ?? []).map(({ name, value, prefix }) => [prefix ? `${prefix}:${name}` : name, value] as const);

@@ -30,7 +30,12 @@ const LEGAL = ['content/docs/TERMS.mdx', 'content/docs/PRIVACY.mdx', 'content/do
 describe('content', () => {
   let docs: Doc[], pages: Doc[], landing: Doc[], blog: Doc[];
   beforeAll(async () => {
-    [docs, pages, landing, blog] = await Promise.all([read('content/docs'), read('content/pages'), read('content/landing-page'), read('content/blog')]);
+    [docs, pages, landing, blog] = await Promise.all([
+      read('content/docs'),
+      read('content/pages'),
+      read('content/landing-page'),
+      read('content/blog'),
+    ]);
   });
 
   it('content: should give every docs page at least 250 words and the legal pages at least 1,500', () => {
@@ -46,7 +51,11 @@ describe('content', () => {
     expect(landing.length).toBeGreaterThanOrEqual(16);
     expect(landing.filter((d) => d.words < 300 || !d.text.includes('<BilingualPassage')).map((d) => d.file)).toEqual([]);
     expect(blog.length).toBeGreaterThanOrEqual(5);
-    expect(blog.filter((d) => d.words < 400 || !/^date: \d{4}-\d{2}-\d{2}$/m.test(d.text) && !/\d{4}-\d{2}-\d{2}-/.test(d.file)).map((d) => d.file)).toEqual([]);
+    expect(
+      blog
+        .filter((d) => d.words < 400 || (!/^date: \d{4}-\d{2}-\d{2}$/m.test(d.text) && !/\d{4}-\d{2}-\d{2}-/.test(d.file)))
+        .map((d) => d.file),
+    ).toEqual([]);
   });
 
   it('content: should have at least 25 questions in the FAQ', () => {
@@ -55,12 +64,15 @@ describe('content', () => {
   });
 
   it('content: should contain no filler or unfinished markers', () => {
-    const bad = [...docs, ...pages, ...landing, ...blog].filter((d) => /lorem ipsum|\bTODO\b|\bFIXME\b|\bTBD\b|Platzhalter-Text/i.test(d.text));
+    const bad = [...docs, ...pages, ...landing, ...blog].filter((d) =>
+      /lorem ipsum|\bTODO\b|\bFIXME\b|\bTBD\b|Platzhalter-Text/i.test(d.text),
+    );
     expect(bad.map((d) => d.file)).toEqual([]);
   });
 
   it('content: should state marketing figures through <Stat>, never as literal numbers', () => {
-    const literal = /mehr als (20|zehn|10|100|60) (Übersetzungsdienste|Millionen|Sprachen|Videoplattformen)|über (20|zwanzig) (voreingestellte )?Darstellungsstile/;
+    const literal =
+      /mehr als (20|zehn|10|100|60) (Übersetzungsdienste|Millionen|Sprachen|Videoplattformen)|über (20|zwanzig) (voreingestellte )?Darstellungsstile/;
     expect([...docs, ...pages, ...landing, ...blog].filter((d) => literal.test(d.prose)).map((d) => d.file)).toEqual([]);
   });
 
@@ -68,10 +80,12 @@ describe('content', () => {
     const allow = new Set<string>();
     const lists = await readdir(path.join(repoRoot, 'content/data/spelling'));
     for (const list of lists) {
-      for (const word of (await readFile(path.join(repoRoot, 'content/data/spelling', list), 'utf8')).split('\n')) if (word.trim()) allow.add(word.trim());
+      for (const word of (await readFile(path.join(repoRoot, 'content/data/spelling', list), 'utf8')).split('\n'))
+        if (word.trim()) allow.add(word.trim());
     }
     const all = [...docs, ...pages, ...landing, ...blog].map((d) => d.prose).join('\n');
-    const hunspell = (input: string) => execFileSync('hunspell', ['-d', 'de_DE', '-l', '-i', 'utf-8'], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n');
+    const hunspell = (input: string) =>
+      execFileSync('hunspell', ['-d', 'de_DE', '-l', '-i', 'utf-8'], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n');
     const candidates = hunspell(all)
       // hunspell reports tokens with their sentence punctuation ("DeepL."): compare the bare word.
       .map((w) => w.trim().replace(/^[-–„“"'(]+|[-.,;:!?)"'“”]+$/g, ''))

@@ -23,11 +23,14 @@ describe('terminology', () => {
     const avoided = glossary.flatMap((t) => (t.avoid ?? []).map((word) => ({ word, term: t.term })));
     expect(avoided.length).toBeGreaterThan(0);
     const files = (await readdir(path.join(repoRoot, 'content'), { recursive: true })).filter((f) => /\.mdx?$/.test(f));
-    const texts = await Promise.all(files.map(async (f) => ({ file: `content/${f}`, text: visibleText(await readFile(path.join(repoRoot, 'content', f), 'utf8')) })));
+    const texts = await Promise.all(
+      files.map(async (f) => ({ file: `content/${f}`, text: visibleText(await readFile(path.join(repoRoot, 'content', f), 'utf8')) })),
+    );
     texts.push({ file: 'site.config.ts', text: await readFile(path.join(repoRoot, 'site.config.ts'), 'utf8') });
     const found: string[] = [];
     for (const { file, text } of texts)
-      for (const { word, term } of avoided) if (new RegExp(`(?<![\\p{L}-])${word}(?![\\p{L}-])`, 'u').test(text)) found.push(`${file}: "${word}" (write "${term}")`);
+      for (const { word, term } of avoided)
+        if (new RegExp(`(?<![\\p{L}-])${word}(?![\\p{L}-])`, 'u').test(text)) found.push(`${file}: "${word}" (write "${term}")`);
     expect(found).toEqual([]);
   });
 

@@ -10,7 +10,24 @@ export function proseOf(source: string): string {
   const visible: string[] = [];
   text = text.replace(/<[A-Z][\w.]*((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^}]*\}))?)*)\s*\/?>/g, (_all, attrs: string) => {
     for (const m of attrs.matchAll(/([\w-]+)=(?:"([^"]*)"|'([^']*)')/g)) {
-      if (['title', 'lead', 'q', 'de', 'label', 'caption', 'alt', 'imageAlt', 'primaryLabel', 'secondaryLabel', 'name', 'role', 'tagline'].includes(m[1])) visible.push(m[2] ?? m[3]);
+      if (
+        [
+          'title',
+          'lead',
+          'q',
+          'de',
+          'label',
+          'caption',
+          'alt',
+          'imageAlt',
+          'primaryLabel',
+          'secondaryLabel',
+          'name',
+          'role',
+          'tagline',
+        ].includes(m[1])
+      )
+        visible.push(m[2] ?? m[3]);
     }
     return ' ';
   });

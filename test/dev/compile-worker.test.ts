@@ -15,12 +15,27 @@ const config = minimalConfig();
 const texts = compileTexts({ 'content.footnotes': 'Fußnoten', 'content.backToReference': 'Zurück zur Textstelle {number}' });
 
 function source(name: string, body: string): Source {
-  return { kind: 'doc', file: `content/docs/${name}.md`, format: 'md', id: name, path: `/docs/${name}/`, frontMatter: { title: name }, body, bodyLine: 4, hash: `${name}-${body.length}` };
+  return {
+    kind: 'doc',
+    file: `content/docs/${name}.md`,
+    format: 'md',
+    id: name,
+    path: `/docs/${name}/`,
+    frontMatter: { title: name },
+    body,
+    bodyLine: 4,
+    hash: `${name}-${body.length}`,
+  };
 }
 
-const page = 'Text mit [Link](/docs/b/) und Fußnote[^1].\n\n## Abschnitt {#eigen}\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```js {1}\nconst a = 1;\n```\n\n[^1]: Die Fußnote.\n';
+const page =
+  'Text mit [Link](/docs/b/) und Fußnote[^1].\n\n## Abschnitt {#eigen}\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```js {1}\nconst a = 1;\n```\n\n[^1]: Die Fußnote.\n';
 /** A long page: a few hundred kilobytes, which take this machine's compiler a good while. */
-const long = Array.from({ length: 400 }, (_, i) => `## Teil ${i}\n\nEin Absatz über **Teil ${i}** mit \`Code\` und einem [Verweis](/docs/b/#teil-${i}).\n\n| Spalte | Wert |\n| --- | --- |\n| ${i} | ${i * 2} |\n\n- Punkt eins\n- Punkt zwei\n`).join('\n');
+const long = Array.from(
+  { length: 400 },
+  (_, i) =>
+    `## Teil ${i}\n\nEin Absatz über **Teil ${i}** mit \`Code\` und einem [Verweis](/docs/b/#teil-${i}).\n\n| Spalte | Wert |\n| --- | --- |\n| ${i} | ${i * 2} |\n\n- Punkt eins\n- Punkt zwei\n`,
+).join('\n');
 
 const opened: CompiledSources[] = [];
 function sources(options: ConstructorParameters<typeof CompiledSources>[0]): CompiledSources {
@@ -88,7 +103,10 @@ describe('dev: compiling in worker threads', () => {
     const pages = [source('a', page), source('b', page + '\nNoch ein Satz.\n')];
     expect(await compiled.update(pages, config, texts)).toEqual(['content/docs/a.md', 'content/docs/b.md']);
     expect(compiled.errors(pages)).toEqual([]);
-    expect(compiled.list(pages)).toEqual([{ ...(await inThisThread(pages[0])), source: pages[0] }, { ...(await inThisThread(pages[1])), source: pages[1] }]);
+    expect(compiled.list(pages)).toEqual([
+      { ...(await inThisThread(pages[0])), source: pages[0] },
+      { ...(await inThisThread(pages[1])), source: pages[1] },
+    ]);
   });
 
   it("dev: should report a page the compiler cannot read as that page's error, from a worker too", async () => {

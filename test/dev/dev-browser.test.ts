@@ -8,7 +8,10 @@ import { makeSite, repoRoot } from '../helpers.ts';
 import { startTestDev } from './helpers.ts';
 
 /** A long page, so there is a scroll position to keep. */
-const paragraphs = Array.from({ length: 80 }, (_, i) => `Absatz ${i + 1} mit genug Text, damit die Seite lang wird und man scrollen muss.`).join('\n\n');
+const paragraphs = Array.from(
+  { length: 80 },
+  (_, i) => `Absatz ${i + 1} mit genug Text, damit die Seite lang wird und man scrollen muss.`,
+).join('\n\n');
 
 describe('quire dev in the browser', () => {
   let dev: DevHandle;
@@ -57,13 +60,17 @@ describe('quire dev in the browser', () => {
     await edit('content/docs/guide/start.md', (t) => t.replace('keywords: [start, anleitung]', 'keywords: [start, anleitung'));
     const overlay = page.locator('quire-dev-overlay');
     await overlay.locator('.box').waitFor({ state: 'visible', timeout: 15_000 });
-    await expect.poll(() => overlay.locator('.where').first().textContent()).toMatch(/^Q020 {2}content\/docs\/guide\/start\.md:\d+(:\d+)?$/);
+    await expect
+      .poll(() => overlay.locator('.where').first().textContent())
+      .toMatch(/^Q020 {2}content\/docs\/guide\/start\.md:\d+(:\d+)?$/);
     expect(await overlay.locator('.frame').first().textContent()).toContain('keywords: [start, anleitung');
     expect(await page.evaluate(() => document.body.textContent?.includes('Absatz 40, live geändert'))).toBe(true);
     await expect.poll(() => page.getByRole('alertdialog').count()).toBe(1);
 
     // Fixed: the overlay goes away and the fix shows up, still without a manual reload.
-    await edit('content/docs/guide/start.md', (t) => t.replace('keywords: [start, anleitung', 'keywords: [start, anleitung]').replace('Absatz 41 mit', 'Absatz 41, repariert, mit'));
+    await edit('content/docs/guide/start.md', (t) =>
+      t.replace('keywords: [start, anleitung', 'keywords: [start, anleitung]').replace('Absatz 41 mit', 'Absatz 41, repariert, mit'),
+    );
     await page.waitForFunction(() => document.body?.textContent?.includes('Absatz 41, repariert'), undefined, { timeout: 15_000 });
     await expect.poll(() => page.locator('quire-dev-overlay').count(), { timeout: 5000 }).toBe(0);
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(900);

@@ -32,7 +32,12 @@ describe('quire dev: what a build publishes, dev serves', () => {
   });
 
   it('dev: should take a deleted page out of the search index', async () => {
-    const count = async () => (JSON.parse((await get(dev.siteUrl + 'pagefind/pagefind-entry.json')).body.toString()) as { languages: Record<string, { page_count: number }> }).languages;
+    const count = async () =>
+      (
+        JSON.parse((await get(dev.siteUrl + 'pagefind/pagefind-entry.json')).body.toString()) as {
+          languages: Record<string, { page_count: number }>;
+        }
+      ).languages;
     const pages = async () => Object.values(await count()).reduce((n, l) => n + l.page_count, 0);
     await firstIndex;
     const before = await pages();
@@ -73,5 +78,4 @@ describe('quire dev: what a build publishes, dev serves', () => {
     await save('content/docs/guide/start.md', (t) => t.replace('Der erste Absatz', 'Der zurückgekehrte Absatz'));
     expect(await served('docs/guide/start/', 'zurückgekehrte')).toContain('zurückgekehrte');
   });
-
 });

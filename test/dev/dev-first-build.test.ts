@@ -64,8 +64,13 @@ describe('quire dev: broken files', () => {
     const failing = events.next<OverlayPayload>('errors');
     await save('content/docs/guide/start.md', '---\ntitle: [Start\n---\nKaputt.\n\nZum [Nirgendwo](/docs/nirgendwo/).\n');
     expect((await failing).errors.map((e) => e.code)).toEqual(['Q020']);
-    const reloaded = events.next<{ files: string[] }>('ok', (data) => (data as { files: string[] }).files.includes('de/docs/hidden/index.html'));
-    await save('content/docs/hidden.md', '---\ntitle: Versteckt\nunlisted: true\n---\nNeu geschrieben, während eine andere Seite kaputt ist.\n');
+    const reloaded = events.next<{ files: string[] }>('ok', (data) =>
+      (data as { files: string[] }).files.includes('de/docs/hidden/index.html'),
+    );
+    await save(
+      'content/docs/hidden.md',
+      '---\ntitle: Versteckt\nunlisted: true\n---\nNeu geschrieben, während eine andere Seite kaputt ist.\n',
+    );
     await reloaded;
     expect((await get(dev.siteUrl + 'docs/hidden/')).body.toString()).toContain('Neu geschrieben');
     expect((await get(dev.siteUrl + 'docs/guide/start/')).body.toString()).not.toContain('Kaputt');

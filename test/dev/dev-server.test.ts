@@ -36,7 +36,10 @@ describe('quire dev server', () => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const left = deadline - Date.now();
-      const report = await Promise.race([dev.nextReport(), new Promise<undefined>((r) => setTimeout(() => r(undefined), Math.max(0, left)))]);
+      const report = await Promise.race([
+        dev.nextReport(),
+        new Promise<undefined>((r) => setTimeout(() => r(undefined), Math.max(0, left))),
+      ]);
       if (!report) throw new Error(`no build of ${file} within ${timeoutMs} ms; terminal:\n${logs.join('\n')}`);
       if (report.changed.includes(file) && report.startedAt >= since) return report;
     }
@@ -65,7 +68,9 @@ describe('quire dev server', () => {
     expect(page.status).toBe(200);
     const html = page.body.toString();
     expect(html).toContain('Der erste Absatz');
-    expect(html).toMatch(/<script src="\/__quire\/live\.js" data-page="de\/docs\/guide\/start\/index\.html" data-version="\d+" defer><\/script><\/body>/);
+    expect(html).toMatch(
+      /<script src="\/__quire\/live\.js" data-page="de\/docs\/guide\/start\/index\.html" data-version="\d+" defer><\/script><\/body>/,
+    );
     expect((await get(dev.siteUrl + 'docs/guide/start/index.html')).body.equals(page.body)).toBe(true);
     expect((await get(dev.siteUrl + 'docs/guide/start.html')).body.equals(page.body)).toBe(true);
     const redirect = await get(dev.siteUrl + 'docs/guide/start');
@@ -106,7 +111,9 @@ describe('quire dev server', () => {
       expect(r.body, target).not.toContain('defaultLocale');
     }
     expect((await rawGet(port, '/de/%zz/')).status).toBe(400);
-    expect((await rawRequest(port, `GET /de/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`)).status).toBe(400);
+    expect((await rawRequest(port, `GET /de/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`)).status).toBe(
+      400,
+    );
     expect((await get(dev.siteUrl)).status).toBe(200);
   });
 
@@ -167,7 +174,9 @@ describe('quire dev server', () => {
     expect((await get(dev.siteUrl + 'docs/guide/start/')).body.toString()).toContain('wieder geänderte');
     const after = logs.slice(printedBefore);
     expect(after).toHaveLength(2);
-    expect(after[1]).toMatch(/^content\/docs\/guide\/start\.md: 1 page\(s\) rendered in \d+ ms; content\/docs\/guide\/mdx\.mdx still has an error, shown as it last worked$/);
+    expect(after[1]).toMatch(
+      /^content\/docs\/guide\/start\.md: 1 page\(s\) rendered in \d+ ms; content\/docs\/guide\/mdx\.mdx still has an error, shown as it last worked$/,
+    );
 
     const cleared = events.next<ReloadPayload>('ok');
     const fixed = await edit('content/docs/guide/mdx.mdx', (t) => t.replace('\n<Offen>\n\nText <script>alert(1)</script>\n', ''));
@@ -197,7 +206,13 @@ describe('quire dev server', () => {
   it('dev: should serve a search index that follows the edits', async () => {
     const { gunzipSync } = await import('node:zlib');
     const indexed = (word: string) =>
-      [...dev.store.keys()].filter((f) => f.startsWith('de/pagefind/fragment/')).some((f) => gunzipSync(dev.store.raw(f) as Uint8Array).toString().includes(word));
+      [...dev.store.keys()]
+        .filter((f) => f.startsWith('de/pagefind/fragment/'))
+        .some((f) =>
+          gunzipSync(dev.store.raw(f) as Uint8Array)
+            .toString()
+            .includes(word),
+        );
     await edit('content/docs/guide/start.md', (t) => t.replace('Der wieder geänderte Absatz', 'Der Quirlbesenabsatz'));
     // Debounced and built beside the server: wait (bounded) for the index that has the new word.
     for (let i = 0; i < 200 && !indexed('Quirlbesenabsatz'); i++) await new Promise((r) => setTimeout(r, 50));
@@ -240,7 +255,13 @@ describe('quire dev server', () => {
       ),
     );
     agent.destroy();
-    const failures = statuses.flatMap((r, i) => (r.status === 'rejected' ? [`${targets[i].path}: ${(r.reason as Error).message}`] : r.value === targets[i].status ? [] : [`${targets[i].path}: ${r.value}`]));
+    const failures = statuses.flatMap((r, i) =>
+      r.status === 'rejected'
+        ? [`${targets[i].path}: ${(r.reason as Error).message}`]
+        : r.value === targets[i].status
+          ? []
+          : [`${targets[i].path}: ${r.value}`],
+    );
     expect(failures).toEqual([]);
     for (let i = 0; i < 50 && readdirSync('/proc/self/fd').length > before; i++) await new Promise((r) => setTimeout(r, 50));
     expect(readdirSync('/proc/self/fd').length).toBeLessThanOrEqual(before);
@@ -293,6 +314,9 @@ describe('quire dev server', () => {
   it('dev: should report a busy port as a diagnostic', async () => {
     const port = Number(new URL(dev.url).port);
     const second = await startDev({ root, toolRoot: repoRoot, theme: classicTheme, port, cacheDir: false, themeDirs: [], clientDirs: [] });
-    expect('diagnostics' in second && second.diagnostics[0]).toMatchObject({ code: 'Q110', message: `Port ${port} on 127.0.0.1 is already in use.` });
+    expect('diagnostics' in second && second.diagnostics[0]).toMatchObject({
+      code: 'Q110',
+      message: `Port ${port} on 127.0.0.1 is already in use.`,
+    });
   });
 });

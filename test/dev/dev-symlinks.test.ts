@@ -30,7 +30,13 @@ describe('symbolic links in the project', () => {
     await symlink(path.join(outside, 'seite.md'), path.join(root, 'content/docs/geheim.md'));
     const { result, writer } = await buildInMemory(root);
     expect(result.ok).toBe(true);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'Q014', severity: 'warning', message: 'Symbolic links are not followed, so these are not part of the site: content/docs/geheim.md, static/draussen.' })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'Q014',
+        severity: 'warning',
+        message: 'Symbolic links are not followed, so these are not part of the site: content/docs/geheim.md, static/draussen.',
+      }),
+    ]);
     expect(writer.text('de/draussen/geheim.txt')).toBeUndefined();
     expect(writer.text('de/docs/geheim/index.html')).toBeUndefined();
     await rm(path.join(root, 'static/draussen'));

@@ -49,7 +49,10 @@ export function openEvents(url: string) {
         return Promise.resolve(early.data as T);
       }
       return new Promise<T>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${name}" event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no "${name}" event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`)),
+          timeoutMs,
+        );
         waiters.push({
           name,
           test: (d) => test(d as T),

@@ -65,7 +65,18 @@ export function storePages(store: MemoryStore): Map<string, string> {
  */
 export async function startTestDev(root: string, options: Partial<DevOptions> = {}): Promise<DevHandle> {
   const workerFile = path.join(repoRoot, 'lib/worker.js');
-  const started = await startDev({ root, toolRoot: repoRoot, theme: classicTheme, port: 0, cacheDir: false, workerFile, themeDirs: [], clientDirs: [], log: () => {}, ...options });
+  const started = await startDev({
+    root,
+    toolRoot: repoRoot,
+    theme: classicTheme,
+    port: 0,
+    cacheDir: false,
+    workerFile,
+    themeDirs: [],
+    clientDirs: [],
+    log: () => {},
+    ...options,
+  });
   if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
   return started;
 }

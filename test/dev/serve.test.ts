@@ -216,7 +216,12 @@ describe('quire serve', () => {
     expect(past.status).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${whole.byteLength}`);
     // Several ranges, another unit, a malformed header or a stale If-Range: the whole file.
-    const ignored: Record<string, string>[] = [{ range: 'bytes=0-1,5-6' }, { range: 'items=0-1' }, { range: 'bytes=9-3' }, { range: 'bytes=0-1', 'if-range': '"stale"' }];
+    const ignored: Record<string, string>[] = [
+      { range: 'bytes=0-1,5-6' },
+      { range: 'items=0-1' },
+      { range: 'bytes=9-3' },
+      { range: 'bytes=0-1', 'if-range': '"stale"' },
+    ];
     for (const headers of ignored) {
       const r = await get(url('/de/x/'), { ...headers, 'accept-encoding': 'identity' });
       expect(r.status, JSON.stringify(headers)).toBe(200);
@@ -233,7 +238,10 @@ describe('quire serve', () => {
 
   it('serve: should follow a dist that is switched to another folder while it runs', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'quire-serve-switch-'));
-    for (const [name, text] of [['a', 'Fassung A'], ['b', 'Fassung B']]) {
+    for (const [name, text] of [
+      ['a', 'Fassung A'],
+      ['b', 'Fassung B'],
+    ]) {
       await mkdir(path.join(dir, name, 'de'), { recursive: true });
       await writeFile(path.join(dir, name, 'de/index.html'), `<!DOCTYPE html><p>${text}</p>`);
     }
@@ -259,20 +267,39 @@ describe('quire serve under load (the real site)', () => {
     const dist = inject('e2eDist');
     const started = await serve({ dir: dist, baseUrl: '/de/', port: 0 });
     if ('diagnostics' in started) throw new Error(JSON.stringify(started.diagnostics));
-    const files = (await readdir(path.join(dist, 'de'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(path.join(dist, 'de'), path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-    const pages = files.filter((f) => f.endsWith('/index.html')).slice(0, 60).map((f) => `/de/${f.slice(0, -'index.html'.length)}`);
-    const assets = files.filter((f) => f.startsWith('assets/')).slice(0, 20).map((f) => `/de/${f}`);
+    const files = (await readdir(path.join(dist, 'de'), { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(path.join(dist, 'de'), path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+    const pages = files
+      .filter((f) => f.endsWith('/index.html'))
+      .slice(0, 60)
+      .map((f) => `/de/${f.slice(0, -'index.html'.length)}`);
+    const assets = files
+      .filter((f) => f.startsWith('assets/'))
+      .slice(0, 20)
+      .map((f) => `/de/${f}`);
     expect(pages.length).toBeGreaterThan(20);
     const variants: { path: string; headers: Record<string, string>; status: number[] }[] = [];
     for (let i = 0; i < 1000; i++) {
       const page = pages[i % pages.length];
       switch (i % 6) {
-        case 0: variants.push({ path: page, headers: {}, status: [200] }); break;
-        case 1: variants.push({ path: page, headers: { 'accept-encoding': 'br' }, status: [200] }); break;
-        case 2: variants.push({ path: assets[i % assets.length], headers: { 'accept-encoding': 'gzip' }, status: [200] }); break;
-        case 3: variants.push({ path: page.slice(0, -1) || '/de', headers: {}, status: [301] }); break;
-        case 4: variants.push({ path: `/de/fehlt-${i}/`, headers: {}, status: [404] }); break;
-        default: variants.push({ path: page + 'index.html', headers: {}, status: [200] });
+        case 0:
+          variants.push({ path: page, headers: {}, status: [200] });
+          break;
+        case 1:
+          variants.push({ path: page, headers: { 'accept-encoding': 'br' }, status: [200] });
+          break;
+        case 2:
+          variants.push({ path: assets[i % assets.length], headers: { 'accept-encoding': 'gzip' }, status: [200] });
+          break;
+        case 3:
+          variants.push({ path: page.slice(0, -1) || '/de', headers: {}, status: [301] });
+          break;
+        case 4:
+          variants.push({ path: `/de/fehlt-${i}/`, headers: {}, status: [404] });
+          break;
+        default:
+          variants.push({ path: page + 'index.html', headers: {}, status: [200] });
       }
     }
     const before = openHandles();
@@ -295,7 +322,13 @@ describe('quire serve under load (the real site)', () => {
       ),
     );
     agent.destroy();
-    const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`${variants[i].path}: ${(r.reason as Error).message}`] : variants[i].status.includes(r.value) ? [] : [`${variants[i].path}: status ${r.value}`]));
+    const failures = results.flatMap((r, i) =>
+      r.status === 'rejected'
+        ? [`${variants[i].path}: ${(r.reason as Error).message}`]
+        : variants[i].status.includes(r.value)
+          ? []
+          : [`${variants[i].path}: status ${r.value}`],
+    );
     expect(failures).toEqual([]);
     await started.close();
     // Sockets close asynchronously; wait (bounded) until the count is back.

@@ -23,7 +23,12 @@ const ALL_PAGES = 13;
 describe('dev session (incremental builds)', () => {
   it('session: should render every route on the first build, drafts included, without analytics', async () => {
     const config = await readFile(path.join(repoRoot, 'test/fixtures/basic/site.config.ts'), 'utf8');
-    const root = await site({ 'site.config.ts': config.replace('flags: { blog: false },', "flags: { blog: false },\n  analytics: { gtmContainerId: 'GTM-DEVTEST' },") });
+    const root = await site({
+      'site.config.ts': config.replace(
+        'flags: { blog: false },',
+        "flags: { blog: false },\n  analytics: { gtmContainerId: 'GTM-DEVTEST' },",
+      ),
+    });
     const { first, store } = await openSession(root);
     expect(first.ok).toBe(true);
     expect(first.rendered).toHaveLength(ALL_PAGES);
@@ -34,7 +39,7 @@ describe('dev session (incremental builds)', () => {
     }
   });
 
-  it('session: should report the first build\'s progress (each source, each page), and not that of later builds', async () => {
+  it("session: should report the first build's progress (each source, each page), and not that of later builds", async () => {
     const root = await site();
     const events: BuildProgress[] = [];
     const { edit } = await openSession(root, { onFirstBuildProgress: (p) => events.push(p) });
@@ -43,7 +48,9 @@ describe('dev session (incremental builds)', () => {
     expect(counts('compile')).toEqual(Array.from({ length: 10 }, (_, i) => `${i + 1}/10`));
     expect(counts('render')).toEqual(Array.from({ length: ALL_PAGES }, (_, i) => `${i + 1}/${ALL_PAGES}`));
     const seen = events.length;
-    expect((await edit({ 'content/docs/guide/start.md': (t) => t.replace('Der erste Absatz', 'Ein anderer erster Absatz') })).ok).toBe(true);
+    expect((await edit({ 'content/docs/guide/start.md': (t) => t.replace('Der erste Absatz', 'Ein anderer erster Absatz') })).ok).toBe(
+      true,
+    );
     expect(events).toHaveLength(seen);
   });
 
@@ -61,7 +68,9 @@ describe('dev session (incremental builds)', () => {
   it('session: should re-render the pages that show a doc title in their sidebar or pagination when the title changes', async () => {
     const root = await site();
     const { edit, store } = await openSession(root);
-    const report = await edit({ 'content/docs/guide/mdx.mdx': (t) => t.replace(/^title: .*$/m, 'title: Neuer MDX-Titel\nsidebar_label: Neues Etikett') });
+    const report = await edit({
+      'content/docs/guide/mdx.mdx': (t) => t.replace(/^title: .*$/m, 'title: Neuer MDX-Titel\nsidebar_label: Neues Etikett'),
+    });
     expect(report.ok).toBe(true);
     expect(report.compiled).toEqual(['content/docs/guide/mdx.mdx']);
     expect(report.rendered.sort()).toEqual(DOC_PAGES);
@@ -86,7 +95,9 @@ describe('dev session (incremental builds)', () => {
     expect(locale.rendered).toHaveLength(ALL_PAGES);
     expect(storePages(store).get('de/docs/guide/start/index.html')).toContain('Inhalt dieser Seite');
 
-    const data = await edit({ 'content/data/figures.json': (t) => t.replace(/\}\s*$/, ', "extra": { "value": "1", "label": "Extra", "text": "eins" } }') });
+    const data = await edit({
+      'content/data/figures.json': (t) => t.replace(/\}\s*$/, ', "extra": { "value": "1", "label": "Extra", "text": "eins" } }'),
+    });
     expect(data.ok).toBe(true);
     expect(data.rendered).toHaveLength(ALL_PAGES);
     expect(storePages(store)).toEqual(await cleanBuildPages(root));
@@ -105,7 +116,9 @@ describe('dev session (incremental builds)', () => {
     const before = settings();
     // Dev serves its own Pagefind index (rebuilt once edits pause): the pages search it, not a hosted service.
     expect(before.json.provider).toBe('local');
-    const changed = await edit({ 'locales/de.json': (t) => t.replace('"search.placeholder": "Dokumentation durchsuchen"', '"search.placeholder": "Hilfe durchsuchen"') });
+    const changed = await edit({
+      'locales/de.json': (t) => t.replace('"search.placeholder": "Dokumentation durchsuchen"', '"search.placeholder": "Hilfe durchsuchen"'),
+    });
     expect(changed.ok).toBe(true);
     const after = settings();
     expect(after.file).not.toBe(before.file);
@@ -204,14 +217,20 @@ describe('dev session (incremental builds)', () => {
     expect(storePages(store).get('de/docs/guide/mdx/index.html')).toEqual(good.get('de/docs/guide/mdx/index.html'));
 
     // A new page that never compiled is left out; the rest goes on.
-    const fresh = await edit({ 'content/docs/guide/neu.mdx': '---\ntitle: Neu\n---\nWert: {1 +}\n', 'content/docs/guide/start.md': (t) => t.replace('Ein anderer Absatz', 'Ein dritter Absatz') });
+    const fresh = await edit({
+      'content/docs/guide/neu.mdx': '---\ntitle: Neu\n---\nWert: {1 +}\n',
+      'content/docs/guide/start.md': (t) => t.replace('Ein anderer Absatz', 'Ein dritter Absatz'),
+    });
     expect(fresh.ok).toBe(false);
     expect(fresh.diagnostics.map((x) => x.file)).toEqual(['content/docs/guide/mdx.mdx', 'content/docs/guide/neu.mdx']);
     expect(String(store.raw('de/docs/guide/start/index.html'))).toContain('Ein dritter Absatz');
     expect(store.has('de/docs/guide/neu/index.html')).toBe(false);
 
     await edit({ 'content/docs/guide/neu.mdx': null });
-    const fixed = await edit({ 'content/docs/guide/mdx.mdx': (t) => t.replace('\n<Unclosed>\n\nText\n', ''), 'content/docs/guide/start.md': (t) => t.replace('Ein dritter Absatz', 'Der erste Absatz') });
+    const fixed = await edit({
+      'content/docs/guide/mdx.mdx': (t) => t.replace('\n<Unclosed>\n\nText\n', ''),
+      'content/docs/guide/start.md': (t) => t.replace('Ein dritter Absatz', 'Der erste Absatz'),
+    });
     expect(fixed.ok).toBe(true);
     expect(storePages(store)).toEqual(await cleanBuildPages(root));
   });
@@ -219,7 +238,9 @@ describe('dev session (incremental builds)', () => {
   it('session: should report invalid front matter and config values with their place', async () => {
     const root = await site();
     const { edit } = await openSession(root);
-    const yaml = await edit({ 'content/docs/guide/start.md': (t) => t.replace('keywords: [start, anleitung]', 'keywords: [start, anleitung') });
+    const yaml = await edit({
+      'content/docs/guide/start.md': (t) => t.replace('keywords: [start, anleitung]', 'keywords: [start, anleitung'),
+    });
     expect(yaml.ok).toBe(false);
     expect(yaml.diagnostics[0]).toMatchObject({ code: 'Q020', file: 'content/docs/guide/start.md' });
     expect(yaml.diagnostics[0].line).toBeGreaterThan(1);
@@ -283,7 +304,9 @@ describe('dev session (incremental builds)', () => {
     const files = [...index!.files.keys()];
     expect(files).toContain('de/pagefind/pagefind.js');
     const { gunzipSync } = await import('node:zlib');
-    const fragments = [...index!.files].filter(([f]) => f.includes('/fragment/')).map(([, data]) => gunzipSync(data as Uint8Array).toString('utf8'));
+    const fragments = [...index!.files]
+      .filter(([f]) => f.includes('/fragment/'))
+      .map(([, data]) => gunzipSync(data as Uint8Array).toString('utf8'));
     expect(fragments.some((f) => f.includes('Quirlbesenabsatz'))).toBe(true);
     expect(fragments.length).toBeGreaterThan(5);
   });

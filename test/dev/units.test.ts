@@ -13,19 +13,47 @@ import type { Source } from '../../src/types.ts';
 
 describe('request paths', () => {
   it('request-path: should split a path into decoded segments and keep the query', () => {
-    expect(parseRequestTarget('/de/docs/f%C3%BCr%20alle/?q=1')).toEqual({ ok: true, segments: ['de', 'docs', 'für alle'], trailingSlash: true, search: '?q=1' });
+    expect(parseRequestTarget('/de/docs/f%C3%BCr%20alle/?q=1')).toEqual({
+      ok: true,
+      segments: ['de', 'docs', 'für alle'],
+      trailingSlash: true,
+      search: '?q=1',
+    });
     expect(parseRequestTarget('/')).toEqual({ ok: true, segments: [], trailingSlash: true, search: '' });
     expect(parseRequestTarget('//de//x')).toMatchObject({ ok: true, segments: ['de', 'x'], trailingSlash: false });
   });
 
   it('request-path: should refuse every segment that could leave the root', () => {
-    for (const target of ['/../x', '/de/..', '/./x', '/..%2fx', '/%2e%2e/x', '/.%2E/x', '/..%5cx', '/a%2fb', '/%252e%252e/x', '/de/.git/config', '/x\\..\\y']) {
+    for (const target of [
+      '/../x',
+      '/de/..',
+      '/./x',
+      '/..%2fx',
+      '/%2e%2e/x',
+      '/.%2E/x',
+      '/..%5cx',
+      '/a%2fb',
+      '/%252e%252e/x',
+      '/de/.git/config',
+      '/x\\..\\y',
+    ]) {
       expect(parseRequestTarget(target), target).toMatchObject({ ok: false, status: 404 });
     }
   });
 
   it('request-path: should answer 400 for malformed encodings, control characters and non-path targets', () => {
-    for (const target of ['/%zz', '/%E0%A4%A', '/%c0%ae%c0%ae/', '/x%00', '/x%0d%0aSet-Cookie:a=b', 'http://evil.example/x', '*', 'evil.example:443', '', undefined]) {
+    for (const target of [
+      '/%zz',
+      '/%E0%A4%A',
+      '/%c0%ae%c0%ae/',
+      '/x%00',
+      '/x%0d%0aSet-Cookie:a=b',
+      'http://evil.example/x',
+      '*',
+      'evil.example:443',
+      '',
+      undefined,
+    ]) {
       expect(parseRequestTarget(target), String(target)).toMatchObject({ ok: false, status: 400 });
     }
   });
@@ -76,7 +104,9 @@ describe('content negotiation', () => {
 
 describe('bucket semantics', () => {
   const files = ['de/index.html', 'de/x/index.html', 'de/404.html', 'de/assets/main.AB12CD34.js', 'de/x.json'];
-  const store = { get: (f: string): StoreEntry | undefined => (files.includes(f) ? { data: Buffer.from(f), etag: `"${f}"`, mtimeMs: 0 } : undefined) };
+  const store = {
+    get: (f: string): StoreEntry | undefined => (files.includes(f) ? { data: Buffer.from(f), etag: `"${f}"`, mtimeMs: 0 } : undefined),
+  };
   const resolve = (url: string) => {
     const target = parseRequestTarget(url);
     if (!target.ok) throw new Error(url);
@@ -141,12 +171,15 @@ describe('live script', () => {
   });
 
   it('dev units: should ignore editor and sed droppings but not .well-known, and name the first few files of a burst', () => {
-    for (const name of ['sedAb12Cd', '.start.md.swp', 'start.md~', '4913', '.env']) expect(isIgnored(path.join('/p/content/docs', name)), name).toBe(true);
+    for (const name of ['sedAb12Cd', '.start.md.swp', 'start.md~', '4913', '.env'])
+      expect(isIgnored(path.join('/p/content/docs', name)), name).toBe(true);
     for (const name of ['.well-known', 'sediment.md', 'start.md']) expect(isIgnored(path.join('/p/static', name)), name).toBe(false);
     expect(namesOf(['a.md', 'b.md', 'c.md', 'd.md'])).toBe('a.md, b.md, c.md, d.md');
     expect(namesOf(['a.md', 'b.md', 'c.md', 'd.md', 'e.md', 'f.md'])).toBe('a.md, b.md, c.md and 3 more files');
     // A rename is one name; a deletion says so.
-    expect(namesOf(['neu/a.md', 'a.md', 'b.md', 'c.md'], { renamed: [{ from: 'a.md', to: 'neu/a.md' }], removed: ['a.md', 'c.md'] })).toBe('a.md → neu/a.md, b.md, c.md (deleted)');
+    expect(namesOf(['neu/a.md', 'a.md', 'b.md', 'c.md'], { renamed: [{ from: 'a.md', to: 'neu/a.md' }], removed: ['a.md', 'c.md'] })).toBe(
+      'a.md → neu/a.md, b.md, c.md (deleted)',
+    );
   });
 
   it('dev units: should take a page gone and a new one with the same bytes in one batch for a rename', () => {

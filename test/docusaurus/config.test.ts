@@ -39,7 +39,15 @@ describe('Docusaurus config', () => {
       i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
       docs: { routeBasePath: 'docs', sidebarPath: 'sidebars.js', mainDocId: null },
       blog: { enabled: true, routeBasePath: 'blog', title: 'Blog', postsPerPage: 10, sidebarCount: 5 },
-      layout: { docs: 'docs', pages: 'src/pages', blog: 'blog', static: 'static', landing: null, data: null, locales: path.join(repoRoot, 'locales') },
+      layout: {
+        docs: 'docs',
+        pages: 'src/pages',
+        blog: 'blog',
+        static: 'static',
+        landing: null,
+        data: null,
+        locales: path.join(repoRoot, 'locales'),
+      },
       colorMode: { respectPrefersColorScheme: true },
       navbar: {
         title: 'My Site',
@@ -50,17 +58,28 @@ describe('Docusaurus config', () => {
           { type: 'link', label: 'GitHub', href: 'https://github.com/facebook/docusaurus' },
         ],
       },
-      footer: { links: [{ title: 'Docs', items: [{ label: 'Tutorial', to: '/docs/intro' }] }, { title: 'Community' }, { title: 'More' }], currencies: false },
+      footer: {
+        links: [{ title: 'Docs', items: [{ label: 'Tutorial', to: '/docs/intro' }] }, { title: 'Community' }, { title: 'More' }],
+        currencies: false,
+      },
     });
     expect(config!.footer.copyright).toMatch(/^Copyright © \d{4} My Project, Inc\. Built with Docusaurus\.$/);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ code: 'Q001', severity: 'warning', file: 'docusaurus.config.js', line: 7, column: 37, message: expect.stringContaining('imports the package prism-react-renderer, which is not installed') }),
+      expect.objectContaining({
+        code: 'Q001',
+        severity: 'warning',
+        file: 'docusaurus.config.js',
+        line: 7,
+        column: 37,
+        message: expect.stringContaining('imports the package prism-react-renderer, which is not installed'),
+      }),
       expect.objectContaining({
         code: 'Q003',
         severity: 'warning',
         file: 'docusaurus.config.js',
         keyPath: 'future',
-        message: 'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- future\n- presets.0.1.theme\n- themeConfig.navbar.items.*.position\n- themeConfig.footer.style\n- themeConfig.prism',
+        message:
+          'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- future\n- presets.0.1.theme\n- themeConfig.navbar.items.*.position\n- themeConfig.footer.style\n- themeConfig.prism',
       }),
     ]);
   });
@@ -81,25 +100,47 @@ describe('Docusaurus config', () => {
     });
     const { config, diagnostics } = await loadConfig({ root });
     expect(diagnostics).toEqual([]);
-    expect(config).toMatchObject({ title: 'CJS', baseUrl: '/base/', docs: { routeBasePath: '', sidebarPath: 'sidebars.js' }, blog: { enabled: false }, layout: { docs: 'handbook', blog: null, pages: null } });
+    expect(config).toMatchObject({
+      title: 'CJS',
+      baseUrl: '/base/',
+      docs: { routeBasePath: '', sidebarPath: 'sidebars.js' },
+      blog: { enabled: false },
+      layout: { docs: 'handbook', blog: null, pages: null },
+    });
   });
 
   it('runs a TypeScript config, and says when sidebars.js is not configured and so not read', async () => {
     const root = await project({
-      'docusaurus.config.ts': "import type { Config } from '@docusaurus/types';\nconst config: Config = { title: 'TS', url: 'https://example.org', baseUrl: '/', presets: [['classic', { docs: {} }]] };\nexport default config;\n",
+      'docusaurus.config.ts':
+        "import type { Config } from '@docusaurus/types';\nconst config: Config = { title: 'TS', url: 'https://example.org', baseUrl: '/', presets: [['classic', { docs: {} }]] };\nexport default config;\n",
       'sidebars.js': 'module.exports = {};',
       'docs/a.md': '# A',
     });
     const { config, diagnostics } = await loadConfig({ root });
     expect(config).toMatchObject({ title: 'TS', docs: { sidebarPath: null } });
-    expect(diagnostics).toEqual([expect.objectContaining({ code: 'Q040', severity: 'warning', keyPath: 'presets.0.docs.sidebarPath', message: expect.stringContaining('sidebars.js is not read') })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'Q040',
+        severity: 'warning',
+        keyPath: 'presets.0.docs.sidebarPath',
+        message: expect.stringContaining('sidebars.js is not read'),
+      }),
+    ]);
   });
 
   it('reports a config that does not run at its line', async () => {
     const root = await project({ 'docusaurus.config.mjs': "export default {\n  title: 'x',\n  url: undefinedName,\n};\n" });
     const { config, diagnostics } = await loadConfig({ root });
     expect(config).toBeUndefined();
-    expect(diagnostics).toEqual([expect.objectContaining({ code: 'Q001', severity: 'error', file: 'docusaurus.config.mjs', line: 3, message: expect.stringContaining('undefinedName is not defined') })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'Q001',
+        severity: 'error',
+        file: 'docusaurus.config.mjs',
+        line: 3,
+        message: expect.stringContaining('undefinedName is not defined'),
+      }),
+    ]);
   });
 
   it('maps navbar item types, and names the types and keys it cannot show', () => {
@@ -113,7 +154,14 @@ describe('Docusaurus config', () => {
         navbar: {
           items: [
             { type: 'doc', docId: 'intro', label: 'Intro' },
-            { type: 'dropdown', label: 'More', items: [{ to: 'docs/a', label: 'A' }, { type: 'docSidebar', sidebarId: 'api', label: 'API' }] },
+            {
+              type: 'dropdown',
+              label: 'More',
+              items: [
+                { to: 'docs/a', label: 'A' },
+                { type: 'docSidebar', sidebarId: 'api', label: 'API' },
+              ],
+            },
             { type: 'localeDropdown' },
             { type: 'search', position: 'right' },
             { type: 'html', value: '<b>x</b>' },
@@ -125,7 +173,14 @@ describe('Docusaurus config', () => {
     const { config, diagnostics } = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere'));
     expect(config!.navbar!.items).toEqual([
       { type: 'link', label: 'Intro', doc: { id: 'intro' } },
-      { type: 'dropdown', label: 'More', items: [{ label: 'A', to: '/docs/a' }, { label: 'API', doc: { sidebar: 'api' } }] },
+      {
+        type: 'dropdown',
+        label: 'More',
+        items: [
+          { label: 'A', to: '/docs/a' },
+          { label: 'API', doc: { sidebar: 'api' } },
+        ],
+      },
       { type: 'locale' },
       { type: 'search' },
     ]);
@@ -141,12 +196,20 @@ describe('Docusaurus config', () => {
 
   it('says that translations in i18n/ are not read', async () => {
     const root = await project({
-      'docusaurus.config.js': "module.exports = { title: 'I', url: 'https://example.org', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };",
+      'docusaurus.config.js':
+        "module.exports = { title: 'I', url: 'https://example.org', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };",
       'docs/a.md': '# A',
       'i18n/fr/code.json': '{}',
     });
     const { config, diagnostics } = await loadConfig({ root });
     expect(config?.i18n.locales).toEqual(['en', 'fr']);
-    expect(diagnostics).toEqual([expect.objectContaining({ code: 'Q003', severity: 'warning', keyPath: 'i18n', message: 'The translations in i18n/ are not read: every locale is built from the untranslated files.' })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'Q003',
+        severity: 'warning',
+        keyPath: 'i18n',
+        message: 'The translations in i18n/ are not read: every locale is built from the untranslated files.',
+      }),
+    ]);
   });
 });

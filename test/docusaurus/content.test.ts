@@ -177,4 +177,23 @@ describe('Docusaurus content rules', () => {
     const other = await compileSource(source("import Foo from '../components/Foo';\n\n<Foo />\n", 'mdx'), config);
     expect('compiled' in other).toBe(false);
   });
+
+  it('shows a Docusaurus CodeBlock as a fenced block with its language, title and line numbers', async () => {
+    const body = "import CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock language=\"js\" title=\"a.js\" showLineNumbers>{`const a = { b: 1 };`}</CodeBlock>\n";
+    const c = await compiled(body, 'mdx');
+    const json = JSON.stringify(c.output);
+    expect(json).toContain('a.js');
+    expect(json).toContain('code-block--numbered');
+    expect(json).toContain('language-js');
+    expect(notes(c)).toEqual([]);
+    const computed = await compiled("import CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock>{code}</CodeBlock>\n", 'mdx');
+    expect(notes(computed)).toEqual([[3, 'This <CodeBlock> holds something other than text or one template literal, which quire cannot show as code.']]);
+  });
+
+  it('reports each note and link of a page that needs MDX code (an export) once', async () => {
+    const c = await compiled('export const x = 1;\n\n[Seite](/docs/b/)\n\n```js\nopen\n', 'mdx');
+    expect(c.output.type).toBe('mdx');
+    expect(notes(c)).toEqual([[5, 'The code block opened here is never closed: everything after it is shown as code.']]);
+    expect(c.links.map((l) => l.url)).toEqual(['/docs/b/']);
+  });
 });

@@ -14,7 +14,7 @@ describe('accessibility of the real site', () => {
   afterAll(() => closeBuiltSite({ server, browser }));
   const open = (path: string, options: Parameters<typeof openPage>[2] = {}) => openPage(browser, server.url + path, options);
   /** The machine may be busy: islands and the search index load over the network, so allow time. */
-  const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+  const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
   const activeMatches = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
 
   /** Role, name and description of an element matching `selector` (the first), as Chromium gives them to screen readers. */
@@ -64,15 +64,18 @@ describe('accessibility of the real site', () => {
 
   /** The text a sighted visitor sees in an element: without the 1 px text kept for screen readers only. */
   const visibleText = (page: Page, selector: string) =>
-    page.locator(selector).first().evaluate((root) => {
-      const parts: string[] = [];
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const rect = node.parentElement!.getBoundingClientRect();
-        if (node.parentElement!.checkVisibility() && rect.width > 1 && rect.height > 1) parts.push(node.textContent ?? '');
-      }
-      return parts.join('').replace(/\s+/g, ' ').trim();
-    });
+    page
+      .locator(selector)
+      .first()
+      .evaluate((root) => {
+        const parts: string[] = [];
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const rect = node.parentElement!.getBoundingClientRect();
+          if (node.parentElement!.checkVisibility() && rect.width > 1 && rect.height > 1) parts.push(node.textContent ?? '');
+        }
+        return parts.join('').replace(/\s+/g, ' ').trim();
+      });
 
   const dialog = (page: Page) => page.locator('.search-modal [role="dialog"]');
   /** Opens the search modal with its shortcut; with a query, waits until its results are shown. */
@@ -130,7 +133,11 @@ describe('accessibility of the real site', () => {
     // Each remove button says what it removes.
     const removes = page.locator('.search-modal .search-recent__remove');
     expect(await removes.count()).toBe(2);
-    expect(await accessible(page, '.search-modal .search-recent__remove')).toMatchObject({ role: 'button', name: 'Aus dem Verlauf entfernen', description: expect.stringContaining('FAQ') });
+    expect(await accessible(page, '.search-modal .search-recent__remove')).toMatchObject({
+      role: 'button',
+      name: 'Aus dem Verlauf entfernen',
+      description: expect.stringContaining('FAQ'),
+    });
     // Each sits beside its own entry.
     for (const i of [0, 1]) {
       const [option, remove] = await Promise.all([listbox.locator('[role="option"]').nth(i).boundingBox(), removes.nth(i).boundingBox()]);
@@ -150,7 +157,7 @@ describe('accessibility of the real site', () => {
     await page.close();
   });
 
-  it('search: should show the active result\'s excerpt at AA contrast (4.5:1)', async () => {
+  it("search: should show the active result's excerpt at AA contrast (4.5:1)", async () => {
     const { page } = await open('/de/docs/');
     await openSearch(page, 'PDF');
     const excerpt = '.search-modal .search-hit--active .search-hit__excerpt';
@@ -160,7 +167,10 @@ describe('accessibility of the real site', () => {
   });
 
   it('search: should name the close button by what it shows: "Esc" on desktops, "Abbrechen" on phones', async () => {
-    for (const [width, shown] of [[1280, 'Esc'], [390, 'Abbrechen']] as const) {
+    for (const [width, shown] of [
+      [1280, 'Esc'],
+      [390, 'Abbrechen'],
+    ] as const) {
       const { page } = await open('/de/docs/', { width, height: 844 });
       await openSearch(page);
       const close = page.locator('.search-modal__close');
@@ -199,9 +209,13 @@ describe('accessibility of the real site', () => {
     // Pages with the footer's QR codes, a plan's "Pro abonnieren", a call to action and site tables.
     for (const path of ['/de/', '/de/pricing/', '/de/download/', '/de/docs/videoSiteSupport/']) {
       const { page } = await open(path);
-      const silent = await page.locator('a[target="_blank"]').evaluateAll((as) =>
-        as.filter((a) => a.querySelector(':scope > .visually-hidden')?.textContent !== ' (öffnet in neuem Tab)').map((a) => a.outerHTML.slice(0, 120)),
-      );
+      const silent = await page
+        .locator('a[target="_blank"]')
+        .evaluateAll((as) =>
+          as
+            .filter((a) => a.querySelector(':scope > .visually-hidden')?.textContent !== ' (öffnet in neuem Tab)')
+            .map((a) => a.outerHTML.slice(0, 120)),
+        );
       expect(silent, path).toEqual([]);
       await page.close();
     }
@@ -232,7 +246,9 @@ describe('accessibility of the real site', () => {
     await page.waitForSelector('.search-page__results[data-search-status="done"][data-search-query="PDF"]');
     const live = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
     // The list is in no live region; the count is, in one that was there before it changed.
-    expect(await page.locator('.search-page__list').evaluate((list, s) => list.closest(s)?.outerHTML.slice(0, 80) ?? null, live)).toBe(null);
+    expect(await page.locator('.search-page__list').evaluate((list, s) => list.closest(s)?.outerHTML.slice(0, 80) ?? null, live)).toBe(
+      null,
+    );
     const status = page.locator('.search-page__results [role="status"]');
     expect(await status.count()).toBe(1);
     expect(await status.locator('.search-page__count').count()).toBe(1);
@@ -252,12 +268,13 @@ describe('accessibility of the real site', () => {
     await poll(() => regions.count()).toBe(2);
     const names: string[] = [];
     for (let i = 0; i < 2; i++) names.push((await accessible(page, '.table-scroll[role="region"]', i)).name);
-    expect(names).toEqual([
-      '3.3 Cookies und lokale Speicherung Tabelle, seitlich scrollbar',
-      '4. Empfänger Tabelle, seitlich scrollbar',
-    ]);
+    expect(names).toEqual(['3.3 Cookies und lokale Speicherung Tabelle, seitlich scrollbar', '4. Empfänger Tabelle, seitlich scrollbar']);
     // The table that fits is a plain box, named by nothing.
-    expect(await page.locator('.table-scroll:not([role])').evaluateAll((boxes) => boxes.map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-labelledby')]))).toEqual([[null, null]]);
+    expect(
+      await page
+        .locator('.table-scroll:not([role])')
+        .evaluateAll((boxes) => boxes.map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-labelledby')])),
+    ).toEqual([[null, null]]);
     await page.close();
   });
 
@@ -277,19 +294,31 @@ describe('accessibility of the real site', () => {
     await poll(() => page.locator('.table-scroll[role="region"]').count()).toBe(3);
     const names: string[] = [];
     for (let i = 0; i < 3; i++) names.push((await accessible(page, '.table-scroll[role="region"]', i)).name);
-    expect(names.slice(0, 2)).toEqual(['3.3 Cookies und lokale Speicherung Tabelle, seitlich scrollbar (1)', '3.3 Cookies und lokale Speicherung Tabelle, seitlich scrollbar (2)']);
+    expect(names.slice(0, 2)).toEqual([
+      '3.3 Cookies und lokale Speicherung Tabelle, seitlich scrollbar (1)',
+      '3.3 Cookies und lokale Speicherung Tabelle, seitlich scrollbar (2)',
+    ]);
     expect(new Set(names).size).toBe(3);
     await context.close();
   });
 
   it('navbar: should make its dropdowns disclosures of links, not menus, and say that "Weiter" is the docs version', async () => {
     const { page } = await open('/de/docs/faq/', { width: 1280 });
-    const toggles = await page.locator('.navbar .dropdown__toggle').evaluateAll((buttons) =>
-      buttons.map((b) => [b.getAttribute('aria-haspopup'), b.getAttribute('aria-expanded'), document.getElementById(b.getAttribute('aria-controls') ?? '')?.className]),
-    );
+    const toggles = await page
+      .locator('.navbar .dropdown__toggle')
+      .evaluateAll((buttons) =>
+        buttons.map((b) => [
+          b.getAttribute('aria-haspopup'),
+          b.getAttribute('aria-expanded'),
+          document.getElementById(b.getAttribute('aria-controls') ?? '')?.className,
+        ]),
+      );
     expect(toggles).toEqual(Array(4).fill([null, 'false', 'dropdown__menu']));
     // On screen too (issue 31): a bare "Weiter" read as the pagination's "next".
-    expect(await accessible(page, '.navbar .version-dropdown .dropdown__toggle')).toMatchObject({ role: 'button', name: 'Version: Weiter' });
+    expect(await accessible(page, '.navbar .version-dropdown .dropdown__toggle')).toMatchObject({
+      role: 'button',
+      name: 'Version: Weiter',
+    });
     expect(await visibleText(page, '.navbar .version-dropdown .dropdown__toggle')).toBe('Version: Weiter');
     await page.close();
   });
@@ -302,14 +331,17 @@ describe('accessibility of the real site', () => {
       await page.close();
     }
     // On Apple devices the shortcut is ⌘K: hint, tooltip and aria-keyshortcuts say so.
-    const { page } = await open('/de/docs/faq/', { width: 1600, init: () => Object.defineProperty(navigator, 'platform', { get: () => 'MacIntel' }) });
+    const { page } = await open('/de/docs/faq/', {
+      width: 1600,
+      init: () => Object.defineProperty(navigator, 'platform', { get: () => 'MacIntel' }),
+    });
     const button = page.locator('.navbar .search-button');
     await poll(() => button.locator('[data-modifier-key]').textContent()).toBe('⌘');
     expect([await button.getAttribute('aria-keyshortcuts'), await button.getAttribute('title')]).toEqual(['Meta+K /', 'Suche (⌘+K)']);
     await page.close();
   });
 
-  it('chrome: should draw the focus ring of the announcement\'s close button inside the window', async () => {
+  it("chrome: should draw the focus ring of the announcement's close button inside the window", async () => {
     const { page } = await open('/de/docs/faq/', { width: 1280 });
     const close = page.locator('[data-announcement-close]');
     await close.focus();
@@ -317,7 +349,13 @@ describe('accessibility of the real site', () => {
       const style = getComputedStyle(button);
       const grow = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
       const r = button.getBoundingClientRect();
-      return { focusVisible: button.matches(':focus-visible'), top: r.top - grow, right: r.right + grow, width: document.documentElement.clientWidth, outline: style.outlineStyle };
+      return {
+        focusVisible: button.matches(':focus-visible'),
+        top: r.top - grow,
+        right: r.right + grow,
+        width: document.documentElement.clientWidth,
+        outline: style.outlineStyle,
+      };
     });
     expect(ring).toMatchObject({ focusVisible: true, outline: 'solid' });
     expect(ring.top).toBeGreaterThanOrEqual(0);
@@ -325,8 +363,11 @@ describe('accessibility of the real site', () => {
     await page.close();
   });
 
-  it('code: should show the copy button\'s check mark at 3:1 contrast at least', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  it("code: should show the copy button's check mark at 3:1 contrast at least", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const page = await context.newPage();
     await page.route(/googletagmanager\.com/, (r) => r.abort());
     await page.goto(server.url + '/de/docs/js-sdk/');
@@ -339,16 +380,30 @@ describe('accessibility of the real site', () => {
   });
 
   it('toc: should nest each h3 entry inside its h2 entry, on desktops and phones, and still mark the section being read', async () => {
-    for (const [width, toc] of [[1280, '.toc--desktop'], [390, '.toc--mobile']] as const) {
+    for (const [width, toc] of [
+      [1280, '.toc--desktop'],
+      [390, '.toc--mobile'],
+    ] as const) {
       const { page } = await open('/de/docs/PRIVACY/', { width, height: 844 });
-      const entries = await page.locator(`${toc} .toc__item`).evaluateAll((items) =>
-        items.map((li) => [li.className.match(/toc__item--(\d)/)?.[1], li.parentElement?.closest('li')?.className.match(/toc__item--(\d)/)?.[1] ?? null]),
-      );
+      const entries = await page
+        .locator(`${toc} .toc__item`)
+        .evaluateAll((items) =>
+          items.map((li) => [
+            li.className.match(/toc__item--(\d)/)?.[1],
+            li.parentElement?.closest('li')?.className.match(/toc__item--(\d)/)?.[1] ?? null,
+          ]),
+        );
       const sub = entries.filter(([depth]) => depth === '3');
       expect(sub.length, toc).toBeGreaterThan(10);
       // Every h3 entry in an h2 entry, every h2 entry at the top.
-      expect(sub.every(([, parent]) => parent === '2'), toc).toBe(true);
-      expect(entries.filter(([depth]) => depth === '2').every(([, parent]) => parent === null), toc).toBe(true);
+      expect(
+        sub.every(([, parent]) => parent === '2'),
+        toc,
+      ).toBe(true);
+      expect(
+        entries.filter(([depth]) => depth === '2').every(([, parent]) => parent === null),
+        toc,
+      ).toBe(true);
       // In the order of the page's headings.
       const order = await page.locator(`${toc} a.toc__link`).evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       const headings = await page.locator('main .markdown :is(h2, h3)[id]').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
@@ -376,7 +431,14 @@ describe('accessibility of the real site', () => {
       const { page } = await open('/de/docs/', {
         width,
         height: 844,
-        init: () => localStorage.setItem('quire.search.recent.de.local', JSON.stringify([{ id: 'faq', url: '/docs/faq/', pageTitle: 'FAQ', section: [] }, { id: 'pdf', url: '/docs/features/pdf/#export', pageTitle: 'PDF', section: ['Export'] }])),
+        init: () =>
+          localStorage.setItem(
+            'quire.search.recent.de.local',
+            JSON.stringify([
+              { id: 'faq', url: '/docs/faq/', pageTitle: 'FAQ', section: [] },
+              { id: 'pdf', url: '/docs/features/pdf/#export', pageTitle: 'PDF', section: ['Export'] },
+            ]),
+          ),
       });
       await openSearch(page);
       expect(await runAxe(page), `search dialog with recent searches at ${width}px`).toEqual([]);

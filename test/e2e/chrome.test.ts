@@ -14,13 +14,24 @@ describe('page chrome in the browser', () => {
   afterAll(() => closeBuiltSite({ server, browser }));
 
   it('chrome: should render home, a docs page and pricing at 1280 and 375 px without errors or horizontal scroll', async () => {
-    for (const [name, route] of [['home', '/de/'], ['docs', '/de/docs/features/pdf/'], ['pricing', '/de/pricing/']] as const) {
+    for (const [name, route] of [
+      ['home', '/de/'],
+      ['docs', '/de/docs/features/pdf/'],
+      ['pricing', '/de/pricing/'],
+    ] as const) {
       for (const width of [1280, 375]) {
         const page = await browser.newPage({ viewport: { width, height: 900 } });
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
         // Third-party hosts (the tag manager) are unreachable here; only our own errors count.
-        page.on('console', (m) => m.type() === 'error' && !/googletagmanager/.test(m.location().url) && m.location().url.startsWith(server.url) && errors.push(m.text()));
+        page.on(
+          'console',
+          (m) =>
+            m.type() === 'error' &&
+            !/googletagmanager/.test(m.location().url) &&
+            m.location().url.startsWith(server.url) &&
+            errors.push(m.text()),
+        );
         await page.route(/googletagmanager\.com/, (r) => r.abort());
         const response = await page.goto(server.url + route);
         expect(response?.status()).toBe(200);

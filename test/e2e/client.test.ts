@@ -23,7 +23,11 @@ describe('client runtime in the browser', () => {
 
   it('code: should keep the always-shown copy button of touch screens off the code, with and without a title bar', async () => {
     // A page with code blocks with and without a title bar.
-    const page = await open('/de/docs/browserExtensionIntegration/', { viewport: { width: 320, height: 700 }, hasTouch: true, isMobile: true });
+    const page = await open('/de/docs/browserExtensionIntegration/', {
+      viewport: { width: 320, height: 700 },
+      hasTouch: true,
+      isMobile: true,
+    });
     expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
     await expect.poll(() => page.locator('.code-block__copy').count()).toBeGreaterThan(1);
     const blocks = await page.evaluate(() =>
@@ -31,7 +35,12 @@ describe('client runtime in the browser', () => {
         const button = figure.querySelector('.code-block__copy')!.getBoundingClientRect();
         const line = figure.querySelector('.line')!.getBoundingClientRect();
         const title = figure.querySelector('.code-title')?.getBoundingClientRect();
-        return { titled: !!title, buttonBottom: button.bottom, lineTop: line.top, fitsTitle: !title || (button.top >= title.top && button.bottom <= title.bottom) };
+        return {
+          titled: !!title,
+          buttonBottom: button.bottom,
+          lineTop: line.top,
+          fitsTitle: !title || (button.top >= title.top && button.bottom <= title.bottom),
+        };
       }),
     );
     expect(blocks.some((b) => b.titled)).toBe(true);
@@ -71,7 +80,9 @@ describe('client runtime in the browser', () => {
     // A page reached by a soft navigation gets its buttons too.
     await page.click('.doc-sidebar a[href="/de/docs/advanced/"]');
     await page.waitForURL('**/de/docs/advanced/');
-    await expect.poll(() => page.locator('figure.code-block > .code-block__copy').count()).toBe(await page.locator('figure.code-block').count());
+    await expect
+      .poll(() => page.locator('figure.code-block > .code-block__copy').count())
+      .toBe(await page.locator('figure.code-block').count());
     expect(await page.locator('figure.code-block').count()).toBeGreaterThan(0);
     await page.context().close();
   });
@@ -100,7 +111,8 @@ describe('client runtime in the browser', () => {
 
   it('tabs: should keep the chosen tab of a group for later pages, soft navigations and reloads', async () => {
     const page = await open('/de/docs/installation/');
-    const checked = () => page.$$eval('.tabs[data-tab-group="browser"] .tabs__radio:checked', (radios) => radios.map((r) => (r as HTMLInputElement).value));
+    const checked = () =>
+      page.$$eval('.tabs[data-tab-group="browser"] .tabs__radio:checked', (radios) => radios.map((r) => (r as HTMLInputElement).value));
     expect(await checked()).toEqual(['Chrome']);
     await page.click('.tabs[data-tab-group="browser"] .tabs__label:text-is("Firefox")');
     expect(await checked()).toEqual(['Firefox']);
@@ -118,7 +130,9 @@ describe('client runtime in the browser', () => {
     // A set without a group keeps its own first tab.
     await page.goto(server.url + '/de/docs/installation/');
     await expect.poll(checked).toEqual(['Firefox']);
-    expect(await page.$$eval('.tabs:not([data-tab-group]) .tabs__radio:checked', (radios) => radios.map((r) => (r as HTMLInputElement).value))).toEqual(['Android']);
+    expect(
+      await page.$$eval('.tabs:not([data-tab-group]) .tabs__radio:checked', (radios) => radios.map((r) => (r as HTMLInputElement).value)),
+    ).toEqual(['Android']);
     await page.context().close();
   });
 
@@ -144,7 +158,10 @@ describe('client runtime in the browser', () => {
     const external = await page.getAttribute('a[href="https://app.bilingo.app/"]', 'target');
     expect(external).toBe('_blank');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.click('.doc-sidebar a[href="/de/docs/faq/"]', { modifiers: ['Control'] })]);
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.click('.doc-sidebar a[href="/de/docs/faq/"]', { modifiers: ['Control'] }),
+    ]);
     expect(popup).toBeDefined();
     expect(page.url()).toBe(server.url + '/de/docs/');
     await page.context().close();
@@ -162,12 +179,18 @@ describe('client runtime in the browser', () => {
     });
     await page.click('#to-hash');
     await page.waitForURL('**/de/docs/usage/#tastenkuerzel');
-    await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('tastenkuerzel')!.getBoundingClientRect().top) < 120)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Math.abs(document.getElementById('tastenkuerzel')!.getBoundingClientRect().top) < 120))
+      .toBe(true);
     // The keyboard goes on from the section, not from the top of the page.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('tastenkuerzel');
     const scrolled = await page.evaluate(() => window.scrollY);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.getElementById('tastenkuerzel')!.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING)).toBeTruthy();
+    expect(
+      await page.evaluate(
+        () => document.getElementById('tastenkuerzel')!.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ),
+    ).toBeTruthy();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(scrolled - 200);
     await page.evaluate(() => window.scrollTo(0, 900));
     await page.click('.pagination-nav__link--next');
@@ -178,11 +201,14 @@ describe('client runtime in the browser', () => {
 
   it('toc: should mark the section being read in the table of contents, also after a soft navigation', async () => {
     const page = await open('/de/docs/faq/', { viewport: { width: 1280, height: 700 } });
-    const marked = () => page.evaluate(() => [...document.querySelectorAll('.toc--desktop .toc__link--active')].map((a) => a.getAttribute('href')));
+    const marked = () =>
+      page.evaluate(() => [...document.querySelectorAll('.toc--desktop .toc__link--active')].map((a) => a.getAttribute('href')));
     expect(await marked()).toEqual([]);
     await page.click('.doc-sidebar a[href="/de/docs/usage/"]');
     await page.waitForURL('**/de/docs/usage/');
-    const ids = await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('.toc--desktop a.toc__link')].map((a) => a.hash));
+    const ids = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('.toc--desktop a.toc__link')].map((a) => a.hash),
+    );
     expect(ids.length).toBeGreaterThan(2);
     for (const hash of [ids[1], ids[ids.length - 2]]) {
       await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), hash.slice(1));
@@ -238,9 +264,19 @@ describe('client runtime in the browser', () => {
           const style = getComputedStyle(bar);
           const box = bar.getBoundingClientRect();
           // Layout width (the bar grows by a transform): the width of the page, up to a scrollbar.
-          w.barLook = [style.position, box.top, (bar as HTMLElement).offsetWidth > window.innerWidth * 0.9, box.height >= 2, style.backgroundColor !== 'rgba(0, 0, 0, 0)', Number(style.zIndex) > 1000].join(' ');
+          w.barLook = [
+            style.position,
+            box.top,
+            (bar as HTMLElement).offsetWidth > window.innerWidth * 0.9,
+            box.height >= 2,
+            style.backgroundColor !== 'rgba(0, 0, 0, 0)',
+            Number(style.zIndex) > 1000,
+          ].join(' ');
         }
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains('nav-progress')) w.barsAdded.push({ path: location.pathname, value: n.getAttribute('aria-valuenow') });
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLElement && n.classList.contains('nav-progress'))
+              w.barsAdded.push({ path: location.pathname, value: n.getAttribute('aria-valuenow') });
       }).observe(document.body, { childList: true });
     });
     await page.click('.doc-sidebar a[href="/de/docs/usage/"]');
@@ -248,7 +284,11 @@ describe('client runtime in the browser', () => {
     expect(await page.evaluate(() => (window as unknown as { barLook?: string }).barLook)).toBe('fixed 0 true true true true');
     await page.waitForURL('**/de/docs/usage/');
     // The page swap replaces the body: the bar comes back on the new page to finish at 100 %, then goes.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { barsAdded: { path: string; value: string | null }[] }).barsAdded), { timeout: 2000 }).toContainEqual({ path: '/de/docs/usage/', value: '100' });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { barsAdded: { path: string; value: string | null }[] }).barsAdded), {
+        timeout: 2000,
+      })
+      .toContainEqual({ path: '/de/docs/usage/', value: '100' });
     await expect.poll(() => page.locator('.nav-progress').count(), { timeout: 2000 }).toBe(0);
     await page.context().close();
   });
@@ -325,7 +365,9 @@ describe('client runtime in the browser', () => {
           page.evaluate(() => {
             const sidebar = document.querySelector('.doc-sidebar')!;
             const column = sidebar.parentElement!.getBoundingClientRect();
-            return column.bottom - sidebar.getBoundingClientRect().height >= 0 ? Math.round(sidebar.getBoundingClientRect().top) : 'at the end';
+            return column.bottom - sidebar.getBoundingClientRect().height >= 0
+              ? Math.round(sidebar.getBoundingClientRect().top)
+              : 'at the end';
           });
         if (width > 996) expect(await sidebarTop(), `announcement ${announcement}`).toBeOneOf(announcement ? [0] : [0, 'at the end']);
         await page.mouse.wheel(0, -300);
@@ -345,7 +387,10 @@ describe('client runtime in the browser', () => {
     await page.click('[data-mobile-toggle]');
     for (let i = 0; i < 60; i++) {
       await page.keyboard.press(i % 7 === 6 ? 'Shift+Tab' : 'Tab');
-      const where = await page.evaluate(() => `${document.querySelector('[data-mobile-menu]')!.contains(document.activeElement)} ${document.activeElement?.outerHTML.slice(0, 80)}`);
+      const where = await page.evaluate(
+        () =>
+          `${document.querySelector('[data-mobile-menu]')!.contains(document.activeElement)} ${document.activeElement?.outerHTML.slice(0, 80)}`,
+      );
       expect(where, `after key ${i}`).toMatch(/^true /);
     }
     await page.keyboard.press('Escape');
@@ -374,7 +419,11 @@ describe('client runtime in the browser', () => {
     const page = await open('/de/landing-page/', { viewport: { width: 1280, height: 700 } });
     // A link far below the fold whose page no visible link names.
     const target = await page.evaluate(() => {
-      const visible = new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((a) => a.getBoundingClientRect().top < window.innerHeight).map((a) => a.href));
+      const visible = new Set(
+        [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+          .filter((a) => a.getBoundingClientRect().top < window.innerHeight)
+          .map((a) => a.href),
+      );
       const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/de/landing-page/"]')];
       const below = links.find((a) => a.getBoundingClientRect().top > window.innerHeight * 2 && !visible.has(a.href));
       return below ? new URL(below.href).pathname : null;
@@ -396,7 +445,9 @@ describe('client runtime in the browser', () => {
       const shown = (a: HTMLAnchorElement) => a.getBoundingClientRect().width > 0 && a.getBoundingClientRect().top < window.innerHeight;
       // Pages that a link visible on arrival names, outside the navbar (those would be prefetched anyway).
       const visibleElsewhere = new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]:not(.navbar a)')].filter(shown).map(path));
-      const nav = [...document.querySelectorAll<HTMLAnchorElement>('.navbar__items a.navbar__link[href^="/de/"]')].find((a) => shown(a) && !visibleElsewhere.has(path(a)));
+      const nav = [...document.querySelectorAll<HTMLAnchorElement>('.navbar__items a.navbar__link[href^="/de/"]')].find(
+        (a) => shown(a) && !visibleElsewhere.has(path(a)),
+      );
       const onArrival = new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter(shown).map(path));
       const foot = [...document.querySelectorAll<HTMLAnchorElement>('.footer a[href^="/de/"]')].find((a) => !onArrival.has(path(a)));
       return { nav: nav && path(nav), foot: foot && path(foot) };
@@ -404,7 +455,11 @@ describe('client runtime in the browser', () => {
     expect(paths.nav).toBeTruthy();
     expect(paths.foot).toBeTruthy();
     // The page's own prefetch hints (the server's request log is shared with the other tests).
-    const count = (p: string) => page.evaluate((p) => [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].filter((l) => new URL(l.href).pathname === p).length, p);
+    const count = (p: string) =>
+      page.evaluate(
+        (p) => [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].filter((l) => new URL(l.href).pathname === p).length,
+        p,
+      );
     await expect.poll(() => count(paths.nav!)).toBe(1);
     await page.waitForTimeout(300);
     expect(await count(paths.foot!)).toBe(0);
@@ -425,7 +480,9 @@ describe('client runtime in the browser', () => {
   it('header script: should keep the prices in the mobile menu below 997 px, without the Pro tag', async () => {
     const page = await open('/de/docs/faq/', { viewport: { width: 375, height: 800 } });
     // After the script's start delay the rules have been applied.
-    await expect.poll(() => page.evaluate(() => (document.querySelector('[data-pro-tag]') as HTMLElement).hidden), { timeout: 3000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (document.querySelector('[data-pro-tag]') as HTMLElement).hidden), { timeout: 3000 })
+      .toBe(true);
     await page.waitForTimeout(1300);
     await page.click('[data-mobile-toggle]');
     // On a docs page the menu opens on the docs sidebar; the site menu is behind "Hauptmenü".
@@ -446,7 +503,10 @@ describe('client runtime in the browser', () => {
     it(`header script: should apply the rules for ${name} on pricing and other pages`, async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       if (cookie) await context.addCookies([{ name: 'bilingo_token', value: 'abc', url: server.url }]);
-      if (subscribed) await context.addInitScript(() => localStorage.setItem('bilingo_user_info', JSON.stringify({ subscription: { subscriptionStatus: 'active' } })));
+      if (subscribed)
+        await context.addInitScript(() =>
+          localStorage.setItem('bilingo_user_info', JSON.stringify({ subscription: { subscriptionStatus: 'active' } })),
+        );
       const page = await context.newPage();
       await page.route(/googletagmanager\.com/, (r) => r.abort());
       for (const path of ['/de/docs/', '/de/pricing/']) {
@@ -462,19 +522,33 @@ describe('client runtime in the browser', () => {
           }));
         await expect
           .poll(state, { timeout: 3000 })
-          .toEqual({ profile: cookie ? '/profile/' : 'https://app.bilingo.app/login', premium: subscribed, pro: !subscribed && path !== '/de/pricing/' });
+          .toEqual({
+            profile: cookie ? '/profile/' : 'https://app.bilingo.app/login',
+            premium: subscribed,
+            pro: !subscribed && path !== '/de/pricing/',
+          });
       }
       // A soft navigation re-applies the rules for the new address.
       await page.click('.navbar a[href="/de/docs/usage/"]');
       await page.waitForURL('**/de/docs/usage/');
-      await expect.poll(() => page.evaluate(() => !(document.querySelector('[data-pro-tag]') as HTMLElement).hidden), { timeout: 3000 }).toBe(!subscribed);
+      await expect
+        .poll(() => page.evaluate(() => !(document.querySelector('[data-pro-tag]') as HTMLElement).hidden), { timeout: 3000 })
+        .toBe(!subscribed);
       await context.close();
     });
   }
 
   for (const [name, userAgent, outdated] of [
-    ['Chrome 80', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.3987.149 Safari/537.36', true],
-    ['Chrome 120', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.109 Safari/537.36', false],
+    [
+      'Chrome 80',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.3987.149 Safari/537.36',
+      true,
+    ],
+    [
+      'Chrome 120',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.109 Safari/537.36',
+      false,
+    ],
     ['Firefox 115', 'Mozilla/5.0 (X11; Linux x86_64; rv:109.0) Gecko/20100101 Firefox/115.0', false],
   ] as const) {
     it(`browser check: should ${outdated ? '' : 'not '}ask ${name} to update`, async () => {
@@ -488,7 +562,8 @@ describe('client runtime in the browser', () => {
       await page.waitForTimeout(100);
       const notice = page.locator('.browser-outdated');
       expect(await notice.count()).toBe(outdated ? 1 : 0);
-      if (outdated) expect(await notice.textContent()).toBe('Die Chrome-Kernversion Ihres Browsers ist zu alt. Bitte aktualisieren Sie Ihren Browser.');
+      if (outdated)
+        expect(await notice.textContent()).toBe('Die Chrome-Kernversion Ihres Browsers ist zu alt. Bitte aktualisieren Sie Ihren Browser.');
       await context.close();
     });
   }
@@ -515,7 +590,10 @@ describe('client runtime in the browser', () => {
     const page = await context.newPage();
     await page.route(/googletagmanager\.com/, (r) => r.abort());
     await page.route(/island-MangaPromo\.[\w-]+\.js$/, (r) =>
-      r.fulfill({ contentType: 'text/javascript', body: "export function mount() { throw new Error('Kaputt', { cause: new Error('Die Ursache') }); }" }),
+      r.fulfill({
+        contentType: 'text/javascript',
+        body: "export function mount() { throw new Error('Kaputt', { cause: new Error('Die Ursache') }); }",
+      }),
     );
     await page.goto(server.url + '/de/deals/manga/');
     await expect.poll(() => page.locator('.crash').count()).toBe(1);
@@ -544,7 +622,12 @@ describe('client runtime in the browser', () => {
       const banner = document.querySelector('.promo-banner')!;
       const close = document.querySelector('.promo-banner__close')!.getBoundingClientRect();
       const style = getComputedStyle(banner);
-      return { background: style.backgroundColor !== 'rgba(0, 0, 0, 0)', padded: parseFloat(style.paddingTop) >= 4, flex: style.display, close: close.width >= 24 && close.height >= 24 };
+      return {
+        background: style.backgroundColor !== 'rgba(0, 0, 0, 0)',
+        padded: parseFloat(style.paddingTop) >= 4,
+        flex: style.display,
+        close: close.width >= 24 && close.height >= 24,
+      };
     });
     expect(look).toEqual({ background: true, padded: true, flex: 'flex', close: true });
     await page.goto(server.url + '/de/');

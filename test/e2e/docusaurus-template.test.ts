@@ -36,8 +36,16 @@ describe('the Docusaurus classic template in a browser', () => {
     // serveDist answers a missing file with de/404.html (the real site's); this site's is at the root.
     server.hooks.push(async (req, res) => {
       const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-      const file = path.extname(pathname) && !pathname.endsWith('.html') ? path.join(outDir, decodeURIComponent(pathname)) : path.join(outDir, normalizePath(pathname), 'index.html');
-      if (await stat(file).then((s) => s.isFile()).catch(() => false)) return false;
+      const file =
+        path.extname(pathname) && !pathname.endsWith('.html')
+          ? path.join(outDir, decodeURIComponent(pathname))
+          : path.join(outDir, normalizePath(pathname), 'index.html');
+      if (
+        await stat(file)
+          .then((s) => s.isFile())
+          .catch(() => false)
+      )
+        return false;
       missing.push(pathname);
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(await readFile(path.join(outDir, '404.html')));
       return true;
@@ -62,7 +70,9 @@ describe('the Docusaurus classic template in a browser', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Tutorial - Basics');
     await expect.poll(() => page.locator('main').textContent()).toContain('5 minutes to learn the most important Docusaurus concepts.');
     const cards = page.locator('main .card-list .card__title');
-    await expect.poll(() => cards.allTextContents()).toEqual(['Create a Page', 'Create a Document', 'Create a Blog Post', 'Markdown Features', 'Deploy your site', 'Congratulations!']);
+    await expect
+      .poll(() => cards.allTextContents())
+      .toEqual(['Create a Page', 'Create a Document', 'Create a Blog Post', 'Markdown Features', 'Deploy your site', 'Congratulations!']);
     await cards.first().click();
     await page.waitForURL(`${server.url}/docs/tutorial-basics/create-a-page/`);
   });
@@ -79,16 +89,22 @@ describe('the Docusaurus classic template in a browser', () => {
   it('lists the blog posts with their excerpts, and shows a post with its authors and tags by name', async () => {
     await page.goto(`${server.url}/blog/`);
     const teasers = page.locator('article.blog-teaser');
-    await expect.poll(() => teasers.locator('h2').allTextContents()).toEqual(['Welcome', 'MDX Blog Post', 'Long Blog Post', 'First Blog Post']);
+    await expect
+      .poll(() => teasers.locator('h2').allTextContents())
+      .toEqual(['Welcome', 'MDX Blog Post', 'Long Blog Post', 'First Blog Post']);
     // Cut at {/* truncate */}: the long post's summary, nothing of what follows the marker.
     const long = teasers.nth(2);
-    await expect.poll(() => long.locator('p').textContent()).toBe('This is the summary of a very long blog post, Use a {/* truncate */} comment to limit blog post size in the list view.');
+    await expect
+      .poll(() => long.locator('p').textContent())
+      .toBe('This is the summary of a very long blog post, Use a {/* truncate */} comment to limit blog post size in the list view.');
     await expect.poll(() => long.textContent()).not.toContain('Lorem ipsum');
     await teasers.first().getByRole('link', { name: 'Welcome', exact: true }).click();
     await page.waitForURL(`${server.url}/blog/welcome/`);
     await expect.poll(() => page.locator('.blog-post__meta').textContent()).toBe('August 26, 2021 · by Sébastien Lorber, Yangshun Tay');
     await expect.poll(() => page.locator('.blog-post__tags li').allTextContents()).toEqual(['Facebook', 'Hello', 'Docusaurus']);
-    await expect.poll(() => page.locator('img[alt="Docusaurus Plushie"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => page.locator('img[alt="Docusaurus Plushie"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   });
 
   it('asked for no file the build did not write but the home page, which is a React page quire leaves out (with a warning)', () => {

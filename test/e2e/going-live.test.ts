@@ -56,12 +56,18 @@ async function startThirdParty(): Promise<ThirdParty> {
   const hanging: ServerResponse[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST' };
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'content-type',
+      'access-control-allow-methods': 'POST',
+    };
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
     state.requests.push(url.pathname + url.search);
     if (url.pathname === '/gtm.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' });
-      return void res.end("document.cookie='_ga=GA1.1.1;path=/';document.cookie='_ga_TEST=GS1.1;path=/';document.cookie='_gid=GA1.1.2;path=/';document.cookie='_gcl_au=1.1.3;path=/';window.fakeGtmRuns=(window.fakeGtmRuns||0)+1;");
+      return void res.end(
+        "document.cookie='_ga=GA1.1.1;path=/';document.cookie='_ga_TEST=GS1.1;path=/';document.cookie='_gid=GA1.1.2;path=/';document.cookie='_gcl_au=1.1.3;path=/';window.fakeGtmRuns=(window.fakeGtmRuns||0)+1;",
+      );
     }
     if (url.pathname === '/cancel') {
       let body = '';
@@ -70,11 +76,19 @@ async function startThirdParty(): Promise<ThirdParty> {
         state.bodies.push(body);
         if (!(req.headers['content-type'] ?? '').includes('json')) {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          return void res.end('<!DOCTYPE html><html lang="de"><title>Eingang bestätigt</title><h1>Ihre Kündigung ist eingegangen</h1></html>');
+          return void res.end(
+            '<!DOCTYPE html><html lang="de"><title>Eingang bestätigt</title><h1>Ihre Kündigung ist eingegangen</h1></html>',
+          );
         }
-        const json = (status: number, value: unknown) => res.writeHead(status, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(value));
-        if (state.answer === 'ok') return void json(200, { reference: 'K-2025-0042', receivedAt: '2025-11-27T14:03:12Z', effectiveDate: '2025-12-31' });
-        if (state.answer === 'invalid') return void json(422, { message: 'Zu dieser E-Mail-Adresse gibt es kein Konto.', errors: { email: 'Kein Konto mit dieser E-Mail-Adresse gefunden.', requestId: 'Unbekannte Anfrage.' } });
+        const json = (status: number, value: unknown) =>
+          res.writeHead(status, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(value));
+        if (state.answer === 'ok')
+          return void json(200, { reference: 'K-2025-0042', receivedAt: '2025-11-27T14:03:12Z', effectiveDate: '2025-12-31' });
+        if (state.answer === 'invalid')
+          return void json(422, {
+            message: 'Zu dieser E-Mail-Adresse gibt es kein Konto.',
+            errors: { email: 'Kein Konto mit dieser E-Mail-Adresse gefunden.', requestId: 'Unbekannte Anfrage.' },
+          });
         if (state.answer === 'error') return void json(500, { message: 'Datenbank nicht erreichbar.' });
         hanging.push(res);
       });
@@ -108,7 +122,8 @@ async function startThirdParty(): Promise<ThirdParty> {
 async function buildGoingLive(thirdParty: string): Promise<{ dist: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'quire-going-live-'));
   const root = path.join(dir, 'site');
-  for (const part of ['content', 'locales', 'static', 'site.config.ts']) await cp(path.join(repoRoot, part), path.join(root, part), { recursive: true });
+  for (const part of ['content', 'locales', 'static', 'site.config.ts'])
+    await cp(path.join(repoRoot, part), path.join(root, part), { recursive: true });
   await writeFile(path.join(root, 'content/data/company.json'), JSON.stringify(COMPANY, null, 2));
   await writeFile(
     path.join(root, 'variant.config.ts'),
@@ -129,8 +144,16 @@ export default {
 `,
   );
   const dist = path.join(dir, 'dist');
-  const result = await buildSite({ root, toolRoot: repoRoot, theme: classicTheme, outDir: dist, cacheDir: false, configFile: 'variant.config.ts' });
-  if (!result.ok) throw new Error('The going-live variant did not build:\n' + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
+  const result = await buildSite({
+    root,
+    toolRoot: repoRoot,
+    theme: classicTheme,
+    outDir: dist,
+    cacheDir: false,
+    configFile: 'variant.config.ts',
+  });
+  if (!result.ok)
+    throw new Error('The going-live variant did not build:\n' + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
   return { dist, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
@@ -160,13 +183,23 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
   });
 
   /** A new visitor (fresh storage) on `path`; every request to another origin than the site's is collected. */
-  async function visit(pathname: string, options: { javaScriptEnabled?: boolean; width?: number; init?: () => void } = {}): Promise<{ page: Page; foreign: string[]; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 }, javaScriptEnabled: options.javaScriptEnabled ?? true, acceptDownloads: true });
+  async function visit(
+    pathname: string,
+    options: { javaScriptEnabled?: boolean; width?: number; init?: () => void } = {},
+  ): Promise<{ page: Page; foreign: string[]; errors: string[] }> {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: 800 },
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      acceptDownloads: true,
+    });
     contexts.push(context);
     const page = await context.newPage();
     const foreign: string[] = [];
     const errors: string[] = [];
-    page.on('request', (r) => new URL(r.url()).origin !== site.url && !r.url().startsWith('blob:') && !r.url().startsWith('data:') && foreign.push(r.url()));
+    page.on(
+      'request',
+      (r) => new URL(r.url()).origin !== site.url && !r.url().startsWith('blob:') && !r.url().startsWith('data:') && foreign.push(r.url()),
+    );
     page.on('pageerror', (e) => errors.push(e.message));
     if (options.init) await page.addInitScript(options.init);
     await page.goto(site.url + pathname, { waitUntil: 'networkidle' });
@@ -174,11 +207,25 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
   }
   const banner = (page: Page) => page.locator('[data-consent-banner]');
   const gtmRequests = () => thirdParty.requests.filter((r) => r.startsWith('/gtm.js'));
-  const storedChoice = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { v: string; c: Record<string, boolean> } | null, CONSENT_KEY);
-  const cookieNames = (page: Page) => page.evaluate(() => document.cookie.split(';').map((c) => c.split('=')[0].trim()).filter(Boolean));
+  const storedChoice = (page: Page) =>
+    page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { v: string; c: Record<string, boolean> } | null,
+      CONSENT_KEY,
+    );
+  const cookieNames = (page: Page) =>
+    page.evaluate(() =>
+      document.cookie
+        .split(';')
+        .map((c) => c.split('=')[0].trim())
+        .filter(Boolean),
+    );
   /** Consent Mode commands in the data layer, as plain arrays. */
   const consentCommands = (page: Page) =>
-    page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).filter((e) => typeof e === 'object' && e !== null && (e as ArrayLike<unknown>)[0] === 'consent').map((e) => Array.from(e as ArrayLike<unknown>)));
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
+        .filter((e) => typeof e === 'object' && e !== null && (e as ArrayLike<unknown>)[0] === 'consent')
+        .map((e) => Array.from(e as ArrayLike<unknown>)),
+    );
 
   it('consent: should load nothing from another host before a choice, with the banner shown and its three buttons of one size', async () => {
     const { page, foreign, errors } = await visit('/de/');
@@ -186,12 +233,26 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     expect(foreign).toEqual([]);
     expect(gtmRequests()).toEqual([]);
     // Consent Mode defaults are in place before any container could load: everything denied.
-    expect(await consentCommands(page)).toEqual([['consent', 'default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 }]]);
+    expect(await consentCommands(page)).toEqual([
+      [
+        'consent',
+        'default',
+        { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 },
+      ],
+    ]);
     const boxes = await page.locator('.consent__actions button:visible').evaluateAll((buttons) =>
       buttons.map((b) => {
         const r = b.getBoundingClientRect();
         const s = getComputedStyle(b);
-        return { text: b.textContent, width: Math.round(r.width), height: Math.round(r.height), background: s.backgroundColor, color: s.color, weight: s.fontWeight, size: s.fontSize };
+        return {
+          text: b.textContent,
+          width: Math.round(r.width),
+          height: Math.round(r.height),
+          background: s.backgroundColor,
+          color: s.color,
+          weight: s.fontWeight,
+          size: s.fontSize,
+        };
       }),
     );
     expect(boxes.map((b) => b.text)).toEqual(['Alle akzeptieren', 'Nur notwendige', 'Einstellungen']);
@@ -202,13 +263,23 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     expect(Math.round(box.y + box.height)).toBe(800);
     // No box is ticked in advance; the necessary category is on and cannot be switched off.
     await page.getByRole('button', { name: 'Einstellungen', exact: true }).click();
-    expect(await page.locator('input[data-consent-category]').evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).checked, (i as HTMLInputElement).disabled]))).toEqual([
+    expect(
+      await page
+        .locator('input[data-consent-category]')
+        .evaluateAll((inputs) =>
+          inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).checked, (i as HTMLInputElement).disabled]),
+        ),
+    ).toEqual([
       ['necessary', true, true],
       ['statistics', false, false],
       ['marketing', false, false],
     ]);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('statistics');
-    expect(await page.locator('.consent__actions button:visible').allTextContents()).toEqual(['Alle akzeptieren', 'Nur notwendige', 'Auswahl speichern']);
+    expect(await page.locator('.consent__actions button:visible').allTextContents()).toEqual([
+      'Alle akzeptieren',
+      'Nur notwendige',
+      'Auswahl speichern',
+    ]);
     expect(await runAxe(page)).toEqual([]);
     await page.waitForTimeout(300);
     expect(foreign).toEqual([]);
@@ -256,7 +327,11 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     await expect.poll(gtmRequests).toEqual(['/gtm.js?id=GTM-TEST30']);
     expect(page.url()).toBe(url);
     await expect.poll(() => page.evaluate(() => (window as unknown as { fakeGtmRuns?: number }).fakeGtmRuns)).toBe(1);
-    expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' }]);
+    expect((await consentCommands(page)).at(-1)).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' },
+    ]);
     expect(await banner(page).isVisible()).toBe(false);
     // A soft navigation keeps the running container (one run, one request) and the banner closed.
     await page.locator('.navbar a[href="/de/docs/usage/"]').first().click();
@@ -270,7 +345,14 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     expect(gtmRequests()).toHaveLength(2);
     // A choice stored for another consent version counts as none: asked again, nothing loaded.
     thirdParty.requests.length = 0;
-    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ v: 'test-0', c: { necessary: true, statistics: true, marketing: true }, t: '2025-01-01T00:00:00Z' })), CONSENT_KEY);
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ v: 'test-0', c: { necessary: true, statistics: true, marketing: true }, t: '2025-01-01T00:00:00Z' }),
+        ),
+      CONSENT_KEY,
+    );
     await page.reload({ waitUntil: 'networkidle' });
     expect(await banner(page).isVisible()).toBe(true);
     expect(gtmRequests()).toEqual([]);
@@ -294,7 +376,11 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-consent-open'))).toBe(true);
     expect(await cookieNames(page)).not.toEqual(expect.arrayContaining(['_ga']));
     expect((await cookieNames(page)).filter((n) => /^_g/.test(n))).toEqual([]);
-    expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }]);
+    expect((await consentCommands(page)).at(-1)).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' },
+    ]);
     // The container ran in this document: the next page is loaded for real, without it.
     thirdParty.requests.length = 0;
     await Promise.all([page.waitForEvent('load'), page.locator('.navbar a[href="/de/docs/usage/"]').first().click()]);
@@ -316,7 +402,11 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     await page.getByRole('button', { name: 'Auswahl speichern' }).click();
     await expect.poll(gtmRequests).toHaveLength(1);
     expect((await storedChoice(page))?.c).toEqual({ necessary: true, statistics: true, marketing: false });
-    expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' }]);
+    expect((await consentCommands(page)).at(-1)).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' },
+    ]);
     // Google Ads' cookie is not allowed: removed, analytics' kept.
     await expect.poll(() => cookieNames(page)).toContain('_ga');
     await page.locator('[data-consent-open]').click();
@@ -324,7 +414,7 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     expect(await cookieNames(page)).not.toContain('_gcl_au');
   });
 
-  it('impressum: should show every field of company.json, be linked from every page\'s footer beside the legal links, and be axe-clean', async () => {
+  it("impressum: should show every field of company.json, be linked from every page's footer beside the legal links, and be axe-clean", async () => {
     for (const pathname of ['/de/', '/de/docs/faq/', '/de/blog/', '/de/landing-page/star-gate/']) {
       const { page } = await visit(pathname);
       const legal = await page.locator('.footer a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
@@ -338,9 +428,24 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
       );
       await page.close();
     }
-    const { page } = await visit('/de/impressum/', { init: () => localStorage.setItem('quire.consent', JSON.stringify({ v: 'test-1', c: { necessary: true }, t: '2025-11-27T00:00:00Z' })) });
+    const { page } = await visit('/de/impressum/', {
+      init: () => localStorage.setItem('quire.consent', JSON.stringify({ v: 'test-1', c: { necessary: true }, t: '2025-11-27T00:00:00Z' })),
+    });
     const text = (await page.locator('[data-impressum]').innerText()).replace(/\s+/g, ' ');
-    const values = [COMPANY.legalName, COMPANY.legalForm, ...COMPANY.representatives, ...Object.values(COMPANY.address), COMPANY.email, COMPANY.phone, COMPANY.register.court, COMPANY.register.number, COMPANY.vatId, COMPANY.contentResponsible.name, COMPANY.contentResponsible.address, COMPANY.disputeResolution];
+    const values = [
+      COMPANY.legalName,
+      COMPANY.legalForm,
+      ...COMPANY.representatives,
+      ...Object.values(COMPANY.address),
+      COMPANY.email,
+      COMPANY.phone,
+      COMPANY.register.court,
+      COMPANY.register.number,
+      COMPANY.vatId,
+      COMPANY.contentResponsible.name,
+      COMPANY.contentResponsible.address,
+      COMPANY.disputeResolution,
+    ];
     for (const value of values) expect(text).toContain(value);
     expect(await page.locator('[data-company-missing]').count()).toBe(0);
     expect(await page.locator('.impressum__incomplete').count()).toBe(0);
@@ -352,8 +457,12 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
   });
 
   async function openCancel(options: { javaScriptEnabled?: boolean } = {}) {
-    const visited = await visit('/de/kuendigen/', { ...options, init: () => localStorage.setItem('quire.consent', JSON.stringify({ v: 'test-1', c: { necessary: true }, t: '2025-11-27T00:00:00Z' })) });
-    if (options.javaScriptEnabled !== false) await expect.poll(() => visited.page.locator('[data-cancel-form]').getAttribute('data-enhanced')).toBe('true');
+    const visited = await visit('/de/kuendigen/', {
+      ...options,
+      init: () => localStorage.setItem('quire.consent', JSON.stringify({ v: 'test-1', c: { necessary: true }, t: '2025-11-27T00:00:00Z' })),
+    });
+    if (options.javaScriptEnabled !== false)
+      await expect.poll(() => visited.page.locator('[data-cancel-form]').getAttribute('data-enhanced')).toBe('true');
     return visited;
   }
   async function fill(page: Page) {
@@ -383,7 +492,16 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     await submit(page);
     await page.locator('[data-cancel-confirmation]').waitFor();
     const sent = JSON.parse(thirdParty.bodies[0]) as Record<string, string>;
-    expect(sent).toMatchObject({ name: 'Erika Mustermann', email: 'erika@example.org', contract: 'C-123', kind: 'extraordinary', reason: 'Der Dienst ist seit Wochen nicht erreichbar.', effective: 'date', date: '2999-12-31', locale: 'de' });
+    expect(sent).toMatchObject({
+      name: 'Erika Mustermann',
+      email: 'erika@example.org',
+      contract: 'C-123',
+      kind: 'extraordinary',
+      reason: 'Der Dienst ist seit Wochen nicht erreichbar.',
+      effective: 'date',
+      date: '2999-12-31',
+      locale: 'de',
+    });
     expect(sent.requestId).toMatch(/\S{8,}/);
     const confirmation = await page.locator('[data-cancel-confirmation]').innerText();
     expect(confirmation).toContain('Ihre Kündigung ist bei uns eingegangen');
@@ -392,20 +510,27 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     expect(confirmation).toContain('31. Dezember 2025');
     expect(await page.locator('[data-cancel-form]').isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.matches('[data-cancel-outcome]'))).toBe(true);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Bestätigung speichern' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Bestätigung speichern' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Kündigungsbestätigung-20251127T140312\.html$/);
     const saved = await readFile((await download.path())!, 'utf8');
     expect(saved).toContain('K-2025-0042');
     expect(saved).toContain('Erika Mustermann');
     expect(saved).toContain('„jetzt kündigen“');
-    await page.evaluate(() => ((window as unknown as { printed: number }).printed = 0) || (window.print = () => ((window as unknown as { printed: number }).printed += 1)));
+    await page.evaluate(
+      () =>
+        ((window as unknown as { printed: number }).printed = 0) ||
+        (window.print = () => ((window as unknown as { printed: number }).printed += 1)),
+    );
     await page.getByRole('button', { name: 'Drucken' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     expect(await runAxe(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
-  it('cancellation: should show the server\'s field errors beside the fields (4xx) and never claim success', async () => {
+  it("cancellation: should show the server's field errors beside the fields (4xx) and never claim success", async () => {
     const { page } = await openCancel();
     thirdParty.answer = 'invalid';
     await fill(page);
@@ -459,7 +584,9 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
 
   it('cancellation: should post the form to the endpoint without JavaScript, and be reachable from the footer of every page', async () => {
     const { page } = await openCancel({ javaScriptEnabled: false });
-    expect(await page.locator('[data-cancel-form]').evaluate((f) => [(f as HTMLFormElement).method, (f as HTMLFormElement).action])).toEqual(['post', thirdParty.url + '/cancel']);
+    expect(
+      await page.locator('[data-cancel-form]').evaluate((f) => [(f as HTMLFormElement).method, (f as HTMLFormElement).action]),
+    ).toEqual(['post', thirdParty.url + '/cancel']);
     await fill(page);
     await Promise.all([page.waitForURL(thirdParty.url + '/cancel'), submit(page)]);
     expect(new URLSearchParams(thirdParty.bodies[0]).get('email')).toBe('erika@example.org');

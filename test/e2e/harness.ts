@@ -7,14 +7,25 @@ import { chromium, type Browser } from 'playwright-core';
 import { normalizePath } from '../../src/shared/route-match.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /**
  * Headless Chromium hides scrollbars by default; `scrollbars: true` shows them as on Windows and most Linux
  * desktops, where a scrollbar takes room from the page.
  */
 export function launchBrowser(options: { scrollbars?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : [] });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : [],
+  });
 }
 
 const TYPES: Record<string, string> = {
@@ -62,7 +73,11 @@ export async function serveDist(root: string): Promise<TestServer> {
     const isPage = !path.extname(url.pathname) || url.pathname.endsWith('/');
     if (isPage || url.pathname.endsWith('.html')) file = path.join(root, normalizePath(url.pathname), 'index.html');
     let status = 200;
-    if (!(await stat(file).then((s) => s.isFile()).catch(() => false))) {
+    if (
+      !(await stat(file)
+        .then((s) => s.isFile())
+        .catch(() => false))
+    ) {
       status = 404;
       file = path.join(root, 'de/404.html');
     }

@@ -37,7 +37,12 @@ class FakeClaimServer {
 
   async start(allowedOrigin: string): Promise<void> {
     this.server = createServer((req, res) => {
-      const cors = { 'access-control-allow-origin': allowedOrigin, 'access-control-allow-credentials': 'true', 'access-control-allow-headers': 'content-type, accept', 'access-control-allow-methods': 'POST' };
+      const cors = {
+        'access-control-allow-origin': allowedOrigin,
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-headers': 'content-type, accept',
+        'access-control-allow-methods': 'POST',
+      };
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors).end();
         return;
@@ -138,14 +143,24 @@ describe('manga promotion in the browser', () => {
     contexts.push(context);
     if (visit.loggedIn) await context.addCookies([{ name: TOKEN_COOKIE, value: 'session-1', url: server.url }]);
     if (visit.extension) await context.addInitScript(markExtension, MARK);
-    if (visit.withoutUserAgentData) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined, configurable: true }));
+    if (visit.withoutUserAgentData)
+      await context.addInitScript(() =>
+        Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined, configurable: true }),
+      );
     return context;
   }
 
   async function openPromo(context: BrowserContext, time = INSIDE): Promise<Page> {
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && m.location().url.startsWith(server.url) && errors.push(m.text()));
+    page.on(
+      'console',
+      (m) =>
+        m.type() === 'error' &&
+        !m.text().startsWith('Failed to load resource') &&
+        m.location().url.startsWith(server.url) &&
+        errors.push(m.text()),
+    );
     await page.route(/googletagmanager\.com/, (r) => r.abort());
     await page.route(CLAIM_URL, fake.route);
     await page.clock.setFixedTime(new Date(time));
@@ -271,8 +286,16 @@ describe('manga promotion in the browser', () => {
     const context = await newContext({ loggedIn: true, extension: true });
     const page = await openPromo(context);
     const cases: [Answer, string, string][] = [
-      [{ status: 409, body: { reason: 'already_claimed' } }, 'alreadyClaimed', 'Das Angebot gilt nur für neue Nutzerinnen und Nutzer und nur einmal'],
-      [{ status: 403, body: { reason: 'not_new_user' } }, 'alreadyClaimed', 'Das Angebot gilt nur für neue Nutzerinnen und Nutzer und nur einmal'],
+      [
+        { status: 409, body: { reason: 'already_claimed' } },
+        'alreadyClaimed',
+        'Das Angebot gilt nur für neue Nutzerinnen und Nutzer und nur einmal',
+      ],
+      [
+        { status: 403, body: { reason: 'not_new_user' } },
+        'alreadyClaimed',
+        'Das Angebot gilt nur für neue Nutzerinnen und Nutzer und nur einmal',
+      ],
       [{ status: 401 }, 'loggedOut', 'Bitte melden Sie sich an'],
       [{ status: 410 }, 'ended', 'Die Aktion ist beendet. Wir hoffen, Sie beim nächsten Mal dabei zu haben.'],
       [{ status: 403, body: { reason: 'region' } }, 'error', 'Das Einlösen hat nicht geklappt'],

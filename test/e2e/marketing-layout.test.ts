@@ -41,7 +41,9 @@ function measure(): Measure {
   const grids: Measure['grids'] = [];
   const brokenWords: string[] = [];
   for (const grid of document.querySelectorAll<HTMLElement>('main .balanced-grid')) {
-    const cards = [...grid.children].filter((c) => c instanceof HTMLElement && !c.matches('.pricing__note') && c.offsetParent !== null) as HTMLElement[];
+    const cards = [...grid.children].filter(
+      (c) => c instanceof HTMLElement && !c.matches('.pricing__note') && c.offsetParent !== null,
+    ) as HTMLElement[];
     const tops = new Map<number, number>();
     for (const card of cards) {
       const top = Math.round(card.getBoundingClientRect().top);
@@ -110,7 +112,10 @@ describe('marketing pages in the browser', () => {
 
   it('marketing: should never scroll sideways, from 320 to 1920 px', () => {
     const wide: string[] = [];
-    for (const width of WIDTHS) for (const name of Object.keys(PAGES)) if (measured.get(`${name}@${width}`)!.overflow > 0) wide.push(`${PAGES[name]} at ${width}px: ${measured.get(`${name}@${width}`)!.overflow}px`);
+    for (const width of WIDTHS)
+      for (const name of Object.keys(PAGES))
+        if (measured.get(`${name}@${width}`)!.overflow > 0)
+          wide.push(`${PAGES[name]} at ${width}px: ${measured.get(`${name}@${width}`)!.overflow}px`);
     expect(wide).toEqual([]);
   });
 
@@ -121,7 +126,8 @@ describe('marketing pages in the browser', () => {
       for (const name of Object.keys(PAGES))
         for (const grid of measured.get(`${name}@${width}`)!.grids) {
           grids++;
-          if (grid.rows.length > 1 && grid.rows[0] > 1 && grid.rows.at(-1) === 1) widows.push(`${PAGES[name]} ${grid.name} at ${width}px: rows of ${grid.rows.join(' + ')}`);
+          if (grid.rows.length > 1 && grid.rows[0] > 1 && grid.rows.at(-1) === 1)
+            widows.push(`${PAGES[name]} ${grid.name} at ${width}px: rows of ${grid.rows.join(' + ')}`);
         }
     // The home page's features and stats, the learning centre's four card grids and the plans, at four widths.
     expect(grids).toBeGreaterThanOrEqual(4 * 7);
@@ -130,7 +136,9 @@ describe('marketing pages in the browser', () => {
 
   it('marketing: should break no word inside in the stat, feature and card grids at 1024, 1280, 1440 and 1920 px', () => {
     const broken: string[] = [];
-    for (const width of WIDE) for (const name of Object.keys(PAGES)) for (const word of measured.get(`${name}@${width}`)!.brokenWords) broken.push(`${PAGES[name]} at ${width}px: ${word}`);
+    for (const width of WIDE)
+      for (const name of Object.keys(PAGES))
+        for (const word of measured.get(`${name}@${width}`)!.brokenWords) broken.push(`${PAGES[name]} at ${width}px: ${word}`);
     expect(broken).toEqual([]);
   });
 
@@ -164,15 +172,26 @@ describe('marketing pages in the browser', () => {
     const head = await page.evaluate(() => ({
       themeColor: document.head.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
       ogLocale: document.head.querySelector('meta[property="og:locale"]')?.getAttribute('content'),
-      links: [...document.head.querySelectorAll('link:is([rel="icon"], [rel="apple-touch-icon"], [rel="manifest"])')].map((l) => `${l.getAttribute('rel')} ${l.getAttribute('href')}`),
+      links: [...document.head.querySelectorAll('link:is([rel="icon"], [rel="apple-touch-icon"], [rel="manifest"])')].map(
+        (l) => `${l.getAttribute('rel')} ${l.getAttribute('href')}`,
+      ),
     }));
     expect(head.themeColor).toMatch(/^#[0-9a-f]{6}$/i);
     expect(head.ogLocale).toBe('de_DE');
-    expect(head.links).toEqual(['icon /de/img/favicon.svg', 'icon /de/img/favicon-32.png', 'apple-touch-icon /de/img/apple-touch-icon.png', 'manifest /de/manifest.webmanifest']);
+    expect(head.links).toEqual([
+      'icon /de/img/favicon.svg',
+      'icon /de/img/favicon-32.png',
+      'apple-touch-icon /de/img/apple-touch-icon.png',
+      'manifest /de/manifest.webmanifest',
+    ]);
     for (const link of head.links) expect((await page.request.get(server.url + link.split(' ')[1])).status(), link).toBe(200);
-    const manifest = (await (await page.request.get(server.url + '/de/manifest.webmanifest')).json()) as { theme_color: string; icons: { src: string }[] };
+    const manifest = (await (await page.request.get(server.url + '/de/manifest.webmanifest')).json()) as {
+      theme_color: string;
+      icons: { src: string }[];
+    };
     expect(manifest.theme_color).toBe(head.themeColor);
-    for (const icon of manifest.icons) expect((await page.request.get(new URL(icon.src, server.url + '/de/manifest.webmanifest').href)).status(), icon.src).toBe(200);
+    for (const icon of manifest.icons)
+      expect((await page.request.get(new URL(icon.src, server.url + '/de/manifest.webmanifest').href)).status(), icon.src).toBe(200);
     await context.close();
   });
 
@@ -202,7 +221,14 @@ describe('marketing pages in the browser', () => {
 async function visitorContext(browser: Browser, width: number): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   await context.route(/googletagmanager\.com/, (r) => r.abort());
-  await context.addInitScript((version) => localStorage.setItem('quire.consent', JSON.stringify({ v: version, c: { necessary: true, statistics: false }, t: new Date().toISOString() })), config.consent!.version);
+  await context.addInitScript(
+    (version) =>
+      localStorage.setItem(
+        'quire.consent',
+        JSON.stringify({ v: version, c: { necessary: true, statistics: false }, t: new Date().toISOString() }),
+      ),
+    config.consent!.version,
+  );
   return context;
 }
 
@@ -210,7 +236,16 @@ async function visitorContext(browser: Browser, width: number): Promise<BrowserC
 async function screenshot(page: Page, file: string): Promise<void> {
   await page.evaluate(async () => {
     for (const img of document.querySelectorAll('img')) img.loading = 'eager';
-    await Promise.all([...document.images].map((img) => (img.complete ? undefined : new Promise((resolve) => { img.addEventListener('load', resolve, { once: true }); img.addEventListener('error', resolve, { once: true }); }))));
+    await Promise.all(
+      [...document.images].map((img) =>
+        img.complete
+          ? undefined
+          : new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true });
+              img.addEventListener('error', resolve, { once: true });
+            }),
+      ),
+    );
   });
   await page.screenshot({ path: path.join(SCREENSHOTS, file), fullPage: true });
 }

@@ -17,11 +17,14 @@ import { launchBrowser, serveDist } from './harness.ts';
  */
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
-const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
 /** Builds the fixture with `overlay` (and the real UI messages) into a temporary folder and serves it. */
 async function buildAndServe(overlay: Record<string, string>, options: { locale?: string; config?: (text: string) => string } = {}) {
-  const messages = { 'locales/en.json': await readFile(path.join(repoRoot, 'locales/en.json'), 'utf8'), 'locales/de.json': await readFile(path.join(repoRoot, 'locales/de.json'), 'utf8') };
+  const messages = {
+    'locales/en.json': await readFile(path.join(repoRoot, 'locales/en.json'), 'utf8'),
+    'locales/de.json': await readFile(path.join(repoRoot, 'locales/de.json'), 'utf8'),
+  };
   const site = await makeSite('basic', { ...messages, ...overlay });
   if (options.config) {
     const file = path.join(site.root, 'site.config.ts');
@@ -29,7 +32,14 @@ async function buildAndServe(overlay: Record<string, string>, options: { locale?
   }
   const out = await mkdtemp(path.join(tmpdir(), 'quire-search-e2e-'));
   const outDir = path.join(out, 'dist');
-  const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false, locale: options.locale });
+  const result = await buildSite({
+    root: site.root,
+    toolRoot: repoRoot,
+    theme: classicTheme,
+    outDir,
+    cacheDir: false,
+    locale: options.locale,
+  });
   if (!result.ok) throw new Error('The fixture did not build:\n' + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
   const server = await serveDist(outDir);
   return {
@@ -62,7 +72,10 @@ async function openPage(browser: Browser, url: string) {
 async function modalQuery(page: Page, q: string): Promise<void> {
   if (!(await page.locator('.search-modal__input').count())) await page.keyboard.press('Control+k');
   await page.locator('.search-modal__input').fill(q);
-  await page.waitForSelector(`.search-modal__body[data-search-query="${q}"]:is([data-search-status="done"], [data-search-status="error"])`, { timeout: 20_000 });
+  await page.waitForSelector(
+    `.search-modal__body[data-search-query="${q}"]:is([data-search-status="done"], [data-search-status="error"])`,
+    { timeout: 20_000 },
+  );
 }
 
 describe('search with a hostile page title (fixture)', () => {
@@ -122,7 +135,11 @@ function fakeDocSearch() {
     },
   ];
   const server: Server = createServer((req: IncomingMessage, res) => {
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, OPTIONS' };
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': '*',
+      'access-control-allow-methods': 'POST, OPTIONS',
+    };
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors).end();
       return;
@@ -141,19 +158,38 @@ function fakeDocSearch() {
       // A slow and a fast query, for the stale-answer test: each answers with a page named after it.
       const asked = (body as { requests?: { query?: string }[] })?.requests?.[0]?.query;
       if (asked === 'langsam' || asked === 'schnell') {
-        const one = [{ objectID: asked, url: `https://example.org/de/docs/${asked}/`, type: 'lvl1', hierarchy: { lvl0: 'Dokumentation', lvl1: asked } }];
-        setTimeout(() => res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ results: [{ hits: one, nbHits: 1 }] })), asked === 'langsam' ? 1500 : 0);
+        const one = [
+          {
+            objectID: asked,
+            url: `https://example.org/de/docs/${asked}/`,
+            type: 'lvl1',
+            hierarchy: { lvl0: 'Dokumentation', lvl1: asked },
+          },
+        ];
+        setTimeout(
+          () =>
+            res
+              .writeHead(200, { ...cors, 'content-type': 'application/json' })
+              .end(JSON.stringify({ results: [{ hits: one, nbHits: 1 }] })),
+          asked === 'langsam' ? 1500 : 0,
+        );
         return;
       }
       if (mode === '500') res.writeHead(500, { ...cors, 'content-type': 'application/json' }).end('{"message":"Internal"}');
       else if (mode === 'malformed') res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"results": [ {"hits": [');
-      else res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ results: [{ hits, nbHits: hits.length, page: 0, hitsPerPage: 8 }] }));
+      else
+        res
+          .writeHead(200, { ...cors, 'content-type': 'application/json' })
+          .end(JSON.stringify({ results: [{ hits, nbHits: hits.length, page: 0, hitsPerPage: 8 }] }));
     });
   });
   return {
     calls,
     setMode: (m: typeof mode) => (mode = m),
-    listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }
@@ -193,7 +229,11 @@ describe('search with the hosted provider (fixture + fake DocSearch service)', (
     expect(url.searchParams.get('x-algolia-application-id')).toBe('FIXTUREAPP');
     expect(url.searchParams.get('x-algolia-api-key')).toBe('search-only-key');
     const body = call.body as { requests: { indexName: string; query: string; facetFilters: unknown }[] };
-    expect(body.requests[0]).toMatchObject({ indexName: 'fixture', query: 'Tabelle', facetFilters: ['language:de', ['docusaurus_tag:default', 'docusaurus_tag:docs-current']] });
+    expect(body.requests[0]).toMatchObject({
+      indexName: 'fixture',
+      query: 'Tabelle',
+      facetFilters: ['language:de', ['docusaurus_tag:default', 'docusaurus_tag:docs-current']],
+    });
 
     // Hosted URLs lose origin and locale prefix and resolve under this site's base path.
     const hrefs = await page.locator('.search-modal [role="option"]').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
@@ -223,7 +263,11 @@ describe('search with the hosted provider (fixture + fake DocSearch service)', (
 
   it('search: should show the failure screen when the service answers 500, malformed JSON, or not at all', async () => {
     const { page } = await openPage(browser, site.server.url + '/de/docs/');
-    for (const [mode, q] of [['500', 'eins'], ['malformed', 'zwei'], ['timeout', 'drei']] as const) {
+    for (const [mode, q] of [
+      ['500', 'eins'],
+      ['malformed', 'zwei'],
+      ['timeout', 'drei'],
+    ] as const) {
       fake.setMode(mode);
       await modalQuery(page, q);
       const text = await page.locator('.search-modal__body').innerText();
@@ -269,7 +313,13 @@ describe('search in Chinese and Japanese (fixture built per locale)', () => {
     site.server.hooks.push(async (req, res) => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       const file = path.join(site.outDir, pathname.endsWith('/') ? pathname + 'index.html' : pathname);
-      if (await stat(file).then((s) => s.isFile(), () => false)) return false;
+      if (
+        await stat(file).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      )
+        return false;
       res.writeHead(404).end();
       return true;
     });

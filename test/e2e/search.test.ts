@@ -10,7 +10,10 @@ describe('search in the browser (real site)', () => {
   beforeAll(async () => ({ server, browser } = await openBuiltSite(inject('e2eDist'))));
   afterAll(() => closeBuiltSite({ server, browser }));
 
-  async function open(route: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  async function open(
+    route: string,
+    viewport = { width: 1280, height: 900 },
+  ): Promise<{ page: Page; requests: string[]; errors: string[] }> {
     const page = await browser.newPage({ viewport });
     const requests: string[] = [];
     const errors: string[] = [];
@@ -22,17 +25,20 @@ describe('search in the browser (real site)', () => {
   }
 
   /** The machine may be busy: islands and the index load over the network, so allow time. */
-  const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+  const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
   const dialog = (page: Page) => page.locator('.search-modal [role="dialog"]');
   const input = (page: Page) => page.locator('.search-modal__input');
 
   /** Types a query into the open modal and waits until its results (or failure) for that query are shown. */
   async function query(page: Page, q: string): Promise<void> {
     await input(page).fill(q);
-    await page.waitForSelector(`.search-modal__body[data-search-query="${q}"]:is([data-search-status="done"], [data-search-status="error"])`);
+    await page.waitForSelector(
+      `.search-modal__body[data-search-query="${q}"]:is([data-search-status="done"], [data-search-status="error"])`,
+    );
   }
 
-  const resultHrefs = (page: Page) => page.locator('.search-modal [role="option"]').evaluateAll((els) => els.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
+  const resultHrefs = (page: Page) =>
+    page.locator('.search-modal [role="option"]').evaluateAll((els) => els.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
   const resultPages = async (page: Page) => [...new Set((await resultHrefs(page)).map((h) => h.split('#')[0]))];
   const markedWords = (page: Page) => page.locator('.search-modal mark').allTextContents();
 
@@ -153,7 +159,9 @@ describe('search in the browser (real site)', () => {
     expect(await page.evaluate(() => '#' + document.activeElement?.id)).toBe(hash);
     // A heading is no control: no focus ring around it.
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('none');
-    expect(await page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top) < 200, hash.slice(1))).toBe(true);
+    expect(await page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top) < 200, hash.slice(1))).toBe(
+      true,
+    );
     await page.close();
   });
 
@@ -178,7 +186,10 @@ describe('search in the browser (real site)', () => {
     const href = (await options.nth(1).getAttribute('href'))!;
     expect(href.startsWith('/de/')).toBe(true);
     await page.keyboard.press('Enter');
-    await poll(() => { const u = new URL(page.url()); return u.pathname + u.hash; }).toBe(href);
+    await poll(() => {
+      const u = new URL(page.url());
+      return u.pathname + u.hash;
+    }).toBe(href);
     expect(await dialog(page).count()).toBe(0);
     // The page came by soft navigation; search still opens on it.
     await page.keyboard.press('Control+k');
@@ -195,8 +206,14 @@ describe('search in the browser (real site)', () => {
       await query(page, q);
       const pages = await resultPages(page);
       expect(pages.length, q).toBeGreaterThan(3);
-      expect(pages.every((p) => p.startsWith('/de/')), q).toBe(true);
-      expect((await markedWords(page)).some((w) => /^übersetzung/i.test(w)), q).toBe(true);
+      expect(
+        pages.every((p) => p.startsWith('/de/')),
+        q,
+      ).toBe(true);
+      expect(
+        (await markedWords(page)).some((w) => /^übersetzung/i.test(w)),
+        q,
+      ).toBe(true);
       totals[q] = await page.locator('.search-modal__all').innerText();
     }
     expect(totals['Übersetzung']).toMatch(/^Alle \d+ Ergebnisse anzeigen$/);
@@ -206,7 +223,10 @@ describe('search in the browser (real site)', () => {
     for (const q of ['übersetzt', 'Übersetzungen']) {
       await query(page, q);
       expect((await resultPages(page)).length, q).toBeGreaterThan(3);
-      expect((await markedWords(page)).some((w) => /^übersetz/i.test(w)), q).toBe(true);
+      expect(
+        (await markedWords(page)).some((w) => /^übersetz/i.test(w)),
+        q,
+      ).toBe(true);
     }
 
     await query(page, 'Untertitel');
@@ -278,7 +298,9 @@ describe('search in the browser (real site)', () => {
     await poll(() => dialog(page).count()).toBe(0);
     // The result opens by soft navigation; the recent search is then checked on the result's page.
     await poll(() => page.evaluate(() => location.pathname)).not.toBe('/de/docs/');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quire.search.recent.de.local') ?? '[]') as { pageTitle: string }[]);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('quire.search.recent.de.local') ?? '[]') as { pageTitle: string }[],
+    );
     expect(stored).toHaveLength(1);
 
     await page.keyboard.press('Control+k');
@@ -324,7 +346,8 @@ describe('search in the browser (real site)', () => {
     const { page, errors } = await open('/de/docs/');
     // The history after each step, named if the last Back fails (it did once, under heavy load, unexplained).
     const trail: string[] = [];
-    const note = async (step: string) => trail.push(`${step}: ${await page.evaluate(() => `${history.length} ${location.pathname}${location.search}`)}`);
+    const note = async (step: string) =>
+      trail.push(`${step}: ${await page.evaluate(() => `${history.length} ${location.pathname}${location.search}`)}`);
     await page.keyboard.press('Control+k');
     await query(page, 'Untertitel');
     await page.click('.search-modal__all');
@@ -358,7 +381,12 @@ describe('search in the browser (real site)', () => {
     await poll(() => page.inputValue('#search-page-input')).toBe('Untertitel');
     await note('back');
     await page.goBack();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000, message: `history length and address after each step: ${trail.join('; ')}` }).toBe('/de/docs/');
+    await expect
+      .poll(() => new URL(page.url()).pathname, {
+        timeout: 15_000,
+        message: `history length and address after each step: ${trail.join('; ')}`,
+      })
+      .toBe('/de/docs/');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -14,13 +14,15 @@ describe('theme: page chrome of the real site', () => {
   it('theme: should show the navbar items of SPEC §2 in order, internal links under /de/ with a trailing slash', async () => {
     const { page, errors } = await open('/de/docs/faq/', { width: 1600 });
     const items = await page.$$eval('.navbar__items > li', (lis) =>
-      lis.filter((li) => (li as HTMLElement).offsetParent !== null).map((li) => {
-        const control = li.querySelector(':scope > a, :scope > button') as HTMLElement;
-        // The visible label: without the words for screen readers only (an external link's "new tab").
-        const label = (control.querySelector('.search-button__label') ?? control).cloneNode(true) as Element;
-        label.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
-        return [label.textContent?.trim(), control.getAttribute('href')];
-      }),
+      lis
+        .filter((li) => (li as HTMLElement).offsetParent !== null)
+        .map((li) => {
+          const control = li.querySelector(':scope > a, :scope > button') as HTMLElement;
+          // The visible label: without the words for screen readers only (an external link's "new tab").
+          const label = (control.querySelector('.search-button__label') ?? control).cloneNode(true) as Element;
+          label.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
+          return [label.textContent?.trim(), control.getAttribute('href')];
+        }),
     );
     expect(items).toEqual([
       ['Download', '/de/download/'],
@@ -61,13 +63,17 @@ describe('theme: page chrome of the real site', () => {
     await page.waitForTimeout(200);
     expect(await toolsMenu.isVisible()).toBe(false);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('.dropdown__menu') === null && document.activeElement?.textContent)).toBe('Mehr erfahren');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('.dropdown__menu') === null && document.activeElement?.textContent),
+    ).toBe('Mehr erfahren');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => toolsMenu.isVisible()).toBe(true);
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect((await focusIndicator(page)).visible).toBe(true);
-    const toolLinks = await toolsMenu.locator('a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')]));
+    const toolLinks = await toolsMenu
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')]));
     expect(toolLinks).toHaveLength(7);
     expect(toolLinks.every(([, href, target]) => href?.startsWith('https://app.bilingo.app/') && target === '_blank')).toBe(true);
     // Tab walks into the open menu: every link is reachable and shows where the focus is.
@@ -104,8 +110,25 @@ describe('theme: page chrome of the real site', () => {
 
   it('theme: should list the languages by their own names, linking the same page in each locale', async () => {
     const { page } = await open('/de/docs/faq/', { width: 1280 });
-    const links = await page.locator('.navbar .locale-dropdown a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('lang'), a.getAttribute('aria-current')]));
-    expect(links.map(([label]) => label)).toEqual(['العربية', 'Deutsch', 'English', 'Español', 'Français', 'हिन्दी', 'Italiano', '日本語', '한국어', 'Português', 'Português (Brasil)', 'Русский', '简体中文', '简体中文 (Hans)']);
+    const links = await page
+      .locator('.navbar .locale-dropdown a')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('lang'), a.getAttribute('aria-current')]));
+    expect(links.map(([label]) => label)).toEqual([
+      'العربية',
+      'Deutsch',
+      'English',
+      'Español',
+      'Français',
+      'हिन्दी',
+      'Italiano',
+      '日本語',
+      '한국어',
+      'Português',
+      'Português (Brasil)',
+      'Русский',
+      '简体中文',
+      '简体中文 (Hans)',
+    ]);
     expect(links).toContainEqual(['Deutsch', '/de/docs/faq/', 'de', 'true']);
     expect(links).toContainEqual(['English', '/en/docs/faq/', 'en', null]);
     // The default locale lives at the root.
@@ -132,10 +155,20 @@ describe('theme: page chrome of the real site', () => {
     const { page } = await open('/de/', { width: 1280 });
     const footer = page.locator('footer.footer');
     const hrefs = await footer.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    for (const href of ['/de/docs/usage/', '/de/docs/faq/', '/de/docs/services/', '/de/docs/TERMS/', '/de/docs/PRIVACY/', 'https://github.com/bilingo-app/bilingo/releases', 'https://github.com/bilingo-app/bilingo/issues']) {
+    for (const href of [
+      '/de/docs/usage/',
+      '/de/docs/faq/',
+      '/de/docs/services/',
+      '/de/docs/TERMS/',
+      '/de/docs/PRIVACY/',
+      'https://github.com/bilingo-app/bilingo/releases',
+      'https://github.com/bilingo-app/bilingo/issues',
+    ]) {
       expect(hrefs).toContain(href);
     }
-    const social = await footer.locator('.footer__social a').evaluateAll((as) => as.map((a) => [a.firstChild?.textContent, a.querySelector('.visually-hidden')?.textContent]));
+    const social = await footer
+      .locator('.footer__social a')
+      .evaluateAll((as) => as.map((a) => [a.firstChild?.textContent, a.querySelector('.visually-hidden')?.textContent]));
     // Each opens a new tab and says so to screen readers.
     expect(social).toEqual(['GitHub', 'Discord', 'Telegram'].map((name) => [name, ' (öffnet in neuem Tab)']));
     // App-store QR codes: SVG drawn at build time, a tooltip for sighted visitors (the link names the store once
@@ -144,7 +177,9 @@ describe('theme: page chrome of the real site', () => {
     expect(await qr.count()).toBe(2);
     expect(await qr.first().getAttribute('aria-hidden')).toBe('true');
     expect(await qr.first().locator('title').textContent()).toBe('QR-Code für App Store (iOS)');
-    expect(await qr.first().evaluate((svg) => [svg.getBoundingClientRect().width, svg.querySelector('path')?.getAttribute('d')?.length ?? 0])).toEqual([96, expect.any(Number)]);
+    expect(
+      await qr.first().evaluate((svg) => [svg.getBoundingClientRect().width, svg.querySelector('path')?.getAttribute('d')?.length ?? 0]),
+    ).toEqual([96, expect.any(Number)]);
     const select = footer.locator('[data-currency-select]');
     expect(await select.locator('option').count()).toBeGreaterThan(1);
     expect(await footer.locator('label.currency-choice').textContent()).toContain('Währung');
@@ -185,7 +220,12 @@ describe('theme: page chrome of the real site', () => {
 
   it('theme: should use the mobile layout at 375 px: menu button, sidebar panel with the docs sidebar, collapsible toc', async () => {
     const { page, errors } = await open('/de/docs/features/pdf/', { width: 375, height: 800 });
-    for (const hidden of ['.navbar__items:not(.navbar__items--right)', '.doc-layout__sidebar', '.doc-layout__toc', '.navbar .locale-dropdown']) {
+    for (const hidden of [
+      '.navbar__items:not(.navbar__items--right)',
+      '.doc-layout__sidebar',
+      '.doc-layout__toc',
+      '.navbar .locale-dropdown',
+    ]) {
       expect(await page.locator(hidden).first().isVisible(), hidden).toBe(false);
     }
     for (const visible of ['[data-mobile-toggle]', '.navbar__brand', '.navbar .search-button', 'details.toc--mobile']) {
@@ -361,7 +401,11 @@ describe('theme: page chrome of the real site', () => {
       await page.setViewportSize({ width, height: 700 });
       const { need, have, height } = await page.evaluate(() => {
         const inner = document.querySelector('.navbar__inner')!;
-        return { need: inner.scrollWidth, have: inner.clientWidth, height: document.querySelector('.navbar')!.getBoundingClientRect().height };
+        return {
+          need: inner.scrollWidth,
+          have: inner.clientWidth,
+          height: document.querySelector('.navbar')!.getBoundingClientRect().height,
+        };
       });
       if (need > have || height > 61) tooWide.push(`${width}px: needs ${need}px of ${have}px, ${height}px high`);
     }
@@ -370,13 +414,20 @@ describe('theme: page chrome of the real site', () => {
   });
 
   it('theme: should not shift the layout while the page, its images and the header script load', async () => {
-    for (const [path, width] of [['/de/', 1280], ['/de/docs/features/pdf/', 1280], ['/de/pricing/', 1280], ['/de/pricing/', 375]] as const) {
+    for (const [path, width] of [
+      ['/de/', 1280],
+      ['/de/docs/features/pdf/', 1280],
+      ['/de/pricing/', 1280],
+      ['/de/pricing/', 375],
+    ] as const) {
       const { page } = await open(path, {
         width,
         init: () => {
           const w = window as unknown as { shifts: number[] };
           w.shifts = [];
-          new PerformanceObserver((list) => list.getEntries().forEach((e) => w.shifts.push((e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+          new PerformanceObserver((list) =>
+            list.getEntries().forEach((e) => w.shifts.push((e as unknown as { value: number }).value)),
+          ).observe({ type: 'layout-shift', buffered: true });
         },
       });
       // The header script runs 1.2 s after load (SPEC §4); wait until it has run once.
@@ -385,7 +436,9 @@ describe('theme: page chrome of the real site', () => {
       const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
       expect(shifts, `${path} at ${width}px`).toEqual([]);
       // Every image has its size in the markup.
-      expect(await page.$$eval('img', (imgs) => imgs.filter((i) => !i.getAttribute('width') || !i.getAttribute('height')).map((i) => i.src))).toEqual([]);
+      expect(
+        await page.$$eval('img', (imgs) => imgs.filter((i) => !i.getAttribute('width') || !i.getAttribute('height')).map((i) => i.src)),
+      ).toEqual([]);
       await page.close();
     }
   });
@@ -399,7 +452,11 @@ describe('theme: page chrome of the real site', () => {
       const right = html.indexOf('navbar__items--right');
       const main = html.indexOf('<main');
       const plan = html.indexOf('</section>', html.indexOf('class="pricing__plan'));
-      return [Math.round((right + html.indexOf('</nav>', right)) / 2), Math.round((main + html.length) / 2), ...(plan > 0 ? [plan + '</section>'.length] : [])];
+      return [
+        Math.round((right + html.indexOf('</nav>', right)) / 2),
+        Math.round((main + html.length) / 2),
+        ...(plan > 0 ? [plan + '</section>'.length] : []),
+      ];
     };
     let split = 0;
     server.hooks.push(async (req, res) => {
@@ -424,7 +481,9 @@ describe('theme: page chrome of the real site', () => {
               new PerformanceObserver((list) =>
                 list.getEntries().forEach((e) => {
                   const shift = e as unknown as { value: number; sources: { node?: Node }[] };
-                  w.shifts.push(`${shift.value.toFixed(4)} ${shift.sources.map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(', ')}`);
+                  w.shifts.push(
+                    `${shift.value.toFixed(4)} ${shift.sources.map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(', ')}`,
+                  );
                 }),
               ).observe({ type: 'layout-shift', buffered: true });
             },
@@ -474,7 +533,9 @@ describe('theme: page chrome of the real site', () => {
     expect(crash).toContain('Diese Seite ist abgestürzt.');
     expect(crash).toContain('Erneut versuchen');
     expect(crash).toContain('Technische Einzelheiten');
-    const lazy = await page.evaluate(() => (document.getElementById('quire-lazy-error-template') as HTMLTemplateElement).content.textContent);
+    const lazy = await page.evaluate(
+      () => (document.getElementById('quire-lazy-error-template') as HTMLTemplateElement).content.textContent,
+    );
     expect(lazy).toContain('Erneut versuchen');
     await page.close();
   });
@@ -498,7 +559,9 @@ describe('theme: page chrome of the real site', () => {
     const mobile = await open('/de/docs/usage/', { width: 375 });
     await mobile.page.click('[data-mobile-toggle]');
     await expect.poll(() => mobile.page.locator('[data-mobile-menu]').isVisible()).toBe(true);
-    await mobile.page.evaluate(() => document.querySelectorAll('.mobile-menu details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await mobile.page.evaluate(() =>
+      document.querySelectorAll('.mobile-menu details').forEach((d) => ((d as HTMLDetailsElement).open = true)),
+    );
     expect(await runAxe(mobile.page)).toEqual([]);
     await mobile.page.close();
   });

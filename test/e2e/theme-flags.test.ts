@@ -32,15 +32,21 @@ describe('theme: flags and colour mode', () => {
   it('theme: should show the flag-gated navbar, language and footer items only when their flags are on', async () => {
     const off = await openPage(browser, real.url + '/de/docs/faq/');
     const on = await openPage(browser, flagged.url + '/de/docs/faq/');
-    const learnMore = (p: import('playwright-core').Page) => p.locator('.navbar .dropdown', { hasText: 'Mehr erfahren' }).locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const learnMore = (p: import('playwright-core').Page) =>
+      p
+        .locator('.navbar .dropdown', { hasText: 'Mehr erfahren' })
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(await learnMore(off.page)).not.toContain('/de/blog/');
     expect(await learnMore(on.page)).toEqual(expect.arrayContaining(['/de/usage-scenarios/', '/de/blog/']));
     expect(await learnMore(on.page)).toHaveLength(12);
-    const languages = (p: import('playwright-core').Page) => p.locator('.navbar .locale-dropdown a').evaluateAll((as) => as.map((a) => a.textContent));
+    const languages = (p: import('playwright-core').Page) =>
+      p.locator('.navbar .locale-dropdown a').evaluateAll((as) => as.map((a) => a.textContent));
     expect(await languages(off.page)).not.toContain('繁體中文');
     expect(await languages(on.page)).toContain('繁體中文');
     expect(await on.page.locator('.navbar .locale-dropdown a[lang="zh-TW"]').getAttribute('href')).toBe('/zh-TW/docs/faq/');
-    const social = (p: import('playwright-core').Page) => p.locator('.footer__social a').evaluateAll((as) => as.map((a) => a.firstChild?.textContent));
+    const social = (p: import('playwright-core').Page) =>
+      p.locator('.footer__social a').evaluateAll((as) => as.map((a) => a.firstChild?.textContent));
     expect(await social(off.page)).toEqual(['GitHub', 'Discord', 'Telegram']);
     expect(await social(on.page)).toEqual(['GitHub', 'Discord', 'Telegram', 'E-Mail', 'X (Twitter)']);
     // The blog exists either way; only its navbar link is gated.
@@ -67,14 +73,23 @@ describe('theme: flags and colour mode', () => {
       init: () => {
         localStorage.setItem('theme', 'dark');
         // What the document looks like when the parser reaches the body: the head script must have run by then.
-        document.addEventListener('DOMContentLoaded', () => ((window as unknown as { themeAtBody: string | undefined }).themeAtBody = document.documentElement.dataset.theme), { once: true });
+        document.addEventListener(
+          'DOMContentLoaded',
+          () => ((window as unknown as { themeAtBody: string | undefined }).themeAtBody = document.documentElement.dataset.theme),
+          { once: true },
+        );
       },
     });
     expect(await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody)).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 23, 42)');
     const toggle = page.locator('.navbar [data-color-mode-toggle]');
     expect(await toggle.isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: /derzeit dunkler Modus/ }).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: /derzeit dunkler Modus/ })
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await toggle.focus();
     expect((await focusIndicator(page)).visible).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dark-home-1280.png') });
@@ -84,11 +99,19 @@ describe('theme: flags and colour mode', () => {
   it('theme: should follow the system preference when nothing is stored', async () => {
     for (const scheme of ['dark', 'light'] as const) {
       const { page } = await openPage(browser, flagged.url + '/de/docs/faq/', { colorScheme: scheme });
-      expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.themeChoice])).toEqual([scheme, 'system']);
+      expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.themeChoice])).toEqual([
+        scheme,
+        'system',
+      ]);
       await page.close();
     }
-    const stored = await openPage(browser, flagged.url + '/de/docs/faq/', { colorScheme: 'dark', init: () => localStorage.setItem('theme', 'light') });
-    expect(await stored.page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.themeChoice])).toEqual(['light', 'light']);
+    const stored = await openPage(browser, flagged.url + '/de/docs/faq/', {
+      colorScheme: 'dark',
+      init: () => localStorage.setItem('theme', 'light'),
+    });
+    expect(
+      await stored.page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.themeChoice]),
+    ).toEqual(['light', 'light']);
     await stored.page.close();
   });
 

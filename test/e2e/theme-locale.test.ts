@@ -16,7 +16,8 @@ describe('theme: the site built with --locale ar', () => {
     build = await buildVariant({ locale: 'ar' });
     server = await serveDist(build.dist);
     browser = await launchBrowser();
-    const messages = (file: string) => readFile(path.join(repoRoot, 'locales', file), 'utf8').then((t) => JSON.parse(t) as Record<string, string>);
+    const messages = (file: string) =>
+      readFile(path.join(repoRoot, 'locales', file), 'utf8').then((t) => JSON.parse(t) as Record<string, string>);
     notTranslated = (await messages('ar.json'))['docs.notTranslated'] ?? (await messages('en.json'))['docs.notTranslated'];
   });
   afterAll(async () => {
@@ -86,7 +87,12 @@ describe('theme: the site built with --locale ar', () => {
   it('theme: should keep code, URLs, numbers and keys left-to-right inside right-to-left text', async () => {
     const { page } = await open('/ar/docs/js-sdk/');
     // Code blocks of the (German) content.
-    expect(await page.locator('.code-block pre').first().evaluate((el) => [getComputedStyle(el).direction, getComputedStyle(el).textAlign])).toEqual(['ltr', 'left']);
+    expect(
+      await page
+        .locator('.code-block pre')
+        .first()
+        .evaluate((el) => [getComputedStyle(el).direction, getComputedStyle(el).textAlign]),
+    ).toEqual(['ltr', 'left']);
     // The shortcut hint of the search button in the right-to-left navbar.
     expect(await page.locator('.navbar .search-button__keys').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     // Arabic text written in the right-to-left chrome keeps inline code, keys and URLs left to right.
@@ -110,10 +116,12 @@ describe('theme: the site built with --locale ar', () => {
     await page.click('[data-mobile-toggle]');
     const menu = page.locator('[data-mobile-menu]');
     await expect.poll(() => menu.isVisible()).toBe(true);
-    await expect.poll(async () => {
-      const b = await menu.boundingBox();
-      return b ? Math.round(b.x + b.width) : 0;
-    }).toBe(375);
+    await expect
+      .poll(async () => {
+        const b = await menu.boundingBox();
+        return b ? Math.round(b.x + b.width) : 0;
+      })
+      .toBe(375);
     expect(await menu.locator('.doc-sidebar [aria-current="page"]').count()).toBe(1);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'ar-docs-menu-375.png') });
     await page.close();

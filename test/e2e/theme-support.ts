@@ -17,7 +17,11 @@ export interface VisitorPage {
 }
 
 /** A new page with the tag manager blocked (unreachable here) and our own errors collected. */
-export async function openPage(browser: Browser, url: string, options: { width?: number; height?: number; javaScriptEnabled?: boolean; colorScheme?: 'light' | 'dark'; init?: () => void } = {}): Promise<VisitorPage> {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: { width?: number; height?: number; javaScriptEnabled?: boolean; colorScheme?: 'light' | 'dark'; init?: () => void } = {},
+): Promise<VisitorPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
@@ -51,9 +55,24 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     // The global the injected axe-core script defines.
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    }));
   });
 }
 
@@ -78,7 +97,8 @@ export async function sidewaysOverflow(page: Page): Promise<{ scroll: number; el
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (!rect.width || !rect.height || style.visibility === 'hidden' || style.position === 'fixed') continue;
-      if ((rect.right > width + 0.5 || rect.left < -0.5) && !insideScroller(el)) elements.push(`${el.tagName.toLowerCase()}.${String(el.className)} [${Math.round(rect.left)}, ${Math.round(rect.right)}]`);
+      if ((rect.right > width + 0.5 || rect.left < -0.5) && !insideScroller(el))
+        elements.push(`${el.tagName.toLowerCase()}.${String(el.className)} [${Math.round(rect.left)}, ${Math.round(rect.right)}]`);
     }
     return { scroll: document.documentElement.scrollWidth - width, elements: elements.slice(0, 5) };
   });
@@ -106,10 +126,21 @@ export async function buildVariant(options: { locale?: string; config?: string }
   let configFile: string | undefined;
   if (options.config) {
     configFile = path.join(dir, 'variant.config.ts');
-    await writeFile(configFile, `import base from ${JSON.stringify(path.join(repoRoot, 'site.config.ts'))};\nexport default { ...base, ${options.config} };\n`);
+    await writeFile(
+      configFile,
+      `import base from ${JSON.stringify(path.join(repoRoot, 'site.config.ts'))};\nexport default { ...base, ${options.config} };\n`,
+    );
   }
   const dist = path.join(dir, 'dist');
-  const result = await buildSite({ root: repoRoot, toolRoot: repoRoot, theme: classicTheme, outDir: dist, cacheDir: false, locale: options.locale, configFile });
+  const result = await buildSite({
+    root: repoRoot,
+    toolRoot: repoRoot,
+    theme: classicTheme,
+    outDir: dist,
+    cacheDir: false,
+    locale: options.locale,
+    configFile,
+  });
   if (!result.ok) throw new Error('The variant did not build:\n' + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
   return { dist, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }

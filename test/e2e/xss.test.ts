@@ -36,7 +36,8 @@ const NEAR_MISSES_MDX = [
   '<abbr id="abbr" title="javascript:window.__xss=1">JS</abbr>',
 ].join('\n\n');
 
-const ANNOUNCEMENT = 'Neu: <a id="ankuendigung" href="/docs/">Start</a>, <a href="https://example.org/">extern</a> und <a href="mailto:hallo@example.org">Mail</a>; javascript: ist nur ein Wort.';
+const ANNOUNCEMENT =
+  'Neu: <a id="ankuendigung" href="/docs/">Start</a>, <a href="https://example.org/">extern</a> und <a href="mailto:hallo@example.org">Mail</a>; javascript: ist nur ein Wort.';
 
 /** The fixture's config with the config HTML given. */
 async function configWith(announcement: string, copyright: string): Promise<string> {
@@ -134,7 +135,10 @@ describe('xss', () => {
         (window as unknown as { __xss?: unknown }).__xss = 'probe';
         setTimeout(() => alert('probe'));
       });
-      expect(await whatRan([mdx])).toEqual([`${server.url}/de/beinahe-mdx/: window.__xss = probe`, `${server.url}/de/beinahe-mdx/: alert: probe`]);
+      expect(await whatRan([mdx])).toEqual([
+        `${server.url}/de/beinahe-mdx/: window.__xss = probe`,
+        `${server.url}/de/beinahe-mdx/: alert: probe`,
+      ]);
       await md.page.close();
       await mdx.page.close();
     });
@@ -161,7 +165,11 @@ describe('xss', () => {
       expect(result.ok).toBe(false);
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       // Each page's HTML stands on line 5, after its front matter.
-      expect(errors.map((d) => [d.code, d.file, d.line]).sort()).toEqual(Object.keys(corpus).map((file) => [CODES.UNSAFE_URL, file, 5]).sort());
+      expect(errors.map((d) => [d.code, d.file, d.line]).sort()).toEqual(
+        Object.keys(corpus)
+          .map((file) => [CODES.UNSAFE_URL, file, 5])
+          .sort(),
+      );
       await expect(stat(outDir)).rejects.toThrow();
     } finally {
       await site.cleanup();
@@ -169,7 +177,9 @@ describe('xss', () => {
   });
 
   it('xss: should refuse dangerous config HTML by its key, and write nothing', async () => {
-    const site = await makeSite('basic', { 'site.config.ts': await configWith('Neu: <img src=x onerror=alert(1)>', '© 2025 <a href="JaVaScRiPt&colon;alert(1)">Fixture</a>') });
+    const site = await makeSite('basic', {
+      'site.config.ts': await configWith('Neu: <img src=x onerror=alert(1)>', '© 2025 <a href="JaVaScRiPt&colon;alert(1)">Fixture</a>'),
+    });
     try {
       const { result, outDir } = await build(site.root);
       expect(result.ok).toBe(false);
@@ -186,7 +196,16 @@ describe('xss', () => {
   it('xss: should run no script the site did not write on a sample of the real site', async () => {
     const server = await serveDist(inject('e2eDist'));
     try {
-      const paths = ['/de/', '/de/docs/', '/de/docs/js-sdk/', '/de/docs/faq/', '/de/pricing/', '/de/deals/manga/', '/de/blog/', '/de/gibt-es-nicht/'];
+      const paths = [
+        '/de/',
+        '/de/docs/',
+        '/de/docs/js-sdk/',
+        '/de/docs/faq/',
+        '/de/pricing/',
+        '/de/deals/manga/',
+        '/de/blog/',
+        '/de/gibt-es-nicht/',
+      ];
       const opened = await Promise.all(paths.map((p) => openGuarded(browser, server.url + p)));
       // The pages loaded (the code samples of the SDK page show <script> as text).
       expect(await opened[2].page.locator('main pre').first().textContent()).toContain('<script');

@@ -12,11 +12,17 @@ describe('the catalogue of diagnostic codes', () => {
 
   it('catalogue: README.md and DIAGNOSTICS.md should be what node scripts/diagnostics-table.mjs writes', () => {
     const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-    expect(readme).toContain(`<!-- diagnostics table: generated from src/catalogue.ts -->\n${diagnosticsTable()}\n<!-- end of diagnostics table -->`);
+    expect(readme).toContain(
+      `<!-- diagnostics table: generated from src/catalogue.ts -->\n${diagnosticsTable()}\n<!-- end of diagnostics table -->`,
+    );
     expect(readFileSync(path.join(repoRoot, 'DIAGNOSTICS.md'), 'utf8')).toBe(diagnosticsPage());
   });
 
   it('catalogue: DIAGNOSTICS.md should read as text, no line longer than 120 characters', () => {
-    expect(diagnosticsPage().split('\n').filter((line) => line.length > 120)).toEqual([]);
+    expect(
+      diagnosticsPage()
+        .split('\n')
+        .filter((line) => line.length > 120),
+    ).toEqual([]);
   });
 });

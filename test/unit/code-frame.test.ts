@@ -11,7 +11,9 @@ import { minimalConfig } from './config-fixture.ts';
 
 describe('code frame', () => {
   it('diagnostics: should show short lines whole, with the caret under the column', () => {
-    expect(codeFrame('eins\nzwei [x](/fehlt/)\ndrei\n', 2, 6)).toBe(['    1 | eins', '  > 2 | zwei [x](/fehlt/)', '      |      ^', '    3 | drei', '    4 | '].join('\n'));
+    expect(codeFrame('eins\nzwei [x](/fehlt/)\ndrei\n', 2, 6)).toBe(
+      ['    1 | eins', '  > 2 | zwei [x](/fehlt/)', '      |      ^', '    3 | drei', '    4 | '].join('\n'),
+    );
   });
 
   it('diagnostics: should cut a long line to a window around the column, context lines aligned', () => {
@@ -35,10 +37,39 @@ describe('code frame: from the lines a diagnostic kept (the text that was compil
 
   it('diagnostics: should frame an excerpt exactly as the whole text, long lines too, with a few lines kept', () => {
     const long = (c: string) => c.repeat(3000);
-    const text = ['eins', `${long('a')}[x](/fehlt/)${long('b')}`, 'kurz', long('c'), '', 'sechs', 'sieben', 'acht', `${'d'.repeat(120)}`].join('\n');
+    const text = [
+      'eins',
+      `${long('a')}[x](/fehlt/)${long('b')}`,
+      'kurz',
+      long('c'),
+      '',
+      'sechs',
+      'sieben',
+      'acht',
+      `${'d'.repeat(120)}`,
+    ].join('\n');
     const lines = text.split('\n');
     for (let line = 1; line <= lines.length; line++) {
-      for (const column of [undefined, 1, 2, 49, 50, 51, 99, 100, 101, 150, 201, 250, 2999, 3001, 3005, lines[line - 1].length, lines[line - 1].length + 1, lines[line - 1].length + 150]) {
+      for (const column of [
+        undefined,
+        1,
+        2,
+        49,
+        50,
+        51,
+        99,
+        100,
+        101,
+        150,
+        201,
+        250,
+        2999,
+        3001,
+        3005,
+        lines[line - 1].length,
+        lines[line - 1].length + 1,
+        lines[line - 1].length + 150,
+      ]) {
         const d = withExcerpt(at(line, column), text);
         expect(frameOf(d), `${line}:${column}`).toBe(codeFrame(text, line, column));
         expect(d.excerpt!.lines.length).toBeLessThanOrEqual(5);
@@ -63,7 +94,10 @@ describe('code frame: from the lines a diagnostic kept (the text that was compil
       const compiled = withExcerpt(error('Q030', 'Kaputt.', { file: 'a.mdx', line: 5, column: 1 }), 'Text\n\n<Offen\n', 3);
       const read = error('Q030', 'Kaputt.', { file: 'a.mdx', line: 4, column: 1 });
       let printed = '';
-      new Output({ isTTY: false, write: (chunk: string | Uint8Array) => ((printed += String(chunk)), true) }, { tty: false }).diagnostics([compiled, read], root);
+      new Output({ isTTY: false, write: (chunk: string | Uint8Array) => ((printed += String(chunk)), true) }, { tty: false }).diagnostics(
+        [compiled, read],
+        root,
+      );
       const [first, second] = printed.split('\n\n');
       expect(first).toContain('> 5 | <Offen');
       expect(first).not.toContain('anderer');
@@ -82,8 +116,21 @@ describe('code frame: from the lines a diagnostic kept (the text that was compil
 
 describe('code frame: compile keeps the lines it compiled with its problems', () => {
   it('diagnostics: should frame a page that does not compile, and a block left open, from the body compiled', async () => {
-    const source = (file: string, body: string): Source => ({ kind: 'doc', file, format: 'mdx', id: file, path: `/docs/${file}/`, frontMatter: {}, body, bodyLine: 4, hash: file });
-    const { diagnostics } = await compile({ sources: [source('a', 'Text\n\n<Steps>\n\nOhne Ende\n'), source('b', 'Text\n\n```js\nconst a = 1;\n')], config: minimalConfig() });
+    const source = (file: string, body: string): Source => ({
+      kind: 'doc',
+      file,
+      format: 'mdx',
+      id: file,
+      path: `/docs/${file}/`,
+      frontMatter: {},
+      body,
+      bodyLine: 4,
+      hash: file,
+    });
+    const { diagnostics } = await compile({
+      sources: [source('a', 'Text\n\n<Steps>\n\nOhne Ende\n'), source('b', 'Text\n\n```js\nconst a = 1;\n')],
+      config: minimalConfig(),
+    });
     expect(diagnostics.map((d) => [d.code, d.line, d.excerpt?.line])).toEqual([
       ['Q030', 6, 4],
       ['Q034', 6, 4],

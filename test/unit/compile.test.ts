@@ -9,7 +9,17 @@ import type { Source } from '../../src/types.ts';
 const config = minimalConfig();
 
 function source(body: string, format: 'md' | 'mdx' = 'md', frontMatter = {}): Source {
-  return { kind: 'doc', file: `content/docs/guide/a.${format}`, format, id: 'guide/a', path: '/docs/guide/a/', frontMatter, body, bodyLine: 4, hash: 'h' };
+  return {
+    kind: 'doc',
+    file: `content/docs/guide/a.${format}`,
+    format,
+    id: 'guide/a',
+    path: '/docs/guide/a/',
+    frontMatter,
+    body,
+    bodyLine: 4,
+    hash: 'h',
+  };
 }
 
 async function html(body: string) {
@@ -34,9 +44,15 @@ describe('compile', () => {
       return (r.compiled.notes ?? []).map((n) => [n.line, n.message]);
     };
     // Lines count from the body's first line, 4 (see `source`).
-    expect(await notes('Text\n\n```js\nconst a = 1;\n\n## Danach\n')).toEqual([[6, 'The code block opened here is never closed: everything after it is shown as code.']]);
-    expect(await notes('Text\n\n:::warning Achtung\nVorsicht.\n\n## Danach\n', 'mdx')).toEqual([[6, 'The :::warning box opened here is never closed: everything after it is inside the box.']]);
-    expect(await notes('Text\n\n<details>\n<summary>Mehr</summary>\n\nInhalt\n')).toEqual([[6, 'The HTML here leaves <details> open: what follows ends up inside it.']]);
+    expect(await notes('Text\n\n```js\nconst a = 1;\n\n## Danach\n')).toEqual([
+      [6, 'The code block opened here is never closed: everything after it is shown as code.'],
+    ]);
+    expect(await notes('Text\n\n:::warning Achtung\nVorsicht.\n\n## Danach\n', 'mdx')).toEqual([
+      [6, 'The :::warning box opened here is never closed: everything after it is inside the box.'],
+    ]);
+    expect(await notes('Text\n\n<details>\n<summary>Mehr</summary>\n\nInhalt\n')).toEqual([
+      [6, 'The HTML here leaves <details> open: what follows ends up inside it.'],
+    ]);
     // What stays text because it names nothing.
     expect(await notes(':::hinweis\nText\n:::\n')).toEqual([[4, 'There is no :::hinweis box: its content is shown without one.']]);
     expect(await notes('::: note\nText\n:::\n')).toEqual([[4, '::: note with a space is shown as text, not as a box.']]);
@@ -45,8 +61,11 @@ describe('compile', () => {
       [6, 'The footnote [^fehlt] is shown as text: there is no [^fehlt]: footnote.'],
     ]);
     expect(await notes('Siehe [die Anleitung][anleitung] und[^1].\n\n[anleitung]: /docs/\n[^1]: Fußnote.\n')).toEqual([]);
-    expect(await notes('## Einrichtung {#id mit leer}\n\n## Gut {#gut}\n')).toEqual([[4, 'The heading id {#id mit leer} is shown as part of the heading: an id has no spaces or signs other than - _ : .']]);
-    const closed = 'A\n\n````md\n```js\nx\n```\n````\n\n> :::note\n> Zitat\n> :::\n\n<details><summary>M</summary>\n\n<p>Absatz<ul><li>eins<li>zwei</ul>\n\nText\n\n</details>\n\n~~~\ny\n~~~';
+    expect(await notes('## Einrichtung {#id mit leer}\n\n## Gut {#gut}\n')).toEqual([
+      [4, 'The heading id {#id mit leer} is shown as part of the heading: an id has no spaces or signs other than - _ : .'],
+    ]);
+    const closed =
+      'A\n\n````md\n```js\nx\n```\n````\n\n> :::note\n> Zitat\n> :::\n\n<details><summary>M</summary>\n\n<p>Absatz<ul><li>eins<li>zwei</ul>\n\nText\n\n</details>\n\n~~~\ny\n~~~';
     expect(await notes(closed)).toEqual([]);
   });
 
@@ -67,7 +86,9 @@ describe('compile', () => {
 
   it('compile: should turn :::tip Title into an admonition with that title', async () => {
     const { html: out } = await html(':::tip Gut zu wissen\nInhalt\n:::\n\n:::danger\nVorsicht\n:::\n');
-    expect(out).toContain('<aside class="admonition admonition-tip" role="note" data-admonition="tip"><p class="admonition-title">Gut zu wissen</p>');
+    expect(out).toContain(
+      '<aside class="admonition admonition-tip" role="note" data-admonition="tip"><p class="admonition-title">Gut zu wissen</p>',
+    );
     expect(out).toContain('<p class="admonition-title">Gefahr</p>');
   });
 
@@ -78,7 +99,9 @@ describe('compile', () => {
   });
 
   it('compile: should show a directive that is no box as it was written, label formatting and braces included', async () => {
-    const { html: out } = await html('Ab 10:30[ca.]{ungefähr} Uhr, Größe:ähnlich, :Hinweis[**fett**]{x=1} und a:b[c].\n\n::zeile[Text]{#id}\n');
+    const { html: out } = await html(
+      'Ab 10:30[ca.]{ungefähr} Uhr, Größe:ähnlich, :Hinweis[**fett**]{x=1} und a:b[c].\n\n::zeile[Text]{#id}\n',
+    );
     expect(out).toContain('<p>Ab 10:30[ca.]{ungefähr} Uhr, Größe:ähnlich, :Hinweis[<strong>fett</strong>]{x=1} und a:b[c].</p>');
     expect(out).toContain('<p>::zeile[Text]{#id}</p>');
   });
@@ -126,29 +149,69 @@ describe('compile', () => {
       if (!('compiled' in r)) throw new Error('expected compiled');
       return (r.compiled.notes ?? []).map((n) => [n.line, n.column, n.message, n.hint]);
     };
-    const fine = '```js title="a b.js" {1, 2-3} showLineNumbers=5\na\nb\nc\n```\n\n```text\nx\n```\n\n```\ny\n```\n\n```sh showLineNumbers\nz\n```\n';
+    const fine =
+      '```js title="a b.js" {1, 2-3} showLineNumbers=5\na\nb\nc\n```\n\n```text\nx\n```\n\n```\ny\n```\n\n```sh showLineNumbers\nz\n```\n';
     expect(await notes(fine)).toEqual([]);
     expect(await notes(fine, 'mdx')).toEqual([]);
     expect(await notes('Text.\n\n```js title=bilingo.config.js {2,x} showLineNumers\na\nb\n```\n')).toEqual([
-      [6, 1, "The code block's title=bilingo.config.js is not shown: a title goes in quotes.", 'Write title="bilingo.config.js" (quotes around all of it, spaces included).'],
-      [6, 1, 'The code block\'s line list {2,x} has "x", which is not a line or range of lines.', 'Lines are counted from 1: write {2}, {1,3-5} or {4-6}.'],
-      [6, 1, "The code block's option showLineNumers is not one quire knows, so it does nothing.", 'Did you mean showLineNumbers? A code block takes title="…", {1,3-5} and showLineNumbers (or showLineNumbers=5).'],
+      [
+        6,
+        1,
+        "The code block's title=bilingo.config.js is not shown: a title goes in quotes.",
+        'Write title="bilingo.config.js" (quotes around all of it, spaces included).',
+      ],
+      [
+        6,
+        1,
+        'The code block\'s line list {2,x} has "x", which is not a line or range of lines.',
+        'Lines are counted from 1: write {2}, {1,3-5} or {4-6}.',
+      ],
+      [
+        6,
+        1,
+        "The code block's option showLineNumers is not one quire knows, so it does nothing.",
+        'Did you mean showLineNumbers? A code block takes title="…", {1,3-5} and showLineNumbers (or showLineNumbers=5).',
+      ],
     ]);
     expect(await notes('```js {3-4} showLineNumbers=fünf\na\n// highlight-next-line\nb\n```\n', 'mdx')).toEqual([
-      [4, 1, "The code block's line list {3-4} marks line 4, but the block has 2 line(s).", 'Lines are counted from 1 in the code as shown (without highlight comments).'],
-      [4, 1, "The code block's showLineNumbers=fünf is not a line number, so the lines are not numbered.", 'Write showLineNumbers to count from 1, or showLineNumbers=5 to count from 5.'],
+      [
+        4,
+        1,
+        "The code block's line list {3-4} marks line 4, but the block has 2 line(s).",
+        'Lines are counted from 1 in the code as shown (without highlight comments).',
+      ],
+      [
+        4,
+        1,
+        "The code block's showLineNumbers=fünf is not a line number, so the lines are not numbered.",
+        'Write showLineNumbers to count from 1, or showLineNumbers=5 to count from 5.',
+      ],
     ]);
     expect(await notes('```javascirpt\nx\n```\n\n```klingonisch\ny\n```\n')).toEqual([
-      [4, 1, 'There is no highlighting for the language "javascirpt": the code is shown as plain text.', 'Did you mean javascript? Write text for code that is not highlighted.'],
-      [8, 1, 'There is no highlighting for the language "klingonisch": the code is shown as plain text.', 'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.'],
+      [
+        4,
+        1,
+        'There is no highlighting for the language "javascirpt": the code is shown as plain text.',
+        'Did you mean javascript? Write text for code that is not highlighted.',
+      ],
+      [
+        8,
+        1,
+        'There is no highlighting for the language "klingonisch": the code is shown as plain text.',
+        'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.',
+      ],
     ]);
   });
 
   it('compile: should take highlight comments out of the code and mark their lines, and number lines with showLineNumbers', async () => {
-    const fence = '```js showLineNumbers=5\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n/* highlight-start */\nconst c = 3;\nconst d = 4;\n/* highlight-end */\nconst e = 5;\n```\n\n```bash\n# highlight-next-line\nnpm ci\n```\n\n```html\n<!-- highlight-next-line -->\n<p>x</p>\n```\n\n```js\n// highlight-next-lines bleibt\n```\n';
+    const fence =
+      '```js showLineNumbers=5\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n/* highlight-start */\nconst c = 3;\nconst d = 4;\n/* highlight-end */\nconst e = 5;\n```\n\n```bash\n# highlight-next-line\nnpm ci\n```\n\n```html\n<!-- highlight-next-line -->\n<p>x</p>\n```\n\n```js\n// highlight-next-lines bleibt\n```\n';
     const { html: out } = await html(fence);
     expect(out).not.toMatch(/highlight-(next-line|start|end)(?!s)/);
-    const marked = [...out.matchAll(/<span class="line( highlighted)?">(.*?)<\/span>(?=\n|<\/code>)/g)].map((m) => [Boolean(m[1]), m[2].replace(/<[^>]+>/g, '')]);
+    const marked = [...out.matchAll(/<span class="line( highlighted)?">(.*?)<\/span>(?=\n|<\/code>)/g)].map((m) => [
+      Boolean(m[1]),
+      m[2].replace(/<[^>]+>/g, ''),
+    ]);
     expect(marked.slice(0, 5)).toEqual([
       [false, 'const a = 1;'],
       [true, 'const b = 2;'],
@@ -160,13 +223,17 @@ describe('compile', () => {
     expect(out).toContain('<code class="language-html"><span class="line highlighted"><span class="token tag punctuation">&#x3C;</span>');
     // Only a comment that is nothing but the marker counts.
     expect(out).toContain('highlight-next-lines bleibt');
-    expect(out).toContain('<figure class="code-block code-block--numbered" data-language="js"><pre class="code" tabindex="0" data-language="js"><code class="language-js" style="counter-reset: line 4">');
+    expect(out).toContain(
+      '<figure class="code-block code-block--numbered" data-language="js"><pre class="code" tabindex="0" data-language="js"><code class="language-js" style="counter-reset: line 4">',
+    );
     expect(out.match(/code-block--numbered/g)).toHaveLength(1);
   });
 
   it('compile: should highlight by alias, split tokens spanning lines, and leave unknown languages plain', async () => {
     const { html: multi } = await html('```ts\n/* eins\nzwei */\nlet x: number;\n```\n');
-    expect(multi).toContain('<span class="line"><span class="token comment">/* eins</span></span>\n<span class="line"><span class="token comment">zwei */</span></span>');
+    expect(multi).toContain(
+      '<span class="line"><span class="token comment">/* eins</span></span>\n<span class="line"><span class="token comment">zwei */</span></span>',
+    );
     expect(multi).toContain('<span class="token keyword">let</span>');
     const { html: shell } = await html('```sh\necho "hallo"\n```\n');
     expect(shell).toContain('<span class="token builtin class-name">echo</span>');
@@ -193,7 +260,9 @@ describe('compile', () => {
   });
 
   it('compile: should write markers of files with spaces, umlauts and quotes so Markdown and React leave them as they are', async () => {
-    const { html: out, compiled } = await html("![a](<./mein bild.png>) ![b](./%C3%9Cbersicht.png) [c](<./zweite seite.md>) [d](./it's.md)\n");
+    const { html: out, compiled } = await html(
+      "![a](<./mein bild.png>) ![b](./%C3%9Cbersicht.png) [c](<./zweite seite.md>) [d](./it's.md)\n",
+    );
     expect(out).toContain('src="quire-asset:content/docs/guide/mein%20bild.png"');
     expect(out).toContain('src="quire-asset:content/docs/guide/%C3%9Cbersicht.png"');
     expect(out).toContain('href="quire-file:content/docs/guide/zweite%20seite.md"');
@@ -203,7 +272,10 @@ describe('compile', () => {
       ['content/docs/guide/Übersicht.png', 'quire-asset:content/docs/guide/%C3%9Cbersicht.png'],
     ]);
     // The link checker gets the file itself.
-    expect(compiled.links.map((l) => l.path)).toEqual(['quire-file:content/docs/guide/zweite seite.md', "quire-file:content/docs/guide/it's.md"]);
+    expect(compiled.links.map((l) => l.path)).toEqual([
+      'quire-file:content/docs/guide/zweite seite.md',
+      "quire-file:content/docs/guide/it's.md",
+    ]);
   });
 
   it('compile: should resolve static images under the base and relative images to asset markers', async () => {
@@ -212,11 +284,15 @@ describe('compile', () => {
     expect(out).toContain('src="quire-asset:content/docs/guide/bild.png"');
     expect(compiled.assets).toEqual([
       // `from`: where the page refers to it, for the error when the image is missing (the body starts on line 4).
-      { file: 'content/docs/guide/bild.png', marker: 'quire-asset:content/docs/guide/bild.png', from: { file: 'content/docs/guide/a.md', line: 4, column: 18 } },
+      {
+        file: 'content/docs/guide/bild.png',
+        marker: 'quire-asset:content/docs/guide/bild.png',
+        from: { file: 'content/docs/guide/a.md', line: 4, column: 18 },
+      },
     ]);
   });
 
-  it('compile: should render HTML written in .md files, Markdown inside HTML blocks, and treat its links and images like Markdown\'s', async () => {
+  it("compile: should render HTML written in .md files, Markdown inside HTML blocks, and treat its links and images like Markdown's", async () => {
     const body = [
       'Drücken Sie <kbd>Alt</kbd>+<kbd>A</kbd> oder lesen Sie <a href="/docs/faq">die FAQ</a> und [mehr](/docs/b/).',
       '',
@@ -236,7 +312,9 @@ describe('compile', () => {
     expect(out).toContain('<kbd>Alt</kbd>+<kbd>A</kbd>');
     expect(out).toContain('<a href="/de/docs/faq/">die FAQ</a>');
     expect(out).toContain('<a href="/de/docs/b/">mehr</a>');
-    expect(out).toMatch(/<details id="kurz">\s*<summary>Details<\/summary>\s*<p><strong>Fett<\/strong> mit <a href="\/de\/docs\/guide\/c\/">Link<\/a>.<\/p>\s*<\/details>/);
+    expect(out).toMatch(
+      /<details id="kurz">\s*<summary>Details<\/summary>\s*<p><strong>Fett<\/strong> mit <a href="\/de\/docs\/guide\/c\/">Link<\/a>.<\/p>\s*<\/details>/,
+    );
     expect(out).toContain('<img src="quire-asset:content/docs/guide/bild.png" alt="Bild">');
     expect(out).toContain('<a href="https://example.com">extern</a>');
     expect(out).not.toContain('Notiz');
@@ -249,18 +327,29 @@ describe('compile', () => {
       { url: '../c/', path: '/docs/guide/c/', hash: undefined, line: 9, column: 14 },
       { url: '/docs/faq', path: '/docs/faq/', hash: undefined, line: 4, column: 56 },
     ]);
-    expect(compiled.assets).toEqual([{ file: 'content/docs/guide/bild.png', marker: 'quire-asset:content/docs/guide/bild.png', from: { file: 'content/docs/guide/a.md', line: 15, column: 19 } }]);
+    expect(compiled.assets).toEqual([
+      {
+        file: 'content/docs/guide/bild.png',
+        marker: 'quire-asset:content/docs/guide/bild.png',
+        from: { file: 'content/docs/guide/a.md', line: 15, column: 19 },
+      },
+    ]);
   });
 
   it('compile: should record the ids of JSX elements in MDX as link targets, apart from heading ids', async () => {
-    const r = await compileSource(source('Text\n\n<div id="sprung">Ziel</div>\n\n## Titel {#titel}\n\n<span id="titel">doppelt</span>\n', 'mdx'), config);
+    const r = await compileSource(
+      source('Text\n\n<div id="sprung">Ziel</div>\n\n## Titel {#titel}\n\n<span id="titel">doppelt</span>\n', 'mdx'),
+      config,
+    );
     if (!('compiled' in r)) throw new Error('expected a compiled page');
     expect(r.compiled.anchors).toEqual(['sprung']);
     expect(r.compiled.headings.map((h) => h.id)).toEqual(['titel']);
   });
 
   it('compile: should treat media in HTML of .md files like images: relative files as assets, site paths under the base', async () => {
-    const { html: out, compiled } = await html('<video src="./film.mp4" poster="/img/vorschau.png" controls></video>\n\n<iframe src="https://www.youtube.com/embed/abc" title="Video"></iframe>\n');
+    const { html: out, compiled } = await html(
+      '<video src="./film.mp4" poster="/img/vorschau.png" controls></video>\n\n<iframe src="https://www.youtube.com/embed/abc" title="Video"></iframe>\n',
+    );
     expect(out).toContain('<video src="quire-asset:content/docs/guide/film.mp4" poster="/de/img/vorschau.png" controls>');
     expect(out).toContain('<iframe src="https://www.youtube.com/embed/abc" title="Video">');
     expect(compiled.assets.map((a) => a.file)).toEqual(['content/docs/guide/film.mp4']);
@@ -268,9 +357,13 @@ describe('compile', () => {
   });
 
   it('compile: should rewrite every image of a srcset in HTML of .md files', async () => {
-    const { html: out, compiled } = await html('<picture>\n<source srcset="/img/breit.webp 1200w, ./schmal.webp 600w" type="image/webp">\n<img src="./schmal.png" srcset="./schmal.png, /img/breit.png 2x" alt="Bild">\n</picture>\n');
+    const { html: out, compiled } = await html(
+      '<picture>\n<source srcset="/img/breit.webp 1200w, ./schmal.webp 600w" type="image/webp">\n<img src="./schmal.png" srcset="./schmal.png, /img/breit.png 2x" alt="Bild">\n</picture>\n',
+    );
     expect(out).toContain('<source srcset="/de/img/breit.webp 1200w, quire-asset:content/docs/guide/schmal.webp 600w" type="image/webp">');
-    expect(out).toContain('<img src="quire-asset:content/docs/guide/schmal.png" srcset="quire-asset:content/docs/guide/schmal.png, /de/img/breit.png 2x" alt="Bild">');
+    expect(out).toContain(
+      '<img src="quire-asset:content/docs/guide/schmal.png" srcset="quire-asset:content/docs/guide/schmal.png, /de/img/breit.png 2x" alt="Bild">',
+    );
     expect(compiled.assets.map((a) => [a.file, a.from.line])).toEqual([
       ['content/docs/guide/schmal.webp', 5],
       ['content/docs/guide/schmal.png', 6],
@@ -297,7 +390,8 @@ describe('compile', () => {
   });
 
   it('compile: should treat HTML tags in MDX like Markdown links and images, and resolve only relative URLs of components', async () => {
-    const body = '<a href="/docs/faq/#preise">FAQ</a> und <a href="./b.mdx">B</a>\n\n<img src="./bild.png" srcSet="./bild.png 1x, /img/gross.png 2x" alt="" />\n\n<Hero title="x" primaryHref="/download/" secondaryHref="../../faq/" image="./held.png" />\n\n<Card title="c" href="https://example.com/">extern</Card>\n';
+    const body =
+      '<a href="/docs/faq/#preise">FAQ</a> und <a href="./b.mdx">B</a>\n\n<img src="./bild.png" srcSet="./bild.png 1x, /img/gross.png 2x" alt="" />\n\n<Hero title="x" primaryHref="/download/" secondaryHref="../../faq/" image="./held.png" />\n\n<Card title="c" href="https://example.com/">extern</Card>\n';
     const r = await compileSource(source(body, 'mdx'), config);
     if (!('compiled' in r) || r.compiled.output.type !== 'hast') throw new Error('expected a tree');
     const json = JSON.stringify(r.compiled.output.tree);
@@ -309,7 +403,11 @@ describe('compile', () => {
     expect(json).toContain('"value":"/docs/faq/"');
     expect(json).toContain('"value":"quire-asset:content/docs/guide/held.png"');
     expect(json).toContain('"value":"https://example.com/"');
-    expect(r.compiled.assets.map((a) => a.file)).toEqual(['content/docs/guide/bild.png', 'content/docs/guide/bild.png', 'content/docs/guide/held.png']);
+    expect(r.compiled.assets.map((a) => a.file)).toEqual([
+      'content/docs/guide/bild.png',
+      'content/docs/guide/bild.png',
+      'content/docs/guide/held.png',
+    ]);
     expect(r.compiled.links.map((l) => [l.url, l.path, l.hash, l.line, l.column])).toEqual([
       ['/docs/faq/#preise', '/docs/faq/', 'preise', 4, 1],
       ['./b.mdx', 'quire-file:content/docs/guide/b.mdx', undefined, 4, 41],
@@ -336,7 +434,10 @@ describe('compile', () => {
   });
 
   it('compile: should compile MDX to its syntax tree, or to function-body code when it computes, and list the components it uses', async () => {
-    const r = await compileSource(source('Hallo <Kbd>Strg</Kbd>\n\n## Titel {#t}\n\n<Steps><Step title="a" n={2}>x</Step></Steps>\n', 'mdx'), config);
+    const r = await compileSource(
+      source('Hallo <Kbd>Strg</Kbd>\n\n## Titel {#t}\n\n<Steps><Step title="a" n={2}>x</Step></Steps>\n', 'mdx'),
+      config,
+    );
     expect('compiled' in r).toBe(true);
     if (!('compiled' in r)) return;
     expect(r.compiled.output.type).toBe('hast');
@@ -366,17 +467,35 @@ describe('compile: markup shown as text, found by the writer-experience audit', 
   };
 
   it('compile: should note a link or image whose target has a space, at its place, in .md and .mdx', async () => {
-    const body = 'Weiter zur [Zweite](./zweite seite.md) und ![Logo](/img/mein logo.svg).\n\nDrücke [Strg] (oder Cmd), [siehe](unten rechts) und [gut](<./zweite seite.md>).\n';
+    const body =
+      'Weiter zur [Zweite](./zweite seite.md) und ![Logo](/img/mein logo.svg).\n\nDrücke [Strg] (oder Cmd), [siehe](unten rechts) und [gut](<./zweite seite.md>).\n';
     const expected = [
-      [4, 12, 'The link [Zweite](./zweite seite.md) is shown as text: its target has a space.', 'Write the space as %20 (./zweite%20seite.md), or put the target in <…>: [Zweite](<./zweite seite.md>).'],
-      [4, 44, 'The image ![Logo](/img/mein logo.svg) is shown as text: its path has a space.', 'Write the space as %20 (/img/mein%20logo.svg), or put the path in <…>: ![Logo](</img/mein logo.svg>).'],
+      [
+        4,
+        12,
+        'The link [Zweite](./zweite seite.md) is shown as text: its target has a space.',
+        'Write the space as %20 (./zweite%20seite.md), or put the target in <…>: [Zweite](<./zweite seite.md>).',
+      ],
+      [
+        4,
+        44,
+        'The image ![Logo](/img/mein logo.svg) is shown as text: its path has a space.',
+        'Write the space as %20 (/img/mein%20logo.svg), or put the path in <…>: ![Logo](</img/mein logo.svg>).',
+      ],
     ];
     expect(await notes(body)).toEqual(expected);
     expect(await notes(body, 'mdx')).toEqual(expected);
   });
 
   it('compile: should note a heading id that cannot be one in .mdx as in .md (a warning with the id to write), not fail the page', async () => {
-    const expected = [[5, 1, 'The heading id {#mit leer} is shown as part of the heading: an id has no spaces or signs other than - _ : .', 'Write {#mit-leer}.']];
+    const expected = [
+      [
+        5,
+        1,
+        'The heading id {#mit leer} is shown as part of the heading: an id has no spaces or signs other than - _ : .',
+        'Write {#mit-leer}.',
+      ],
+    ];
     expect(await notes('Text.\n## Mit Leer {#mit leer}\n', 'mdx')).toEqual(expected);
     expect(await notes('Text.\n## Mit Leer {#mit leer}\n', 'md')).toEqual(expected);
     // A valid id still becomes the heading's, and a Markdown example in a code block is shown as written.
@@ -390,8 +509,13 @@ describe('compile: markup shown as text, found by the writer-experience audit', 
 
 describe('compile: the slowest page', () => {
   it('compile: should name the page that took longest, and the compile line should show it only when it took long', async () => {
-    const long = Array.from({ length: 1000 }, (_, i) => `## Teil ${i}\n\nText mit **Betonung** und [Link](/docs/x/).\n\n- a\n- b\n`).join('\n');
-    const sources = [{ ...source('Kurz.\n'), file: 'content/docs/kurz.md', hash: 'k' }, { ...source(long), file: 'content/docs/lang.md', hash: 'l' }];
+    const long = Array.from({ length: 1000 }, (_, i) => `## Teil ${i}\n\nText mit **Betonung** und [Link](/docs/x/).\n\n- a\n- b\n`).join(
+      '\n',
+    );
+    const sources = [
+      { ...source('Kurz.\n'), file: 'content/docs/kurz.md', hash: 'k' },
+      { ...source(long), file: 'content/docs/lang.md', hash: 'l' },
+    ];
     const result = await compile({ sources, config });
     expect(result.slowest?.file).toBe('content/docs/lang.md');
     expect(result.slowest!.ms).toBeGreaterThan(0);
@@ -404,7 +528,12 @@ describe('compile: the slowest page', () => {
 
 describe('compile: pages in order', () => {
   it('compile: should hand each page on in the order of the sources, however the compiler finishes them, skipping failures', async () => {
-    const sources = ['eins', 'zwei', 'drei', 'vier'].map((name, i) => ({ ...source(`# ${name}\n`), file: `content/docs/${name}.md`, path: `/docs/${name}/`, hash: String(i) }));
+    const sources = ['eins', 'zwei', 'drei', 'vier'].map((name, i) => ({
+      ...source(`# ${name}\n`),
+      file: `content/docs/${name}.md`,
+      path: `/docs/${name}/`,
+      hash: String(i),
+    }));
     // A compiler elsewhere (a pool) that finishes the later pages first, and fails the third.
     const finished: string[] = [];
     const compileOne = async (s: Source, c: typeof config): Promise<CompileOneResult> => {

@@ -31,14 +31,25 @@ describe('config', () => {
   });
 
   it('config: should warn of keys it does not know, with the key path and the nearest known key, and keep the defaults', () => {
-    const raw = { ...minimal(), onBrokenLink: 'warn', navbar: { items: [{ type: 'link', lable: 'A', label: 'A', to: '/a/', classname: 'x' }] }, docs: { tocc: {}, breadcrumbs: false } };
+    const raw = {
+      ...minimal(),
+      onBrokenLink: 'warn',
+      navbar: { items: [{ type: 'link', lable: 'A', label: 'A', to: '/a/', classname: 'x' }] },
+      docs: { tocc: {}, breadcrumbs: false },
+    };
     const { config, diagnostics } = validateConfig(raw);
     expect(config!.onBrokenLinks).toBe('throw');
     expect(config!.docs.breadcrumbs).toBe(false);
     expect(diagnostics).toEqual([
       expect.objectContaining({ code: 'Q003', keyPath: 'navbar.items.0.lable', hint: 'Did you mean navbar.items.0.label?' }),
       expect.objectContaining({ code: 'Q003', keyPath: 'navbar.items.0.classname', hint: 'Did you mean navbar.items.0.className?' }),
-      expect.objectContaining({ code: 'Q003', severity: 'warning', message: 'Unknown config key onBrokenLink; it is ignored.', keyPath: 'onBrokenLink', hint: 'Did you mean onBrokenLinks?' }),
+      expect.objectContaining({
+        code: 'Q003',
+        severity: 'warning',
+        message: 'Unknown config key onBrokenLink; it is ignored.',
+        keyPath: 'onBrokenLink',
+        hint: 'Did you mean onBrokenLinks?',
+      }),
       expect.objectContaining({ code: 'Q003', keyPath: 'docs.tocc', hint: 'Did you mean docs.toc?' }),
     ]);
     // With --locale too (another return path).
@@ -47,17 +58,27 @@ describe('config', () => {
 
   it('config: should say what is wrong in words: no default export, an address without protocol, an empty title', () => {
     expect(validateConfig(undefined).diagnostics[0]).toMatchObject({ code: 'Q001', message: 'site.config.ts has no default export.' });
-    expect(validateConfig({ ...minimal(), url: 'example.org' }).diagnostics[0].message).toBe('Invalid config value at url: expected a full address such as https://example.org, got the string "example.org"');
+    expect(validateConfig({ ...minimal(), url: 'example.org' }).diagnostics[0].message).toBe(
+      'Invalid config value at url: expected a full address such as https://example.org, got the string "example.org"',
+    );
     expect(validateConfig({ ...minimal(), title: '' }).diagnostics[0].message).toBe('Invalid config value at title: must not be empty');
   });
 
   it('config: should say what a literal, an enum or a union accepts instead of "Invalid input"', () => {
     const message = (extra: Record<string, unknown>) => validateConfig({ ...minimal(), ...extra }).diagnostics[0]?.message;
-    expect(message({ blog: { postsPerPage: 'alle' } })).toBe(`Invalid config value at blog.postsPerPage: expected 'ALL' or a number, got the string "alle"`);
-    expect(message({ blog: { postsPerPage: 0 } })).toBe('Invalid config value at blog.postsPerPage: expected a number of at least 1, got number 0');
-    expect(message({ blog: { sidebarCount: 2.5 } })).toBe(`Invalid config value at blog.sidebarCount: expected 'ALL' or a whole number, got number 2.5`);
+    expect(message({ blog: { postsPerPage: 'alle' } })).toBe(
+      `Invalid config value at blog.postsPerPage: expected 'ALL' or a number, got the string "alle"`,
+    );
+    expect(message({ blog: { postsPerPage: 0 } })).toBe(
+      'Invalid config value at blog.postsPerPage: expected a number of at least 1, got number 0',
+    );
+    expect(message({ blog: { sidebarCount: 2.5 } })).toBe(
+      `Invalid config value at blog.sidebarCount: expected 'ALL' or a whole number, got number 2.5`,
+    );
     expect(message({ trailingSlash: false })).toBe('Invalid config value at trailingSlash: only true is supported, got boolean false');
-    expect(message({ colorMode: { defaultMode: 'blau' } })).toBe(`Invalid config value at colorMode.defaultMode: expected 'light' or 'dark', got the string "blau"`);
+    expect(message({ colorMode: { defaultMode: 'blau' } })).toBe(
+      `Invalid config value at colorMode.defaultMode: expected 'light' or 'dark', got the string "blau"`,
+    );
   });
 
   it('config: should reject a base path without slashes', () => {
@@ -97,16 +118,22 @@ describe('config', () => {
   });
 });
 
-describe('config: the announcement\'s HTML', () => {
+describe("config: the announcement's HTML", () => {
   it('config: should refuse announcement HTML that leaves a tag open or closes them out of order', async () => {
     const { unbalancedTag } = await import('../../src/config/index.ts');
-    expect(unbalancedTag('Neu: <a href="/deals/manga/">3 Tage <b>Pro</b> kostenlos</a><br> – <img src="/x.png" alt="a > b"/><!-- <i> -->')).toBeUndefined();
+    expect(
+      unbalancedTag('Neu: <a href="/deals/manga/">3 Tage <b>Pro</b> kostenlos</a><br> – <img src="/x.png" alt="a > b"/><!-- <i> -->'),
+    ).toBeUndefined();
     expect(unbalancedTag('<b>Neu: <a href="/pricing/">hier</b> <i>klicken')).toBe('closes </b> while <a> is open');
     expect(unbalancedTag('Neu: <a href="/pricing/">hier')).toBe('leaves <a> open');
     expect(unbalancedTag('Neu</a>')).toBe('closes </a>, which was never opened');
     const { diagnostics } = validateConfig({ ...minimal(), announcementBar: { id: 'a', content: 'Neu: <a href="/pricing/">hier' } });
     expect(diagnostics).toEqual([
-      expect.objectContaining({ code: 'Q002', keyPath: 'announcementBar.content', message: "The announcement's HTML leaves <a> open: the rest of every page would end up inside it." }),
+      expect.objectContaining({
+        code: 'Q002',
+        keyPath: 'announcementBar.content',
+        message: "The announcement's HTML leaves <a> open: the rest of every page would end up inside it.",
+      }),
     ]);
   });
 });

@@ -1,6 +1,14 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { allowsContainer, CONSENT_KEY, consentModeOf, cookieDomains, cookiesToRemove, makeChoice, parseChoice } from '../../src/shared/consent.ts';
+import {
+  allowsContainer,
+  CONSENT_KEY,
+  consentModeOf,
+  cookieDomains,
+  cookiesToRemove,
+  makeChoice,
+  parseChoice,
+} from '../../src/shared/consent.ts';
 import { consentModeDefaultsScript, consentPrePaintScript } from '../../src/render/inline-scripts.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { makeSite } from '../helpers.ts';
@@ -10,21 +18,51 @@ const NOW = new Date('2025-11-27T10:00:00Z');
 
 describe('consent: the stored choice and what it allows', () => {
   it('consent: should make a choice per action, necessary always on and nothing else unless chosen', () => {
-    expect(makeChoice('all', CATEGORIES, '3', {}, NOW)).toEqual({ v: '3', c: { necessary: true, statistics: true, marketing: true }, t: '2025-11-27T10:00:00.000Z' });
-    expect(makeChoice('necessary', CATEGORIES, '3', { statistics: true, marketing: true }, NOW).c).toEqual({ necessary: true, statistics: false, marketing: false });
-    expect(makeChoice('save', CATEGORIES, '3', { statistics: true, necessary: false }, NOW).c).toEqual({ necessary: true, statistics: true, marketing: false });
+    expect(makeChoice('all', CATEGORIES, '3', {}, NOW)).toEqual({
+      v: '3',
+      c: { necessary: true, statistics: true, marketing: true },
+      t: '2025-11-27T10:00:00.000Z',
+    });
+    expect(makeChoice('necessary', CATEGORIES, '3', { statistics: true, marketing: true }, NOW).c).toEqual({
+      necessary: true,
+      statistics: false,
+      marketing: false,
+    });
+    expect(makeChoice('save', CATEGORIES, '3', { statistics: true, necessary: false }, NOW).c).toEqual({
+      necessary: true,
+      statistics: true,
+      marketing: false,
+    });
     // Only configured categories are stored: a site without marketing has no such entry.
     expect(makeChoice('all', ['necessary', 'statistics'], '3', {}, NOW).c).toEqual({ necessary: true, statistics: true });
   });
 
   it('consent: should read back only a well-formed choice of the current version', () => {
     const stored = JSON.stringify(makeChoice('save', CATEGORIES, '3', { marketing: true }, NOW));
-    expect(parseChoice(stored, '3')).toEqual({ v: '3', c: { necessary: true, statistics: false, marketing: true }, t: '2025-11-27T10:00:00.000Z' });
+    expect(parseChoice(stored, '3')).toEqual({
+      v: '3',
+      c: { necessary: true, statistics: false, marketing: true },
+      t: '2025-11-27T10:00:00.000Z',
+    });
     // A new config version asks again.
     expect(parseChoice(stored, '4')).toBeUndefined();
-    for (const broken of [null, '', 'yes', '[]', '{"v":"3"}', '{"v":"3","c":[],"t":"x"}', '{"v":3,"c":{},"t":"x"}', '{"v":"3","c":{},"t":1}']) expect(parseChoice(broken, '3')).toBeUndefined();
+    for (const broken of [
+      null,
+      '',
+      'yes',
+      '[]',
+      '{"v":"3"}',
+      '{"v":"3","c":[],"t":"x"}',
+      '{"v":3,"c":{},"t":"x"}',
+      '{"v":"3","c":{},"t":1}',
+    ])
+      expect(parseChoice(broken, '3')).toBeUndefined();
     // Anything but true is no; necessary cannot be stored as off.
-    expect(parseChoice('{"v":"3","c":{"statistics":"yes","marketing":1,"necessary":false},"t":"x"}', '3')?.c).toEqual({ statistics: false, marketing: false, necessary: true });
+    expect(parseChoice('{"v":"3","c":{"statistics":"yes","marketing":1,"necessary":false},"t":"x"}', '3')?.c).toEqual({
+      statistics: false,
+      marketing: false,
+      necessary: true,
+    });
   });
 
   it('consent: should load the container with statistics or marketing only, and map the choice to Consent Mode v2', () => {
@@ -33,9 +71,24 @@ describe('consent: the stored choice and what it allows', () => {
     expect(allowsContainer(choice({ statistics: false, marketing: false }))).toBe(false);
     expect(allowsContainer(choice({ statistics: true }))).toBe(true);
     expect(allowsContainer(choice({ marketing: true }))).toBe(true);
-    expect(consentModeOf(undefined)).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' });
-    expect(consentModeOf(choice({ statistics: true }))).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' });
-    expect(consentModeOf(choice({ marketing: true }))).toEqual({ ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'denied' });
+    expect(consentModeOf(undefined)).toEqual({
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'denied',
+    });
+    expect(consentModeOf(choice({ statistics: true }))).toEqual({
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'granted',
+    });
+    expect(consentModeOf(choice({ marketing: true }))).toEqual({
+      ad_storage: 'granted',
+      ad_user_data: 'granted',
+      ad_personalization: 'granted',
+      analytics_storage: 'denied',
+    });
   });
 
   it('consent: should remove the tag manager cookies the choice does not allow, on every domain they may carry', () => {
@@ -81,14 +134,20 @@ describe('consent: the pre-paint script and the Consent Mode defaults', () => {
 
   it('consent: should put every Consent Mode v2 signal on denied before anything could load the container', () => {
     expect(run(consentModeDefaultsScript(), null).dataLayer).toEqual([
-      ['consent', 'default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 }],
+      [
+        'consent',
+        'default',
+        { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 },
+      ],
     ]);
   });
 });
 
 describe('consent: configuration', () => {
   const configWith = async (consent: string, analytics = '') => {
-    const site = await makeSite('basic', { 'consent.config.ts': `import base from './site.config.ts';\nexport default { ...base, ${analytics} consent: ${consent} };\n` });
+    const site = await makeSite('basic', {
+      'consent.config.ts': `import base from './site.config.ts';\nexport default { ...base, ${analytics} consent: ${consent} };\n`,
+    });
     try {
       return await loadConfig({ root: site.root, file: 'consent.config.ts' });
     } finally {
@@ -97,9 +156,18 @@ describe('consent: configuration', () => {
   };
 
   it('consent: should accept categories with their services and fill the tag manager origin', async () => {
-    const { config, diagnostics } = await configWith(`{ version: 2, categories: [{ id: 'necessary' }, { id: 'statistics', services: [{ name: 'Analytics', cookies: ['_ga'] }] }] }`, `analytics: { gtmContainerId: 'GTM-AB12' },`);
+    const { config, diagnostics } = await configWith(
+      `{ version: 2, categories: [{ id: 'necessary' }, { id: 'statistics', services: [{ name: 'Analytics', cookies: ['_ga'] }] }] }`,
+      `analytics: { gtmContainerId: 'GTM-AB12' },`,
+    );
     expect(diagnostics).toEqual([]);
-    expect(config!.consent).toEqual({ version: '2', categories: [{ id: 'necessary', services: [] }, { id: 'statistics', services: [{ name: 'Analytics', cookies: ['_ga'] }] }] });
+    expect(config!.consent).toEqual({
+      version: '2',
+      categories: [
+        { id: 'necessary', services: [] },
+        { id: 'statistics', services: [{ name: 'Analytics', cookies: ['_ga'] }] },
+      ],
+    });
     expect(config!.analytics.gtmOrigin).toBe('https://www.googletagmanager.com');
   });
 

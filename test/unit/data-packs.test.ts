@@ -22,8 +22,19 @@ const PACKS = {
 };
 
 function render(pricing: unknown): string {
-  const site = { config: { i18n: { currentLocale: 'de' }, baseUrl: '/de/' }, data: { pricing }, messages: JSON.parse(readFileSync(path.join(repoRoot, 'locales/de.json'), 'utf8')), locales: [{ code: 'de', htmlLang: 'de', direction: 'ltr', label: 'Deutsch', baseUrl: '/de/' }] } as unknown as Site;
-  return renderToStaticMarkup(createElement(ThemeContext.Provider, { value: { site, route: { path: '/topup/', kind: 'page' } as Site['routes'][number], mode: 'production', islands: {} } }, createElement(DataPacks)));
+  const site = {
+    config: { i18n: { currentLocale: 'de' }, baseUrl: '/de/' },
+    data: { pricing },
+    messages: JSON.parse(readFileSync(path.join(repoRoot, 'locales/de.json'), 'utf8')),
+    locales: [{ code: 'de', htmlLang: 'de', direction: 'ltr', label: 'Deutsch', baseUrl: '/de/' }],
+  } as unknown as Site;
+  return renderToStaticMarkup(
+    createElement(
+      ThemeContext.Provider,
+      { value: { site, route: { path: '/topup/', kind: 'page' } as Site['routes'][number], mode: 'production', islands: {} } },
+      createElement(DataPacks),
+    ),
+  );
 }
 
 describe('data packs of the top-up page', () => {
@@ -32,7 +43,12 @@ describe('data packs of the top-up page', () => {
     expect(dataShapeProblems({ pricing: shipped }, { pricing: text }, classicTheme.dataSchemas)).toEqual([]);
     const gaps = dataGaps({ pricing: shipped }, { pricing: text }, classicTheme.dataWarnings);
     expect(gaps).toHaveLength(1);
-    expect(gaps[0]).toMatchObject({ code: 'Q090', severity: 'warning', file: 'content/data/pricing.json', keyPath: 'dataPacks.purchaseUrl' });
+    expect(gaps[0]).toMatchObject({
+      code: 'Q090',
+      severity: 'warning',
+      file: 'content/data/pricing.json',
+      keyPath: 'dataPacks.purchaseUrl',
+    });
     expect(gaps[0].message).toContain('dataPacks.purchaseUrl, dataPacks.packs');
   });
 

@@ -27,24 +27,33 @@ type Builds = 'default' | 'development';
 const synthetic: Record<string, string> = {
   // Lists (from-markdown prepares each one), task lists (subtokenize marks a list item's first content),
   // lazy lines and nested containers (the jumps over subtokenized content, the edits after a list ends).
-  lists: Array.from({ length: 80 }, (_, i) => `Absatz ${i} mit *Betonung* und \`Code\`.\n\n- eins\n- zwei\n  weiter\n\n  neuer Absatz\n\n1. a\n2. b\n   - [ ] offen\n   - [x] erledigt\n\n> Zitat ${i}\nfaul\n> - innen\n>   tiefer`).join('\n\n'),
+  lists: Array.from(
+    { length: 80 },
+    (_, i) =>
+      `Absatz ${i} mit *Betonung* und \`Code\`.\n\n- eins\n- zwei\n  weiter\n\n  neuer Absatz\n\n1. a\n2. b\n   - [ ] offen\n   - [x] erledigt\n\n> Zitat ${i}\nfaul\n> - innen\n>   tiefer`,
+  ).join('\n\n'),
   // Everything the from-markdown handlers build: references, definitions, setext headings, breaks, html,
   // footnotes, tables, directives, autolinks, character references, code.
-  mixed: Array.from({ length: 30 }, (_, i) => [
-    `[Verweis ${i}][d${i}] und [d${i}] und ![Bild](/img/a.png "Titel")`,
-    `[d${i}]: /docs/x/ "Ziel"`,
-    `Überschrift ${i}\n===`,
-    `Zeile mit Umbruch  \nnächste\\\nletzte &amp; &#x26; &copy;`,
-    `<span>html</span> <https://bilingo.app> www.example.com kontakt@example.com`,
-    `Fußnote[^n${i}] und ~~weg~~.\n\n[^n${i}]: Die Notiz ${i}.`,
-    `| a | b |\n| :- | -: |\n| ${i} | **x** |\n| \\| | y |`,
-    `:::tip[Hinweis ${i}]\nText mit :abbr[Abk.]{title="Abkürzung"}\n:::`,
-    '```ts title="a.ts" {1}\nconst a = 1;\n```',
-    `    eingerückter Code ${i}`,
-    `***`,
-  ].join('\n\n')).join('\n\n'),
+  mixed: Array.from({ length: 30 }, (_, i) =>
+    [
+      `[Verweis ${i}][d${i}] und [d${i}] und ![Bild](/img/a.png "Titel")`,
+      `[d${i}]: /docs/x/ "Ziel"`,
+      `Überschrift ${i}\n===`,
+      `Zeile mit Umbruch  \nnächste\\\nletzte &amp; &#x26; &copy;`,
+      `<span>html</span> <https://bilingo.app> www.example.com kontakt@example.com`,
+      `Fußnote[^n${i}] und ~~weg~~.\n\n[^n${i}]: Die Notiz ${i}.`,
+      `| a | b |\n| :- | -: |\n| ${i} | **x** |\n| \\| | y |`,
+      `:::tip[Hinweis ${i}]\nText mit :abbr[Abk.]{title="Abkürzung"}\n:::`,
+      '```ts title="a.ts" {1}\nconst a = 1;\n```',
+      `    eingerückter Code ${i}`,
+      `***`,
+    ].join('\n\n'),
+  ).join('\n\n'),
   // MDX: components, expressions, ESM.
-  components: Array.from({ length: 20 }, (_, i) => `<Callout type="info" n={${i}}>\n  Inhalt *${i}* {1 + ${i}}\n</Callout>\n\nText <Badge>neu</Badge> {/* Kommentar */}`).join('\n\n'),
+  components: Array.from(
+    { length: 20 },
+    (_, i) => `<Callout type="info" n={${i}}>\n  Inhalt *${i}* {1 + ${i}}\n</Callout>\n\nText <Badge>neu</Badge> {/* Kommentar */}`,
+  ).join('\n\n'),
 };
 
 /** The site's pages as saved (content/, front matter included), read once for both comparisons. */
@@ -100,7 +109,15 @@ beforeAll(async () => {
     return { ...((await import(pathToFileURL(outfile).href)) as Omit<Bundle, 'inputs'>), inputs };
   };
   for (const builds of ['default', 'development'] as const) {
-    const [patched, original] = await Promise.all([bundle('patched', builds, []), bundle('original', builds, [unpatchedPackages(copies, patches.map((p) => p.name))])]);
+    const [patched, original] = await Promise.all([
+      bundle('patched', builds, []),
+      bundle('original', builds, [
+        unpatchedPackages(
+          copies,
+          patches.map((p) => p.name),
+        ),
+      ]),
+    ]);
     bundles[builds] = { patched, original };
   }
 }, 120_000);
@@ -118,9 +135,18 @@ describe('dependency patches', () => {
         const files = patch.files.map((f) => path.join(repoRoot, f));
         const copies = patch.files.map((f) => path.join(dir, 'unpatched', f));
         // Each patch changes a module the compiler runs, in both builds (dev/ holds the development ones).
-        expect(files.some((f) => patched.inputs.includes(f)), `${path.basename(patch.file)} (${builds})`).toBe(true);
-        expect(files.filter((f) => original.inputs.includes(f)), `${path.basename(patch.file)} (${builds})`).toEqual([]);
-        expect(copies.some((f) => original.inputs.includes(f)), `${path.basename(patch.file)} (${builds})`).toBe(true);
+        expect(
+          files.some((f) => patched.inputs.includes(f)),
+          `${path.basename(patch.file)} (${builds})`,
+        ).toBe(true);
+        expect(
+          files.filter((f) => original.inputs.includes(f)),
+          `${path.basename(patch.file)} (${builds})`,
+        ).toEqual([]);
+        expect(
+          copies.some((f) => original.inputs.includes(f)),
+          `${path.basename(patch.file)} (${builds})`,
+        ).toBe(true);
       }
     }
   });
@@ -151,7 +177,17 @@ describe('dependency patches', () => {
     }
     // The synthetic pages reach what they are for.
     const tree = JSON.stringify(bundles.default!.patched.parseOnly('md', synthetic.mixed, 'mixed.md'));
-    for (const type of ['"linkReference"', '"definition"', '"footnoteDefinition"', '"table"', '"containerDirective"', '"textDirective"', '"break"', '"html"']) expect(tree).toContain(type);
+    for (const type of [
+      '"linkReference"',
+      '"definition"',
+      '"footnoteDefinition"',
+      '"table"',
+      '"containerDirective"',
+      '"textDirective"',
+      '"break"',
+      '"html"',
+    ])
+      expect(tree).toContain(type);
     expect(JSON.stringify(bundles.default!.patched.parseOnly('md', synthetic.lists, 'lists.md'))).toContain('"checked":true');
   });
 
@@ -163,7 +199,17 @@ describe('dependency patches', () => {
     for (const { file, raw } of sitePages) {
       const { body, bodyLine } = splitFrontMatter(raw, file);
       const format = file.endsWith('.mdx') ? 'mdx' : 'md';
-      const source: Source = { kind: 'doc', file: `content/${file}`, format, id: file, path: `/docs/${file}/`, frontMatter: {}, body, bodyLine, hash: 'h' };
+      const source: Source = {
+        kind: 'doc',
+        file: `content/${file}`,
+        format,
+        id: file,
+        path: `/docs/${file}/`,
+        frontMatter: {},
+        body,
+        bodyLine,
+        hash: 'h',
+      };
       const [ours, theirs] = [await patched.processSource(source, '/de/', texts), await original.processSource(source, '/de/', texts)];
       expect(JSON.stringify(ours.output), file).toBe(JSON.stringify(theirs.output));
       expect(JSON.stringify(ours.data), file).toBe(JSON.stringify(theirs.data));

@@ -9,7 +9,22 @@ describe('textHash', () => {
   });
 
   it('textHash: should change with any change of the text, including order, case and non-Latin letters', () => {
-    const texts = ['{"a":1}', '{"a":2}', '{"b":1}', '{"A":1}', '1:"a"{}', 'Suche', 'suche', 'Süche', '搜索', '搜寻', 'ab', 'ba', 'a'.repeat(1000), 'a'.repeat(1001)];
+    const texts = [
+      '{"a":1}',
+      '{"a":2}',
+      '{"b":1}',
+      '{"A":1}',
+      '1:"a"{}',
+      'Suche',
+      'suche',
+      'Süche',
+      '搜索',
+      '搜寻',
+      'ab',
+      'ba',
+      'a'.repeat(1000),
+      'a'.repeat(1001),
+    ];
     expect(new Set(texts.map(textHash)).size).toBe(texts.length);
     // Many near-identical texts (a changed message in otherwise equal settings) all get names of their own.
     const many = Array.from({ length: 20_000 }, (_, i) => `{"search.placeholder":"Suchen ${i}"}`);

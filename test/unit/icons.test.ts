@@ -16,6 +16,8 @@ describe('feature icons', () => {
   });
 
   it('icons: should refuse a name the theme does not have (an emoji, a typo), naming the ones it has', () => {
-    expect(() => renderToStaticMarkup(createElement(Icon, { name: '🌐' }))).toThrow(/icon="🌐": no such icon in the theme; it has: book-open, .*globe/);
+    expect(() => renderToStaticMarkup(createElement(Icon, { name: '🌐' }))).toThrow(
+      /icon="🌐": no such icon in the theme; it has: book-open, .*globe/,
+    );
   });
 });

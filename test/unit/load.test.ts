@@ -60,7 +60,11 @@ describe('load', () => {
 
   it('load: should report front matter that is never closed, and leave a page opening with a rule alone', () => {
     expect(splitFrontMatter('---\ntitle: Offen\ndescription: x\n\nText\n', 'a.md').diagnostics).toEqual([
-      expect.objectContaining({ code: 'Q020', line: 1, message: 'The front matter that starts here is never closed: a line of --- must end it.' }),
+      expect.objectContaining({
+        code: 'Q020',
+        line: 1,
+        message: 'The front matter that starts here is never closed: a line of --- must end it.',
+      }),
     ]);
     expect(splitFrontMatter('---\n\nText nach einer Linie.\n', 'a.md').diagnostics).toEqual([]);
   });
@@ -72,13 +76,28 @@ describe('load', () => {
   });
 
   it('load: should warn of front matter fields quire does not know, at their line, naming the nearest field', () => {
-    for (const yaml of ['titel: A\nsidebar_postion: 2\ncustom_edit_url: https://x.example/\n', 'titel: "A"\nsidebar_postion: 2\ncustom_edit_url: https://x.example/\nkeywords: [a,\n  b]\n']) {
+    for (const yaml of [
+      'titel: A\nsidebar_postion: 2\ncustom_edit_url: https://x.example/\n',
+      'titel: "A"\nsidebar_postion: 2\ncustom_edit_url: https://x.example/\nkeywords: [a,\n  b]\n',
+    ]) {
       const r = splitFrontMatter(`---\n${yaml}---\nText\n`, 'a.md');
       expect(r.frontMatter).toMatchObject({ titel: 'A', sidebar_postion: 2 });
       expect(r.diagnostics).toEqual([
-        expect.objectContaining({ code: 'Q022', severity: 'warning', message: 'Unknown front matter field "titel"; it is ignored.', line: 2, column: 1, hint: 'Did you mean "title"?' }),
+        expect.objectContaining({
+          code: 'Q022',
+          severity: 'warning',
+          message: 'Unknown front matter field "titel"; it is ignored.',
+          line: 2,
+          column: 1,
+          hint: 'Did you mean "title"?',
+        }),
         expect.objectContaining({ code: 'Q022', severity: 'warning', line: 3, hint: 'Did you mean "sidebar_position"?' }),
-        expect.objectContaining({ code: 'Q022', severity: 'warning', message: 'Front matter field "custom_edit_url" is not used by quire (quire shows no edit link); it is ignored.', line: 4 }),
+        expect.objectContaining({
+          code: 'Q022',
+          severity: 'warning',
+          message: 'Front matter field "custom_edit_url" is not used by quire (quire shows no edit link); it is ignored.',
+          line: 4,
+        }),
       ]);
     }
     expect(splitFrontMatter('---\ntitle: A\nsidebar_position: 2\nimage_alt: x\n---\n', 'a.md').diagnostics).toEqual([]);
@@ -114,7 +133,9 @@ describe('load: front matter written so that it would be lost, and hints for YAM
         hint: 'Remove the 2 blank lines above ---.',
       }),
     ]);
-    expect(splitFrontMatter(' \r\n---\r\ntitle: Tipp: So geht\'s\r\n---\r\nText\r\n', 'a.md').diagnostics).toEqual([expect.objectContaining({ code: 'Q020', line: 2, hint: 'Remove the blank line above ---.' })]);
+    expect(splitFrontMatter(" \r\n---\r\ntitle: Tipp: So geht's\r\n---\r\nText\r\n", 'a.md').diagnostics).toEqual([
+      expect.objectContaining({ code: 'Q020', line: 2, hint: 'Remove the blank line above ---.' }),
+    ]);
     // A rule, text, a rule: no fields quire knows between them.
     expect(splitFrontMatter('\n---\nEin Absatz zwischen zwei Linien.\n---\nText\n', 'a.md').diagnostics).toEqual([]);
     expect(splitFrontMatter('\n---\nHinweis: kein Feld\n---\nText\n', 'a.md').diagnostics).toEqual([]);
@@ -132,10 +153,19 @@ describe('load: front matter written so that it would be lost, and hints for YAM
       message: 'Invalid YAML front matter: Nested mappings are not allowed in compact mappings',
       hint: `Put the value in quotes (a colon followed by a space would start another field): title: "Tipp: So geht's"`,
     });
-    expect(splitFrontMatter("---\r\ntitle: Tipp: So geht's\r\n---\r\nText\r\n", 'a.md').diagnostics[0].hint).toBe(`Put the value in quotes (a colon followed by a space would start another field): title: "Tipp: So geht's"`);
-    expect(firstProblem('description: Kurz\ntitle: @home')).toMatchObject({ line: 3, hint: 'Put the value in quotes (YAML reserves the character it starts with): title: "@home"' });
+    expect(splitFrontMatter("---\r\ntitle: Tipp: So geht's\r\n---\r\nText\r\n", 'a.md').diagnostics[0].hint).toBe(
+      `Put the value in quotes (a colon followed by a space would start another field): title: "Tipp: So geht's"`,
+    );
+    expect(firstProblem('description: Kurz\ntitle: @home')).toMatchObject({
+      line: 3,
+      hint: 'Put the value in quotes (YAML reserves the character it starts with): title: "@home"',
+    });
     expect(firstProblem("title: 'It's'").hint).toBe(`Put the value in quotes (YAML reads part of it as markup): title: "It's"`);
-    expect(firstProblem('title: *Sternchen')).toMatchObject({ code: 'Q020', line: 2, hint: 'Put the value in quotes (a value starting with * names an anchor): title: "*Sternchen"' });
+    expect(firstProblem('title: *Sternchen')).toMatchObject({
+      code: 'Q020',
+      line: 2,
+      hint: 'Put the value in quotes (a value starting with * names an anchor): title: "*Sternchen"',
+    });
   });
 
   it('load: should hint at list syntax for a list written as text, and at quotes for a number meant as text', () => {
@@ -145,7 +175,12 @@ describe('load: front matter written so that it would be lost, and hints for YAM
       message: 'Invalid front matter field "keywords": expected array',
       hint: 'A list is written in brackets, keywords: [PDF, Export], or as lines starting with "- " below keywords:.',
     });
-    expect(firstProblem('title: 2025')).toMatchObject({ code: 'Q021', line: 2, message: 'Invalid front matter field "title": expected string', hint: 'Put it in quotes to keep it as text: title: "2025"' });
+    expect(firstProblem('title: 2025')).toMatchObject({
+      code: 'Q021',
+      line: 2,
+      message: 'Invalid front matter field "title": expected string',
+      hint: 'Put it in quotes to keep it as text: title: "2025"',
+    });
     expect(firstProblem('title: A\nhide_title: vielleicht').hint).toBe('Write true or false.');
   });
 });
@@ -158,7 +193,14 @@ describe('load: keys named like the members every object has (constructor, toStr
       for (const value of ['x', '\n  polluted: 1']) {
         const r = splitFrontMatter(`---\ntitle: A\n${key}: ${value}\n---\nText\n`, 'a.md');
         expect(r.diagnostics, `${key}: ${value}`).toEqual([
-          expect.objectContaining({ code: 'Q022', severity: 'warning', message: `Unknown front matter field "${key}"; it is ignored.`, file: 'a.md', line: 3, column: 1 }),
+          expect.objectContaining({
+            code: 'Q022',
+            severity: 'warning',
+            message: `Unknown front matter field "${key}"; it is ignored.`,
+            file: 'a.md',
+            line: 3,
+            column: 1,
+          }),
         ]);
         expect(r.diagnostics[0].hint).toMatch(/^(Did you mean "\w+"\?|Known fields: .*title.*\.)$/);
         expect(r.frontMatter.title).toBe('A');
@@ -202,9 +244,9 @@ describe('load: keys named like the members every object has (constructor, toStr
   });
 
   it('load: should name a misspelt message id like constructor or toString, which every object seems to have', () => {
-    expect(misspeltMessageIds({ toStrng: 'Text' }, { toString: 'Text', a: 'A' }, 'locales/de.json', '{\n  "toStrng": "Text"\n}\n')).toEqual([
-      expect.objectContaining({ code: 'Q091', line: 2, column: 3, hint: 'Rename "toStrng" to "toString".' }),
-    ]);
+    expect(misspeltMessageIds({ toStrng: 'Text' }, { toString: 'Text', a: 'A' }, 'locales/de.json', '{\n  "toStrng": "Text"\n}\n')).toEqual(
+      [expect.objectContaining({ code: 'Q091', line: 2, column: 3, hint: 'Rename "toStrng" to "toString".' })],
+    );
     expect(misspeltMessageIds({ constructor: 'Text' }, { constructr: 'Text' }, 'locales/de.json', '{"constructor": "Text"}')).toEqual([
       expect.objectContaining({ code: 'Q091', hint: 'Rename "constructor" to "constructr".' }),
     ]);
@@ -224,7 +266,9 @@ describe('load: a problem keeps the lines it was found in, for its code frame', 
       await writeFile(path.join(site.root, 'content/data/kaputt.json'), '{}');
       const unknown = diagnostics.find((d) => d.code === 'Q022')!;
       expect(unknown.excerpt).toEqual({ line: 1, offset: 0, lines: ['---', 'title: Start', 'titel: Tippfehler', '---', 'Text'] });
-      expect(formatDiagnostic(unknown, { source: await readFile(path.join(site.root, unknown.file!), 'utf8') })).toContain('> 3 | titel: Tippfehler');
+      expect(formatDiagnostic(unknown, { source: await readFile(path.join(site.root, unknown.file!), 'utf8') })).toContain(
+        '> 3 | titel: Tippfehler',
+      );
       const json = diagnostics.find((d) => d.code === 'Q090')!;
       expect(json).toMatchObject({ file: 'content/data/kaputt.json', line: 3, column: 1 });
       expect(formatDiagnostic(json)).toContain('  > 3 | }');

@@ -9,7 +9,8 @@ import { classicTheme } from '../../themes/classic/index.tsx';
 import { makeSite, repoRoot } from '../helpers.ts';
 
 const dir = path.join(repoRoot, 'locales');
-const read = (code: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(dir, `${code}.json`), 'utf8')) as Record<string, unknown>;
+const read = (code: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(path.join(dir, `${code}.json`), 'utf8')) as Record<string, unknown>;
 const placeholders = (text: string): string[] => [...new Set(text.match(/\{\w+\}/g) ?? [])].sort();
 
 /** Every locale file except the English source; German is hand-written and complete too. */
@@ -115,7 +116,13 @@ describe('mergeMessages', () => {
 
   it('locales: should warn of interface texts a locale lacks, and of a locale without a file', () => {
     const all = { en: { 'a.b': 'A', 'c.d': 'C', 'label:X': 'X' }, de: { 'a.b': 'Ä' }, pt: { 'a.b': 'Á', 'c.d': 'Ç' } };
-    expect(localeGaps(all, 'de')).toEqual([expect.objectContaining({ code: 'Q091', file: 'locales/de.json', message: 'locales/de.json lacks 1 interface text(s) of locales/en.json, shown in English: c.d.' })]);
+    expect(localeGaps(all, 'de')).toEqual([
+      expect.objectContaining({
+        code: 'Q091',
+        file: 'locales/de.json',
+        message: 'locales/de.json lacks 1 interface text(s) of locales/en.json, shown in English: c.d.',
+      }),
+    ]);
     expect(localeGaps(all, 'pt-BR')).toEqual([]);
     expect(localeGaps(all, 'en')).toEqual([]);
     expect(localeGaps(all, 'ar')[0].message).toBe('There is no locales/ar.json: the interface is shown in English.');
@@ -136,14 +143,20 @@ describe('mergeMessages', () => {
           file: 'locales/de.json',
           line,
           column: 3,
-          message: '"navbar.clsoe" is not a message id of locales/en.json: probably navbar.close misspelt, which this file lacks, so that text is shown in English.',
+          message:
+            '"navbar.clsoe" is not a message id of locales/en.json: probably navbar.close misspelt, which this file lacks, so that text is shown in English.',
           hint: 'Rename "navbar.clsoe" to "navbar.close".',
         }),
       ]);
       // The gap list leaves it out (reported at its key), and names the others.
       expect(localeGaps(loaded.value.messages, 'de')).toEqual([]);
-      const all = { en: { 'a.b': 'A', 'navbar.close': 'Close', 'c.d': 'C' }, de: { 'a.b': 'Ä', 'navbar.clsoe': 'Schließen', 'ganz.anders': 'x' } };
-      expect(localeGaps(all, 'de')).toEqual([expect.objectContaining({ message: 'locales/de.json lacks 1 interface text(s) of locales/en.json, shown in English: c.d.' })]);
+      const all = {
+        en: { 'a.b': 'A', 'navbar.close': 'Close', 'c.d': 'C' },
+        de: { 'a.b': 'Ä', 'navbar.clsoe': 'Schließen', 'ganz.anders': 'x' },
+      };
+      expect(localeGaps(all, 'de')).toEqual([
+        expect.objectContaining({ message: 'locales/de.json lacks 1 interface text(s) of locales/en.json, shown in English: c.d.' }),
+      ]);
     } finally {
       await site.cleanup();
     }
@@ -153,18 +166,25 @@ describe('mergeMessages', () => {
     const messages = mergeMessages({ en: { 'a.b': 'A' }, de: { 'c.d': 'C' } }, 'de');
     expect(uncatalogued(['a.b', 'c.d'], messages, 'de')).toEqual([]);
     expect(uncatalogued(['a.b', 'x.y', 'x.y'], messages, 'de')).toEqual([
-      expect.objectContaining({ code: 'Q091', file: 'locales/en.json', message: '1 interface text(s) the theme shows are in neither locales/de.json or locales/en.json, so their ids are shown instead: x.y.' }),
+      expect.objectContaining({
+        code: 'Q091',
+        file: 'locales/en.json',
+        message:
+          '1 interface text(s) the theme shows are in neither locales/de.json or locales/en.json, so their ids are shown instead: x.y.',
+      }),
     ]);
   });
 });
 
 /** The text of every TypeScript file git knows under a folder. */
 function sourcesUnder(folder: string): string {
-  const files = execFileSync('git', ['ls-files', folder], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter((f) => /\.tsx?$/.test(f));
+  const files = execFileSync('git', ['ls-files', folder], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => /\.tsx?$/.test(f));
   return files.map((f) => readFileSync(path.join(repoRoot, f), 'utf8')).join('\n');
 }
 
-describe('the theme\'s message ids', () => {
+describe("the theme's message ids", () => {
   const declared = new Set(classicTheme.messageIds);
   const themeText = sourcesUnder('themes');
 

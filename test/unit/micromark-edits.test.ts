@@ -21,7 +21,11 @@ const synthetic: Record<string, string> = {
   // Lists and quotes that end before a paragraph (lazy lines: an edit near the end every time).
   lists: Array.from({ length: 300 }, (_, i) => `Absatz ${i}.\n\n- eins\n- zwei\n  weiter\n\n> Zitat ${i}\nfaul\n\n1. a\n2. b`).join('\n\n'),
   // Setext headings after definitions and paragraphs, tables with a lazy line, nested containers.
-  mixed: Array.from({ length: 60 }, (_, i) => `[d${i}]: /docs/x/\nText ${i}\n===\n\n| a | b |\n| - | - |\n| ${i} | x |\nfaul\n\n> - innen\n>   - tiefer\nfaul\n\n- [ ] Aufgabe\n- [x] erledigt\n\nAbsatz\n---`).join('\n\n'),
+  mixed: Array.from(
+    { length: 60 },
+    (_, i) =>
+      `[d${i}]: /docs/x/\nText ${i}\n===\n\n| a | b |\n| - | - |\n| ${i} | x |\nfaul\n\n> - innen\n>   - tiefer\nfaul\n\n- [ ] Aufgabe\n- [x] erledigt\n\nAbsatz\n---`,
+  ).join('\n\n'),
 };
 
 let dir = '';
@@ -33,7 +37,9 @@ beforeAll(async () => {
   expect(patch, 'patches/micromark-util-edit-map+<version>.patch').toBeDefined();
   dir = await mkdtemp(path.join(tmpdir(), 'quire-edit-map-'));
   await writeUnpatchedCopies(dir, [patch!]);
-  const published = (await import(pathToFileURL(path.join(dir, 'node_modules/micromark-util-edit-map/dev/index.js')).href)) as { EditMap: typeof EditMap };
+  const published = (await import(pathToFileURL(path.join(dir, 'node_modules/micromark-util-edit-map/dev/index.js')).href)) as {
+    EditMap: typeof EditMap;
+  };
   originalConsume = published.EditMap.prototype.consume;
 });
 
@@ -55,7 +61,12 @@ function withOriginalEdits<T>(run: () => T): T {
 async function contentFiles(): Promise<{ file: string; text: string }[]> {
   const content = path.join(repoRoot, 'content');
   const files = (await readdir(content, { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort();
-  return Promise.all(files.map(async (f) => ({ file: f, text: prepareMarkdown((await readFile(path.join(content, f), 'utf8')).replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')) })));
+  return Promise.all(
+    files.map(async (f) => ({
+      file: f,
+      text: prepareMarkdown((await readFile(path.join(content, f), 'utf8')).replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')),
+    })),
+  );
 }
 
 describe('micromark edits', () => {
@@ -73,7 +84,11 @@ describe('micromark edits', () => {
       consume(watched);
       // The events 99,997 and 99,998 are replaced by the new one; the last stays last.
       expect(events).toHaveLength(100_000 - 2 + 1);
-      expect(events.slice(-3)).toEqual([['enter', { type: 'data', n: 99_996 }, {}], ['exit', { type: 'data', n: -1 }, {}], ['enter', { type: 'data', n: 99_999 }, {}]]);
+      expect(events.slice(-3)).toEqual([
+        ['enter', { type: 'data', n: 99_996 }, {}],
+        ['exit', { type: 'data', n: -1 }, {}],
+        ['enter', { type: 'data', n: 99_999 }, {}],
+      ]);
       return count;
     };
     // One edit near the end, as micromark makes for each line after which a list ends.
@@ -93,10 +108,24 @@ describe('micromark edits', () => {
     const events = (n: number) => Array.from({ length: n }, (_, i) => ['enter', { type: 'data', n: i }, {}] as unknown as Event);
     const add = (n: number) => [['exit', { type: 'data', n: -n }, {}] as unknown as Event];
     const cases: [string, (map: EditMap, length: number) => void][] = [
-      ['two edits at the end, the first removing past where the second starts', (m, l) => (m.add(l - 6, 4, add(1)), m.add(l - 4, 2, add(2)))],
-      ['an edit at the very end, adding many', (m, l) => m.add(l, 0, Array.from({ length: 25_000 }, (_, i) => add(i)[0]))],
+      [
+        'two edits at the end, the first removing past where the second starts',
+        (m, l) => (m.add(l - 6, 4, add(1)), m.add(l - 4, 2, add(2))),
+      ],
+      [
+        'an edit at the very end, adding many',
+        (m, l) =>
+          m.add(
+            l,
+            0,
+            Array.from({ length: 25_000 }, (_, i) => add(i)[0]),
+          ),
+      ],
       ['one edit removing everything after it', (m, l) => m.add(l - 10, 50, add(3))],
-      ['edits spread over the list (rebuilt, as micromark does)', (m, l) => (m.add(1, 1, add(4)), m.add(l / 2, 3, []), m.add(l - 1, 0, add(5)))],
+      [
+        'edits spread over the list (rebuilt, as micromark does)',
+        (m, l) => (m.add(1, 1, add(4)), m.add(l / 2, 3, []), m.add(l - 1, 0, add(5))),
+      ],
       ['an edit added before another at the same place', (m, l) => (m.add(l - 2, 1, add(6)), m.addBefore(l - 2, 0, add(7)))],
     ];
     for (const [name, make] of cases) {
@@ -114,7 +143,13 @@ describe('micromark edits', () => {
   });
 
   it('micromark edits: should parse every page of the site and long list-heavy pages exactly as micromark does', async () => {
-    const docs = [...Object.entries(synthetic).flatMap(([name, text]) => [{ file: `${name}.md`, text }, { file: `${name}.mdx`, text }]), ...(await contentFiles())];
+    const docs = [
+      ...Object.entries(synthetic).flatMap(([name, text]) => [
+        { file: `${name}.md`, text },
+        { file: `${name}.mdx`, text },
+      ]),
+      ...(await contentFiles()),
+    ];
     expect(docs.length).toBeGreaterThan(100);
     // The parser uses the EditMap this test swaps the method of (one copy of micromark's module).
     const ours = EditMap.prototype.consume;
@@ -139,8 +174,13 @@ describe('micromark edits', () => {
 
   it('micromark edits: should parse a page of 4,000 short lists in about the time of a page of paragraphs as long', () => {
     // 176 kB each: micromark's own way rebuilt the event list after each of the 4,000 lists (10 s and more).
-    const lists = Array.from({ length: 4000 }, (_, i) => `Absatz ${String(i).padStart(4, '0')} über das Buch.\n\n- eins\n- zwei\n`).join('\n');
-    const paragraphs = Array.from({ length: 4000 }, (_, i) => `Absatz ${String(i).padStart(4, '0')} über das Buch.\n\nEins und zwei.\n`).join('\n');
+    const lists = Array.from({ length: 4000 }, (_, i) => `Absatz ${String(i).padStart(4, '0')} über das Buch.\n\n- eins\n- zwei\n`).join(
+      '\n',
+    );
+    const paragraphs = Array.from(
+      { length: 4000 },
+      (_, i) => `Absatz ${String(i).padStart(4, '0')} über das Buch.\n\nEins und zwei.\n`,
+    ).join('\n');
     expect(Buffer.byteLength(lists)).toBeGreaterThan(170_000);
     expect(Buffer.byteLength(lists)).toBeLessThan(180_000);
     // The fastest of three runs each (a busy machine only makes runs slower), after one to warm up.

@@ -3,7 +3,20 @@ import { ogLocale } from '../../src/shared/locales.ts';
 
 describe('og:locale', () => {
   it('og-locale: should give a bare language its usual territory', () => {
-    expect(['de', 'en', 'fr', 'ja', 'ko', 'ar', 'hi', 'ru', 'pt', 'zh', 'it', 'es'].map(ogLocale)).toEqual(['de_DE', 'en_US', 'fr_FR', 'ja_JP', 'ko_KR', 'ar_AR', 'hi_IN', 'ru_RU', 'pt_PT', 'zh_CN', 'it_IT', 'es_ES']);
+    expect(['de', 'en', 'fr', 'ja', 'ko', 'ar', 'hi', 'ru', 'pt', 'zh', 'it', 'es'].map(ogLocale)).toEqual([
+      'de_DE',
+      'en_US',
+      'fr_FR',
+      'ja_JP',
+      'ko_KR',
+      'ar_AR',
+      'hi_IN',
+      'ru_RU',
+      'pt_PT',
+      'zh_CN',
+      'it_IT',
+      'es_ES',
+    ]);
   });
 
   it('og-locale: should keep the region a language tag names, and read the script of Chinese', () => {

@@ -12,8 +12,10 @@ import { repoRoot } from '../helpers.ts';
  * lines, and never refuse a page for more nesting than the parser sees.
  */
 const NO_MARKER_LIMIT = 1e9;
-const nesting = (text: string, maxNesting: number, format: 'md' | 'mdx' = 'md') => prescan(text, format, { maxNesting, maxInlineMarkers: NO_MARKER_LIMIT });
-const markers = (text: string, maxInlineMarkers: number, format: 'md' | 'mdx' = 'md') => prescan(text, format, { maxNesting: 1e9, maxInlineMarkers });
+const nesting = (text: string, maxNesting: number, format: 'md' | 'mdx' = 'md') =>
+  prescan(text, format, { maxNesting, maxInlineMarkers: NO_MARKER_LIMIT });
+const markers = (text: string, maxInlineMarkers: number, format: 'md' | 'mdx' = 'md') =>
+  prescan(text, format, { maxNesting: 1e9, maxInlineMarkers });
 
 /** Lists and block quotes inside each other in the parsed page, at most. */
 function depth(node: { type: string; children?: unknown[] }, above = 0): number {
@@ -26,7 +28,12 @@ function depth(node: { type: string; children?: unknown[] }, above = 0): number 
 async function contentFiles(): Promise<{ file: string; text: string }[]> {
   const dir = path.join(repoRoot, 'content');
   const files = (await readdir(dir, { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort();
-  return Promise.all(files.map(async (f) => ({ file: f, text: prepareMarkdown((await readFile(path.join(dir, f), 'utf8')).replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')) })));
+  return Promise.all(
+    files.map(async (f) => ({
+      file: f,
+      text: prepareMarkdown((await readFile(path.join(dir, f), 'utf8')).replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')),
+    })),
+  );
 }
 
 describe('prescan', () => {
@@ -86,11 +93,16 @@ describe('prescan', () => {
   });
 
   it('prescan: should take linear time, also on pages it reads line by line', () => {
-    const page = Array.from({ length: 20_000 }, (_, i) => (i % 3 ? `${'  '.repeat(i % 7)}- Punkt [${i}](/x/) *a* _b_\n> Zitat ${i}` : '```\n> > > code\n```')).join('\n');
+    const page = Array.from({ length: 20_000 }, (_, i) =>
+      i % 3 ? `${'  '.repeat(i % 7)}- Punkt [${i}](/x/) *a* _b_\n> Zitat ${i}` : '```\n> > > code\n```',
+    ).join('\n');
     expect(page.length).toBeGreaterThan(500_000);
     const started = performance.now();
     expect(prescan(page, 'md', { maxNesting: 100, maxInlineMarkers: 1000 })).toBeUndefined();
-    expect(prescan(page + '\n\n' + '[a]('.repeat(200_000), 'md', { maxNesting: 100, maxInlineMarkers: 1000 })).toMatchObject({ kind: 'markers', line: page.split('\n').length + 2 });
+    expect(prescan(page + '\n\n' + '[a]('.repeat(200_000), 'md', { maxNesting: 100, maxInlineMarkers: 1000 })).toMatchObject({
+      kind: 'markers',
+      line: page.split('\n').length + 2,
+    });
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -20,7 +20,8 @@ const props: MangaPromoProps = {
   lang: 'de-DE',
   messages,
 };
-const view = (state: PromoState, handlers: { onClaim?: () => void; onReload?: () => void } = {}) => renderToStaticMarkup(createElement(MangaPromoView, { props, state, ...handlers }));
+const view = (state: PromoState, handlers: { onClaim?: () => void; onReload?: () => void } = {}) =>
+  renderToStaticMarkup(createElement(MangaPromoView, { props, state, ...handlers }));
 
 describe('promo view', () => {
   it('promo view: should have German text for every message it shows', () => {
@@ -30,8 +31,16 @@ describe('promo view', () => {
   it('promo view: should show each state with its text and action', () => {
     const cases: [PromoState, string[], string[]][] = [
       [{ status: 'loggedOut' }, ['Bitte melden Sie sich an', 'href="https://app.example.test/login"', 'Anmelden'], ['<button']],
-      [{ status: 'noExtension', reloadNeeded: false }, ['Die Erweiterung ist nicht installiert', 'href="/de/download/"', 'nach der Installation neu'], ['<button']],
-      [{ status: 'noExtension', reloadNeeded: true }, ['Erweiterung wurde erkannt', '<button', 'Seite neu laden', 'data-promo-step="reload"'], ['href=']],
+      [
+        { status: 'noExtension', reloadNeeded: false },
+        ['Die Erweiterung ist nicht installiert', 'href="/de/download/"', 'nach der Installation neu'],
+        ['<button'],
+      ],
+      [
+        { status: 'noExtension', reloadNeeded: true },
+        ['Erweiterung wurde erkannt', '<button', 'Seite neu laden', 'data-promo-step="reload"'],
+        ['href='],
+      ],
       [{ status: 'ready' }, ['Sie können jetzt 3 Tage Pro kostenlos einlösen.', 'Jetzt einlösen'], ['disabled']],
       [{ status: 'claiming' }, ['Wird eingelöst', 'disabled', 'aria-busy="true"'], ['Jetzt einlösen']],
       [{ status: 'claimed' }, ['Erfolgreich eingelöst! Ihre 3 Tage Pro beginnen jetzt.'], ['<button', '<a ']],

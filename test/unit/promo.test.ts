@@ -17,7 +17,14 @@ const RANGE = { start: '2025-05-06T16:00:00Z', end: '2025-06-30T16:00:00Z' };
 const at = (iso: string) => Date.parse(iso);
 
 /** A logged-in visitor with the extension, inside the window, on a current browser. */
-const READY: PromoFacts = { window: 'open', isOutdatedBrowser: false, hasStoredClaim: false, hasToken: true, hasExtension: true, hasLeftPage: false };
+const READY: PromoFacts = {
+  window: 'open',
+  isOutdatedBrowser: false,
+  hasStoredClaim: false,
+  hasToken: true,
+  hasExtension: true,
+  hasLeftPage: false,
+};
 const facts = (over: Partial<PromoFacts> = {}): PromoFacts => ({ ...READY, ...over });
 
 const INSTALL: PromoState = { status: 'noExtension', reloadNeeded: false };
@@ -98,12 +105,16 @@ describe('promo: the decision at load', () => {
     expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ hasStoredClaim: true }) })).toEqual({ status: 'claimed' });
     expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ window: 'ended' }) })).toEqual({ status: 'ended' });
     expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ window: 'upcoming' }) })).toEqual({ status: 'upcoming' });
-    expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ isOutdatedBrowser: true }) })).toEqual({ status: 'outdatedBrowser' });
+    expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ isOutdatedBrowser: true }) })).toEqual({
+      status: 'outdatedBrowser',
+    });
   });
 
   it('promo: should check the browser first, then a remembered claim, the window, the login and the extension', () => {
     const nothing = { hasToken: false, hasExtension: false };
-    expect(decidePromo(facts({ ...nothing, isOutdatedBrowser: true, hasStoredClaim: true, window: 'ended' })).status).toBe('outdatedBrowser');
+    expect(decidePromo(facts({ ...nothing, isOutdatedBrowser: true, hasStoredClaim: true, window: 'ended' })).status).toBe(
+      'outdatedBrowser',
+    );
     expect(decidePromo(facts({ ...nothing, hasStoredClaim: true, window: 'ended' })).status).toBe('claimed');
     expect(decidePromo(facts({ ...nothing, window: 'ended' })).status).toBe('ended');
     expect(decidePromo(facts({ ...nothing, window: 'upcoming' })).status).toBe('upcoming');
@@ -172,11 +183,13 @@ describe('promo: claiming', () => {
 
   it('promo: should show the outcome of the request', () => {
     const outcomes: ClaimOutcome[] = ['claimed', 'alreadyClaimed', 'loggedOut', 'ended', 'error'];
-    for (const outcome of outcomes) expect(reducePromo({ status: 'claiming' }, { type: 'claimFinished', outcome })).toEqual({ status: outcome });
+    for (const outcome of outcomes)
+      expect(reducePromo({ status: 'claiming' }, { type: 'claimFinished', outcome })).toEqual({ status: outcome });
   });
 
   it('promo: should ignore an outcome when no claim is in flight', () => {
-    for (const state of ALL_STATES.filter((s) => s.status !== 'claiming')) expect(reducePromo(state, { type: 'claimFinished', outcome: 'claimed' })).toBe(state);
+    for (const state of ALL_STATES.filter((s) => s.status !== 'claiming'))
+      expect(reducePromo(state, { type: 'claimFinished', outcome: 'claimed' })).toBe(state);
   });
 
   it('promo: should walk a visitor from an error through retry to success', () => {

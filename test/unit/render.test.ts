@@ -12,8 +12,19 @@ import { buildInMemory, makeSite } from '../helpers.ts';
 /** A variant of the fixture's config, as a second config file that spreads the first. */
 const variant = (overrides: string) => `import base from './site.config.ts';\nexport default { ...base, ${overrides} };\n`;
 
-const AR_MESSAGES = JSON.stringify({ 'docs.notTranslated': 'لم تُترجم هذه الصفحة إلى العربية بعد.', skipToContent: 'الانتقال إلى المحتوى الرئيسي', 'label:Weiter': 'التالية' });
-const CURRENCIES = JSON.stringify({ defaultCurrency: 'EUR', currencies: [{ code: 'EUR', symbol: '€', label: 'Euro' }, { code: 'CHF', symbol: 'CHF', label: 'Schweizer Franken' }, { code: 'XYZ1', symbol: '?', label: 'Hauswährung' }] });
+const AR_MESSAGES = JSON.stringify({
+  'docs.notTranslated': 'لم تُترجم هذه الصفحة إلى العربية بعد.',
+  skipToContent: 'الانتقال إلى المحتوى الرئيسي',
+  'label:Weiter': 'التالية',
+});
+const CURRENCIES = JSON.stringify({
+  defaultCurrency: 'EUR',
+  currencies: [
+    { code: 'EUR', symbol: '€', label: 'Euro' },
+    { code: 'CHF', symbol: 'CHF', label: 'Schweizer Franken' },
+    { code: 'XYZ1', symbol: '?', label: 'Hauswährung' },
+  ],
+});
 
 describe('render: head tags, locale fallback, navbar', () => {
   let site: Awaited<ReturnType<typeof makeSite>>;
@@ -24,14 +35,22 @@ describe('render: head tags, locale fallback, navbar', () => {
     site = await makeSite('basic', {
       'locales/ar.json': AR_MESSAGES,
       'content/data/pricing.json': CURRENCIES,
-      'analytics.config.ts': variant(`analytics: { gtmContainerId: 'GTM-TEST1' }, consent: { version: '1', categories: [{ id: 'necessary' }, { id: 'statistics', services: [{ name: 'Google Analytics' }] }] }`),
+      'analytics.config.ts': variant(
+        `analytics: { gtmContainerId: 'GTM-TEST1' }, consent: { version: '1', categories: [{ id: 'necessary' }, { id: 'statistics', services: [{ name: 'Google Analytics' }] }] }`,
+      ),
       'analytics-no-consent.config.ts': variant(`analytics: { gtmContainerId: 'GTM-TEST1' }`),
-      'flags-off.config.ts': variant(`i18n: { ...base.i18n, locales: [...base.i18n.locales, 'zh-TW'] }, colorMode: { disableSwitch: true }`),
+      'flags-off.config.ts': variant(
+        `i18n: { ...base.i18n, locales: [...base.i18n.locales, 'zh-TW'] }, colorMode: { disableSwitch: true }`,
+      ),
       'flags.config.ts': variant(
         `flags: { blog: true, zhTWVisible: true }, i18n: { ...base.i18n, locales: [...base.i18n.locales, 'zh-TW'] }, colorMode: { disableSwitch: false, respectPrefersColorScheme: true }`,
       ),
-      'announce.config.ts': variant(`announcementBar: { id: 'neu', content: 'Neu: <a href="/docs/guide/start/#los">Start</a>, <a href=\\'/pricing/\\'>Preise</a> und <a href="https://example.com/x">mehr</a>' }`),
-      'bad-navbar.config.ts': variant(`navbar: { items: [{ type: 'link', label: 'A', to: '/docs/' }, { type: 'megaMenu', label: 'Alles' }] }`),
+      'announce.config.ts': variant(
+        `announcementBar: { id: 'neu', content: 'Neu: <a href="/docs/guide/start/#los">Start</a>, <a href=\\'/pricing/\\'>Preise</a> und <a href="https://example.com/x">mehr</a>' }`,
+      ),
+      'bad-navbar.config.ts': variant(
+        `navbar: { items: [{ type: 'link', label: 'A', to: '/docs/' }, { type: 'megaMenu', label: 'Alles' }] }`,
+      ),
     });
     const built = await buildInMemory(site.root);
     expect(built.result.diagnostics).toEqual([]);
@@ -92,10 +111,17 @@ describe('render: head tags, locale fallback, navbar', () => {
     // Nothing in the markup loads the container (no <script src>, no <noscript> iframe): the client injects it after consent.
     expect(html).not.toContain('gtm.js');
     expect(html).not.toContain('ns.html');
-    expect(head(html)).toContain(`window.gtag('consent','default',{"ad_storage":"denied","ad_user_data":"denied","ad_personalization":"denied","analytics_storage":"denied","wait_for_update":500})`);
+    expect(head(html)).toContain(
+      `window.gtag('consent','default',{"ad_storage":"denied","ad_user_data":"denied","ad_personalization":"denied","analytics_storage":"denied","wait_for_update":500})`,
+    );
     expect(head(html)).toContain("document.documentElement.setAttribute('data-consent',s)");
-    const clientConfig = (h: string) => JSON.parse(h.match(/<script type="application\/json" id="quire-config">(.*?)<\/script>/)![1]) as { consent: unknown };
-    expect(clientConfig(html).consent).toEqual({ version: '1', categories: ['necessary', 'statistics'], gtm: { id: 'GTM-TEST1', origin: 'https://www.googletagmanager.com' } });
+    const clientConfig = (h: string) =>
+      JSON.parse(h.match(/<script type="application\/json" id="quire-config">(.*?)<\/script>/)![1]) as { consent: unknown };
+    expect(clientConfig(html).consent).toEqual({
+      version: '1',
+      categories: ['necessary', 'statistics'],
+      gtm: { id: 'GTM-TEST1', origin: 'https://www.googletagmanager.com' },
+    });
     expect(html).toContain('data-consent-banner');
     // `quire dev` loads no analytics at all: no defaults, no container id for the client; the banner still shows.
     const dev = await buildInMemory(site.root, { configFile: 'analytics.config.ts', mode: 'development' });
@@ -123,7 +149,9 @@ describe('render: head tags, locale fallback, navbar', () => {
   it('render: should isolate the German content text that the Arabic interface shows (table of contents, sidebar, breadcrumbs, pagination), and only there', () => {
     const html = text(ar, 'ar/docs/guide/start/index.html');
     expect(html).toContain('<a href="#eigene-id" class="toc__link"><bdi lang="de">Eigene Kennung</bdi></a>');
-    expect(html).toMatch(/<a class="menu__link menu__link--active" href="\/ar\/docs\/guide\/start\/" aria-current="page"><bdi lang="de">Loslegen<\/bdi><\/a>/);
+    expect(html).toMatch(
+      /<a class="menu__link menu__link--active" href="\/ar\/docs\/guide\/start\/" aria-current="page"><bdi lang="de">Loslegen<\/bdi><\/a>/,
+    );
     expect(html).toMatch(/<span class="pagination-nav__label">« <bdi lang="de">[^<]+<\/bdi><\/span>/);
     expect(html).toMatch(/itemProp="name" aria-current="page"><bdi lang="de">Loslegen<\/bdi>/);
     expect(text(de, 'de/docs/guide/start/index.html')).not.toContain('<bdi');
@@ -148,9 +176,7 @@ describe('render: head tags, locale fallback, navbar', () => {
     const html = text(ar, 'ar/docs/guide/start/index.html');
     expect(head(html)).toContain('<link rel="canonical" href="https://example.org/de/docs/guide/start/"/>');
     expect(head(html)).toContain('<meta property="og:url" content="https://example.org/de/docs/guide/start/"/>');
-    expect(html).toContain(
-      '<aside class="translation-notice" role="note" lang="ar" dir="rtl" data-translation-notice="">',
-    );
+    expect(html).toContain('<aside class="translation-notice" role="note" lang="ar" dir="rtl" data-translation-notice="">');
     expect(html).toContain('لم تُترجم هذه الصفحة إلى العربية بعد.');
     expect(html).toContain('<a href="/de/docs/guide/start/" hrefLang="de" lang="de" dir="ltr">Deutsch</a>');
     // The German text itself is marked as German, left to right.
@@ -181,13 +207,19 @@ describe('render: head tags, locale fallback, navbar', () => {
     expect(html).toContain('hrefLang="zh-TW" lang="zh-TW"');
   });
 
-  it('render: should give the announcement\'s site-path links the base path of each locale\'s build', async () => {
-    for (const [locale, base] of [['de', '/de/'], ['zh', '/'], ['en', '/en/']] as const) {
+  it("render: should give the announcement's site-path links the base path of each locale's build", async () => {
+    for (const [locale, base] of [
+      ['de', '/de/'],
+      ['zh', '/'],
+      ['en', '/en/'],
+    ] as const) {
       const built = await buildInMemory(site.root, { configFile: 'announce.config.ts', locale });
       // The fixture has no Chinese catalogue (a warning says so).
       expect(built.result.diagnostics.filter((d) => d.code !== 'Q091')).toEqual([]);
       const html = text(built.writer, `${base.slice(1)}docs/index.html`);
-      expect(html).toContain(`Neu: <a href="${base}docs/guide/start/#los">Start</a>, <a href='${base}pricing/'>Preise</a> und <a href="https://example.com/x">mehr</a>`);
+      expect(html).toContain(
+        `Neu: <a href="${base}docs/guide/start/#los">Start</a>, <a href='${base}pricing/'>Preise</a> und <a href="https://example.com/x">mehr</a>`,
+      );
     }
   });
 
@@ -214,7 +246,13 @@ describe('render: head tags, locale fallback, navbar', () => {
   it('render: should name the navbar item when the theme cannot render it', () => {
     const items = [...deSite.config.navbar.items, { type: 'megaMenu', label: 'Alles' } as unknown as NavItem];
     const broken: Site = { ...deSite, config: { ...deSite.config, navbar: { ...deSite.config.navbar, items } } };
-    const { value, diagnostics } = render({ site: broken, theme: classicTheme, mode: 'production', assets: { css: '/de/a.css', js: '/de/a.js', islands: {} }, only: (r) => r.path === '/docs/' });
+    const { value, diagnostics } = render({
+      site: broken,
+      theme: classicTheme,
+      mode: 'production',
+      assets: { css: '/de/a.css', js: '/de/a.js', islands: {} },
+      only: (r) => r.path === '/docs/',
+    });
     expect(value).toEqual([]);
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0].code).toBe('Q080');
@@ -226,10 +264,14 @@ describe('render: head tags, locale fallback, navbar', () => {
     expect(navbarItemProblem({ type: 'link', label: 'A', to: '/a/' })).toBeUndefined();
     expect(navbarItemProblem({ type: 'search' })).toBeUndefined();
     expect(navbarItemProblem({ type: 'link', label: 'A' })).toBe('a link needs exactly one of "to" or "href"');
-    expect(navbarItemProblem({ type: 'link', label: 'A', to: '/a/', href: 'https://a' })).toBe('a link needs exactly one of "to" or "href"');
+    expect(navbarItemProblem({ type: 'link', label: 'A', to: '/a/', href: 'https://a' })).toBe(
+      'a link needs exactly one of "to" or "href"',
+    );
     expect(navbarItemProblem({ type: 'proTag', label: 'Pro' })).toBe('a proTag needs "to"');
     expect(navbarItemProblem({ type: 'dropdown', label: 'D', items: [] })).toBe('a dropdown needs "items"');
-    expect(navbarItemProblem({ type: 'dropdown', label: 'D', items: [{ label: 'x', items: [] }] })).toContain('cannot be a dropdown itself');
+    expect(navbarItemProblem({ type: 'dropdown', label: 'D', items: [{ label: 'x', items: [] }] })).toContain(
+      'cannot be a dropdown itself',
+    );
     expect(navbarItemProblem(null)).toBe('it is not an object');
     expect(navbarItemProblem({ label: 'no type' })).toMatch(/^unknown type undefined/);
   });
@@ -237,7 +279,11 @@ describe('render: head tags, locale fallback, navbar', () => {
 
 describe('render: colour mode before paint', () => {
   /** Runs the pre-paint script against a fake document, storage and media query. */
-  function run(config: { defaultMode?: 'light' | 'dark'; disableSwitch?: boolean; respectPrefersColorScheme?: boolean }, stored: string | null, systemDark = false) {
+  function run(
+    config: { defaultMode?: 'light' | 'dark'; disableSwitch?: boolean; respectPrefersColorScheme?: boolean },
+    stored: string | null,
+    systemDark = false,
+  ) {
     const attributes: Record<string, string> = {};
     const storage = new Map<string, string>(stored === null ? [] : [['theme', stored]]);
     runInNewContext(colorModeScript({ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false, ...config }), {
@@ -263,7 +309,11 @@ describe('render: colour mode before paint', () => {
 
   it('render: should keep the configured mode and forget a stored one when the switch is disabled', () => {
     expect(run({ disableSwitch: true }, 'dark', true)).toEqual({ theme: 'light', choice: 'light', stored: null });
-    expect(run({ disableSwitch: true, respectPrefersColorScheme: true }, 'light', true)).toEqual({ theme: 'dark', choice: 'system', stored: null });
+    expect(run({ disableSwitch: true, respectPrefersColorScheme: true }, 'light', true)).toEqual({
+      theme: 'dark',
+      choice: 'system',
+      stored: null,
+    });
   });
 });
 
@@ -272,7 +322,19 @@ describe('render: order', () => {
     const site = { routes: ['/a/', '/b/', '/c/', '/d/', '/e/'].map((path) => ({ path })) } as unknown as Site;
     const path = (i: number) => site.routes[i].path;
     expect(renderOrder(site).map(path)).toEqual(['/a/', '/b/', '/c/', '/d/', '/e/']);
-    expect(renderOrder(site, undefined, (r) => r.path === '/d/' || r.path === '/b/').map(path)).toEqual(['/b/', '/d/', '/a/', '/c/', '/e/']);
-    expect(renderOrder(site, (r) => r.path !== '/b/', (r) => r.path === '/e/').map(path)).toEqual(['/e/', '/a/', '/c/', '/d/']);
+    expect(renderOrder(site, undefined, (r) => r.path === '/d/' || r.path === '/b/').map(path)).toEqual([
+      '/b/',
+      '/d/',
+      '/a/',
+      '/c/',
+      '/e/',
+    ]);
+    expect(
+      renderOrder(
+        site,
+        (r) => r.path !== '/b/',
+        (r) => r.path === '/e/',
+      ).map(path),
+    ).toEqual(['/e/', '/a/', '/c/', '/d/']);
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { pageFile } from '../../src/shared/output-paths.ts';
-import { createRouteMatcher, encodeUrlPath, idOfHash, isSitePath, MATCH_CACHE_LIMIT, normalizePath, withBase } from '../../src/shared/route-match.ts';
+import {
+  createRouteMatcher,
+  encodeUrlPath,
+  idOfHash,
+  isSitePath,
+  MATCH_CACHE_LIMIT,
+  normalizePath,
+  withBase,
+} from '../../src/shared/route-match.ts';
 
 describe('route-match', () => {
   it('route-match: should strip index.html and .html and add the trailing slash', () => {
@@ -13,7 +21,10 @@ describe('route-match', () => {
   });
 
   it('route-match: should match known routes and return undefined for anything else', () => {
-    const m = createRouteMatcher([['/de/', 'home'], ['/de/docs/faq/', 'faq']]);
+    const m = createRouteMatcher([
+      ['/de/', 'home'],
+      ['/de/docs/faq/', 'faq'],
+    ]);
     expect(m.match('/de/docs/faq.html')).toBe('faq');
     expect(m.match('/de/docs/faq/index.html')).toBe('faq');
     expect(m.match('/de/')).toBe('home');
@@ -53,7 +64,14 @@ describe('route-match', () => {
 
   it('route-match: should tell site paths from relative, protocol-relative and external URLs', () => {
     expect(['/docs/faq/', '/img/karte.png', '/'].map(isSitePath)).toEqual([true, true, true]);
-    expect(['//cdn.example.org/x.png', './karte.png', 'karte.png', 'https://example.org/', 'mailto:a@b.c', ''].map(isSitePath)).toEqual([false, false, false, false, false, false]);
+    expect(['//cdn.example.org/x.png', './karte.png', 'karte.png', 'https://example.org/', 'mailto:a@b.c', ''].map(isSitePath)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('route-match: should read the element id a fragment names, decoded when it is valid encoding', () => {

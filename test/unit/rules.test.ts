@@ -23,7 +23,9 @@ describe('rules', () => {
 
   it('rules: should point the profile link to /profile/ with the cookie, else to sign-in', () => {
     expect(decideHeader({ ...base, pathname: '/de/', hasToken: true, subscriber: false }).profileHref).toBe('/profile/');
-    expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false }).profileHref).toBe('https://app.bilingo.app/login');
+    expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false }).profileHref).toBe(
+      'https://app.bilingo.app/login',
+    );
   });
 
   it('rules: should decide the four cookie/subscription cases on pricing and other pages', () => {
@@ -39,14 +41,27 @@ describe('rules', () => {
       ['/de/pricing/', false, true, false, true, false],
     ] as const;
     for (const [pathname, hasToken, subscriber, pro, premium, price] of cases) {
-      expect(decideHeader({ ...base, pathname, hasToken, subscriber }), `${pathname} ${hasToken} ${subscriber}`).toMatchObject({ showProTag: pro, showPremiumTag: premium, showPrice: price });
+      expect(decideHeader({ ...base, pathname, hasToken, subscriber }), `${pathname} ${hasToken} ${subscriber}`).toMatchObject({
+        showProTag: pro,
+        showPremiumTag: premium,
+        showPrice: price,
+      });
     }
   });
 
   it('rules: should hide the pro tag below 997 px, and keep the prices for the mobile menu', () => {
-    expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({ showProTag: false, showPrice: true });
-    expect(decideHeader({ ...base, pathname: '/de/pricing/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({ showProTag: false, showPrice: true });
-    expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false, width: 997 })).toMatchObject({ showProTag: true, showPrice: true });
+    expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({
+      showProTag: false,
+      showPrice: true,
+    });
+    expect(decideHeader({ ...base, pathname: '/de/pricing/', hasToken: false, subscriber: false, width: 996 })).toMatchObject({
+      showProTag: false,
+      showPrice: true,
+    });
+    expect(decideHeader({ ...base, pathname: '/de/', hasToken: false, subscriber: false, width: 997 })).toMatchObject({
+      showProTag: true,
+      showPrice: true,
+    });
   });
 
   it('rules: should show the banner on Chinese pages exactly inside its window', () => {

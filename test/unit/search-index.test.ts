@@ -2,7 +2,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentOnly, hasMarkdownDocument, isIndexablePage, markdownDocument, prepareForIndex, startSearch, type SearchIndexer } from '../../src/emit/search.ts';
+import {
+  contentOnly,
+  hasMarkdownDocument,
+  isIndexablePage,
+  markdownDocument,
+  prepareForIndex,
+  startSearch,
+  type SearchIndexer,
+} from '../../src/emit/search.ts';
 import { emit, MemoryWriter } from '../../src/emit/index.ts';
 import { buildSite } from '../../src/build.ts';
 import { classicTheme } from '../../themes/classic/index.tsx';
@@ -95,7 +103,10 @@ describe('search index (emit, fixture "basic")', () => {
   it('search-index: should build no index when the site searches a hosted service', async () => {
     const config = await readFile(path.join(site.root, 'site.config.ts'), 'utf8');
     const hosted = await makeSite('basic', {
-      'site.config.ts': config.replace('flags: { blog: false },', "flags: { blog: false },\n  search: { provider: 'hosted', hosted: { appId: 'APP', apiKey: 'key', indexName: 'fixture' } },"),
+      'site.config.ts': config.replace(
+        'flags: { blog: false },',
+        "flags: { blog: false },\n  search: { provider: 'hosted', hosted: { appId: 'APP', apiKey: 'key', indexName: 'fixture' } },",
+      ),
     });
     try {
       const { writer: w, result } = await buildInMemory(hosted.root);
@@ -125,22 +136,39 @@ describe('search index (Pagefind started early)', () => {
         pages: 0,
       };
       const writer = new MemoryWriter();
-      const emitted = await emit({ site: built, pages: [], bundle: { files: [], js: '', css: '', islands: {} }, staticFiles: [], root: site.root, writer, search: failing });
+      const emitted = await emit({
+        site: built,
+        pages: [],
+        bundle: { files: [], js: '', css: '', islands: {} },
+        staticFiles: [],
+        root: site.root,
+        writer,
+        search: failing,
+      });
       expect(emitted.value).toBeUndefined();
       expect(emitted.diagnostics.map((d) => d.message)).toEqual(['The search index could not be started: kein Binärprogramm']);
       expect(writer.files.size).toBe(0);
       // A running one takes rendered pages and documents alike, each once.
       const started = startSearch(built.config)!;
       expect(await started.problem()).toBeUndefined();
-      await started.add('/docs/x/', '<html lang="de"><head><title>X</title></head><body><div data-pagefind-body="">Zweisprachig lesen</div></body></html>', 'X');
-      started.addDocument('/docs/y/', '<html lang="de"><head></head><body><div data-pagefind-body="">Untertitel übersetzen</div></body></html>');
+      await started.add(
+        '/docs/x/',
+        '<html lang="de"><head><title>X</title></head><body><div data-pagefind-body="">Zweisprachig lesen</div></body></html>',
+        'X',
+      );
+      started.addDocument(
+        '/docs/y/',
+        '<html lang="de"><head></head><body><div data-pagefind-body="">Untertitel übersetzen</div></body></html>',
+      );
       expect([started.has('/docs/x/'), started.has('/docs/y/'), started.has('/docs/z/')]).toEqual([true, true, false]);
       const files = await started.files();
       expect(files.diagnostics).toEqual([]);
       expect(started.pages).toBe(2);
       expect(files.value.filter((f) => f.file.startsWith('pagefind/fragment/'))).toHaveLength(2);
       // A page handed over once the index was asked for would be missing from it: that is a bug, said at once.
-      expect(() => started.addDocument('/docs/z/', '<html lang="de"><head></head><body></body></html>')).toThrow(/after the index was asked for/);
+      expect(() => started.addDocument('/docs/z/', '<html lang="de"><head></head><body></body></html>')).toThrow(
+        /after the index was asked for/,
+      );
       // Hosted search starts no Pagefind.
       expect(startSearch({ ...built.config, search: { ...built.config.search, provider: 'hosted' } })).toBeUndefined();
     } finally {
@@ -150,12 +178,15 @@ describe('search index (Pagefind started early)', () => {
 
   it('search-index: a first build into a folder indexes every page, and a failed one still ends', async () => {
     const site = await makeSite('basic');
-    const build = (extra: Record<string, string | null> = {}) => buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir: path.join(site.root, 'dist'), ...extra });
+    const build = (extra: Record<string, string | null> = {}) =>
+      buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir: path.join(site.root, 'dist'), ...extra });
     try {
       // No compile cache yet: Pagefind is started beside loading and compiling, then fed by emit.
       const first = await build();
       expect(first.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      const entry = JSON.parse(await readFile(path.join(site.root, 'dist/de/pagefind/pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+      const entry = JSON.parse(await readFile(path.join(site.root, 'dist/de/pagefind/pagefind-entry.json'), 'utf8')) as {
+        languages: Record<string, { page_count: number }>;
+      };
       const indexable = first.site!.routes.filter((r) => !r.isUnlisted && r.kind !== 'notFound' && r.kind !== 'search').length;
       expect(entry.languages.de.page_count).toBeGreaterThan(0);
       expect(entry.languages.de.page_count).toBeLessThanOrEqual(indexable);
@@ -163,11 +194,23 @@ describe('search index (Pagefind started early)', () => {
       const fragmentDir = path.join(site.root, 'dist/de/pagefind/fragment');
       const onDisk = (await readdir(fragmentDir)).sort();
       const inMemory = (await buildInMemory(site.root)).writer;
-      expect([...inMemory.files.keys()].filter((f) => f.startsWith('de/pagefind/fragment/')).map((f) => f.slice('de/pagefind/fragment/'.length)).sort()).toEqual(onDisk);
+      expect(
+        [...inMemory.files.keys()]
+          .filter((f) => f.startsWith('de/pagefind/fragment/'))
+          .map((f) => f.slice('de/pagefind/fragment/'.length))
+          .sort(),
+      ).toEqual(onDisk);
       // A first build that fails (a broken link) releases its early Pagefind and returns its error.
-      const broken = await makeSite('basic', { 'content/docs/kaputt.md': '---\ntitle: Kaputt\n---\nSiehe [nirgends](/docs/gibt-es-nicht/).\n' });
+      const broken = await makeSite('basic', {
+        'content/docs/kaputt.md': '---\ntitle: Kaputt\n---\nSiehe [nirgends](/docs/gibt-es-nicht/).\n',
+      });
       try {
-        const failed = await buildSite({ root: broken.root, toolRoot: repoRoot, theme: classicTheme, outDir: path.join(broken.root, 'dist') });
+        const failed = await buildSite({
+          root: broken.root,
+          toolRoot: repoRoot,
+          theme: classicTheme,
+          outDir: path.join(broken.root, 'dist'),
+        });
         expect(failed.ok).toBe(false);
         expect(failed.diagnostics.some((d) => d.file === 'content/docs/kaputt.md')).toBe(true);
       } finally {
@@ -187,7 +230,8 @@ describe('search index (page preparation)', () => {
   });
 
   it('search-index: should add the filters and an escaped title for the indexer only', () => {
-    const html = '<html lang="de"><head><meta name="quire:locale" content="de"/><meta name="quire:tag" content="docs-current"/></head><body></body></html>';
+    const html =
+      '<html lang="de"><head><meta name="quire:locale" content="de"/><meta name="quire:tag" content="docs-current"/></head><body></body></html>';
     const prepared = prepareForIndex(html, 'A "quoted" <b>title</b> & more');
     expect(prepared).toContain('<meta data-pagefind-filter="tag[content]" content="docs-current">');
     expect(prepared).toContain('<meta data-pagefind-filter="language[content]" content="de">');
@@ -196,17 +240,27 @@ describe('search index (page preparation)', () => {
   });
 
   it('search-index: should hand Pagefind only the head and the one content element, or the whole page when unsure', () => {
-    const page = (body: string) => `<!DOCTYPE html><html lang="de"><head><title>T</title></head><body><nav><div>Menü</div></nav>${body}<footer>F</footer></body></html>`;
+    const page = (body: string) =>
+      `<!DOCTYPE html><html lang="de"><head><title>T</title></head><body><nav><div>Menü</div></nav>${body}<footer>F</footer></body></html>`;
     const content = '<div data-pagefind-body=""><div class="a"><div>x</div></div><p>y</p></div>';
-    expect(contentOnly(page(`<main>${content}<aside>z</aside></main>`))).toBe(`<!DOCTYPE html><html lang="de"><head><title>T</title></head><body>${content}</body></html>`);
-    const withHead = page(`<main>${content}</main>`).replace('<title>T</title>', '<meta charset="utf-8"><title>T</title><link rel="stylesheet" href="/a.css"><script>var x = 1;</script>');
+    expect(contentOnly(page(`<main>${content}<aside>z</aside></main>`))).toBe(
+      `<!DOCTYPE html><html lang="de"><head><title>T</title></head><body>${content}</body></html>`,
+    );
+    const withHead = page(`<main>${content}</main>`).replace(
+      '<title>T</title>',
+      '<meta charset="utf-8"><title>T</title><link rel="stylesheet" href="/a.css"><script>var x = 1;</script>',
+    );
     expect(contentOnly(withHead)).toBe(`<!DOCTYPE html><html lang="de"><head><title>T</title></head><body>${content}</body></html>`);
-    for (const odd of ['<main>no body</main>', content + content, '<div data-pagefind-body=""><script>var a = "<div>";</script></div>', '<div data-pagefind-body=""><div>unclosed</div>']) {
+    for (const odd of [
+      '<main>no body</main>',
+      content + content,
+      '<div data-pagefind-body=""><script>var a = "<div>";</script></div>',
+      '<div data-pagefind-body=""><div>unclosed</div>',
+    ]) {
       expect(contentOnly(page(odd))).toBe(page(odd));
     }
   });
 });
-
 
 describe('search index (Markdown documents)', () => {
   let site: Awaited<ReturnType<typeof makeSite>>;
@@ -214,7 +268,8 @@ describe('search index (Markdown documents)', () => {
     site = await makeSite('basic', {
       ...overlay,
       'content/docs/mit-datei.md': '---\ntitle: Mit Datei\n---\nSiehe [die Sicherheit](./sicherheit.md).\n',
-      'content/docs/mit-skript.md': '---\ntitle: Mit Skript\n---\nText.\n\n<script type="application/ld+json">{"@context": "https://schema.org"}</script>\n',
+      'content/docs/mit-skript.md':
+        '---\ntitle: Mit Skript\n---\nText.\n\n<script type="application/ld+json">{"@context": "https://schema.org"}</script>\n',
     });
   });
   afterAll(() => site?.cleanup());

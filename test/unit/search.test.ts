@@ -1,9 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { hostedFacetFilters, hostedHosts, hostedRequest, parseHostedResponse, searchHosted, SearchError, type FetchLike } from '../../src/shared/search-hosted.ts';
+import {
+  hostedFacetFilters,
+  hostedHosts,
+  hostedRequest,
+  parseHostedResponse,
+  searchHosted,
+  SearchError,
+  type FetchLike,
+} from '../../src/shared/search-hosted.ts';
 import { headingTrail, isWeakMatch, pagefindHits, type PagefindResultData } from '../../src/shared/search-pagefind.ts';
 import { readQueryParam, resolveResultUrl, searchPageHref, stripLocaleBase } from '../../src/shared/search-paths.ts';
-import { decodeEntities, foldGerman, germanStem, germanVariants, highlightTerms, normalizeQuery, parseMarked, queryTerms } from '../../src/shared/search-query.ts';
-import { addRecent, contextTags, groupHits, parseRecent, recentKey, removeRecent, searchTag, type SearchHit } from '../../src/shared/search.ts';
+import {
+  decodeEntities,
+  foldGerman,
+  germanStem,
+  germanVariants,
+  highlightTerms,
+  normalizeQuery,
+  parseMarked,
+  queryTerms,
+} from '../../src/shared/search-query.ts';
+import {
+  addRecent,
+  contextTags,
+  groupHits,
+  parseRecent,
+  recentKey,
+  removeRecent,
+  searchTag,
+  type SearchHit,
+} from '../../src/shared/search.ts';
 
 const marked = (segments: { text: string; marked: boolean }[]) => segments.filter((s) => s.marked).map((s) => s.text);
 
@@ -35,7 +61,11 @@ describe('search-query', () => {
     expect(marked(highlightTerms('Die Straße', ['strasse']))).toEqual(['Straße']);
     expect(highlightTerms('Nichts passt', ['pdf'])).toEqual([{ text: 'Nichts passt', marked: false }]);
     const text = 'PDF-Dateien übersetzen';
-    expect(highlightTerms(text, ['pdf']).map((s) => s.text).join('')).toBe(text);
+    expect(
+      highlightTerms(text, ['pdf'])
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(text);
   });
 
   it('search-query: should treat only <mark> as markup and keep every other tag as visible text', () => {
@@ -100,10 +130,22 @@ describe('search-hosted', () => {
     expect(u.searchParams.get('x-algolia-api-key')).toBe('search-key');
     expect(init.method).toBe('POST');
     const body = JSON.parse(init.body) as { requests: Record<string, unknown>[] };
-    expect(body.requests[0]).toMatchObject({ indexName: 'bilingo', query: 'pdf', hitsPerPage: 8, page: 0, highlightPreTag: '<mark>', highlightPostTag: '</mark>' });
+    expect(body.requests[0]).toMatchObject({
+      indexName: 'bilingo',
+      query: 'pdf',
+      hitsPerPage: 8,
+      page: 0,
+      highlightPreTag: '<mark>',
+      highlightPostTag: '</mark>',
+    });
     expect(body.requests[0].facetFilters).toEqual(['language:de', ['docusaurus_tag:default', 'docusaurus_tag:docs-current']]);
     expect(hostedFacetFilters('de', [])).toEqual(['language:de']);
-    expect(hostedHosts(config)).toEqual(['https://app1-dsn.algolia.net', 'https://app1-1.algolianet.com', 'https://app1-2.algolianet.com', 'https://app1-3.algolianet.com']);
+    expect(hostedHosts(config)).toEqual([
+      'https://app1-dsn.algolia.net',
+      'https://app1-1.algolianet.com',
+      'https://app1-2.algolianet.com',
+      'https://app1-3.algolianet.com',
+    ]);
     expect(hostedHosts({ ...config, host: 'http://127.0.0.1:9/' })).toEqual(['http://127.0.0.1:9']);
   });
 
@@ -122,7 +164,12 @@ describe('search-hosted', () => {
               _highlightResult: { hierarchy: { lvl2: { value: '<mark>Export</mark>' } } },
               _snippetResult: { content: { value: 'Als <mark>PDF</mark> exportieren' } },
             },
-            { objectID: 'a2', url: 'https://www.bilingo.app/de/docs/faq/', type: 'lvl1', hierarchy: { lvl0: 'Dokumentation', lvl1: 'FAQ' } },
+            {
+              objectID: 'a2',
+              url: 'https://www.bilingo.app/de/docs/faq/',
+              type: 'lvl1',
+              hierarchy: { lvl0: 'Dokumentation', lvl1: 'FAQ' },
+            },
             { objectID: 'no-url', hierarchy: {} },
             'not an object',
           ],
@@ -131,7 +178,14 @@ describe('search-hosted', () => {
     });
     expect(response.total).toBe(42);
     expect(response.hits).toEqual([
-      { id: 'a1', url: 'https://www.bilingo.app/de/docs/features/pdf/#export', pageTitle: 'PDF-Dateien übersetzen', section: ['Export'], excerpt: 'Als <mark>PDF</mark> exportieren', titleMarked: '<mark>Export</mark>' },
+      {
+        id: 'a1',
+        url: 'https://www.bilingo.app/de/docs/features/pdf/#export',
+        pageTitle: 'PDF-Dateien übersetzen',
+        section: ['Export'],
+        excerpt: 'Als <mark>PDF</mark> exportieren',
+        titleMarked: '<mark>Export</mark>',
+      },
       { id: 'a2', url: 'https://www.bilingo.app/de/docs/faq/', pageTitle: 'FAQ', section: [], excerpt: '', titleMarked: undefined },
     ]);
     expect(() => parseHostedResponse({ message: 'oops' })).toThrow(SearchError);
@@ -139,7 +193,9 @@ describe('search-hosted', () => {
   });
 
   const answer = (status: number, body: string) => ({ ok: status < 300, status, text: async () => body });
-  const good = JSON.stringify({ results: [{ hits: [{ objectID: 'x', url: '/docs/faq/', type: 'lvl1', hierarchy: { lvl1: 'FAQ' } }], nbHits: 1 }] });
+  const good = JSON.stringify({
+    results: [{ hits: [{ objectID: 'x', url: '/docs/faq/', type: 'lvl1', hierarchy: { lvl1: 'FAQ' } }], nbHits: 1 }],
+  });
 
   it('search-hosted: should move to the next host after a 5xx or a network error and stop at the first answer', async () => {
     const asked: string[] = [];
@@ -155,19 +211,25 @@ describe('search-hosted', () => {
   });
 
   it('search-hosted: should fail with a kind for 4xx, malformed JSON, and hosts that never answer', async () => {
-    const kind = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof SearchError ? e.kind : 'other'));
+    const kind = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: unknown) => (e instanceof SearchError ? e.kind : 'other'),
+      );
     const one = { ...config, host: 'http://fake' };
     expect(await kind(searchHosted(async () => answer(403, '{"message":"Invalid API key"}'), one, query))).toBe('http');
     expect(await kind(searchHosted(async () => answer(500, 'Internal'), one, query))).toBe('http');
     expect(await kind(searchHosted(async () => answer(200, '{"results": [ oops'), one, query))).toBe('malformed');
     // A host that never answers is given up after the timeout (tiny here) and reported as unreachable.
-    const silent: FetchLike = (_url, init) => new Promise((_resolve, reject) => init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const silent: FetchLike = (_url, init) =>
+      new Promise((_resolve, reject) => init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     expect(await kind(searchHosted(silent, one, query, undefined, 5))).toBe('unreachable');
   });
 
   it('search-hosted: should stop when the caller cancels a stale query', async () => {
     const controller = new AbortController();
-    const silent: FetchLike = (_url, init) => new Promise((_resolve, reject) => init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const silent: FetchLike = (_url, init) =>
+      new Promise((_resolve, reject) => init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     const pending = searchHosted(silent, config, query, controller.signal);
     controller.abort();
     await expect(pending).rejects.toThrow(/aborted/);
@@ -203,20 +265,48 @@ describe('search-pagefind', () => {
       ],
     };
     expect(pagefindHits(data)).toEqual([
-      { id: '/docs/features/pdf/', url: '/docs/features/pdf/', pageTitle: 'PDF-Dateien übersetzen', section: [], excerpt: 'Die <mark>PDF</mark>' },
-      { id: '/docs/features/pdf/#html', url: '/docs/features/pdf/#html', pageTitle: 'PDF-Dateien übersetzen', section: ['Export', 'Als HTML'], excerpt: '<mark>PDF</mark> als HTML' },
+      {
+        id: '/docs/features/pdf/',
+        url: '/docs/features/pdf/',
+        pageTitle: 'PDF-Dateien übersetzen',
+        section: [],
+        excerpt: 'Die <mark>PDF</mark>',
+      },
+      {
+        id: '/docs/features/pdf/#html',
+        url: '/docs/features/pdf/#html',
+        pageTitle: 'PDF-Dateien übersetzen',
+        section: ['Export', 'Als HTML'],
+        excerpt: '<mark>PDF</mark> als HTML',
+      },
     ]);
     expect(pagefindHits(data, 1)).toHaveLength(1);
     // The best matching sections first (their words' scores), whatever their place on the page.
-    const scored = (title: string, ...scores: number[]) => ({ title, url: `/p/#${title}`, excerpt: title, weighted_locations: scores.map((s, i) => ({ weight: 1, balanced_score: s, location: i })) });
-    const ranked = pagefindHits({ url: '/p/', excerpt: '', meta: { title: 'P' }, sub_results: [scored('a', 10), scored('b', 4, 5), scored('c', 3), scored('d', 40, 2)] }, 3);
+    const scored = (title: string, ...scores: number[]) => ({
+      title,
+      url: `/p/#${title}`,
+      excerpt: title,
+      weighted_locations: scores.map((s, i) => ({ weight: 1, balanced_score: s, location: i })),
+    });
+    const ranked = pagefindHits(
+      {
+        url: '/p/',
+        excerpt: '',
+        meta: { title: 'P' },
+        sub_results: [scored('a', 10), scored('b', 4, 5), scored('c', 3), scored('d', 40, 2)],
+      },
+      3,
+    );
     expect(ranked.map((h) => h.excerpt)).toEqual(['d', 'a', 'b']);
-    expect(pagefindHits({ url: '/x/', excerpt: 'e', meta: {} })).toEqual([{ id: '/x/', url: '/x/', pageTitle: '/x/', section: [], excerpt: 'e' }]);
+    expect(pagefindHits({ url: '/x/', excerpt: 'e', meta: {} })).toEqual([
+      { id: '/x/', url: '/x/', pageTitle: '/x/', section: [], excerpt: 'e' },
+    ]);
   });
 });
 
 describe('search-pagefind fallback', () => {
-  const withMarks = (...excerpts: string[]): SearchHit[] => excerpts.map((excerpt, i) => ({ id: String(i), url: `/p${i}/`, pageTitle: 'P', section: [], excerpt }));
+  const withMarks = (...excerpts: string[]): SearchHit[] =>
+    excerpts.map((excerpt, i) => ({ id: String(i), url: `/p${i}/`, pageTitle: 'P', section: [], excerpt }));
 
   it('search-pagefind: should drop results that only matched a short beginning of a nonsense word', () => {
     expect(isWeakMatch(withMarks('Abo von <mark>X</mark> Premium', 'curl <mark>-X</mark> POST'), 'xqzvwj')).toBe(true);
@@ -268,7 +358,9 @@ describe('search', () => {
     expect(parseRecent('{oops')).toEqual([]);
     expect(parseRecent(JSON.stringify([{ id: 1 }, ...list]))).toEqual(list);
     expect(recentKey({ locale: 'de', provider: 'local', hosted: null })).toBe('quire.search.recent.de.local');
-    expect(recentKey({ locale: 'de', provider: 'hosted', hosted: { appId: 'A', apiKey: 'k', indexName: 'bilingo' } })).toBe('quire.search.recent.de.bilingo');
+    expect(recentKey({ locale: 'de', provider: 'hosted', hosted: { appId: 'A', apiKey: 'k', indexName: 'bilingo' } })).toBe(
+      'quire.search.recent.de.bilingo',
+    );
   });
 });
 

@@ -22,7 +22,11 @@ describe('the favicon set', () => {
 
   it('icons: should give the manifest the same colour as the pages, and icons that are there', () => {
     const manifestHref = icons.icons.find((i) => i.rel === 'manifest')!.href;
-    const manifest = JSON.parse(readFileSync(staticFile(manifestHref), 'utf8')) as { theme_color: string; start_url: string; icons: { src: string; sizes: string }[] };
+    const manifest = JSON.parse(readFileSync(staticFile(manifestHref), 'utf8')) as {
+      theme_color: string;
+      start_url: string;
+      icons: { src: string; sizes: string }[];
+    };
     expect(manifest.theme_color).toBe(icons.themeColor);
     // Relative to the manifest, so the same file works under any base path.
     expect(manifest.start_url).toBe('./');

@@ -9,11 +9,28 @@ const routes = [
   { kind: 'search', path: '/search/', title: 'Suche', description: '', isUnlisted: false },
   { kind: 'notFound', path: '/404.html', title: 'Nicht gefunden', description: '', isUnlisted: true },
 ] as Route[];
-const check = (...paths: string[]) => staticFileClashes(paths.map((p) => ({ file: `static${p}`, path: p })), routes, compiled, config);
+const check = (...paths: string[]) =>
+  staticFileClashes(
+    paths.map((p) => ({ file: `static${p}`, path: p })),
+    routes,
+    compiled,
+    config,
+  );
 
 describe('static files', () => {
   it('static files: should pass files that take no place quire writes', () => {
-    expect(check('/img/logo.svg', '/docs/faq/bild.png', '/docs/faq.htm', '/docs/faq/index.htm', '/robots.txt', '/assets/eigenes.css', '/pagefind.txt', '/search/hilfe.html')).toEqual([]);
+    expect(
+      check(
+        '/img/logo.svg',
+        '/docs/faq/bild.png',
+        '/docs/faq.htm',
+        '/docs/faq/index.htm',
+        '/robots.txt',
+        '/assets/eigenes.css',
+        '/pagefind.txt',
+        '/search/hilfe.html',
+      ),
+    ).toEqual([]);
   });
 
   it('static files: should report a .html file at an address the route matcher reads as a page', () => {
@@ -26,7 +43,14 @@ describe('static files', () => {
   });
 
   it('static files: should name both sides when a static file takes the place of a page, the sitemap or a folder quire writes', () => {
-    const found = check('/docs/faq/index.html', '/search/index.html', '/404.html', '/sitemap.xml', '/pagefind/extra.js', '/_quire/search.json');
+    const found = check(
+      '/docs/faq/index.html',
+      '/search/index.html',
+      '/404.html',
+      '/sitemap.xml',
+      '/pagefind/extra.js',
+      '/_quire/search.json',
+    );
     expect(found.map((d) => [d.code, d.file])).toEqual([
       ['Q050', 'static/docs/faq/index.html'],
       ['Q050', 'static/search/index.html'],

@@ -50,10 +50,25 @@ async function same(src: Source) {
 function referenceTree(format: 'md' | 'mdx', text: string): unknown {
   function extensions(this: Processor) {
     const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
-    (data.micromarkExtensions ??= []).push(gfmAutolinkLiteral(), gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem(), directive());
-    (data.fromMarkdownExtensions ??= []).push(gfmAutolinkLiteralFromMarkdown(), gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown(), directiveFromMarkdown());
+    (data.micromarkExtensions ??= []).push(
+      gfmAutolinkLiteral(),
+      gfmFootnote(),
+      gfmStrikethrough(),
+      gfmTable(),
+      gfmTaskListItem(),
+      directive(),
+    );
+    (data.fromMarkdownExtensions ??= []).push(
+      gfmAutolinkLiteralFromMarkdown(),
+      gfmFootnoteFromMarkdown(),
+      gfmStrikethroughFromMarkdown(),
+      gfmTableFromMarkdown(),
+      gfmTaskListItemFromMarkdown(),
+      directiveFromMarkdown(),
+    );
   }
-  const processor = format === 'mdx' ? unified().use(remarkParse).use(remarkMdx).use(extensions) : unified().use(remarkParse).use(extensions);
+  const processor =
+    format === 'mdx' ? unified().use(remarkParse).use(remarkMdx).use(extensions) : unified().use(remarkParse).use(extensions);
   return processor.parse(text);
 }
 
@@ -120,7 +135,61 @@ describe('syntax extensions chosen per file', () => {
     // A seeded generator: the same 1,500 pages on every run (a third of them also as MDX), each a random string
     // of the pieces the extensions react to (addresses, pipes and delimiter rows, colons, brackets, list
     // markers, line endings).
-    const pieces = ['a', 'x', 'w', 'h', ' ', ' ', '\n', '\n\n', '|', '-', ':', '@', '.', '_', '*', '~', '[', ']', '(', ')', '^', '#', '>', '`', '\\', 'www.', 'http://', 'https://', 'mailto:', 'a@b.de', '| a |', '|-|', ':-', '-:', '---', '- ', '1. ', '[ ]', '[x]', ':::', '::', ':x', '3', '[^1]', '[^1]: n', '\t', '   ', '\r\n', '\r', '!', '<', '&amp;', 'ä'];
+    const pieces = [
+      'a',
+      'x',
+      'w',
+      'h',
+      ' ',
+      ' ',
+      '\n',
+      '\n\n',
+      '|',
+      '-',
+      ':',
+      '@',
+      '.',
+      '_',
+      '*',
+      '~',
+      '[',
+      ']',
+      '(',
+      ')',
+      '^',
+      '#',
+      '>',
+      '`',
+      '\\',
+      'www.',
+      'http://',
+      'https://',
+      'mailto:',
+      'a@b.de',
+      '| a |',
+      '|-|',
+      ':-',
+      '-:',
+      '---',
+      '- ',
+      '1. ',
+      '[ ]',
+      '[x]',
+      ':::',
+      '::',
+      ':x',
+      '3',
+      '[^1]',
+      '[^1]: n',
+      '\t',
+      '   ',
+      '\r\n',
+      '\r',
+      '!',
+      '<',
+      '&amp;',
+      'ä',
+    ];
     let seed = 20261122;
     const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     // MDX rejects many of these pages: then both must fail with the same message.
@@ -135,16 +204,36 @@ describe('syntax extensions chosen per file', () => {
       let text = '';
       for (let length = 1 + Math.floor(random() * 40); length > 0; length--) text += pieces[Math.floor(random() * pieces.length)];
       expect(parseOnly('md', text, 'x.md'), JSON.stringify(text)).toEqual(referenceTree('md', text));
-      if (page % 3 === 0) expect(parsed(() => parseOnly('mdx', text, 'x.mdx')), JSON.stringify(text)).toEqual(parsed(() => referenceTree('mdx', text)));
+      if (page % 3 === 0)
+        expect(
+          parsed(() => parseOnly('mdx', text, 'x.mdx')),
+          JSON.stringify(text),
+        ).toEqual(parsed(() => referenceTree('mdx', text)));
     }
   });
 
   it('syntax: should pick only the extensions whose characters occur', () => {
-    expect(syntaxPartsFor('Nur Text. Achtung: hier, ab 10: dort.')).toEqual({ directive: false, autolink: false, email: false, footnote: false, strikethrough: false, table: false, taskList: false });
+    expect(syntaxPartsFor('Nur Text. Achtung: hier, ab 10: dort.')).toEqual({
+      directive: false,
+      autolink: false,
+      email: false,
+      footnote: false,
+      strikethrough: false,
+      table: false,
+      taskList: false,
+    });
     // A directive's name may start with any letter or digit: `10:30` holds a directive `30` (written back as text).
     expect(syntaxPartsFor('Um 10:30 Uhr')).toMatchObject({ directive: true });
     expect(syntaxPartsFor('Größe:ähnlich')).toMatchObject({ directive: true });
-    expect(syntaxPartsFor(':::tip\nx\n:::\n| a |\n|---|\n- [x] ja\n~~weg~~ [^1] www.x.de a@b.de')).toEqual({ directive: true, autolink: true, email: true, footnote: true, strikethrough: true, table: true, taskList: true });
+    expect(syntaxPartsFor(':::tip\nx\n:::\n| a |\n|---|\n- [x] ja\n~~weg~~ [^1] www.x.de a@b.de')).toEqual({
+      directive: true,
+      autolink: true,
+      email: true,
+      footnote: true,
+      strikethrough: true,
+      table: true,
+      taskList: true,
+    });
     // Web addresses and e-mail addresses are separate parts: each needs its own characters.
     expect(syntaxPartsFor('Siehe https://example.org.')).toMatchObject({ autolink: true, email: false });
     expect(syntaxPartsFor('Schreiben Sie an info@example.org.')).toMatchObject({ autolink: false, email: true });

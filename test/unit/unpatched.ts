@@ -42,10 +42,18 @@ export async function writeUnpatchedCopies(dir: string, patches: DependencyPatch
   for (const patch of patches) {
     const installed = path.join(repoRoot, 'node_modules', patch.name);
     const { version } = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')) as { version: string };
-    if (version !== patch.version) throw new Error(`${patch.name} ${version} is installed, but ${path.basename(patch.file)} is for ${patch.version}`);
+    if (version !== patch.version)
+      throw new Error(`${patch.name} ${version} is installed, but ${path.basename(patch.file)} is for ${patch.version}`);
     await cp(installed, path.join(dir, 'node_modules', patch.name), { recursive: true });
     // git as GNU patch: the ceiling keeps it from taking a repository above `dir` for the one it works in.
-    const reversed = spawnSync('git', ['apply', '--reverse', patch.file], { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CEILING_DIRECTORIES: path.dirname(dir) } });
-    if (reversed.status !== 0) throw new Error(`${path.basename(patch.file)} does not reverse on the installed ${patch.name}: it is not applied (npm ci applies it).\n${reversed.stderr}`);
+    const reversed = spawnSync('git', ['apply', '--reverse', patch.file], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_CEILING_DIRECTORIES: path.dirname(dir) },
+    });
+    if (reversed.status !== 0)
+      throw new Error(
+        `${path.basename(patch.file)} does not reverse on the installed ${patch.name}: it is not applied (npm ci applies it).\n${reversed.stderr}`,
+      );
   }
 }

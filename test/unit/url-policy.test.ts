@@ -12,7 +12,17 @@ const config = minimalConfig();
 
 /** A page whose body starts on line 4 of its file (after three lines of front matter). */
 function source(body: string, format: 'md' | 'mdx'): Source {
-  return { kind: 'doc', file: `content/docs/guide/a.${format}`, format, id: 'guide/a', path: '/docs/guide/a/', frontMatter: {}, body, bodyLine: 4, hash: 'h' };
+  return {
+    kind: 'doc',
+    file: `content/docs/guide/a.${format}`,
+    format,
+    id: 'guide/a',
+    path: '/docs/guide/a/',
+    frontMatter: {},
+    body,
+    bodyLine: 4,
+    hash: 'h',
+  };
 }
 
 /** The diagnostic a page gets, if any. */
@@ -40,42 +50,181 @@ interface Case {
 
 /** Every URL-bearing attribute, inline event handlers and scripts: each refused. */
 const ATTRIBUTES: Case[] = [
-  { name: 'a href', html: '<a href="javascript:alert(1)">x</a>', at: '<a', says: 'A javascript: address is not published (javascript:alert(1)): it runs code in the visitor\'s browser. It is the href of <a>.' },
-  { name: 'area href', html: '<map name="m"><area href="javascript:alert(1)" alt="x" /></map>', at: '<area', says: 'It is the href of <area>.' },
+  {
+    name: 'a href',
+    html: '<a href="javascript:alert(1)">x</a>',
+    at: '<a',
+    says: "A javascript: address is not published (javascript:alert(1)): it runs code in the visitor's browser. It is the href of <a>.",
+  },
+  {
+    name: 'area href',
+    html: '<map name="m"><area href="javascript:alert(1)" alt="x" /></map>',
+    at: '<area',
+    says: 'It is the href of <area>.',
+  },
   { name: 'img src', html: '<img src="javascript:alert(1)" alt="x" />', at: '<img', says: 'It is the src of <img>.' },
-  { name: 'img srcset (a later candidate)', html: '<img src="/img/a.png" srcset="/img/a.png 1x, data:image/svg+xml,%3Csvg%20onload=alert(1)%3E 2x" alt="x" />', at: '<img', says: 'An SVG data: address is not published (data:image/svg+xml,%3Csvg%20onload=al…): an SVG can hold scripts. It is the srcset of <img>.' },
-  { name: 'source srcset', html: '<picture><source srcset="javascript:alert(1)" /><img src="/img/a.png" alt="x" /></picture>', at: '<source', says: 'It is the srcset of <source>.' },
-  { name: 'SVG a xlink:href', html: '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>', at: '<a', says: 'It is the xlink:href of <a>.' },
+  {
+    name: 'img srcset (a later candidate)',
+    html: '<img src="/img/a.png" srcset="/img/a.png 1x, data:image/svg+xml,%3Csvg%20onload=alert(1)%3E 2x" alt="x" />',
+    at: '<img',
+    says: 'An SVG data: address is not published (data:image/svg+xml,%3Csvg%20onload=al…): an SVG can hold scripts. It is the srcset of <img>.',
+  },
+  {
+    name: 'source srcset',
+    html: '<picture><source srcset="javascript:alert(1)" /><img src="/img/a.png" alt="x" /></picture>',
+    at: '<source',
+    says: 'It is the srcset of <source>.',
+  },
+  {
+    name: 'SVG a xlink:href',
+    html: '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+    at: '<a',
+    says: 'It is the xlink:href of <a>.',
+  },
   { name: 'SVG use href', html: '<svg><use href="javascript:alert(1)" /></svg>', at: '<use', says: 'It is the href of <use>.' },
-  { name: 'SVG image href (an SVG data: image)', html: '<svg><image href="data:image/svg+xml;base64,PHN2Zz4=" /></svg>', at: '<image', says: 'An SVG data: address is not published' },
-  { name: 'form action', html: '<form action="javascript:alert(1)"><button>Los</button></form>', at: '<form', says: 'It is the action of <form>.' },
-  { name: 'button formaction', html: '<form><button formaction="javascript:alert(1)">Los</button></form>', at: '<button', says: 'It is the formaction of <button>.' },
-  { name: 'input formaction', html: '<input type="submit" formaction="javascript:alert(1)" />', at: '<input', says: 'It is the formaction of <input>.' },
-  { name: 'input src (a document as data:)', html: '<input type="image" src="data:text/html,x" alt="x" />', at: '<input', says: 'A data: address is not published here (data:text/html,x): only PNG, JPEG, GIF, WebP and AVIF images' },
+  {
+    name: 'SVG image href (an SVG data: image)',
+    html: '<svg><image href="data:image/svg+xml;base64,PHN2Zz4=" /></svg>',
+    at: '<image',
+    says: 'An SVG data: address is not published',
+  },
+  {
+    name: 'form action',
+    html: '<form action="javascript:alert(1)"><button>Los</button></form>',
+    at: '<form',
+    says: 'It is the action of <form>.',
+  },
+  {
+    name: 'button formaction',
+    html: '<form><button formaction="javascript:alert(1)">Los</button></form>',
+    at: '<button',
+    says: 'It is the formaction of <button>.',
+  },
+  {
+    name: 'input formaction',
+    html: '<input type="submit" formaction="javascript:alert(1)" />',
+    at: '<input',
+    says: 'It is the formaction of <input>.',
+  },
+  {
+    name: 'input src (a document as data:)',
+    html: '<input type="image" src="data:text/html,x" alt="x" />',
+    at: '<input',
+    says: 'A data: address is not published here (data:text/html,x): only PNG, JPEG, GIF, WebP and AVIF images',
+  },
   { name: 'video poster', html: '<video poster="javascript:alert(1)"></video>', at: '<video', says: 'It is the poster of <video>.' },
-  { name: 'object data', html: '<object data="data:text/html,%3Cscript%3Ealert(1)%3C/script%3E"></object>', at: '<object', says: 'outside an image a data: URL opens as a document of its own. It is the data of <object>.' },
-  { name: 'embed src', html: '<embed src="data:image/svg+xml,%3Csvg%20onload=alert(1)%3E" />', at: '<embed', says: 'It is the src of <embed>.' },
+  {
+    name: 'object data',
+    html: '<object data="data:text/html,%3Cscript%3Ealert(1)%3C/script%3E"></object>',
+    at: '<object',
+    says: 'outside an image a data: URL opens as a document of its own. It is the data of <object>.',
+  },
+  {
+    name: 'embed src',
+    html: '<embed src="data:image/svg+xml,%3Csvg%20onload=alert(1)%3E" />',
+    at: '<embed',
+    says: 'It is the src of <embed>.',
+  },
   { name: 'iframe src', html: '<iframe src="javascript:alert(1)"></iframe>', at: '<iframe', says: 'It is the src of <iframe>.' },
-  { name: 'blockquote cite', html: '<blockquote cite="javascript:alert(1)">Zitat</blockquote>', at: '<blockquote', says: 'It is the cite of <blockquote>.' },
-  { name: 'td background', html: '<table><tbody><tr><td background="javascript:alert(1)">x</td></tr></tbody></table>', at: '<td', says: 'It is the background of <td>.' },
-  { name: 'a ping (a later URL)', html: '<a href="/docs/" ping="/zaehler javascript:alert(1)">x</a>', at: '<a', says: 'It is the ping of <a>.' },
-  { name: 'meta refresh', html: '<meta http-equiv="refresh" content="0;url=javascript:alert(1)" />', at: '<meta', says: 'It is the refresh address in the content of <meta>.' },
-  { name: 'link href (a stylesheet as data:)', html: '<link rel="stylesheet" href="data:text/css,body{}" />', at: '<link', says: 'It is the href of <link>.' },
-  { name: 'iframe srcdoc (a handler in its document)', html: '<iframe srcdoc="&lt;img src=x onerror=alert(1)&gt;"></iframe>', at: '<iframe', says: 'An inline event handler is not published (onerror="alert(1)"): it runs code in the visitor\'s browser. It is on <img>. This is in the srcdoc of <iframe>.' },
+  {
+    name: 'blockquote cite',
+    html: '<blockquote cite="javascript:alert(1)">Zitat</blockquote>',
+    at: '<blockquote',
+    says: 'It is the cite of <blockquote>.',
+  },
+  {
+    name: 'td background',
+    html: '<table><tbody><tr><td background="javascript:alert(1)">x</td></tr></tbody></table>',
+    at: '<td',
+    says: 'It is the background of <td>.',
+  },
+  {
+    name: 'a ping (a later URL)',
+    html: '<a href="/docs/" ping="/zaehler javascript:alert(1)">x</a>',
+    at: '<a',
+    says: 'It is the ping of <a>.',
+  },
+  {
+    name: 'meta refresh',
+    html: '<meta http-equiv="refresh" content="0;url=javascript:alert(1)" />',
+    at: '<meta',
+    says: 'It is the refresh address in the content of <meta>.',
+  },
+  {
+    name: 'link href (a stylesheet as data:)',
+    html: '<link rel="stylesheet" href="data:text/css,body{}" />',
+    at: '<link',
+    says: 'It is the href of <link>.',
+  },
+  {
+    name: 'iframe srcdoc (a handler in its document)',
+    html: '<iframe srcdoc="&lt;img src=x onerror=alert(1)&gt;"></iframe>',
+    at: '<iframe',
+    says: 'An inline event handler is not published (onerror="alert(1)"): it runs code in the visitor\'s browser. It is on <img>. This is in the srcdoc of <iframe>.',
+  },
   { name: 'MathML href', html: '<math href="javascript:alert(1)"><mi>x</mi></math>', at: '<math', says: 'It is the href of <math>.' },
-  { name: 'SVG animate values (into an href)', html: '<svg><a><animate attributeName="href" values="javascript:alert(1)" /><text>x</text></a></svg>', at: '<animate', says: 'It is the values of <animate>.' },
-  { name: 'a href (a document as data:)', html: '<a href="data:text/html,%3Cscript%3Ealert(1)%3C/script%3E">x</a>', at: '<a', says: 'A data: address is not published here' },
-  { name: 'a href (a data: image, not where an image is shown)', html: '<a href="data:image/png;base64,iVBORw0KGgo=">x</a>', at: '<a', says: 'outside an image a data: URL opens as a document of its own' },
-  { name: 'a href vbscript:', html: '<a href="vbscript:msgbox(1)">x</a>', at: '<a', says: 'A vbscript: address is not published (vbscript:msgbox(1))' },
-  { name: 'a in a template', html: '<template><a href="javascript:alert(1)">x</a></template>', at: '<template', says: 'It is the href of <a>.', mdx: false },
-  { name: 'img onerror', html: '<img src="/img/a.png" onerror="alert(1)" alt="x" />', at: '<img', says: 'An inline event handler is not published (onerror="alert(1)"): it runs code in the visitor\'s browser. It is on <img>.' },
+  {
+    name: 'SVG animate values (into an href)',
+    html: '<svg><a><animate attributeName="href" values="javascript:alert(1)" /><text>x</text></a></svg>',
+    at: '<animate',
+    says: 'It is the values of <animate>.',
+  },
+  {
+    name: 'a href (a document as data:)',
+    html: '<a href="data:text/html,%3Cscript%3Ealert(1)%3C/script%3E">x</a>',
+    at: '<a',
+    says: 'A data: address is not published here',
+  },
+  {
+    name: 'a href (a data: image, not where an image is shown)',
+    html: '<a href="data:image/png;base64,iVBORw0KGgo=">x</a>',
+    at: '<a',
+    says: 'outside an image a data: URL opens as a document of its own',
+  },
+  {
+    name: 'a href vbscript:',
+    html: '<a href="vbscript:msgbox(1)">x</a>',
+    at: '<a',
+    says: 'A vbscript: address is not published (vbscript:msgbox(1))',
+  },
+  {
+    name: 'a in a template',
+    html: '<template><a href="javascript:alert(1)">x</a></template>',
+    at: '<template',
+    says: 'It is the href of <a>.',
+    mdx: false,
+  },
+  {
+    name: 'img onerror',
+    html: '<img src="/img/a.png" onerror="alert(1)" alt="x" />',
+    at: '<img',
+    says: 'An inline event handler is not published (onerror="alert(1)"): it runs code in the visitor\'s browser. It is on <img>.',
+  },
   { name: 'div onclick', html: '<div onclick="alert(1)">x</div>', at: '<div', says: '(onclick="alert(1)")' },
   { name: 'svg onload', html: '<svg onload="alert(1)"></svg>', at: '<svg', says: 'It is on <svg>.' },
   { name: 'a handler in capitals', html: '<p ONMOUSEOVER="alert(1)">x</p>', at: '<p', says: 'An inline event handler is not published' },
-  { name: 'script', html: '<script>alert(1)</script>', at: '<script', says: 'A <script> is not published: it runs code in the visitor\'s browser.', mdx: false },
-  { name: 'script src', html: '<script src="https://evil.example/x.js"></script>', at: '<script', says: 'A <script> is not published (src="https://evil.example/x.js")' },
+  {
+    name: 'script',
+    html: '<script>alert(1)</script>',
+    at: '<script',
+    says: "A <script> is not published: it runs code in the visitor's browser.",
+    mdx: false,
+  },
+  {
+    name: 'script src',
+    html: '<script src="https://evil.example/x.js"></script>',
+    at: '<script',
+    says: 'A <script> is not published (src="https://evil.example/x.js")',
+  },
   { name: 'SVG script', html: '<svg><script>alert(1)</script></svg>', at: '<script', says: 'A <script> is not published', mdx: false },
-  { name: 'a noscript closed by a value', html: '<div><noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript></div>', at: '<noscript', says: 'HTML inside <noscript> closes it (</noscript><img src=x onerror=alert(1)>)', mdx: false, configSays: 'An inline event handler is not published (onerror="alert(1)")' },
+  {
+    name: 'a noscript closed by a value',
+    html: '<div><noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript></div>',
+    at: '<noscript',
+    says: 'HTML inside <noscript> closes it (</noscript><img src=x onerror=alert(1)>)',
+    mdx: false,
+    configSays: 'An inline event handler is not published (onerror="alert(1)")',
+  },
 ];
 
 /** Spellings browsers read as a script URL; each in an `<a href>`. */
@@ -98,7 +247,12 @@ const SPELLINGS: [string, string][] = [
 
 /** Markdown's own links and images (checked as Markdown, before any HTML). */
 const MARKDOWN: { name: string; body: string; column: number; says: string; mdx?: boolean }[] = [
-  { name: 'a link', body: 'Klick [hier](javascript:alert(1)) bitte.', column: 7, says: "A javascript: address is not published (javascript:alert(1)): it runs code in the visitor's browser. It is the target of a Markdown link." },
+  {
+    name: 'a link',
+    body: 'Klick [hier](javascript:alert(1)) bitte.',
+    column: 7,
+    says: "A javascript: address is not published (javascript:alert(1)): it runs code in the visitor's browser. It is the target of a Markdown link.",
+  },
   { name: 'an autolink', body: 'Siehe <javascript:alert(1)>.', column: 7, says: 'It is the target of a Markdown link.', mdx: false },
   { name: 'a definition', body: '[d]: javascript:alert(1)', column: 1, says: 'It is the target of a link definition.' },
   { name: 'an SVG image', body: '![Bild](data:image/svg+xml,%3Csvg%3E)', column: 1, says: 'An SVG data: address is not published' },
@@ -132,12 +286,29 @@ const ALLOWED_MD_ONLY = [
   '[Mail](mailto:hallo@example.org), ![Punkt](data:image/png;base64,iVBORw0KGgo=)',
 ];
 
-const withAnnouncement = (content: string): SiteConfig => ({ ...config, announcementBar: { id: 'a', content, backgroundColor: '#fff', textColor: '#000', isCloseable: true } });
+const withAnnouncement = (content: string): SiteConfig => ({
+  ...config,
+  announcementBar: { id: 'a', content, backgroundColor: '#fff', textColor: '#000', isCloseable: true },
+});
 const withCopyright = (copyright: string): SiteConfig => ({ ...config, footer: { ...config.footer, copyright } });
 
 describe('URL policy', () => {
   it('url policy: should read a scheme as the WHATWG URL parser does', () => {
-    const spellings = ['javascript:x', ' \u0001JaVa\tScRiPt:x', 'java\nscript:x', 'java script:x', '/docs/javascript:x', './a:b', 'data:image/png,x', 'mailto:a@b', '\u0000 vbscript:x', 'javascript\u00a0:x', '1javascript:x', 'a+b.c-d:x', '#x:y'];
+    const spellings = [
+      'javascript:x',
+      ' \u0001JaVa\tScRiPt:x',
+      'java\nscript:x',
+      'java script:x',
+      '/docs/javascript:x',
+      './a:b',
+      'data:image/png,x',
+      'mailto:a@b',
+      '\u0000 vbscript:x',
+      'javascript\u00a0:x',
+      '1javascript:x',
+      'a+b.c-d:x',
+      '#x:y',
+    ];
     for (const spelling of spellings) {
       const parsed = new URL(spelling, 'https://base.invalid/');
       const relative = parsed.origin === 'https://base.invalid' && parsed.protocol === 'https:';
@@ -167,9 +338,15 @@ describe('URL policy', () => {
       });
     }
     it('url policy: should say what to write instead: a page or https link, a file, a component', async () => {
-      expect((await compiled(pageBody('<a href="javascript:alert(1)">x</a>'), 'md'))!.hint).toBe("Link to a page or an https:// address; interactive parts belong in the theme's components.");
-      expect((await compiled(pageBody('<a href="data:text/html,x">x</a>'), 'md'))!.hint).toBe('Put the file in static/ (or next to the page) and refer to its path.');
-      expect((await compiled(pageBody('<b onclick="x()">x</b>'), 'md'))!.hint).toBe("Interactive parts belong in a theme component or the site's client code (src/client/), not in the page's HTML.");
+      expect((await compiled(pageBody('<a href="javascript:alert(1)">x</a>'), 'md'))!.hint).toBe(
+        "Link to a page or an https:// address; interactive parts belong in the theme's components.",
+      );
+      expect((await compiled(pageBody('<a href="data:text/html,x">x</a>'), 'md'))!.hint).toBe(
+        'Put the file in static/ (or next to the page) and refer to its path.',
+      );
+      expect((await compiled(pageBody('<b onclick="x()">x</b>'), 'md'))!.hint).toBe(
+        "Interactive parts belong in a theme component or the site's client code (src/client/), not in the page's HTML.",
+      );
     });
   });
 
@@ -192,7 +369,7 @@ describe('URL policy', () => {
         } else expect('diagnostic' in result && result.diagnostic).toMatchObject({ code: CODES.UNSAFE_URL, line: 6, column: 7 });
       });
     }
-    it('url policy: should refuse string expressions, components\' URL props and string handlers in .mdx', async () => {
+    it("url policy: should refuse string expressions, components' URL props and string handlers in .mdx", async () => {
       const cases: [string, number, string][] = [
         ['<a href={"javascript:alert(1)"}>x</a>', 1, 'It is the href of <a>.'],
         ['<a href={`javascript:alert(1)`}>x</a>', 1, 'It is the href of <a>.'],
@@ -255,7 +432,10 @@ describe('URL policy', () => {
       expect('compiled' in result ? undefined : result.diagnostic, html).toBeUndefined();
     }
     // An attribute on neither list is still read for a script URL: SVG's <set> puts its `to` into an href.
-    const set = await compileSource(source(pageBody('<svg><a><set attributeName="href" to="javascript:alert(1)" /><text>x</text></a></svg>'), 'md'), config);
+    const set = await compileSource(
+      source(pageBody('<svg><a><set attributeName="href" to="javascript:alert(1)" /><text>x</text></a></svg>'), 'md'),
+      config,
+    );
     expect('diagnostic' in set ? set.diagnostic : undefined).toMatchObject({ code: CODES.UNSAFE_URL });
     expect('diagnostic' in set ? set.diagnostic.message : '').toContain('It is the to of <set>.');
   });
@@ -266,7 +446,12 @@ describe('URL policy', () => {
       it(`url policy: should refuse ${c.name} in the announcement and the copyright, named by key`, async () => {
         const announcement = await unsafeInConfig(withAnnouncement(`Neu: ${c.html}`));
         expect(announcement).toHaveLength(1);
-        expect(announcement[0]).toMatchObject({ code: CODES.UNSAFE_URL, severity: 'error', file: 'site.config.ts', keyPath: 'announcementBar.content' });
+        expect(announcement[0]).toMatchObject({
+          code: CODES.UNSAFE_URL,
+          severity: 'error',
+          file: 'site.config.ts',
+          keyPath: 'announcementBar.content',
+        });
         expect(announcement[0].message).toContain(c.configSays ?? c.says);
         const copyright = await unsafeInConfig(withCopyright(`© 2025 ${c.html}`));
         expect(copyright.map((d) => [d.code, d.keyPath])).toEqual([[CODES.UNSAFE_URL, 'footer.copyright']]);
@@ -280,15 +465,33 @@ describe('URL policy', () => {
     }
     it('url policy: should read config HTML as browsers do: <noscript> as text, a tag left unfinished taking the page in', async () => {
       // The announcement is published as written, so a browser running scripts reads <noscript> as text up to its end.
-      const breakout = await unsafeInConfig(withAnnouncement('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>'));
-      expect(breakout.map((d) => d.message)).toEqual(['An inline event handler is not published (onerror="alert(1)"): it runs code in the visitor\'s browser. It is on <img>.']);
+      const breakout = await unsafeInConfig(
+        withAnnouncement('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>'),
+      );
+      expect(breakout.map((d) => d.message)).toEqual([
+        'An inline event handler is not published (onerror="alert(1)"): it runs code in the visitor\'s browser. It is on <img>.',
+      ]);
       const unfinished = await unsafeInConfig(withAnnouncement('Neu: <img src=x onerror=alert(1) title='));
-      expect(unfinished.map((d) => d.message)).toEqual(["The HTML ends inside a tag (<img src=x onerror=alert(1) title=): the page's own markup would become part of it."]);
+      expect(unfinished.map((d) => d.message)).toEqual([
+        "The HTML ends inside a tag (<img src=x onerror=alert(1) title=): the page's own markup would become part of it.",
+      ]);
     });
     it("url policy: should refuse script URLs in the config's links, named by key", async () => {
       const links = await unsafeInConfig({
         ...config,
-        navbar: { ...config.navbar, items: [{ type: 'dropdown', label: 'Mehr', items: [{ label: 'Gut', href: 'https://example.org/' }, { label: 'Böse', href: ' javascript:alert(1)' }] }] },
+        navbar: {
+          ...config.navbar,
+          items: [
+            {
+              type: 'dropdown',
+              label: 'Mehr',
+              items: [
+                { label: 'Gut', href: 'https://example.org/' },
+                { label: 'Böse', href: ' javascript:alert(1)' },
+              ],
+            },
+          ],
+        },
         footer: { ...config.footer, social: [{ label: 'X', href: 'vbscript:x' }] },
       });
       expect(links.map((d) => [d.code, d.keyPath])).toEqual([
@@ -297,20 +500,29 @@ describe('URL policy', () => {
       ]);
     });
     it('url policy: should keep the near misses in config HTML, and parse only HTML that could hold something refused', async () => {
-      for (const html of [...ALLOWED, 'Neu für Neukunden: <a href="/deals/manga/">3 Tage Pro kostenlos</a> – Manga zweisprachig lesen.', '© 2025 Bilingo Technologies GmbH']) {
+      for (const html of [
+        ...ALLOWED,
+        'Neu für Neukunden: <a href="/deals/manga/">3 Tage Pro kostenlos</a> – Manga zweisprachig lesen.',
+        '© 2025 Bilingo Technologies GmbH',
+      ]) {
         expect(await unsafeInConfig(withAnnouncement(html)), html).toEqual([]);
         expect(await unsafeInConfig(withCopyright(html)), html).toEqual([]);
       }
       // The real site's announcement needs no parser; every refused case does.
       expect(isPlainHtml('Neu für Neukunden: <a href="/deals/manga/">3 Tage Pro kostenlos</a> – Manga zweisprachig lesen.')).toBe(true);
-      for (const html of [...ATTRIBUTES.map((c) => c.html), ...SPELLINGS.map(([, url]) => `<a href="${url}">x</a>`), '<img src=x onerror=alert(1) title=']) {
+      for (const html of [
+        ...ATTRIBUTES.map((c) => c.html),
+        ...SPELLINGS.map(([, url]) => `<a href="${url}">x</a>`),
+        '<img src=x onerror=alert(1) title=',
+      ]) {
         expect(isPlainHtml(html), html).toBe(false);
       }
     });
   });
 
   it('url policy: should check a hast element the way raw HTML is parsed (properties as hast names them)', () => {
-    const element = (tagName: string, properties: Record<string, unknown>) => contentUrlPolicy.hastElement({ type: 'element', tagName, properties, children: [] });
+    const element = (tagName: string, properties: Record<string, unknown>) =>
+      contentUrlPolicy.hastElement({ type: 'element', tagName, properties, children: [] });
     expect(element('a', { xLinkHref: 'javascript:x' })?.message).toContain('It is the xlink:href of <a>.');
     expect(element('img', { src: '/a.png', srcSet: ['data:image/png;base64', 'AAAA 1x'] })).toBeUndefined();
     expect(element('a', { dataTarget: 'javascript:x', ariaDescription: 'javascript:x', className: ['javascript:x'] })).toBeUndefined();

@@ -5,7 +5,8 @@ const page = (text: string) => new TextEncoder().encode(text);
 
 function recorder() {
   const written: string[] = [];
-  const write = async (file: string, data: string | Uint8Array) => void written.push(`${file}:${typeof data === 'string' ? `text ${data}` : data.byteLength}`);
+  const write = async (file: string, data: string | Uint8Array) =>
+    void written.push(`${file}:${typeof data === 'string' ? `text ${data}` : data.byteLength}`);
   return { written, write };
 }
 

@@ -91,7 +91,15 @@ export function useLocale(): LocaleInfo {
 export function useContentLocale(): LocaleInfo | undefined {
   const { site, route } = useTheme();
   if (!route.contentLocale) return undefined;
-  return site.locales.find((l) => l.code === route.contentLocale) ?? { code: route.contentLocale, label: route.contentLocale, direction: 'ltr', htmlLang: route.contentLocale, baseUrl: '/' };
+  return (
+    site.locales.find((l) => l.code === route.contentLocale) ?? {
+      code: route.contentLocale,
+      label: route.contentLocale,
+      direction: 'ltr',
+      htmlLang: route.contentLocale,
+      baseUrl: '/',
+    }
+  );
 }
 
 /**

@@ -40,14 +40,26 @@ function Page(props: PageProps) {
       body = <NotFound />;
       break;
   }
-  return <ThemeContext.Provider value={{ site: props.site, route, mode: props.mode, islands: props.islands, renderShared: props.renderShared }}>{body}</ThemeContext.Provider>;
+  return (
+    <ThemeContext.Provider value={{ site: props.site, route, mode: props.mode, islands: props.islands, renderShared: props.renderShared }}>
+      {body}
+    </ThemeContext.Provider>
+  );
 }
 
 /** The classic theme: docs and marketing layouts, the page chrome, and the MDX components. */
 export const classicTheme: Theme = {
   name: 'classic',
   Page,
-  components: { ...blocks, ...dataBlocks, Company: legalBlocks.Company, Impressum: legalBlocks.Impressum, CancellationForm: legalBlocks.CancellationForm, MangaPromo, PromotionPeriod },
+  components: {
+    ...blocks,
+    ...dataBlocks,
+    Company: legalBlocks.Company,
+    Impressum: legalBlocks.Impressum,
+    CancellationForm: legalBlocks.CancellationForm,
+    MangaPromo,
+    PromotionPeriod,
+  },
   contracts,
   dataSchemas,
   // The Impressum's fields are the law's (§ 5 DDG, § 18 MStV): the site builds with gaps, but says so each time.
@@ -55,13 +67,25 @@ export const classicTheme: Theme = {
     company: (data) => {
       const gaps = companyGaps(data) ?? [];
       if (!gaps.length) return [];
-      return [{ keyPath: gaps[0], message: `${gaps.length} field${gaps.length === 1 ? ' is' : 's are'} empty that the Impressum must show: ${gaps.join(', ')}.`, hint: 'The owner fills them in before the site goes live; the Impressum shows "noch nicht angegeben" meanwhile.' }];
+      return [
+        {
+          keyPath: gaps[0],
+          message: `${gaps.length} field${gaps.length === 1 ? ' is' : 's are'} empty that the Impressum must show: ${gaps.join(', ')}.`,
+          hint: 'The owner fills them in before the site goes live; the Impressum shows "noch nicht angegeben" meanwhile.',
+        },
+      ];
     },
     // The top-up page sells data packs: without them it shows no price and no buy button (nothing invented).
     pricing: (data) => {
       const gaps = dataPackGaps(data);
       if (!gaps.length) return [];
-      return [{ keyPath: gaps[0], message: `${gaps.length} field${gaps.length === 1 ? ' is' : 's are'} empty that the top-up page's data packs need: ${gaps.join(', ')}.`, hint: 'The owner adds each pack (id, name, quota, prices per currency) and the purchase URL; /topup/ shows neither prices nor a buy button meanwhile.' }];
+      return [
+        {
+          keyPath: gaps[0],
+          message: `${gaps.length} field${gaps.length === 1 ? ' is' : 's are'} empty that the top-up page's data packs need: ${gaps.join(', ')}.`,
+          hint: 'The owner adds each pack (id, name, quota, prices per currency) and the purchase URL; /topup/ shows neither prices nor a buy button meanwhile.',
+        },
+      ];
     },
   },
   messageIds,

@@ -9,7 +9,19 @@ export type HydrateOn = 'visible' | 'interaction' | 'load';
  * Props many pages share can live in a file of their own (`propsSrc`, a URL; see Theme.sharedFiles),
  * which the client loads beside the module; `props` go on top of them.
  */
-export function Island({ name, props, propsSrc, on = 'visible', children }: { name: string; props: object; propsSrc?: string; on?: HydrateOn; children: ReactNode }) {
+export function Island({
+  name,
+  props,
+  propsSrc,
+  on = 'visible',
+  children,
+}: {
+  name: string;
+  props: object;
+  propsSrc?: string;
+  on?: HydrateOn;
+  children: ReactNode;
+}) {
   return (
     <div data-island={name} data-props={JSON.stringify(props)} data-props-src={propsSrc} data-hydrate={on}>
       {children}

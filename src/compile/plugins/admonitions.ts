@@ -34,7 +34,10 @@ export function normalizeAdmonitionTitles(markdown: string): string {
       fence = marker;
       continue;
     }
-    lines[i] = line.replace(TITLE_FENCE, (_all, open: string, name: string, title: string) => `${open}${name}[${title.replace(/[[\]]/g, '\\$&')}]`);
+    lines[i] = line.replace(
+      TITLE_FENCE,
+      (_all, open: string, name: string, title: string) => `${open}${name}[${title.replace(/[[\]]/g, '\\$&')}]`,
+    );
   }
   return lines.join('\n');
 }
@@ -54,7 +57,10 @@ export function remarkAdmonitions() {
         node.children.shift();
       }
       // role="note": an aside would otherwise be a complementary landmark, one more unnamed one per admonition.
-      node.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${type}`], role: 'note', 'data-admonition': type } };
+      node.data = {
+        hName: 'aside',
+        hProperties: { className: ['admonition', `admonition-${type}`], role: 'note', 'data-admonition': type },
+      };
       const title = {
         type: 'paragraph' as const,
         data: { hName: 'p', hProperties: { className: ['admonition-title'] } },
@@ -66,4 +72,12 @@ export function remarkAdmonitions() {
 }
 
 /** German default titles; the locale catalogue is for UI, content is German. */
-const DEFAULT_TITLES: Record<string, string> = { note: 'Hinweis', tip: 'Tipp', info: 'Info', warning: 'Achtung', danger: 'Gefahr', caution: 'Vorsicht', important: 'Wichtig' };
+const DEFAULT_TITLES: Record<string, string> = {
+  note: 'Hinweis',
+  tip: 'Tipp',
+  info: 'Info',
+  warning: 'Achtung',
+  danger: 'Gefahr',
+  caution: 'Vorsicht',
+  important: 'Wichtig',
+};

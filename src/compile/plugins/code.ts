@@ -125,7 +125,10 @@ export function applyMagicComments(code: string): { code: string; highlighted: S
 }
 
 export function parseTitle(meta: string): string | undefined {
-  return /title=(?:"([^"]*)"|'([^']*)')/.exec(meta)?.slice(1).find((v) => v !== undefined);
+  return /title=(?:"([^"]*)"|'([^']*)')/
+    .exec(meta)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 }
 
 /** The parts of a fence's meta: a quoted title, a `{…}` line list, `showLineNumbers[=N]`, or a word. */
@@ -143,32 +146,53 @@ export function codeMetaProblems(meta: string, lineCount: number): { message: st
     if (/^title=["']/.test(part) && /^title=(?:"[^"]*"|'[^']*')$/.test(part)) continue;
     if (part.startsWith('title=')) {
       const value = part.slice('title='.length).replace(/^["']/, '');
-      problems.push({ message: `The code block's ${part} is not shown: a title goes in quotes.`, hint: `Write title="${value}" (quotes around all of it, spaces included).` });
+      problems.push({
+        message: `The code block's ${part} is not shown: a title goes in quotes.`,
+        hint: `Write title="${value}" (quotes around all of it, spaces included).`,
+      });
     } else if (part.startsWith('{')) {
       if (!part.endsWith('}')) {
-        problems.push({ message: `The code block's line list ${part} has no closing }, so no line is marked.`, hint: 'Write the lines to mark as {2} or {1,3-5}.' });
+        problems.push({
+          message: `The code block's line list ${part} has no closing }, so no line is marked.`,
+          hint: 'Write the lines to mark as {2} or {1,3-5}.',
+        });
         continue;
       }
-      const items = part.slice(1, -1).split(',').map((item) => item.trim());
+      const items = part
+        .slice(1, -1)
+        .split(',')
+        .map((item) => item.trim());
       const bad = items.filter((item) => {
         const m = /^(\d+)(?:-(\d+))?$/.exec(item);
         return !m || Number(m[1]) < 1 || (m[2] !== undefined && Number(m[2]) < Number(m[1]));
       });
       if (bad.length) {
-        problems.push({ message: `The code block's line list ${part} has ${bad.map((b) => `"${b}"`).join(', ')}, which is not a line or range of lines.`, hint: 'Lines are counted from 1: write {2}, {1,3-5} or {4-6}.' });
+        problems.push({
+          message: `The code block's line list ${part} has ${bad.map((b) => `"${b}"`).join(', ')}, which is not a line or range of lines.`,
+          hint: 'Lines are counted from 1: write {2}, {1,3-5} or {4-6}.',
+        });
         continue;
       }
       const beyond = items.map((item) => Number(item.split('-').pop())).filter((n) => n > lineCount);
       if (beyond.length) {
-        problems.push({ message: `The code block's line list ${part} marks line ${Math.max(...beyond)}, but the block has ${lineCount} line(s).`, hint: 'Lines are counted from 1 in the code as shown (without highlight comments).' });
+        problems.push({
+          message: `The code block's line list ${part} marks line ${Math.max(...beyond)}, but the block has ${lineCount} line(s).`,
+          hint: 'Lines are counted from 1 in the code as shown (without highlight comments).',
+        });
       }
     } else if (/^showLineNumbers(?:=\d+)?$/.test(part)) continue;
     else if (part.startsWith('showLineNumbers=')) {
-      problems.push({ message: `The code block's ${part} is not a line number, so the lines are not numbered.`, hint: 'Write showLineNumbers to count from 1, or showLineNumbers=5 to count from 5.' });
+      problems.push({
+        message: `The code block's ${part} is not a line number, so the lines are not numbered.`,
+        hint: 'Write showLineNumbers to count from 1, or showLineNumbers=5 to count from 5.',
+      });
     } else {
       const option = part.split('=')[0];
       const near = closestName(option, ['title', 'showLineNumbers']);
-      problems.push({ message: `The code block's option ${part} is not one quire knows, so it does nothing.`, hint: near ? `Did you mean ${near}? ${OPTIONS_HINT}` : OPTIONS_HINT });
+      problems.push({
+        message: `The code block's option ${part} is not one quire knows, so it does nothing.`,
+        hint: near ? `Did you mean ${near}? ${OPTIONS_HINT}` : OPTIONS_HINT,
+      });
     }
   }
   return problems;
@@ -187,7 +211,9 @@ function segments(nodes: RootContent[] | ElementContent[], classes: string, out:
       // Each class once: nested tokens repeat `token` (and often their parent's kind).
       // Prism's Markdown grammar marks a fenced block inside the example `code-block`, the theme's class for a whole
       // block (border, padding): each inner token was drawn as a box. The tokens keep their other classes.
-      const own = ((node.properties.className as string[] | undefined) ?? []).filter((c) => c !== 'code-block' && !` ${classes} `.includes(` ${c} `));
+      const own = ((node.properties.className as string[] | undefined) ?? []).filter(
+        (c) => c !== 'code-block' && !` ${classes} `.includes(` ${c} `),
+      );
       segments(node.children, [classes, ...own].filter(Boolean).join(' '), out);
     }
   }
@@ -202,13 +228,27 @@ function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
     parts.forEach((part, i) => {
       if (i > 0) rows.push([]);
       if (!part) return;
-      rows[rows.length - 1].push(run.className ? { type: 'element', tagName: 'span', properties: { className: run.className.split(' ') }, children: [{ type: 'text', value: part }] } : { type: 'text', value: part });
+      rows[rows.length - 1].push(
+        run.className
+          ? {
+              type: 'element',
+              tagName: 'span',
+              properties: { className: run.className.split(' ') },
+              children: [{ type: 'text', value: part }],
+            }
+          : { type: 'text', value: part },
+      );
     });
   }
   const out: ElementContent[] = [];
   rows.forEach((children, i) => {
     if (i > 0) out.push({ type: 'text', value: '\n' });
-    out.push({ type: 'element', tagName: 'span', properties: { className: highlighted.has(i + 1) ? ['line', 'highlighted'] : ['line'] }, children });
+    out.push({
+      type: 'element',
+      tagName: 'span',
+      properties: { className: highlighted.has(i + 1) ? ['line', 'highlighted'] : ['line'] },
+      children,
+    });
   });
   return out;
 }
@@ -271,7 +311,9 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
       notes.push({
         ...place,
         message: `There is no highlighting for the language "${requested}": the code is shown as plain text.`,
-        hint: near ? `Did you mean ${near}? Write text for code that is not highlighted.` : 'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.',
+        hint: near
+          ? `Did you mean ${near}? Write text for code that is not highlighted.`
+          : 'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.',
       });
     }
     const pre: Element = {
@@ -283,15 +325,32 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
           type: 'element',
           tagName: 'code',
           // Numbers are a CSS counter (never copied with the code); it counts from the given start.
-          properties: { className: [`language-${requested}`], ...(firstNumber !== undefined && firstNumber !== 1 ? { style: `counter-reset: line ${firstNumber - 1}` } : {}) },
+          properties: {
+            className: [`language-${requested}`],
+            ...(firstNumber !== undefined && firstNumber !== 1 ? { style: `counter-reset: line ${firstNumber - 1}` } : {}),
+          },
           children: lines(runs, highlighted),
         },
       ],
     };
     const children: ElementContent[] = [];
-    if (title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-title'] }, children: [{ type: 'text', value: title }] });
+    if (title)
+      children.push({
+        type: 'element',
+        tagName: 'figcaption',
+        properties: { className: ['code-title'] },
+        children: [{ type: 'text', value: title }],
+      });
     children.push(pre);
-    parent.children[index] = { type: 'element', tagName: 'figure', properties: { className: firstNumber === undefined ? ['code-block'] : ['code-block', 'code-block--numbered'], 'data-language': requested }, children } satisfies Element;
+    parent.children[index] = {
+      type: 'element',
+      tagName: 'figure',
+      properties: {
+        className: firstNumber === undefined ? ['code-block'] : ['code-block', 'code-block--numbered'],
+        'data-language': requested,
+      },
+      children,
+    } satisfies Element;
   }
   if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
   return undefined;
@@ -300,5 +359,7 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
 let languages: string[] | undefined;
 /** Fence languages to suggest for one that has no grammar: the aliases and the grammars they name, and the plain names. */
 function knownLanguages(): string[] {
-  return (languages ??= [...new Set([...Object.keys(PRISM_ALIASES), ...Object.values(PRISM_ALIASES), ...refractor.listLanguages(), ...PLAIN])].filter(Boolean));
+  return (languages ??= [
+    ...new Set([...Object.keys(PRISM_ALIASES), ...Object.values(PRISM_ALIASES), ...refractor.listLanguages(), ...PLAIN]),
+  ].filter(Boolean));
 }

@@ -89,7 +89,12 @@ export function remarkHeadingIds() {
       const text = toString(node).trim();
       let id = customIds.get(node);
       if (id !== undefined) {
-        if (used.has(id)) duplicateIds.push({ id, line: node.position ? node.position.start.line + lineOffset - 1 : undefined, column: node.position?.start.column });
+        if (used.has(id))
+          duplicateIds.push({
+            id,
+            line: node.position ? node.position.start.line + lineOffset - 1 : undefined,
+            column: node.position?.start.column,
+          });
       } else {
         // A heading of emoji or punctuation only has an empty slug: `id=""` is no target, so it gets a word.
         const base = slug(text) ? text : FALLBACK_ID;

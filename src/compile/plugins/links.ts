@@ -39,7 +39,6 @@ export interface LinkOptions {
   lineOffset: number;
 }
 
-
 /**
  * Rewrites Markdown links and images to the final site (base path prefixed, relative paths resolved)
  * and records every internal link and asset for the link checker and the emitter, and the ids of JSX
@@ -63,7 +62,15 @@ export function remarkLinks() {
       if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
         // A definition may serve an image (`![Karte][karte]`), so it may hold a data: image.
         const found = unsafeUrl(node.url, node.type === 'link' ? 'link' : 'image');
-        if (found) refuseUnsafe({ ...found, message: `${found.message} It is the ${node.type === 'image' ? 'source of a Markdown image' : node.type === 'link' ? 'target of a Markdown link' : 'target of a link definition'}.` }, file, node);
+        if (found)
+          refuseUnsafe(
+            {
+              ...found,
+              message: `${found.message} It is the ${node.type === 'image' ? 'source of a Markdown image' : node.type === 'link' ? 'target of a Markdown link' : 'target of a link definition'}.`,
+            },
+            file,
+            node,
+          );
       }
       if (node.type === 'link' || node.type === 'definition') {
         const resolved = resolveLink(node.url, options);
@@ -113,7 +120,11 @@ export function remarkLinks() {
  */
 export function refuseUnsafe(found: UnsafeFinding | undefined, file: VFile, node: Positioned): void {
   if (!found) return;
-  const message = file.message(found.message, { place: (node as { position?: Position }).position, ruleId: CODES.UNSAFE_URL, source: 'quire' });
+  const message = file.message(found.message, {
+    place: (node as { position?: Position }).position,
+    ruleId: CODES.UNSAFE_URL,
+    source: 'quire',
+  });
   message.fatal = true;
   message.note = found.hint;
   throw message;
@@ -121,7 +132,12 @@ export function refuseUnsafe(found: UnsafeFinding | undefined, file: VFile, node
 
 /** The text of an attribute expression that is nothing but a string (`{"…"}`, `{'…'}`, a template without `${}`). */
 function stringLiteral(value: unknown): string | undefined {
-  type Estree = { body?: { type: string; expression?: { type: string; value?: unknown; expressions?: unknown[]; quasis?: { value: { cooked?: string | null } }[] } }[] };
+  type Estree = {
+    body?: {
+      type: string;
+      expression?: { type: string; value?: unknown; expressions?: unknown[]; quasis?: { value: { cooked?: string | null } }[] };
+    }[];
+  };
   const v = value as { type?: string; data?: { estree?: Estree } } | null;
   if (!v || typeof v !== 'object' || v.type !== 'mdxJsxAttributeValueExpression') return undefined;
   const body = v.data?.estree?.body;
@@ -156,7 +172,13 @@ export function urlAttribute(tagName: string, name: string): 'link' | 'file' | '
 }
 
 /** An HTML attribute's URL (see `urlAttribute`) for the final site, with what the link checker must check. */
-export function resolveUrl(kind: 'link' | 'file' | 'srcset', url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; refs: LinkRef[] } {
+export function resolveUrl(
+  kind: 'link' | 'file' | 'srcset',
+  url: string,
+  options: LinkOptions,
+  assets: AssetRef[],
+  at: { line?: number; column?: number },
+): { url: string; refs: LinkRef[] } {
   if (kind === 'link' || kind === 'file') {
     const resolved = kind === 'link' ? resolveLink(url, options) : resolveAsset(url, options, assets, at);
     return { url: resolved.url, refs: resolved.ref ? [resolved.ref] : [] };
@@ -179,7 +201,13 @@ const FILE_PROPS = new Set(['src', 'image']);
  * a content file (`./pdf.mdx`) becomes the page's route, a file prop (`src="./bild.png"`) an asset
  * published with the page, any other relative path the site path it points to.
  */
-function componentUrl(name: string, url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; ref?: LinkRef } {
+function componentUrl(
+  name: string,
+  url: string,
+  options: LinkOptions,
+  assets: AssetRef[],
+  at: { line?: number; column?: number },
+): { url: string; ref?: LinkRef } {
   if (!url || isExternal(url) || url.startsWith('#') || url.startsWith('/')) {
     const ref = internalRef(url, options.pagePath);
     return { url, ref: ref && FILE_PROPS.has(name) ? { ...ref, image: true } : ref };
@@ -216,16 +244,25 @@ export function resolveLink(url: string, options: LinkOptions): { url: string; r
   if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
     // A link to another content file: the route is known only after planning.
     const target = fileKey(path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(pathPart))));
-    return { url: fileMarker(target) + (hash ? '#' + hash : ''), ref: { url, path: fileLinkPath(target), hash: hash ? decodeSafe(hash) : undefined } };
+    return {
+      url: fileMarker(target) + (hash ? '#' + hash : ''),
+      ref: { url, path: fileLinkPath(target), hash: hash ? decodeSafe(hash) : undefined },
+    };
   }
   const ref = internalRef(url, options.pagePath)!;
   const u = new URL(url, 'http://site' + options.pagePath);
   return { url: withBase(options.baseUrl, u.pathname + u.search + u.hash), ref };
 }
 
-export function resolveAsset(url: string, options: LinkOptions, assets: AssetRef[], at: { line?: number; column?: number }): { url: string; ref?: LinkRef } {
+export function resolveAsset(
+  url: string,
+  options: LinkOptions,
+  assets: AssetRef[],
+  at: { line?: number; column?: number },
+): { url: string; ref?: LinkRef } {
   if (!url || isExternal(url)) return { url };
-  if (url.startsWith('/')) return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]), image: true } };
+  if (url.startsWith('/'))
+    return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]), image: true } };
   const file = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(url.split(/[?#]/)[0])));
   const marker = assetMarker(file);
   assets.push({ file, marker, from: { file: options.file, ...at } });

@@ -65,7 +65,9 @@ export function syntaxPartsFor(text: string): SyntaxParts {
 
 /** A short key per combination, for caching one processor per combination. */
 export function syntaxKey(parts: SyntaxParts): string {
-  return (['directive', 'autolink', 'email', 'footnote', 'strikethrough', 'table', 'taskList'] as const).map((k) => (parts[k] ? '1' : '0')).join('');
+  return (['directive', 'autolink', 'email', 'footnote', 'strikethrough', 'table', 'taskList'] as const)
+    .map((k) => (parts[k] ? '1' : '0'))
+    .join('');
 }
 
 /** What this module needs of micromark's constructs (micromark-util-types). */
@@ -88,7 +90,15 @@ interface ParseState {
 
 /** `+ - . _`, letters and digits: the characters of an e-mail address's name (GFM's "atext"). */
 function isAtext(code: number): boolean {
-  return code === 43 || code === 45 || code === 46 || code === 95 || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return (
+    code === 43 ||
+    code === 45 ||
+    code === 46 ||
+    code === 95 ||
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122)
+  );
 }
 
 /**
@@ -173,7 +183,11 @@ export function tableLines(text: string): Set<number> {
  */
 function table(state: ParseState): { flow: ConstructRecord } {
   const { flow } = gfmTable() as unknown as { flow: ConstructRecord };
-  return { flow: chooseConstructs(flow, (construct) => (construct.name === 'table' ? triedOnlyWhere(construct, ({ line }) => state.tableLines.has(line)) : construct)) };
+  return {
+    flow: chooseConstructs(flow, (construct) =>
+      construct.name === 'table' ? triedOnlyWhere(construct, ({ line }) => state.tableLines.has(line)) : construct,
+    ),
+  };
 }
 
 /**

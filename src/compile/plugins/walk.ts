@@ -16,7 +16,10 @@ export interface WalkNode {
 
 export type WalkResult = void | typeof SKIP | [typeof SKIP, number];
 
-export function walk<T extends WalkNode>(tree: T, visitor: (node: WalkNode, index: number | undefined, parent: WalkNode | undefined) => WalkResult): void {
+export function walk<T extends WalkNode>(
+  tree: T,
+  visitor: (node: WalkNode, index: number | undefined, parent: WalkNode | undefined) => WalkResult,
+): void {
   const enter = (node: WalkNode, index: number | undefined, parent: WalkNode | undefined): number => {
     const result = visitor(node, index, parent);
     const next = (index ?? 0) + 1;

@@ -19,10 +19,19 @@ export function AnnouncementBar() {
   const bar = site.config.announcementBar;
   if (!bar) return null;
   return (
-    <section className="announcement" aria-label={t('announcement.label')} data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
+    <section
+      className="announcement"
+      aria-label={t('announcement.label')}
+      data-announcement-id={bar.id}
+      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
+    >
       {bar.isCloseable ? <span className="announcement__placeholder" /> : null}
       {/* Trusted HTML written by the site's config author (SPEC §3: content), its site-path links given the base path; its own text decides its direction. */}
-      <div className="announcement__content" dir="auto" dangerouslySetInnerHTML={{ __html: htmlWithBase(bar.content, site.config.baseUrl) }} />
+      <div
+        className="announcement__content"
+        dir="auto"
+        dangerouslySetInnerHTML={{ __html: htmlWithBase(bar.content, site.config.baseUrl) }}
+      />
       {bar.isCloseable ? (
         <button type="button" className="announcement__close" aria-label={t('announcement.close')} data-announcement-close="">
           <svg viewBox="0 0 15 15" width="14" height="14" aria-hidden="true">
@@ -94,7 +103,24 @@ export function ErrorTemplates() {
         id="quire-messages"
         dangerouslySetInnerHTML={{
           __html: JSON.stringify(
-            Object.fromEntries(['crash.documentTitle', 'crash.cause', 'lazy.searchError', 'browser.outdated', 'search.placeholder', 'search.noResults', 'search.errorTitle', 'search.errorHelp', 'promoBanner.close', 'docs.toggleCategory', 'link.newTab', 'code.copy', 'code.copied', 'table.scrollLabel'].map((id) => [id, t(id)])),
+            Object.fromEntries(
+              [
+                'crash.documentTitle',
+                'crash.cause',
+                'lazy.searchError',
+                'browser.outdated',
+                'search.placeholder',
+                'search.noResults',
+                'search.errorTitle',
+                'search.errorHelp',
+                'promoBanner.close',
+                'docs.toggleCategory',
+                'link.newTab',
+                'code.copy',
+                'code.copied',
+                'table.scrollLabel',
+              ].map((id) => [id, t(id)]),
+            ),
           ).replace(/</g, '\\u003c'),
         }}
       />

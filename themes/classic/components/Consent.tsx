@@ -37,7 +37,9 @@ function ConsentInner() {
             {t('consent.title')}
           </h2>
           <p className="consent__text">
-            {t('consent.text')} <a href={href('/docs/PRIVACY/#cookies')}>{t('consent.privacy')}</a> · <a href={href('/impressum/')}>{t('consent.imprint')}</a>
+            {t('consent.text')} <a href={href('/docs/PRIVACY/#cookies')}>{t('consent.privacy')}</a>
+            {' · '}
+            <a href={href('/impressum/')}>{t('consent.imprint')}</a>
           </p>
           <div className="consent__details" id="consent-details" hidden data-consent-details="">
             <fieldset>
@@ -48,7 +50,15 @@ function ConsentInner() {
                 return (
                   <div className="consent__category" key={category.id}>
                     <div className="consent__check">
-                      <input type="checkbox" id={id} name={category.id} data-consent-category={category.id} defaultChecked={necessary} disabled={necessary} aria-describedby={`${id}-text`} />
+                      <input
+                        type="checkbox"
+                        id={id}
+                        name={category.id}
+                        data-consent-category={category.id}
+                        defaultChecked={necessary}
+                        disabled={necessary}
+                        aria-describedby={`${id}-text`}
+                      />
                       <label htmlFor={id}>
                         {t(`consent.${category.id}`)}
                         {necessary ? <span className="consent__always"> ({t('consent.alwaysOn')})</span> : null}
@@ -86,7 +96,13 @@ function ConsentInner() {
             <button type="button" className="button consent__button" data-consent-action="necessary">
               {t('consent.necessaryOnly')}
             </button>
-            <button type="button" className="button consent__button" data-consent-action="settings" aria-expanded="false" aria-controls="consent-details">
+            <button
+              type="button"
+              className="button consent__button"
+              data-consent-action="settings"
+              aria-expanded="false"
+              aria-controls="consent-details"
+            >
               {t('consent.settings')}
             </button>
             <button type="button" className="button consent__button" data-consent-action="save" hidden>

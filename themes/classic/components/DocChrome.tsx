@@ -14,14 +14,23 @@ export function Breadcrumbs() {
         <li className="breadcrumbs__item">
           <a href={href('/')} aria-label={t('docs.home')} className="breadcrumbs__home">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6a1 1 0 00-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1z" fill="currentColor" />
+              <path
+                d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6a1 1 0 00-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1z"
+                fill="currentColor"
+              />
             </svg>
           </a>
         </li>
         {crumbs.map((c, i) => {
           const last = i === crumbs.length - 1;
           return (
-            <li key={i} className={'breadcrumbs__item' + (last ? ' breadcrumbs__item--active' : '')} itemProp="itemListElement" itemScope itemType="https://schema.org/ListItem">
+            <li
+              key={i}
+              className={'breadcrumbs__item' + (last ? ' breadcrumbs__item--active' : '')}
+              itemProp="itemListElement"
+              itemScope
+              itemType="https://schema.org/ListItem"
+            >
               {c.path && !last ? (
                 <a href={href(c.path)} itemProp="item">
                   <span itemProp="name">

@@ -13,7 +13,8 @@ import { Link } from './Link.tsx';
 export function DocSidebar() {
   const t = useT();
   const shared = useSharedTree();
-  if (shared !== undefined) return <nav className="doc-sidebar" aria-label={t('docs.sidebar')} dangerouslySetInnerHTML={{ __html: shared }} />;
+  if (shared !== undefined)
+    return <nav className="doc-sidebar" aria-label={t('docs.sidebar')} dangerouslySetInnerHTML={{ __html: shared }} />;
   return (
     <nav className="doc-sidebar" aria-label={t('docs.sidebar')}>
       <DocSidebarTree />
@@ -27,14 +28,23 @@ function useSharedTree(): string | undefined {
   const href = useHref();
   const trail = route.doc?.sidebarTrail ?? [];
   const html = useSharedHtml(`sidebar\n${trail.join('\n')}`, () => (
-    <Items items={site.sidebar} current="" trail={new Set(trail)} isLarge={site.sidebarSize > site.config.docs.largeSidebarThreshold} level={1} />
+    <Items
+      items={site.sidebar}
+      current=""
+      trail={new Set(trail)}
+      isLarge={site.sidebarSize > site.config.docs.largeSidebarThreshold}
+      level={1}
+    />
   ));
   if (html === undefined) return undefined;
   // The two ways Items writes a link (see below), without and with the current-page marks.
   const url = escapeAttribute(href(route.path));
   return html
     .replaceAll(`<a class="menu__link" href="${url}">`, `<a class="menu__link menu__link--active" href="${url}" aria-current="page">`)
-    .replaceAll(`<a class="menu__link menu__category-link" href="${url}">`, `<a class="menu__link menu__category-link menu__link--active" href="${url}" aria-current="page">`);
+    .replaceAll(
+      `<a class="menu__link menu__category-link" href="${url}">`,
+      `<a class="menu__link menu__category-link menu__link--active" href="${url}" aria-current="page">`,
+    );
 }
 
 /**
@@ -68,7 +78,11 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
           const active = item.path === current;
           return (
             <li key={i} className="menu__item">
-              <a className={'menu__link' + (active ? ' menu__link--active' : '')} href={href(item.path)} aria-current={active ? 'page' : undefined}>
+              <a
+                className={'menu__link' + (active ? ' menu__link--active' : '')}
+                href={href(item.path)}
+                aria-current={active ? 'page' : undefined}
+              >
                 <ContentText>{item.label}</ContentText>
               </a>
             </li>
@@ -88,7 +102,10 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         const lazy = isLarge && !onPath;
         const active = item.path === current;
         const items = lazy ? null : <Items items={item.items} current={current} trail={trail} isLarge={isLarge} level={level + 1} />;
-        const detailsProps = { open: open && !lazy ? true : undefined, 'data-items': lazy ? site.config.baseUrl + sidebarChunkFile(item.key) : undefined };
+        const detailsProps = {
+          open: open && !lazy ? true : undefined,
+          'data-items': lazy ? site.config.baseUrl + sidebarChunkFile(item.key) : undefined,
+        };
         if (!item.path) {
           return (
             <li key={i} className="menu__item menu__item--category">
@@ -105,7 +122,11 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         // (a link inside <summary> would be a control inside a control).
         return (
           <li key={i} className="menu__item menu__item--category">
-            <a className={'menu__link menu__category-link' + (active ? ' menu__link--active' : '')} href={href(item.path)} aria-current={active ? 'page' : undefined}>
+            <a
+              className={'menu__link menu__category-link' + (active ? ' menu__link--active' : '')}
+              href={href(item.path)}
+              aria-current={active ? 'page' : undefined}
+            >
               <ContentText>{item.label}</ContentText>
             </a>
             <details {...detailsProps}>

@@ -95,7 +95,13 @@ function FooterInner() {
                     {/* The link is named once, by the store's name (and that it opens a new tab): the code says the
                         same to a phone's camera. Its title is a tooltip for sighted visitors only. */}
                     <Link to={store.url} className="footer__qr">
-                      <svg viewBox={`-2 -2 ${qr.size + 4} ${qr.size + 4}`} width="96" height="96" aria-hidden="true" shapeRendering="crispEdges">
+                      <svg
+                        viewBox={`-2 -2 ${qr.size + 4} ${qr.size + 4}`}
+                        width="96"
+                        height="96"
+                        aria-hidden="true"
+                        shapeRendering="crispEdges"
+                      >
                         <title>{t('footer.qrAlt', { label: tl(store.label) })}</title>
                         <rect x="-2" y="-2" width={qr.size + 4} height={qr.size + 4} fill="#fff" className="footer__qr-light" />
                         <path d={qr.path} fill="#0f172a" className="footer__qr-dark" />

@@ -12,12 +12,16 @@ import { searchSettingsFile } from '../search/settings.ts';
 export function navbarItemProblem(item: unknown): string | undefined {
   if (typeof item !== 'object' || item === null) return 'it is not an object';
   const { type, to, href, items } = item as { type?: unknown; to?: unknown; href?: unknown; items?: unknown };
-  if (typeof type !== 'string' || !(NAV_ITEM_TYPES as readonly string[]).includes(type)) return `unknown type ${JSON.stringify(type)} (use one of: ${NAV_ITEM_TYPES.join(', ')})`;
+  if (typeof type !== 'string' || !(NAV_ITEM_TYPES as readonly string[]).includes(type))
+    return `unknown type ${JSON.stringify(type)} (use one of: ${NAV_ITEM_TYPES.join(', ')})`;
   if (type === 'link' && (to === undefined) === (href === undefined)) return 'a link needs exactly one of "to" or "href"';
   if ((type === 'premiumTag' || type === 'proTag') && typeof to !== 'string') return `a ${type} needs "to"`;
   if (type === 'dropdown') {
     if (!Array.isArray(items) || !items.length) return 'a dropdown needs "items"';
-    const bad = items.findIndex((sub: { to?: unknown; href?: unknown; items?: unknown } | null) => !sub || sub.items !== undefined || (sub.to === undefined) === (sub.href === undefined));
+    const bad = items.findIndex(
+      (sub: { to?: unknown; href?: unknown; items?: unknown } | null) =>
+        !sub || sub.items !== undefined || (sub.to === undefined) === (sub.href === undefined),
+    );
     if (bad >= 0) return `dropdown entry ${bad} needs exactly one of "to" or "href" and cannot be a dropdown itself`;
   }
   return undefined;
@@ -26,7 +30,10 @@ export function navbarItemProblem(item: unknown): string | undefined {
 /** The error a navbar item that cannot render throws: it names the item, as it was configured. */
 export function assertNavbarItem(item: unknown, index: number): void {
   const problem = navbarItemProblem(item);
-  if (problem) throw new Error(`Navbar item ${index} cannot be rendered: ${problem}. Check navbar.items.${index} in the site config:\n${JSON.stringify(item, null, 2)}`);
+  if (problem)
+    throw new Error(
+      `Navbar item ${index} cannot be rendered: ${problem}. Check navbar.items.${index} in the site config:\n${JSON.stringify(item, null, 2)}`,
+    );
 }
 
 /**
@@ -51,14 +58,29 @@ export function Navbar() {
       <header className="site-header">
         <nav className="navbar" aria-label={t('navbar.main')} data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}>
           <div className="navbar__inner">
-            <a className="navbar__toggle" href="#mobile-menu" role="button" aria-label={t('navbar.toggle')} aria-expanded="false" aria-controls="mobile-menu" data-mobile-toggle="">
+            <a
+              className="navbar__toggle"
+              href="#mobile-menu"
+              role="button"
+              aria-label={t('navbar.toggle')}
+              aria-expanded="false"
+              aria-controls="mobile-menu"
+              data-mobile-toggle=""
+            >
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
             </a>
             <a className="navbar__brand" href={href('/')}>
               {/* With a title beside it the logo is decoration: the link is named once, by the title. */}
-              {navbar.logo ? <img src={href(navbar.logo.src)} alt={navbar.title ? '' : navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} /> : null}
+              {navbar.logo ? (
+                <img
+                  src={href(navbar.logo.src)}
+                  alt={navbar.title ? '' : navbar.logo.alt}
+                  width={navbar.logo.width}
+                  height={navbar.logo.height}
+                />
+              ) : null}
               {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
             </a>
             <ul className="navbar__items">
@@ -82,7 +104,14 @@ export function Navbar() {
       <div className="mobile-menu" id="mobile-menu" data-mobile-menu="" role="dialog" aria-modal="true" aria-label={t('navbar.main')}>
         <div className="mobile-menu__header">
           <a className="navbar__brand" href={href('/')}>
-            {navbar.logo ? <img src={href(navbar.logo.src)} alt={navbar.title ? '' : navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} /> : null}
+            {navbar.logo ? (
+              <img
+                src={href(navbar.logo.src)}
+                alt={navbar.title ? '' : navbar.logo.alt}
+                width={navbar.logo.width}
+                height={navbar.logo.height}
+              />
+            ) : null}
             {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
           </a>
           {colorMode.disableSwitch ? null : <ColorModeToggle />}
@@ -162,7 +191,12 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       // subscription hides it before the first paint already (SubscriberScript), so the bar never shifts.
       return (
         <li className="navbar__item">
-          <Link to={(item.to ?? item.href)!} className={['navbar__link', item.className].filter(Boolean).join(' ')} id={own(item.id)} aria-current={current(item.to)}>
+          <Link
+            to={(item.to ?? item.href)!}
+            className={['navbar__link', item.className].filter(Boolean).join(' ')}
+            id={own(item.id)}
+            aria-current={current(item.to)}
+          >
             {tl(item.label)}
           </Link>
         </li>
@@ -210,9 +244,18 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       // what the label is ("Version: Weiter"), as Docusaurus's version badge does, not to be read as pagination.
       if (route.kind !== 'doc') return null;
       return (
-        <Dropdown label={mobile ? t('navbar.versions') : t('navbar.version', { label: tl(config.docs.version.label) })} className="version-dropdown" mobile={mobile}>
+        <Dropdown
+          label={mobile ? t('navbar.versions') : t('navbar.version', { label: tl(config.docs.version.label) })}
+          className="version-dropdown"
+          mobile={mobile}
+        >
           <li>
-            <Link to={route.path} aria-current="page" className="dropdown__link dropdown__link--active" data-version={config.docs.version.name}>
+            <Link
+              to={route.path}
+              aria-current="page"
+              className="dropdown__link dropdown__link--active"
+              data-version={config.docs.version.name}
+            >
               {tl(config.docs.version.label)}
             </Link>
           </li>
@@ -234,7 +277,10 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
             data-search-settings={searchSettingsFile(site).url}
           >
             <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
-              <path d="M14.4 13l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 111.4-1.4zM8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11z" fill="currentColor" />
+              <path
+                d="M14.4 13l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 111.4-1.4zM8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11z"
+                fill="currentColor"
+              />
             </svg>
             <span className="search-button__label">{item.label ? tl(item.label) : t('search.button')}</span>
             <span className="search-button__keys" aria-hidden="true">
@@ -248,7 +294,13 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
     case 'profile':
       return (
         <li className="navbar__item">
-          <a className="navbar__link" href={config.header.signInUrl} id={own('profile-link')} data-profile-link="" data-profile-path={`/profile/`}>
+          <a
+            className="navbar__link"
+            href={config.header.signInUrl}
+            id={own('profile-link')}
+            data-profile-link=""
+            data-profile-path={`/profile/`}
+          >
             {item.label ? tl(item.label) : t('navbar.profile')}
           </a>
         </li>
@@ -286,7 +338,19 @@ const SEARCH_SHORTCUTS = 'Control+K /';
  * A navbar dropdown: on the bar a disclosure (a button with aria-expanded and aria-controls showing a list of
  * links, not an ARIA menu, so no aria-haspopup); in the mobile menu a `<details>` group.
  */
-function Dropdown({ label, children, className, icon, mobile }: { label: string; children: ReactNode; className?: string; icon?: boolean; mobile: boolean }) {
+function Dropdown({
+  label,
+  children,
+  className,
+  icon,
+  mobile,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  icon?: boolean;
+  mobile: boolean;
+}) {
   const menuId = useId();
   if (mobile) {
     return (
@@ -331,7 +395,10 @@ export function ColorModeToggle() {
     <button type="button" className="color-mode-toggle" data-color-mode-toggle="" title={toggle}>
       <span className="color-mode-toggle__light">
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path fill="currentColor" d="M12 7a5 5 0 100 10 5 5 0 000-10zM11 1h2v3h-2zm0 19h2v3h-2zM3.5 5l1.4-1.4 2.1 2.1L5.6 7.1zm13.4 13.4l1.4-1.4 2.1 2.1-1.4 1.4zM1 11h3v2H1zm19 0h3v2h-3zM5.6 16.9l1.4 1.4-2.1 2.1L3.5 19zM19 3.5l1.4 1.4-2.1 2.1-1.4-1.4z" />
+          <path
+            fill="currentColor"
+            d="M12 7a5 5 0 100 10 5 5 0 000-10zM11 1h2v3h-2zm0 19h2v3h-2zM3.5 5l1.4-1.4 2.1 2.1L5.6 7.1zm13.4 13.4l1.4-1.4 2.1 2.1-1.4 1.4zM1 11h3v2H1zm19 0h3v2h-3zM5.6 16.9l1.4 1.4-2.1 2.1L3.5 19zM19 3.5l1.4 1.4-2.1 2.1-1.4-1.4z"
+          />
         </svg>
         <span className="visually-hidden">{label('light')}</span>
       </span>

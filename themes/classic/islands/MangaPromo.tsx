@@ -85,7 +85,17 @@ export function MangaPromo() {
  * The widget for one state. Pure: the server renders it with the initial state, the client hydrates and
  * re-renders it; handlers are absent on the server, which does not change the markup.
  */
-export function MangaPromoView({ props, state, onClaim, onReload }: { props: MangaPromoProps; state: PromoState; onClaim?: () => void; onReload?: () => void }) {
+export function MangaPromoView({
+  props,
+  state,
+  onClaim,
+  onReload,
+}: {
+  props: MangaPromoProps;
+  state: PromoState;
+  onClaim?: () => void;
+  onReload?: () => void;
+}) {
   const t = (id: string, values?: Record<string, string | number>) => translate(props.messages, id, values);
   let text: string;
   let hint: string | undefined;
@@ -130,7 +140,13 @@ export function MangaPromoView({ props, state, onClaim, onReload }: { props: Man
     case 'claiming':
       text = t('promo.ready', { days: props.days });
       action = (
-        <button type="button" className="button button--primary" onClick={onClaim} disabled={state.status === 'claiming'} aria-busy={state.status === 'claiming'}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={onClaim}
+          disabled={state.status === 'claiming'}
+          aria-busy={state.status === 'claiming'}
+        >
           {t(state.status === 'claiming' ? 'promo.claiming' : 'promo.claim')}
         </button>
       );

@@ -21,7 +21,10 @@ import { MangaPromoView, type MangaPromoProps } from './MangaPromo.tsx';
  */
 export function mount(element: HTMLElement, props: unknown): void {
   // The props are the JSON the server wrote from the same MangaPromoProps object.
-  const root = hydrateRoot(element, <MangaPromoIsland element={element} props={props as MangaPromoProps} onDetached={() => root.unmount()} />);
+  const root = hydrateRoot(
+    element,
+    <MangaPromoIsland element={element} props={props as MangaPromoProps} onDetached={() => root.unmount()} />,
+  );
 }
 
 function MangaPromoIsland({ element, props, onDetached }: { element: HTMLElement; props: MangaPromoProps; onDetached: () => void }) {

@@ -20,7 +20,12 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
     colorMode: config.colorMode,
     header: { ...config.header, userInfoKey: config.header.userInfoKey ?? `${config.product.slug}_user_info` },
     promotions: config.promotions,
-    search: { provider: config.search.provider, contextualSearch: config.search.contextualSearch, hosted: config.search.hosted ?? null, tag: searchTag(route.kind, config.docs.version.name) },
+    search: {
+      provider: config.search.provider,
+      contextualSearch: config.search.contextualSearch,
+      hosted: config.search.hosted ?? null,
+      tag: searchTag(route.kind, config.docs.version.name),
+    },
     largeSidebar: site.sidebarSize > config.docs.largeSidebarThreshold,
     islands,
     consent: config.consent
@@ -28,7 +33,10 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
           version: config.consent.version,
           categories: config.consent.categories.map((c) => c.id),
           // Analytics only in production builds (never in `quire dev`), and the container only after consent.
-          gtm: mode === 'production' && config.analytics.gtmContainerId ? { id: config.analytics.gtmContainerId, origin: config.analytics.gtmOrigin } : null,
+          gtm:
+            mode === 'production' && config.analytics.gtmContainerId
+              ? { id: config.analytics.gtmContainerId, origin: config.analytics.gtmOrigin }
+              : null,
         }
       : null,
   };
@@ -44,7 +52,11 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
       </div>
       <Footer />
       <ErrorTemplates />
-      <script type="application/json" id="quire-config" dangerouslySetInnerHTML={{ __html: JSON.stringify(clientConfig).replace(/</g, '\\u003c') }} />
+      <script
+        type="application/json"
+        id="quire-config"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(clientConfig).replace(/</g, '\\u003c') }}
+      />
     </>
   );
 }

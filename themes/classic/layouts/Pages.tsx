@@ -116,7 +116,11 @@ function BlogSidebar() {
       <ul className="menu">
         {posts.map((p) => (
           <li key={p.path} className="menu__item">
-            <a href={href(p.path)} className={'menu__link' + (p.path === route.path ? ' menu__link--active' : '')} aria-current={p.path === route.path ? 'page' : undefined}>
+            <a
+              href={href(p.path)}
+              className={'menu__link' + (p.path === route.path ? ' menu__link--active' : '')}
+              aria-current={p.path === route.path ? 'page' : undefined}
+            >
               {p.title}
             </a>
           </li>
@@ -152,7 +156,14 @@ export function NotFound() {
           <label htmlFor="not-found-search" className="visually-hidden">
             {t('search.page.inputLabel')}
           </label>
-          <input id="not-found-search" name="q" type="search" placeholder={t('search.page.inputLabel')} autoComplete="off" maxLength={QUERY_MAX_LENGTH} />
+          <input
+            id="not-found-search"
+            name="q"
+            type="search"
+            placeholder={t('search.page.inputLabel')}
+            autoComplete="off"
+            maxLength={QUERY_MAX_LENGTH}
+          />
           <button type="submit" className="button button--primary">
             {t('search.page.submit')}
           </button>

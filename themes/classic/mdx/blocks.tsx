@@ -19,7 +19,19 @@ function Action({ href, label, variant }: { href?: string; label?: string; varia
  * Page opening. `imageWidth`/`imageHeight` are the image's own size (an SVG's viewBox): the browser reserves
  * the box before the image loads, so nothing moves when it arrives (default: the site's 640 × 420 hero art).
  */
-export function Hero(props: { title: string; lead?: string; primaryLabel?: string; primaryHref?: string; secondaryLabel?: string; secondaryHref?: string; image?: string; imageAlt?: string; imageWidth?: number; imageHeight?: number; children?: ReactNode }) {
+export function Hero(props: {
+  title: string;
+  lead?: string;
+  primaryLabel?: string;
+  primaryHref?: string;
+  secondaryLabel?: string;
+  secondaryHref?: string;
+  image?: string;
+  imageAlt?: string;
+  imageWidth?: number;
+  imageHeight?: number;
+  children?: ReactNode;
+}) {
   const href = useHref();
   return (
     <section className={'hero' + (props.image ? ' hero--with-image' : '')}>
@@ -32,7 +44,15 @@ export function Hero(props: { title: string; lead?: string; primaryLabel?: strin
           <Action href={props.secondaryHref} label={props.secondaryLabel} variant="secondary" />
         </div>
       </div>
-      {props.image ? <img className="hero__image" src={href(props.image)} alt={props.imageAlt ?? ''} width={props.imageWidth ?? 640} height={props.imageHeight ?? 420} /> : null}
+      {props.image ? (
+        <img
+          className="hero__image"
+          src={href(props.image)}
+          alt={props.imageAlt ?? ''}
+          width={props.imageWidth ?? 640}
+          height={props.imageHeight ?? 420}
+        />
+      ) : null}
     </section>
   );
 }
@@ -88,7 +108,14 @@ export function Question({ q, children }: { q: string; children?: ReactNode }) {
 }
 
 /** A page's closing next step: a primary button, and optionally a second, quieter one (install, or read the guide). */
-export function CallToAction(props: { title: string; label?: string; href?: string; secondaryLabel?: string; secondaryHref?: string; children?: ReactNode }) {
+export function CallToAction(props: {
+  title: string;
+  label?: string;
+  href?: string;
+  secondaryLabel?: string;
+  secondaryHref?: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="cta">
       <h2 className="cta__title">{props.title}</h2>
@@ -101,7 +128,19 @@ export function CallToAction(props: { title: string; label?: string; href?: stri
   );
 }
 
-export function Figure({ src, alt, caption, width, height }: { src: string; alt: string; caption?: string; width?: number; height?: number }) {
+export function Figure({
+  src,
+  alt,
+  caption,
+  width,
+  height,
+}: {
+  src: string;
+  alt: string;
+  caption?: string;
+  width?: number;
+  height?: number;
+}) {
   const href = useHref();
   return (
     <figure className="figure">

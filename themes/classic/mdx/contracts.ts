@@ -2,7 +2,8 @@ import type { ComponentContract } from '../../../src/types.ts';
 import { COMPANY_FIELDS } from './company.ts';
 
 /** The names of a data file's entries: the keys of an object (figures.json, the lists of supported-sites.json). */
-const keysOf = (data: unknown): string[] | undefined => (data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : undefined);
+const keysOf = (data: unknown): string[] | undefined =>
+  data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : undefined;
 
 /**
  * What each MDX component of the theme takes (`true`: each use must write it), checked by `quire build` at
@@ -10,7 +11,18 @@ const keysOf = (data: unknown): string[] | undefined => (data && typeof data ===
  */
 export const contracts: Record<string, ComponentContract> = {
   Hero: {
-    props: { title: true, lead: false, primaryLabel: false, primaryHref: false, secondaryLabel: false, secondaryHref: false, image: false, imageAlt: false, imageWidth: false, imageHeight: false },
+    props: {
+      title: true,
+      lead: false,
+      primaryLabel: false,
+      primaryHref: false,
+      secondaryLabel: false,
+      secondaryHref: false,
+      image: false,
+      imageAlt: false,
+      imageWidth: false,
+      imageHeight: false,
+    },
     numbers: ['imageWidth', 'imageHeight'],
   },
   FeatureGrid: { props: {} },
@@ -36,11 +48,17 @@ export const contracts: Record<string, ComponentContract> = {
   Stats: { props: {} },
   PricingTable: { props: {} },
   DataPacks: { props: {} },
-  PricingTerm: { props: { id: true }, values: { id: { file: 'pricing', names: (data) => keysOf((data as { terms?: unknown } | undefined)?.terms) } } },
+  PricingTerm: {
+    props: { id: true },
+    values: { id: { file: 'pricing', names: (data) => keysOf((data as { terms?: unknown } | undefined)?.terms) } },
+  },
   SupportedSites: { props: { list: true }, values: { list: { file: 'supported-sites', names: keysOf } } },
   MangaPromo: { props: {} },
   PromotionPeriod: { props: { promotion: true, timeZone: false } },
-  Company: { props: { field: true }, values: { field: { file: 'company', names: (data) => (data === undefined ? undefined : [...COMPANY_FIELDS]) } } },
+  Company: {
+    props: { field: true },
+    values: { field: { file: 'company', names: (data) => (data === undefined ? undefined : [...COMPANY_FIELDS]) } },
+  },
   Impressum: { props: {} },
   CancellationForm: { props: {} },
 };

@@ -6,7 +6,12 @@
  */
 const text = { type: 'string', minLength: 1 } as const;
 /** An object of exactly these text fields (which may still be empty). */
-const strings = (fields: string[]) => ({ type: 'object', required: fields, additionalProperties: false, properties: Object.fromEntries(fields.map((f) => [f, { type: 'string' }])) });
+const strings = (fields: string[]) => ({
+  type: 'object',
+  required: fields,
+  additionalProperties: false,
+  properties: Object.fromEntries(fields.map((f) => [f, { type: 'string' }])),
+});
 
 export const dataSchemas: Record<string, object> = {
   /** <Stat id> and <Stats>: each figure's number, its label and the words for running text. */
@@ -20,7 +25,10 @@ export const dataSchemas: Record<string, object> = {
     required: ['defaultCurrency', 'currencies'],
     properties: {
       defaultCurrency: text,
-      currencies: { type: 'array', items: { type: 'object', required: ['code', 'symbol', 'label'], properties: { code: text, symbol: text, label: text } } },
+      currencies: {
+        type: 'array',
+        items: { type: 'object', required: ['code', 'symbol', 'label'], properties: { code: text, symbol: text, label: text } },
+      },
       plans: {
         type: 'array',
         items: {
@@ -31,7 +39,17 @@ export const dataSchemas: Record<string, object> = {
             name: text,
             tagline: text,
             prices: {
-              anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: { type: 'object', required: ['monthly', 'yearly'], properties: { monthly: { type: 'number', minimum: 0 }, yearly: { type: 'number', minimum: 0 } } } }],
+              anyOf: [
+                { type: 'null' },
+                {
+                  type: 'object',
+                  additionalProperties: {
+                    type: 'object',
+                    required: ['monthly', 'yearly'],
+                    properties: { monthly: { type: 'number', minimum: 0 }, yearly: { type: 'number', minimum: 0 } },
+                  },
+                },
+              ],
             },
             priceNote: text,
             features: { type: 'array', items: text },
@@ -59,7 +77,12 @@ export const dataSchemas: Record<string, object> = {
               type: 'object',
               required: ['id', 'name', 'quota', 'prices'],
               additionalProperties: false,
-              properties: { id: text, name: text, quota: text, prices: { type: 'object', minProperties: 1, additionalProperties: { type: 'number', minimum: 0 } } },
+              properties: {
+                id: text,
+                name: text,
+                quota: text,
+                prices: { type: 'object', minProperties: 1, additionalProperties: { type: 'number', minimum: 0 } },
+              },
             },
           },
         },
@@ -72,7 +95,18 @@ export const dataSchemas: Record<string, object> = {
    */
   company: {
     type: 'object',
-    required: ['legalName', 'legalForm', 'representatives', 'address', 'email', 'phone', 'register', 'vatId', 'contentResponsible', 'disputeResolution'],
+    required: [
+      'legalName',
+      'legalForm',
+      'representatives',
+      'address',
+      'email',
+      'phone',
+      'register',
+      'vatId',
+      'contentResponsible',
+      'disputeResolution',
+    ],
     additionalProperties: false,
     properties: {
       legalName: { type: 'string' },
@@ -125,6 +159,9 @@ export const dataSchemas: Record<string, object> = {
   /** <SupportedSites list>: each list's sites, with a name, an address and text columns. */
   'supported-sites': {
     type: 'object',
-    additionalProperties: { type: 'array', items: { type: 'object', required: ['name', 'url'], properties: { name: text, url: text }, additionalProperties: { type: 'string' } } },
+    additionalProperties: {
+      type: 'array',
+      items: { type: 'object', required: ['name', 'url'], properties: { name: text, url: text }, additionalProperties: { type: 'string' } },
+    },
   },
 };

@@ -59,7 +59,6 @@ interface Pricing {
   dataPacks?: DataPackData;
 }
 
-
 /**
  * One of the owner's terms from content/data/pricing.json (`Ein Datenpaket ist <PricingTerm
  * id="dataPackValidity" /> gültig`): terms, like prices, are stated in that one file, which the owner confirms.
@@ -87,19 +86,23 @@ export function PricingTable() {
           <h3 className="pricing__name">{plan.name}</h3>
           {plan.tagline ? <p className="pricing__tagline">{plan.tagline}</p> : null}
           <div className="pricing__price" data-price="">
-            {plan.prices
-              ? pricing.currencies.map((c) => {
-                  const p = plan.prices![c.code];
-                  if (!p) return null;
-                  return (
-                    <p key={c.code} data-currency={c.code} className={c.code === pricing.defaultCurrency ? 'is-default' : undefined}>
-                      <span className="pricing__amount">{p.monthly === 0 ? t('pricing.free') : format(p.monthly, c.code)}</span>
-                      {p.monthly ? <span className="pricing__period"> {t('pricing.perMonth')}</span> : null}
-                      {p.yearly && p.yearly !== p.monthly ? <span className="pricing__yearly">{t('pricing.billedYearly', { price: format(p.yearly, c.code) })}</span> : null}
-                    </p>
-                  );
-                })
-              : <p className="pricing__amount pricing__amount--note">{plan.priceNote}</p>}
+            {plan.prices ? (
+              pricing.currencies.map((c) => {
+                const p = plan.prices![c.code];
+                if (!p) return null;
+                return (
+                  <p key={c.code} data-currency={c.code} className={c.code === pricing.defaultCurrency ? 'is-default' : undefined}>
+                    <span className="pricing__amount">{p.monthly === 0 ? t('pricing.free') : format(p.monthly, c.code)}</span>
+                    {p.monthly ? <span className="pricing__period"> {t('pricing.perMonth')}</span> : null}
+                    {p.yearly && p.yearly !== p.monthly ? (
+                      <span className="pricing__yearly">{t('pricing.billedYearly', { price: format(p.yearly, c.code) })}</span>
+                    ) : null}
+                  </p>
+                );
+              })
+            ) : (
+              <p className="pricing__amount pricing__amount--note">{plan.priceNote}</p>
+            )}
           </div>
           <ul className="pricing__features">
             {plan.features.map((f) => (

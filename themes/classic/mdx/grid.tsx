@@ -20,7 +20,19 @@ export function columnsFor(count: number, fit: number): number {
  * worked out here, where the card count is known, and passed as custom properties (`--g2` … `--g6`) that the
  * container queries of blocks.css choose from by the width the grid has (a page column or a docs article).
  */
-export function BalancedGrid({ className, kind, count, children, as: Tag = 'div' }: { className: string; kind: 'card' | 'stat' | 'plan'; count: number; children?: ReactNode; as?: 'div' | 'dl' }) {
+export function BalancedGrid({
+  className,
+  kind,
+  count,
+  children,
+  as: Tag = 'div',
+}: {
+  className: string;
+  kind: 'card' | 'stat' | 'plan';
+  count: number;
+  children?: ReactNode;
+  as?: 'div' | 'dl';
+}) {
   const style: Record<string, number> = {};
   for (let fit = 2; fit <= MAX_COLUMNS; fit++) style[`--g${fit}`] = columnsFor(count, fit);
   return (

@@ -40,8 +40,23 @@ export function Icon({ name, className }: { name: string; className?: string }) 
   const node = ICONS[name];
   if (!node) throw new Error(`icon="${name}": no such icon in the theme; it has: ${Object.keys(ICONS).join(', ')}`);
   return (
-    <svg className={className} xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      {node.map(([tag, attributes], i) => createElement(tag, { key: i, ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [reactName(k), v])) }))}
+    <svg
+      className={className}
+      xmlns="http://www.w3.org/2000/svg"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {node.map(([tag, attributes], i) =>
+        createElement(tag, { key: i, ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [reactName(k), v])) }),
+      )}
     </svg>
   );
 }

@@ -39,7 +39,11 @@ export function Company({ field }: { field: CompanyField }) {
       return line && company.address.street && company.address.city ? <>{line}</> : <Missing field="address" />;
     }
     case 'register':
-      return company.register.court && company.register.number ? <>{`${company.register.court}, ${company.register.number}`}</> : <Missing field="register" />;
+      return company.register.court && company.register.number ? (
+        <>{`${company.register.court}, ${company.register.number}`}</>
+      ) : (
+        <Missing field="register" />
+      );
     case 'contentResponsible': {
       const { name, address } = company.contentResponsible;
       return name ? <>{address ? `${name}, ${address}` : name}</> : <Missing field="contentResponsible.name" />;
@@ -132,16 +136,57 @@ export function Impressum() {
 
 /** The texts the cancellation script shows (errors, outcomes, the confirmation), in the page's language. */
 export const CANCEL_CLIENT_MESSAGE_IDS = [
-  'cancel.error.name', 'cancel.error.email', 'cancel.error.reason', 'cancel.error.date', 'cancel.error.summary',
-  'cancel.sending', 'cancel.failed.title', 'cancel.failed.server', 'cancel.failed.rejected', 'cancel.failed.timeout',
-  'cancel.failed.offline', 'cancel.failed.network', 'cancel.failed.invalid', 'cancel.failed.retryHint', 'cancel.retry',
-  'cancel.done.title', 'cancel.done.lead', 'cancel.done.receivedAt', 'cancel.done.reference', 'cancel.done.effective',
-  'cancel.done.declaration', 'cancel.save', 'cancel.print', 'cancel.fileTitle',
-  'cancel.name', 'cancel.email', 'cancel.contract', 'cancel.kind', 'cancel.ordinary', 'cancel.extraordinary', 'cancel.reason',
-  'cancel.when', 'cancel.nextPossible', 'cancel.onDate',
+  'cancel.error.name',
+  'cancel.error.email',
+  'cancel.error.reason',
+  'cancel.error.date',
+  'cancel.error.summary',
+  'cancel.sending',
+  'cancel.failed.title',
+  'cancel.failed.server',
+  'cancel.failed.rejected',
+  'cancel.failed.timeout',
+  'cancel.failed.offline',
+  'cancel.failed.network',
+  'cancel.failed.invalid',
+  'cancel.failed.retryHint',
+  'cancel.retry',
+  'cancel.done.title',
+  'cancel.done.lead',
+  'cancel.done.receivedAt',
+  'cancel.done.reference',
+  'cancel.done.effective',
+  'cancel.done.declaration',
+  'cancel.save',
+  'cancel.print',
+  'cancel.fileTitle',
+  'cancel.name',
+  'cancel.email',
+  'cancel.contract',
+  'cancel.kind',
+  'cancel.ordinary',
+  'cancel.extraordinary',
+  'cancel.reason',
+  'cancel.when',
+  'cancel.nextPossible',
+  'cancel.onDate',
 ] as const;
 
-function Field({ id, label, hint, required, requiredLabel, children }: { id: string; label: string; hint?: string; required?: boolean; requiredLabel: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  required,
+  requiredLabel,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  requiredLabel: string;
+  children: ReactNode;
+}) {
   return (
     <div className="cancel__field" data-cancel-field={id}>
       <label htmlFor={`cancel-${id}`}>
@@ -170,12 +215,22 @@ export function CancellationForm() {
   const t = useT();
   const locale = useLocale();
   const { cancellationUrl, cancellationTimeoutMs } = site.config.legal;
-  if (!cancellationUrl) throw new Error('<CancellationForm /> needs legal.cancellationUrl in site.config.ts: the address that receives cancellations (README "Going live in Germany")');
+  if (!cancellationUrl)
+    throw new Error(
+      '<CancellationForm /> needs legal.cancellationUrl in site.config.ts: the address that receives cancellations (README "Going live in Germany")',
+    );
   const required = t('cancel.required');
   const messages = Object.fromEntries(CANCEL_CLIENT_MESSAGE_IDS.map((id) => [id.slice('cancel.'.length), t(id)]));
   return (
     <div className="cancel" data-cancel="">
-      <form className="cancel__form" method="post" action={cancellationUrl} data-cancel-form="" data-timeout={cancellationTimeoutMs} data-locale={locale.htmlLang}>
+      <form
+        className="cancel__form"
+        method="post"
+        action={cancellationUrl}
+        data-cancel-form=""
+        data-timeout={cancellationTimeoutMs}
+        data-locale={locale.htmlLang}
+      >
         <input type="hidden" name="requestId" value="" />
         <input type="hidden" name="locale" value={locale.code} />
         <div className="cancel__summary" role="alert" tabIndex={-1} hidden data-cancel-summary="" />
@@ -221,7 +276,11 @@ export function CancellationForm() {
         <p className="cancel__status" role="status" data-cancel-status="" />
       </form>
       <div className="cancel__outcome" data-cancel-outcome="" tabIndex={-1} hidden />
-      <script type="application/json" data-cancel-messages="" dangerouslySetInnerHTML={{ __html: JSON.stringify(messages).replace(/</g, '\\u003c') }} />
+      <script
+        type="application/json"
+        data-cancel-messages=""
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(messages).replace(/</g, '\\u003c') }}
+      />
     </div>
   );
 }

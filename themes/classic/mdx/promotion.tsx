@@ -12,10 +12,20 @@ export function PromotionPeriod({ promotion, timeZone = 'UTC' }: { promotion: st
     throw new Error(`<PromotionPeriod promotion="${promotion}" />: the config has no promotions.${promotion} with a start and an end`);
   }
   const lang = site.locales.find((l) => l.code === site.config.i18n.currentLocale)?.htmlLang ?? 'en';
-  const format = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' });
+  const format = new Intl.DateTimeFormat(lang, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
   return (
     <span className="promotion-period">
-      <time dateTime={period.start}>{format.format(new Date(period.start))}</time> – <time dateTime={period.end}>{format.format(new Date(period.end))}</time>
+      <time dateTime={period.start}>{format.format(new Date(period.start))}</time>
+      {' – '}
+      <time dateTime={period.end}>{format.format(new Date(period.end))}</time>
     </span>
   );
 }

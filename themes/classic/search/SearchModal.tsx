@@ -61,11 +61,14 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
 
   // Whether closing gives the focus back (see the layout effect below, which does it once the trap is gone).
   const restoreOnClose = useRef(false);
-  const close = useCallback((restoreFocus = true) => {
-    setOpen(false);
-    host.dataset.searchWanted = '0';
-    restoreOnClose.current = restoreFocus;
-  }, [host]);
+  const close = useCallback(
+    (restoreFocus = true) => {
+      setOpen(false);
+      host.dataset.searchWanted = '0';
+      restoreOnClose.current = restoreFocus;
+    },
+    [host],
+  );
 
   // The page script opens and closes the modal through events on the island's element.
   useEffect(() => {
@@ -205,8 +208,20 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
         close();
       }}
     >
-      <div className="search-modal__dialog" role="dialog" aria-modal="true" aria-label={t(settings, 'search.dialogLabel')} ref={dialog} onKeyDown={onDialogKey}>
-        <form className="search-modal__form" role="search" onSubmit={(e) => e.preventDefault()} onReset={() => (setQuery(''), input.current?.focus())}>
+      <div
+        className="search-modal__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t(settings, 'search.dialogLabel')}
+        ref={dialog}
+        onKeyDown={onDialogKey}
+      >
+        <form
+          className="search-modal__form"
+          role="search"
+          onSubmit={(e) => e.preventDefault()}
+          onReset={() => (setQuery(''), input.current?.focus())}
+        >
           <svg className="search-modal__icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
             <path d="M14.4 13l4.3 4.3-1.4 1.4-4.3-4.3a7.5 7.5 0 111.4-1.4zM8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11z" fill="currentColor" />
           </svg>
@@ -232,7 +247,12 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
             onKeyDown={onInputKey}
           />
           {query ? (
-            <button type="reset" className="search-modal__clear" aria-label={t(settings, 'search.clear')} title={t(settings, 'search.clear')}>
+            <button
+              type="reset"
+              className="search-modal__clear"
+              aria-label={t(settings, 'search.clear')}
+              title={t(settings, 'search.clear')}
+            >
               <svg width="14" height="14" viewBox="0 0 15 15" aria-hidden="true">
                 <path d="M1 1l13 13M14 1L1 14" stroke="currentColor" strokeWidth="2" />
               </svg>
@@ -248,7 +268,13 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
         </form>
         {/* Not a Tab stop, as Chromium makes a scrolling box without focusable content: the arrow keys in the
             input move through the results and scroll them into view. */}
-        <div className="search-modal__body" tabIndex={-1} aria-busy={state.status === 'loading'} data-search-status={state.status} data-search-query={state.query}>
+        <div
+          className="search-modal__body"
+          tabIndex={-1}
+          aria-busy={state.status === 'loading'}
+          data-search-status={state.status}
+          data-search-query={state.query}
+        >
           {showRecent ? (
             <RecentList recent={recent} settings={settings} active={active} onActivate={setActive} onOpen={onOpenHit} onRemove={forget} />
           ) : state.status === 'error' ? (
@@ -272,7 +298,15 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
               <p className="search-modal__screen-title">{t(settings, 'search.noResultsFor', { query: trimmed })}</p>
             </div>
           ) : groups.length ? (
-            <ResultList groups={groups} query={settled} settings={settings} active={active} idPrefix={ID} onActivate={setActive} onOpen={onOpenHit} />
+            <ResultList
+              groups={groups}
+              query={settled}
+              settings={settings}
+              active={active}
+              idPrefix={ID}
+              onActivate={setActive}
+              onOpen={onOpenHit}
+            />
           ) : (
             <p className="search-modal__screen search-modal__loading" role="status">
               {t(settings, 'search.loading')}
@@ -352,7 +386,14 @@ function RecentList({
         <ul className="search-recent__removes">
           {recent.map((r, i) => (
             <li key={r.id}>
-              <button type="button" className="search-recent__remove" aria-label={remove} aria-describedby={`${ID}-option-${i}`} title={remove} onClick={() => onRemove(r.id)}>
+              <button
+                type="button"
+                className="search-recent__remove"
+                aria-label={remove}
+                aria-describedby={`${ID}-option-${i}`}
+                title={remove}
+                onClick={() => onRemove(r.id)}
+              >
                 <svg width="12" height="12" viewBox="0 0 15 15" aria-hidden="true">
                   <path d="M1 1l13 13M14 1L1 14" stroke="currentColor" strokeWidth="2" />
                 </svg>

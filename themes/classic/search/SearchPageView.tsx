@@ -111,7 +111,12 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
           {t(settings, 'search.page.submit')}
         </button>
       </form>
-      <div className="search-page__results" aria-busy={state.status === 'loading'} data-search-status={state.status} data-search-query={state.query}>
+      <div
+        className="search-page__results"
+        aria-busy={state.status === 'loading'}
+        data-search-status={state.status}
+        data-search-query={state.query}
+      >
         {/* The live region is the status line only (always there, so its changes are announced): a live region
             around the list would read every result out at each change. Failures are alerts of their own. */}
         <div className="search-page__status" role="status">
@@ -120,7 +125,9 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
               <p className="search-page__message-title">{t(settings, 'search.noResultsFor', { query: committed })}</p>
             </div>
           ) : response ? (
-            <p className="search-page__count">{response.total === 1 ? t(settings, 'search.page.countOne') : t(settings, 'search.page.countMany', { count: response.total })}</p>
+            <p className="search-page__count">
+              {response.total === 1 ? t(settings, 'search.page.countOne') : t(settings, 'search.page.countMany', { count: response.total })}
+            </p>
           ) : (
             <p className="search-page__message">{t(settings, 'search.loading')}</p>
           )}
@@ -164,7 +171,11 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
               ))}
             </ol>
             {limit < response.total ? (
-              <button type="button" className="button search-page__more" onClick={() => setMore({ query: committed, limit: limit + PAGE_STEP })}>
+              <button
+                type="button"
+                className="button search-page__more"
+                onClick={() => setMore({ query: committed, limit: limit + PAGE_STEP })}
+              >
                 {t(settings, 'search.page.more')}
               </button>
             ) : null}

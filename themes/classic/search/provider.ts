@@ -131,7 +131,13 @@ function hostedProvider(settings: SearchSettings): SearchProvider {
     prefetch: async () => undefined,
     async search(query, { limit, offset = 0, signal }) {
       if (!hosted) throw new SearchError('unreachable', 'search.hosted is not configured');
-      const ask = (q: string) => searchHosted(fetchFn, hosted, { query: q, locale: settings.locale, tags: settings.tags, hitsPerPage: limit, page: Math.floor(offset / limit) }, signal);
+      const ask = (q: string) =>
+        searchHosted(
+          fetchFn,
+          hosted,
+          { query: q, locale: settings.locale, tags: settings.tags, hitsPerPage: limit, page: Math.floor(offset / limit) },
+          signal,
+        );
       let response = await ask(query);
       for (const variant of response.hits.length ? [] : germanVariants(query)) {
         response = await ask(variant);

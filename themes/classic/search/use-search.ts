@@ -29,7 +29,12 @@ export function useDebounced<T>(value: T, ms: number): T {
  * runs, the previous results stay visible. A new `attempt` runs the same query again (Retry after a failure);
  * the failure's own error goes to the console, the screen says it in the visitor's language.
  */
-export function useSearch(provider: SearchProvider | null, rawQuery: string, options: { limit: number; perPage: number }, attempt = 0): SearchState {
+export function useSearch(
+  provider: SearchProvider | null,
+  rawQuery: string,
+  options: { limit: number; perPage: number },
+  attempt = 0,
+): SearchState {
   const query = normalizeQuery(rawQuery);
   const [state, setState] = useState<SearchState>({ status: 'idle', query: '' });
   const latest = useRef(0);
@@ -42,7 +47,11 @@ export function useSearch(provider: SearchProvider | null, rawQuery: string, opt
       return;
     }
     const controller = new AbortController();
-    setState((s) => ({ status: 'loading', query, previous: s.status === 'done' ? s.response : s.status === 'loading' ? s.previous : undefined }));
+    setState((s) => ({
+      status: 'loading',
+      query,
+      previous: s.status === 'done' ? s.response : s.status === 'loading' ? s.previous : undefined,
+    }));
     provider.search(query, { limit, perPage, signal: controller.signal }).then(
       (response) => {
         if (id === latest.current) setState({ status: 'done', query, response });
