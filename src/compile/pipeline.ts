@@ -22,6 +22,7 @@ export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts
  * (see `fileData`), so a processor is built once per combination of extensions and reused.
  */
 export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
+  remarkFreshData,
   [remarkSyntax, parts],
   remarkThemeModules,
   remarkNoImports,

@@ -17,11 +17,18 @@ const MODULES: Record<string, Kind> = {
   '@theme/Details': 'details',
   '@theme/Admonition': 'admonition',
   '@docusaurus/Link': 'link',
+  '@theme/CodeBlock': 'codeBlock',
 };
-type Kind = 'tabs' | 'tabItem' | 'details' | 'admonition' | 'link';
+type Kind = 'tabs' | 'tabItem' | 'details' | 'admonition' | 'link' | 'codeBlock';
 
 type Attribute = { type: string; name?: string; value?: unknown };
-type JsxNode = WalkNode & { type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'; name: string | null; attributes: Attribute[]; children: WalkNode[]; position?: Root['position'] };
+type JsxNode = WalkNode & {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  attributes: Attribute[];
+  children: WalkNode[];
+  position?: Root['position'];
+};
 type EsmStatement = { type: string; source?: { value?: unknown }; specifiers?: { type: string; local?: { name?: string } }[] };
 
 /** A quoted attribute's text; undefined for a missing one or an expression (`{…}`). */
@@ -30,7 +37,37 @@ const text = (node: JsxNode, name: string): string | undefined => {
   return typeof attribute?.value === 'string' ? attribute.value : undefined;
 };
 const has = (node: JsxNode, name: string) => node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === name);
-const without = (node: JsxNode, names: string[]) => node.attributes.filter((a) => !(a.type === 'mdxJsxAttribute' && names.includes(a.name ?? '')));
+const without = (node: JsxNode, names: string[]) =>
+  node.attributes.filter((a) => !(a.type === 'mdxJsxAttribute' && names.includes(a.name ?? '')));
+
+/**
+ * The code a CodeBlock holds: its text, or one template literal without `${…}` (`{`…`}`), as Docusaurus writers
+ * put code with braces in it; undefined for anything else.
+ */
+function codeOf(children: WalkNode[]): string | undefined {
+  if (children.length === 1 && (children[0].type === 'mdxFlowExpression' || children[0].type === 'mdxTextExpression')) {
+    const expression = (
+      children[0] as {
+        data?: {
+          estree?: {
+            body?: { expression?: { type: string; expressions?: unknown[]; quasis?: { value: { cooked?: string | null } }[] } }[];
+          };
+        };
+      }
+    ).data?.estree?.body?.[0]?.expression;
+    if (expression?.type === 'TemplateLiteral' && !expression.expressions?.length)
+      return (expression.quasis?.[0]?.value.cooked ?? '').replace(/^\n|\n$/g, '');
+    return undefined;
+  }
+  const parts: string[] = [];
+  const collect = (nodes: WalkNode[]): boolean =>
+    nodes.every((n) => {
+      if (n.type === 'text') return parts.push(String(n.value)) > 0;
+      if (n.type === 'paragraph') return collect(n.children ?? []) && parts.push('\n') > 0;
+      return false;
+    });
+  return collect(children) ? parts.join('').replace(/\n$/, '') : undefined;
+}
 
 export function remarkThemeModules() {
   return (tree: Root, file: VFile) => {
@@ -39,16 +76,24 @@ export function remarkThemeModules() {
     tree.children = tree.children.filter((node) => {
       const statements = (node as { data?: { estree?: { body?: EsmStatement[] } } }).data?.estree?.body;
       if (node.type !== 'mdxjsEsm' || !statements?.length) return true;
-      const known = statements.every((s) => s.type === 'ImportDeclaration' && typeof s.source?.value === 'string' && MODULES[s.source.value] && s.specifiers?.every((sp) => sp.type === 'ImportDefaultSpecifier'));
+      const known = statements.every(
+        (s) =>
+          s.type === 'ImportDeclaration' &&
+          typeof s.source?.value === 'string' &&
+          MODULES[s.source.value] &&
+          s.specifiers?.every((sp) => sp.type === 'ImportDefaultSpecifier'),
+      );
       if (!known) return true;
-      for (const s of statements) for (const sp of s.specifiers ?? []) if (sp.local?.name) bound.set(sp.local.name, MODULES[String(s.source!.value)]);
+      for (const s of statements)
+        for (const sp of s.specifiers ?? []) if (sp.local?.name) bound.set(sp.local.name, MODULES[String(s.source!.value)]);
       return false;
     });
     if (!bound.size) return;
     const options = file.data.linkOptions as LinkOptions;
     const notes: CompileNote[] = [];
     const tabItems = new WeakSet<WalkNode>();
-    const note = (node: JsxNode, message: string, hint: string) => notes.push({ ...placeIn(node as Parameters<typeof placeIn>[0], options), message, hint });
+    const note = (node: JsxNode, message: string, hint: string) =>
+      notes.push({ ...placeIn(node as Parameters<typeof placeIn>[0], options), message, hint });
     walk(tree as WalkNode, (n, index, parent) => {
       if (n.type !== 'mdxJsxFlowElement' && n.type !== 'mdxJsxTextElement') return undefined;
       const node = n as JsxNode;
@@ -57,24 +102,70 @@ export function remarkThemeModules() {
       if (kind === 'tabs') {
         node.name = 'Tabs';
         const dropped = ['queryString', 'defaultValue', 'values', 'lazy', 'className'].filter((name) => has(node, name));
-        if (dropped.length) note(node, `<Tabs> ${dropped.join(', ')}: quire's tabs do not take ${dropped.length > 1 ? 'these' : 'this'}, so ${dropped.length > 1 ? 'they are' : 'it is'} left out.`, 'Tabs with the same groupId switch together; the first tab is shown first.');
+        if (dropped.length)
+          note(
+            node,
+            `<Tabs> ${dropped.join(', ')}: quire's tabs do not take ${dropped.length > 1 ? 'these' : 'this'}, so ${dropped.length > 1 ? 'they are' : 'it is'} left out.`,
+            'Tabs with the same groupId switch together; the first tab is shown first.',
+          );
         node.attributes = without(node, dropped);
       } else if (kind === 'tabItem') {
         // Docusaurus shows the tab marked `default` first; quire shows the first. (Earlier tabs are converted already.)
-        const first = (parent?.children ?? []).find((c) => tabItems.has(c) || ((c.type === 'mdxJsxFlowElement' || c.type === 'mdxJsxTextElement') && bound.get(String((c as JsxNode).name)) === 'tabItem'));
-        if (has(node, 'default') && first !== node) note(node, 'This tab is marked default, but quire shows the first tab first.', 'Move the tab to the front.');
+        const first = (parent?.children ?? []).find(
+          (c) =>
+            tabItems.has(c) ||
+            ((c.type === 'mdxJsxFlowElement' || c.type === 'mdxJsxTextElement') && bound.get(String((c as JsxNode).name)) === 'tabItem'),
+        );
+        if (has(node, 'default') && first !== node)
+          note(node, 'This tab is marked default, but quire shows the first tab first.', 'Move the tab to the front.');
         tabItems.add(node);
         node.name = 'Tab';
         const label = text(node, 'label') ?? text(node, 'value');
-        node.attributes = [...without(node, ['label', 'value', 'default', 'attributes']), ...(label !== undefined ? [{ type: 'mdxJsxAttribute', name: 'label', value: label }] : [])];
+        node.attributes = [
+          ...without(node, ['label', 'value', 'default', 'attributes']),
+          ...(label !== undefined ? [{ type: 'mdxJsxAttribute', name: 'label', value: label }] : []),
+        ];
       } else if (kind === 'details') {
         node.name = 'details';
         const summary = text(node, 'summary');
         node.attributes = without(node, ['summary']);
-        if (summary !== undefined) node.children.unshift({ type: 'mdxJsxFlowElement', name: 'summary', attributes: [], children: [{ type: 'text', value: summary }] } as unknown as WalkNode);
+        if (summary !== undefined)
+          node.children.unshift({
+            type: 'mdxJsxFlowElement',
+            name: 'summary',
+            attributes: [],
+            children: [{ type: 'text', value: summary }],
+          } as unknown as WalkNode);
       } else if (kind === 'link') {
         node.name = 'a';
         node.attributes = node.attributes.map((a) => (a.type === 'mdxJsxAttribute' && a.name === 'to' ? { ...a, name: 'href' } : a));
+      } else if (kind === 'codeBlock' && node.type === 'mdxJsxFlowElement' && parent?.children && index !== undefined) {
+        // `<CodeBlock language="js" title="a.js" showLineNumbers>{`…`}</CodeBlock>` is a fenced block with that meta.
+        const code = codeOf(node.children);
+        if (code === undefined) {
+          note(
+            node,
+            'This <CodeBlock> holds something other than text or one template literal, which quire cannot show as code.',
+            'Write the code as a fenced block: ```js title="a.js".',
+          );
+          return undefined;
+        }
+        const title = text(node, 'title');
+        const numbers = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'showLineNumbers');
+        const meta = [
+          title !== undefined ? `title="${title.replace(/"/g, "'")}"` : '',
+          numbers ? (typeof numbers.value === 'string' ? `showLineNumbers=${numbers.value}` : 'showLineNumbers') : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+        parent.children[index] = {
+          type: 'code',
+          lang: text(node, 'language') ?? null,
+          meta: meta || null,
+          value: code,
+          position: node.position,
+        } as unknown as WalkNode;
+        return [SKIP, index + 1];
       } else if (kind === 'admonition' && node.type === 'mdxJsxFlowElement' && parent?.children && index !== undefined) {
         // `<Admonition type="tip" title="…">` is `:::tip[…]`: the same box, made by remarkAdmonitions.
         const type = text(node, 'type') ?? 'note';
@@ -83,7 +174,12 @@ export function remarkThemeModules() {
           type: 'containerDirective',
           name: type,
           attributes: {},
-          children: [...(title !== undefined ? [{ type: 'paragraph', data: { directiveLabel: true }, children: [{ type: 'text', value: title }] }] : []), ...node.children],
+          children: [
+            ...(title !== undefined
+              ? [{ type: 'paragraph', data: { directiveLabel: true }, children: [{ type: 'text', value: title }] }]
+              : []),
+            ...node.children,
+          ],
           position: node.position,
           // Closed by its JSX tag, not by a `:::` line (see remarkNotes).
           data: { fromJsx: true },
