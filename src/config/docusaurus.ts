@@ -253,17 +253,15 @@ export function mapDocusaurusConfig(
   if (Array.isArray(statics) && statics.length === 1 && typeof statics[0] === 'string') staticDir = relative(statics[0]);
   else if (statics !== undefined) used.delete('staticDirectories');
 
-  // The classic preset (or the docs, blog and pages plugins it stands for).
+  // The classic preset's options (the docs, blog and pages plugins given on their own in `plugins` are named unread).
   const presets = raw.presets;
-  let options: Raw = {};
   let preset = '';
   if (Array.isArray(presets)) {
     presets.forEach((entry, i) => {
-      const [name, presetOptions] = Array.isArray(entry) ? entry : [entry, undefined];
+      const name: unknown = Array.isArray(entry) ? entry[0] : entry;
       if (typeof name !== 'string' || !CLASSIC_PRESET.has(name) || preset) return;
       preset = `presets.${i}`;
       used.add(Array.isArray(entry) ? `${preset}.0` : preset);
-      if (isObject(presetOptions)) options = presetOptions;
     });
   }
   const opt = <T = unknown>(key: string): T | undefined =>

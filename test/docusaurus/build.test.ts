@@ -22,7 +22,7 @@ const text = (writer: MemoryWriter, file: string) => {
 
 /** The sidebar's links and category labels in order, as text: `Tutorial Intro`, `[Tutorial - Basics]`. */
 const sidebarOf = (html: string) => {
-  const nav = /<nav class="doc-sidebar"[^]*?<\/nav>/.exec(html)?.[0] ?? '';
+  const nav = /<nav class="doc-sidebar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
   return [...nav.matchAll(/<a class="menu__link( menu__category-link)?[^"]*"[^>]*href="([^"]*)"[^>]*>([^<]*)</g)].map((m) =>
     m[1] ? `[${m[3]}] ${m[2]}` : `${m[3]} ${m[2]}`,
   );

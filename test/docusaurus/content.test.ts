@@ -35,7 +35,7 @@ describe('Docusaurus content rules', () => {
     expect(html).toMatch(/class="[^"]*highlight[^"]*"/);
     const plain = htmlOf(await compiled(body.replace('<br/>', ' ').replace('<div>Kasten</div>', 'Kasten'), 'md'));
     // The same code block as on a page without HTML.
-    const block = (h: string) => /<figure[^]*?<\/figure>/.exec(h)?.[0];
+    const block = (h: string) => /<figure[\s\S]*?<\/figure>/.exec(h)?.[0];
     expect(block(html)).toBe(block(plain));
   });
 
@@ -179,7 +179,8 @@ describe('Docusaurus content rules', () => {
   });
 
   it('shows a Docusaurus CodeBlock as a fenced block with its language, title and line numbers', async () => {
-    const body = "import CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock language=\"js\" title=\"a.js\" showLineNumbers>{`const a = { b: 1 };`}</CodeBlock>\n";
+    const body =
+      'import CodeBlock from \'@theme/CodeBlock\';\n\n<CodeBlock language="js" title="a.js" showLineNumbers>{`const a = { b: 1 };`}</CodeBlock>\n';
     const c = await compiled(body, 'mdx');
     const json = JSON.stringify(c.output);
     expect(json).toContain('a.js');
@@ -187,7 +188,9 @@ describe('Docusaurus content rules', () => {
     expect(json).toContain('language-js');
     expect(notes(c)).toEqual([]);
     const computed = await compiled("import CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock>{code}</CodeBlock>\n", 'mdx');
-    expect(notes(computed)).toEqual([[3, 'This <CodeBlock> holds something other than text or one template literal, which quire cannot show as code.']]);
+    expect(notes(computed)).toEqual([
+      [3, 'This <CodeBlock> holds something other than text or one template literal, which quire cannot show as code.'],
+    ]);
   });
 
   it('reports each note and link of a page that needs MDX code (an export) once', async () => {

@@ -8,11 +8,31 @@ const doc = (id: string, title: string, description = ''): Compiled =>
 
 describe('Docusaurus navbar items and generated index pages', () => {
   const docs = [doc('intro', 'Intro'), doc('api/a', 'A <b>')];
-  const sidebars = [{ name: 'api', items: [{ type: 'category' as const, label: 'API', collapsed: true, key: '0', items: [{ type: 'doc' as const, id: 'api/a', label: 'A', path: '/docs/api/a/' }] }] }];
+  const sidebars = [
+    {
+      name: 'api',
+      items: [
+        {
+          type: 'category' as const,
+          label: 'API',
+          collapsed: true,
+          key: '0',
+          items: [{ type: 'doc' as const, id: 'api/a', label: 'A', path: '/docs/api/a/' }],
+        },
+      ],
+    },
+  ];
   const withItems = (items: unknown[]): SiteConfig => ({ ...minimalConfig(), navbar: { hideOnScroll: false, items } }) as SiteConfig;
 
   it("links a doc item to its doc (labelled by the doc's title when it has none) and a docSidebar item to the sidebar's first doc", () => {
-    const { config, diagnostics } = resolveNavbarDocs(withItems([{ type: 'link', doc: { id: 'intro' } }, { type: 'link', label: 'API', doc: { sidebar: 'api' } }]), sidebars, docs);
+    const { config, diagnostics } = resolveNavbarDocs(
+      withItems([
+        { type: 'link', doc: { id: 'intro' } },
+        { type: 'link', label: 'API', doc: { sidebar: 'api' } },
+      ]),
+      sidebars,
+      docs,
+    );
     expect(diagnostics).toEqual([]);
     expect(config.navbar.items).toEqual([
       { type: 'link', label: 'Intro', to: '/docs/intro/', doc: { id: 'intro' } },
@@ -21,16 +41,39 @@ describe('Docusaurus navbar items and generated index pages', () => {
   });
 
   it('reports a doc or sidebar that does not exist (Q070), with what does', () => {
-    const { diagnostics } = resolveNavbarDocs(withItems([{ type: 'link', label: 'X', doc: { id: 'intr' } }, { type: 'link', label: 'Y', doc: { sidebar: 'guide' } }]), sidebars, docs);
+    const { diagnostics } = resolveNavbarDocs(
+      withItems([
+        { type: 'link', label: 'X', doc: { id: 'intr' } },
+        { type: 'link', label: 'Y', doc: { sidebar: 'guide' } },
+      ]),
+      sidebars,
+      docs,
+    );
     expect(diagnostics).toEqual([
-      expect.objectContaining({ code: 'Q070', severity: 'error', keyPath: 'navbar.items.0', message: 'The navbar item navbar.items.0 links to the doc "intr", which does not exist.', hint: 'Did you mean intro?' }),
-      expect.objectContaining({ code: 'Q070', severity: 'error', keyPath: 'navbar.items.1', message: 'The navbar item navbar.items.1 links to the sidebar "guide", which does not exist.', hint: 'The sidebars are: api.' }),
+      expect.objectContaining({
+        code: 'Q070',
+        severity: 'error',
+        keyPath: 'navbar.items.0',
+        message: 'The navbar item navbar.items.0 links to the doc "intr", which does not exist.',
+        hint: 'Did you mean intro?',
+      }),
+      expect.objectContaining({
+        code: 'Q070',
+        severity: 'error',
+        keyPath: 'navbar.items.1',
+        message: 'The navbar item navbar.items.1 links to the sidebar "guide", which does not exist.',
+        hint: 'The sidebars are: api.',
+      }),
     ]);
   });
 
   it('writes a generated index page as escaped HTML under the base path, with a card per item', () => {
     const category = sidebars[0].items[0] as SidebarCategory;
-    const [page] = generatedIndexPages([{ path: '/docs/category/api/', title: 'API & more', description: 'All <the> calls', category }], docs, minimalConfig());
+    const [page] = generatedIndexPages(
+      [{ path: '/docs/category/api/', title: 'API & more', description: 'All <the> calls', category }],
+      docs,
+      minimalConfig(),
+    );
     expect(page.source).toMatchObject({ kind: 'doc', path: '/docs/category/api/', frontMatter: { title: 'API & more' } });
     expect(page.output).toEqual({
       type: 'html',
