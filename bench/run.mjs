@@ -79,7 +79,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** The item whose `key` is the median one. */
 const medianBy = (xs, key) => [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)];
 const median = (xs) => medianBy(xs, (x) => x);
-let coldOutputs = [];
+const coldOutputs = [];
 
 /**
  * Cold: no cache (.quire removed) and no previous output (a new output folder each run, so no run

@@ -235,8 +235,8 @@ function download(
   lang: string,
   receivedAt: string,
 ): void {
-  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<!DOCTYPE html>\n<html lang="${escape(lang)}"><head><meta charset="utf-8"><title>${escape(fileTitle)}</title></head><body>\n<h1>${escape(title)}</h1>\n<p>${escape(lead)}</p>\n<dl>\n${rows.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('\n')}\n</dl>\n<p>${escape(declaration)}</p>\n</body></html>\n`;
+  const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<!DOCTYPE html>\n<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(fileTitle)}</title></head><body>\n<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(lead)}</p>\n<dl>\n${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('\n')}\n</dl>\n<p>${escapeHtml(declaration)}</p>\n</body></html>\n`;
   const url = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;

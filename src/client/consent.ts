@@ -58,7 +58,10 @@ const stored = (): ConsentChoice | undefined => (settings ? parseChoice(storage.
 function onClick(e: MouseEvent): void {
   const target = e.target as Element | null;
   const reopen = target?.closest?.<HTMLElement>('[data-consent-open]');
-  if (reopen) return open(reopen);
+  if (reopen) {
+    open(reopen);
+    return;
+  }
   const button = target?.closest?.<HTMLElement>('[data-consent-action]');
   const element = banner();
   if (!button || !element || !settings) return;
@@ -85,8 +88,10 @@ function onClick(e: MouseEvent): void {
 /** Makes the choice true in this document: cookies it does not allow go, Consent Mode hears it, the container loads if allowed. */
 function apply(choice: ConsentChoice, before: ConsentChoice | undefined): void {
   for (const name of cookiesToRemove(document.cookie, choice)) {
-    for (const domain of cookieDomains(location.hostname))
+    for (const domain of cookieDomains(location.hostname)) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari, which must lose the cookies too.
       document.cookie = `${name}=; Max-Age=0; Path=/${domain ? `; Domain=${domain}` : ''}`;
+    }
   }
   const gtm = settings?.gtm;
   if (!gtm) return;
@@ -95,6 +100,7 @@ function apply(choice: ConsentChoice, before: ConsentChoice | undefined): void {
   // The pre-paint script defines gtag with the Consent Mode defaults; this is the same function should it be missing.
   w.gtag ??= function () {
     // Google's tag reads a gtag command only as an `arguments` object, not as an array.
+    // biome-ignore lint/complexity/noArguments: see above.
     dataLayer.push(arguments);
   };
   w.gtag('consent', 'update', consentModeOf(choice));

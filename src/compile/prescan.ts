@@ -232,10 +232,6 @@ function lineStart(text: string, at: number, end: number): number {
   return at;
 }
 
-function isBlank(text: string, at: number, end: number): boolean {
-  return lineStart(text, at, end) >= end;
-}
-
 /** Width of a list marker at `at` (`-`, `+`, `*`, `1.`, `12)`) followed by a space, a tab or the line's end; 0 for none. */
 function listMarker(text: string, at: number, end: number): number {
   const c = text.charCodeAt(at);

@@ -21,7 +21,7 @@ const MAX_TARGET = 8192;
 
 export function parseRequestTarget(url: string | undefined): RequestTarget {
   // Origin-form only: absolute-form (`GET http://host/x`), authority-form and `*` are proxy requests.
-  if (!url || url[0] !== '/') return refuse(400, 'The request target must be a path that starts with "/".');
+  if (url?.[0] !== '/') return refuse(400, 'The request target must be a path that starts with "/".');
   if (url.length > MAX_TARGET) return refuse(400, 'The request target is too long.');
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizePath } from '../shared/route-match.ts';
 import { contentType, isCompressible, isHashedAsset } from './content-types.ts';
-import { Compressor, pickEncoding, type Encoding } from './compress.ts';
+import { type Compressor, pickEncoding, type Encoding } from './compress.ts';
 import { encodeSegments, parseRequestTarget, type RequestTarget } from './request-path.ts';
 
 /** One servable file: its bytes, a strong validator and its modification time. */

@@ -37,6 +37,7 @@ export interface Writer {
    * Makes everything written visible at once; a writer is used for one build. Once the new output is in
    * place nothing undoes it: what could not be cleaned up afterwards (the previous output's copy) is listed.
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: writers with nothing to report (in memory) return nothing.
   commit(): Promise<void | { leftovers: Leftover[] }>;
   /** Throws away what was written; the previous output stays as it was. */
   abort(): Promise<void>;

@@ -213,7 +213,7 @@ export function srcsetCandidates(value: string): { url: string; descriptor: stri
  */
 function refreshUrl(content: string): string | undefined {
   const m = /^[\s]*[\d.]*[\s]*[;,]?[\s]*(?:url[\s]*=[\s]*)?(["']?)([\s\S]*)$/i.exec(content);
-  if (!m || !m[2]) return undefined;
+  if (!m?.[2]) return undefined;
   const url = m[1] && m[2].includes(m[1]) ? m[2].slice(0, m[2].indexOf(m[1])) : m[2];
   return url || undefined;
 }

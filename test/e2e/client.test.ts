@@ -520,13 +520,11 @@ describe('client runtime in the browser', () => {
             premium: !(document.querySelector('[data-premium-tag]') as HTMLElement).hidden,
             pro: !(document.querySelector('[data-pro-tag]') as HTMLElement).hidden,
           }));
-        await expect
-          .poll(state, { timeout: 3000 })
-          .toEqual({
-            profile: cookie ? '/profile/' : 'https://app.bilingo.app/login',
-            premium: subscribed,
-            pro: !subscribed && path !== '/de/pricing/',
-          });
+        await expect.poll(state, { timeout: 3000 }).toEqual({
+          profile: cookie ? '/profile/' : 'https://app.bilingo.app/login',
+          premium: subscribed,
+          pro: !subscribed && path !== '/de/pricing/',
+        });
       }
       // A soft navigation re-applies the rules for the new address.
       await page.click('.navbar a[href="/de/docs/usage/"]');

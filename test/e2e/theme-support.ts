@@ -58,9 +58,7 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
     const axe = (
       window as unknown as {
         axe: {
-          run: (
-            context: Document,
-          ) => Promise<{
+          run: (context: Document) => Promise<{
             violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[];
           }>;
         };

@@ -109,7 +109,7 @@ export function useContentLocale(): LocaleInfo | undefined {
  */
 export function ContentText({ children }: { children: ReactNode }) {
   const locale = useContentLocale();
-  return locale ? <bdi lang={locale.htmlLang}>{children}</bdi> : <>{children}</>;
+  return locale ? <bdi lang={locale.htmlLang}>{children}</bdi> : children;
 }
 
 /** `lang`/`dir` attributes for an element holding the page's own text (empty when it is in the site's locale). */

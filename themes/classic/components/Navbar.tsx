@@ -180,6 +180,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
   const { site, route } = useTheme();
   const t = useT();
   const tl = useLabel();
+  const currentLocale = useLocale();
   const { config } = site;
   const current = (to?: string) => (to && normalize(to) === route.path ? ('page' as const) : undefined);
   // The mobile menu repeats the bar's items; an id stays on the bar's copy only, so it names one element.
@@ -217,7 +218,6 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       );
     case 'locale': {
       const visible = site.locales.filter((l) => l.code !== 'zh-TW' || config.flags.zhTWVisible === true);
-      const currentLocale = useLocale();
       return (
         <Dropdown label={mobile ? t('navbar.languages') : currentLocale.label} icon className="locale-dropdown" mobile={mobile}>
           {visible.map((l) => (

@@ -36,17 +36,17 @@ export function Company({ field }: { field: CompanyField }) {
   switch (field) {
     case 'address': {
       const line = addressLine(company.address);
-      return line && company.address.street && company.address.city ? <>{line}</> : <Missing field="address" />;
+      return line && company.address.street && company.address.city ? line : <Missing field="address" />;
     }
     case 'register':
       return company.register.court && company.register.number ? (
-        <>{`${company.register.court}, ${company.register.number}`}</>
+        `${company.register.court}, ${company.register.number}`
       ) : (
         <Missing field="register" />
       );
     case 'contentResponsible': {
       const { name, address } = company.contentResponsible;
-      return name ? <>{address ? `${name}, ${address}` : name}</> : <Missing field="contentResponsible.name" />;
+      return name ? address ? `${name}, ${address}` : name : <Missing field="contentResponsible.name" />;
     }
     default: {
       const value = companyValue(company, field);

@@ -122,6 +122,7 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
     };
   }, [isOpen, close]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first option is active again whenever the list changes.
   useEffect(() => setActive(0), [options.length, settled, showRecent]);
 
   useEffect(() => {
@@ -199,6 +200,7 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
   const activeId = options.length ? `${ID}-option-${active}` : undefined;
   const trimmed = query.trim();
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press beside the dialog closes it; the keyboard has Escape.
     <div
       className="search-modal"
       onMouseDown={(e) => {
