@@ -27,7 +27,7 @@ export async function readImageSizes(root: string, files: ReadonlyMap<string, st
 }
 
 async function headSize(abs: string): Promise<ImageSize | undefined> {
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(abs, 'r');
     const buffer = Buffer.alloc(HEAD_BYTES);

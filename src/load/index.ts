@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
@@ -500,7 +500,7 @@ interface WalkNotes {
 async function walk(dir: string, notes?: WalkNotes): Promise<string[] | undefined> {
   const out: string[] = [];
   const visit = (at: string, top: boolean): boolean => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(at, { withFileTypes: true });
     } catch (e) {

@@ -267,7 +267,7 @@ export function rehypeCode() {
       if (n.type !== 'element' || (n as Element).tagName !== 'pre' || !parent || index === undefined) return;
       const node = n as Element;
       const code = node.children[0];
-      if (!code || code.type !== 'element' || code.tagName !== 'code') return;
+      if (code?.type !== 'element' || code.tagName !== 'code') return;
       blocks.push({ node, parent: parent as { children: unknown[] }, index });
     });
     const toLoad = [...new Set(blocks.map((b) => requestedLanguage(b).toLowerCase()))].filter(needsLoading);

@@ -72,7 +72,7 @@ export function remarkHeadingIds() {
         }
         return;
       }
-      if (!last || last.type !== 'text') return;
+      if (last?.type !== 'text') return;
       const m = CUSTOM_ID.exec((last as Text).value);
       if (!m) return;
       customIds.set(node, m[1]);

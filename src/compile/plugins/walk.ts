@@ -14,6 +14,7 @@ export interface WalkNode {
   value?: unknown;
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a visitor that returns nothing goes on into the node's children.
 export type WalkResult = void | typeof SKIP | [typeof SKIP, number];
 
 export function walk<T extends WalkNode>(
