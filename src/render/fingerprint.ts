@@ -47,6 +47,8 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
       }
     }
     if (route.kind === 'blogPost' || route.kind === 'blogList') parts.push(blog);
+    // The 404 page lists the sidebar's first docs (the theme's NotFound).
+    if (route.kind === 'notFound') parts.push(wholeSidebar || hash(site.sidebar));
     out.set(route.path, hash(parts));
   }
   return out;

@@ -18,6 +18,8 @@ async function site(overlay: Record<string, string | null> = {}) {
 
 /** The fixture's routes that show the docs sidebar (every doc, listed or not). */
 const DOC_PAGES = ['/de/docs/', '/de/docs/draft/', '/de/docs/guide/mdx/', '/de/docs/guide/start/', '/de/docs/hidden/'];
+/** The pages that show the sidebar: the doc pages, and the 404 page with the sidebar's first docs. */
+const SIDEBAR_PAGES = ['/de/404.html', ...DOC_PAGES];
 const ALL_PAGES = 13;
 
 describe('dev session (incremental builds)', () => {
@@ -73,18 +75,19 @@ describe('dev session (incremental builds)', () => {
     });
     expect(report.ok).toBe(true);
     expect(report.compiled).toEqual(['content/docs/guide/mdx.mdx']);
-    expect(report.rendered.sort()).toEqual(DOC_PAGES);
+    expect(report.rendered.sort()).toEqual(SIDEBAR_PAGES);
     expect(storePages(store).get('de/docs/guide/start/index.html')).toContain('Neues Etikett');
+    expect(storePages(store).get('de/404.html')).toContain('Neues Etikett');
     expect(storePages(store)).toEqual(await cleanBuildPages(root));
   });
 
-  it('session: should re-render only doc pages on a sidebar edit and every page on config, locale or data edits', async () => {
+  it('session: should re-render only the pages showing the sidebar on a sidebar edit and every page on config, locale or data edits', async () => {
     const root = await site();
     const { edit, store } = await openSession(root);
     const sidebar = await edit({ 'content/sidebars.ts': (t) => t.replace("label: 'Leitfaden'", "label: 'Handbuch'") });
     expect(sidebar.ok).toBe(true);
     expect(sidebar.compiled).toEqual([]);
-    expect(sidebar.rendered.sort()).toEqual(DOC_PAGES);
+    expect(sidebar.rendered.sort()).toEqual(SIDEBAR_PAGES);
 
     const config = await edit({ 'site.config.ts': (t) => t.replace("label: 'Anleitung'", "label: 'Gebrauchsanleitung'") });
     expect(config.rendered).toHaveLength(ALL_PAGES);
