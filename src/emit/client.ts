@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 
 export interface ClientBundle {
   /** Output files relative to the base path: `assets/main.AB12CD.js`. */
@@ -32,12 +32,7 @@ export async function bundleClient({
   baseUrl: string;
   minify?: boolean;
 }): Promise<ClientBundle> {
-  const result = await build({
-    entryPoints: {
-      main: path.join(toolRoot, 'src/client/main.ts'),
-      styles: path.join(toolRoot, 'themes/classic/styles/index.css'),
-      ...Object.fromEntries(Object.entries(ISLAND_ENTRIES).map(([name, file]) => [`island-${name}`, path.join(toolRoot, file)])),
-    },
+  const options = {
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
     bundle: true,
     splitting: true,
@@ -50,13 +45,26 @@ export async function bundleClient({
     entryNames: '[name].[hash]',
     chunkNames: 'chunks/[name].[hash]',
     assetNames: '[name].[hash]',
-    metafile: true,
     // Paths in the output (and so its hashes) are relative to this folder: the same from any working directory,
     // so a build started elsewhere does not rename the bundle and re-render every page.
     absWorkingDir: toolRoot,
     logLevel: 'silent',
     legalComments: 'none',
-  });
+  } satisfies BuildOptions;
+  // Two builds: the page's own script shares no chunk with the islands, so a search or promotion module that
+  // cannot be loaded never stops the script that shows the failure and its Retry button.
+  const [page, rest] = await Promise.all([
+    build({ ...options, entryPoints: { main: path.join(toolRoot, 'src/client/main.ts') } }),
+    build({
+      ...options,
+      entryPoints: {
+        styles: path.join(toolRoot, 'themes/classic/styles/index.css'),
+        ...Object.fromEntries(Object.entries(ISLAND_ENTRIES).map(([name, file]) => [`island-${name}`, path.join(toolRoot, file)])),
+      },
+    }),
+  ]);
+  // A chunk both builds make has the same name (its content hash) and bytes: written once.
+  const result = { outputFiles: [...new Map([...page.outputFiles, ...rest.outputFiles].map((f) => [f.path, f])).values()] };
   const outRoot = path.join(toolRoot, '.quire-out');
   const files = result.outputFiles.map((f) => ({ file: path.relative(outRoot, f.path).split(path.sep).join('/'), contents: f.contents }));
   const js = files.find((f) => /^assets\/main\.[\w-]+\.js$/.test(f.file))!.file;

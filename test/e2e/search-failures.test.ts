@@ -77,6 +77,18 @@ describe('search failures in the browser (real site)', () => {
     await page.close();
   });
 
+  it("search failures: should share no file between the page's own script and the search code, so blocking any of it leaves Retry working", async () => {
+    const { page } = await open('/de/docs/');
+    const { main, island } = await page.evaluate(() => ({
+      main: new URL((document.querySelector('script[type="module"][src]') as HTMLScriptElement).src).pathname,
+      island: (JSON.parse(document.getElementById('quire-config')!.textContent!) as { islands: Record<string, string> }).islands
+        .SearchModal,
+    }));
+    const pageScript = await moduleGraph(main);
+    expect([...(await moduleGraph(island))].filter((file) => pageScript.has(file))).toEqual([]);
+    await page.close();
+  });
+
   it('search failures: should show a German message and "Erneut versuchen" for every combination of blocked search code, and open once it loads', async () => {
     const probe = await open('/de/docs/');
     const files = await searchCode(probe.page);
