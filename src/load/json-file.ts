@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { CODES, error, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { lineColumn } from '../shared/text.ts';
-import { decodeText, unreadable } from './text-file.ts';
+import { readTextFile } from './text-file.ts';
 
 /** The scanner's error names, as sentences. */
 const REASONS: Record<string, string> = {
@@ -34,15 +33,9 @@ export async function readJsonFile(
   file: string,
   what: string,
 ): Promise<{ value: unknown; text: string } | { diagnostic: Diagnostic }> {
-  let buffer: Buffer;
-  try {
-    buffer = await readFile(abs);
-  } catch (e) {
-    return { diagnostic: unreadable(file, e) };
-  }
-  const decoded = decodeText(buffer, file, what);
-  if ('diagnostic' in decoded) return decoded;
-  const { text } = decoded;
+  const read = await readTextFile(abs, file, what);
+  if ('diagnostic' in read) return read;
+  const { text } = read;
   try {
     return { value: JSON.parse(text), text };
   } catch (e) {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { lineColumn, withoutBom } from '../shared/text.ts';
 
@@ -35,4 +36,15 @@ export function decodeText(buffer: Buffer, file: string, what: string): { text: 
     };
   }
   return { text };
+}
+
+/** A project file read as UTF-8 text, or its one diagnostic: unreadable (Q011) or not text (Q012, see decodeText). */
+export async function readTextFile(abs: string, file: string, what: string): Promise<{ text: string } | { diagnostic: Diagnostic }> {
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(abs);
+  } catch (e) {
+    return { diagnostic: unreadable(file, e) };
+  }
+  return decodeText(buffer, file, what);
 }

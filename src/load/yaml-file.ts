@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { CORE_SCHEMA, load as loadYaml, YAMLException } from 'js-yaml';
 import { CODES, error, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { readJsonFile } from './json-file.ts';
-import { decodeText, unreadable } from './text-file.ts';
+import { readTextFile } from './text-file.ts';
 
 /**
  * A YAML or JSON file of a Docusaurus project (`_category_.yml`, `authors.yml`, `tags.yml`): its value and text,
@@ -15,15 +14,9 @@ export async function readYamlOrJsonFile(
   what: string,
 ): Promise<{ value: unknown; text: string } | { diagnostic: Diagnostic }> {
   if (file.endsWith('.json')) return readJsonFile(abs, file, what);
-  let buffer: Buffer;
-  try {
-    buffer = await readFile(abs);
-  } catch (e) {
-    return { diagnostic: unreadable(file, e) };
-  }
-  const decoded = decodeText(buffer, file, what);
-  if ('diagnostic' in decoded) return decoded;
-  const { text } = decoded;
+  const read = await readTextFile(abs, file, what);
+  if ('diagnostic' in read) return read;
+  const { text } = read;
   try {
     return { value: loadYaml(text, { schema: CORE_SCHEMA, filename: file }), text };
   } catch (e) {
