@@ -423,17 +423,31 @@ describe('theme: page chrome of the real site', () => {
       const { page } = await open(path, {
         width,
         init: () => {
-          const w = window as unknown as { shifts: number[] };
+          const w = window as unknown as { shifts: string[] };
           w.shifts = [];
+          // Each shift with its time and what moved (node, rectangle before and after), so a failure says where to look.
+          const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
           new PerformanceObserver((list) =>
-            list.getEntries().forEach((e) => w.shifts.push((e as unknown as { value: number }).value)),
+            list.getEntries().forEach((e) => {
+              const shift = e as unknown as {
+                value: number;
+                startTime: number;
+                sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+              };
+              const moved = shift.sources.map((source) => {
+                const node = source.node as Element | undefined;
+                const name = node ? `${node.nodeName.toLowerCase()}.${typeof node.className === 'string' ? node.className : ''}` : '?';
+                return `${name} ${box(source.previousRect)} -> ${box(source.currentRect)}`;
+              });
+              w.shifts.push(`${shift.value.toFixed(5)} at ${Math.round(shift.startTime)} ms: ${moved.join('; ')}`);
+            }),
           ).observe({ type: 'layout-shift', buffered: true });
         },
       });
       // The header script runs 1.2 s after load (SPEC §4); wait until it has run once.
       await page.waitForFunction(() => document.readyState === 'complete');
       await page.waitForTimeout(1800);
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
       expect(shifts, `${path} at ${width}px`).toEqual([]);
       // Every image has its size in the markup.
       expect(
