@@ -120,7 +120,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 /** One build: the pipeline driven over the project, its results collected for BuildResult. */
 async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const run = new BuildRun(options);
-  const pipeline = await runPipeline(run, options.onStep);
+  // A quire bug thrown inside a step still stops what the build started (Pagefind's process, render workers).
+  const pipeline = await runPipeline(run, options.onStep).catch(async (e: unknown) => {
+    await run.abandon();
+    throw e;
+  });
   const { diagnostics, steps } = pipeline;
   diagnostics.push(...(await run.finish(!hasErrors(diagnostics))));
   const { report, cacheHits, reused, rendered } = run;
@@ -294,6 +298,12 @@ class BuildRun implements Driver {
     this.search = undefined;
     this.report = emitted.value;
     return { value: emitted.value, diagnostics: [...this.renderDiagnostics, ...emitted.diagnostics] };
+  }
+
+  /** After a thrown quire bug: the search index's process and the render workers are stopped; nothing is written. */
+  async abandon(): Promise<void> {
+    await Promise.allSettled([this.search?.discard(), this.closeRender?.()]);
+    this.search = undefined;
   }
 
   /** Ends the build: a search index started but not used is stopped, and the compile cache is written. */
