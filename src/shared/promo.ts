@@ -10,6 +10,13 @@ export const MANGA_PROMOTION_ID = 'manga';
 /** localStorage key remembering a successful claim (value: ISO time), so a reload shows it without a request. */
 export const CLAIM_STORAGE_KEY = 'quire.promo.manga.claimed';
 
+const DAY_MS = 86_400_000;
+
+/** When the Pro days of a claim end: they start with the claim itself (the page's small print says so). */
+export function proUntil(claimedAt: number, days: number): number {
+  return claimedAt + days * DAY_MS;
+}
+
 /** Where `now` lies relative to the configured event window: before, inside or after it. */
 export type WindowPhase = 'upcoming' | 'open' | 'ended';
 
@@ -62,22 +69,32 @@ export type PromoStatus =
   | 'ready'
   | 'claiming'
   | 'claimed'
+  | 'claimedBefore'
   | 'alreadyClaimed'
   | 'error';
 
 /**
  * What the widget shows. `noExtension` has two steps: first the install prompt, then, once the extension
- * has marked the page while the visitor was away installing it, the prompt to reload (SPEC §8).
+ * has marked the page while the visitor was away installing it, the prompt to reload (SPEC §8). A claim
+ * is shown as `claimed` once, right after the request; every later visit in that browser shows
+ * `claimedBefore`, so the visitor is not told again that their days "start now". Both carry the end of
+ * the Pro days (epoch ms); `over` says it has passed.
  */
-export type PromoState = { status: 'noExtension'; reloadNeeded: boolean } | { status: Exclude<PromoStatus, 'noExtension'> };
+export type PromoState =
+  | { status: 'noExtension'; reloadNeeded: boolean }
+  | { status: 'claimed'; until: number }
+  | { status: 'claimedBefore'; until: number; over: boolean }
+  | { status: Exclude<PromoStatus, 'noExtension' | 'claimed' | 'claimedBefore'> };
 
 /** What the browser knows about the visitor at one moment. */
 export interface PromoFacts {
   window: WindowPhase;
   /** The visitor's Chromium engine is below `promotions.minChromeVersion`. */
   isOutdatedBrowser: boolean;
-  /** A successful claim is remembered in this browser. */
-  hasStoredClaim: boolean;
+  /** The end of the Pro days of a claim this browser remembers (epoch ms), if it remembers one. */
+  claimedUntil: number | undefined;
+  /** The page's clock (epoch ms), to tell whether those days are over. */
+  now: number;
   /** The session cookie `{product}_token` exists. */
   hasToken: boolean;
   /** The extension has marked the page (`<html data-bilingo-extension="…">`). */
@@ -93,8 +110,10 @@ export type PromoEvent =
   | { type: 'rechecked'; facts: PromoFacts }
   /** The visitor pressed the claim (or retry) button. */
   | { type: 'claim' }
-  /** The claim request finished. */
-  | { type: 'claimFinished'; outcome: ClaimOutcome };
+  /** The claim request succeeded; `until` is the end of the Pro days it started. */
+  | { type: 'claimFinished'; outcome: 'claimed'; until: number }
+  /** The claim request finished otherwise. */
+  | { type: 'claimFinished'; outcome: Exclude<ClaimOutcome, 'claimed'> };
 
 /** The state the server renders and hydration starts from: without JavaScript the visitor is asked to log in. */
 export const initialPromoState: PromoState = { status: 'loggedOut' };
@@ -105,7 +124,8 @@ export const initialPromoState: PromoState = { status: 'loggedOut' };
  */
 export function decidePromo(facts: Omit<PromoFacts, 'hasLeftPage'>): PromoState {
   if (facts.isOutdatedBrowser) return { status: 'outdatedBrowser' };
-  if (facts.hasStoredClaim) return { status: 'claimed' };
+  if (facts.claimedUntil !== undefined)
+    return { status: 'claimedBefore', until: facts.claimedUntil, over: facts.now >= facts.claimedUntil };
   if (facts.window === 'upcoming') return { status: 'upcoming' };
   if (facts.window === 'ended') return { status: 'ended' };
   if (!facts.hasToken) return { status: 'loggedOut' };
@@ -139,7 +159,8 @@ export function reducePromo(state: PromoState, event: PromoEvent): PromoState {
     case 'claim':
       return canClaim(state) ? { status: 'claiming' } : state;
     case 'claimFinished':
-      return state.status === 'claiming' ? { status: event.outcome } : state;
+      if (state.status !== 'claiming') return state;
+      return event.outcome === 'claimed' ? { status: 'claimed', until: event.until } : { status: event.outcome };
   }
 }
 

@@ -112,6 +112,8 @@ interface Visit {
   /** Chromium before 90 has no navigator.userAgentData; a user-agent override alone keeps today's brands. */
   withoutUserAgentData?: boolean;
   javaScriptEnabled?: boolean;
+  /** The browser's time zone (IANA); dates in the box are shown in it. */
+  timezoneId?: string;
 }
 
 describe('manga promotion in the browser', () => {
@@ -139,7 +141,11 @@ describe('manga promotion in the browser', () => {
   });
 
   async function newContext(visit: Visit): Promise<BrowserContext> {
-    const context = await browser.newContext({ userAgent: visit.userAgent, javaScriptEnabled: visit.javaScriptEnabled ?? true });
+    const context = await browser.newContext({
+      userAgent: visit.userAgent,
+      javaScriptEnabled: visit.javaScriptEnabled ?? true,
+      timezoneId: visit.timezoneId,
+    });
     contexts.push(context);
     if (visit.loggedIn) await context.addCookies([{ name: TOKEN_COOKIE, value: 'session-1', url: server.url }]);
     if (visit.extension) await context.addInitScript(markExtension, MARK);
@@ -270,15 +276,42 @@ describe('manga promotion in the browser', () => {
     await expect.poll(() => fake.requests.length).toBe(1);
     release();
     await expect.poll(() => state(page)).toBe('claimed');
-    expect(await text(page)).toBe('Erfolgreich eingelöst! Ihre 3 Tage Pro beginnen jetzt.');
+    expect(await text(page)).toMatch(/^Erfolgreich eingelöst! Ihre 3 Tage Pro laufen bis zum 4\. Juni 2025 um \d\d:00\.$/);
     expect(fake.requests).toEqual([{ method: 'POST', contentType: 'application/json', body: { promotion: 'manga' } }]);
 
-    // Second look: a reload and a later visit in the same browser show the success without asking again.
+    // Second look: a reload and a later visit in the same browser show the claim without asking again.
     await page.reload();
     await checked(page);
-    expect(await state(page)).toBe('claimed');
+    expect(await state(page)).toBe('claimedBefore');
     const later = await openPromo(context);
-    expect(await state(later)).toBe('claimed');
+    expect(await state(later)).toBe('claimedBefore');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('manga promo: should say "bereits eingelöst" with the end of the Pro days after a claim, and still offer it to others', async () => {
+    const context = await newContext({ loggedIn: true, extension: true, timezoneId: 'Europe/Berlin' });
+    const page = await openPromo(context);
+    await claimWith(page, { status: 200 });
+    // Claimed at 12:00 UTC on 1 June: three days later is 14:00 in Berlin (summer time).
+    expect(await text(page)).toBe('Erfolgreich eingelöst! Ihre 3 Tage Pro laufen bis zum 4. Juni 2025 um 14:00.');
+
+    await page.reload();
+    await checked(page);
+    expect(await state(page)).toBe('claimedBefore');
+    expect(await text(page)).toBe('Bereits eingelöst: Ihre Pro-Tage laufen noch bis zum 4. Juni 2025 um 14:00.');
+    expect(await page.locator('.manga-promo').textContent()).not.toContain('beginnen');
+    expect(await claimButton(page).count()).toBe(0);
+
+    // Once the days are over, the box says so and points to the plans instead.
+    const after = await openPromo(context, '2025-06-04T12:00:00Z');
+    expect(await state(after)).toBe('claimedBefore');
+    expect(await text(after)).toBe('Bereits eingelöst: Ihre Pro-Tage sind am 4. Juni 2025 um 14:00 abgelaufen.');
+    expect(await after.getByRole('link', { name: 'Pläne und Preise ansehen' }).getAttribute('href')).toBe('/de/pricing/');
+
+    // Another visitor (another browser profile) still sees the offer.
+    const fresh = await visitPromo({ loggedIn: true, extension: true, timezoneId: 'Europe/Berlin' });
+    await expect.poll(() => state(fresh)).toBe('ready');
+    expect(await text(fresh)).toBe('Sie können jetzt 3 Tage Pro kostenlos einlösen.');
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -20,6 +20,8 @@ const props: MangaPromoProps = {
   lang: 'de-DE',
   messages,
 };
+/** The end of three Pro days claimed on 1 June 2025 at noon UTC (its hour depends on the test machine's zone). */
+const UNTIL = Date.parse('2025-06-04T12:00:00Z');
 const view = (state: PromoState, handlers: { onClaim?: () => void; onReload?: () => void } = {}) =>
   renderToStaticMarkup(createElement(MangaPromoView, { props, state, ...handlers }));
 
@@ -43,7 +45,17 @@ describe('promo view', () => {
       ],
       [{ status: 'ready' }, ['Sie können jetzt 3 Tage Pro kostenlos einlösen.', 'Jetzt einlösen'], ['disabled']],
       [{ status: 'claiming' }, ['Wird eingelöst', 'disabled', 'aria-busy="true"'], ['Jetzt einlösen']],
-      [{ status: 'claimed' }, ['Erfolgreich eingelöst! Ihre 3 Tage Pro beginnen jetzt.'], ['<button', '<a ']],
+      [{ status: 'claimed', until: UNTIL }, ['Erfolgreich eingelöst! Ihre 3 Tage Pro laufen bis zum 4. Juni 2025 um'], ['<button', '<a ']],
+      [
+        { status: 'claimedBefore', until: UNTIL, over: false },
+        ['Bereits eingelöst: Ihre Pro-Tage laufen noch bis zum 4. Juni 2025 um'],
+        ['<button', '<a ', 'beginnen jetzt'],
+      ],
+      [
+        { status: 'claimedBefore', until: UNTIL, over: true },
+        ['Bereits eingelöst: Ihre Pro-Tage sind am 4. Juni 2025 um', 'abgelaufen', 'href="/de/pricing/"'],
+        ['<button'],
+      ],
       [{ status: 'alreadyClaimed' }, ['nur für neue Nutzerinnen und Nutzer und nur einmal', 'href="/de/pricing/"'], ['<button']],
       [{ status: 'ended' }, ['Die Aktion ist beendet', 'beim nächsten Mal'], ['<button', '<a ']],
       [{ status: 'error' }, ['Das Einlösen hat nicht geklappt', 'Erneut versuchen'], ['<a ']],

@@ -5,6 +5,7 @@ import {
   claimRequestBody,
   decidePromo,
   initialPromoState,
+  proUntil,
   reducePromo,
   windowPhase,
   type ClaimOutcome,
@@ -20,13 +21,17 @@ const at = (iso: string) => Date.parse(iso);
 const READY: PromoFacts = {
   window: 'open',
   isOutdatedBrowser: false,
-  hasStoredClaim: false,
+  claimedUntil: undefined,
+  now: at('2025-06-01T12:00:00Z'),
   hasToken: true,
   hasExtension: true,
   hasLeftPage: false,
 };
 const facts = (over: Partial<PromoFacts> = {}): PromoFacts => ({ ...READY, ...over });
 
+/** The end of the Pro days of a claim made at READY's clock. */
+const UNTIL = at('2025-06-04T12:00:00Z');
+const CLAIMED: PromoState = { status: 'claimed', until: UNTIL };
 const INSTALL: PromoState = { status: 'noExtension', reloadNeeded: false };
 const RELOAD: PromoState = { status: 'noExtension', reloadNeeded: true };
 const ALL_STATES: PromoState[] = [
@@ -38,7 +43,8 @@ const ALL_STATES: PromoState[] = [
   RELOAD,
   { status: 'ready' },
   { status: 'claiming' },
-  { status: 'claimed' },
+  CLAIMED,
+  { status: 'claimedBefore', until: UNTIL, over: false },
   { status: 'alreadyClaimed' },
   { status: 'error' },
 ];
@@ -102,7 +108,11 @@ describe('promo: the decision at load', () => {
     expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ hasToken: false }) })).toEqual({ status: 'loggedOut' });
     expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ hasExtension: false }) })).toEqual(INSTALL);
     expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts() })).toEqual({ status: 'ready' });
-    expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ hasStoredClaim: true }) })).toEqual({ status: 'claimed' });
+    expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ claimedUntil: UNTIL }) })).toEqual({
+      status: 'claimedBefore',
+      until: UNTIL,
+      over: false,
+    });
     expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ window: 'ended' }) })).toEqual({ status: 'ended' });
     expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ window: 'upcoming' }) })).toEqual({ status: 'upcoming' });
     expect(reducePromo(initialPromoState, { type: 'loaded', facts: facts({ isOutdatedBrowser: true }) })).toEqual({
@@ -112,14 +122,20 @@ describe('promo: the decision at load', () => {
 
   it('promo: should check the browser first, then a remembered claim, the window, the login and the extension', () => {
     const nothing = { hasToken: false, hasExtension: false };
-    expect(decidePromo(facts({ ...nothing, isOutdatedBrowser: true, hasStoredClaim: true, window: 'ended' })).status).toBe(
+    expect(decidePromo(facts({ ...nothing, isOutdatedBrowser: true, claimedUntil: UNTIL, window: 'ended' })).status).toBe(
       'outdatedBrowser',
     );
-    expect(decidePromo(facts({ ...nothing, hasStoredClaim: true, window: 'ended' })).status).toBe('claimed');
+    expect(decidePromo(facts({ ...nothing, claimedUntil: UNTIL, window: 'ended' })).status).toBe('claimedBefore');
     expect(decidePromo(facts({ ...nothing, window: 'ended' })).status).toBe('ended');
     expect(decidePromo(facts({ ...nothing, window: 'upcoming' })).status).toBe('upcoming');
     expect(decidePromo(facts(nothing)).status).toBe('loggedOut');
     expect(decidePromo(facts({ hasExtension: false })).status).toBe('noExtension');
+  });
+
+  it('promo: should show a remembered claim as claimed before, with its end, over from that instant', () => {
+    expect(proUntil(at('2025-06-01T12:00:00Z'), 3)).toBe(UNTIL);
+    expect(decidePromo(facts({ claimedUntil: UNTIL, now: UNTIL - 1 }))).toEqual({ status: 'claimedBefore', until: UNTIL, over: false });
+    expect(decidePromo(facts({ claimedUntil: UNTIL, now: UNTIL }))).toEqual({ status: 'claimedBefore', until: UNTIL, over: true });
   });
 
   it('promo: should decide afresh at load from whatever state came before', () => {
@@ -158,9 +174,18 @@ describe('promo: rechecks when the visitor comes back or the extension marks the
   });
 
   it('promo: should keep results, the browser check and a request in flight', () => {
-    for (const status of ['outdatedBrowser', 'ended', 'claiming', 'claimed', 'alreadyClaimed', 'error'] as const) {
-      expect(recheck({ status }, { hasToken: false, hasLeftPage: true })).toEqual({ status });
-      expect(recheck({ status }, {})).toEqual({ status });
+    const kept: PromoState[] = [
+      { status: 'outdatedBrowser' },
+      { status: 'ended' },
+      { status: 'claiming' },
+      CLAIMED,
+      { status: 'claimedBefore', until: UNTIL, over: false },
+      { status: 'alreadyClaimed' },
+      { status: 'error' },
+    ];
+    for (const state of kept) {
+      expect(recheck(state, { hasToken: false, hasLeftPage: true })).toBe(state);
+      expect(recheck(state, {})).toBe(state);
     }
   });
 });
@@ -182,23 +207,27 @@ describe('promo: claiming', () => {
   });
 
   it('promo: should show the outcome of the request', () => {
-    const outcomes: ClaimOutcome[] = ['claimed', 'alreadyClaimed', 'loggedOut', 'ended', 'error'];
+    const outcomes: Exclude<ClaimOutcome, 'claimed'>[] = ['alreadyClaimed', 'loggedOut', 'ended', 'error'];
     for (const outcome of outcomes)
       expect(reducePromo({ status: 'claiming' }, { type: 'claimFinished', outcome })).toEqual({ status: outcome });
+    expect(reducePromo({ status: 'claiming' }, { type: 'claimFinished', outcome: 'claimed', until: UNTIL })).toEqual(CLAIMED);
   });
 
   it('promo: should ignore an outcome when no claim is in flight', () => {
     for (const state of ALL_STATES.filter((s) => s.status !== 'claiming'))
-      expect(reducePromo(state, { type: 'claimFinished', outcome: 'claimed' })).toBe(state);
+      expect(reducePromo(state, { type: 'claimFinished', outcome: 'claimed', until: UNTIL })).toBe(state);
   });
 
   it('promo: should walk a visitor from an error through retry to success', () => {
     let state = reducePromo(initialPromoState, { type: 'loaded', facts: facts() });
     state = reducePromo(state, { type: 'claim' });
-    state = reducePromo(state, { type: 'claimFinished', outcome: claimOutcome(500) });
+    const failed = claimOutcome(500);
+    expect(failed).toBe('error');
+    state = reducePromo(state, { type: 'claimFinished', outcome: 'error' });
     expect(state).toEqual({ status: 'error' });
     state = reducePromo(state, { type: 'claim' });
-    state = reducePromo(state, { type: 'claimFinished', outcome: claimOutcome(200) });
-    expect(state).toEqual({ status: 'claimed' });
+    expect(claimOutcome(200)).toBe('claimed');
+    state = reducePromo(state, { type: 'claimFinished', outcome: 'claimed', until: UNTIL });
+    expect(state).toEqual(CLAIMED);
   });
 });

@@ -17,6 +17,8 @@ export const PROMO_MESSAGE_IDS = [
   'promo.claim',
   'promo.claiming',
   'promo.claimed',
+  'promo.claimedBefore',
+  'promo.claimedBeforeOver',
   'promo.alreadyClaimed',
   'promo.pricing',
   'promo.upcoming',
@@ -152,7 +154,20 @@ export function MangaPromoView({
       );
       break;
     case 'claimed':
-      text = t('promo.claimed', { days: props.days });
+      text = t('promo.claimed', { days: props.days, date: formatDate(state.until, props.lang) });
+      break;
+    case 'claimedBefore':
+      text = t(state.over ? 'promo.claimedBeforeOver' : 'promo.claimedBefore', {
+        days: props.days,
+        date: formatDate(state.until, props.lang),
+      });
+      // Once the days are over, the way on is a plan of one's own.
+      if (state.over)
+        action = (
+          <a className="button button--secondary" href={props.pricingUrl}>
+            {t('promo.pricing')}
+          </a>
+        );
       break;
     case 'alreadyClaimed':
       text = t('promo.alreadyClaimed');
@@ -184,11 +199,11 @@ export function MangaPromoView({
   );
 }
 
-/** The event's start as the visitor's local date and time (only ever shown in the browser). */
-function formatDate(iso: string, lang: string): string {
+/** A date (ISO or epoch ms) as the visitor's local date and time (only ever shown in the browser). */
+function formatDate(when: string | number, lang: string): string {
   try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(when));
   } catch {
-    return iso;
+    return new Date(when).toUTCString();
   }
 }

@@ -7,6 +7,7 @@ import {
   claimOutcome,
   claimRequestBody,
   initialPromoState,
+  proUntil,
   reducePromo,
   windowPhase,
   type ClaimOutcome,
@@ -74,20 +75,30 @@ function MangaPromoIsland({ element, props, onDetached }: { element: HTMLElement
     inFlight.current = true;
     dispatch({ type: 'claim' });
     void sendClaim(props.claimUrl).then((outcome) => {
-      if (outcome === 'claimed') storageSet(CLAIM_STORAGE_KEY, new Date().toISOString());
       inFlight.current = false;
-      dispatch({ type: 'claimFinished', outcome });
+      if (outcome !== 'claimed') {
+        dispatch({ type: 'claimFinished', outcome });
+        return;
+      }
+      const claimedAt = Date.now();
+      storageSet(CLAIM_STORAGE_KEY, new Date(claimedAt).toISOString());
+      dispatch({ type: 'claimFinished', outcome, until: proUntil(claimedAt, props.days) });
     });
-  }, [props.claimUrl, state]);
+  }, [props.claimUrl, props.days, state]);
 
   return <MangaPromoView props={props} state={state} onClaim={claim} onReload={() => location.reload()} />;
 }
 
 function readFacts(props: MangaPromoProps, hasLeftPage: boolean): PromoFacts {
+  const now = Date.now();
+  // A stored value that is no date (written by hand, or by some other script) counts as no claim: the claim
+  // button then asks the server, which answers "already claimed" for an account that has one.
+  const claimedAt = Date.parse(storageGet(CLAIM_STORAGE_KEY) ?? '');
   return {
-    window: windowPhase(Date.now(), props),
+    window: windowPhase(now, props),
     isOutdatedBrowser: isOutdatedChromium(navigator as Navigator & BrowserIdentity, props.minChromeVersion),
-    hasStoredClaim: storageGet(CLAIM_STORAGE_KEY) !== null,
+    claimedUntil: Number.isNaN(claimedAt) ? undefined : proUntil(claimedAt, props.days),
+    now,
     hasToken: hasCookie(document.cookie, props.tokenCookie),
     hasExtension: document.documentElement.hasAttribute(props.extensionAttribute),
     hasLeftPage,
