@@ -195,6 +195,8 @@ export interface SidebarLink {
   type: 'link';
   label: string;
   href: string;
+  /** A class for the item (Docusaurus's `className`). */
+  className?: string;
 }
 export interface SidebarCategory {
   type: 'category';
@@ -260,7 +262,7 @@ export interface Site {
   compiled: Compiled[];
   /** The site's first sidebar (its only one, mostly): what a doc page shows unless `route.doc.sidebar` names another. */
   sidebar: SidebarItem[];
-  /** Total number of items in the sidebar, to pick full or open-branch rendering. */
+  /** Number of items in the largest sidebar, to pick full or open-branch rendering (the same for every sidebar). */
   sidebarSize: number;
   /** Every sidebar by name (a Docusaurus project may have several), `sidebar` among them; absent with one. */
   sidebars?: Record<string, SidebarItem[]>;

@@ -51,6 +51,7 @@ export function sidebarChunks(site: Site): { file: string; json: string }[] {
       walk(item.items);
     }
   };
-  walk(site.sidebar);
+  // Every sidebar's categories (their keys are unique across sidebars): a doc of any of them may open one.
+  for (const items of site.sidebars ? Object.values(site.sidebars) : [site.sidebar]) walk(items);
   return out;
 }

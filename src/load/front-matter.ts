@@ -51,6 +51,8 @@ const frontMatterFields = z.looseObject({
   // Docusaurus's classic theme shows neither: a key for translations and props for swizzled components.
   sidebar_custom_props: z.record(z.string(), z.unknown()).optional(),
   sidebar_key: z.string().optional(),
+  /** A class on the doc's sidebar item, as Docusaurus adds it. */
+  sidebar_class_name: z.string().optional(),
 });
 const frontMatterSchema = frontMatterFields
   .refine((fm) => !(fm.draft && fm.unlisted), { message: 'a page cannot be draft and unlisted at the same time', path: ['draft'] })
@@ -66,7 +68,6 @@ const frontMatterSchema = frontMatterFields
 const DOCUSAURUS_ONLY: Record<string, string> = {
   custom_edit_url: 'quire shows no edit link',
   last_update: 'quire shows no last-update line',
-  sidebar_class_name: 'the theme does not add per-item classes to the sidebar yet',
   parse_number_prefixes: 'number prefixes of file and folder names are always taken off',
   hide_reading_time: 'quire shows no reading time',
 };

@@ -123,7 +123,7 @@ export interface PlannedSidebars {
   /** Every sidebar, in the file's order. */
   sidebars: { name: string; items: SidebarItem[] }[];
   generatedIndexes: GeneratedIndex[];
-  /** Items of the first sidebar. */
+  /** Items of the largest sidebar: a site renders all its sidebars whole, or all by open branch. */
   size: number;
   diagnostics: Diagnostic[];
 }
@@ -225,7 +225,8 @@ export function planSidebars({ raw, file, text, docs, config, draftIds, categori
           },
         ];
       }
-      if (item.type === 'link') return [{ type: 'link', label: item.label, href: item.href }];
+      if (item.type === 'link')
+        return [{ type: 'link', label: item.label, href: item.href, ...(item.className ? { className: item.className } : {}) }];
       if (item.type === 'html') {
         htmlItems++;
         return [];
@@ -339,7 +340,12 @@ export function planSidebars({ raw, file, text, docs, config, draftIds, categori
         hint: 'Use a link item instead.',
       }),
     );
-  return { sidebars: sidebars.map(({ name, items }) => ({ name, items })), generatedIndexes, size: sidebars[0]?.size ?? 0, diagnostics };
+  return {
+    sidebars: sidebars.map(({ name, items }) => ({ name, items })),
+    generatedIndexes,
+    size: Math.max(0, ...sidebars.map((s) => s.size)),
+    diagnostics,
+  };
 }
 
 /** The one sidebar (the first), for callers that show one: see planSidebars. */

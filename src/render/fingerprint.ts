@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { linkedFile, routesByFile } from '../shared/markers.ts';
+import { shownSidebar } from '../shared/sidebars.ts';
 import type { Compiled, Route, SidebarItem, Site } from '../types.ts';
 
 export interface FingerprintInputs {
@@ -22,7 +23,13 @@ export interface FingerprintInputs {
 export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintInputs): Map<string, string> {
   const everyPage = hash([site.config, site.messages, site.locales, site.data, site.imageSizes, shared]);
   const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
-  const wholeSidebar = isLarge ? '' : hash(site.sidebar);
+  // Per sidebar (a doc shows its own: shownSidebar), so an edit to one sidebar renders again only its docs.
+  const wholeSidebars = new Map<SidebarItem[], string>();
+  const whole = (items: SidebarItem[]) => {
+    let h = wholeSidebars.get(items);
+    if (h === undefined) wholeSidebars.set(items, (h = hash(items)));
+    return h;
+  };
   const sidebarByTrail = new Map<string, string>();
   // The blog list shows each post's title, date and description.
   const blogRoutes = site.routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r.title, r.description, r.blog]);
@@ -34,13 +41,14 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
     const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
     const parts: unknown[] = [everyPage, routeWithoutIndex(route), compiled ? contentOf(compiled, fileRoutes, assetVersions) : null];
     if (route.kind === 'doc') {
-      if (!isLarge) parts.push(wholeSidebar);
+      const items = shownSidebar(site, route);
+      if (!isLarge) parts.push(whole(items));
       else {
         const trail = route.doc?.sidebarTrail ?? [];
-        const key = trail.join('\n');
+        const key = `${route.doc?.sidebar ?? ''}\n${trail.join('\n')}`;
         let h = sidebarByTrail.get(key);
         if (h === undefined) {
-          h = hash(openBranch(site.sidebar, new Set(trail)));
+          h = hash(openBranch(items, new Set(trail)));
           sidebarByTrail.set(key, h);
         }
         parts.push(h);
@@ -48,7 +56,7 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
     }
     if (route.kind === 'blogPost' || route.kind === 'blogList') parts.push(blog);
     // The 404 page lists the sidebar's first docs (the theme's NotFound).
-    if (route.kind === 'notFound') parts.push(wholeSidebar || hash(site.sidebar));
+    if (route.kind === 'notFound') parts.push(whole(site.sidebar));
     out.set(route.path, hash(parts));
   }
   return out;

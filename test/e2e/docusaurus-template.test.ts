@@ -16,40 +16,55 @@ import { launchBrowser, serveDist, type TestServer } from './harness.ts';
  * heading ids written as MDX comments, and the blog with authors from authors.yml, tags from tags.yml and
  * excerpts cut at the truncate marker.
  */
+/**
+ * Builds a copy of a fixture unchanged and serves its output; a file the pages ask for that the build did not
+ * write is answered with the site's 404 page and listed in `missing`.
+ */
+async function serveFixture(name: string): Promise<{ server: TestServer; missing: string[]; cleanup: () => Promise<void> }> {
+  const site = await makeSite(name);
+  const out = await mkdtemp(path.join(tmpdir(), 'quire-docusaurus-e2e-'));
+  const outDir = path.join(out, 'dist');
+  const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false });
+  const cleanup = async () => {
+    await site.cleanup();
+    await rm(out, { recursive: true, force: true });
+  };
+  if (!result.ok) {
+    await cleanup();
+    throw new Error(`${name} did not build:\n` + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
+  }
+  const server = await serveDist(outDir);
+  const missing: string[] = [];
+  // serveDist answers a missing file with de/404.html (the real site's); this site's is at the root.
+  server.hooks.push(async (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const file =
+      path.extname(pathname) && !pathname.endsWith('.html')
+        ? path.join(outDir, decodeURIComponent(pathname))
+        : path.join(outDir, normalizePath(pathname), 'index.html');
+    if (
+      await stat(file)
+        .then((s) => s.isFile())
+        .catch(() => false)
+    )
+      return false;
+    missing.push(pathname);
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(await readFile(path.join(outDir, '404.html')));
+    return true;
+  });
+  return { server, missing, cleanup };
+}
+
 describe('the Docusaurus classic template in a browser', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
   let cleanup: () => Promise<void>;
-  let out: string;
   /** What the pages asked for that the build did not write (answered with the site's 404 page). */
-  const missing: string[] = [];
+  let missing: string[] = [];
 
   beforeAll(async () => {
-    const site = await makeSite('docusaurus-classic');
-    out = await mkdtemp(path.join(tmpdir(), 'quire-docusaurus-e2e-'));
-    const outDir = path.join(out, 'dist');
-    const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false });
-    cleanup = site.cleanup;
-    if (!result.ok) throw new Error('The template did not build:\n' + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
-    server = await serveDist(outDir);
-    // serveDist answers a missing file with de/404.html (the real site's); this site's is at the root.
-    server.hooks.push(async (req, res) => {
-      const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-      const file =
-        path.extname(pathname) && !pathname.endsWith('.html')
-          ? path.join(outDir, decodeURIComponent(pathname))
-          : path.join(outDir, normalizePath(pathname), 'index.html');
-      if (
-        await stat(file)
-          .then((s) => s.isFile())
-          .catch(() => false)
-      )
-        return false;
-      missing.push(pathname);
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(await readFile(path.join(outDir, '404.html')));
-      return true;
-    });
+    ({ server, missing, cleanup } = await serveFixture('docusaurus-classic'));
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
@@ -58,7 +73,6 @@ describe('the Docusaurus classic template in a browser', () => {
     await browser?.close();
     await server?.close();
     await cleanup?.();
-    if (out) await rm(out, { recursive: true, force: true });
   });
 
   it('shows the docs sidebar with the category labels of _category_.json, and their generated index pages', async () => {
@@ -109,5 +123,43 @@ describe('the Docusaurus classic template in a browser', () => {
 
   it('asked for no file the build did not write but the home page, which is a React page quire leaves out (with a warning)', () => {
     expect(missing.filter((p) => p !== '/')).toEqual([]);
+  });
+});
+
+/** test/fixtures/docusaurus-sidebars: two sidebars, item classes, docs tags with a tags file. */
+describe('a Docusaurus project with two sidebars in a browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let cleanup: () => Promise<void>;
+  let missing: string[] = [];
+
+  beforeAll(async () => {
+    ({ server, missing, cleanup } = await serveFixture('docusaurus-sidebars'));
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await cleanup?.();
+  });
+
+  it('shows a doc of the second sidebar that sidebar, and the first sidebar again after following a link back', async () => {
+    await page.goto(`${server.url}/docs/api/methods/`);
+    const sidebar = page.locator('nav.doc-sidebar');
+    await expect.poll(() => sidebar.locator('.menu__link').allTextContents()).toEqual(['API overview', 'Methods']);
+    await expect.poll(() => sidebar.locator('[aria-current="page"]').textContent()).toBe('Methods');
+    await sidebar.getByRole('link', { name: 'API overview' }).click();
+    await page.waitForURL(`${server.url}/docs/api/overview/`);
+    await expect.poll(() => sidebar.locator('[aria-current="page"]').textContent()).toBe('API overview');
+    await page.goto(`${server.url}/docs/guide/start/`);
+    await expect
+      .poll(() => sidebar.locator('.menu__link').allTextContents())
+      .toEqual(['Getting started', 'Going deeper', 'Example (opens in a new tab)']);
+    await expect.poll(() => sidebar.locator('li.start-item [aria-current="page"]').textContent()).toBe('Getting started');
+    // Chromium asks for /favicon.ico by itself; the project has no favicon.
+    expect(missing.filter((p) => p !== '/favicon.ico')).toEqual([]);
   });
 });

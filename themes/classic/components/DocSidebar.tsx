@@ -1,5 +1,6 @@
 import { escapeAttribute } from '../../../src/shared/html.ts';
 import { sidebarChunkFile } from '../../../src/shared/output-paths.ts';
+import { shownSidebar } from '../../../src/shared/sidebars.ts';
 import type { SidebarItem } from '../../../src/types.ts';
 import { ContentText, useHref, useSharedHtml, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
@@ -27,9 +28,10 @@ function useSharedTree(): string | undefined {
   const { site, route } = useTheme();
   const href = useHref();
   const trail = route.doc?.sidebarTrail ?? [];
-  const html = useSharedHtml(`sidebar\n${trail.join('\n')}`, () => (
+  // Keyed by the sidebar too: two docs of different sidebars with the same (empty) trail show different trees.
+  const html = useSharedHtml(`sidebar\n${route.doc?.sidebar ?? ''}\n${trail.join('\n')}`, () => (
     <Items
-      items={site.sidebar}
+      items={shownSidebar(site, route)}
       current=""
       trail={new Set(trail)}
       isLarge={site.sidebarSize > site.config.docs.largeSidebarThreshold}
@@ -55,7 +57,9 @@ function useSharedTree(): string | undefined {
 export function DocSidebarTree() {
   const { site, route } = useTheme();
   const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
-  return <Items items={site.sidebar} current={route.path} trail={new Set(route.doc?.sidebarTrail)} isLarge={isLarge} level={1} />;
+  return (
+    <Items items={shownSidebar(site, route)} current={route.path} trail={new Set(route.doc?.sidebarTrail)} isLarge={isLarge} level={1} />
+  );
 }
 
 interface ItemsProps {
@@ -77,7 +81,7 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         if (item.type === 'doc') {
           const active = item.path === current;
           return (
-            <li key={i} className="menu__item">
+            <li key={i} className={itemClass('menu__item', item.className)}>
               <a
                 className={'menu__link' + (active ? ' menu__link--active' : '')}
                 href={href(item.path)}
@@ -90,7 +94,7 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         }
         if (item.type === 'link') {
           return (
-            <li key={i} className="menu__item">
+            <li key={i} className={itemClass('menu__item', item.className)}>
               <Link to={item.href} className="menu__link">
                 <ContentText>{item.label}</ContentText>
               </Link>
@@ -108,7 +112,7 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         };
         if (!item.path) {
           return (
-            <li key={i} className="menu__item menu__item--category">
+            <li key={i} className={itemClass('menu__item menu__item--category', item.className)}>
               <details {...detailsProps}>
                 <summary className="menu__category">
                   <ContentText>{item.label}</ContentText>
@@ -121,7 +125,7 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         // A category with its own page: the label is a link, and only the caret opens and closes
         // (a link inside <summary> would be a control inside a control).
         return (
-          <li key={i} className="menu__item menu__item--category">
+          <li key={i} className={itemClass('menu__item menu__item--category', item.className)}>
             <a
               className={'menu__link menu__category-link' + (active ? ' menu__link--active' : '')}
               href={href(item.path)}
@@ -138,4 +142,9 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
       })}
     </ul>
   );
+}
+
+/** The item's own class (`className`, `sidebar_class_name`) after the theme's, as Docusaurus adds it to the `<li>`. */
+function itemClass(base: string, own: string | undefined): string {
+  return own ? `${base} ${own}` : base;
 }

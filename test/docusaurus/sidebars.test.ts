@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemoryWriter } from '../../src/emit/index.ts';
+import { fingerprintRoutes } from '../../src/render/index.ts';
+import type { Route, SidebarItem, Site } from '../../src/types.ts';
+import { minimalConfig } from '../unit/config-fixture.ts';
+import { buildInMemory, makeSite } from '../helpers.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(cleanups.map((c) => c())));
+
+/** The sidebar's doc items and categories as text, `*` before the current page's: `*Methods /docs/api/methods/`, `[API]` for a category label. */
+const sidebarOf = (html: string) => {
+  const nav = /<nav class="doc-sidebar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+  return [...nav.matchAll(/<summary class="menu__category">([^<]*)<|<a class="menu__link([^"]*)"[^>]*href="([^"]*)"[^>]*>([^<]*)</g)].map(
+    (m) => (m[1] !== undefined ? `[${m[1]}]` : `${m[2].includes('menu__link--active') ? '*' : ''}${m[4]} ${m[3]}`),
+  );
+};
+
+describe('a Docusaurus project with two sidebars (test/fixtures/docusaurus-sidebars)', () => {
+  let writer: MemoryWriter;
+  let ok: boolean;
+  beforeAll(async () => {
+    const site = await makeSite('docusaurus-sidebars');
+    cleanups.push(site.cleanup);
+    const built = await buildInMemory(site.root);
+    writer = built.writer;
+    ok = built.result.ok;
+    expect(built.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+  const page = (file: string) => writer.text(file) ?? '';
+
+  it('shows each doc the sidebar it belongs to, with its own page current', () => {
+    expect(ok).toBe(true);
+    expect(sidebarOf(page('docs/api/methods/index.html'))).toEqual([
+      '[API]',
+      'API overview /docs/api/overview/',
+      '*Methods /docs/api/methods/',
+    ]);
+    expect(sidebarOf(page('docs/guide/start/index.html'))).toEqual([
+      '*Getting started /docs/guide/start/',
+      '[Going further]',
+      'Going deeper /docs/guide/deeper/',
+    ]);
+  });
+
+  it('adds sidebar_class_name and className to the items, as Docusaurus does on the list item', () => {
+    const start = page('docs/guide/start/index.html');
+    expect(start).toContain('<li class="menu__item start-item"><a class="menu__link menu__link--active" href="/docs/guide/start/"');
+    expect(start).toContain('<li class="menu__item menu__item--category further-category">');
+    expect(start).toContain('<li class="menu__item external-item">');
+  });
+});
+
+describe('page fingerprints with several sidebars', () => {
+  const doc = (path: string, sidebar: string): Route => ({
+    kind: 'doc',
+    path,
+    title: path,
+    description: '',
+    isUnlisted: false,
+    doc: { id: path, breadcrumbs: [], inSidebar: true, sidebarTrail: [], sidebar },
+  });
+  const item = (label: string): SidebarItem => ({ type: 'doc', id: label, label, path: `/docs/${label}/` });
+  // Only what fingerprintRoutes reads: a whole Site needs compiled pages these routes do not have.
+  const site = (second: SidebarItem[]): Site =>
+    ({
+      config: minimalConfig(),
+      routes: [doc('/docs/a/', 'first'), doc('/docs/b/', 'second')],
+      compiled: [],
+      sidebar: [item('a')],
+      sidebarSize: 2,
+      sidebars: { first: [item('a')], second },
+      blogPosts: [],
+      data: {},
+      messages: {},
+      locales: [],
+      imageSizes: {},
+    }) as unknown as Site;
+  const prints = (s: Site) => fingerprintRoutes({ site: s, shared: null, assetVersions: new Map() });
+
+  it('changes for the docs of a sidebar that changed, and only for them', () => {
+    const before = prints(site([item('b')]));
+    const after = prints(site([item('b'), item('c')]));
+    expect(after.get('/docs/a/')).toBe(before.get('/docs/a/'));
+    expect(after.get('/docs/b/')).not.toBe(before.get('/docs/b/'));
+  });
+});
