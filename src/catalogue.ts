@@ -98,16 +98,34 @@ export const CATALOGUE = {
       'an MDX component used without a prop it needs (`<Figure>` without `src`), or with a quoted value its data file has no entry for (`<Stat id="…">`, `<SupportedSites list="…">`; the entries are listed): error at the use. An object or array written for a prop that wants a text or a number (`width={{a: 1}}`, `alt={[1, 2]}`): error at the prop. A prop the component does not take: warning, with the nearest prop\'s name',
   },
   Q034: {
-    title: 'Content note',
+    title: 'Block left open',
     severity: 'warning',
     about:
-      "a block left open, at the line that opened it: a code fence (the rest of the page became code), a `:::note` box (the following sections went into it), HTML in a `.md` file such as `<details>` (it took the rest of the page in); and markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write); a code block option that does nothing (`title=x.js` without quotes, `{2,x}`, a line list beyond the block's lines, `showLineNumbers=fünf`, an unknown option with the nearest known one) or a fence language without highlighting (`javascirpt`, with the nearest one); a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); a heading id that cannot be one in `.mdx` as in `.md`; MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element",
+      'a block left open, at the line that opened it: a code fence (the rest of the page became code), a `:::note` box (the following sections went into it), HTML in a `.md` file such as `<details>` (it took the rest of the page in)',
   },
   Q035: {
     title: 'Page past a limit',
     severity: 'error',
     about:
       'a page past a bound on its work (`limits`): lists and block quotes nested deeper than `limits.maxNesting` or more link brackets and emphasis marks in one paragraph than `limits.maxInlineMarkers`, at the line, found before the page is parsed; compiling it, or rendering MDX with code of its own, taking longer than `limits.pageTimeout` (a parser path that does not end, an endless loop in an `export` or a `{…}` expression: the page is stopped and named); running out of stack (nesting too deep, a function calling itself without end, at its line). One error for the page, never a stack trace; the build fails as with any error, `quire dev` shows it in its overlay and goes on',
+  },
+  Q036: {
+    title: 'Markup shown as text',
+    severity: 'warning',
+    about:
+      'markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write, in `.md` as in `.mdx`), a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element',
+  },
+  Q037: {
+    title: 'Code block option without effect',
+    severity: 'warning',
+    about:
+      "a code block option that does nothing (`title=x.js` without quotes, `{2,x}`, a line list beyond the block's lines, `showLineNumbers=fünf`, an unknown option with the nearest known one) or a fence language without highlighting (`javascirpt`, with the nearest one)",
+  },
+  Q038: {
+    title: 'Docusaurus feature left out',
+    severity: 'warning',
+    about:
+      "what a Docusaurus theme component is written with that quire's version does not do, left out at its place: `<Tabs>` `queryString`, `defaultValue`, `values`, `lazy` or `className`, a later `<TabItem>` marked `default` (quire shows the first tab first), a `<CodeBlock>` holding something other than text",
   },
   Q040: {
     title: 'Sidebar file',

@@ -138,8 +138,16 @@ export interface Compiled {
   standIn?: true;
 }
 
+/**
+ * What a compile note is about, which decides its code: a block left open (Q034), markup shown as text because
+ * it names nothing (Q036), a code block option or language without effect (Q037), a feature of the source's
+ * dialect that quire leaves out (Q038).
+ */
+export type CompileNoteKind = 'unclosed' | 'as-text' | 'code-option' | 'left-out';
+
 /** A problem the compiler noticed without failing, at its place in the file. */
 export interface CompileNote {
+  kind: CompileNoteKind;
   message: string;
   line?: number;
   column?: number;

@@ -713,10 +713,10 @@ describe('errors: each bad input gives one clear error, exit 1, and leaves dist/
       const { code, stderr } = await quire(site.root, 'build');
       expect(code).toBe(0);
       for (const line of [
-        'warning Q034 content/docs/guide/start.md:4:12',
+        'warning Q036 content/docs/guide/start.md:4:12',
         'The link [Zweite](./zweite seite.md) is shown as text: its target has a space.',
         'hint: Write the space as %20 (./zweite%20seite.md), or put the target in <…>: [Zweite](<./zweite seite.md>).',
-        'warning Q034 content/docs/guide/mdx.mdx:6:1',
+        'warning Q036 content/docs/guide/mdx.mdx:6:1',
         'The heading id {#mit leer} is shown as part of the heading',
         'hint: Write {#mit-leer}.',
         'warning Q040 content/sidebars.ts:2:59',

@@ -1,5 +1,5 @@
 import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
-import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import type { AssetRef, Compiled, CompileNoteKind, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import type { CompileCache } from './cache.ts';
 import { isExternal } from '../shared/route-match.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
@@ -53,7 +53,15 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-export const COMPILER_VERSION = '22';
+/** The code of each kind of compile note (see CompileNoteKind). */
+const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof CODES]> = {
+  unclosed: CODES.CONTENT_UNCLOSED,
+  'as-text': CODES.CONTENT_AS_TEXT,
+  'code-option': CODES.CODE_OPTION,
+  'left-out': CODES.CONTENT_LEFT_OUT,
+};
+
+export const COMPILER_VERSION = '23';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -91,7 +99,7 @@ export async function compile({
     for (const note of compiled.notes ?? [])
       diagnostics.push(
         withExcerpt(
-          warning(CODES.CONTENT_UNCLOSED, note.message, { file: source.file, line: note.line, column: note.column, hint: note.hint }),
+          warning(NOTE_CODES[note.kind], note.message, { file: source.file, line: note.line, column: note.column, hint: note.hint }),
           source.body,
           source.bodyLine,
         ),

@@ -548,3 +548,34 @@ describe('compile: pages in order', () => {
     expect(result.value.map((c) => c.source.file)).toEqual(seen);
   });
 });
+
+describe('compile: notes by kind', () => {
+  it('compile: should give each kind of note its own code, at its place', async () => {
+    const page = (name: string, body: string, format: 'md' | 'mdx') => ({
+      ...source(body, format),
+      file: `content/docs/${name}.${format}`,
+      id: name,
+      path: `/docs/${name}/`,
+    });
+    const { diagnostics } = await compile({
+      sources: [
+        page('offen', 'Text\n\n```js\nconst a = 1;\n', 'md'),
+        page('text', 'Siehe [Start][start].\n', 'md'),
+        page('sprache', '```javascirpt\nconst a = 1;\n```\n', 'md'),
+        page(
+          'tabs',
+          'import Tabs from \'@theme/Tabs\';\nimport TabItem from \'@theme/TabItem\';\n\n<Tabs>\n<TabItem value="a">A</TabItem>\n<TabItem value="b" default>B</TabItem>\n</Tabs>\n',
+          'mdx',
+        ),
+      ],
+      config,
+    });
+    const found = diagnostics.map((d) => [d.file, d.code, d.severity, d.line]);
+    expect(found.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      ['content/docs/offen.md', CODES.CONTENT_UNCLOSED, 'warning', 6],
+      ['content/docs/sprache.md', CODES.CODE_OPTION, 'warning', 4],
+      ['content/docs/tabs.mdx', CODES.CONTENT_LEFT_OUT, 'warning', 9],
+      ['content/docs/text.md', CODES.CONTENT_AS_TEXT, 'warning', 4],
+    ]);
+  });
+});

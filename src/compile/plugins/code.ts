@@ -305,10 +305,11 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
     const runs = grammar ? segments(refractor.highlight(text, grammar).children, '', []) : [{ className: '', text }];
     const title = parseTitle(meta);
     const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
-    for (const problem of codeMetaProblems(meta, text.split('\n').length)) notes.push({ ...place, ...problem });
+    for (const problem of codeMetaProblems(meta, text.split('\n').length)) notes.push({ kind: 'code-option', ...place, ...problem });
     if (!grammar && !PLAIN.has(requested.toLowerCase())) {
       const near = closestName(requested.toLowerCase(), knownLanguages());
       notes.push({
+        kind: 'code-option',
         ...place,
         message: `There is no highlighting for the language "${requested}": the code is shown as plain text.`,
         hint: near

@@ -42,6 +42,7 @@ export function remarkNotes() {
           );
         if (statement)
           mdxAsText.push({
+            kind: 'as-text',
             ...placeIn(node, options),
             message: `This MDX statement is shown as text: the file is read as CommonMark (${statement[0].slice(0, 60)}).`,
             hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).',
@@ -51,6 +52,7 @@ export function remarkNotes() {
         const component = /^<([A-Z][\w.]*)/.exec(node.value);
         if (component)
           mdxAsText.push({
+            kind: 'as-text',
             ...placeIn(node, options),
             message: `<${component[1]}> is written as a component, but the file is read as CommonMark: it is an unknown HTML element here.`,
             hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).',
@@ -65,12 +67,14 @@ export function remarkNotes() {
         if (reference) {
           const label = reference[2] || reference[1];
           notes.push({
+            kind: 'as-text',
             ...placeIn(node, options),
             message: `The link [${reference[1]}][${reference[2]}] is shown as text: there is no [${label}]: definition.`,
             hint: `Add a line [${label}]: /docs/… to the page, or write the link as [${reference[1]}](/docs/…).`,
           });
         } else if (footnote) {
           notes.push({
+            kind: 'as-text',
             ...placeIn(node, options),
             message: `The footnote [^${footnote[1]}] is shown as text: there is no [^${footnote[1]}]: footnote.`,
             hint: `Add a line [^${footnote[1]}]: … with the footnote's text.`,
@@ -83,6 +87,7 @@ export function remarkNotes() {
           const place = at >= 0 && at < end! ? placeAt(text, at, options) : placeIn(node, options);
           if (at >= 0) from = at + written.length;
           notes.push({
+            kind: 'as-text',
             ...place,
             message: `The ${image ? 'image' : 'link'} ${written} is shown as text: its ${image ? 'path' : 'target'} has a space.`,
             hint: `Write the space as %20 (${target.replace(/\s/g, '%20')}), or put the ${image ? 'path' : 'target'} in <…>: ${image ? '!' : ''}[${label}](<${target}>).`,
@@ -99,6 +104,7 @@ export function remarkNotes() {
             .replace(/[^\w\-:.\u00C0-\uFFFF]+/g, '-')
             .replace(/^-+|-+$/g, '');
           notes.push({
+            kind: 'as-text',
             ...placeIn(node, options),
             message: `The heading id {#${written[1]}} is shown as part of the heading: an id has no spaces or signs other than - _ : .`,
             hint: slug ? `Write {#${slug}}.` : 'Write an id such as {#einrichtung}.',
@@ -110,6 +116,7 @@ export function remarkNotes() {
         const spaced = first?.type === 'text' && typeof first.value === 'string' ? /^:::[ \t]+(\w+)/.exec(first.value) : null;
         if (spaced && (ADMONITIONS as readonly string[]).includes(spaced[1])) {
           notes.push({
+            kind: 'as-text',
             ...placeIn(node, options),
             message: `::: ${spaced[1]} with a space is shown as text, not as a box.`,
             hint: `Write :::${spaced[1]} without the space.`,
@@ -129,6 +136,7 @@ export function remarkNotes() {
           (lines.length < 2 || !new RegExp(`^[\\s>]*\\${fence[1][0]}{${fence[1].length},}\\s*$`).test(lines[lines.length - 1]))
         ) {
           notes.push({
+            kind: 'unclosed',
             ...placeIn(node, options),
             message: `The code block opened here is never closed: everything after it is shown as code.`,
             hint: `End it with a line of ${fence[1]}.`,
@@ -138,6 +146,7 @@ export function remarkNotes() {
         if (node.name && !(ADMONITIONS as readonly string[]).includes(node.name)) {
           const meant = closestName(node.name, ADMONITIONS);
           notes.push({
+            kind: 'as-text',
             ...placeIn(node, options),
             message: `There is no :::${node.name} box: its content is shown without one.`,
             hint: `${meant ? `Did you mean :::${meant}? ` : ''}The boxes are ${ADMONITIONS.map((a) => ':::' + a).join(', ')}.`,
@@ -147,6 +156,7 @@ export function remarkNotes() {
         const fromJsx = (node as { data?: { fromJsx?: boolean } }).data?.fromJsx;
         if (!fromJsx && (lines.length < 2 || !/^[\s>]*:{3,}\s*$/.test(lines[lines.length - 1]))) {
           notes.push({
+            kind: 'unclosed',
             ...placeIn(node, options),
             message: `The :::${node.name ?? ''} box opened here is never closed: everything after it is inside the box.`,
             hint: 'End it with a line of :::.',
@@ -161,6 +171,7 @@ export function remarkNotes() {
       const opener =
         walkFind(tree, (n) => n.type === 'html' && typeof n.value === 'string' && new RegExp(`<${tag}\\b`, 'i').test(n.value)) ?? firstHtml;
       notes.push({
+        kind: 'unclosed',
         ...placeIn(opener, options),
         message: `The HTML here ${unbalanced}: what follows ends up inside it.`,
         hint: 'Close each tag you open.',

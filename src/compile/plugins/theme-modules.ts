@@ -93,7 +93,7 @@ export function remarkThemeModules() {
     const notes: CompileNote[] = [];
     const tabItems = new WeakSet<WalkNode>();
     const note = (node: JsxNode, message: string, hint: string) =>
-      notes.push({ ...placeIn(node as Parameters<typeof placeIn>[0], options), message, hint });
+      notes.push({ kind: 'left-out', ...placeIn(node as Parameters<typeof placeIn>[0], options), message, hint });
     walk(tree as WalkNode, (n, index, parent) => {
       if (n.type !== 'mdxJsxFlowElement' && n.type !== 'mdxJsxTextElement') return undefined;
       const node = n as JsxNode;
