@@ -1,13 +1,15 @@
-// Benchmarks `quire dev`: edit-to-reload time on a generated 1,000-page site. Starts the real CLI, listens to
-// its live-reload event stream like a page does, edits one doc and measures from the write to
+// Benchmarks `quire dev`: edit-to-reload time on a generated 1,000-page site, by default the realistic content
+// (bench/realistic.mjs; `--small`: bench/generate.mjs's short pages). Starts the real CLI, listens to its
+// live-reload event stream like a page does, edits one doc and measures from the write to
 // (a) the reload event reaching the page and (b) the reloaded page's HTML being fetched with the new text.
-// Usage: node bench/dev.mjs [--pages 1000] [--edits 15] ; prints a Markdown table.
+// Usage: node bench/dev.mjs [--pages 1000] [--edits 15] [--small] ; prints a Markdown table.
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSite } from './generate.mjs';
+import { realisticQuireSite } from './realistic.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -96,25 +98,37 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
 /** Runs the measurement; returns medians and 95th percentiles in milliseconds. */
-export async function measureDevReload({ pages = 1000, edits = 15 } = {}) {
-  const root = path.join(repo, 'bench/out', `site-dev-${pages}`);
-  await generateSite(pages, root);
+export async function measureDevReload({ pages = 1000, edits = 15, small = false } = {}) {
+  const root = path.join(repo, 'bench/out', `site-dev-${small ? 'small-' : ''}${pages}`);
+  let page;
+  if (small) {
+    await generateSite(pages, root);
+    page = 'docs/kapitel-3/seite-42';
+  } else {
+    realisticQuireSite(pages, root);
+    // The page in the middle of the sorted list: its chapter's sidebar lists its title, as on any docs page.
+    const files = (await readdir(path.join(root, 'content/docs/gen'), { recursive: true })).filter((f) => f.endsWith('.md')).sort();
+    page = `docs/gen/${files[Math.floor(files.length / 2)].replace(/\.md$/, '')}`;
+  }
   const dev = startDev(root);
   try {
     const siteUrl = await dev.url;
     const origin = new URL(siteUrl).origin;
-    const events = listen(origin, 'de/docs/kapitel-3/seite-42/index.html');
+    const events = listen(origin, `de/${page}/index.html`);
     await new Promise((r) => setTimeout(r, 1500)); // the warm-up compile and the first search index
-    const file = path.join(root, 'content/docs/kapitel-3/seite-42.md');
-    const pageUrl = `${siteUrl}docs/kapitel-3/seite-42/`;
+    const file = path.join(root, `content/${page}.md`);
+    const pageUrl = `${siteUrl}${page}/`;
     const original = await readFile(file, 'utf8');
+    // A new first paragraph, right after the front matter.
+    const bodyAt = original.indexOf('\n---\n', 4) + 5;
+    const edited = (marker) => `${original.slice(0, bodyAt)}\n${marker}.\n${original.slice(bodyAt)}`;
     const toEvent = [];
     const toPage = [];
     for (let i = 0; i <= edits; i++) {
       const marker = `Bearbeitung ${i} um ${Date.now()}`;
       events.clear();
       const start = performance.now();
-      await writeFile(file, original.replace('Diese Seite gehört', `${marker}. Diese Seite gehört`));
+      await writeFile(file, edited(marker));
       // Written in place, as many editors do: the watcher may see the file emptied first and build that, then
       // the whole text a moment later. Timed until the reload that shows the edit.
       let at;
@@ -130,7 +144,7 @@ export async function measureDevReload({ pages = 1000, edits = 15 } = {}) {
       toPage.push(done - start);
       await new Promise((r) => setTimeout(r, 100));
     }
-    // For scale: a title edit re-renders the 100 pages of its chapter (their sidebar shows the title).
+    // For scale: a title edit re-renders the pages whose sidebar shows the title.
     events.clear();
     const start = performance.now();
     await writeFile(file, original.replace(/^title: .*$/m, 'title: Umbenannte Seite'));
@@ -161,10 +175,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         process.argv[process.argv.indexOf(`--${name}`) + 1] ??
         fallback,
     ) || fallback;
-  const r = await measureDevReload({ pages: arg('pages', 1000), edits: arg('edits', 15) });
+  const r = await measureDevReload({ pages: arg('pages', 1000), edits: arg('edits', 15), small: process.argv.includes('--small') });
   console.log('| quire dev, one doc body edited | median | p95 |');
   console.log('| --- | ---: | ---: |');
-  console.log(`| edit → reload event (${r.pages} pages) | ${r.toReloadEventMedianMs} ms | ${r.toReloadEventP95Ms} ms |`);
+  console.log(
+    `| edit → reload event (${r.pages} ${process.argv.includes('--small') ? 'short' : 'realistic'} pages) | ${r.toReloadEventMedianMs} ms | ${r.toReloadEventP95Ms} ms |`,
+  );
   console.log(`| edit → reloaded page fetched | ${r.toReloadedPageMedianMs} ms | ${r.toReloadedPageP95Ms} ms |`);
   console.log(
     `\nA title edit (re-renders the ${r.titleEditPagesRendered} pages that show it) reached the page in ${r.titleEditToReloadEventMs} ms.`,

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generatePages, realisticQuireSite } from './realistic.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -23,8 +24,6 @@ const only = arg('only', '');
 const compare = arg('compare', '') && path.resolve(arg('compare', ''));
 const work = path.join(repo, 'bench/.peers', `site-${pages}`);
 const aside = path.join(repo, 'bench/.peers', 'aside');
-const generator = path.resolve(repo, '../shared/bench/gen-site.mjs');
-if (!existsSync(generator)) throw new Error(`the content generator is missing: ${generator} (../shared beside the repository)`);
 
 function run(command, args, options = {}) {
   const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
@@ -54,51 +53,9 @@ function prepareSites() {
   const mark = path.join(work, `.generated-${pages}`);
   if (existsSync(mark)) return;
   rmSync(work, { recursive: true, force: true });
-  const q = path.join(work, 'quire');
-  run(process.execPath, [
-    generator,
-    '--n',
-    String(pages),
-    '--out',
-    path.join(q, 'content/docs/gen'),
-    '--links',
-    'md',
-    '--seed',
-    '42',
-    '--base',
-    '/docs/gen',
-  ]);
-  writeFileSync(path.join(q, 'content/docs/index.md'), '---\ntitle: Start\ndescription: Startseite des Benchmarks.\n---\nWillkommen.\n');
-  const config = (search) => `export default {
-  title: 'Bench', url: 'https://bench.example', baseUrl: '/de/',
-  product: { name: 'Bench', slug: 'bench' },
-  i18n: { defaultLocale: 'de', currentLocale: 'de', locales: ['de'] },
-  navbar: { title: 'Bench', items: [{ type: 'link', label: 'Docs', to: '/docs/' }, { type: 'search' }] },
-  footer: { links: [{ title: 'Docs', items: [{ label: 'Start', to: '/docs/' }] }], copyright: 'Bench' },${search}
-};
-`;
-  writeFileSync(path.join(q, 'site.config.ts'), config(''));
-  writeFileSync(
-    path.join(q, 'hosted.config.ts'),
-    config("\n  search: { provider: 'hosted', hosted: { appId: 'BENCH', apiKey: 'bench', indexName: 'bench' } },"),
-  );
-  mkdirSync(path.join(q, 'locales'), { recursive: true });
-  for (const code of ['de', 'en'])
-    writeFileSync(path.join(q, 'locales', `${code}.json`), readFileSync(path.join(repo, 'locales', `${code}.json`)));
+  realisticQuireSite(pages, path.join(work, 'quire'));
   const e = path.join(work, 'eleventy');
-  run(process.execPath, [
-    generator,
-    '--n',
-    String(pages),
-    '--out',
-    path.join(e, 'docs/gen'),
-    '--links',
-    'url',
-    '--seed',
-    '42',
-    '--base',
-    '/docs/gen',
-  ]);
+  generatePages(pages, path.join(e, 'docs/gen'), 'url');
   // A page layout, as any Eleventy site has: Pagefind indexes whole HTML documents only.
   mkdirSync(path.join(e, '_includes'), { recursive: true });
   writeFileSync(
@@ -107,19 +64,7 @@ function prepareSites() {
   );
   writeFileSync(path.join(e, 'docs/docs.json'), JSON.stringify({ layout: 'page.liquid' }));
   const h = path.join(work, 'hugo');
-  run(process.execPath, [
-    generator,
-    '--n',
-    String(pages),
-    '--out',
-    path.join(h, 'content/docs/gen'),
-    '--links',
-    'url',
-    '--seed',
-    '42',
-    '--base',
-    '/docs/gen',
-  ]);
+  generatePages(pages, path.join(h, 'content/docs/gen'), 'url');
   writeFileSync(
     path.join(h, 'hugo.toml'),
     "baseURL = 'https://bench.example/'\nlanguageCode = 'de'\ntitle = 'Bench'\ndisableKinds = ['taxonomy', 'term', 'RSS']\n[markup.goldmark.renderer]\nunsafe = true\n",
