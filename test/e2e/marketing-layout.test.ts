@@ -173,6 +173,96 @@ describe('marketing pages in the browser', () => {
     }
   });
 
+  it('mock-ups: should show the product as labelled inline drawings on /de/, /de/manga/ and /de/image/, sized before paint', async () => {
+    const context = await visitorContext(browser, 1280);
+    const page = await context.newPage();
+    const expected: Record<string, string[]> = {
+      '/de/': ['webpage', 'pdf', 'video', 'manga'],
+      '/de/manga/': ['manga'],
+      '/de/image/': ['image'],
+    };
+    for (const [route, names] of Object.entries(expected)) {
+      // Without CSS the drawings keep the box their attributes give: nothing moves when the styles arrive.
+      await page.route(/\.css$/, (r) => r.abort());
+      await page.goto(server.url + route);
+      const unstyled = await page.locator('svg.mockup').evaluateAll((svgs) =>
+        svgs.map((svg) => {
+          const box = svg.getBoundingClientRect();
+          return { width: svg.getAttribute('width'), height: svg.getAttribute('height'), ratio: box.width / box.height };
+        }),
+      );
+      for (const m of unstyled) expect(m.ratio, route).toBeCloseTo(Number(m.width) / Number(m.height), 2);
+      await page.unroute(/\.css$/);
+      await page.goto(server.url + route);
+      const shots = await page.locator('main svg.mockup').evaluateAll((svgs) =>
+        svgs.map((svg) => ({
+          name: [...svg.classList].find((c) => c.startsWith('mockup--'))?.slice('mockup--'.length),
+          role: svg.getAttribute('role'),
+          label: svg.getAttribute('aria-label') ?? '',
+          bytes: new Blob([svg.outerHTML]).size,
+          external: svg.querySelectorAll('image, use[href^="http"], foreignObject').length,
+          ratio: svg.getBoundingClientRect().width / svg.getBoundingClientRect().height,
+          viewBox: svg.getAttribute('viewBox'),
+        })),
+      );
+      expect(
+        shots.map((s) => s.name),
+        route,
+      ).toEqual(names);
+      for (const shot of shots) {
+        expect(shot.role, `${route} ${shot.name}`).toBe('img');
+        // A German sentence that says what the drawing shows, not a file name.
+        expect(shot.label, `${route} ${shot.name}`).toMatch(/^[A-ZÄÖÜ][^]{40,}$/);
+        expect(shot.label, `${route} ${shot.name}`).toMatch(/\b(?:mit|und|der|die|das|ein|eine)\b/);
+        expect(shot.bytes, `${route} ${shot.name}`).toBeLessThan(8 * 1024);
+        expect(shot.external, `${route} ${shot.name}`).toBe(0);
+        const [, , w, h] = shot.viewBox!.split(' ').map(Number);
+        expect(shot.ratio, `${route} ${shot.name}`).toBeCloseTo(w / h, 2);
+      }
+      // The simple diagrams the mock-ups replace are gone from the page.
+      expect(await page.locator('img:is([src*="hero-bilingual"], [src*="manga-bubbles"], [src*="image-translate"])').count(), route).toBe(
+        0,
+      );
+    }
+    await context.close();
+  });
+
+  it('mock-ups: should follow the colour mode', async () => {
+    const context = await visitorContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto(server.url + '/de/');
+    const colours = () =>
+      page.evaluate(() => {
+        const fill = (selector: string) => getComputedStyle(document.querySelector(`.mockup--webpage ${selector}`)!).fill;
+        return { window: fill('.mk-window'), text: fill('.mk-text'), translation: fill('.mk-translation') };
+      });
+    const light = await colours();
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    const dark = await colours();
+    for (const key of ['window', 'text', 'translation'] as const) expect(dark[key], key).not.toBe(light[key]);
+    await context.close();
+  });
+
+  it('showcase: should alternate text and mock-up side by side at 1280 px and stack them, text first, at 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const context = await visitorContext(browser, width);
+      const page = await context.newPage();
+      await page.goto(server.url + '/de/');
+      const rows = await page.locator('.showcase').evaluateAll((rows) =>
+        rows.map((row) => {
+          const text = row.querySelector('.showcase__text')!.getBoundingClientRect();
+          const visual = row.querySelector('.showcase__visual')!.getBoundingClientRect();
+          return { visualLeft: visual.right <= text.left, visualRight: visual.left >= text.right, stacked: visual.top >= text.bottom };
+        }),
+      );
+      expect(rows).toHaveLength(3);
+      if (width === 1280)
+        expect(rows.map((r) => (r.visualLeft ? 'left' : r.visualRight ? 'right' : 'overlap'))).toEqual(['right', 'left', 'right']);
+      else expect(rows.every((r) => r.stacked)).toBe(true);
+      await context.close();
+    }
+  });
+
   it('a11y: should pass axe on the marketing pages the chrome tests do not cover and on the 404 page', async () => {
     const context = await visitorContext(browser, 1280);
     const page = await context.newPage();

@@ -3,6 +3,9 @@ import { useHref, useT } from '../context.tsx';
 import { Link } from '../components/Link.tsx';
 import { BalancedGrid, countCards } from './grid.tsx';
 import { Icon } from './icons.tsx';
+import { Mockup } from './mockups.tsx';
+
+export { ProductShot, Showcase } from './mockups.tsx';
 
 /** Components MDX content uses without imports (see README "Components"). */
 
@@ -18,6 +21,7 @@ function Action({ href, label, variant }: { href?: string; label?: string; varia
 /**
  * Page opening. `imageWidth`/`imageHeight` are the image's own size (an SVG's viewBox): the browser reserves
  * the box before the image loads, so nothing moves when it arrives (default: the site's 640 × 420 hero art).
+ * `visual` names a product mock-up of mockups.tsx instead of an image file, labelled by `imageAlt`.
  */
 export function Hero(props: {
   title: string;
@@ -30,11 +34,12 @@ export function Hero(props: {
   imageAlt?: string;
   imageWidth?: number;
   imageHeight?: number;
+  visual?: string;
   children?: ReactNode;
 }) {
   const href = useHref();
   return (
-    <section className={'hero' + (props.image ? ' hero--with-image' : '')}>
+    <section className={'hero' + (props.image || props.visual ? ' hero--with-image' : '')}>
       <div className="hero__text">
         <h1 className="hero__title">{props.title}</h1>
         {props.lead ? <p className="hero__lead">{props.lead}</p> : null}
@@ -44,7 +49,9 @@ export function Hero(props: {
           <Action href={props.secondaryHref} label={props.secondaryLabel} variant="secondary" />
         </div>
       </div>
-      {props.image ? (
+      {props.visual ? (
+        <Mockup name={props.visual} alt={props.imageAlt ?? ''} className="hero__image" />
+      ) : props.image ? (
         <img
           className="hero__image"
           src={href(props.image)}
