@@ -232,7 +232,51 @@ export interface NavLink {
   path: string;
 }
 
-export type RouteKind = 'doc' | 'page' | 'landing' | 'blogPost' | 'blogList' | 'search' | 'notFound';
+/** `tagList`, `tagPage`, `authorList`, `authorPage`, `blogArchive`: the listing pages Docusaurus generates. */
+export type RouteKind =
+  | 'doc'
+  | 'page'
+  | 'landing'
+  | 'blogPost'
+  | 'blogList'
+  | 'search'
+  | 'notFound'
+  | 'tagList'
+  | 'tagPage'
+  | 'authorList'
+  | 'authorPage'
+  | 'blogArchive';
+
+/** A tag of the docs or of the blog (Docusaurus's tag pages): its page and the pages that carry it. */
+export interface TagEntry {
+  label: string;
+  /** Site path of the tag's page: `/docs/tags/beginner/`. */
+  path: string;
+  description?: string;
+  /** The docs (in title order) or posts (newest first) that carry it. */
+  items: ListedPage[];
+}
+
+/** A blog author of the authors file with a page of their own (`page: true` or `page: { permalink }`). */
+export interface AuthorEntry {
+  key: string;
+  name: string;
+  title?: string;
+  url?: string;
+  imageUrl?: string;
+  /** Site path of the author's page. */
+  path: string;
+  /** Their posts, newest first. */
+  items: ListedPage[];
+}
+
+/** A page as a listing shows it. */
+export interface ListedPage {
+  title: string;
+  path: string;
+  description: string;
+  date?: string;
+}
 
 export interface Route {
   kind: RouteKind;
@@ -259,8 +303,16 @@ export interface Route {
     sidebarTrail: string[];
     /** The name of the sidebar the page is in (a key of Site.sidebars), when the site has several. */
     sidebar?: string;
+    /** Its tags (front matter `tags`), each linking to the tag's page. */
+    tags?: NavLink[];
   };
-  blog?: { date?: string; authors: string[]; tags: string[] };
+  /**
+   * `authors` and `tags` as shown (names, labels); `tagLinks` the same tags with their pages, `authorLinks` the
+   * authors with their pages where they have one.
+   */
+  blog?: { date?: string; authors: string[]; tags: string[]; tagLinks?: NavLink[]; authorLinks?: { label: string; path?: string }[] };
+  /** A listing page's subject: the docs' or the blog's tags (tagList, tagPage). */
+  listing?: 'docs' | 'blog';
 }
 
 /** The whole planned site: what render needs, and nothing per page copied. */
@@ -276,6 +328,10 @@ export interface Site {
   sidebars?: Record<string, SidebarItem[]>;
   /** Blog posts, newest first. */
   blogPosts: { title: string; path: string; date?: string }[];
+  /** The docs' and the blog's tags that have pages, each in label order. */
+  tags?: { docs: TagEntry[]; blog: TagEntry[] };
+  /** Blog authors with a page of their own, in the authors file's order. */
+  authors?: AuthorEntry[];
   /** Data files from content/data, by file name without extension. */
   data: Record<string, unknown>;
   messages: Messages;
@@ -331,6 +387,8 @@ export interface Loaded {
   blogAuthors?: { file: string; text: string; value: unknown };
   /** The blog's tags file (Docusaurus's `tags.yml`): key → tag. */
   blogTags?: { file: string; text: string; value: unknown };
+  /** The docs' tags file (Docusaurus's docs `tags.yml`): key → tag. */
+  docsTags?: { file: string; text: string; value: unknown };
   data: Record<string, unknown>;
   /** The text of each data file, by the same name as `data`, to point errors in it at a line. */
   dataTexts?: Record<string, string>;

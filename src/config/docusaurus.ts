@@ -317,6 +317,7 @@ export function mapDocusaurusConfig(
       ...(toc.min !== undefined ? { minHeadingLevel: toc.min } : {}),
       ...(toc.max !== undefined ? { maxHeadingLevel: toc.max } : {}),
     };
+  docs.tagPages = true;
   config.docs = docs;
 
   const blogOff = opt('blog') === false;
@@ -329,6 +330,8 @@ export function mapDocusaurusConfig(
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,
     sidebarCount: opt('blog.blogSidebarCount') ?? 5,
+    // Docusaurus always writes the tag, author and archive pages.
+    listings: true,
   };
   const pagesOff = opt('pages') === false;
   const pagesPath = relative(opt<string>('pages.path') ?? 'src/pages');
@@ -348,6 +351,11 @@ export function mapDocusaurusConfig(
         ? null
         : relative(path.join(blogPath, opt<string>('blog.tags') ?? 'tags.yml')),
   };
+
+  // The docs' tags file, read from the docs folder like the blog's (the docs plugin's `tags` option).
+  const docsTags = opt('docs.tags');
+  (config.layout as Raw).docsTags =
+    docsTags === false || docsTags === null ? null : relative(path.join(docsPath, typeof docsTags === 'string' ? docsTags : 'tags.yml'));
 
   const gtm = opt<string>('googleTagManager.containerId');
   if (gtm !== undefined) config.analytics = { gtmContainerId: gtm };

@@ -108,6 +108,8 @@ export const configSchema = z.object({
       breadcrumbs: z.boolean().default(true),
       /** Sidebars with more items than this render only the open branch; the rest loads on expand. */
       largeSidebarThreshold: z.number().int().positive().default(300),
+      /** Docusaurus's docs tag pages (`/docs/tags/`, one per tag); on for a Docusaurus project. */
+      tagPages: z.boolean().default(false),
     })
     .prefault({}),
   blog: z
@@ -117,6 +119,8 @@ export const configSchema = z.object({
       title: z.string().default('Blog'),
       postsPerPage: z.union([z.literal('ALL'), z.number().int().min(1)]).default('ALL'),
       sidebarCount: z.union([z.literal('ALL'), z.number().int().min(0)]).default('ALL'),
+      /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */
+      listings: z.boolean().default(false),
     })
     .prefault({}),
   navbar: z.object({
@@ -263,6 +267,8 @@ export const configSchema = z.object({
       /** Blog authors (Docusaurus `authors.yml`) and tags (`tags.yml`), relative to the project; read when present. */
       blogAuthors: z.string().nullable().default(null),
       blogTags: z.string().nullable().default(null),
+      /** The docs' tags file (Docusaurus's docs `tags` option, `tags.yml`), relative to the project; read when present. */
+      docsTags: z.string().nullable().default(null),
     })
     .prefault({}),
   markdown: z

@@ -140,17 +140,22 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     }
   };
 
-  const blogFiles: Pick<Loaded, 'blogAuthors' | 'blogTags'> = {};
+  const blogFiles: Pick<Loaded, 'blogAuthors' | 'blogTags' | 'docsTags'> = {};
   const readBlogFiles = async () => {
     for (const [key, rel] of [
       ['blogAuthors', layout.blogAuthors],
       ['blogTags', layout.blogTags],
+      ['docsTags', layout.docsTags],
     ] as const) {
       if (rel === null) continue;
       const abs = path.join(root, rel);
       if (!(await isFile(abs))) continue;
       inputs.push(abs);
-      const read = await readYamlOrJsonFile(abs, rel, key === 'blogAuthors' ? "the blog's authors" : "the blog's tags");
+      const read = await readYamlOrJsonFile(
+        abs,
+        rel,
+        key === 'blogAuthors' ? "the blog's authors" : key === 'blogTags' ? "the blog's tags" : "the docs' tags",
+      );
       if ('diagnostic' in read) diagnostics.push(read.diagnostic);
       else blogFiles[key] = { file: rel, ...read };
     }

@@ -25,6 +25,7 @@ import { resolveFromContentRoot } from './file-links.ts';
 import { checkComponents } from './components.ts';
 import { checkLinks } from './links.ts';
 import { planRoutes } from './routes.ts';
+import { planListings } from './tags.ts';
 import { socialImageWarnings } from './social-images.ts';
 import { staticFileClashes } from './static-files.ts';
 
@@ -46,6 +47,7 @@ export interface PlanOptions {
     | 'categories'
     | 'blogAuthors'
     | 'blogTags'
+    | 'docsTags'
     | 'data'
     | 'dataTexts'
     | 'messages'
@@ -160,6 +162,32 @@ export function plan({
       ...(own && indexed.length > 1 ? { sidebar: own.name } : {}),
     };
   }
+  // After the authors' names and each doc's place are known: tag, author and archive pages, before the 404 page
+  // (the last route).
+  const listings = planListings({ routes, compiled, config, loaded, messages });
+  diagnostics.push(...listings.diagnostics);
+  const taken = new Map(routes.map((r) => [r.path, r]));
+  const listingRoutes = listings.routes.filter((r) => {
+    const owner = taken.get(r.path);
+    if (!owner) return true;
+    const file = owner.compiledIndex === undefined ? undefined : compiled[owner.compiledIndex].source.file;
+    diagnostics.push(
+      error(
+        CODES.DUPLICATE_ROUTE,
+        `${file ?? 'A generated page'} takes the URL ${config.baseUrl}${r.path.slice(1)}, where the ${r.kind} page goes.`,
+        {
+          file,
+          hint: 'Give the page another slug, or the tag or author another permalink.',
+        },
+      ),
+    );
+    return false;
+  });
+  routes.splice(
+    routes.findIndex((r) => r.kind === 'notFound'),
+    0,
+    ...listingRoutes,
+  );
   const { mainDocId } = config.docs;
   if (mainDocId !== null && !byId.has(mainDocId)) {
     diagnostics.push(
@@ -204,6 +232,8 @@ export function plan({
       sidebarSize: size,
       ...(planned.sidebars.length > 1 ? { sidebars: Object.fromEntries(planned.sidebars.map(({ name, items }) => [name, items])) } : {}),
       blogPosts,
+      ...(listings.tags.docs.length || listings.tags.blog.length ? { tags: listings.tags } : {}),
+      ...(listings.authors.length ? { authors: listings.authors } : {}),
       data: loaded.data,
       messages,
       locales: planLocales(config, loaded.messages),

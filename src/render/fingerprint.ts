@@ -34,6 +34,7 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
   // The blog list shows each post's title, date and description.
   const blogRoutes = site.routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r.title, r.description, r.blog]);
   const blog = hash([site.blogPosts, blogRoutes]);
+  const listings = hash([site.tags, site.authors]);
   const fileRoutes = routesByFile(site.compiled);
 
   const out = new Map<string, string>();
@@ -55,6 +56,9 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
       }
     }
     if (route.kind === 'blogPost' || route.kind === 'blogList') parts.push(blog);
+    // The listing pages show the tags' and authors' pages; those of the blog also its sidebar of posts.
+    if (route.kind === 'tagList' || route.kind === 'tagPage') parts.push(listings, route.listing === 'blog' ? blog : null);
+    if (route.kind === 'authorList' || route.kind === 'authorPage' || route.kind === 'blogArchive') parts.push(listings, blog);
     // The 404 page lists the sidebar's first docs (the theme's NotFound).
     if (route.kind === 'notFound') parts.push(whole(site.sidebar));
     out.set(route.path, hash(parts));

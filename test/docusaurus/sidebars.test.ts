@@ -51,6 +51,44 @@ describe('a Docusaurus project with two sidebars (test/fixtures/docusaurus-sideb
   });
 });
 
+describe('docs tags (test/fixtures/docusaurus-sidebars)', () => {
+  it('writes the tag list and one page per tag at the tags file permalink, and links the tags shown on each doc', async () => {
+    const site = await makeSite('docusaurus-sidebars', {
+      'docs/guide/deeper.md': '---\ntags: [advanced, refrence]\n---\n\n# Going deeper\n',
+    });
+    cleanups.push(site.cleanup);
+    const { result, writer } = await buildInMemory(site.root);
+    const page = (file: string) => writer.text(file) ?? '';
+    // A tag the tags file lacks is kept as written and warned of at the field, with the nearest key.
+    expect(result.diagnostics.filter((d) => d.file === 'docs/guide/deeper.md')).toEqual([
+      expect.objectContaining({
+        code: 'Q021',
+        severity: 'warning',
+        line: 2,
+        message: 'The tag "refrence" is not in docs/tags.yml.',
+        hint: expect.stringContaining('did you mean reference?'),
+      }),
+    ]);
+    const list = page('docs/tags/index.html');
+    expect([...list.matchAll(/<a class="tag-links__tag" href="([^"]+)">([^<]+)/g)].map((m) => `${m[2]} ${m[1]}`)).toEqual([
+      'Advanced /docs/tags/advanced/',
+      'For beginners /docs/tags/starting/',
+      'Reference /docs/tags/reference/',
+      'refrence /docs/tags/refrence/',
+      'Setup /docs/tags/setup/',
+    ]);
+    const beginners = page('docs/tags/starting/index.html');
+    expect(beginners).toContain('<h1>2 docs tagged with “For beginners”</h1>');
+    expect(beginners).toContain('<title>2 docs tagged with “For beginners” | Two Sidebars</title>');
+    expect(beginners).toContain('<p class="page__lead">Where to start.</p>');
+    expect([...beginners.matchAll(/<h2><a href="([^"]+)">/g)].map((m) => m[1])).toEqual(['/docs/api/overview/', '/docs/guide/start/']);
+    expect(page('docs/tags/setup/index.html')).toContain('<h1>One doc tagged with “Setup”</h1>');
+    expect(page('docs/guide/start/index.html')).toMatch(
+      /<nav class="tag-links" aria-label="Tags">.*<a class="tag-links__tag" href="\/docs\/tags\/starting\/" rel="tag">For beginners<\/a>.*href="\/docs\/tags\/setup\/" rel="tag">Setup</,
+    );
+  });
+});
+
 describe('page fingerprints with several sidebars', () => {
   const doc = (path: string, sidebar: string): Route => ({
     kind: 'doc',

@@ -115,10 +115,29 @@ describe('the Docusaurus classic template in a browser', () => {
     await teasers.first().getByRole('link', { name: 'Welcome', exact: true }).click();
     await page.waitForURL(`${server.url}/blog/welcome/`);
     await expect.poll(() => page.locator('.blog-post__meta').textContent()).toBe('August 26, 2021 · by Sébastien Lorber, Yangshun Tay');
-    await expect.poll(() => page.locator('.blog-post__tags li').allTextContents()).toEqual(['Facebook', 'Hello', 'Docusaurus']);
+    await expect.poll(() => page.locator('.tag-links__tag').allTextContents()).toEqual(['Facebook', 'Hello', 'Docusaurus']);
     await expect
       .poll(() => page.locator('img[alt="Docusaurus Plushie"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
+  });
+
+  it('leads from a post to its tag and author pages, and from a tag to all tags', async () => {
+    await page.goto(`${server.url}/blog/welcome/`);
+    await page.locator('.tag-links').getByRole('link', { name: 'Docusaurus' }).click();
+    await page.waitForURL(`${server.url}/blog/tags/docusaurus/`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('4 posts tagged with “Docusaurus”');
+    await expect
+      .poll(() => page.locator('main article h2').allTextContents())
+      .toEqual(['Welcome', 'MDX Blog Post', 'Long Blog Post', 'First Blog Post']);
+    await page.getByRole('link', { name: 'View all tags' }).click();
+    await page.waitForURL(`${server.url}/blog/tags/`);
+    await expect.poll(() => page.locator('main .tag-links__tag').count()).toBe(4);
+    await page.goto(`${server.url}/blog/welcome/`);
+    await page.locator('.blog-post__meta').getByRole('link', { name: 'Yangshun Tay' }).click();
+    await page.waitForURL(`${server.url}/blog/authors/yangshun/`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Yangshun Tay');
+    await page.goto(`${server.url}/blog/archive/`);
+    await expect.poll(() => page.locator('main h2').allTextContents()).toEqual(['2021', '2019']);
   });
 
   it('asked for no file the build did not write but the home page, which is a React page quire leaves out (with a warning)', () => {
@@ -159,6 +178,11 @@ describe('a Docusaurus project with two sidebars in a browser', () => {
       .poll(() => sidebar.locator('.menu__link').allTextContents())
       .toEqual(['Getting started', 'Going deeper', 'Example (opens in a new tab)']);
     await expect.poll(() => sidebar.locator('li.start-item [aria-current="page"]').textContent()).toBe('Getting started');
+    // Its tags lead to the tag's page (at tags.yml's permalink) and on to every tag.
+    await page.locator('.tag-links').getByRole('link', { name: 'For beginners' }).click();
+    await page.waitForURL(`${server.url}/docs/tags/starting/`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('2 docs tagged with “For beginners”');
+    await expect.poll(() => page.locator('main article h2').allTextContents()).toEqual(['API overview', 'Getting started']);
     // Chromium asks for /favicon.ico by itself; the project has no favicon.
     expect(missing.filter((p) => p !== '/favicon.ico')).toEqual([]);
   });

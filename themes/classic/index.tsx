@@ -2,6 +2,7 @@ import type { PageProps, Theme } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
 import { DocPage } from './layouts/DocPage.tsx';
 import { BlogList, BlogPost, MarketingPage, NotFound, SearchPage } from './layouts/Pages.tsx';
+import { AuthorListPage, AuthorPage, BlogArchive, TagListPage, TagPage } from './layouts/Listings.tsx';
 import * as blocks from './mdx/blocks.tsx';
 import * as dataBlocks from './mdx/data.tsx';
 import * as legalBlocks from './mdx/legal.tsx';
@@ -38,6 +39,21 @@ function Page(props: PageProps) {
       break;
     case 'notFound':
       body = <NotFound />;
+      break;
+    case 'tagList':
+      body = <TagListPage />;
+      break;
+    case 'tagPage':
+      body = <TagPage />;
+      break;
+    case 'authorList':
+      body = <AuthorListPage />;
+      break;
+    case 'authorPage':
+      body = <AuthorPage />;
+      break;
+    case 'blogArchive':
+      body = <BlogArchive />;
       break;
   }
   return (

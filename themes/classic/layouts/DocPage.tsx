@@ -5,6 +5,7 @@ import { BackToTop, Breadcrumbs, Pagination, Toc } from '../components/DocChrome
 import { DocSidebar } from '../components/DocSidebar.tsx';
 import { useContentLangProps, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
+import { TagLinks } from './Listings.tsx';
 
 /** A docs page: sidebar, breadcrumbs, article, table of contents, previous/next. */
 export function DocPage({ content }: { content: ReactNode }) {
@@ -42,6 +43,7 @@ export function DocPage({ content }: { content: ReactNode }) {
             <div data-pagefind-body="" {...contentLang}>
               {content}
             </div>
+            {route.doc?.tags?.length ? <TagLinks tags={route.doc.tags} /> : null}
           </article>
           <Pagination />
           <BackToTop />

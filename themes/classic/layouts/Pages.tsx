@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import type { SidebarItem, Site } from '../../../src/types.ts';
+import { Fragment, type ReactNode } from 'react';
+import type { Route, SidebarItem, Site } from '../../../src/types.ts';
 import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
@@ -8,6 +8,7 @@ import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
 import { SearchPageView } from '../search/SearchPageView.tsx';
 import { Layout } from './Layout.tsx';
+import { TagLinks } from './Listings.tsx';
 
 /** Marketing pages and story landing pages: full width; the page's Hero is its h1, else the title is. */
 export function MarketingPage({ content }: { content: ReactNode }) {
@@ -36,6 +37,7 @@ export function MarketingPage({ content }: { content: ReactNode }) {
 export function BlogPost({ content }: { content: ReactNode }) {
   const { route, site } = useTheme();
   const t = useT();
+  const href = useHref();
   const date = route.blog?.date;
   const contentLang = useContentLangProps();
   return (
@@ -49,11 +51,13 @@ export function BlogPost({ content }: { content: ReactNode }) {
               <h1>{route.title}</h1>
               <p className="blog-post__meta">
                 {date ? <time dateTime={date}>{formatDate(date, site)}</time> : null}
-                {route.blog?.authors.length ? <span> · {t('blog.by', { authors: route.blog.authors.join(', ') })}</span> : null}
+                {route.blog?.authors.length ? <span> · {byAuthors(t('blog.by', { authors: '\u0000' }), route.blog, href)}</span> : null}
               </p>
             </header>
             <div data-pagefind-body="">{content}</div>
-            {route.blog?.tags.length ? (
+            {route.blog?.tagLinks?.length ? (
+              <TagLinks tags={route.blog.tagLinks} />
+            ) : route.blog?.tags.length ? (
               <ul className="blog-post__tags">
                 {route.blog.tags.map((tag) => (
                   <li key={tag}>{tag}</li>
@@ -101,8 +105,29 @@ export function BlogList() {
   );
 }
 
+/**
+ * "by A, B" in the locale's words, each author with a page of their own linked to it: the message is filled
+ * with a stand-in that the names, as elements, replace.
+ */
+function byAuthors(filled: string, blog: NonNullable<Route['blog']>, href: (to: string) => string): ReactNode {
+  const [before, after = ''] = filled.split('\u0000');
+  const authors = blog.authorLinks ?? blog.authors.map((label) => ({ label, path: undefined }));
+  return (
+    <>
+      {before}
+      {authors.map((a, i) => (
+        <Fragment key={i}>
+          {i ? ', ' : ''}
+          {a.path ? <a href={href(a.path)}>{a.label}</a> : a.label}
+        </Fragment>
+      ))}
+      {after}
+    </>
+  );
+}
+
 /** The blog sidebar lists every post (page size "all", SPEC §2). */
-function BlogSidebar() {
+export function BlogSidebar() {
   const { site, route } = useTheme();
   const t = useT();
   const href = useHref();
@@ -131,7 +156,7 @@ function BlogSidebar() {
 }
 
 /** A post's date in the language of the locale being built (its `htmlLang`), not always German. */
-function formatDate(date: string, site: Site): string {
+export function formatDate(date: string, site: Site): string {
   const d = new Date(date + 'T00:00:00Z');
   const lang = site.locales.find((l) => l.code === site.config.i18n.currentLocale)?.htmlLang ?? site.config.i18n.currentLocale;
   return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

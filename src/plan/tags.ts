@@ -1,0 +1,154 @@
+import kebabCase from 'lodash.kebabcase';
+import { CODES, warning, type Diagnostic } from '../diagnostics.ts';
+import { closestName } from '../shared/text.ts';
+import { joinPath } from '../shared/doc-paths.ts';
+import type { AuthorEntry, Compiled, ListedPage, Loaded, NavLink, Route, RouteKind, SiteConfig, TagEntry } from '../types.ts';
+
+type Entries = Record<string, Record<string, unknown>>;
+
+/** The entries of an authors or tags file that are objects, by key (anything else has no fields to read). */
+function entries(file: { value: unknown } | undefined): Entries {
+  const value = file?.value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((e): e is [string, Record<string, unknown>] => !!e[1] && typeof e[1] === 'object' && !Array.isArray(e[1])),
+  );
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
+
+export interface ListingInput {
+  routes: Route[];
+  compiled: Compiled[];
+  config: SiteConfig;
+  loaded: Pick<Loaded, 'docsTags' | 'blogTags' | 'blogAuthors'>;
+  messages: Record<string, string>;
+}
+
+export interface Listings {
+  /** The listing pages' routes, to add to the site's (their paths are claimed by the caller). */
+  routes: Route[];
+  tags: { docs: TagEntry[]; blog: TagEntry[] };
+  authors: AuthorEntry[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Docusaurus's generated listings: the docs' and the blog's tag pages (`/docs/tags/`, `/docs/tags/<tag>/`,
+ * `/blog/tags/…`), the blog's author pages (`/blog/authors/`, one per author whose authors file entry has
+ * `page`, Docusaurus 3.5+) and its archive (`/blog/archive/`). A tag's page is the tags file's `permalink`, else
+ * its key or label in kebab case, as Docusaurus's tag normalisation makes it (lodash's kebabCase, the same
+ * function). Unlisted pages are left out of every listing, as Docusaurus does. Sets each doc's and post's tag
+ * links and each post's author links.
+ */
+export function planListings({ routes, compiled, config, loaded, messages }: ListingInput): Listings {
+  const out: Route[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const add = (kind: RouteKind, path: string, title: string, listing?: 'docs' | 'blog') =>
+    out.push({ kind, path, title, description: title, isUnlisted: false, ...(listing ? { listing } : {}) });
+  const listed = (route: Route): ListedPage => ({
+    title: route.title,
+    path: route.path,
+    description: route.description,
+    ...(route.blog?.date ? { date: route.blog.date } : {}),
+  });
+  const sourceOf = (route: Route) => (route.compiledIndex === undefined ? undefined : compiled[route.compiledIndex].source);
+
+  const tagsOf = (kind: 'doc' | 'blogPost', base: string, file: { file: string; value: unknown } | undefined) => {
+    const defined = entries(file);
+    const byPath = new Map<string, TagEntry>();
+    for (const route of routes) {
+      const source = sourceOf(route);
+      if (route.kind !== kind || !source) continue;
+      const links: NavLink[] = [];
+      for (const key of source.frontMatter.tags ?? []) {
+        const own = defined[key];
+        // A tag the docs' tags file lacks: Docusaurus's `onInlineTags: 'warn'` (the blog's are checked with its authors).
+        if (!own && file && kind === 'doc') {
+          const meant = closestName(key, Object.keys(defined));
+          diagnostics.push(
+            warning(CODES.FRONT_MATTER_INVALID, `The tag "${key}" is not in ${file.file}.`, {
+              file: source.file,
+              line: 2,
+              ...source.fieldPlaces?.tags,
+              hint: `Add it to ${file.file}${meant ? ` (did you mean ${meant}?)` : ''}.`,
+            }),
+          );
+        }
+        const permalink = text(own?.permalink)?.replace(/^\/+|\/+$/g, '') ?? kebabCase(key);
+        const path = joinPath(base, 'tags', permalink);
+        let tag = byPath.get(path);
+        if (!tag) {
+          const description = text(own?.description);
+          tag = { label: text(own?.label) ?? key, path, ...(description ? { description } : {}), items: [] };
+          byPath.set(path, tag);
+        }
+        links.push({ label: tag.label, path });
+        if (!route.isUnlisted && !tag.items.some((i) => i.path === route.path)) tag.items.push(listed(route));
+      }
+      if (!links.length) continue;
+      if (route.doc) route.doc.tags = links;
+      else if (route.blog) route.blog.tagLinks = links;
+    }
+    const tags = [...byPath.values()].filter((t) => t.items.length).sort((a, b) => a.label.localeCompare(b.label));
+    for (const tag of tags) {
+      if (kind === 'doc') tag.items.sort((a, b) => a.title.localeCompare(b.title));
+      else tag.items.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+    }
+    return tags;
+  };
+
+  const docsBase = config.docs.routeBasePath;
+  const blogBase = config.blog.routeBasePath;
+  const docsTags = config.docs.tagPages ? tagsOf('doc', docsBase, loaded.docsTags) : [];
+  const blogTags = config.blog.enabled && config.blog.listings ? tagsOf('blogPost', blogBase, loaded.blogTags) : [];
+  const tagTitle = (count: number, label: string, which: 'docs' | 'posts') =>
+    (messages[count === 1 ? `tags.${which}TaggedOne` : `tags.${which}Tagged`] ?? `{count} ${which} tagged with "{tag}"`)
+      .replace('{count}', String(count))
+      .replace('{tag}', label);
+  for (const [tags, base, listing, which] of [
+    [docsTags, docsBase, 'docs', 'docs'],
+    [blogTags, blogBase, 'blog', 'posts'],
+  ] as const) {
+    if (!tags.length) continue;
+    add('tagList', joinPath(base, 'tags'), messages['tags.title'] ?? 'Tags', listing);
+    for (const tag of tags) add('tagPage', tag.path, tagTitle(tag.items.length, tag.label, which), listing);
+  }
+
+  const posts = routes.filter((r) => r.kind === 'blogPost' && !r.isUnlisted);
+  const authors: AuthorEntry[] = [];
+  if (config.blog.enabled && config.blog.listings && posts.length) {
+    // Authors whose entry asks for a page (Docusaurus 3.5+): `page: true`, or `page: { permalink }`.
+    for (const [key, author] of Object.entries(entries(loaded.blogAuthors))) {
+      const page = author.page;
+      if (page !== true && !(page && typeof page === 'object')) continue;
+      const permalink = page === true ? key : (text((page as Record<string, unknown>).permalink)?.replace(/^\/+|\/+$/g, '') ?? key);
+      const name = text(author.name) ?? key;
+      const entry: AuthorEntry = { key, name, path: joinPath(blogBase, 'authors', permalink), items: [] };
+      for (const field of ['title', 'url'] as const) {
+        const v = text(author[field]);
+        if (v) entry[field] = v;
+      }
+      const image = text(author.image_url);
+      if (image) entry.imageUrl = image;
+      for (const route of posts) if (sourceOf(route)?.frontMatter.authors?.includes(key)) entry.items.push(listed(route));
+      entry.items.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+      authors.push(entry);
+    }
+    for (const route of routes) {
+      const source = sourceOf(route);
+      if (route.kind !== 'blogPost' || !route.blog || !source) continue;
+      const keys = source.frontMatter.authors ?? [];
+      route.blog.authorLinks = route.blog.authors.map((label, i) => {
+        const path = authors.find((a) => a.key === keys[i])?.path;
+        return path ? { label, path } : { label };
+      });
+    }
+    if (authors.length) {
+      add('authorList', joinPath(blogBase, 'authors'), messages['blog.authors'] ?? 'Authors');
+      for (const author of authors) add('authorPage', author.path, author.name);
+    }
+    add('blogArchive', joinPath(blogBase, 'archive'), messages['blog.archive'] ?? 'Archive');
+  }
+  return { routes: out, tags: { docs: docsTags, blog: blogTags }, authors, diagnostics };
+}

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemoryWriter } from '../../src/emit/index.ts';
+import { buildInMemory, fixture, makeSite } from '../helpers.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(cleanups.map((c) => c())));
+
+async function build(overlay: Record<string, string | null> = {}) {
+  const site = await makeSite('docusaurus-classic', overlay);
+  cleanups.push(site.cleanup);
+  return buildInMemory(site.root);
+}
+
+/** Each link of a listing's teasers or archive entries: `Welcome /blog/welcome/`. */
+const links = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => `${m[2]} ${m[1]}`);
+const teasers = /<h2><a href="([^"]+)">([^<]+)<\/a><\/h2>/g;
+
+describe("the blog's tag, author and archive pages (the create-docusaurus template)", () => {
+  let writer: MemoryWriter;
+  beforeAll(async () => {
+    const built = await build();
+    writer = built.writer;
+    expect(built.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+  const page = (file: string) => {
+    const html = writer.text(file);
+    if (html === undefined) throw new Error(`${file} was not written`);
+    return html;
+  };
+
+  it("writes /blog/tags/ and one page per tag at tags.yml's permalink, with its description and posts newest first", () => {
+    expect(links(page('blog/tags/index.html'), /<a class="tag-links__tag" href="([^"]+)">([^<]+)/g)).toEqual([
+      'Docusaurus /blog/tags/docusaurus/',
+      'Facebook /blog/tags/facebook/',
+      'Hello /blog/tags/hello/',
+      'Hola /blog/tags/hola/',
+    ]);
+    const docusaurus = page('blog/tags/docusaurus/index.html');
+    expect(docusaurus).toContain('<h1>4 posts tagged with “Docusaurus”</h1>');
+    expect(docusaurus).toContain('<p class="page__lead">Docusaurus tag description</p>');
+    expect(links(docusaurus, teasers)).toEqual([
+      'Welcome /blog/welcome/',
+      'MDX Blog Post /blog/mdx-blog-post/',
+      'Long Blog Post /blog/long-blog-post/',
+      'First Blog Post /blog/first-blog-post/',
+    ]);
+    expect(page('blog/tags/facebook/index.html')).toContain('<h1>One post tagged with “Facebook”</h1>');
+  });
+
+  it('writes author pages for the authors with page (true, or a permalink), and links their names on the posts', () => {
+    expect(writer.files.has('blog/authors/yangshun/index.html')).toBe(true);
+    expect(writer.files.has('blog/authors/slorber/index.html')).toBe(false);
+    const slorber = page('blog/authors/all-sebastien-lorber-articles/index.html');
+    expect(slorber).toContain('<h1>Sébastien Lorber</h1>');
+    expect(slorber).toContain('<p class="listing__author-title">Docusaurus maintainer</p>');
+    // Not the long post, which is Yangshun's alone.
+    expect(links(slorber, teasers)).toEqual([
+      'Welcome /blog/welcome/',
+      'MDX Blog Post /blog/mdx-blog-post/',
+      'First Blog Post /blog/first-blog-post/',
+    ]);
+    expect(page('blog/authors/index.html')).toMatch(/<h1>Authors<\/h1>.*Yangshun Tay.*Sébastien Lorber/s);
+    expect(page('blog/welcome/index.html')).toContain(
+      'by <a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>, <a href="/blog/authors/yangshun/">Yangshun Tay</a>',
+    );
+    expect(page('blog/welcome/index.html')).toContain('<a class="tag-links__tag" href="/blog/tags/facebook/" rel="tag">Facebook</a>');
+  });
+
+  it('writes /blog/archive/ with every post by year, newest first', () => {
+    const archive = page('blog/archive/index.html');
+    expect([...archive.matchAll(/<h2>(\d+)<\/h2>/g)].map((m) => m[1])).toEqual(['2021', '2019']);
+    expect(links(archive, /<\/time> <a href="([^"]+)">([^<]+)/g)).toEqual([
+      'Welcome /blog/welcome/',
+      'MDX Blog Post /blog/mdx-blog-post/',
+      'Long Blog Post /blog/long-blog-post/',
+      'First Blog Post /blog/first-blog-post/',
+    ]);
+  });
+});
+
+describe('listing pages in the built locale', () => {
+  it('titles tag, author and archive pages in German for a German site', async () => {
+    const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8')
+      .replace("defaultLocale: 'en'", "defaultLocale: 'de'")
+      .replace("locales: ['en']", "locales: ['de']");
+    const { result, writer } = await build({ 'docusaurus.config.js': config });
+    expect(result.ok).toBe(true);
+    const page = (file: string) => writer.text(file) ?? '';
+    expect(page('blog/tags/index.html')).toContain('<h1>Schlagwörter</h1>');
+    expect(page('blog/tags/docusaurus/index.html')).toContain('<h1>4 Beiträge mit dem Schlagwort „Docusaurus“</h1>');
+    expect(page('blog/tags/docusaurus/index.html')).toContain('>Alle Schlagwörter</a>');
+    expect(page('blog/authors/index.html')).toContain('<h1>Autorinnen und Autoren</h1>');
+    expect(page('blog/archive/index.html')).toContain('<h1>Archiv</h1>');
+    expect(page('blog/archive/index.html')).toContain('<time dateTime="2021-08-26">26. August 2021</time>');
+    expect(page('blog/welcome/index.html')).toContain('<b class="tag-links__label">Schlagwörter:</b>');
+  });
+});

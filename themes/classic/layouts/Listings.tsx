@@ -1,0 +1,210 @@
+import type { ReactNode } from 'react';
+import type { AuthorEntry, ListedPage, NavLink, Site, TagEntry } from '../../../src/types.ts';
+import { MAIN_ID } from '../../../src/shared/html.ts';
+import { externalProps, useHref, useT, useTheme } from '../context.tsx';
+import { Layout } from './Layout.tsx';
+import { BlogSidebar, formatDate } from './Pages.tsx';
+
+/**
+ * The listing pages Docusaurus generates (planned in src/plan/tags.ts): the docs' and the blog's tags and each
+ * tag's pages, the blog's authors and each author's posts, the blog archive; and the tag links a doc or a post
+ * shows under its text.
+ */
+
+/** A page's tags, each a link to the tag's page. */
+export function TagLinks({ tags }: { tags: NavLink[] }) {
+  const t = useT();
+  const href = useHref();
+  return (
+    <nav className="tag-links" aria-label={t('tags.title')}>
+      <b className="tag-links__label">{t('tags.label')}</b>
+      <ul className="tag-links__list">
+        {tags.map((tag) => (
+          <li key={tag.path}>
+            <a className="tag-links__tag" href={href(tag.path)} rel="tag">
+              {tag.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The tags of the route's listing (docs or blog). */
+function useTags(): TagEntry[] {
+  const { site, route } = useTheme();
+  return site.tags?.[route.listing ?? 'docs'] ?? [];
+}
+
+/** A blog listing inside the blog's layout (its sidebar of posts); docs listings in the plain page. */
+function Frame({ children }: { children: ReactNode }) {
+  const { route } = useTheme();
+  const blog = route.listing === 'blog' || route.kind === 'authorList' || route.kind === 'authorPage' || route.kind === 'blogArchive';
+  if (!blog)
+    return (
+      <Layout>
+        <main id={MAIN_ID} tabIndex={-1} className="listing">
+          {children}
+        </main>
+      </Layout>
+    );
+  return (
+    <Layout>
+      <div className="blog-layout">
+        <BlogSidebar />
+        <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main listing">
+          {children}
+        </main>
+      </div>
+    </Layout>
+  );
+}
+
+/** `/docs/tags/`, `/blog/tags/`: every tag with its number of pages, grouped by first letter as in Docusaurus. */
+export function TagListPage() {
+  const { route } = useTheme();
+  const href = useHref();
+  const tags = useTags();
+  const groups = new Map<string, TagEntry[]>();
+  for (const tag of tags) {
+    const letter = tag.label.charAt(0).toLocaleUpperCase();
+    groups.set(letter, [...(groups.get(letter) ?? []), tag]);
+  }
+  return (
+    <Frame>
+      <h1>{route.title}</h1>
+      {[...groups].map(([letter, list]) => (
+        <section key={letter} className="listing__group">
+          <h2>{letter}</h2>
+          <ul className="tag-links__list">
+            {list.map((tag) => (
+              <li key={tag.path}>
+                <a className="tag-links__tag" href={href(tag.path)}>
+                  {tag.label} <span className="tag-links__count">{tag.items.length}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Frame>
+  );
+}
+
+/** One tag's page: its description, the pages that carry it, and a way back to all tags. */
+export function TagPage() {
+  const { site, route } = useTheme();
+  const t = useT();
+  const href = useHref();
+  const tag = useTags().find((x) => x.path === route.path);
+  const all = route.path.replace(/[^/]+\/$/, '');
+  return (
+    <Frame>
+      <header className="listing__header">
+        <h1>{route.title}</h1>
+        {tag?.description ? <p className="page__lead">{tag.description}</p> : null}
+        <a href={href(all)}>{t('tags.viewAll')}</a>
+      </header>
+      <Listed items={tag?.items ?? []} site={site} />
+    </Frame>
+  );
+}
+
+/** `/blog/authors/`: the authors with a page of their own. */
+export function AuthorListPage() {
+  const { site, route } = useTheme();
+  return (
+    <Frame>
+      <h1>{route.title}</h1>
+      <ul className="listing__authors">
+        {(site.authors ?? []).map((author) => (
+          <li key={author.path}>
+            <Author author={author} linked />
+          </li>
+        ))}
+      </ul>
+    </Frame>
+  );
+}
+
+/** One author's page: who they are and their posts, newest first. */
+export function AuthorPage() {
+  const { site, route } = useTheme();
+  const author = site.authors?.find((a) => a.path === route.path);
+  if (!author) throw new Error(`quire bug: no author planned for ${route.path}`);
+  return (
+    <Frame>
+      <header className="listing__header">
+        <Author author={author} heading />
+      </header>
+      <Listed items={author.items} site={site} />
+    </Frame>
+  );
+}
+
+function Author({ author, linked = false, heading = false }: { author: AuthorEntry; linked?: boolean; heading?: boolean }) {
+  const href = useHref();
+  const name = linked ? <a href={href(author.path)}>{author.name}</a> : author.name;
+  return (
+    <div className="listing__author">
+      {author.imageUrl ? <img className="listing__avatar" src={author.imageUrl} alt="" width={64} height={64} loading="lazy" /> : null}
+      <div>
+        {heading ? <h1>{name}</h1> : <p className="listing__author-name">{name}</p>}
+        {author.title ? <p className="listing__author-title">{author.title}</p> : null}
+        {author.url ? (
+          <a href={author.url} {...externalProps(author.url)}>
+            {author.url.replace(/^https?:\/\//, '')}
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** `/blog/archive/`: every post by year, newest first. */
+export function BlogArchive() {
+  const { site, route } = useTheme();
+  const href = useHref();
+  const years = new Map<string, Site['blogPosts']>();
+  for (const post of site.blogPosts) {
+    const year = post.date?.slice(0, 4) ?? '';
+    years.set(year, [...(years.get(year) ?? []), post]);
+  }
+  return (
+    <Frame>
+      <h1>{route.title}</h1>
+      {[...years].map(([year, posts]) => (
+        <section key={year} className="listing__group">
+          {year ? <h2>{year}</h2> : null}
+          <ul className="listing__archive">
+            {posts.map((post) => (
+              <li key={post.path}>
+                {post.date ? <time dateTime={post.date}>{formatDate(post.date, site)}</time> : null}{' '}
+                <a href={href(post.path)}>{post.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Frame>
+  );
+}
+
+/** Pages of a tag or an author: title, date for posts, description. */
+function Listed({ items, site }: { items: ListedPage[]; site: Site }) {
+  const href = useHref();
+  return (
+    <>
+      {items.map((item) => (
+        <article key={item.path} className="blog-teaser">
+          <h2>
+            <a href={href(item.path)}>{item.title}</a>
+          </h2>
+          {item.date ? <time dateTime={item.date}>{formatDate(item.date, site)}</time> : null}
+          {item.description ? <p>{item.description}</p> : null}
+        </article>
+      ))}
+    </>
+  );
+}
