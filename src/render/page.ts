@@ -7,6 +7,7 @@ import { linkedFile, replaceFileMarkers, routesByFile } from '../shared/markers.
 import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
+import { ComponentError } from '../shared/component-error.ts';
 
 /**
  * React's server renderer, loaded on the first page rendered (synchronously: it is CommonJS), so a build
@@ -68,7 +69,7 @@ export function routeRenderer({
         at && compiled ? { line: at.line + compiled.source.bodyLine - 1, column: at.column } : {};
       if (isStackOverflow(e)) return { diagnostic: stackDiagnostic('render', compiled?.source.file, place, content?.type === 'mdx') };
       // A theme component's own error (`<Stat id="…" />: no figure …`) is placed at the component's use on the page.
-      const component = /^<([A-Z]\w*)/.exec((e as Error).message ?? '')?.[1];
+      const component = e instanceof ComponentError ? e.component : undefined;
       const uses = component ? compiled?.componentUses?.[component] : undefined;
       let where = '';
       if (place.line === undefined && uses?.length) {

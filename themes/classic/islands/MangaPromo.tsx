@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { initialPromoState, type PromoState } from '../../../src/shared/promo.ts';
 import { translate, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
+import { ComponentError } from '../../../src/shared/component-error.ts';
 
 /** Message ids the widget shows; the server resolves them for the page's locale and hands them to the client. */
 export const PROMO_MESSAGE_IDS = [
@@ -59,7 +60,7 @@ export function MangaPromo() {
   const href = useHref();
   const { config } = site;
   const promo = config.promotions.manga;
-  if (!promo) throw new Error('<MangaPromo /> needs promotions.manga (start, end, claimUrl) in site.config.ts');
+  if (!promo) throw new ComponentError('MangaPromo', '<MangaPromo /> needs promotions.manga (start, end, claimUrl) in site.config.ts');
   const locale = site.locales.find((l) => l.code === config.i18n.currentLocale);
   const props: MangaPromoProps = {
     start: promo.start,

@@ -2,6 +2,7 @@ import { useT, useTheme } from '../context.tsx';
 import { Link } from '../components/Link.tsx';
 import { BalancedGrid } from './grid.tsx';
 import type { DataPackData } from './data-packs.ts';
+import { ComponentError } from '../../../src/shared/component-error.ts';
 
 /** Components that read `content/data/*.json`, so every page states the same figures. */
 
@@ -17,7 +18,7 @@ function useFigures(): Record<string, Figure> {
 
 export function Stat({ id }: { id: string }) {
   const figure = useFigures()[id];
-  if (!figure) throw new Error(`<Stat id="${id}" />: no figure "${id}" in content/data/figures.json`);
+  if (!figure) throw new ComponentError('Stat', `<Stat id="${id}" />: no figure "${id}" in content/data/figures.json`);
   return <>{figure.text}</>;
 }
 
@@ -65,7 +66,8 @@ interface Pricing {
  */
 export function PricingTerm({ id }: { id: string }) {
   const term = (useTheme().site.data.pricing as Pricing | undefined)?.terms?.[id];
-  if (term === undefined) throw new Error(`<PricingTerm id="${id}" />: no term "${id}" in content/data/pricing.json`);
+  if (term === undefined)
+    throw new ComponentError('PricingTerm', `<PricingTerm id="${id}" />: no term "${id}" in content/data/pricing.json`);
   return <>{term}</>;
 }
 
@@ -76,8 +78,8 @@ export function PricingTerm({ id }: { id: string }) {
 export function PricingTable() {
   const pricing = useTheme().site.data.pricing as Pricing | undefined;
   const t = useT();
-  if (!pricing) throw new Error('<PricingTable />: content/data/pricing.json is missing');
-  if (!pricing.plans) throw new Error('<PricingTable />: content/data/pricing.json has no plans');
+  if (!pricing) throw new ComponentError('PricingTable', '<PricingTable />: content/data/pricing.json is missing');
+  if (!pricing.plans) throw new ComponentError('PricingTable', '<PricingTable />: content/data/pricing.json has no plans');
   const format = (amount: number, code: string) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: code }).format(amount);
   return (
     <BalancedGrid className="pricing" kind="plan" count={pricing.plans.length}>
@@ -129,7 +131,7 @@ export function DataPacks() {
   const t = useT();
   const pricing = site.data.pricing as Pricing | undefined;
   const data = pricing?.dataPacks;
-  if (!pricing || !data) throw new Error('<DataPacks />: content/data/pricing.json has no dataPacks');
+  if (!pricing || !data) throw new ComponentError('DataPacks', '<DataPacks />: content/data/pricing.json has no dataPacks');
   if (!data.packs.length) return <p className="data-packs__pending">{t('dataPacks.pending')}</p>;
   const lang = site.locales.find((l) => l.code === site.config.i18n.currentLocale)?.htmlLang ?? 'de';
   const format = (amount: number, code: string) => new Intl.NumberFormat(lang, { style: 'currency', currency: code }).format(amount);
@@ -173,7 +175,8 @@ const COLUMN_LABELS: Record<string, string> = { features: 'Funktionen', language
 export function SupportedSites({ list }: { list: string }) {
   const data = useTheme().site.data['supported-sites'] as Record<string, SiteEntry[]> | undefined;
   const entries = data?.[list];
-  if (!entries) throw new Error(`<SupportedSites list="${list}" />: no list "${list}" in content/data/supported-sites.json`);
+  if (!entries)
+    throw new ComponentError('SupportedSites', `<SupportedSites list="${list}" />: no list "${list}" in content/data/supported-sites.json`);
   const columns = [...new Set(entries.flatMap((e) => Object.keys(e)))].filter((k) => k !== 'name' && k !== 'url');
   return (
     <div className="table-scroll">

@@ -1,4 +1,5 @@
 import { useTheme } from '../context.tsx';
+import { ComponentError } from '../../../src/shared/component-error.ts';
 
 /**
  * When a promotion of the config runs (`promotions.<promotion>.start` and `.end`), as two dates with their
@@ -9,7 +10,10 @@ export function PromotionPeriod({ promotion, timeZone = 'UTC' }: { promotion: st
   const promotions = site.config.promotions as Record<string, { start?: string; end?: string } | number | undefined>;
   const period = promotions[promotion];
   if (!period || typeof period !== 'object' || !period.start || !period.end) {
-    throw new Error(`<PromotionPeriod promotion="${promotion}" />: the config has no promotions.${promotion} with a start and an end`);
+    throw new ComponentError(
+      'PromotionPeriod',
+      `<PromotionPeriod promotion="${promotion}" />: the config has no promotions.${promotion} with a start and an end`,
+    );
   }
   const lang = site.locales.find((l) => l.code === site.config.i18n.currentLocale)?.htmlLang ?? 'en';
   const format = new Intl.DateTimeFormat(lang, {
