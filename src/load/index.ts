@@ -43,18 +43,22 @@ function contentDirs(config: SiteConfig): { dir: string; kind: ContentKind }[] {
 const REACT_PAGE = /\.(jsx?|tsx?)$/;
 const NOT_A_PAGE = /(^|\/)(_|__tests__\/)|\.(test|spec)\.[jt]sx?$|\.d\.ts$/;
 
+/** What every part of load shares: where it reads, and where it puts what it found along the way. */
+interface Reading {
+  root: string;
+  config: SiteConfig;
+  diagnostics: Diagnostic[];
+  /** Every file read (the dev server watches them; fingerprints hash them). */
+  inputs: string[];
+  notes: WalkNotes;
+}
+
 /** Walks content/, locales/ and static/ and returns their contents as data. */
 export async function load({ root, config, mode }: LoadOptions): Promise<StageResult<Loaded>> {
-  const diagnostics: Diagnostic[] = [];
-  const inputs: string[] = [];
-  const sources: Source[] = [];
-  const drafts: Draft[] = [];
-  const unreadSources: Source[] = [];
-
-  const notes: WalkNotes = { links: [], unreadable: [] };
-  const { layout } = config;
+  const r: Reading = { root, config, diagnostics: [], inputs: [], notes: { links: [], unreadable: [] } };
+  const { diagnostics, inputs } = r;
   // quire's own layout keeps everything in content/: without it, the project is not one (a typo in --root).
-  if (layout.docs === 'content/docs' && !(await isDir(path.join(root, 'content')))) {
+  if (config.layout.docs === 'content/docs' && !(await isDir(path.join(root, 'content')))) {
     diagnostics.push(
       error(CODES.CONTENT_MISSING, 'The content folder is missing.', {
         file: 'content',
@@ -65,232 +69,294 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   }
 
   // The parts do not depend on each other: read them at once, so one part's waits on the disk (and the sidebar
-  // file's bundling) overlap with the others' (the real site's load step: median 88 ms one after another, 69 ms
-  // at once; 6 and 4 cold builds, noisy).
-  const readContent = async () => {
-    for (const { dir, kind } of contentDirs(config)) {
-      const files = await walk(path.join(root, dir), notes);
-      if (kind === 'doc' && files === undefined) {
-        diagnostics.push(
-          error(CODES.CONTENT_MISSING, 'The docs folder is missing.', {
-            file: dir,
-            hint: `Create ${dir}/${config.docs.mainDocId ?? 'intro'}.mdx.`,
-          }),
-        );
-        continue;
-      }
-      if (kind === 'doc') await readCategoryFiles(files ?? [], path.join(root, dir));
-      if (kind === 'page') {
-        for (const abs of files ?? []) {
-          const rel = toPosix(path.relative(path.join(root, dir), abs));
-          if (!REACT_PAGE.test(rel) || NOT_A_PAGE.test(rel)) continue;
-          const file = toPosix(path.relative(root, abs));
-          inputs.push(abs);
-          diagnostics.push(
-            warning(CODES.CONTENT_MISSING, `${file} is a React page, which quire does not render yet: the site is built without it.`, {
-              file,
-              hint: 'Write the page as Markdown or MDX (a .mdx file beside it) to have it in the site.',
-            }),
-          );
-        }
-      }
-      const readAll = (files ?? [])
-        .filter((f) => /\.mdx?$/.test(f) && !path.basename(f).startsWith('_'))
-        .map(async (abs) => {
-          const file = toPosix(path.relative(root, abs));
-          inputs.push(abs);
-          const relative = path.relative(path.join(root, dir), abs);
-          const before = diagnostics.length;
-          const source = await readSource(abs, file, kind, relative, config, diagnostics);
-          if (source && mode === 'production' && source.frontMatter.draft)
-            drafts.push({ kind: source.kind, id: source.id, file: source.file, path: source.path });
-          else if (source) sources.push(source);
-          else if (diagnostics.slice(before).some((d) => d.severity === 'error'))
-            unreadSources.push(standInSource(kind, file, relative, config));
-        });
-      await Promise.all(readAll);
-    }
-    sources.sort((a, b) => (a.file < b.file ? -1 : 1));
-    drafts.sort((a, b) => (a.file < b.file ? -1 : 1));
-    unreadSources.sort((a, b) => (a.file < b.file ? -1 : 1));
+  // file's bundling) overlap with the others'.
+  const [content, data, sidebars, locales, staticFiles, blogFiles] = await Promise.all([
+    readContent(r, mode),
+    readData(r),
+    readSidebars(r),
+    readLocales(r),
+    readStatic(r),
+    readBlogFiles(r),
+  ]);
+  diagnostics.push(...walkDiagnostics(r));
+  // Reported in the same order whatever finished first.
+  diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : (a.line ?? 0) - (b.line ?? 0)));
+  // The same for the files read at once: their keys in name order, not in the order the reads finished (every
+  // page's fingerprint hashes data and messages; an order that changed from build to build re-rendered them all).
+  inputs.sort();
+  const { sources, drafts, unreadSources, categories } = content;
+  return {
+    value: {
+      sources,
+      ...sidebars,
+      ...(Object.keys(categories).length ? { categories: byName(categories) } : {}),
+      ...blogFiles,
+      data: byName(data.data),
+      dataTexts: byName(data.texts),
+      messages: byName(locales),
+      staticFiles,
+      inputs,
+      ...(drafts.length ? { drafts } : {}),
+      ...(unreadSources.length ? { unreadSources } : {}),
+    },
+    diagnostics,
   };
+}
 
-  // Docusaurus reads the first of _category_.json, .yml, .yaml in a folder and warns of the others.
-  const categories = keyed<{ file: string; text: string; value: unknown }>();
-  const readCategoryFiles = async (files: string[], docsRoot: string) => {
-    const found = files.filter((abs) => /^_category_\.(json|ya?ml)$/.test(path.basename(abs)));
-    const order = (abs: string) => ['.json', '.yml', '.yaml'].indexOf(path.extname(abs));
-    found.sort((a, b) => (path.dirname(a) === path.dirname(b) ? order(a) - order(b) : a < b ? -1 : 1));
-    for (const abs of found) {
-      const folder = toPosix(path.relative(docsRoot, path.dirname(abs)));
-      const file = toPosix(path.relative(root, abs));
-      inputs.push(abs);
-      if (folder in categories) {
-        diagnostics.push(
-          warning(CODES.SIDEBAR_LOAD, `${file} is not read: ${categories[folder].file} describes the same folder.`, {
-            file,
-            hint: 'Keep one category file per folder.',
-          }),
-        );
-        continue;
-      }
-      const read = await readYamlOrJsonFile(abs, file, 'a category file');
-      if ('diagnostic' in read) diagnostics.push(read.diagnostic);
-      else categories[folder] = { file, ...read };
-    }
-  };
+type Categories = Record<string, { file: string; text: string; value: unknown }>;
 
-  const blogFiles: Pick<Loaded, 'blogAuthors' | 'blogTags' | 'docsTags'> = {};
-  const readBlogFiles = async () => {
-    for (const [key, rel] of [
-      ['blogAuthors', layout.blogAuthors],
-      ['blogTags', layout.blogTags],
-      ['docsTags', layout.docsTags],
-    ] as const) {
-      if (rel === null) continue;
-      const abs = path.join(root, rel);
-      if (!(await isFile(abs))) continue;
-      inputs.push(abs);
-      const read = await readYamlOrJsonFile(
-        abs,
-        rel,
-        key === 'blogAuthors' ? "the blog's authors" : key === 'blogTags' ? "the blog's tags" : "the docs' tags",
-      );
-      if ('diagnostic' in read) diagnostics.push(read.diagnostic);
-      else blogFiles[key] = { file: rel, ...read };
-    }
-  };
-
-  const data = keyed<unknown>();
-  const dataTexts = keyed<string>();
-  const readData = async () => {
-    if (layout.data === null) return;
-    const dataRoot = path.join(root, layout.data);
-    const files = ((await walk(dataRoot, notes)) ?? []).filter((abs) => abs.endsWith('.json'));
-    await Promise.all(
-      files.map(async (abs) => {
-        const file = toPosix(path.relative(root, abs));
-        inputs.push(abs);
-        const key = toPosix(path.relative(dataRoot, abs)).replace(/\.json$/, '');
-        const read = await readJsonFile(abs, file, 'data');
-        if ('diagnostic' in read) diagnostics.push(read.diagnostic);
-        else {
-          dataTexts[key] = read.text;
-          data[key] = read.value;
-        }
-      }),
-    );
-  };
-
-  let sidebars: unknown;
-  let sidebarsText: string | undefined;
-  const readSidebars = async () => {
-    const { sidebarPath, noSidebar } = config.docs;
-    if (sidebarPath === null || noSidebar) return;
-    const sidebarsAbs = path.join(root, sidebarPath);
-    if (!(await isFile(sidebarsAbs))) return;
-    try {
-      // Node's CommonJS globals: a Docusaurus sidebars.js may `require` other files or use `__dirname`.
-      const { value, inputs: sidebarInputs } = await importTypeScript(sidebarsAbs, { nodeGlobals: true });
-      sidebars = value;
-      sidebarsText = await readFile(sidebarsAbs, 'utf8');
-      inputs.push(...sidebarInputs);
-    } catch (e) {
-      const first = (e as EsbuildLikeError).errors?.[0];
-      // A syntax error comes from esbuild with its place; an exception while the file runs, from its source map.
-      const thrownAt = e instanceof EvaluationError ? e.place : undefined;
-      const found = error(CODES.SIDEBAR_LOAD, first?.text ?? `The sidebar file could not be evaluated: ${(e as Error).message}`, {
-        file: thrownAt ? toProjectPath(root, thrownAt.file) : sidebarPath,
-        line: first?.location?.line ?? thrownAt?.line,
-        column: first?.location ? first.location.column + 1 : thrownAt?.column,
-      });
-      // esbuild's location quotes the line it read (lineText, which EsbuildLikeError leaves out): the frame shows
-      // that line, as the file may be saved again before the diagnostic is printed.
-      const lineText = (first?.location as { lineText?: unknown } | null | undefined)?.lineText;
-      diagnostics.push(typeof lineText === 'string' && first?.location ? withExcerpt(found, lineText, first.location.line) : found);
-    }
-  };
-
-  const messages = keyed<Messages>();
-  const messageTexts = keyed<{ file: string; text: string }>();
-  const readLocales = async () => {
-    // path.resolve: a Docusaurus project reads quire's own interface texts, an absolute folder.
-    const files = ((await walk(path.resolve(root, layout.locales), notes)) ?? []).filter((abs) => abs.endsWith('.json'));
-    await Promise.all(
-      files.map(async (abs) => {
-        inputs.push(abs);
-        const code = path.basename(abs, '.json');
-        const file = toPosix(path.relative(root, abs));
-        const read = await readJsonFile(abs, file, "a locale's messages");
-        if ('diagnostic' in read) {
-          diagnostics.push(read.diagnostic);
-          return;
-        }
-        const problem = messagesProblem(read.value, read.text);
-        if (problem)
-          diagnostics.push(
-            withExcerpt(
-              error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, {
-                file,
-                ...problem.place,
-                hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.',
-              }),
-              read.text,
-            ),
-          );
-        else {
-          messages[code] = read.value as Messages;
-          messageTexts[code] = { file, text: read.text };
-        }
-      }),
-    );
-    // A misspelt message id: its text is shown in English, and the id alone does not say why.
-    if (messages.en) {
-      for (const code of Object.keys(messageTexts).sort()) {
-        if (code !== 'en')
-          diagnostics.push(...misspeltMessageIds(messages[code], messages.en, messageTexts[code].file, messageTexts[code].text));
-      }
-    }
-  };
-
-  const staticRoot = path.join(root, layout.static);
-  let staticFiles: Loaded['staticFiles'] = [];
-  const readStatic = async () => {
-    const all = ((await walk(staticRoot, notes)) ?? []).map((abs) => ({
-      file: toPosix(path.relative(root, abs)),
-      path: ('/' + toPosix(path.relative(staticRoot, abs))).normalize('NFC'),
-    }));
-    // Hidden files (.env, .DS_Store, a .git folder) would be public on the host: they stay behind, with a
-    // warning. `.well-known/` is meant to be published.
-    const hidden = all.filter((f) => isHiddenStaticPath(f.path));
-    staticFiles = all.filter((f) => !hidden.includes(f));
-    if (hidden.length) {
-      const names = hidden.map((f) => f.file);
+/** The content folders' pages (drafts apart in production; unreadable ones as stand-ins) and the docs' category files. */
+async function readContent(
+  r: Reading,
+  mode: LoadOptions['mode'],
+): Promise<{ sources: Source[]; drafts: Draft[]; unreadSources: Source[]; categories: Categories }> {
+  const { root, config, diagnostics, inputs } = r;
+  const sources: Source[] = [];
+  const drafts: Draft[] = [];
+  const unreadSources: Source[] = [];
+  const categories: Categories = keyed();
+  for (const { dir, kind } of contentDirs(config)) {
+    const files = await walk(path.join(root, dir), r.notes);
+    if (kind === 'doc' && files === undefined) {
       diagnostics.push(
-        warning(
-          CODES.STATIC_HIDDEN,
-          `Hidden files in ${layout.static}/ are not published: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`,
-          {
-            file: layout.static,
-            hint: 'A file whose name (or folder) starts with a dot is often private (.env) or left by a tool (.DS_Store). Rename it to publish it; .well-known/ is published.',
-          },
-        ),
+        error(CODES.CONTENT_MISSING, 'The docs folder is missing.', {
+          file: dir,
+          hint: `Create ${dir}/${config.docs.mainDocId ?? 'intro'}.mdx.`,
+        }),
       );
+      continue;
     }
-  };
+    if (kind === 'doc') await readCategoryFiles(r, files ?? [], path.join(root, dir), categories);
+    if (kind === 'page') warnOfReactPages(r, files ?? [], dir);
+    const readAll = (files ?? [])
+      .filter((f) => /\.mdx?$/.test(f) && !path.basename(f).startsWith('_'))
+      .map(async (abs) => {
+        const file = toPosix(path.relative(root, abs));
+        inputs.push(abs);
+        const relative = path.relative(path.join(root, dir), abs);
+        const before = diagnostics.length;
+        const source = await readSource(abs, file, kind, relative, config, diagnostics);
+        if (source && mode === 'production' && source.frontMatter.draft)
+          drafts.push({ kind: source.kind, id: source.id, file: source.file, path: source.path });
+        else if (source) sources.push(source);
+        else if (diagnostics.slice(before).some((d) => d.severity === 'error'))
+          unreadSources.push(standInSource(kind, file, relative, config));
+      });
+    await Promise.all(readAll);
+  }
+  const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : 1);
+  return { sources: sources.sort(byFile), drafts: drafts.sort(byFile), unreadSources: unreadSources.sort(byFile), categories };
+}
 
-  await Promise.all([readContent(), readData(), readSidebars(), readLocales(), readStatic(), readBlogFiles()]);
-  for (const { dir, code } of notes.unreadable) {
+/** React pages (see REACT_PAGE) among a pages folder's files: each left out with a warning. */
+function warnOfReactPages({ root, diagnostics, inputs }: Reading, files: string[], dir: string): void {
+  for (const abs of files) {
+    const rel = toPosix(path.relative(path.join(root, dir), abs));
+    if (!REACT_PAGE.test(rel) || NOT_A_PAGE.test(rel)) continue;
+    const file = toPosix(path.relative(root, abs));
+    inputs.push(abs);
     diagnostics.push(
-      error(CODES.FILE_UNREADABLE, `Cannot read this folder: ${code}.`, {
-        file: toPosix(path.relative(root, dir)),
-        hint: 'Check its permissions; the files in it would be missing from the site.',
+      warning(CODES.CONTENT_MISSING, `${file} is a React page, which quire does not render yet: the site is built without it.`, {
+        file,
+        hint: 'Write the page as Markdown or MDX (a .mdx file beside it) to have it in the site.',
       }),
     );
   }
+}
+
+/** Docusaurus reads the first of _category_.json, .yml, .yaml in a folder and warns of the others. */
+async function readCategoryFiles({ root, diagnostics, inputs }: Reading, files: string[], docsRoot: string, categories: Categories) {
+  const found = files.filter((abs) => /^_category_\.(json|ya?ml)$/.test(path.basename(abs)));
+  const order = (abs: string) => ['.json', '.yml', '.yaml'].indexOf(path.extname(abs));
+  found.sort((a, b) => (path.dirname(a) === path.dirname(b) ? order(a) - order(b) : a < b ? -1 : 1));
+  for (const abs of found) {
+    const folder = toPosix(path.relative(docsRoot, path.dirname(abs)));
+    const file = toPosix(path.relative(root, abs));
+    inputs.push(abs);
+    if (folder in categories) {
+      diagnostics.push(
+        warning(CODES.SIDEBAR_LOAD, `${file} is not read: ${categories[folder].file} describes the same folder.`, {
+          file,
+          hint: 'Keep one category file per folder.',
+        }),
+      );
+      continue;
+    }
+    const read = await readYamlOrJsonFile(abs, file, 'a category file');
+    if ('diagnostic' in read) diagnostics.push(read.diagnostic);
+    else categories[folder] = { file, ...read };
+  }
+}
+
+/** The blog's authors and tags files and the docs' tags file, where the layout names them and they exist. */
+async function readBlogFiles({
+  root,
+  config,
+  diagnostics,
+  inputs,
+}: Reading): Promise<Pick<Loaded, 'blogAuthors' | 'blogTags' | 'docsTags'>> {
+  const { layout } = config;
+  const blogFiles: Pick<Loaded, 'blogAuthors' | 'blogTags' | 'docsTags'> = {};
+  for (const [key, rel] of [
+    ['blogAuthors', layout.blogAuthors],
+    ['blogTags', layout.blogTags],
+    ['docsTags', layout.docsTags],
+  ] as const) {
+    if (rel === null) continue;
+    const abs = path.join(root, rel);
+    if (!(await isFile(abs))) continue;
+    inputs.push(abs);
+    const read = await readYamlOrJsonFile(
+      abs,
+      rel,
+      key === 'blogAuthors' ? "the blog's authors" : key === 'blogTags' ? "the blog's tags" : "the docs' tags",
+    );
+    if ('diagnostic' in read) diagnostics.push(read.diagnostic);
+    else blogFiles[key] = { file: rel, ...read };
+  }
+  return blogFiles;
+}
+
+/** The data folder's JSON files, by name without `.json`, with their texts (for the places of later problems). */
+async function readData(r: Reading): Promise<{ data: Record<string, unknown>; texts: Record<string, string> }> {
+  const { root, config, diagnostics, inputs } = r;
+  const data = keyed<unknown>();
+  const texts = keyed<string>();
+  if (config.layout.data === null) return { data, texts };
+  const dataRoot = path.join(root, config.layout.data);
+  const files = ((await walk(dataRoot, r.notes)) ?? []).filter((abs) => abs.endsWith('.json'));
+  await Promise.all(
+    files.map(async (abs) => {
+      const file = toPosix(path.relative(root, abs));
+      inputs.push(abs);
+      const key = toPosix(path.relative(dataRoot, abs)).replace(/\.json$/, '');
+      const read = await readJsonFile(abs, file, 'data');
+      if ('diagnostic' in read) diagnostics.push(read.diagnostic);
+      else {
+        texts[key] = read.text;
+        data[key] = read.value;
+      }
+    }),
+  );
+  return { data, texts };
+}
+
+/** The sidebar file, run as a module (TypeScript, ESM or CommonJS), with its text; a file that fails is a diagnostic. */
+async function readSidebars({
+  root,
+  config,
+  diagnostics,
+  inputs,
+}: Reading): Promise<Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText'>> {
+  const { sidebarPath, noSidebar } = config.docs;
+  if (sidebarPath === null || noSidebar) return {};
+  const sidebarsAbs = path.join(root, sidebarPath);
+  if (!(await isFile(sidebarsAbs))) return {};
+  try {
+    // Node's CommonJS globals: a Docusaurus sidebars.js may `require` other files or use `__dirname`.
+    const { value, inputs: sidebarInputs } = await importTypeScript(sidebarsAbs, { nodeGlobals: true });
+    const sidebarsText = await readFile(sidebarsAbs, 'utf8');
+    inputs.push(...sidebarInputs);
+    return value === undefined ? {} : { sidebars: value, sidebarsFile: sidebarPath, sidebarsText };
+  } catch (e) {
+    const first = (e as EsbuildLikeError).errors?.[0];
+    // A syntax error comes from esbuild with its place; an exception while the file runs, from its source map.
+    const thrownAt = e instanceof EvaluationError ? e.place : undefined;
+    const found = error(CODES.SIDEBAR_LOAD, first?.text ?? `The sidebar file could not be evaluated: ${(e as Error).message}`, {
+      file: thrownAt ? toProjectPath(root, thrownAt.file) : sidebarPath,
+      line: first?.location?.line ?? thrownAt?.line,
+      column: first?.location ? first.location.column + 1 : thrownAt?.column,
+    });
+    // esbuild's location quotes the line it read (lineText, which EsbuildLikeError leaves out): the frame shows
+    // that line, as the file may be saved again before the diagnostic is printed.
+    const lineText = (first?.location as { lineText?: unknown } | null | undefined)?.lineText;
+    diagnostics.push(typeof lineText === 'string' && first?.location ? withExcerpt(found, lineText, first.location.line) : found);
+    return {};
+  }
+}
+
+/** The locale files' messages by locale code; a misspelt message id in a translation is a warning. */
+async function readLocales(r: Reading): Promise<Record<string, Messages>> {
+  const { root, config, diagnostics, inputs } = r;
+  const messages = keyed<Messages>();
+  const messageTexts = keyed<{ file: string; text: string }>();
+  // path.resolve: a Docusaurus project reads quire's own interface texts, an absolute folder.
+  const files = ((await walk(path.resolve(root, config.layout.locales), r.notes)) ?? []).filter((abs) => abs.endsWith('.json'));
+  await Promise.all(
+    files.map(async (abs) => {
+      inputs.push(abs);
+      const code = path.basename(abs, '.json');
+      const file = toPosix(path.relative(root, abs));
+      const read = await readJsonFile(abs, file, "a locale's messages");
+      if ('diagnostic' in read) {
+        diagnostics.push(read.diagnostic);
+        return;
+      }
+      const problem = messagesProblem(read.value, read.text);
+      if (problem)
+        diagnostics.push(
+          withExcerpt(
+            error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, {
+              file,
+              ...problem.place,
+              hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.',
+            }),
+            read.text,
+          ),
+        );
+      else {
+        messages[code] = read.value as Messages;
+        messageTexts[code] = { file, text: read.text };
+      }
+    }),
+  );
+  // A misspelt message id: its text is shown in English, and the id alone does not say why.
+  if (messages.en) {
+    for (const code of Object.keys(messageTexts).sort()) {
+      if (code !== 'en')
+        diagnostics.push(...misspeltMessageIds(messages[code], messages.en, messageTexts[code].file, messageTexts[code].text));
+    }
+  }
+  return messages;
+}
+
+/** The static folder's files to publish. Hidden ones stay behind, with a warning. */
+async function readStatic(r: Reading): Promise<Loaded['staticFiles']> {
+  const { root, config, diagnostics } = r;
+  const staticRoot = path.join(root, config.layout.static);
+  const all = ((await walk(staticRoot, r.notes)) ?? []).map((abs) => ({
+    file: toPosix(path.relative(root, abs)),
+    path: ('/' + toPosix(path.relative(staticRoot, abs))).normalize('NFC'),
+  }));
+  // Hidden files (.env, .DS_Store, a .git folder) would be public on the host. `.well-known/` is meant to be published.
+  const hidden = all.filter((f) => isHiddenStaticPath(f.path));
+  if (hidden.length) {
+    const names = hidden.map((f) => f.file);
+    diagnostics.push(
+      warning(
+        CODES.STATIC_HIDDEN,
+        `Hidden files in ${config.layout.static}/ are not published: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`,
+        {
+          file: config.layout.static,
+          hint: 'A file whose name (or folder) starts with a dot is often private (.env) or left by a tool (.DS_Store). Rename it to publish it; .well-known/ is published.',
+        },
+      ),
+    );
+  }
+  return all.filter((f) => !hidden.includes(f));
+}
+
+/** What the walks met on the way: folders that could not be read (errors), symbolic links not followed (one warning). */
+function walkDiagnostics({ root, notes }: Reading): Diagnostic[] {
+  const found = notes.unreadable.map(({ dir, code }) =>
+    error(CODES.FILE_UNREADABLE, `Cannot read this folder: ${code}.`, {
+      file: toPosix(path.relative(root, dir)),
+      hint: 'Check its permissions; the files in it would be missing from the site.',
+    }),
+  );
   if (notes.links.length) {
     const names = notes.links.map((abs) => toPosix(path.relative(root, abs))).sort();
-    diagnostics.push(
+    found.push(
       warning(
         CODES.SYMLINK_SKIPPED,
         `Symbolic links are not followed, so these are not part of the site: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`,
@@ -301,30 +367,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       ),
     );
   }
-  // Reported in the same order whatever finished first.
-  diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : (a.line ?? 0) - (b.line ?? 0)));
-  // The same for the files read at once: their keys in name order, not in the order the reads finished (every
-  // page's fingerprint hashes data and messages; an order that changed from build to build re-rendered them all).
-  inputs.sort();
-
-  return {
-    value: {
-      sources,
-      sidebars,
-      sidebarsFile: sidebars === undefined ? undefined : (config.docs.sidebarPath ?? undefined),
-      sidebarsText,
-      ...(Object.keys(categories).length ? { categories: byName(categories) } : {}),
-      ...blogFiles,
-      data: byName(data),
-      dataTexts: byName(dataTexts),
-      messages: byName(messages),
-      staticFiles,
-      inputs,
-      ...(drafts.length ? { drafts } : {}),
-      ...(unreadSources.length ? { unreadSources } : {}),
-    },
-    diagnostics,
-  };
+  return found;
 }
 
 /** Why a locale file's value is not a map of message ids to texts, and where (the first offending key). */
