@@ -50,7 +50,7 @@ export function Hero(props: {
         </div>
       </div>
       {props.visual ? (
-        <Mockup name={props.visual} alt={props.imageAlt ?? ''} className="hero__image" />
+        <Mockup name={props.visual} alt={props.imageAlt ?? ''} className="hero__image" use={['Hero', 'visual']} />
       ) : props.image ? (
         <img
           className="hero__image"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ComponentError } from '../../../src/shared/component-error.ts';
 
 /**
  * Product mock-ups drawn for this site as inline SVG: what the extension does to a web page, a PDF, a video,
@@ -26,10 +27,14 @@ export function isMockup(name: string): name is MockupName {
 
 /**
  * One mock-up as an image for assistive technology (`role="img"` with the writer's German `alt`; its texts are
- * part of the picture, not of the page), or decorative with an empty `alt`.
+ * part of the picture, not of the page), or decorative with an empty `alt`. `use` names the component and prop
+ * that chose it, so an unknown name is reported at that use on the page.
  */
-export function Mockup({ name, alt, className }: { name: string; alt: string; className?: string }) {
-  if (!isMockup(name)) throw new Error(`mock-up "${name}" does not exist; there are: ${Object.keys(MOCKUPS).join(', ')}`);
+export function Mockup({ name, alt, className, use }: { name: string; alt: string; className?: string; use: [string, string] }) {
+  if (!isMockup(name)) {
+    const [component, prop] = use;
+    throw new ComponentError(component, `<${component} ${prop}="${name}">: no such mock-up; there are: ${Object.keys(MOCKUPS).join(', ')}`);
+  }
   const { width, height, draw: Draw } = MOCKUPS[name];
   return (
     <svg
@@ -52,7 +57,7 @@ export function Mockup({ name, alt, className }: { name: string; alt: string; cl
 export function ProductShot({ show, alt, caption }: { show: string; alt: string; caption?: string }) {
   return (
     <figure className="product-shot">
-      <Mockup name={show} alt={alt} />
+      <Mockup name={show} alt={alt} use={['ProductShot', 'show']} />
       {caption ? <figcaption>{caption}</figcaption> : null}
     </figure>
   );
@@ -390,11 +395,11 @@ function ImageSign() {
  */
 export function Showcase({ visual, alt, side, children }: { visual: string; alt: string; side?: string; children?: ReactNode }) {
   if (side !== undefined && side !== 'left' && side !== 'right')
-    throw new Error(`side="${side}": a showcase's mock-up sits "left" or "right"`);
+    throw new ComponentError('Showcase', `<Showcase side="${side}">: the mock-up sits "left" or "right"`);
   return (
     <div className={`showcase${side === 'left' ? ' showcase--left' : ''}`}>
       <div className="showcase__text">{children}</div>
-      <Mockup name={visual} alt={alt} className="showcase__visual" />
+      <Mockup name={visual} alt={alt} className="showcase__visual" use={['Showcase', 'visual']} />
     </div>
   );
 }
