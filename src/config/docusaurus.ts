@@ -266,10 +266,16 @@ export function mapDocusaurusConfig(
   }
   const opt = <T = unknown>(key: string): T | undefined =>
     preset && Array.isArray((presets as unknown[])[Number(preset.split('.')[1])]) ? take<T>(`${preset}.1.${key}`) : undefined;
+  /** A preset option looked at without marking it read: `docs: false` reads the whole key, `docs: {…}` only what is taken. */
+  const peek = (key: string): unknown => {
+    const value = opt(key);
+    if (value !== false && value !== null) used.delete(`${preset}.1.${key}`);
+    return value;
+  };
 
   // Docusaurus needs no doc at the docs root: one is there only if a doc's slug or file name puts it there.
   const docs: Raw = { mainDocId: null };
-  const docsOptions = opt('docs');
+  const docsOptions = peek('docs');
   const docsPath = relative(opt<string>('docs.path') ?? 'docs');
   const routeBasePath = opt<string>('docs.routeBasePath');
   docs.routeBasePath = routeBasePath === undefined ? 'docs' : routeBasePath.replace(/^\/+|\/+$/g, '');
@@ -320,7 +326,7 @@ export function mapDocusaurusConfig(
   docs.tagPages = true;
   config.docs = docs;
 
-  const blogOff = opt('blog') === false;
+  const blogOff = peek('blog') === false;
   const blogPath = relative(opt<string>('blog.path') ?? 'blog');
   const blogRoute = opt<string>('blog.routeBasePath');
   config.blog = {
@@ -332,8 +338,13 @@ export function mapDocusaurusConfig(
     sidebarCount: opt('blog.blogSidebarCount') ?? 5,
     // Docusaurus always writes the tag, author and archive pages.
     listings: true,
+    feed: mapFeedOptions(opt, take<string>('title')),
   };
-  const pagesOff = opt('pages') === false;
+  // quire warns of a tag the tags file lacks and stops at an author the authors file lacks: Docusaurus's `warn`
+  // for tags, and stricter for authors (a key that names no one is a typo); other values stay named unread.
+  if (opt('blog.onInlineTags') !== 'warn') used.delete(`${preset}.1.blog.onInlineTags`);
+  if (opt('docs.onInlineTags') !== 'warn') used.delete(`${preset}.1.docs.onInlineTags`);
+  const pagesOff = peek('pages') === false;
   const pagesPath = relative(opt<string>('pages.path') ?? 'src/pages');
 
   config.layout = {
@@ -420,6 +431,36 @@ export function mapDocusaurusConfig(
     );
   }
   return { config: config as UserConfig, diagnostics };
+}
+
+/**
+ * The blog's feeds as Docusaurus's blog plugin makes them (its `feedOptions`): RSS and Atom unless `type` says
+ * otherwise (`'all'` adds JSON Feed; `null` or `false` turns them off), the newest 20 posts unless `limit` says
+ * otherwise (`false` or `null`: all), titled by the site's title.
+ */
+function mapFeedOptions(opt: <T = unknown>(key: string) => T | undefined, siteTitle: string | undefined): Raw {
+  const type = opt<unknown>('blog.feedOptions.type');
+  const all = ['rss', 'atom', 'json'];
+  const types =
+    type === undefined
+      ? ['rss', 'atom']
+      : type === null || type === false
+        ? []
+        : type === 'all'
+          ? all
+          : Array.isArray(type)
+            ? type.flatMap((t) => (t === 'all' ? all : [t]))
+            : [type];
+  const feed: Raw = { types: [...new Set(types)] };
+  const limit = opt<unknown>('blog.feedOptions.limit');
+  if (limit !== undefined) feed.limit = limit === false || limit === null ? null : limit;
+  for (const key of ['title', 'description', 'copyright', 'language']) {
+    const v = opt(`blog.feedOptions.${key}`);
+    if (v !== undefined) feed[key] = v;
+  }
+  // Docusaurus's default description names the site's blog.
+  if (feed.description === undefined && typeof siteTitle === 'string') feed.description = `${siteTitle} Blog`;
+  return feed;
 }
 
 /** Docusaurus resolves `img/x.png` (no slash) against the base URL, as quire does with `/img/x.png`. */

@@ -121,6 +121,18 @@ export const configSchema = z.object({
       sidebarCount: z.union([z.literal('ALL'), z.number().int().min(0)]).default('ALL'),
       /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */
       listings: z.boolean().default(false),
+      /** The blog's feeds (Docusaurus's `feedOptions`): which formats, how many posts, and their texts. */
+      feed: z
+        .object({
+          types: z.array(z.enum(['rss', 'atom', 'json'])).default([]),
+          /** The newest posts a feed holds; null for all. */
+          limit: z.number().int().positive().nullable().default(20),
+          title: z.string().optional(),
+          description: z.string().optional(),
+          copyright: z.string().optional(),
+          language: z.string().optional(),
+        })
+        .prefault({}),
     })
     .prefault({}),
   navbar: z.object({

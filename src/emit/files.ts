@@ -1,4 +1,6 @@
+import { Feed } from 'feed';
 import { escapeAttribute } from '../shared/html.ts';
+import { feedFiles } from '../shared/feeds.ts';
 import { pageFile, sidebarChunkFile } from '../shared/output-paths.ts';
 import type { Route, SidebarItem, Site } from '../types.ts';
 
@@ -54,4 +56,55 @@ export function sidebarChunks(site: Site): { file: string; json: string }[] {
   // Every sidebar's categories (their keys are unique across sidebars): a doc of any of them may open one.
   for (const items of site.sidebars ? Object.values(site.sidebars) : [site.sidebar]) walk(items);
   return out;
+}
+
+/**
+ * The blog's feeds (RSS 2.0, Atom 1.0, JSON Feed 1.1, as `blog.feed.types` asks; Docusaurus's defaults come from
+ * its config, see config/docusaurus.ts): the newest dated posts up to `blog.feed.limit`, each with its title,
+ * absolute URL, date, description, authors and tags. The `feed` package writes and escapes them, as it does for
+ * Docusaurus. A post without a date is left out: a feed item needs one (the build warns of it already).
+ */
+export function blogFeeds(site: Site): { file: string; contents: string }[] {
+  const { blog, url, baseUrl, title, i18n } = site.config;
+  if (!blog.enabled || !blog.feed.types.length) return [];
+  const routes = new Map(site.routes.map((r) => [r.path, r]));
+  const posts = site.blogPosts.filter((p) => p.date && !routes.get(p.path)?.isUnlisted);
+  if (!posts.length) return [];
+  const absolute = (path: string) => url + baseUrl + path.slice(1);
+  const home = absolute(`/${blog.routeBasePath ? `${blog.routeBasePath}/` : ''}`);
+  const files = feedFiles(baseUrl, blog.routeBasePath);
+  const locale = site.locales.find((l) => l.code === i18n.currentLocale);
+  const feed = new Feed({
+    id: home,
+    title: blog.feed.title ?? title,
+    link: home,
+    description: blog.feed.description,
+    copyright: blog.feed.copyright ?? '',
+    language: blog.feed.language ?? locale?.htmlLang ?? i18n.currentLocale,
+    updated: new Date(`${posts[0].date}T00:00:00Z`),
+    generator: 'quire',
+    feedLinks: Object.fromEntries(blog.feed.types.map((type) => [type, url + files[type]])),
+  });
+  for (const post of blog.feed.limit === null ? posts : posts.slice(0, blog.feed.limit)) {
+    const route = routes.get(post.path);
+    const link = absolute(post.path);
+    const date = new Date(`${post.date}T00:00:00Z`);
+    const authors = (route?.blog?.authorLinks ?? route?.blog?.authors.map((label) => ({ label, path: undefined })) ?? []).map((a) => ({
+      name: a.label,
+      ...(a.path ? { link: absolute(a.path) } : {}),
+    }));
+    feed.addItem({
+      title: post.title,
+      id: link,
+      link,
+      date,
+      published: date,
+      description: route?.description || undefined,
+      // The package's JSON Feed reads the first author without checking there is one.
+      ...(authors.length ? { author: authors } : {}),
+      category: (route?.blog?.tags ?? []).map((name) => ({ name })),
+    });
+  }
+  const write = { rss: () => feed.rss2(), atom: () => feed.atom1(), json: () => feed.json1() } as const;
+  return blog.feed.types.map((type) => ({ file: files[type].slice(baseUrl.length), contents: write[type]() }));
 }

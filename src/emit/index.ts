@@ -3,7 +3,7 @@ import { cacheWarning, CODES, error, warning, type Diagnostic } from '../diagnos
 import type { Loaded, Page, SharedFile, Site, StageResult } from '../types.ts';
 import { ContentAssets } from './assets.ts';
 import type { ClientBundle } from './client.ts';
-import { robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
+import { blogFeeds, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
 import { writePages } from './pages.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { SearchIndexer } from './search.ts';
@@ -131,7 +131,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   }
 }
 
-/** Static files, the sidebar's chunks, sitemap and robots. */
+/** Static files, the sidebar's chunks, sitemap, robots and the blog's feeds. */
 async function writeSiteFiles(site: Site, staticFiles: Loaded['staticFiles'], root: string, output: Tally): Promise<void> {
   const base = site.config.baseUrl.replace(/^\//, '');
   await inBatches(staticFiles, async (f) => {
@@ -141,6 +141,7 @@ async function writeSiteFiles(site: Site, staticFiles: Loaded['staticFiles'], ro
   await inBatches(sidebarChunks(site), (chunk) => output.write(base + chunk.file, chunk.json));
   await output.write(base + 'sitemap.xml', sitemapXml(site));
   await output.write('robots.txt', robotsTxt(site));
+  for (const feed of blogFeeds(site)) await output.write(base + feed.file, feed.contents);
 }
 
 /**

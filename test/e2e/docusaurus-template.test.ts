@@ -140,6 +140,30 @@ describe('the Docusaurus classic template in a browser', () => {
     await expect.poll(() => page.locator('main h2').allTextContents()).toEqual(['2021', '2019']);
   });
 
+  it("announces the blog's RSS and Atom feeds in the head, and serves them as well-formed XML with the posts", async () => {
+    await page.goto(`${server.url}/blog/`);
+    const feeds = await page
+      .locator('head link[rel="alternate"][type$="+xml"]')
+      .evaluateAll((links) => links.map((l) => `${l.getAttribute('type')} ${l.getAttribute('href')} ${l.getAttribute('title')}`));
+    expect(feeds).toEqual(['application/rss+xml /blog/rss.xml My Site RSS Feed', 'application/atom+xml /blog/atom.xml My Site Atom Feed']);
+    const read = await page.evaluate(async () =>
+      Promise.all(
+        ['/blog/rss.xml', '/blog/atom.xml'].map(async (url) => {
+          const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), 'application/xml');
+          return {
+            wellFormed: !doc.querySelector('parsererror'),
+            titles: [...doc.querySelectorAll('item > title, entry > title')].map((t) => t.textContent),
+          };
+        }),
+      ),
+    );
+    const titles = ['Welcome', 'MDX Blog Post', 'Long Blog Post', 'First Blog Post'];
+    expect(read).toEqual([
+      { wellFormed: true, titles },
+      { wellFormed: true, titles },
+    ]);
+  });
+
   it('asked for no file the build did not write but the home page, which is a React page quire leaves out (with a warning)', () => {
     expect(missing.filter((p) => p !== '/')).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AuthorEntry, ListedPage, NavLink, Site, TagEntry } from '../../../src/types.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
+import { feedFiles } from '../../../src/shared/feeds.ts';
 import { externalProps, useHref, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
 import { BlogSidebar, formatDate } from './Pages.tsx';
@@ -31,6 +32,30 @@ export function TagLinks({ tags }: { tags: NavLink[] }) {
   );
 }
 
+const FEED_TYPES = { rss: 'application/rss+xml', atom: 'application/atom+xml', json: 'application/json' } as const;
+const FEED_NAMES = { rss: 'RSS Feed', atom: 'Atom Feed', json: 'JSON Feed' } as const;
+
+/** The blog's feeds announced to feed readers (`<link rel="alternate">`, which React places in the head). */
+export function FeedLinks() {
+  const { site } = useTheme();
+  const { blog, title } = site.config;
+  if (!blog.enabled || !blog.feed.types.length || !site.blogPosts.some((p) => p.date)) return null;
+  const files = feedFiles(site.config.baseUrl, blog.routeBasePath);
+  return (
+    <>
+      {blog.feed.types.map((type) => (
+        <link
+          key={type}
+          rel="alternate"
+          type={FEED_TYPES[type]}
+          href={files[type]}
+          title={`${blog.feed.title ?? title} ${FEED_NAMES[type]}`}
+        />
+      ))}
+    </>
+  );
+}
+
 /** The tags of the route's listing (docs or blog). */
 function useTags(): TagEntry[] {
   const { site, route } = useTheme();
@@ -51,6 +76,7 @@ function Frame({ children }: { children: ReactNode }) {
     );
   return (
     <Layout>
+      <FeedLinks />
       <div className="blog-layout">
         <BlogSidebar />
         <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main listing">

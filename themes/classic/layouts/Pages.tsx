@@ -8,7 +8,7 @@ import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
 import { SearchPageView } from '../search/SearchPageView.tsx';
 import { Layout } from './Layout.tsx';
-import { TagLinks } from './Listings.tsx';
+import { FeedLinks, TagLinks } from './Listings.tsx';
 
 /** Marketing pages and story landing pages: full width; the page's Hero is its h1, else the title is. */
 export function MarketingPage({ content }: { content: ReactNode }) {
@@ -42,6 +42,7 @@ export function BlogPost({ content }: { content: ReactNode }) {
   const contentLang = useContentLangProps();
   return (
     <Layout>
+      <FeedLinks />
       <div className="blog-layout">
         <BlogSidebar />
         <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main">
@@ -77,6 +78,7 @@ export function BlogList() {
   const href = useHref();
   return (
     <Layout>
+      <FeedLinks />
       <div className="blog-layout">
         <BlogSidebar />
         <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main">

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildInMemory, fixture, makeSite } from '../helpers.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(cleanups.map((c) => c())));
+
+const template = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
+/** The template's config with its `feedOptions` replaced (the text, as a JavaScript expression), and its base URL. */
+const withFeed = (feedOptions: string, baseUrl = '/') =>
+  template.replace(/feedOptions: \{[^}]*\},/, `feedOptions: ${feedOptions},`).replace("baseUrl: '/'", `baseUrl: '${baseUrl}'`);
+
+async function build(overlay: Record<string, string | null> = {}) {
+  const site = await makeSite('docusaurus-classic', overlay);
+  cleanups.push(site.cleanup);
+  const built = await buildInMemory(site.root);
+  expect(built.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return built.writer;
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
+/** The feed parsed, after checking it is well-formed XML. */
+function xml(text: string | undefined) {
+  expect(text).toBeDefined();
+  expect(XMLValidator.validate(text!)).toBe(true);
+  return parser.parse(text!);
+}
+
+describe("the blog's feeds (the create-docusaurus template)", () => {
+  it("writes RSS and Atom (the template's feedOptions.type), with absolute URLs, authors and tags, and links them from blog pages", async () => {
+    const writer = await build();
+    expect(writer.files.has('blog/feed.json')).toBe(false);
+    const rss = xml(writer.text('blog/rss.xml')).rss.channel;
+    expect(rss.title).toBe('My Site');
+    expect(rss.description).toBe('My Site Blog');
+    expect(rss.link).toBe('https://your-docusaurus-site.example.com/blog/');
+    expect(rss.item.map((i: { link: string }) => i.link)).toEqual([
+      'https://your-docusaurus-site.example.com/blog/welcome/',
+      'https://your-docusaurus-site.example.com/blog/mdx-blog-post/',
+      'https://your-docusaurus-site.example.com/blog/long-blog-post/',
+      'https://your-docusaurus-site.example.com/blog/first-blog-post/',
+    ]);
+    expect(rss.item[0]).toMatchObject({
+      title: 'Welcome',
+      pubDate: 'Thu, 26 Aug 2021 00:00:00 GMT',
+      category: ['Facebook', 'Hello', 'Docusaurus'],
+      author: ['Sébastien Lorber', 'Yangshun Tay'],
+    });
+    const atom = xml(writer.text('blog/atom.xml')).feed;
+    expect(atom.entry).toHaveLength(4);
+    expect(atom.entry[0].link['@href']).toBe('https://your-docusaurus-site.example.com/blog/welcome/');
+    expect(atom.entry[0].author[1]).toEqual({
+      name: 'Yangshun Tay',
+      uri: 'https://your-docusaurus-site.example.com/blog/authors/yangshun/',
+    });
+    const head = writer.text('blog/welcome/index.html')!.split('</head>')[0];
+    expect(head).toContain('<link rel="alternate" type="application/rss+xml" href="/blog/rss.xml" title="My Site RSS Feed"/>');
+    expect(head).toContain('<link rel="alternate" type="application/atom+xml" href="/blog/atom.xml" title="My Site Atom Feed"/>');
+    expect(writer.text('docs/intro/index.html')).not.toContain('application/rss+xml');
+  });
+
+  it("writes all three with type 'all', under the base URL, at most `limit` posts, every text escaped", async () => {
+    const writer = await build({
+      'docusaurus.config.js': withFeed("{ type: 'all', limit: 2, title: 'News <&> \"more\"' }", '/site/'),
+      'blog/2021-08-26-welcome/index.mdx':
+        "---\nslug: welcome\ntitle: 'Fish & <Chips> \"now\"'\ndescription: 'a < b && c > d'\n---\n\nText.\n",
+    });
+    const rss = xml(writer.text('site/blog/rss.xml')).rss.channel;
+    expect(rss.title).toBe('News <&> "more"');
+    expect(rss.item).toHaveLength(2);
+    expect(rss.item[0]).toMatchObject({
+      title: 'Fish & <Chips> "now"',
+      description: 'a < b && c > d',
+      link: 'https://your-docusaurus-site.example.com/site/blog/welcome/',
+    });
+    const atom = xml(writer.text('site/blog/atom.xml')).feed;
+    expect(atom.entry[0].title['#text'] ?? atom.entry[0].title).toBe('Fish & <Chips> "now"');
+    const json = JSON.parse(writer.text('site/blog/feed.json')!);
+    expect(json.title).toBe('News <&> "more"');
+    expect(json.items.map((i: { url: string }) => i.url)).toEqual([
+      'https://your-docusaurus-site.example.com/site/blog/welcome/',
+      'https://your-docusaurus-site.example.com/site/blog/mdx-blog-post/',
+    ]);
+    expect(writer.text('site/blog/index.html')).toContain('<link rel="alternate" type="application/json" href="/site/blog/feed.json"');
+  });
+
+  it('writes no feed, and links none, with feedOptions.type null', async () => {
+    const writer = await build({ 'docusaurus.config.js': withFeed('{ type: null }') });
+    expect([...writer.files.keys()].filter((f) => /rss|atom|feed\.json/.test(f))).toEqual([]);
+    expect(writer.text('blog/index.html')).not.toContain('application/rss+xml');
+  });
+});
