@@ -9,6 +9,7 @@ import { classicTheme } from '../../themes/classic/index.tsx';
 import { makeSite, repoRoot } from '../helpers.ts';
 import { normalizePath } from '../../src/shared/route-match.ts';
 import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+import { runAxe } from './theme-support.ts';
 
 /**
  * The create-docusaurus classic template (test/fixtures/docusaurus-classic), built unchanged by quire and read
@@ -164,6 +165,13 @@ describe('the Docusaurus classic template in a browser', () => {
     ]);
   });
 
+  it('passes axe on the tag, author and archive pages', async () => {
+    for (const path of ['/blog/tags/', '/blog/tags/docusaurus/', '/blog/authors/', '/blog/authors/yangshun/', '/blog/archive/']) {
+      await page.goto(`${server.url}${path}`);
+      expect(await runAxe(page), path).toEqual([]);
+    }
+  });
+
   it('asked for no file the build did not write but the home page, which is a React page quire leaves out (with a warning)', () => {
     expect(missing.filter((p) => p !== '/')).toEqual([]);
   });
@@ -207,6 +215,7 @@ describe('a Docusaurus project with two sidebars in a browser', () => {
     await page.waitForURL(`${server.url}/docs/tags/starting/`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('2 docs tagged with “For beginners”');
     await expect.poll(() => page.locator('main article h2').allTextContents()).toEqual(['API overview', 'Getting started']);
+    expect(await runAxe(page), '/docs/tags/starting/').toEqual([]);
     // Chromium asks for /favicon.ico by itself; the project has no favicon.
     expect(missing.filter((p) => p !== '/favicon.ico')).toEqual([]);
   });
