@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
+import { sidebarChunks } from '../../src/emit/files.ts';
 import { fingerprintRoutes } from '../../src/render/index.ts';
 import type { Route, SidebarItem, Site } from '../../src/types.ts';
 import { minimalConfig } from '../unit/config-fixture.ts';
@@ -115,6 +116,20 @@ describe('page fingerprints with several sidebars', () => {
       imageSizes: {},
     }) as unknown as Site;
   const prints = (s: Site) => fingerprintRoutes({ site: s, shared: null, assetVersions: new Map() });
+
+  it("writes the category files of every sidebar when sidebars render by open branch, the second's too", () => {
+    const category = (key: string, label: string): SidebarItem => ({ type: 'category', label, key, collapsed: true, items: [item(label)] });
+    const large = {
+      ...site([category('1', 'b')]),
+      sidebar: [category('0', 'a')],
+      sidebars: { first: [category('0', 'a')], second: [category('1', 'b')] },
+      sidebarSize: 1000,
+    } as Site;
+    expect(sidebarChunks(large).map((c) => [c.file, JSON.parse(c.json)[0].href])).toEqual([
+      ['_quire/sidebar/0.json', '/de/docs/a/'],
+      ['_quire/sidebar/1.json', '/de/docs/b/'],
+    ]);
+  });
 
   it('changes for the docs of a sidebar that changed, and only for them', () => {
     const before = prints(site([item('b')]));
