@@ -5,7 +5,6 @@ import type { PagefindIndex } from 'pagefind';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { escapeAttribute } from '../shared/html.ts';
 import { localeHtmlLang } from '../shared/locales.ts';
-import { linkedFile } from '../shared/markers.ts';
 import { searchTag } from '../shared/search.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
 import type { Compiled, Route, SiteConfig, StageResult } from '../types.ts';
@@ -198,16 +197,17 @@ class PagefindIndexer implements SearchIndexer {
 
 /**
  * Whether a page is indexed from a document made of its compiled HTML (markdownDocument) rather than from its
- * rendered page: a Markdown page a search may find whose HTML is final once compiled. Not MDX (its content
- * exists only once rendered), not an unlisted page, and not HTML that the page gets only when written (content
- * images and links to content files: their markers, replaced later) or that could hide text from Pagefind (a
- * script). It depends on the page's content alone, the same in every build, so the index is the same whether
+ * rendered page: a Markdown page a search may find whose text is final once compiled. Not MDX (its content
+ * exists only once rendered), not an unlisted page, not a page with content images (their URLs, replaced when
+ * written, are the result's image) and not HTML that could hide text from Pagefind (a script). Links to other
+ * content files keep their markers in the document: Pagefind reads no link targets, so they change nothing in
+ * the index. It depends on the page's content alone, the same in every build, so the index is the same whether
  * it was made while compiling, before rendering or anew.
  */
 export function hasMarkdownDocument(compiled: Compiled): boolean {
   const { output } = compiled;
   if (output.type !== 'html' || compiled.standIn || compiled.source.frontMatter.unlisted === true) return false;
-  return !compiled.assets.length && !compiled.links.some((l) => linkedFile(l.path)) && !/<script/i.test(output.html);
+  return !compiled.assets.length && !/<script/i.test(output.html);
 }
 
 /**

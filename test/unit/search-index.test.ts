@@ -281,12 +281,13 @@ describe('search index (Markdown documents)', () => {
       const documents = await buildInMemory(site.root, { locale });
       const rendered = await buildInMemory(site.root, { locale, markdownDocuments: false });
       // The comparison means something: the page is one the first build indexed from its compiled HTML.
-      const sicherheit = documents.result.site!.compiled.find((c) => c.source.file === 'content/docs/sicherheit.md')!;
-      expect(hasMarkdownDocument(sicherheit)).toBe(true);
+      // Also a page linking another content file (its link's marker is still in the document).
+      for (const file of ['content/docs/sicherheit.md', 'content/docs/mit-datei.md'])
+        expect(hasMarkdownDocument(documents.result.site!.compiled.find((c) => c.source.file === file)!), file).toBe(true);
       expect(documents.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(rendered.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       const a = fragments(documents.writer, base);
-      expect(a.map((f) => f.url)).toContain('/docs/sicherheit/');
+      expect(a.map((f) => f.url)).toEqual(expect.arrayContaining(['/docs/sicherheit/', '/docs/mit-datei/']));
       expect(a).toEqual(fragments(rendered.writer, base));
       // The comparison covers the language marking: the Arabic build's page says its text is German.
       if (locale) expect(rendered.writer.text(`${base}docs/sicherheit/index.html`)).toContain('data-pagefind-body="" lang="de"');
@@ -308,9 +309,10 @@ describe('search index (Markdown documents)', () => {
     expect(hostile).not.toContain(HOSTILE);
     expect(hostile).toContain('<div data-pagefind-body=""><div class="markdown">');
     expect(documentOf('/pricing/')).toContain('content="default"');
-    // MDX (rendered by React), a page with a content image or a link to a content file (markers replaced
-    // when written), a script, an unlisted page: indexed from the rendered page.
-    for (const routePath of ['/', '/docs/guide/mdx/', '/docs/guide/start/', '/docs/mit-datei/', '/docs/mit-skript/', '/docs/hidden/']) {
+    expect(documentOf('/docs/mit-datei/')).toContain('quire-file:');
+    // MDX (rendered by React), a page with a content image (its URL replaced when written), a script, an
+    // unlisted page: indexed from the rendered page.
+    for (const routePath of ['/', '/docs/guide/mdx/', '/docs/guide/start/', '/docs/mit-skript/', '/docs/hidden/']) {
       expect(documentOf(routePath), routePath).toBeUndefined();
     }
   });
