@@ -214,7 +214,10 @@ class BuildRun implements Driver {
         const document = markdownDocument(config, compiled);
         if (document) early.addDocument(compiled.source.path, document);
       });
-    const texts = compileTexts(mergeMessages(loaded.messages, config.i18n.currentLocale));
+    const texts = compileTexts(
+      mergeMessages(loaded.messages, config.i18n.currentLocale),
+      mergeMessages(loaded.messages, config.i18n.contentLocale ?? config.i18n.currentLocale),
+    );
     const onCompileProgress = onProgress && ((done: number, total: number) => onProgress({ step: 'compile', done, total }));
     const result = await compileAll({
       sources: loaded.sources,

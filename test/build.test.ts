@@ -101,6 +101,26 @@ describe('build (fixture site "basic")', () => {
     expect(html).toContain('Verhältnis:Wert');
   });
 
+  it('build: should title an untitled admonition in the language the content is written in, whatever locale is built', async () => {
+    // The English build shows the German content: its boxes keep German titles, as the text around them.
+    const { writer: en } = await buildInMemory(fixture('basic'), { locale: 'en' });
+    const start = (w: MemoryWriter) => w.text([...w.files.keys()].find((f) => f.endsWith('docs/guide/start/index.html'))!);
+    expect(start(en)).toContain('<p class="admonition-title">Achtung</p>');
+    // A project whose content is English (no contentLocale, built in English) gets English titles.
+    const english = await makeSite('basic', {
+      'site.config.ts': readFileSync(path.join(fixture('basic'), 'site.config.ts'), 'utf8').replace(
+        "currentLocale: 'de'",
+        "currentLocale: 'en'",
+      ),
+    });
+    try {
+      const { writer: built } = await buildInMemory(english.root);
+      expect(start(built)).toContain('<p class="admonition-title">Warning</p>');
+    } finally {
+      await english.cleanup();
+    }
+  });
+
   it('build: should resolve links to content files to their routes', () => {
     expect(page('de/docs/index.html')).toContain('href="/de/docs/guide/start/"');
   });

@@ -14,15 +14,39 @@ export interface CompileTexts {
   footnotes: string;
   /** `{number}`: the footnote's number (`2`, or `2-3` for its third reference). */
   backToReference: string;
+  /** An admonition's title when the writer gives none, by type (`note`, `tip`, …): in the content's language. */
+  admonitions: Record<string, string>;
 }
 
-const ENGLISH_TEXTS: CompileTexts = { footnotes: 'Footnotes', backToReference: 'Back to reference {number}' };
+/** Each admonition type's message id and English title. */
+const ADMONITION_TITLES: Record<string, [id: string, english: string]> = {
+  note: ['admonition.note', 'Note'],
+  tip: ['admonition.tip', 'Tip'],
+  info: ['admonition.info', 'Info'],
+  warning: ['admonition.warning', 'Warning'],
+  danger: ['admonition.danger', 'Danger'],
+  caution: ['admonition.caution', 'Caution'],
+  important: ['admonition.important', 'Important'],
+};
 
-/** The compiler's texts from a locale's merged messages (English where an id is missing). */
-export function compileTexts(messages: Messages | undefined): CompileTexts {
+const ENGLISH_TEXTS: CompileTexts = {
+  footnotes: 'Footnotes',
+  backToReference: 'Back to reference {number}',
+  admonitions: Object.fromEntries(Object.entries(ADMONITION_TITLES).map(([type, [, english]]) => [type, english])),
+};
+
+/**
+ * The compiler's texts from merged messages (English where an id is missing): the footnotes' from the built
+ * locale's, the admonitions' default titles from those of the locale the content is written in (`content`, the
+ * same unless a build shows another locale's content), as they stand in the text.
+ */
+export function compileTexts(messages: Messages | undefined, content: Messages | undefined = messages): CompileTexts {
+  const admonitions: Record<string, string> = {};
+  for (const [type, [id, english]] of Object.entries(ADMONITION_TITLES)) admonitions[type] = content?.[id] ?? english;
   return {
     footnotes: messages?.['content.footnotes'] ?? ENGLISH_TEXTS.footnotes,
     backToReference: messages?.['content.backToReference'] ?? ENGLISH_TEXTS.backToReference,
+    admonitions,
   };
 }
 
@@ -143,7 +167,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
 }
 
 interface VFileMessageLike {

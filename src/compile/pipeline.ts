@@ -42,13 +42,16 @@ export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
  */
 function remarkFreshData() {
   return (_tree: Root, file: { data: Record<string, unknown> }) => {
-    for (const key of Object.keys(file.data)) if (key !== 'linkOptions') delete file.data[key];
+    for (const key of Object.keys(file.data)) if (key !== 'linkOptions' && key !== 'admonitionTitles') delete file.data[key];
   };
 }
 
 /** The per-file data the plugins read. */
-export function fileData(source: Source, baseUrl: string): Record<string, unknown> {
-  return { linkOptions: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine } };
+export function fileData(source: Source, baseUrl: string, texts: { admonitions: Record<string, string> }): Record<string, unknown> {
+  return {
+    linkOptions: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine },
+    admonitionTitles: texts.admonitions,
+  };
 }
 
 /** rehypeCode stays last: the MDX tree processor ends with it (see processors.ts). */

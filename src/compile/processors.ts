@@ -140,7 +140,7 @@ function mdxCodeProcessor(parts: SyntaxParts, texts: CompileTexts) {
 }
 
 /** Texts do not change how a page parses; parseOnly uses these. */
-const PARSE_TEXTS: CompileTexts = { footnotes: '', backToReference: '' };
+const PARSE_TEXTS: CompileTexts = { footnotes: '', backToReference: '', admonitions: {} };
 
 /**
  * Parses prepared text (see prepareMarkdown) to its Markdown syntax tree, exactly as processSource does
@@ -174,7 +174,7 @@ export async function processSource(
   { only, mdxFromTree = true }: ProcessVariant = {},
 ): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
   const value = prepareMarkdown(source.body);
-  const input = { value, path: source.file, data: fileData(source, baseUrl) };
+  const input = { value, path: source.file, data: fileData(source, baseUrl, texts) };
   const parts = only ?? syntaxPartsFor(value);
   if (source.format === 'mdx') {
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip

@@ -159,7 +159,10 @@ export class DevRun implements Driver {
 
   async compile(config: SiteConfig, loaded: Loaded): Promise<Outcome<Compiled[]>> {
     const m = this.memory;
-    m.texts = compileTexts(mergeMessages(loaded.messages, config.i18n.currentLocale));
+    m.texts = compileTexts(
+      mergeMessages(loaded.messages, config.i18n.currentLocale),
+      mergeMessages(loaded.messages, config.i18n.contentLocale ?? config.i18n.currentLocale),
+    );
     const onProgress = this.onProgress && ((done: number, total: number) => this.onProgress!({ step: 'compile', done, total }));
     this.compiledNow.push(...(await m.compiled.update(loaded.sources, config, m.texts, onProgress)));
     const errors = m.compiled.errors(loaded.sources);

@@ -53,7 +53,7 @@ describe('Docusaurus content rules', () => {
       expect(notes(c)).toEqual([]);
     }
     const untitled = htmlOf(await compiled(':::important\nText\n:::\n', 'md'));
-    expect(untitled).toContain('<p class="admonition-title">Wichtig</p>');
+    expect(untitled).toContain('<p class="admonition-title">Important</p>');
   });
 
   it('warns of an unknown admonition type with a title as without one, and leaves fenced examples alone', async () => {

@@ -89,7 +89,16 @@ describe('compile', () => {
     expect(out).toContain(
       '<aside class="admonition admonition-tip" role="note" data-admonition="tip"><p class="admonition-title">Gut zu wissen</p>',
     );
-    expect(out).toContain('<p class="admonition-title">Gefahr</p>');
+    // Without a title: the default of its type, English without texts, else in the content's language.
+    expect(out).toContain('<p class="admonition-title">Danger</p>');
+    const body = ':::danger\nVorsicht\n:::\n\n:::important\nText\n:::\n';
+    const german = compileTexts({}, { 'admonition.danger': 'Gefahr', 'admonition.important': 'Wichtig' });
+    const r = await compileSource(source(body), config, german);
+    const translated = 'compiled' in r && r.compiled.output.type === 'html' ? r.compiled.output.html : '';
+    expect(translated).toContain('<p class="admonition-title">Gefahr</p>');
+    expect(translated).toContain('<p class="admonition-title">Wichtig</p>');
+    // The titles are part of what a page compiles to, so of its cache key.
+    expect(cacheKey(source(body), config, german)).not.toBe(cacheKey(source(body), config));
   });
 
   it('compile: should keep colons in prose that are not directives', async () => {

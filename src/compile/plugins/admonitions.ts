@@ -44,7 +44,8 @@ export function normalizeAdmonitionTitles(markdown: string): string {
 
 /** Turns admonition container directives into `<aside class="admonition admonition-tip" role="note">` with a title. */
 export function remarkAdmonitions() {
-  return (tree: Root) => {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const titles = file.data.admonitionTitles as Record<string, string>;
     walk(tree, (n: WalkNode) => {
       if (n.type !== 'containerDirective') return;
       const node = n as ContainerDirective;
@@ -64,20 +65,9 @@ export function remarkAdmonitions() {
       const title = {
         type: 'paragraph' as const,
         data: { hName: 'p', hProperties: { className: ['admonition-title'] } },
-        children: titleChildren ?? [{ type: 'text' as const, value: DEFAULT_TITLES[node.name] ?? DEFAULT_TITLES[type] ?? node.name }],
+        children: titleChildren ?? [{ type: 'text' as const, value: titles[node.name] ?? titles[type] ?? node.name }],
       };
       node.children.unshift(title as (typeof node.children)[number]);
     });
   };
 }
-
-/** German default titles; the locale catalogue is for UI, content is German. */
-const DEFAULT_TITLES: Record<string, string> = {
-  note: 'Hinweis',
-  tip: 'Tipp',
-  info: 'Info',
-  warning: 'Achtung',
-  danger: 'Gefahr',
-  caution: 'Vorsicht',
-  important: 'Wichtig',
-};
