@@ -138,3 +138,21 @@ describe('page fingerprints with several sidebars', () => {
     expect(after.get('/docs/b/')).not.toBe(before.get('/docs/b/'));
   });
 });
+
+describe('a Docusaurus navbar without a title or logo', () => {
+  it('names the link home by the site title, so it is never an empty link', async () => {
+    const site = await makeSite('docusaurus-sidebars');
+    cleanups.push(site.cleanup);
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const config = `${site.root}/docusaurus.config.js`;
+    await writeFile(config, (await readFile(config, 'utf8')).replace("navbar: { title: 'Two Sidebars' }", 'navbar: {}'));
+    const { writer } = await buildInMemory(site.root);
+    const html = writer.text('docs/api/methods/index.html') ?? '';
+    const brands = [...html.matchAll(/<a class="navbar__brand"[^>]*>([\s\S]*?)<\/a>/g)];
+    expect(brands.length).toBe(2);
+    for (const [link, inner] of brands) {
+      expect(inner).toBe('');
+      expect(link).toMatch(/aria-label="[^"]+"/);
+    }
+  });
+});

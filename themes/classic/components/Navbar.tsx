@@ -42,11 +42,30 @@ export function assertNavbarItem(item: unknown, index: number): void {
  */
 const MENU_CLOSED_FRAGMENT = '#navigation-closed';
 
+/**
+ * The link home: the logo and the navbar's title. With a title beside it the logo is decoration, so the link is
+ * named once, by the title; with neither a title nor a logo's text (a Docusaurus config may have none), the site's
+ * title names it, so the link is never empty.
+ */
+function Brand() {
+  const { site } = useTheme();
+  const href = useHref();
+  const { navbar, title } = site.config;
+  const named = !!navbar.title || !!navbar.logo?.alt;
+  return (
+    <a className="navbar__brand" href={href('/')} aria-label={named ? undefined : title}>
+      {navbar.logo ? (
+        <img src={href(navbar.logo.src)} alt={navbar.title ? '' : navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} />
+      ) : null}
+      {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
+    </a>
+  );
+}
+
 /** Fixed top navbar (SPEC §2): the configured items in order; hidden flags dropped; a menu button below 996 px. */
 export function Navbar() {
   const { site, route } = useTheme();
   const t = useT();
-  const href = useHref();
   const { navbar, colorMode } = site.config;
   navbar.items.forEach(assertNavbarItem);
   const items = navbar.items.filter((item) => isFlagOn(site, item.flag));
@@ -71,18 +90,7 @@ export function Navbar() {
                 <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
             </a>
-            <a className="navbar__brand" href={href('/')}>
-              {/* With a title beside it the logo is decoration: the link is named once, by the title. */}
-              {navbar.logo ? (
-                <img
-                  src={href(navbar.logo.src)}
-                  alt={navbar.title ? '' : navbar.logo.alt}
-                  width={navbar.logo.width}
-                  height={navbar.logo.height}
-                />
-              ) : null}
-              {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
-            </a>
+            <Brand />
             <ul className="navbar__items">
               {left.map((item, i) => (
                 <NavbarItem key={i} item={item} />
@@ -103,17 +111,7 @@ export function Navbar() {
       </header>
       <div className="mobile-menu" id="mobile-menu" data-mobile-menu="" role="dialog" aria-modal="true" aria-label={t('navbar.main')}>
         <div className="mobile-menu__header">
-          <a className="navbar__brand" href={href('/')}>
-            {navbar.logo ? (
-              <img
-                src={href(navbar.logo.src)}
-                alt={navbar.title ? '' : navbar.logo.alt}
-                width={navbar.logo.width}
-                height={navbar.logo.height}
-              />
-            ) : null}
-            {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
-          </a>
+          <Brand />
           {colorMode.disableSwitch ? null : <ColorModeToggle />}
           <a className="mobile-menu__close" href={MENU_CLOSED_FRAGMENT} role="button" aria-label={t('navbar.close')} data-mobile-close="">
             ×
