@@ -15,6 +15,9 @@ export type { SiteConfig, UserConfig, NavItem, LinkTarget } from './schema.ts';
 export { unbalancedTag } from '../shared/html-balance.ts';
 export { configSchema } from './schema.ts';
 
+/** quire's own layout (`content/`, `locales/`, `static/`): the layout of a config that says nothing else. */
+export const QUIRE_LAYOUT: SiteConfig['layout'] = configSchema.shape.layout.parse(undefined);
+
 export interface LoadConfigOptions {
   root: string;
   /** Relative to root. */

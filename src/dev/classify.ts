@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ContentKind } from '../types.ts';
+import type { ContentKind, SiteConfig } from '../types.ts';
 
 /** A file that changed on disk, as the watcher saw it last (an editor's atomic save ends as a change). */
 export interface FileChange {
@@ -10,13 +10,19 @@ export interface FileChange {
 
 export type ChangeKind = 'config' | 'source' | 'load' | 'static' | 'asset' | 'theme' | 'client' | 'ignored';
 
+/** Where the project keeps what (quire's `content/` layout or a Docusaurus project's, see config.layout). */
+export type Layout = SiteConfig['layout'];
+
 /** Content folders and their kinds, as the load stage walks them (readSource needs the kind). */
-const CONTENT_KINDS: [dir: string, kind: ContentKind][] = [
-  ['content/docs/', 'doc'],
-  ['content/pages/', 'page'],
-  ['content/landing-page/', 'landing'],
-  ['content/blog/', 'blog'],
-];
+function contentKinds(layout: Layout): [dir: string, kind: ContentKind][] {
+  const dirs: [string | null, ContentKind][] = [
+    [layout.docs, 'doc'],
+    [layout.pages, 'page'],
+    [layout.landing, 'landing'],
+    [layout.blog, 'blog'],
+  ];
+  return dirs.filter((d): d is [string, ContentKind] => d[0] !== null).map(([dir, kind]) => [`${trimSlashes(dir)}/`, kind]);
+}
 
 export interface ClassifyContext {
   root: string;
@@ -27,21 +33,30 @@ export interface ClassifyContext {
   /** Files the load stage read besides content sources (sidebar modules and their imports). */
   loadInputs: ReadonlySet<string>;
   sidebarPath: string;
+  layout: Layout;
 }
 
 /** What a changed file affects, i.e. the earliest stage that must run again for it. */
 export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
   if (ctx.configInputs.has(abs)) return 'config';
-  const rel = toPosix(path.relative(ctx.root, abs));
+  const { layout, root } = ctx;
+  const rel = toPosix(path.relative(root, abs));
   const inside = !rel.startsWith('../') && !path.isAbsolute(rel);
+  const content = contentKinds(layout).map(([dir]) => dir);
+  const under = (dir: string | null) => dir !== null && isUnder(abs, path.resolve(root, dir));
   if (inside && rel === ctx.sidebarPath) return 'load';
   // A whole folder that appeared or went (moved away and back): everything is loaded again.
-  if (inside && (rel === 'content' || rel === 'locales' || rel === 'static')) return 'load';
-  if (inside && sourceKind(rel)) return 'source';
+  const folders = [...content.flatMap((dir) => [dir, ...ancestors(dir)]), layout.static, layout.locales, layout.data ?? ''];
+  if (inside && folders.some((f) => f && trimSlashes(f) === rel)) return 'load';
+  if (inside && sourceKind(rel, layout)) return 'source';
   if (ctx.loadInputs.has(abs)) return 'load';
-  if (inside && (rel.startsWith('locales/') || rel.startsWith('content/data/')) && rel.endsWith('.json')) return 'load';
-  if (inside && rel.startsWith('static/')) return 'static';
-  if (inside && rel.startsWith('content/')) return 'asset';
+  if ((under(layout.locales) || under(layout.data)) && rel.endsWith('.json')) return 'load';
+  // Files load reads when they exist: the blog's and docs' YAML files and a docs folder's category files.
+  if (inside && [layout.blogAuthors, layout.blogTags, layout.docsTags].includes(rel)) return 'load';
+  if (under(layout.docs) && /^_category_\.(json|ya?ml)$/.test(path.basename(abs))) return 'load';
+  if (under(layout.static)) return 'static';
+  // Images and files next to the pages; in quire's layout anything else in content/.
+  if (inside && [...content, ...content.flatMap(ancestors)].some((dir) => rel.startsWith(`${trimSlashes(dir)}/`))) return 'asset';
   if (ctx.themeDirs.some((d) => isUnder(abs, d)))
     return /\.(tsx?|jsx?|mjs)$/.test(abs) && !/\.client\.tsx?$/.test(abs) ? 'theme' : 'client';
   if (ctx.clientDirs.some((d) => isUnder(abs, d))) return 'client';
@@ -49,10 +64,28 @@ export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
 }
 
 /** The content kind of a project-relative Markdown/MDX file, and its path inside its folder. */
-export function sourceKind(rel: string): { kind: ContentKind; relative: string } | undefined {
+export function sourceKind(rel: string, layout: Layout): { kind: ContentKind; relative: string } | undefined {
   if (!/\.mdx?$/.test(rel) || path.posix.basename(rel).startsWith('_')) return undefined;
-  for (const [dir, kind] of CONTENT_KINDS) if (rel.startsWith(dir)) return { kind, relative: rel.slice(dir.length) };
+  for (const [dir, kind] of contentKinds(layout)) if (rel.startsWith(dir)) return { kind, relative: rel.slice(dir.length) };
   return undefined;
+}
+
+/** The folders a content folder is in, inside the project (`content` for `content/docs`; none for `docs`). */
+function ancestors(dir: string): string[] {
+  const parts = trimSlashes(dir).split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/** The folders `quire dev` watches for a layout: the content, data, locale and static folders. */
+export function watchedFolders(root: string, layout: Layout): string[] {
+  const top = new Set(contentKinds(layout).map(([dir]) => ancestors(dir)[0] ?? trimSlashes(dir)));
+  const folders = [...top, layout.data, layout.locales, layout.static].filter((d): d is string => !!d).map((d) => path.resolve(root, d));
+  // A folder inside another (quire's content/data in content/) is watched with it.
+  return folders.filter((d, i) => folders.indexOf(d) === i && !folders.some((other) => isUnder(d, other)));
+}
+
+function trimSlashes(dir: string): string {
+  return dir.replace(/^\.?\/+|\/+$/g, '');
 }
 
 function isUnder(abs: string, dir: string): boolean {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
-import type { FileChange } from './classify.ts';
+import { watchedFolders, type FileChange } from './classify.ts';
 import { injectLiveScript, type OverlayPayload } from './live-client.ts';
 import { MemoryStore } from './memory-store.ts';
 import { formatForTerminal, overlayPayload, restartPayload, servedLine, servedStates, signatureOf, sourcesOf } from './overlay.ts';
@@ -139,12 +139,10 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
   if (first.ok) search.schedule();
   const warming = session.warmUp();
 
-  // Issue 8: content/ (sidebars.ts included), locales/, static/, the theme, the client and site.config.ts
-  // with whatever it imports.
+  // The layout's content, data, locale and static folders (quire's: content/, sidebars.ts included, locales/,
+  // static/), the theme, the client, and the config and sidebar files with whatever they import.
   const paths = [
-    path.join(root, 'content'),
-    path.join(root, 'locales'),
-    path.join(root, 'static'),
+    ...watchedFolders(root, session.layout),
     ...(options.themeDirs ?? [path.join(toolRoot, 'themes')]),
     ...(options.clientDirs ?? [path.join(toolRoot, 'src/client')]),
     ...session.extraInputs(),

@@ -4,7 +4,8 @@ import { outputFile } from '../emit/index.ts';
 import { runPipeline } from '../pipeline.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import type { BuildProgress, Site, Theme } from '../types.ts';
-import { classifyChange, toPosix, type FileChange } from './classify.ts';
+import { classifyChange, toPosix, watchedFolders, type FileChange, type Layout } from './classify.ts';
+import { QUIRE_LAYOUT } from '../config/index.ts';
 import { CompiledSources, defaultCacheDir } from './compiled-sources.ts';
 import type { MemoryStore } from './memory-store.ts';
 import { buildSearchIndex, type SearchIndexFiles } from './search-pass.ts';
@@ -111,7 +112,14 @@ export class DevSession {
 
   /** Files outside the watched folders that a build depends on (config module and its imports, sidebar imports). */
   extraInputs(): string[] {
-    return [...this.memory.configInputs, ...this.memory.loadInputs].filter((f) => !this.projectPath(f).startsWith('content/'));
+    return [...this.memory.configInputs, ...this.memory.loadInputs].filter(
+      (f) => !watchedFolders(this.options.root, this.layout).some((d) => f.startsWith(d + path.sep)),
+    );
+  }
+
+  /** Where the project keeps its content (quire's layout until a config says otherwise). */
+  get layout(): Layout {
+    return this.memory.config?.layout ?? QUIRE_LAYOUT;
   }
 
   get baseUrl(): string | undefined {
@@ -205,6 +213,7 @@ export class DevSession {
       configInputs: this.memory.configInputs,
       loadInputs: this.memory.loadInputs,
       sidebarPath: this.memory.config?.docs.sidebarPath ?? 'content/sidebars.ts',
+      layout: this.layout,
     };
     for (const change of work.changes) {
       const kind = classifyChange(change.file, ctx);

@@ -231,7 +231,7 @@ export class DevRun implements Driver {
     m.sourceDiagnostics.clear();
     m.loadDiagnostics = [];
     for (const d of result.diagnostics) {
-      if (d.file && sourceKind(d.file)) m.sourceDiagnostics.set(d.file, [...(m.sourceDiagnostics.get(d.file) ?? []), d]);
+      if (d.file && sourceKind(d.file, config.layout)) m.sourceDiagnostics.set(d.file, [...(m.sourceDiagnostics.get(d.file) ?? []), d]);
       else m.loadDiagnostics.push(d);
     }
     for (const [file, diagnostics] of m.sourceDiagnostics) {
@@ -245,7 +245,7 @@ export class DevRun implements Driver {
     const m = this.memory;
     const loaded = m.loaded!;
     const rel = this.projectPath(change.file);
-    const kind = sourceKind(rel)!;
+    const kind = sourceKind(rel, config.layout)!;
     const at = loaded.sources.findIndex((s) => s.file === rel);
     m.sourceDiagnostics.delete(rel);
     if (change.removed) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyChange } from '../../src/dev/classify.ts';
+import { classifyChange, watchedFolders } from '../../src/dev/classify.ts';
+import { QUIRE_LAYOUT } from '../../src/config/index.ts';
 import { pickEncoding } from '../../src/dev/compress.ts';
 import { contentType, isHashedAsset } from '../../src/dev/content-types.ts';
 import { injectLiveScript } from '../../src/dev/live-client.ts';
@@ -139,6 +140,7 @@ describe('change classification', () => {
     configInputs: new Set(['/p/site.config.ts', '/p/config/nav.ts']),
     loadInputs: new Set(['/p/content/sidebar-parts.ts']),
     sidebarPath: 'content/sidebars.ts',
+    layout: QUIRE_LAYOUT,
   };
   const kind = (file: string) => classifyChange(path.join(root, file), ctx);
 
@@ -159,6 +161,43 @@ describe('change classification', () => {
     expect(classifyChange('/tool/themes/classic/islands/search-modal.client.tsx', ctx)).toBe('client');
     expect(classifyChange('/tool/src/client/main.ts', ctx)).toBe('client');
     expect(kind('README.md')).toBe('ignored');
+    expect(kind('content')).toBe('load');
+  });
+
+  it("classify: should follow a Docusaurus project's layout", () => {
+    const layout = {
+      ...QUIRE_LAYOUT,
+      docs: 'docs',
+      pages: 'src/pages',
+      landing: null,
+      blog: 'blog',
+      data: null,
+      locales: '/tool/locales',
+      static: 'static',
+      blogAuthors: 'blog/authors.yml',
+      blogTags: 'blog/tags.yml',
+      docsTags: 'docs/tags.yml',
+    };
+    const docusaurus = { ...ctx, sidebarPath: 'sidebars.js', layout, configInputs: new Set(['/p/docusaurus.config.js']) };
+    const of = (file: string) => classifyChange(path.join(root, file), docusaurus);
+    expect(of('docusaurus.config.js')).toBe('config');
+    expect(of('docs/intro.md')).toBe('source');
+    expect(of('docs/tutorial-basics/create-a-page.md')).toBe('source');
+    expect(of('blog/2021-08-26-welcome/index.md')).toBe('source');
+    expect(of('src/pages/markdown-page.md')).toBe('source');
+    expect(of('sidebars.js')).toBe('load');
+    expect(of('docs/tutorial-basics/_category_.json')).toBe('load');
+    expect(of('blog/authors.yml')).toBe('load');
+    expect(of('docs/tags.yml')).toBe('load');
+    expect(of('docs')).toBe('load');
+    expect(classifyChange('/tool/locales/en.json', docusaurus)).toBe('load');
+    expect(of('static/img/logo.svg')).toBe('static');
+    expect(of('blog/2021-08-26-welcome/docusaurus-plushie-banner.jpeg')).toBe('asset');
+    expect(of('docs/tutorial-basics/img/screen.png')).toBe('asset');
+    expect(of('content/docs/x.md')).toBe('ignored');
+    expect(of('README.md')).toBe('ignored');
+    expect(watchedFolders(root, layout)).toEqual(['/p/docs', '/p/src', '/p/blog', '/tool/locales', '/p/static']);
+    expect(watchedFolders(root, QUIRE_LAYOUT)).toEqual(['/p/content', '/p/locales', '/p/static']);
   });
 });
 
