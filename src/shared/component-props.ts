@@ -1,3 +1,5 @@
+import { ComponentError } from './component-error.ts';
+
 /**
  * What a prop of a theme's MDX component wants, and values that cannot be it. A prop a component contract
  * names (Theme.contracts) takes a text, or a number when the contract lists it under `numbers`; given an
@@ -87,7 +89,7 @@ function checkProps(name: string, contract: PropContract, props: Record<string, 
   for (const prop of Object.keys(contract.props)) {
     if (!Object.hasOwn(props, prop)) continue;
     const got = unfitValue(props[prop]);
-    if (got) throw new Error(unfitPropMessage(name, prop, propWants(contract, prop), got));
+    if (got) throw new ComponentError(name, unfitPropMessage(name, prop, propWants(contract, prop), got));
   }
 }
 

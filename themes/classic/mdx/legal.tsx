@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocale, useT, useTheme } from '../context.tsx';
 import { COMPANY_KEY_PATHS, companyOf, companyValue, type CompanyData, type CompanyField } from './company.ts';
+import { ComponentError } from '../../../src/shared/component-error.ts';
 
 /**
  * The legal components (README "Going live in Germany"): the company's details from the one owner file
@@ -216,7 +217,8 @@ export function CancellationForm() {
   const locale = useLocale();
   const { cancellationUrl, cancellationTimeoutMs } = site.config.legal;
   if (!cancellationUrl)
-    throw new Error(
+    throw new ComponentError(
+      'CancellationForm',
       '<CancellationForm /> needs legal.cancellationUrl in site.config.ts: the address that receives cancellations (README "Going live in Germany")',
     );
   const required = t('cancel.required');
