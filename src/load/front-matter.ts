@@ -1,4 +1,5 @@
-import { LineCounter, parse as parseYaml, parseDocument } from 'yaml';
+import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
 import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
@@ -200,6 +201,14 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   const yamlText = m[1];
   const bodyLine = m[0].split('\n').length - (m[0].endsWith('\n') ? 1 : 0) + 1;
   const body = text.slice(m[0].length);
+  // Fast path: js-yaml parses front matter several times faster than a full YAML document with
+  // positions. Anything it rejects, or that fails validation, goes the careful way below, which
+  // decides and reports with exact lines and columns.
+  const quick = quickParse(yamlText);
+  if (quick) {
+    const places = fieldPlaces(yamlText);
+    return { frontMatter: quick.frontMatter, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(quick.data, places, file) };
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
@@ -295,7 +304,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
  */
 function looksLikeFrontMatter(yamlText: string): boolean {
   try {
-    const data: unknown = parseYaml(yamlText);
+    const data: unknown = loadYaml(yamlText, { schema: CORE_SCHEMA });
     return typeof data === 'object' && data !== null && !Array.isArray(data) && Object.keys(data).some(isKnownField);
   } catch {
     const first = /^([A-Za-z_][\w-]*)[ \t]*:/.exec(yamlText.trimStart());
@@ -317,4 +326,19 @@ function unclosedQuote(yamlText: string): number | undefined {
     offset += line.length + 1;
   }
   return undefined;
+}
+
+/** Front matter js-yaml reads and the schema accepts: the validated fields and the data as parsed (see unknownFields). */
+function quickParse(yamlText: string): { frontMatter: FrontMatter; data: object } | undefined {
+  let data: unknown;
+  try {
+    // The core schema, as the exact parser below uses: a date stays the text it was written as, so a date
+    // that does not exist (2024-13-45) is reported instead of rolling over into another one.
+    data = loadYaml(yamlText, { schema: CORE_SCHEMA }) ?? {};
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const parsed = frontMatterSchema.safeParse(data);
+  return parsed.success ? { frontMatter: parsed.data as FrontMatter, data } : undefined;
 }
