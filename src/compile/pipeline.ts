@@ -42,12 +42,19 @@ export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
  */
 function remarkFreshData() {
   return (_tree: Root, file: { data: Record<string, unknown> }) => {
-    for (const key of Object.keys(file.data)) if (key !== 'linkOptions' && key !== 'admonitionTitles') delete file.data[key];
+    for (const key of Object.keys(file.data)) if (!(FILE_SETTINGS as readonly string[]).includes(key)) delete file.data[key];
   };
 }
 
+/** The keys of fileData: a run's settings, kept when remarkFreshData clears what an earlier run collected. */
+const FILE_SETTINGS = ['linkOptions', 'admonitionTitles'] as const;
+
 /** The per-file data the plugins read. */
-export function fileData(source: Source, baseUrl: string, texts: { admonitions: Record<string, string> }): Record<string, unknown> {
+export function fileData(
+  source: Source,
+  baseUrl: string,
+  texts: { admonitions: Record<string, string> },
+): Record<(typeof FILE_SETTINGS)[number], unknown> {
   return {
     linkOptions: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine },
     admonitionTitles: texts.admonitions,
