@@ -1,6 +1,6 @@
 import type { Diagnostic } from './diagnostics.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
-import { contentImageFiles, plan, socialImageFiles } from './plan/index.ts';
+import { contentImageFiles, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
 import type { Compiled, Loaded, Page, Site, SiteConfig, StageResult, Theme } from './types.ts';
 
 export type StepName = 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';
@@ -41,6 +41,8 @@ export interface Driver {
   emit(site: Site, pages: Pages): Promise<Outcome<unknown>>;
   /** Errors with which the site is still rendered and written (the dev server serves around a broken page). */
   servesWith?(diagnostic: Diagnostic): boolean;
+  /** The last plan's results, which plan reuses where its inputs did not change (dev). */
+  planMemo?: PlanMemo;
 }
 
 export interface PipelineResult {
@@ -78,7 +80,7 @@ export async function runPipeline(driver: Driver, onStep?: (step: StepTiming) =>
   if (!loaded) return result();
   const compiled = await step('compile', () => driver.compile(config, loaded));
   if (!compiled) return result();
-  const site = await step('plan', () => planSite(driver.root, driver.theme(), config, loaded, compiled));
+  const site = await step('plan', () => planSite(driver.root, driver.theme(), config, loaded, compiled, driver.planMemo));
   if (!site || blocked()) return result();
   const renderStart = performance.now();
   const rendering = await driver.render(site);
@@ -98,7 +100,14 @@ export async function runPipeline(driver: Driver, onStep?: (step: StepTiming) =>
 }
 
 /** Plans the site, with the two things plan needs from disk besides the loaded files: image sizes and presence. */
-async function planSite(root: string, theme: Theme, config: SiteConfig, loaded: Loaded, compiled: Compiled[]): Promise<StageResult<Site>> {
+async function planSite(
+  root: string,
+  theme: Theme,
+  config: SiteConfig,
+  loaded: Loaded,
+  compiled: Compiled[],
+  memo?: PlanMemo,
+): Promise<StageResult<Site>> {
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.
   const [imageSizes, missingImages] = await Promise.all([
     readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles)),
@@ -116,6 +125,7 @@ async function planSite(root: string, theme: Theme, config: SiteConfig, loaded: 
     dataWarnings,
     imageSizes,
     missingImages,
+    memo,
   });
 }
 

@@ -9,6 +9,8 @@ import { QUIRE_LAYOUT } from '../config/index.ts';
 import { CompiledSources, defaultCacheDir } from './compiled-sources.ts';
 import type { MemoryStore } from './memory-store.ts';
 import { buildSearchIndex, type SearchIndexFiles } from './search-pass.ts';
+import { PlanMemo } from '../plan/index.ts';
+import { FingerprintMemo } from '../render/fingerprint.ts';
 import { DevRun, type Batch, type DevMemory, type Work } from './stages.ts';
 import type { ThemeLoader } from './theme-loader.ts';
 
@@ -97,6 +99,8 @@ export class DevSession {
         themeDiagnostics: [],
         assetVersions: new Map(),
         fingerprints: new Map(),
+        fingerprintMemo: new FingerprintMemo(),
+        planMemo: new PlanMemo(),
         staticOutputs: new Set(),
         bundleOutputs: new Set(),
         resetOutput: false,

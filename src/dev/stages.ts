@@ -5,9 +5,10 @@ import { loadConfig } from '../config/index.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { assetName, bundleClient, contentHash, emit, outputFile, type ClientBundle, type EmitReport } from '../emit/index.ts';
 import { isHiddenStaticPath, load, readSource } from '../load/index.ts';
-import { mergeMessages, withStandIns } from '../plan/index.ts';
+import { mergeMessages, withStandIns, type PlanMemo } from '../plan/index.ts';
 import type { Driver, Outcome, Pages } from '../pipeline.ts';
 import { fingerprintRoutes, renderEach } from '../render/index.ts';
+import type { FingerprintMemo } from '../render/fingerprint.ts';
 import type { BuildProgress, Compiled, Loaded, Site, SiteConfig, Source, Theme } from '../types.ts';
 import { sourceKind, toPosix, type FileChange } from './classify.ts';
 import type { CompiledSources } from './compiled-sources.ts';
@@ -46,6 +47,10 @@ export interface DevMemory {
   assetVersions: Map<string, number>;
   /** Each route's fingerprint as last written into the store. */
   fingerprints: Map<string, string>;
+  /** What the last fingerprinting hashed: routes whose inputs did not change are not hashed again. */
+  fingerprintMemo: FingerprintMemo;
+  /** What the last plan computed: sidebars and link checks whose inputs did not change are reused. */
+  planMemo: PlanMemo;
   /** Store files of the static files and of the client bundle last written. */
   staticOutputs: Set<string>;
   bundleOutputs: Set<string>;
@@ -90,6 +95,10 @@ export class DevRun implements Driver {
   private served = new Set<Diagnostic>();
   private bundling?: Promise<unknown>;
   private renderDiagnostics: Diagnostic[] = [];
+
+  get planMemo(): PlanMemo {
+    return this.memory.planMemo;
+  }
 
   constructor(
     private readonly memory: DevMemory,
@@ -182,7 +191,7 @@ export class DevRun implements Driver {
     }
     const bundle = m.bundle!;
     const shared = { css: bundle.css, js: bundle.js, islands: bundle.islands, theme: m.themeVersion, mode: 'development' as const };
-    this.fingerprints = fingerprintRoutes({ site, shared, assetVersions: m.assetVersions });
+    this.fingerprints = fingerprintRoutes({ site, shared, assetVersions: m.assetVersions, memo: m.fingerprintMemo });
     if (m.resetOutput) {
       m.store.delete([...m.store.keys()]);
       m.fingerprints.clear();

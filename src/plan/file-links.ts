@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import { fileKey, fileLinkPath, fileMarker, linkedFile } from '../shared/markers.ts';
 import type { Compiled, SiteConfig } from '../types.ts';
+import type { PlanMemo, ResolvedPage } from './memo.ts';
 
 /**
  * Docusaurus resolves a link to a `.md`/`.mdx` file relative to the linking file first, then relative to the
@@ -9,29 +10,48 @@ import type { Compiled, SiteConfig } from '../types.ts';
  * https://docusaurus.io/docs/markdown-features/links. The compiler knows only the first (it sees one file at a
  * time); here, with every file known, a link whose first reading names no file but whose second does is pointed
  * there: its marker in the page and the path the link checker gets. Pages without such links are returned as they
- * were (the same objects).
+ * were (the same objects). With a memo (dev), a page whose links and output are the objects of the last plan is
+ * resolved as it was then, while the set of content files is the same.
  */
-export function resolveFromContentRoot(compiled: Compiled[], fileRoutes: Map<string, string>, config: SiteConfig): Compiled[] {
+export function resolveFromContentRoot(
+  compiled: Compiled[],
+  fileRoutes: Map<string, string>,
+  config: SiteConfig,
+  memo?: PlanMemo,
+): Compiled[] {
   const roots = [config.layout.docs, config.layout.blog, config.layout.pages]
     .filter((r): r is string => r !== null)
     .map((r) => r.replace(/\/$/, ''));
-  return compiled.map((page) => {
-    const root = roots.find((r) => page.source.file.startsWith(r + '/'));
-    if (!root) return page;
-    const moved = new Map<string, string>();
-    const links = page.links.map((link) => {
-      const target = linkedFile(link.path);
-      if (target === undefined || fileRoutes.has(target)) return link;
-      const written = decodeSafe(link.url.split('#')[0]);
-      if (written.startsWith('.')) return link;
-      const candidate = fileKey(path.posix.normalize(path.posix.join(root, written)));
-      if (!fileRoutes.has(candidate)) return link;
-      moved.set(fileMarker(target), fileMarker(candidate));
-      return { ...link, path: fileLinkPath(candidate) };
-    });
-    if (!moved.size) return page;
-    return { ...page, links, output: replaceIn(page.output, moved) };
+  const files = memo ? [String(fileRoutes.size), ...fileRoutes.keys(), ...roots].join('\u0000') : '';
+  const known = memo?.contentRoot?.files === files ? memo.contentRoot.pages : undefined;
+  const pages = new Map<string, ResolvedPage>();
+  const out = compiled.map((page) => {
+    const last = known?.get(page.source.file);
+    const resolved = last && last.links === page.links && last.output === page.output ? last.resolved : resolveOne(page, roots, fileRoutes);
+    if (memo) pages.set(page.source.file, { links: page.links, output: page.output, resolved });
+    return resolved ? { ...page, ...resolved } : page;
   });
+  if (memo) memo.contentRoot = { files, pages };
+  return out;
+}
+
+/** A page's links and output with its content-root links pointed at their files; undefined when it has none. */
+function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, string>): ResolvedPage['resolved'] {
+  const root = roots.find((r) => page.source.file.startsWith(r + '/'));
+  if (!root) return undefined;
+  const moved = new Map<string, string>();
+  const links = page.links.map((link) => {
+    const target = linkedFile(link.path);
+    if (target === undefined || fileRoutes.has(target)) return link;
+    const written = decodeSafe(link.url.split('#')[0]);
+    if (written.startsWith('.')) return link;
+    const candidate = fileKey(path.posix.normalize(path.posix.join(root, written)));
+    if (!fileRoutes.has(candidate)) return link;
+    moved.set(fileMarker(target), fileMarker(candidate));
+    return { ...link, path: fileLinkPath(candidate) };
+  });
+  if (!moved.size) return undefined;
+  return { links, output: replaceIn(page.output, moved) };
 }
 
 /** The output with each old marker replaced (markers are unique strings, in HTML, in code and in tree properties). */

@@ -24,6 +24,7 @@ import { resolveBlogPeople } from './blog.ts';
 import { resolveFromContentRoot } from './file-links.ts';
 import { checkComponents } from './components.ts';
 import { checkLinks } from './links.ts';
+import { sameSidebarKey, type IndexedSidebar, type PlanMemo, type SidebarKey } from './memo.ts';
 import { planRoutes } from './routes.ts';
 import { planListings } from './tags.ts';
 import { socialImageWarnings } from './social-images.ts';
@@ -35,6 +36,7 @@ export { contentImageFiles } from './content-images.ts';
 import { contentImageProblems } from './content-images.ts';
 import { dataGaps, dataShapeProblems } from './data-shapes.ts';
 export { withStandIns } from './stand-ins.ts';
+export { PlanMemo } from './memo.ts';
 
 export interface PlanOptions {
   config: SiteConfig;
@@ -68,6 +70,8 @@ export interface PlanOptions {
   imageSizes?: Record<string, ImageSize>;
   /** The pages' own images (see `contentImageFiles`) that the caller found missing. */
   missingImages?: ReadonlySet<string>;
+  /** What the last plan of a dev session computed: what did not change is taken from it (see memo.ts). */
+  memo?: PlanMemo;
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
@@ -82,13 +86,14 @@ export function plan({
   dataWarnings,
   imageSizes = {},
   missingImages = new Set(),
+  memo,
 }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, configured.i18n.currentLocale);
   // The sidebars first: their generated category pages are pages of the site like the others.
   const docs = contentCompiled.filter((c) => c.source.kind === 'doc');
   const draftIds = new Set((loaded.drafts ?? []).filter((d) => d.kind === 'doc').map((d) => d.id));
-  const planned = planSidebars({
+  const sidebarInput = {
     raw: loaded.sidebars,
     file: loaded.sidebarsFile,
     text: loaded.sidebarsText,
@@ -96,12 +101,25 @@ export function plan({
     config: configured,
     draftIds,
     categories: loaded.categories,
-  });
+  };
+  const sidebarKey: SidebarKey | undefined = memo && {
+    raw: loaded.sidebars,
+    file: loaded.sidebarsFile,
+    text: loaded.sidebarsText,
+    categories: loaded.categories,
+    config: configured,
+    drafts: [...draftIds].join('\n'),
+    docs: memo.docsKey(docs),
+  };
+  const planned =
+    memo?.sidebars && sidebarKey && sameSidebarKey(memo.sidebars.key, sidebarKey) ? memo.sidebars.planned : planSidebars(sidebarInput);
+  if (memo && sidebarKey) memo.sidebars = { key: sidebarKey, planned };
   diagnostics.push(...planned.diagnostics);
   const compiled = resolveFromContentRoot(
     [...contentCompiled, ...generatedIndexPages(planned.generatedIndexes, docs, configured)],
     routesByFile(contentCompiled),
     configured,
+    memo,
   );
   const navbar = resolveNavbarDocs(configured, planned.sidebars, docs);
   diagnostics.push(...navbar.diagnostics);
@@ -130,12 +148,15 @@ export function plan({
 
   // Each sidebar's order and places; a doc belongs to the sidebar its front matter names (`displayed_sidebar`),
   // else to the first that lists it (Docusaurus's rule).
-  const indexed = planned.sidebars.map(({ name, items }) => {
-    const flat = flattenSidebar(items);
-    const positions = new Map<string, number>();
-    flat.forEach((f, i) => positions.has(f.path) || positions.set(f.path, i));
-    return { name, flat, positions, places: indexSidebar(items) };
-  });
+  const indexed: IndexedSidebar[] =
+    (memo?.indexed?.planned === planned ? memo.indexed.value : undefined) ??
+    planned.sidebars.map(({ name, items }) => {
+      const flat = flattenSidebar(items);
+      const positions = new Map<string, number>();
+      flat.forEach((f, i) => positions.has(f.path) || positions.set(f.path, i));
+      return { name, flat, positions, places: indexSidebar(items) };
+    });
+  if (memo) memo.indexed = { planned, value: indexed };
   const sidebar = planned.sidebars[0]?.items ?? [];
   const size = planned.size;
   const byId = new Map([...docs, ...compiled.slice(contentCompiled.length)].map((d) => [d.source.id, d]));
@@ -214,6 +235,7 @@ export function plan({
       fileRoutes,
       drafts: loaded.drafts,
       checkAnchors: !routeDiagnostics.some((d) => d.severity === 'error'),
+      memo,
     }),
     ...socialImageWarnings(config, compiled),
   );

@@ -4,6 +4,7 @@ import { fileKey, linkedFile } from '../shared/markers.ts';
 import { createRouteMatcher, isSitePath } from '../shared/route-match.ts';
 import { closestName } from '../shared/text.ts';
 import type { Compiled, Draft, LinkRef, Route, SiteConfig } from '../types.ts';
+import type { PageLinks, PlanMemo } from './memo.ts';
 
 export interface LinkCheckInput {
   config: SiteConfig;
@@ -18,6 +19,11 @@ export interface LinkCheckInput {
   drafts?: Draft[];
   /** False when two pages claim one address: which page a link reaches is unsettled, so its anchors are not checked. */
   checkAnchors?: boolean;
+  /**
+   * The last plan's results (dev): while no page, heading, file, draft or setting the checks read changed,
+   * only the pages whose links (or front matter, or duplicate ids) changed are checked again.
+   */
+  memo?: PlanMemo;
 }
 
 /**
@@ -34,8 +40,12 @@ export function checkLinks({
   fileRoutes,
   drafts = [],
   checkAnchors = true,
+  memo,
 }: LinkCheckInput): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+  let diagnostics: Diagnostic[] = [];
+  const context = memo ? linkContext({ config, routes, compiled, staticPaths, fileRoutes, drafts, checkAnchors }) : undefined;
+  const known = memo?.links?.context === context ? memo?.links?.pages : undefined;
+  const pages = new Map<string, PageLinks>();
   // The shared matcher (index.html/.html stripped, trailing slash, bounded cache): a link resolves exactly as
   // the dev server, `quire serve` and the browser resolve the address.
   const matcher = createRouteMatcher(routes.filter((r) => r.kind !== 'notFound').map((r): [string, string] => [r.path, r.path]));
@@ -139,25 +149,45 @@ export function checkLinks({
     }
   };
 
-  for (const c of compiled) for (const link of c.links) if (link.path) check(link, c.source.file);
-  // The social card image of a page (front matter `image`), when it is a site path.
-  for (const c of compiled) {
-    const image = c.source.frontMatter.image;
-    if (!image || !isSitePath(image) || isStaticFile(image)) continue;
-    report('link', `Broken image in front matter: ${image} is not a file of the site (static/).`, {
-      file: c.source.file,
-      ...c.source.fieldPlaces?.image,
+  // Per page, in three groups: every page's broken links, then front matter images, then duplicate ids.
+  const pageLinks = (c: Compiled): PageLinks => {
+    const last = known?.get(c.source.file);
+    if (last && last.source === c.source && last.links === c.links && last.duplicateIds === c.duplicateIds) return last;
+    const found = (run: () => void) => {
+      diagnostics = [];
+      run();
+      return diagnostics;
+    };
+    const broken = found(() => {
+      for (const link of c.links) if (link.path) check(link, c.source.file);
     });
-  }
-  // Two headings with one id: a link to it (and the table of contents) reaches only the first.
-  for (const c of compiled) {
-    for (const d of c.duplicateIds ?? [])
-      report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, {
+    // The social card image of a page (front matter `image`), when it is a site path.
+    const image = found(() => {
+      const image = c.source.frontMatter.image;
+      if (!image || !isSitePath(image) || isStaticFile(image)) return;
+      report('link', `Broken image in front matter: ${image} is not a file of the site (static/).`, {
         file: c.source.file,
-        line: d.line,
-        column: d.column,
+        ...c.source.fieldPlaces?.image,
       });
-  }
+    });
+    // Two headings with one id: a link to it (and the table of contents) reaches only the first.
+    const duplicates = found(() => {
+      for (const d of c.duplicateIds ?? [])
+        report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, {
+          file: c.source.file,
+          line: d.line,
+          column: d.column,
+        });
+    });
+    return { source: c.source, links: c.links, duplicateIds: c.duplicateIds, broken, image, duplicates };
+  };
+  const perPage = compiled.map((c) => {
+    const found = pageLinks(c);
+    pages.set(c.source.file, found);
+    return found;
+  });
+  diagnostics = [...perPage.flatMap((p) => p.broken), ...perPage.flatMap((p) => p.image), ...perPage.flatMap((p) => p.duplicates)];
+  if (memo && context !== undefined) memo.links = { context, pages };
   for (const { to, keyPath, file, line, column, isFile } of keyedLinks) {
     const path = to.split(/[?#]/)[0];
     if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
@@ -179,6 +209,36 @@ export function checkLinks({
     else report('link', `Broken link to ${to} at ${keyPath}: ${why(path)}.`, { file }, linkHint(path));
   }
   return diagnostics;
+}
+
+/**
+ * Everything a page's link check reads besides the page itself, as one text: when it is the same as for the
+ * last plan, a page whose links are the same objects has the same problems.
+ */
+function linkContext({
+  config,
+  routes,
+  compiled,
+  staticPaths,
+  fileRoutes,
+  drafts,
+  checkAnchors,
+}: Required<Omit<LinkCheckInput, 'keyedLinks' | 'memo'>>): string {
+  // Each list led by its length, so that no two different inputs make the same text.
+  const parts: string[] = [config.baseUrl, config.onBrokenLinks, config.onBrokenAnchors, String(checkAnchors)];
+  const paths = routes.filter((r) => r.kind !== 'notFound').map((r) => r.path);
+  parts.push(String(paths.length), ...paths);
+  const shown = compiled.filter((c) => !c.standIn);
+  parts.push(String(shown.length));
+  for (const c of shown) {
+    const ids = [...c.headings.map((h) => h.id), ...(c.anchors ?? [])];
+    parts.push(c.source.path, String(ids.length), ...ids);
+  }
+  parts.push(String(staticPaths.size), ...staticPaths, String(fileRoutes.size));
+  for (const [file, route] of fileRoutes) parts.push(file, route);
+  parts.push(String(drafts.length));
+  for (const d of drafts) parts.push(d.path, d.file);
+  return parts.join('\u0000');
 }
 
 /**

@@ -12,6 +12,19 @@ export interface FingerprintInputs {
    * counter bumped when it changes on disk (dev).
    */
   assetVersions: ReadonlyMap<string, number | string>;
+  /**
+   * What the last call computed (a dev session keeps one): a route whose inputs are the same as then keeps its
+   * fingerprint without hashing again, and a sidebar array planned again as the same object keeps its hashes.
+   * The fingerprints are the same as without it.
+   */
+  memo?: FingerprintMemo;
+}
+
+/** Each route's inputs and fingerprint from the last call, and the hashes of the sidebars it saw. */
+export class FingerprintMemo {
+  routes = new Map<string, { inputs: unknown[]; hash: string }>();
+  /** Per sidebar array (plan hands the same array again while no doc's place or label changed). */
+  sidebars = new WeakMap<SidebarItem[], { whole?: string; byTrail: Map<string, string> }>();
 }
 
 /**
@@ -20,17 +33,20 @@ export interface FingerprintInputs {
  * the targets of its links to content files, and what every page shows (config: navbar, footer, flags;
  * messages, locales, data, bundle URLs). A route is rendered again only when its fingerprint changed.
  */
-export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintInputs): Map<string, string> {
+export function fingerprintRoutes({ site, shared, assetVersions, memo }: FingerprintInputs): Map<string, string> {
   const everyPage = hash([site.config, site.messages, site.locales, site.data, site.imageSizes, shared]);
   const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
-  // Per sidebar (a doc shows its own: shownSidebar), so an edit to one sidebar renders again only its docs.
-  const wholeSidebars = new Map<SidebarItem[], string>();
-  const whole = (items: SidebarItem[]) => {
-    let h = wholeSidebars.get(items);
-    if (h === undefined) wholeSidebars.set(items, (h = hash(items)));
+  const sidebarMemo = memo?.sidebars ?? new WeakMap<SidebarItem[], { whole?: string; byTrail: Map<string, string> }>();
+  const hashesOf = (items: SidebarItem[]) => {
+    let h = sidebarMemo.get(items);
+    if (!h) sidebarMemo.set(items, (h = { byTrail: new Map() }));
     return h;
   };
-  const sidebarByTrail = new Map<string, string>();
+  // Per sidebar (a doc shows its own: shownSidebar), so an edit to one sidebar renders again only its docs.
+  const whole = (items: SidebarItem[]) => {
+    const h = hashesOf(items);
+    return (h.whole ??= hash(items));
+  };
   // The blog list shows each post's title, date and description.
   const blogRoutes = site.routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r.title, r.description, r.blog]);
   const blog = hash([site.blogPosts, blogRoutes]);
@@ -38,6 +54,7 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
   const fileRoutes = routesByFile(site.compiled);
 
   const out = new Map<string, string>();
+  const seen = new Map<string, { inputs: unknown[]; hash: string }>();
   for (const route of site.routes) {
     const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
     const parts: unknown[] = [everyPage, routeWithoutIndex(route), compiled ? contentOf(compiled, fileRoutes, assetVersions) : null];
@@ -47,10 +64,11 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
       else {
         const trail = route.doc?.sidebarTrail ?? [];
         const key = `${route.doc?.sidebar ?? ''}\n${trail.join('\n')}`;
-        let h = sidebarByTrail.get(key);
+        const byTrail = hashesOf(items).byTrail;
+        let h = byTrail.get(key);
         if (h === undefined) {
           h = hash(openBranch(items, new Set(trail)));
-          sidebarByTrail.set(key, h);
+          byTrail.set(key, h);
         }
         parts.push(h);
       }
@@ -61,9 +79,38 @@ export function fingerprintRoutes({ site, shared, assetVersions }: FingerprintIn
     if (route.kind === 'authorList' || route.kind === 'authorPage' || route.kind === 'blogArchive') parts.push(listings, blog);
     // The 404 page lists the sidebar's first docs (the theme's NotFound).
     if (route.kind === 'notFound') parts.push(whole(site.sidebar));
-    out.set(route.path, hash(parts));
+    // The same inputs as last time (compared value by value, far cheaper than serialising them): the same hash.
+    const last = memo?.routes.get(route.path);
+    const fingerprint = last && sameJson(last.inputs, parts) ? last.hash : hash(parts);
+    out.set(route.path, fingerprint);
+    if (memo) seen.set(route.path, { inputs: parts, hash: fingerprint });
   }
+  if (memo) memo.routes = seen;
   return out;
+}
+
+/**
+ * Whether two JSON-like values serialise to the same text: the same keys in the same order with equal values.
+ * It may answer false for values that serialise alike (an undefined property against a missing one), which
+ * only costs a hash; it never answers true for values that serialise differently.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i]) return false;
+    if (!sameJson((a as Record<string, unknown>)[ka[i]], (b as Record<string, unknown>)[kb[i]])) return false;
+  }
+  return true;
 }
 
 /** The compiled index moves when a file is added before it; it says nothing about the page. */
