@@ -116,9 +116,9 @@ export class DevSession {
 
   /** Files outside the watched folders that a build depends on (config module and its imports, sidebar imports). */
   extraInputs(): string[] {
-    return [...this.memory.configInputs, ...this.memory.loadInputs].filter(
-      (f) => !watchedFolders(this.options.root, this.layout).some((d) => f.startsWith(d + path.sep)),
-    );
+    // The folders once, not per input: the load inputs include every content file read since the session began.
+    const folders = watchedFolders(this.options.root, this.layout).map((d) => d + path.sep);
+    return [...this.memory.configInputs, ...this.memory.loadInputs].filter((f) => !folders.some((d) => f.startsWith(d)));
   }
 
   /** Where the project keeps its content (quire's layout until a config says otherwise). */

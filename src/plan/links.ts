@@ -43,15 +43,22 @@ export function checkLinks({
   memo,
 }: LinkCheckInput): Diagnostic[] {
   let diagnostics: Diagnostic[] = [];
-  const context = memo ? linkContext({ config, routes, compiled, staticPaths, fileRoutes, drafts, checkAnchors }) : undefined;
-  const known = memo?.links?.context === context ? memo?.links?.pages : undefined;
+  const context = memo ? linkContext({ config, routes, compiled, staticPaths, fileRoutes, drafts, checkAnchors }, memo) : undefined;
+  // The same context: the last plan's matcher and anchors are those this one would make.
+  const same = memo?.links?.context === context ? memo?.links : undefined;
   const pages = new Map<string, PageLinks>();
   // The shared matcher (index.html/.html stripped, trailing slash, bounded cache): a link resolves exactly as
   // the dev server, `quire serve` and the browser resolve the address.
-  const matcher = createRouteMatcher(routes.filter((r) => r.kind !== 'notFound').map((r): [string, string] => [r.path, r.path]));
-  const anchors = new Map<string, Set<string>>();
-  // A stand-in's headings are unknown: links into it are checked for the page, not for the anchor.
-  compiled.forEach((c) => c.standIn || anchors.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])));
+  const matcher =
+    same?.matcher ?? createRouteMatcher(routes.filter((r) => r.kind !== 'notFound').map((r): [string, string] => [r.path, r.path]));
+  let anchors = same?.anchors;
+  if (!anchors) {
+    const made = new Map<string, Set<string>>();
+    // A stand-in's headings are unknown: links into it are checked for the page, not for the anchor.
+    compiled.forEach((c) => c.standIn || made.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])));
+    anchors = made;
+  }
+  const known = same?.pages;
 
   const report = (
     kind: 'link' | 'anchor' | 'duplicate',
@@ -187,7 +194,7 @@ export function checkLinks({
     return found;
   });
   diagnostics = [...perPage.flatMap((p) => p.broken), ...perPage.flatMap((p) => p.image), ...perPage.flatMap((p) => p.duplicates)];
-  if (memo && context !== undefined) memo.links = { context, pages };
+  if (memo && context !== undefined) memo.links = { context, pages, matcher, anchors };
   for (const { to, keyPath, file, line, column, isFile } of keyedLinks) {
     const path = to.split(/[?#]/)[0];
     if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
@@ -215,25 +222,17 @@ export function checkLinks({
  * Everything a page's link check reads besides the page itself, as one text: when it is the same as for the
  * last plan, a page whose links are the same objects has the same problems.
  */
-function linkContext({
-  config,
-  routes,
-  compiled,
-  staticPaths,
-  fileRoutes,
-  drafts,
-  checkAnchors,
-}: Required<Omit<LinkCheckInput, 'keyedLinks' | 'memo'>>): string {
+function linkContext(
+  { config, routes, compiled, staticPaths, fileRoutes, drafts, checkAnchors }: Required<Omit<LinkCheckInput, 'keyedLinks' | 'memo'>>,
+  memo: PlanMemo,
+): string {
   // Each list led by its length, so that no two different inputs make the same text.
   const parts: string[] = [config.baseUrl, config.onBrokenLinks, config.onBrokenAnchors, String(checkAnchors)];
   const paths = routes.filter((r) => r.kind !== 'notFound').map((r) => r.path);
   parts.push(String(paths.length), ...paths);
   const shown = compiled.filter((c) => !c.standIn);
   parts.push(String(shown.length));
-  for (const c of shown) {
-    const ids = [...c.headings.map((h) => h.id), ...(c.anchors ?? [])];
-    parts.push(c.source.path, String(ids.length), ...ids);
-  }
+  for (const c of shown) parts.push(c.source.path, memo.idsText(c));
   parts.push(String(staticPaths.size), ...staticPaths, String(fileRoutes.size));
   for (const [file, route] of fileRoutes) parts.push(file, route);
   parts.push(String(drafts.length));

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import type { RouteMatcher } from '../shared/route-match.ts';
 import type { Compiled, LinkRef, Loaded, SiteConfig } from '../types.ts';
 import type { flattenSidebar, indexSidebar, PlannedSidebars } from './docs.ts';
 
@@ -14,10 +15,26 @@ export class PlanMemo {
   sidebars?: { key: SidebarKey; planned: PlannedSidebars };
   /** Each sidebar's order and places, for the sidebars planned last. */
   indexed?: { planned: PlannedSidebars; value: IndexedSidebar[] };
-  links?: { context: string; pages: Map<string, PageLinks> };
+  links?: {
+    context: string;
+    pages: Map<string, PageLinks>;
+    matcher: RouteMatcher<string>;
+    anchors: Map<string, Set<string>>;
+  };
   contentRoot?: { files: string; pages: Map<string, ResolvedPage> };
   /** A doc's front matter as text, per front matter object (a file not read again keeps its object). */
   private frontMatterText = new WeakMap<object, string>();
+  /** A page's heading ids and other anchors as text, per headings array (a page not compiled again keeps its array). */
+  private ids = new WeakMap<object, { anchors: Compiled['anchors']; text: string }>();
+
+  /** The ids a link may target on a page, as one text that no other list of ids gives. */
+  idsText(c: Compiled): string {
+    const known = this.ids.get(c.headings);
+    if (known && known.anchors === c.anchors) return known.text;
+    const text = JSON.stringify([...c.headings.map((h) => h.id), ...(c.anchors ?? [])]);
+    this.ids.set(c.headings, { anchors: c.anchors, text });
+    return text;
+  }
 
   /** What planSidebars reads of the docs, one text per doc. */
   docsKey(docs: Compiled[]): string[] {

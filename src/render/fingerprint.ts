@@ -20,9 +20,18 @@ export interface FingerprintInputs {
   memo?: FingerprintMemo;
 }
 
+/** What a route's fingerprint was made of: the pages' shared part, the route, its content, what else it shows. */
+interface RouteInputs {
+  everyPage: string;
+  route: Route;
+  content: unknown[] | null;
+  shows: unknown[];
+  hash: string;
+}
+
 /** Each route's inputs and fingerprint from the last call, and the hashes of the sidebars it saw. */
 export class FingerprintMemo {
-  routes = new Map<string, { inputs: unknown[]; hash: string }>();
+  routes = new Map<string, RouteInputs>();
   /** Per sidebar array (plan hands the same array again while no doc's place or label changed). */
   sidebars = new WeakMap<SidebarItem[], { whole?: string; byTrail: Map<string, string> }>();
 }
@@ -54,13 +63,14 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
   const fileRoutes = routesByFile(site.compiled);
 
   const out = new Map<string, string>();
-  const seen = new Map<string, { inputs: unknown[]; hash: string }>();
+  const seen = new Map<string, RouteInputs>();
   for (const route of site.routes) {
     const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
-    const parts: unknown[] = [everyPage, routeWithoutIndex(route), compiled ? contentOf(compiled, fileRoutes, assetVersions) : null];
+    const content = compiled ? contentOf(compiled, fileRoutes, assetVersions) : null;
+    const shows: unknown[] = [];
     if (route.kind === 'doc') {
       const items = shownSidebar(site, route);
-      if (!isLarge) parts.push(whole(items));
+      if (!isLarge) shows.push(whole(items));
       else {
         const trail = route.doc?.sidebarTrail ?? [];
         const key = `${route.doc?.sidebar ?? ''}\n${trail.join('\n')}`;
@@ -70,20 +80,26 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
           h = hash(openBranch(items, new Set(trail)));
           byTrail.set(key, h);
         }
-        parts.push(h);
+        shows.push(h);
       }
     }
-    if (route.kind === 'blogPost' || route.kind === 'blogList') parts.push(blog);
+    if (route.kind === 'blogPost' || route.kind === 'blogList') shows.push(blog);
     // The listing pages show the tags' and authors' pages; those of the blog also its sidebar of posts.
-    if (route.kind === 'tagList' || route.kind === 'tagPage') parts.push(listings, route.listing === 'blog' ? blog : null);
-    if (route.kind === 'authorList' || route.kind === 'authorPage' || route.kind === 'blogArchive') parts.push(listings, blog);
+    if (route.kind === 'tagList' || route.kind === 'tagPage') shows.push(listings, route.listing === 'blog' ? blog : null);
+    if (route.kind === 'authorList' || route.kind === 'authorPage' || route.kind === 'blogArchive') shows.push(listings, blog);
     // The 404 page lists the sidebar's first docs (the theme's NotFound).
-    if (route.kind === 'notFound') parts.push(whole(site.sidebar));
+    if (route.kind === 'notFound') shows.push(whole(site.sidebar));
     // The same inputs as last time (compared value by value, far cheaper than serialising them): the same hash.
     const last = memo?.routes.get(route.path);
-    const fingerprint = last && sameJson(last.inputs, parts) ? last.hash : hash(parts);
+    const same =
+      last !== undefined &&
+      last.everyPage === everyPage &&
+      sameJson(last.route, route, 'compiledIndex') &&
+      sameJson(last.content, content) &&
+      sameJson(last.shows, shows);
+    const fingerprint = same ? last.hash : hash([everyPage, routeWithoutIndex(route), content, ...shows]);
     out.set(route.path, fingerprint);
-    if (memo) seen.set(route.path, { inputs: parts, hash: fingerprint });
+    if (memo) seen.set(route.path, { everyPage, route, content, shows, hash: fingerprint });
   }
   if (memo) memo.routes = seen;
   return out;
@@ -94,7 +110,7 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
  * It may answer false for values that serialise alike (an undefined property against a missing one), which
  * only costs a hash; it never answers true for values that serialise differently.
  */
-function sameJson(a: unknown, b: unknown): boolean {
+function sameJson(a: unknown, b: unknown, skipKey?: string): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
@@ -103,8 +119,9 @@ function sameJson(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
+  // `skipKey`: a property of these two objects (not of those inside) that is left out of the comparison.
+  const ka = skipKey === undefined ? Object.keys(a) : Object.keys(a).filter((k) => k !== skipKey);
+  const kb = skipKey === undefined ? Object.keys(b) : Object.keys(b).filter((k) => k !== skipKey);
   if (ka.length !== kb.length) return false;
   for (let i = 0; i < ka.length; i++) {
     if (ka[i] !== kb[i]) return false;
