@@ -127,6 +127,12 @@ export const CATALOGUE = {
     about:
       "what a Docusaurus theme component is written with that quire's version does not do, left out at its place: `<Tabs>` `queryString`, `defaultValue`, `values`, `lazy` or `className`, a later `<TabItem>` marked `default` (quire shows the first tab first), a `<CodeBlock>` holding something other than text",
   },
+  Q039: {
+    title: 'Imported module',
+    severity: 'error',
+    about:
+      "a module a page imports (MDX `import`, a React page's imports, and what those import in turn) that cannot be found or compiled, at the line of the import: a missing file or npm package not installed, a syntax error in a component, a Docusaurus module quire does not provide (`@theme/…`, `@docusaurus/…`, with those it does)",
+  },
   Q040: {
     title: 'Sidebar file',
     severity: 'either',

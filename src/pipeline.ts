@@ -1,4 +1,7 @@
 import type { Diagnostic } from './diagnostics.ts';
+import path from 'node:path';
+import { bundleModules } from './compile/index.ts';
+import { quireRoot } from './config/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
 import type { Compiled, Loaded, Page, Site, SiteConfig, StageResult, Theme } from './types.ts';
@@ -99,7 +102,10 @@ export async function runPipeline(driver: Driver, onStep?: (step: StepTiming) =>
   return result(site, emitted.value !== undefined && !blocked());
 }
 
-/** Plans the site, with the two things plan needs from disk besides the loaded files: image sizes and presence. */
+/**
+ * Plans the site, with what plan needs from disk besides the loaded files: the modules pages import, bundled
+ * (their files are read now, so an edit to one counts on the next run), image sizes and presence.
+ */
 async function planSite(
   root: string,
   theme: Theme,
@@ -108,13 +114,15 @@ async function planSite(
   compiled: Compiled[],
   memo?: PlanMemo,
 ): Promise<StageResult<Site>> {
+  const styles = theme.moduleStyles && path.join(quireRoot(), theme.moduleStyles);
+  const modules = await bundleModules(root, compiled, Object.keys(theme.modules ?? {}), styles);
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.
   const [imageSizes, missingImages] = await Promise.all([
     readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles)),
     missingFiles(root, contentImageFiles(compiled)),
   ]);
   const { components, contracts, messageIds, dataSchemas, dataWarnings } = theme;
-  return plan({
+  const planned = plan({
     config,
     compiled,
     loaded,
@@ -127,6 +135,7 @@ async function planSite(
     missingImages,
     memo,
   });
+  return { ...planned, diagnostics: [...modules.diagnostics, ...planned.diagnostics] };
 }
 
 /** Pages with the time spent making them (inside the iterator), so render and emit are timed apart. */

@@ -68,6 +68,11 @@ export interface Source {
   fieldPlaces?: Record<string, { line: number; column: number }>;
   /** sha1 of the whole file, the compile cache key. */
   hash: string;
+  /**
+   * A React page (`src/pages/index.js`): its body is written by load to import and render the file's default
+   * export; the title and description come from its `<Layout>` (see render/page.ts).
+   */
+  react?: true;
 }
 
 export interface Heading {
@@ -134,6 +139,14 @@ export interface Compiled {
   hasTitleHeading: boolean;
   /** Problems that did not stop the compile (a block left open), reported as warnings on every build. */
   notes?: CompileNote[];
+  /** The modules the page imports (MDX `import` of a component, partial, package or style), bundled for it by the build. */
+  imports?: { source: string; line?: number; column?: number }[];
+  /**
+   * The page's imported modules, bundled (src/compile/modules.ts): CommonJS code whose exports map each import's
+   * source to its module, the CSS they import, and the project files they are made of (a change to one re-renders
+   * the page in `quire dev`).
+   */
+  modules?: { code: string; css?: string; files: string[] };
   /** A stand-in for a file that failed to compile, planned so the other pages' problems are reported; never rendered. */
   standIn?: true;
 }
@@ -433,6 +446,11 @@ export interface PageProps {
    * theme may render once and reuse. Absent: render everything per page.
    */
   renderShared?: (element: unknown) => string;
+  /**
+   * A React page's head, filled while its body renders: what its `<Layout title description>` (Docusaurus's
+   * `@theme/Layout`) asks for; the render then writes the document's head with it.
+   */
+  head?: { title?: string; description?: string };
 }
 
 /** A gap in a data file (Theme.dataWarnings): where, what is missing, and what to do. */
@@ -449,6 +467,13 @@ export interface Theme {
   Page: (props: PageProps) => unknown;
   /** MDX components by name. */
   components: Record<string, unknown>;
+  /**
+   * Modules a project's own code may import from the theme, by name (`@theme/Layout`, `@docusaurus/Link`): the
+   * Docusaurus modules the theme stands in for. Any other such import is refused where it is written (Q039).
+   */
+  modules?: Record<string, Record<string, unknown>>;
+  /** A stylesheet (path from quire's folder) every page that runs the project's own code gets first in its CSS. */
+  moduleStyles?: string;
   /** What each component takes, checked where it is used (see ComponentContract); a component without one is not checked. */
   contracts?: Record<string, ComponentContract>;
   /** Every UI message id the theme shows; the build warns of one that no catalogue has (Q091). */

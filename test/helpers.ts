@@ -1,4 +1,5 @@
-import { cp, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile, mkdir, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,10 @@ export async function makeSite(
   const root = await mkdtemp(path.join(tmpdir(), `quire-${name}-`));
   // Not what builds of the fixture itself left (its cache and build lock, written by tests that build it in place).
   await cp(fixture(name), root, { recursive: true, filter: (src) => path.basename(src) !== '.quire' });
+  // A project with a package.json has its dependencies installed, as `npm install` leaves them: the ones the
+  // fixtures use (clsx) are among this repository's.
+  if (existsSync(path.join(root, 'package.json')) && !existsSync(path.join(root, 'node_modules')))
+    await symlink(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   for (const [file, content] of Object.entries(overlay)) {
     const abs = path.join(root, file);
     if (content === null) await rm(abs, { recursive: true, force: true });

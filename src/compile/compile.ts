@@ -85,7 +85,7 @@ const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof CODES]> = 
   'left-out': CODES.CONTENT_LEFT_OUT,
 };
 
-export const COMPILER_VERSION = '23';
+export const COMPILER_VERSION = '24';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -425,6 +425,7 @@ async function finishCompile(
       components: (data.components as string[]) ?? [],
       ...(data.componentUses ? { componentUses: data.componentUses as Compiled['componentUses'] } : {}),
       ...(data.notes ? { notes: data.notes as Compiled['notes'] } : {}),
+      ...(data.imports ? { imports: data.imports as Compiled['imports'] } : {}),
       hasTitleHeading: data.firstH1 !== undefined,
     },
   };

@@ -16,3 +16,4 @@ export {
   type Slowest,
 } from './compile.ts';
 export { compileAll, startCompilePool, type CompileAllOptions, type CompileJob } from './pool.ts';
+export { bundleModules } from './modules.ts';

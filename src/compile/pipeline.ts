@@ -10,7 +10,7 @@ import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
-import { remarkNoImports } from './plugins/imports.ts';
+import { remarkImports } from './plugins/imports.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
 import { remarkNotes } from './plugins/notes.ts';
 
@@ -25,7 +25,7 @@ export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   remarkFreshData,
   [remarkSyntax, parts],
   remarkThemeModules,
-  remarkNoImports,
+  remarkImports,
   remarkNotes,
   remarkAdmonitions,
   remarkRestoreUnknownDirectives,

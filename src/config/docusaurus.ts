@@ -160,12 +160,8 @@ export function quireRoot(): string {
 type Raw = Record<string, unknown>;
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * Config keys that change nothing in the built site, in Docusaurus either: deployment settings for `docusaurus
- * deploy`, and `customFields`, read only by a site's own React code (which quire does not run; each page left out
- * for it is named by the load stage).
- */
-const NO_EFFECT = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'customFields']);
+/** Config keys that change nothing in the built site, in Docusaurus either: deployment settings for `docusaurus deploy`. */
+const NO_EFFECT = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort']);
 
 /** The classic preset under the names Docusaurus accepts for it. */
 const CLASSIC_PRESET = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic', '@docusaurus/classic']);
@@ -212,6 +208,7 @@ export function mapDocusaurusConfig(
   const config: Raw = {
     title,
     tagline: take('tagline') ?? '',
+    customFields: take('customFields') ?? {},
     url: take('url'),
     baseUrl: typeof baseUrl === 'string' ? `/${baseUrl.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/') : baseUrl,
     product: { name: typeof title === 'string' && title ? title : 'Site', slug: productSlug(take<string>('projectName') ?? title) },

@@ -14,6 +14,7 @@ import { findDocusaurusConfig, isDocusaurusConfigFile, mapDocusaurusConfig, quir
 export type { SiteConfig, UserConfig, NavItem, LinkTarget } from './schema.ts';
 export { unbalancedTag } from '../shared/html-balance.ts';
 export { configSchema } from './schema.ts';
+export { quireRoot } from './docusaurus.ts';
 
 /** quire's own layout (`content/`, `locales/`, `static/`): the layout of a config that says nothing else. */
 export const QUIRE_LAYOUT: SiteConfig['layout'] = configSchema.shape.layout.parse(undefined);

@@ -65,6 +65,8 @@ const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message
 export const configSchema = z.object({
   title: z.string().min(1),
   tagline: z.string().default(''),
+  /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
+  customFields: z.record(z.string(), z.unknown()).default({}),
   /** Origin of the production site, no trailing slash: `https://www.bilingo.app`. */
   url: z.url().transform((u) => u.replace(/\/+$/, '')),
   /** Base path of this locale's site; starts and ends with `/`. */

@@ -127,7 +127,7 @@ async function readContent(
       continue;
     }
     if (kind === 'doc') await readCategoryFiles(r, files ?? [], path.join(root, dir), categories);
-    if (kind === 'page') warnOfReactPages(r, files ?? [], dir);
+    if (kind === 'page') readReactPages(r, files ?? [], dir, sources);
     const readAll = (files ?? [])
       .filter((f) => /\.mdx?$/.test(f) && !path.basename(f).startsWith('_'))
       .map(async (abs) => {
@@ -148,19 +148,30 @@ async function readContent(
   return { sources: sources.sort(byFile), drafts: drafts.sort(byFile), unreadSources: unreadSources.sort(byFile), categories };
 }
 
-/** React pages (see REACT_PAGE) among a pages folder's files: each left out with a warning. */
-function warnOfReactPages({ root, diagnostics, inputs }: Reading, files: string[], dir: string): void {
+/**
+ * React pages (see REACT_PAGE) among a pages folder's files, as Docusaurus makes them routes
+ * (https://docusaurus.io/docs/creating-pages#add-a-react-page): each a page whose body renders the file's default
+ * export, through the same MDX import path as any page's components (src/compile/modules.ts bundles it).
+ */
+function readReactPages({ root, config, inputs }: Reading, files: string[], dir: string, sources: Source[]): void {
   for (const abs of files) {
     const rel = toPosix(path.relative(path.join(root, dir), abs));
     if (!REACT_PAGE.test(rel) || NOT_A_PAGE.test(rel)) continue;
     const file = toPosix(path.relative(root, abs));
     inputs.push(abs);
-    diagnostics.push(
-      warning(CODES.CONTENT_MISSING, `${file} is a React page, which quire does not render yet: the site is built without it.`, {
-        file,
-        hint: 'Write the page as Markdown or MDX (a .mdx file beside it) to have it in the site.',
-      }),
-    );
+    const { id, path: routePath } = identify('page', rel.replace(REACT_PAGE, '').normalize('NFC'), {}, config);
+    sources.push({
+      kind: 'page',
+      file,
+      format: 'mdx',
+      id,
+      path: routePath,
+      frontMatter: {},
+      body: `import Page from ${JSON.stringify(`./${path.basename(abs)}`)};\n\n<Page />\n`,
+      bodyLine: 1,
+      react: true,
+      hash: createHash('sha1').update(readFileSync(abs)).digest('hex'),
+    });
   }
 }
 

@@ -93,6 +93,8 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
         {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
         <link rel="stylesheet" href={assets.css} />
+        {/* The CSS the page's own imported modules bring (src/compile/modules.ts), after the theme's, as Docusaurus orders it. */}
+        {compiled?.modules?.css ? <style dangerouslySetInnerHTML={{ __html: styleText(compiled.modules.css) }} /> : null}
         {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
             so a page painted while it still arrives never shows a half-built navbar that then moves. */}
         <link rel="expect" href={`#${MAIN_ID}`} blocking="render" />
@@ -118,4 +120,9 @@ function socialImageUrl(image: string | undefined, config: DocumentProps['site']
   if (image.startsWith('//')) return 'https:' + image;
   if (isExternal(image)) return image;
   return config.url + withBase(config.baseUrl, image);
+}
+
+/** CSS as the text of a `<style>` element: a `</style` inside it (in a string or comment) would end the element early. */
+function styleText(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1');
 }

@@ -4,7 +4,7 @@ import * as runtime from 'react/jsx-runtime';
 import type { ComponentType, ReactNode } from 'react';
 import { originalPlace } from '../source-map.ts';
 import type { SourceMapJson } from '../types.ts';
-import { evaluateLiteral, type EstreeNode } from '../shared/mdx-literal.ts';
+import { evaluateLiteral, IMPORT_FUNCTION, type EstreeNode } from '../shared/mdx-literal.ts';
 
 type MDXContent = ComponentType<{ components?: Record<string, unknown> }>;
 const cache = new Map<string, MDXContent>();
@@ -14,12 +14,15 @@ const cache = new Map<string, MDXContent>();
  * The code is our own compiler's output for the project's content, so evaluating it is as trusted
  * as importing a module of the project.
  */
-export function mdxComponent(code: string, key: string): MDXContent {
+export function mdxComponent(code: string, key: string, modules: Record<string, unknown> = {}): MDXContent {
   const hit = cache.get(key);
   if (hit) return hit;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above: compiled project content
-  const fn = new Function(code) as (rt: typeof runtime) => { default: MDXContent };
-  const component = fn({ ...runtime }).default;
+  const fn = new Function(code) as (rt: typeof runtime & { [IMPORT_FUNCTION]: (source: string) => unknown }) => {
+    default: MDXContent;
+  };
+  // The page's `import`s, as remarkImports rewrote them, read its bundled modules (see render/modules.ts).
+  const component = fn({ ...runtime, [IMPORT_FUNCTION]: (source) => modules[source] }).default;
   if (cache.size > 20_000) cache.clear();
   cache.set(key, component);
   return component;

@@ -7,7 +7,12 @@ import { linkedFile, replaceFileMarkers, routesByFile } from '../shared/markers.
 import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
+import { pageModules } from './modules.ts';
+import { textHash } from '../shared/hash.ts';
 import { ComponentError } from '../shared/component-error.ts';
+
+/** Where a React page's body, rendered first, goes into its document (text no page can contain: a NUL). */
+const BODY_SLOT = '\u0000quire-body\u0000';
 
 /**
  * React's server renderer, loaded on the first page rendered (synchronously: it is CommonJS), so a build
@@ -168,8 +173,18 @@ export function renderRoute({
     } else if (output.type === 'hast') {
       content = createElement('div', { className: 'markdown' }, mdxTree(output.tree, components));
     } else {
-      const MDX = mdxComponent(output.code, compiled.source.hash + compiled.source.path);
-      content = createElement('div', { className: 'markdown' }, createElement(MDX, { components }));
+      const { modules } = compiled;
+      const MDX = modules
+        ? mdxComponent(
+            output.code,
+            compiled.source.hash + compiled.source.path + textHash(modules.code),
+            pageModules(modules.code, textHash(modules.code), theme.modules ?? {}),
+          )
+        : mdxComponent(output.code, compiled.source.hash + compiled.source.path);
+      // A React page is not Markdown: no `markdown` styles around what it draws.
+      content = compiled.source.react
+        ? createElement(MDX, { components })
+        : createElement('div', { className: 'markdown' }, createElement(MDX, { components }));
     }
   }
   const props: PageProps = {
@@ -181,8 +196,15 @@ export function renderRoute({
     renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined,
   };
   const ThemePage = theme.Page as ComponentType<PageProps>;
-  const tree = createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props));
-  let html = '<!DOCTYPE html>' + renderToString(tree);
+  let html: string;
+  if (compiled?.source.react) {
+    // The body first: its <Layout> gives the title and description the head is written with.
+    const head: NonNullable<PageProps['head']> = {};
+    const body = renderToString(createElement(ThemePage, { ...props, head }));
+    const titled = { ...route, title: head.title ?? route.title, description: head.description ?? route.description };
+    html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route: titled, mode, assets }, BODY_SLOT));
+    html = html.replace(BODY_SLOT, () => body);
+  } else html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props)));
   if (compiled?.links.some((l) => linkedFile(l.path)))
     html = replaceFileMarkers(html, (file) => {
       const sitePath = fileRoutes.get(file);

@@ -74,3 +74,6 @@ function literal(node: EstreeNode): unknown {
       return NOT_LITERAL;
   }
 }
+
+/** Name of the function a page's compiled code is given to reach its imported modules (see remarkImports, pageModules). */
+export const IMPORT_FUNCTION = '_quireImport';

@@ -172,8 +172,14 @@ describe('the Docusaurus classic template in a browser', () => {
     }
   });
 
-  it('asked for no file the build did not write but the home page, which is a React page quire leaves out (with a warning)', () => {
-    expect(missing.filter((p) => p !== '/')).toEqual([]);
+  it('shows the React home page with its hero, tutorial link and three features, and asked for no file the build did not write', async () => {
+    await page.goto(`${server.url}/`);
+    expect(await page.title()).toBe('Hello from My Site | My Site');
+    expect(await page.locator('.hero__title').textContent()).toBe('My Site');
+    expect(await page.locator('.col.col--4 h3').allTextContents()).toEqual(['Easy to Use', 'Focus on What Matters', 'Powered by React']);
+    await page.getByRole('link', { name: 'Docusaurus Tutorial - 5min ⏱️' }).click();
+    await page.waitForURL(`${server.url}/docs/intro/`);
+    expect(missing).toEqual([]);
   });
 });
 

@@ -10,6 +10,8 @@ export interface ThemeContextValue {
   islands: Record<string, string>;
   /** See PageProps.renderShared. */
   renderShared?: PageProps['renderShared'];
+  /** See PageProps.head. */
+  head?: PageProps['head'];
 }
 
 export const ThemeContext = createContext<ThemeContextValue | null>(null);

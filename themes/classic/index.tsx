@@ -9,6 +9,7 @@ import * as legalBlocks from './mdx/legal.tsx';
 import { PromotionPeriod } from './mdx/promotion.tsx';
 import { MangaPromo } from './islands/MangaPromo.tsx';
 import { contracts } from './mdx/contracts.ts';
+import { docusaurusModules } from './docusaurus.tsx';
 import { dataSchemas } from './mdx/data-schemas.ts';
 import { companyGaps } from './mdx/company.ts';
 import { dataPackGaps } from './mdx/data-packs.ts';
@@ -57,7 +58,9 @@ function Page(props: PageProps) {
       break;
   }
   return (
-    <ThemeContext.Provider value={{ site: props.site, route, mode: props.mode, islands: props.islands, renderShared: props.renderShared }}>
+    <ThemeContext.Provider
+      value={{ site: props.site, route, mode: props.mode, islands: props.islands, renderShared: props.renderShared, head: props.head }}
+    >
       {body}
     </ThemeContext.Provider>
   );
@@ -76,6 +79,9 @@ export const classicTheme: Theme = {
     MangaPromo,
     PromotionPeriod,
   },
+  modules: docusaurusModules,
+  // Infima's class names, which Docusaurus projects' components and pages are written with.
+  moduleStyles: 'themes/classic/docusaurus.css',
   contracts,
   dataSchemas,
   // The Impressum's fields are the law's (§ 5 DDG, § 18 MStV): the site builds with gaps, but says so each time.

@@ -1,34 +1,112 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import { placeIn, type LinkOptions } from './links.ts';
+import { IMPORT_FUNCTION } from '../../shared/mdx-literal.ts';
+
+/** One module a page imports, where its first import is written (file lines). */
+export interface PageImport {
+  source: string;
+  line?: number;
+  column?: number;
+}
+
+type Expression = Record<string, unknown>;
+type Specifier = {
+  type: 'ImportDefaultSpecifier' | 'ImportNamespaceSpecifier' | 'ImportSpecifier';
+  local: { type: 'Identifier'; name: string };
+  imported?: { type: 'Identifier'; name: string } | { type: 'Literal'; value: string };
+};
+type Statement = {
+  type: string;
+  source?: { value?: unknown };
+  specifiers?: Specifier[];
+  loc?: { start: { line: number; column: number } };
+};
+
+/** `arguments[0]._quireImport("source")`: the module, as the page's render hands it in. */
+function moduleCall(source: string): Expression {
+  return {
+    type: 'CallExpression',
+    optional: false,
+    callee: {
+      type: 'MemberExpression',
+      computed: false,
+      optional: false,
+      object: {
+        type: 'MemberExpression',
+        computed: true,
+        optional: false,
+        object: { type: 'Identifier', name: 'arguments' },
+        property: { type: 'Literal', value: 0, raw: '0' },
+      },
+      property: { type: 'Identifier', name: IMPORT_FUNCTION },
+    },
+    arguments: [{ type: 'Literal', value: source, raw: JSON.stringify(source) }],
+  };
+}
 
 /**
- * MDX `import` statements are not supported: a page's components come from the theme, available in every
- * `.mdx` file without import, and a page cannot pull in code of its own (the build would have to bundle it
- * for the server and the browser). Without this check an imported component surfaced later as an "unknown
- * component", which sent writers looking in the wrong place. `export` of values works.
+ * An `import` statement as plain declarations over the module the render hands in:
+ * `import X, {a as b} from 's'` → `const X = m("s").default, b = m("s").a`. One declarator per name, so the names
+ * read as the page's own bindings (localBindings) and MDX uses the imported component rather than the theme's.
  */
-export function remarkNoImports() {
+function asDeclarations(statement: Statement, source: string): Expression {
+  const specifiers = statement.specifiers ?? [];
+  if (!specifiers.length) return { type: 'ExpressionStatement', expression: moduleCall(source) };
+  return {
+    type: 'VariableDeclaration',
+    kind: 'const',
+    declarations: specifiers.map((specifier) => {
+      let init = moduleCall(source);
+      if (specifier.type !== 'ImportNamespaceSpecifier') {
+        const name =
+          specifier.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : specifier.imported?.type === 'Identifier'
+              ? specifier.imported.name
+              : String(specifier.imported?.value);
+        init = {
+          type: 'MemberExpression',
+          computed: true,
+          optional: false,
+          object: init,
+          property: { type: 'Literal', value: name, raw: JSON.stringify(name) },
+        };
+      }
+      return { type: 'VariableDeclarator', id: { type: 'Identifier', name: specifier.local.name }, init };
+    }),
+  };
+}
+
+/**
+ * MDX `import` statements of the page's own modules (local components, `.md`/`.mdx` partials, npm packages,
+ * CSS), as Docusaurus pages write them (https://docusaurus.io/docs/markdown-features/react#importing-components).
+ * The statements become declarations over the modules the render hands the page's code, and each module is
+ * listed in `file.data.imports`: the build bundles them for the page (src/compile/modules.ts). Imports of the
+ * Docusaurus theme modules quire has its own markup for are taken off before, by remarkThemeModules.
+ */
+export function remarkImports() {
   return (tree: Root, file: VFile) => {
+    const imports = new Map<string, PageImport>();
     for (const node of tree.children as {
       type: string;
-      value?: string;
       position?: Root['position'];
-      data?: { estree?: { body?: { type: string }[] } };
+      data?: { estree?: { body?: Statement[] } };
     }[]) {
-      if (node.type !== 'mdxjsEsm' || !node.data?.estree?.body?.some((statement) => statement.type === 'ImportDeclaration')) continue;
-      const statement =
-        (node.value ?? '')
-          .split('\n')
-          .find((line) => /^\s*import\b/.test(line))
-          ?.trim() ?? 'import';
-      const message = file.message(
-        `Imports are not supported in MDX pages (${statement}): the theme's components are available in every page without import`,
-        { place: node.position, ruleId: 'no-import', source: 'quire' },
-      );
-      message.fatal = true;
-      message.note =
-        'Remove the import and use the theme component of that name (README, "Components"); shared text and figures go in content/data/*.json.';
-      throw message;
+      const body = node.type === 'mdxjsEsm' ? node.data?.estree?.body : undefined;
+      if (!body?.some((statement) => statement.type === 'ImportDeclaration')) continue;
+      node.data!.estree!.body = body.map((statement) => {
+        if (statement.type !== 'ImportDeclaration') return statement;
+        const source = String(statement.source?.value ?? '');
+        // estree columns count from 0.
+        const at = statement.loc
+          ? { position: { start: { line: statement.loc.start.line, column: statement.loc.start.column + 1 } } }
+          : node;
+        if (!imports.has(source))
+          imports.set(source, { source, ...placeIn(at as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions) });
+        return asDeclarations(statement, source) as Statement;
+      });
     }
+    if (imports.size) file.data.imports = [...imports.values()];
   };
 }

@@ -9,7 +9,7 @@ import { SKIP, walk, type WalkNode } from './walk.ts';
  * (https://docusaurus.io/docs/markdown-features/tabs, …/admonitions, …/markdown-features#details): the import is
  * taken off and each use becomes quire's own markup, so a page written for Docusaurus compiles unchanged. What a
  * use writes that quire does not do (Tabs' `queryString`, a TabItem's `default` on a later tab) is a note at its
- * place. Other imports are still refused by remarkNoImports, which runs after this.
+ * place. Other imports (the project's own modules) are bundled for the page: see remarkImports, which runs after this.
  */
 const MODULES: Record<string, Kind> = {
   '@theme/Tabs': 'tabs',
@@ -71,22 +71,22 @@ function codeOf(children: WalkNode[]): string | undefined {
 
 export function remarkThemeModules() {
   return (tree: Root, file: VFile) => {
-    // Local names bound to the modules quire knows, from import statements that import nothing else.
+    // Local names bound to the modules quire knows, from import statements of those modules' default export.
     const bound = new Map<string, Kind>();
     tree.children = tree.children.filter((node) => {
-      const statements = (node as { data?: { estree?: { body?: EsmStatement[] } } }).data?.estree?.body;
-      if (node.type !== 'mdxjsEsm' || !statements?.length) return true;
-      const known = statements.every(
-        (s) =>
+      const estree = (node as { data?: { estree?: { body?: EsmStatement[] } } }).data?.estree;
+      if (node.type !== 'mdxjsEsm' || !estree?.body?.length) return true;
+      estree.body = estree.body.filter((s) => {
+        const known =
           s.type === 'ImportDeclaration' &&
           typeof s.source?.value === 'string' &&
           MODULES[s.source.value] &&
-          s.specifiers?.every((sp) => sp.type === 'ImportDefaultSpecifier'),
-      );
-      if (!known) return true;
-      for (const s of statements)
+          s.specifiers?.every((sp) => sp.type === 'ImportDefaultSpecifier');
+        if (!known) return true;
         for (const sp of s.specifiers ?? []) if (sp.local?.name) bound.set(sp.local.name, MODULES[String(s.source!.value)]);
-      return false;
+        return false;
+      });
+      return estree.body.length > 0;
     });
     if (!bound.size) return;
     const options = file.data.linkOptions as LinkOptions;

@@ -16,6 +16,15 @@ export function MarketingPage({ content }: { content: ReactNode }) {
   const compiled = site.compiled[route.compiledIndex!];
   const hasHero = compiled.components.includes('Hero') || compiled.hasTitleHeading;
   const contentLang = useContentLangProps();
+  // A React page draws its whole content (its own <main>, header, sections), as under Docusaurus's layout.
+  if (compiled.source.react)
+    return (
+      <Layout wide>
+        <div id={MAIN_ID} tabIndex={-1} className="page page--react" data-pagefind-body="" {...contentLang}>
+          {content}
+        </div>
+      </Layout>
+    );
   return (
     <Layout wide>
       <main id={MAIN_ID} tabIndex={-1} className={'page page--' + route.kind}>

@@ -1,0 +1,211 @@
+import { build, type Message, type Metafile, type Plugin } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { assetMarker } from '../shared/markers.ts';
+import type { AssetRef, Compiled } from '../types.ts';
+
+/**
+ * The modules a page's own code may import that the render provides rather than the bundle: React (one copy,
+ * the one that renders the page) and the theme's stand-ins for Docusaurus's modules (Theme.modules).
+ */
+const RENDER_PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom']);
+
+/** Files an import turns into their published URL (`import logo from './logo.png'`), as Docusaurus's bundler does. */
+const FILE_URL = /\.(png|jpe?g|gif|webp|avif|ico|bmp|mp4|webm|ogg|mp3|wav|pdf|woff2?|ttf|eot)$/i;
+
+/** A page whose imports are bundled: the build's entry `p<index>`. */
+interface Entry {
+  compiled: Compiled;
+  absFile: string;
+}
+
+const slash = (p: string) => p.split(path.sep).join('/');
+
+/**
+ * Bundles each page's imported modules (Compiled.imports) with esbuild, for the page's render
+ * (src/render/modules.ts): one CommonJS bundle per page whose exports are the page's modules by import source,
+ * `@site/…` read as the project's root (Docusaurus's alias), JSX in `.js` files, CSS and CSS modules
+ * (`*.module.css`), SVG imported as a React component (as Docusaurus's SVGR does) and other files as their
+ * published URL. React and the theme's modules come from the render, `styles` (the theme's stand-in for the
+ * class names Docusaurus's code uses) comes first in each page's CSS. Each page gets `modules`; a module that
+ * cannot be found or compiled is a Q039 at the import.
+ */
+export async function bundleModules(
+  root: string,
+  compiled: Compiled[],
+  provided: readonly string[],
+  styles?: string,
+): Promise<{ diagnostics: Diagnostic[] }> {
+  const entries: Entry[] = compiled
+    .filter((c) => c.imports?.length && !c.standIn)
+    .map((c) => ({ compiled: c, absFile: path.join(root, c.source.file) }));
+  if (!entries.length) return { diagnostics: [] };
+  const theme = new Set(provided);
+  const assets = new Map<string, AssetRef>();
+  const markerOf = (absFile: string, importer: string) => {
+    const file = slash(path.relative(root, absFile));
+    let asset = assets.get(file);
+    if (!asset) assets.set(file, (asset = { file, marker: assetMarker(file), from: { file: slash(path.relative(root, importer)) } }));
+    return asset.marker;
+  };
+
+  const plugin: Plugin = {
+    name: 'quire-modules',
+    setup(b) {
+      b.onResolve({ filter: /^quire-page:/ }, (args) => ({ path: args.path, namespace: 'quire-page' }));
+      b.onLoad({ filter: /.*/, namespace: 'quire-page' }, (args) => {
+        const entry = entries[Number(args.path.slice('quire-page:'.length))];
+        const imports = entry.compiled.imports!;
+        // The theme's styles for the project's code first (its own CSS overrides them), then one line per import,
+        // so an error in line k + 1 is the page's k-th import.
+        const lines = [styles && existsSync(styles) ? `import ${JSON.stringify(styles)};` : ''];
+        lines.push(...imports.map((imp, k) => `import * as m${k} from ${JSON.stringify(imp.source)};`));
+        lines.push(`export default {${imports.map((imp, k) => `${JSON.stringify(imp.source)}: m${k}`).join(', ')}};`);
+        return { contents: lines.join('\n'), resolveDir: path.dirname(entry.absFile), loader: 'js' };
+      });
+      b.onResolve({ filter: /^@site\// }, (args) =>
+        b.resolve(`./${args.path.slice('@site/'.length)}`, {
+          resolveDir: root,
+          kind: args.kind,
+          importer: args.importer,
+          namespace: 'file',
+        }),
+      );
+      b.onResolve({ filter: /^(react|react-dom)(\/|$)|^@theme\/|^@theme-original\/|^@docusaurus\/|^@mdx-js\/react$/ }, (args) => {
+        if (RENDER_PROVIDED.has(args.path) || theme.has(args.path)) return { path: args.path, external: true };
+        if (/^(react|react-dom)(\/|$)/.test(args.path)) return undefined;
+        const offered = [...theme].filter((name) => name.split('/')[0] === args.path.split('/')[0]);
+        return {
+          errors: [
+            {
+              text: `quire does not provide ${args.path}.`,
+              notes: [
+                {
+                  text: offered.length
+                    ? `quire provides ${offered.join(', ')}.`
+                    : 'Write the part this module gives in a component of your own.',
+                },
+              ],
+            },
+          ],
+        };
+      });
+      // Files named from CSS (`url(./bg.png)`) stay URLs: their marker, replaced by the published URL at emit.
+      b.onResolve({ filter: FILE_URL }, async (args) => {
+        if (args.pluginData === 'quire-file') return undefined;
+        const found = await b.resolve(args.path, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+          importer: args.importer,
+          pluginData: 'quire-file',
+        });
+        if (found.errors.length) return { errors: found.errors };
+        if (args.kind === 'url-token' || args.kind === 'import-rule') return { path: markerOf(found.path, args.importer), external: true };
+        return { path: found.path, namespace: 'quire-url' };
+      });
+      b.onResolve({ filter: /\.svg$/i }, async (args) => {
+        if (args.pluginData === 'quire-file') return undefined;
+        const found = await b.resolve(args.path, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+          importer: args.importer,
+          pluginData: 'quire-file',
+        });
+        if (found.errors.length) return { errors: found.errors };
+        if (args.kind === 'url-token' || args.kind === 'import-rule') return { path: markerOf(found.path, args.importer), external: true };
+        return { path: found.path, namespace: 'quire-svg', pluginData: markerOf(found.path, args.importer) };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'quire-url' }, (args) => ({
+        contents: `export default ${JSON.stringify(markerOf(args.path, args.path))};`,
+        loader: 'js',
+        watchFiles: [args.path],
+      }));
+      // `import Logo from './logo.svg'` is a component drawing the SVG (props go on its <svg>), with the file's
+      // default export also named ReactComponent, as SVGR gives it.
+      b.onLoad({ filter: /.*/, namespace: 'quire-svg' }, async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        return {
+          contents: [
+            `import { svgComponent } from '@quire/svg';`,
+            `const Svg = svgComponent(${JSON.stringify(text)});`,
+            `export default Svg;`,
+            `export const ReactComponent = Svg;`,
+          ].join('\n'),
+          loader: 'js',
+          watchFiles: [args.path],
+        };
+      });
+      b.onResolve({ filter: /^@quire\/svg$/ }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+
+  let outputFiles: { path: string; text: string }[];
+  let metafile: Metafile;
+  try {
+    const result = await build({
+      absWorkingDir: root,
+      entryPoints: entries.map((_, i) => ({ in: `quire-page:${i}`, out: `p${i}` })),
+      outdir: path.join(root, '.quire-modules'),
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'cjs',
+      platform: 'browser',
+      target: 'es2020',
+      jsx: 'automatic',
+      loader: { '.js': 'jsx' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      plugins: [plugin],
+    });
+    outputFiles = result.outputFiles;
+    metafile = result.metafile;
+  } catch (e) {
+    const errors = (e as { errors?: Message[] }).errors;
+    if (!errors?.length) throw e;
+    return { diagnostics: errors.map((m) => moduleDiagnostic(m, root, entries)) };
+  }
+
+  const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
+  entries.forEach(({ compiled: page }, i) => {
+    const js = outputs.get(`.quire-modules/p${i}.js`) ?? '';
+    const css = outputs.get(`.quire-modules/p${i}.css`);
+    const inputs = Object.keys(metafile.outputs[`.quire-modules/p${i}.js`]?.inputs ?? {});
+    const files = inputs
+      .map((input) => input.replace(/^[a-z-]+:/, ''))
+      .filter((input) => !path.isAbsolute(input) || input.startsWith(root))
+      .map((input) => slash(path.isAbsolute(input) ? path.relative(root, input) : input))
+      .filter((input) => !input.startsWith('quire-page') && !input.includes('node_modules/'));
+    const used = [...assets.values()].filter((a) => js.includes(a.marker) || css?.includes(a.marker));
+    page.modules = { code: js, ...(css ? { css } : {}), files };
+    if (used.length) page.assets = [...page.assets, ...used.filter((a) => !page.assets.some((b) => b.marker === a.marker))];
+  });
+  return { diagnostics: [] };
+}
+
+/** An esbuild error as a Q039 at its place: in the page (its import line) or in the module that imports. */
+function moduleDiagnostic(m: Message, root: string, entries: Entry[]): Diagnostic {
+  const hint =
+    m.notes.map((n) => n.text).join(' ') ||
+    'Check the path (relative to the file, or @site/… from the project root) and that npm packages are installed (npm install).';
+  const location = m.location;
+  const page = location && /^(?:quire-page:)?quire-page:(\d+)$/.exec(location.file);
+  if (page) {
+    const { compiled } = entries[Number(page[1])];
+    const imp = compiled.imports![location!.line - 2];
+    return error(CODES.MODULE_IMPORT, `The page's import of ${imp?.source} cannot be bundled: ${m.text}`, {
+      file: compiled.source.file,
+      line: imp?.line,
+      column: imp?.column,
+      hint,
+    });
+  }
+  return error(CODES.MODULE_IMPORT, `An imported module cannot be bundled: ${m.text}`, {
+    file: location ? slash(path.relative(root, path.resolve(root, location.file))) : undefined,
+    line: location?.line,
+    column: location ? location.column + 1 : undefined,
+    hint,
+  });
+}

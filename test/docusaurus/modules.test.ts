@@ -1,0 +1,120 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildInMemory, makeSite } from '../helpers.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(cleanups.map((c) => c())));
+
+/** Builds a copy of the create-docusaurus template with an overlay (file → text). */
+async function build(overlay: Record<string, string>) {
+  const site = await makeSite('docusaurus-classic', overlay);
+  cleanups.push(site.cleanup);
+  return buildInMemory(site.root);
+}
+
+const COUNTER = `import React, {useState} from 'react';
+import clsx from 'clsx';
+import styles from './Counter.module.css';
+import Link from '@docusaurus/Link';
+
+export const START = 3;
+
+export default function Counter({label, children}) {
+  const [count] = useState(START);
+  return (
+    <div className={clsx(styles.box, count > 2 && 'counter--big')}>
+      {label}: {count} <Link to="/docs/intro">Intro</Link>
+      {children}
+    </div>
+  );
+}
+`;
+
+describe('MDX imports of the project’s own modules, as Docusaurus pages write them', () => {
+  it('renders local components (JSX in .js, CSS modules, npm packages, Docusaurus modules), named and namespace imports, SVG and image files', async () => {
+    const { result, writer } = await build({
+      'src/components/Counter.js': COUNTER,
+      'src/components/Counter.module.css': '.box { border: 2px solid rebeccapurple; }\n',
+      'docs/imports.mdx': [
+        '---',
+        'title: Imports',
+        '---',
+        "import Counter, {START} from '@site/src/components/Counter';",
+        "import * as counter from '../src/components/Counter';",
+        "import Logo from '@site/static/img/logo.svg';",
+        "import dino from '@site/static/img/docusaurus.png';",
+        '',
+        '# Imports',
+        '',
+        '<Counter label="Zähler">Inhalt **fett**</Counter>',
+        '',
+        'Start {START}, again {counter.START}.',
+        '',
+        '<Logo className="logo" role="img" aria-label="Logo" />',
+        '',
+        '<img src={dino} alt="Dino" />',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/imports/index.html')!;
+    const box =
+      /<div class="(\w+) counter--big">Zähler<!-- -->: <!-- -->3<!-- --> <a href="\/docs\/intro\/">Intro<\/a>Inhalt <strong>fett<\/strong><\/div>/.exec(
+        html,
+      );
+    expect(box, html.slice(html.indexOf('<h1'), html.indexOf('<h1') + 600)).not.toBeNull();
+    expect(/<style>([\s\S]*?)<\/style>/.exec(html)![1]).toContain(`.${box![1]} {\n  border: 2px solid rebeccapurple;`);
+    expect(html).toContain('Start <!-- -->3<!-- -->, again <!-- -->3<!-- -->.');
+    expect(html).toMatch(
+      /<svg width="200" height="200" viewBox="0 0 200 200" xmlns="http:\/\/www.w3.org\/2000\/svg" class="logo" role="img" aria-label="Logo">/,
+    );
+    // The image imported is published like a Markdown image: content-hashed, under assets/.
+    const src = /<img src="([^"]+)" alt="Dino"\/>/.exec(html)![1];
+    expect(src).toMatch(/^\/assets\/docusaurus\.[0-9a-f]{8}\.png$/);
+    expect(writer.files.has(src.slice(1))).toBe(true);
+  });
+
+  it('reports a module that cannot be found at the import line of the page, and one quire does not provide with those it does', async () => {
+    const { result } = await build({
+      'docs/missing.mdx': "---\ntitle: Fehlt\n---\n\nimport Karte from './karte';\n\n<Karte />\n",
+      'src/components/Head.js':
+        "import Head from '@docusaurus/Head';\nexport default function H() { return <Head><title>x</title></Head>; }\n",
+      'docs/head.mdx': "---\ntitle: Kopf\n---\nimport H from '@site/src/components/Head';\n\n<H />\n",
+    });
+    expect(result.ok).toBe(false);
+    const q039 = result.diagnostics.filter((d) => d.code === 'Q039');
+    expect(q039).toContainEqual(
+      expect.objectContaining({
+        file: 'docs/missing.mdx',
+        line: 5,
+        column: 1,
+        message: expect.stringContaining('Could not resolve "./karte"'),
+      }),
+    );
+    expect(q039).toContainEqual(
+      expect.objectContaining({
+        file: 'src/components/Head.js',
+        line: 1,
+        column: 18,
+        message: expect.stringContaining('quire does not provide @docusaurus/Head.'),
+        hint: expect.stringContaining('@docusaurus/Link'),
+      }),
+    );
+  });
+
+  it('reports a syntax error in a component in that file, at a line of it', async () => {
+    const { result } = await build({
+      'src/components/Broken.js': 'export default function Broken() {\n  return <div>;\n}\n',
+      'docs/broken.mdx': "---\ntitle: Kaputt\n---\nimport Broken from '@site/src/components/Broken';\n\n<Broken />\n",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q039',
+        file: 'src/components/Broken.js',
+        line: expect.any(Number),
+        column: expect.any(Number),
+        message: expect.stringContaining('closing "div" tag'),
+      }),
+    );
+  });
+});
