@@ -18,6 +18,28 @@ const PAGES: Record<string, string> = {
   image: '/de/image/',
   topup: '/de/topup/',
 };
+/** The story landing pages (content/landing-page/), each opening on the webpage mock-up with its own sample. */
+const STORIES = [
+  'a-will-eternal',
+  'against-the-gods',
+  'coiling-dragon',
+  'desolate-era',
+  'i-shall-seal-the-heavens',
+  'lord-of-the-mysteries',
+  'martial-world',
+  'omniscient-readers-viewpoint',
+  'release-that-witch',
+  'reverend-insanity',
+  'solo-leveling',
+  'star-gate',
+  'super-gene',
+  'supreme-uprising',
+  'the-earth-is-online',
+  'the-legendary-mechanic',
+  'the-second-coming-of-gluttony',
+  'warlock-of-the-magus-world',
+];
+for (const slug of STORIES) PAGES[`story-${slug}`] = `/de/landing-page/${slug}/`;
 /** 560–768: tablets, where a 9-card grid once fell to one column. */
 const WIDTHS = [320, 375, 560, 640, 720, 768, 1024, 1280, 1440, 1920];
 /** Where a grid has room for several columns: no card alone on its last row, no word broken inside. */
@@ -88,6 +110,39 @@ function measure(): Measure {
   };
 }
 
+/** Phone widths where the mock-ups must stay legible, and the pages that show mock-ups. */
+const PHONES = [320, 375, 414];
+const MOCKUP_PAGES = ['/de/', '/de/manga/', '/de/image/', ...STORIES.map((slug) => `/de/landing-page/${slug}/`)];
+
+/**
+ * Runs in the page: for each mock-up drawn (not display: none), which drawing it is, and each text's size as
+ * rendered: its font size in SVG units times the scale from those units to CSS px (getScreenCTM, which counts
+ * the viewBox and any scaling group); texts whose box (getBoundingClientRect) leaves the drawing or the
+ * screen; and the page's horizontal overflow.
+ */
+function legibility() {
+  const small: string[] = [];
+  const outside: string[] = [];
+  const variants: string[] = [];
+  let texts = 0;
+  for (const svg of document.querySelectorAll<SVGSVGElement>('main svg.mockup')) {
+    const box = svg.getBoundingClientRect();
+    if (box.width === 0) continue;
+    variants.push(svg.dataset.variant ?? '(none)');
+    if (box.left < 0 || box.right > window.innerWidth) outside.push(`${svg.getAttribute('class')} at ${box.left}–${box.right}`);
+    for (const text of svg.querySelectorAll<SVGTextContentElement>('text, tspan')) {
+      if (!text.textContent?.trim()) continue;
+      texts++;
+      const px = Number.parseFloat(getComputedStyle(text).fontSize) * (text.getScreenCTM()?.a ?? 0);
+      if (px < 10) small.push(`"${text.textContent}" at ${px.toFixed(1)}px`);
+      const r = text.getBoundingClientRect();
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+        outside.push(`"${text.textContent}" leaves its drawing`);
+    }
+  }
+  return { drawings: variants.length, variants, texts, small, outside, overflow: document.documentElement.scrollWidth - window.innerWidth };
+}
+
 describe('marketing pages in the browser', () => {
   let server: TestServer;
   let browser: Browser;
@@ -107,11 +162,13 @@ describe('marketing pages in the browser', () => {
         if (response?.status() !== 200) errors.push(`${route}: HTTP ${response?.status()}`);
         await page.evaluate(() => document.fonts.ready);
         measured.set(`${name}@${width}`, await page.evaluate(measure));
-        if (SHOT_WIDTHS.includes(width)) await screenshot(page, `marketing-${name}-${width}.png`);
+        // The story pages share one layout: phone and desktop screenshots are enough to review them.
+        if (SHOT_WIDTHS.includes(width) && !(name.startsWith('story-') && width === 1920))
+          await screenshot(page, `marketing-${name}-${width}.png`);
       }
       await context.close();
     }
-  }, 300_000);
+  }, 600_000);
   afterAll(() => closeBuiltSite({ server, browser }));
 
   it('marketing: should load every marketing page without a script error', () => {
@@ -173,16 +230,18 @@ describe('marketing pages in the browser', () => {
     }
   });
 
-  it('mock-ups: should show the product as labelled inline drawings on /de/, /de/manga/ and /de/image/, sized before paint', async () => {
+  it('mock-ups: should show the product as labelled inline drawings on /de/, /de/manga/, /de/image/ and the story pages, sized before paint', async () => {
     const context = await visitorContext(browser, 1280);
     const page = await context.newPage();
     const expected: Record<string, string[]> = {
       '/de/': ['webpage', 'pdf', 'video', 'manga'],
       '/de/manga/': ['manga'],
       '/de/image/': ['image'],
+      ...Object.fromEntries(STORIES.map((slug) => [`/de/landing-page/${slug}/`, ['webpage']])),
     };
     for (const [route, names] of Object.entries(expected)) {
-      // Without CSS the drawings keep the box their attributes give: nothing moves when the styles arrive.
+      // Without CSS the drawings (wide and phone) keep the box their attributes give: nothing moves when the
+      // styles arrive.
       await page.route(/\.css$/, (r) => r.abort());
       await page.goto(server.url + route);
       const unstyled = await page.locator('svg.mockup').evaluateAll((svgs) =>
@@ -194,23 +253,30 @@ describe('marketing pages in the browser', () => {
       for (const m of unstyled) expect(m.ratio, route).toBeCloseTo(Number(m.width) / Number(m.height), 2);
       await page.unroute(/\.css$/);
       await page.goto(server.url + route);
-      const shots = await page.locator('main svg.mockup').evaluateAll((svgs) =>
-        svgs.map((svg) => ({
-          name: [...svg.classList].find((c) => c.startsWith('mockup--'))?.slice('mockup--'.length),
-          role: svg.getAttribute('role'),
-          label: svg.getAttribute('aria-label') ?? '',
-          bytes: new Blob([svg.outerHTML]).size,
-          external: svg.querySelectorAll('image, use[href^="http"], foreignObject').length,
-          ratio: svg.getBoundingClientRect().width / svg.getBoundingClientRect().height,
-          viewBox: svg.getAttribute('viewBox'),
-        })),
+      // Per mock-up, both drawings: the ratio of the one shown, the bytes of the larger.
+      const shots = await page.locator('main .mockup-box').evaluateAll((boxes) =>
+        boxes.map((box) => {
+          const svgs = [...box.querySelectorAll<SVGSVGElement>(':scope > svg.mockup')];
+          const shown = svgs.find((svg) => svg.getBoundingClientRect().width > 0) ?? svgs[0];
+          return {
+            name: [...shown.classList].find((c) => c.startsWith('mockup--'))?.slice('mockup--'.length),
+            drawings: svgs.map((svg) => svg.dataset.variant),
+            roles: svgs.map((svg) => svg.getAttribute('role')),
+            label: shown.getAttribute('aria-label') ?? '',
+            bytes: Math.max(...svgs.map((svg) => new Blob([svg.outerHTML]).size)),
+            external: box.querySelectorAll('image, use[href^="http"], foreignObject').length,
+            ratio: shown.getBoundingClientRect().width / shown.getBoundingClientRect().height,
+            viewBox: shown.getAttribute('viewBox'),
+          };
+        }),
       );
       expect(
         shots.map((s) => s.name),
         route,
       ).toEqual(names);
       for (const shot of shots) {
-        expect(shot.role, `${route} ${shot.name}`).toBe('img');
+        expect(shot.drawings, `${route} ${shot.name}`).toEqual(['wide', 'phone']);
+        expect(shot.roles, `${route} ${shot.name}`).toEqual(['img', 'img']);
         // A German sentence that says what the drawing shows, not a file name.
         expect(shot.label, `${route} ${shot.name}`).toMatch(/^[A-ZÄÖÜ][\s\S]{40,}$/);
         expect(shot.label, `${route} ${shot.name}`).toMatch(/\b(?:mit|und|der|die|das|ein|eine)\b/);
@@ -225,6 +291,78 @@ describe('marketing pages in the browser', () => {
       );
     }
     await context.close();
+  });
+
+  it('mock-ups: should draw every word at 10 CSS px or more on phones of 320, 375 and 414 px, inside the drawing and the screen', async () => {
+    const small: string[] = [];
+    const outside: string[] = [];
+    let words = 0;
+    for (const width of PHONES) {
+      const context = await visitorContext(browser, width);
+      const page = await context.newPage();
+      for (const route of MOCKUP_PAGES) {
+        await page.goto(server.url + route);
+        const found = await page.evaluate(legibility);
+        expect(found.drawings, `${route} at ${width}px`).toBeGreaterThan(0);
+        expect(found.variants, `${route} at ${width}px`).toEqual(Array(found.drawings).fill('phone'));
+        words += found.texts;
+        for (const s of found.small) small.push(`${route} at ${width}px: ${s}`);
+        for (const o of found.outside) outside.push(`${route} at ${width}px: ${o}`);
+        expect(found.overflow, `${route} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+      await context.close();
+    }
+    expect(words).toBeGreaterThan(PHONES.length * MOCKUP_PAGES.length * 3);
+    expect(small).toEqual([]);
+    expect(outside).toEqual([]);
+  });
+
+  it('mock-ups: should show the detailed drawing where there is room, at 1280 px on /de/manga/', async () => {
+    const context = await visitorContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto(server.url + '/de/manga/');
+    const found = await page.evaluate(legibility);
+    expect(found.variants).toEqual(['wide']);
+    await context.close();
+  });
+
+  it("stories: should open with the story title, a way on and a drawing of the page's own sample, at 375 and 1280 px", async () => {
+    for (const width of [375, 1280]) {
+      const context = await visitorContext(browser, width);
+      const page = await context.newPage();
+      for (const slug of STORIES) {
+        await page.goto(`${server.url}/de/landing-page/${slug}/`);
+        const hero = await page.evaluate(() => {
+          const section = document.querySelector('main .hero');
+          const shown = [...(section?.querySelectorAll<SVGSVGElement>('svg.mockup') ?? [])].find(
+            (svg) => svg.getBoundingClientRect().width > 0,
+          );
+          const words = (shown?.textContent ?? '').replace(/\s+/g, ' ');
+          const sample = document.querySelector('.bilingual__pair');
+          const first = (el: Element | null | undefined) => (el?.textContent ?? '').trim().split(/\s+/).slice(0, 4).join(' ');
+          return {
+            h1: document.querySelectorAll('h1').length,
+            title: section?.querySelector('h1')?.textContent ?? '',
+            download: section?.querySelector('a.button--primary')?.getAttribute('href') ?? null,
+            inView: !!shown && shown.getBoundingClientRect().top < window.innerHeight * 2,
+            original:
+              !!first(sample?.querySelector('.bilingual__original')) &&
+              words.includes(first(sample?.querySelector('.bilingual__original'))),
+            translation:
+              !!first(sample?.querySelector('.bilingual__translation')) &&
+              words.includes(first(sample?.querySelector('.bilingual__translation'))),
+          };
+        });
+        const where = `${slug} at ${width}px`;
+        expect(hero.h1, where).toBe(1);
+        expect(hero.title, where).toMatch(/ zweisprachig lesen$/);
+        expect(hero.download, where).toBe('/de/download/');
+        expect(hero.inView, where).toBe(true);
+        expect(hero.original, where).toBe(true);
+        expect(hero.translation, where).toBe(true);
+      }
+      await context.close();
+    }
   });
 
   it('mock-ups: should follow the colour mode', async () => {

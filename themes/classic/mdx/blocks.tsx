@@ -3,7 +3,8 @@ import { useHref, useT } from '../context.tsx';
 import { Link } from '../components/Link.tsx';
 import { BalancedGrid, countCards } from './grid.tsx';
 import { Icon } from './icons.tsx';
-import { Mockup } from './mockups.tsx';
+import { ComponentError } from '../../../src/shared/component-error.ts';
+import { Mockup, type PageText } from './mockups.tsx';
 
 export { ProductShot, Showcase } from './mockups.tsx';
 
@@ -21,7 +22,9 @@ function Action({ href, label, variant }: { href?: string; label?: string; varia
 /**
  * Page opening. `imageWidth`/`imageHeight` are the image's own size (an SVG's viewBox): the browser reserves
  * the box before the image loads, so nothing moves when it arrives (default: the site's 640 × 420 hero art).
- * `visual` names a product mock-up of mockups.tsx instead of an image file, labelled by `imageAlt`.
+ * `visual` names a product mock-up of mockups.tsx instead of an image file, labelled by `imageAlt`; with
+ * `visualTitle`, `visualOriginal` and `visualTranslation` the webpage mock-up shows that title and paragraph
+ * (a story page's own sample) instead of its travel article.
  */
 export function Hero(props: {
   title: string;
@@ -35,9 +38,13 @@ export function Hero(props: {
   imageWidth?: number;
   imageHeight?: number;
   visual?: string;
+  visualTitle?: string;
+  visualOriginal?: string;
+  visualTranslation?: string;
   children?: ReactNode;
 }) {
   const href = useHref();
+  const text = pageText(props);
   return (
     <section className={'hero' + (props.image || props.visual ? ' hero--with-image' : '')}>
       <div className="hero__text">
@@ -50,7 +57,7 @@ export function Hero(props: {
         </div>
       </div>
       {props.visual ? (
-        <Mockup name={props.visual} alt={props.imageAlt ?? ''} className="hero__image" use={['Hero', 'visual']} />
+        <Mockup name={props.visual} alt={props.imageAlt ?? ''} className="hero__image" use={['Hero', 'visual']} text={text} />
       ) : props.image ? (
         <img
           className="hero__image"
@@ -62,6 +69,19 @@ export function Hero(props: {
       ) : null}
     </section>
   );
+}
+
+/** The webpage mock-up's text from a Hero's `visual…` props: all three, or none. */
+function pageText(props: { visualTitle?: string; visualOriginal?: string; visualTranslation?: string }): PageText | undefined {
+  const { visualTitle: title, visualOriginal: original, visualTranslation: translation } = props;
+  if (title === undefined && original === undefined && translation === undefined) return undefined;
+  if (!title || !original || !translation)
+    throw new ComponentError('Hero', '<Hero visualTitle visualOriginal visualTranslation>: the mock-up needs all three, or none');
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return { address: `reader.example.com/${slug}`, title, pairs: [[original, translation]] };
 }
 
 export function FeatureGrid({ children }: { children?: ReactNode }) {
