@@ -2,8 +2,10 @@
 // (bench/realistic.mjs; `--small`: bench/generate.mjs's short pages). Starts the real CLI, listens to its
 // live-reload event stream like a page does, edits one doc and measures from the write to
 // (a) the reload event reaching the page and (b) the reloaded page's HTML being fetched with the new text.
-// Usage: node bench/dev.mjs [--pages 1000] [--edits 15] [--small] ; prints a Markdown table.
+// Usage: node bench/dev.mjs [--pages 1000] [--edits 15] [--small] [--hosted] [--log] ; prints a Markdown table.
+// --hosted: the site without its local search index; --log: the dev server's terminal output afterwards.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import path from 'node:path';
@@ -14,8 +16,8 @@ import { realisticQuireSite } from './realistic.mjs';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Starts `quire dev` on a free port and resolves with its site URL once it serves. */
-function startDev(root) {
-  const child = spawn(process.execPath, [path.join(repo, 'lib/quire.js'), 'dev', '--root', root, '--port', '0'], {
+function startDev(root, extra = []) {
+  const child = spawn(process.execPath, [path.join(repo, 'lib/quire.js'), 'dev', '--root', root, '--port', '0', ...extra], {
     env: { ...process.env, CI: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -94,11 +96,27 @@ function fetchText(url) {
   });
 }
 
+/**
+ * CPU time the process has used so far (every thread's time on a core, from /proc/<pid>/task/<tid>/schedstat, in
+ * nanoseconds), in ms; undefined where there is no /proc. Beside wall times on a shared machine: other processes
+ * stretch wall time, much less the CPU time an edit costs.
+ */
+function cpuMs(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
 /** Runs the measurement; returns medians and 95th percentiles in milliseconds. */
-export async function measureDevReload({ pages = 1000, edits = 15, small = false } = {}) {
+export async function measureDevReload({ pages = 1000, edits = 15, small = false, showLog = false, hosted = false } = {}) {
   const root = path.join(repo, 'bench/out', `site-dev-${small ? 'small-' : ''}${pages}`);
   let page;
   if (small) {
@@ -110,7 +128,8 @@ export async function measureDevReload({ pages = 1000, edits = 15, small = false
     const files = (await readdir(path.join(root, 'content/docs/gen'), { recursive: true })).filter((f) => f.endsWith('.md')).sort();
     page = `docs/gen/${files[Math.floor(files.length / 2)].replace(/\.md$/, '')}`;
   }
-  const dev = startDev(root);
+  // `hosted`: the realistic site's config without a local search index (no search pass between edits).
+  const dev = startDev(root, hosted ? ['--config', 'hosted.config.ts'] : []);
   try {
     const siteUrl = await dev.url;
     const origin = new URL(siteUrl).origin;
@@ -124,10 +143,12 @@ export async function measureDevReload({ pages = 1000, edits = 15, small = false
     const edited = (marker) => `${original.slice(0, bodyAt)}\n${marker}.\n${original.slice(bodyAt)}`;
     const toEvent = [];
     const toPage = [];
+    const cpu = [];
     for (let i = 0; i <= edits; i++) {
       const marker = `Bearbeitung ${i} um ${Date.now()}`;
       events.clear();
       const start = performance.now();
+      const cpuBefore = cpuMs(dev.child.pid);
       await writeFile(file, edited(marker));
       // Written in place, as many editors do: the watcher may see the file emptied first and build that, then
       // the whole text a moment later. Timed until the reload that shows the edit.
@@ -141,6 +162,8 @@ export async function measureDevReload({ pages = 1000, edits = 15, small = false
       if (!html.includes(marker)) throw new Error('the reloaded page does not show the edit after three reloads');
       if (i === 0) continue; // the first edit warms caches; not counted
       toEvent.push(at - start);
+      const cpuAfter = cpuMs(dev.child.pid);
+      if (cpuBefore !== undefined && cpuAfter !== undefined) cpu.push(cpuAfter - cpuBefore);
       toPage.push(done - start);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -160,11 +183,13 @@ export async function measureDevReload({ pages = 1000, edits = 15, small = false
       toReloadEventP95Ms: round(p95(toEvent)),
       toReloadedPageMedianMs: round(median(toPage)),
       toReloadedPageP95Ms: round(p95(toPage)),
+      cpuPerEditMedianMs: cpu.length ? round(median(cpu)) : undefined,
       titleEditToReloadEventMs: round(titleMs),
       titleEditPagesRendered: titleEdit.data.files.filter((f) => f.endsWith('.html')).length,
     };
   } finally {
     dev.child.kill('SIGINT');
+    if (showLog) process.stderr.write(dev.log());
   }
 }
 
@@ -175,13 +200,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         process.argv[process.argv.indexOf(`--${name}`) + 1] ??
         fallback,
     ) || fallback;
-  const r = await measureDevReload({ pages: arg('pages', 1000), edits: arg('edits', 15), small: process.argv.includes('--small') });
+  const r = await measureDevReload({
+    pages: arg('pages', 1000),
+    edits: arg('edits', 15),
+    small: process.argv.includes('--small'),
+    showLog: process.argv.includes('--log'),
+    hosted: process.argv.includes('--hosted'),
+  });
   console.log('| quire dev, one doc body edited | median | p95 |');
   console.log('| --- | ---: | ---: |');
   console.log(
     `| edit → reload event (${r.pages} ${process.argv.includes('--small') ? 'short' : 'realistic'} pages) | ${r.toReloadEventMedianMs} ms | ${r.toReloadEventP95Ms} ms |`,
   );
   console.log(`| edit → reloaded page fetched | ${r.toReloadedPageMedianMs} ms | ${r.toReloadedPageP95Ms} ms |`);
+  if (r.cpuPerEditMedianMs !== undefined)
+    console.log(`\nCPU time of quire dev per body edit (all threads, to the reloaded page): ${r.cpuPerEditMedianMs} ms median.`);
   console.log(
     `\nA title edit (re-renders the ${r.titleEditPagesRendered} pages that show it) reached the page in ${r.titleEditToReloadEventMs} ms.`,
   );
