@@ -1,9 +1,9 @@
 import type { Diagnostic } from './diagnostics.ts';
 import path from 'node:path';
-import { bundleModules } from './compile/index.ts';
+import { bundleModules, compileTexts } from './compile/index.ts';
 import { quireRoot } from './config/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
-import { contentImageFiles, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
+import { contentImageFiles, mergeMessages, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
 import type { Compiled, Loaded, Page, Site, SiteConfig, StageResult, Theme } from './types.ts';
 
 export type StepName = 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';
@@ -115,7 +115,10 @@ async function planSite(
   memo?: PlanMemo,
 ): Promise<StageResult<Site>> {
   const styles = theme.moduleStyles && path.join(quireRoot(), theme.moduleStyles);
-  const modules = await bundleModules(root, compiled, Object.keys(theme.modules ?? {}), styles);
+  const { currentLocale, contentLocale } = config.i18n;
+  const texts = compileTexts(mergeMessages(loaded.messages, currentLocale), mergeMessages(loaded.messages, contentLocale ?? currentLocale));
+  const provided = Object.keys(theme.modules ?? {});
+  const modules = await bundleModules(root, compiled, { provided, styles, baseUrl: config.baseUrl, texts });
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.
   const [imageSizes, missingImages] = await Promise.all([
     readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles)),

@@ -78,7 +78,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
 /** The code of each kind of compile note (see CompileNoteKind). */
-const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof CODES]> = {
+export const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof CODES]> = {
   unclosed: CODES.CONTENT_UNCLOSED,
   'as-text': CODES.CONTENT_AS_TEXT,
   'code-option': CODES.CODE_OPTION,

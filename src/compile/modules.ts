@@ -1,8 +1,10 @@
 import { build, type Message, type Metafile, type Plugin } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { NOTE_CODES, type CompileTexts } from './compile.ts';
+import type { CompiledPartial } from './processors.ts';
 import { assetMarker } from '../shared/markers.ts';
 import type { AssetRef, Compiled } from '../types.ts';
 
@@ -10,7 +12,7 @@ import type { AssetRef, Compiled } from '../types.ts';
  * The modules a page's own code may import that the render provides rather than the bundle: React (one copy,
  * the one that renders the page) and the theme's stand-ins for Docusaurus's modules (Theme.modules).
  */
-const RENDER_PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom']);
+const RENDER_PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', '@mdx-js/react']);
 
 /** Files an import turns into their published URL (`import logo from './logo.png'`), as Docusaurus's bundler does. */
 const FILE_URL = /\.(png|jpe?g|gif|webp|avif|ico|bmp|mp4|webm|ogg|mp3|wav|pdf|woff2?|ttf|eot)$/i;
@@ -32,17 +34,28 @@ const slash = (p: string) => p.split(path.sep).join('/');
  * class names Docusaurus's code uses) comes first in each page's CSS. Each page gets `modules`; a module that
  * cannot be found or compiled is a Q039 at the import.
  */
+export interface BundleOptions {
+  /** Names of the modules the theme provides (Theme.modules). */
+  provided: readonly string[];
+  /** The theme's stylesheet for the project's code (Theme.moduleStyles), absolute. */
+  styles?: string;
+  baseUrl: string;
+  /** The compiler's texts, for `.md`/`.mdx` partials (see compilePartial). */
+  texts: CompileTexts;
+}
+
 export async function bundleModules(
   root: string,
   compiled: Compiled[],
-  provided: readonly string[],
-  styles?: string,
+  { provided, styles, baseUrl, texts }: BundleOptions,
 ): Promise<{ diagnostics: Diagnostic[] }> {
   const entries: Entry[] = compiled
     .filter((c) => c.imports?.length && !c.standIn)
     .map((c) => ({ compiled: c, absFile: path.join(root, c.source.file) }));
   if (!entries.length) return { diagnostics: [] };
   const theme = new Set(provided);
+  const partials = new Map<string, CompiledPartial>();
+  const notes: Diagnostic[] = [];
   const assets = new Map<string, AssetRef>();
   const markerOf = (absFile: string, importer: string) => {
     const file = slash(path.relative(root, absFile));
@@ -138,6 +151,36 @@ export async function bundleModules(
         };
       });
       b.onResolve({ filter: /^@quire\/svg$/ }, (args) => ({ path: args.path, external: true }));
+      // `.md`/`.mdx` partials: compiled as MDX with the site's plugins; `_`-prefixed ones are not pages of their own.
+      b.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+        const file = slash(path.relative(root, args.path));
+        const text = await readFile(args.path, 'utf8');
+        const { body, bodyLine } = withoutFrontMatter(text);
+        const { compilePartial } = await import('./processors.ts');
+        try {
+          const partial = await compilePartial(body, bodyLine, file, '/', baseUrl, texts);
+          partials.set(file, partial);
+          for (const note of partial.notes)
+            notes.push(
+              withExcerpt(
+                warning(NOTE_CODES[note.kind], note.message, { file, line: note.line, column: note.column, hint: note.hint }),
+                body,
+                bodyLine,
+              ),
+            );
+          return { contents: partial.code, loader: 'js', resolveDir: path.dirname(args.path) };
+        } catch (e) {
+          const m = e as { reason?: string; message: string; line?: number | null; column?: number | null };
+          return {
+            errors: [
+              {
+                text: `The partial cannot be compiled: ${m.reason ?? m.message}`,
+                location: { file, line: m.line ?? 1, column: Math.max(0, (m.column ?? 1) - 1), lineText: '' },
+              },
+            ],
+          };
+        }
+      });
     },
   };
 
@@ -147,6 +190,7 @@ export async function bundleModules(
     const result = await build({
       absWorkingDir: root,
       entryPoints: entries.map((_, i) => ({ in: `quire-page:${i}`, out: `p${i}` })),
+      external: ['@mdx-js/react'],
       outdir: path.join(root, '.quire-modules'),
       bundle: true,
       write: false,
@@ -165,7 +209,7 @@ export async function bundleModules(
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors;
     if (!errors?.length) throw e;
-    return { diagnostics: errors.map((m) => moduleDiagnostic(m, root, entries)) };
+    return { diagnostics: [...notes, ...errors.map((m) => moduleDiagnostic(m, root, entries))] };
   }
 
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
@@ -179,10 +223,24 @@ export async function bundleModules(
       .map((input) => slash(path.isAbsolute(input) ? path.relative(root, input) : input))
       .filter((input) => !input.startsWith('quire-page') && !input.includes('node_modules/'));
     const used = [...assets.values()].filter((a) => js.includes(a.marker) || css?.includes(a.marker));
+    // What the page's partials link to and show is the page's: checked, and published, with its own.
+    for (const file of files) {
+      const partial = partials.get(file);
+      if (!partial) continue;
+      page.links = [...page.links, ...partial.links];
+      used.push(...partial.assets);
+    }
     page.modules = { code: js, ...(css ? { css } : {}), files };
     if (used.length) page.assets = [...page.assets, ...used.filter((a) => !page.assets.some((b) => b.marker === a.marker))];
   });
-  return { diagnostics: [] };
+  return { diagnostics: notes };
+}
+
+/** A partial's body without its front matter (Docusaurus reads none from a partial), and the body's first line. */
+function withoutFrontMatter(text: string): { body: string; bodyLine: number } {
+  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!match) return { body: text, bodyLine: 1 };
+  return { body: text.slice(match[0].length), bodyLine: match[0].split('\n').length };
 }
 
 /** An esbuild error as a Q039 at its place: in the page (its import line) or in the module that imports. */
@@ -202,10 +260,23 @@ function moduleDiagnostic(m: Message, root: string, entries: Entry[]): Diagnosti
       hint,
     });
   }
-  return error(CODES.MODULE_IMPORT, `An imported module cannot be bundled: ${m.text}`, {
-    file: location ? slash(path.relative(root, path.resolve(root, location.file))) : undefined,
-    line: location?.line,
-    column: location ? location.column + 1 : undefined,
-    hint,
-  });
+  const file = location ? slash(path.relative(root, path.resolve(root, location.file))) : undefined;
+  // In a partial, esbuild's place is in the code compiled from it: the import it names is found in the file.
+  const place = file && /\.mdx?$/.test(file) && location ? placeInPartial(path.join(root, file), location.lineText) : location && { line: location.line, column: location.column + 1 };
+  return error(CODES.MODULE_IMPORT, `An imported module cannot be bundled: ${m.text}`, { file, ...place, hint });
+}
+
+/** Where in a partial the import statement esbuild quotes (`lineText`) is written: the line naming its module. */
+function placeInPartial(absFile: string, lineText: string): { line?: number; column?: number } {
+  const quoted = /(['"])([^'"]+)\1/.exec(lineText)?.[0];
+  if (!quoted) return {};
+  let text: string;
+  try {
+    text = readFileSync(absFile, 'utf8');
+  } catch {
+    return {};
+  }
+  const lines = text.split('\n');
+  const at = lines.findIndex((line) => /^\s*import\b/.test(line) && line.includes(quoted));
+  return at < 0 ? {} : { line: at + 1, column: 1 };
 }

@@ -47,7 +47,7 @@ function remarkFreshData() {
 }
 
 /** The keys of fileData: a run's settings, kept when remarkFreshData clears what an earlier run collected. */
-const FILE_SETTINGS = ['linkOptions', 'admonitionTitles'] as const;
+const FILE_SETTINGS = ['linkOptions', 'admonitionTitles', 'keepImports'] as const;
 
 /** The per-file data the plugins read. */
 export function fileData(
@@ -58,6 +58,7 @@ export function fileData(
   return {
     linkOptions: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine },
     admonitionTitles: texts.admonitions,
+    keepImports: false,
   };
 }
 

@@ -10,7 +10,7 @@ import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import { isLiteralExpression, type EstreeNode } from '../shared/mdx-literal.ts';
 import { createUrlPolicy, type Parse5Node } from '../shared/url-policy.ts';
-import type { Compiled, Source, SourceMapJson } from '../types.ts';
+import type { AssetRef, Compiled, CompileNote, LinkRef, Source, SourceMapJson } from '../types.ts';
 import type { CompileTexts } from './index.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { setUrlPolicy } from './plugins/links.ts';
@@ -207,4 +207,52 @@ async function processFile(
   const tree = await processor.run(processor.parse(file), file);
   file.value = String(processor.stringify(tree, file));
   return file;
+}
+
+/** What compiling a partial gives: ES module code for the bundler, and what the page that imports it must know. */
+export interface CompiledPartial {
+  code: string;
+  links: LinkRef[];
+  assets: AssetRef[];
+  notes: CompileNote[];
+}
+
+/**
+ * An `.md`/`.mdx` partial a page imports (https://docusaurus.io/docs/markdown-features/react#importing-markdown),
+ * compiled like a page's body but to an ES module the bundler takes in: its own `import`s stay imports (the bundler
+ * follows them), and the theme's components reach it through `@mdx-js/react`'s `useMDXComponents`, as under
+ * Docusaurus's MDX provider. `file` is project-relative; relative links and images resolve from it. Throws VFile
+ * messages.
+ */
+export async function compilePartial(
+  body: string,
+  bodyLine: number,
+  file: string,
+  pagePath: string,
+  baseUrl: string,
+  texts: CompileTexts,
+): Promise<CompiledPartial> {
+  const value = prepareMarkdown(body);
+  const parts = syntaxPartsFor(value);
+  const key = `partial|${processorKey(parts, texts)}`;
+  let processor = mdxProcessors.get(key);
+  if (!processor)
+    mdxProcessors.set(
+      key,
+      (processor = createProcessor({
+        ...mdxOptions(parts, texts),
+        outputFormat: 'program',
+        providerImportSource: '@mdx-js/react',
+        SourceMapGenerator: undefined,
+      })),
+    );
+  const source = { file, path: pagePath, bodyLine } as Source;
+  const input = { value, path: file, data: { ...fileData(source, baseUrl, texts), keepImports: true } };
+  const out = await processFile(processor, input);
+  return {
+    code: String(out.value),
+    links: (out.data.links as LinkRef[] | undefined) ?? [],
+    assets: (out.data.assets as AssetRef[] | undefined) ?? [],
+    notes: (out.data.notes as CompileNote[] | undefined) ?? [],
+  };
 }

@@ -129,7 +129,8 @@ async function readContent(
     if (kind === 'doc') await readCategoryFiles(r, files ?? [], path.join(root, dir), categories);
     if (kind === 'page') readReactPages(r, files ?? [], dir, sources);
     const readAll = (files ?? [])
-      .filter((f) => /\.mdx?$/.test(f) && !path.basename(f).startsWith('_'))
+      // As Docusaurus's default `exclude`: `_`-prefixed files and folders hold partials, not pages.
+      .filter((f) => /\.mdx?$/.test(f) && !toPosix(path.relative(path.join(root, dir), f)).split('/').some((part) => part.startsWith('_')))
       .map(async (abs) => {
         const file = toPosix(path.relative(root, abs));
         inputs.push(abs);

@@ -30,9 +30,16 @@ function svgComponent(text: string): ComponentType<Record<string, unknown>> {
   };
 }
 
-/** What a bundle's `require` answers: React (the copy that renders), the theme's modules, the SVG helper. */
-function provider(themeModules: Record<string, Record<string, unknown>>): (id: string) => unknown {
+/**
+ * What a bundle's `require` answers: React (the copy that renders), the theme's modules, the SVG helper, and
+ * `@mdx-js/react`, through which an imported `.md`/`.mdx` partial gets the theme's MDX components.
+ */
+function provider(themeModules: Record<string, Record<string, unknown>>, components: Record<string, unknown>): (id: string) => unknown {
   const provided: Record<string, unknown> = {
+    '@mdx-js/react': {
+      useMDXComponents: (given?: Record<string, unknown>) => ({ ...components, ...given }),
+      MDXProvider: ({ children }: { children?: unknown }) => children,
+    },
     react: React,
     'react/jsx-runtime': jsxRuntime,
     'react/jsx-dev-runtime': jsxRuntime,
@@ -53,7 +60,12 @@ const evaluated = new Map<string, Record<string, unknown>>();
  * the page to its module. The code is the project's own (its components and the packages it installed), run as
  * Docusaurus runs it while building, so it is as trusted as the project's config.
  */
-export function pageModules(code: string, key: string, themeModules: Record<string, Record<string, unknown>>): Record<string, unknown> {
+export function pageModules(
+  code: string,
+  key: string,
+  themeModules: Record<string, Record<string, unknown>>,
+  components: Record<string, unknown>,
+): Record<string, unknown> {
   const hit = evaluated.get(key);
   if (hit) return hit;
   const module = { exports: {} as Record<string, unknown> };
@@ -63,7 +75,7 @@ export function pageModules(code: string, key: string, themeModules: Record<stri
     module: { exports: unknown },
     exports: unknown,
   ) => void;
-  run(provider(themeModules), module, module.exports);
+  run(provider(themeModules, components), module, module.exports);
   const modules = (module.exports.default ?? {}) as Record<string, unknown>;
   if (evaluated.size > 2_000) evaluated.clear();
   evaluated.set(key, modules);

@@ -178,7 +178,7 @@ export function renderRoute({
         ? mdxComponent(
             output.code,
             compiled.source.hash + compiled.source.path + textHash(modules.code),
-            pageModules(modules.code, textHash(modules.code), theme.modules ?? {}),
+            pageModules(modules.code, textHash(modules.code), theme.modules ?? {}, components),
           )
         : mdxComponent(output.code, compiled.source.hash + compiled.source.path);
       // A React page is not Markdown: no `markdown` styles around what it draws.

@@ -117,4 +117,49 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       }),
     );
   });
+
+  it('renders an imported .mdx partial with the theme’s markup, its own imports, links and images; _-prefixed folders are no pages', async () => {
+    const { result, writer } = await build({
+      'docs/_parts/_caution.mdx': [
+        '---',
+        'note: a partial’s front matter is not read',
+        '---',
+        "import Logo from '@site/static/img/logo.svg';",
+        '',
+        ':::caution Achtung',
+        '',
+        'Ein **Teil** mit [Link](../intro.mdx) und <Logo width={20} />.',
+        '',
+        ':::',
+        '',
+        '![Dino](../../static/img/docusaurus.png)',
+        '',
+        ':::hinweis',
+        'Kein Kasten.',
+        ':::',
+        '',
+      ].join('\n'),
+      'docs/partial.mdx': "---\ntitle: Partial\n---\nimport Caution from './_parts/_caution.mdx';\n\n# Mit Teil\n\n<Caution />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/partial/index.html')!;
+    expect(html).toMatch(
+      /<aside class="admonition admonition-warning"[^>]*><p class="admonition-title">Achtung<\/p><p>Ein <strong>Teil<\/strong> mit <a href="\/docs\/intro\/">Link<\/a> und <svg width="20"/,
+    );
+    const src = /<img src="([^"]+)" alt="Dino"\/>/.exec(html)![1];
+    expect(writer.files.has(src.slice(1))).toBe(true);
+    expect([...writer.files.keys()].filter((f) => f.includes('_parts') || f.includes('caution'))).toEqual([]);
+    // A note in the partial is reported at the partial's line.
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q036', file: 'docs/_parts/_caution.mdx', line: 14 }));
+  });
+
+  it('reports an import in a partial that cannot be found at its line in the partial', async () => {
+    const { result } = await build({
+      'docs/_teil.mdx': "Text.\n\nimport Fehlt from './fehlt';\n\n<Fehlt />\n",
+      'docs/mit-teil.mdx': "---\ntitle: Mit Teil\n---\nimport Teil from './_teil.mdx';\n\n<Teil />\n",
+    });
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'Q039', file: 'docs/_teil.mdx', line: 3, message: expect.stringContaining('Could not resolve "./fehlt"') }),
+    );
+  });
 });

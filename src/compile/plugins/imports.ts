@@ -87,6 +87,8 @@ function asDeclarations(statement: Statement, source: string): Expression {
  */
 export function remarkImports() {
   return (tree: Root, file: VFile) => {
+    // A partial is compiled to an ES module the bundler reads: its imports stay (see compilePartial).
+    if (file.data.keepImports) return;
     const imports = new Map<string, PageImport>();
     for (const node of tree.children as {
       type: string;
