@@ -1,0 +1,327 @@
+// quire beside Docusaurus on the same Docusaurus 3 projects (issue 27): for each prepared project folder (its
+// `npm install` done; this script neither fetches nor installs), one cold `docusaurus build` and one cold
+// `quire build --no-cache`, each timed with /usr/bin/time -v (wall time, peak memory of the largest process);
+// then every page both wrote is compared as text (the page's Markdown body, else its article, else its main, with
+// tags stripped and whitespace normalised) and quire's diagnostics are grouped by code.
+// Usage: node bench/docusaurus-compare.mjs [--work /tmp/dz-compare] [--quire lib/quire.js] [--reuse]
+//          [--hunks 3] <project folder>...
+// `--reuse`: keep an earlier run's Docusaurus output in the work folder (its build takes minutes) and its timing.
+// Writes <work>/<name>/report.json and prints a summary: pages, times, diagnostics, pages that differ with their
+// first differing words.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fromHtml } from 'hast-util-from-html';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const flags = new Map();
+const folders = [];
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  if (a === '--reuse') flags.set('reuse', 'true');
+  else if (a.startsWith('--')) flags.set(a.slice(2), argv[++i]);
+  else folders.push(path.resolve(a));
+}
+if (folders.length === 0) {
+  console.error('usage: node bench/docusaurus-compare.mjs [--work dir] [--quire lib/quire.js] [--reuse] <folder>...');
+  process.exit(2);
+}
+const work = path.resolve(flags.get('work') ?? '/tmp/dz-compare');
+const quire = path.resolve(flags.get('quire') ?? path.join(repo, 'lib/quire.js'));
+const reuse = flags.has('reuse');
+const hunksShown = Number(flags.get('hunks') ?? '3');
+
+/** Runs a command under /usr/bin/time -v; returns its output, exit status, wall seconds and peak RSS in MB. */
+function timed(command, args, cwd, logFile) {
+  const timeFile = `${logFile}.time`;
+  const r = spawnSync('/usr/bin/time', ['-v', '-o', timeFile, command, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  writeFileSync(logFile, output);
+  const t = readFileSync(timeFile, 'utf8');
+  const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(t);
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(t);
+  const seconds = wall ? Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]) : Number.NaN;
+  return { output, status: r.status, seconds, peakMB: rss ? Math.round(Number(rss[1]) / 1024) : Number.NaN };
+}
+
+/** Every HTML page under `dir`, keyed by its URL path (`a/b/index.html` and `a/b.html` both as `/a/b/`). */
+function pagesOf(dir) {
+  // quire's output folder is a link to its latest build: URLs are taken relative to where it points.
+  const root = realpathSync(dir);
+  const pages = new Map();
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      // quire's own files (search index, bundles) and Docusaurus's assets hold no pages.
+      if (entry.isDirectory()) {
+        if (!['_quire', 'pagefind', 'assets'].includes(entry.name)) walk(full);
+      } else if (entry.name.endsWith('.html')) {
+        const rel = path.relative(root, full).split(path.sep).join('/');
+        const url = `/${rel.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '/')}`;
+        pages.set(url, full);
+      }
+    }
+  };
+  walk(root);
+  return pages;
+}
+
+const hasClass = (node, name) => {
+  const c = node.properties?.className;
+  return Array.isArray(c) && c.includes(name);
+};
+function findAll(node, test, out = []) {
+  if (node.type === 'element' && test(node)) out.push(node);
+  for (const child of node.children ?? []) findAll(child, test, out);
+  return out;
+}
+
+// Inline elements join their text to the neighbours'; every other element is a word boundary (code lines are
+// `<div>`s in Docusaurus and newlines in quire, paragraphs are blocks in both).
+const inline = new Set(['a', 'abbr', 'b', 'code', 'del', 'em', 'i', 'kbd', 'mark', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'time']);
+// Chrome each generator adds around the same content: heading anchors, copy buttons, icons, text only screen
+// readers hear, and quire's hidden search metadata. Neither is content the writer wrote.
+function skipped(node) {
+  if (['script', 'style', 'svg', 'button', 'template', 'noscript', 'head'].includes(node.tagName)) return true;
+  if (['hash-link', 'heading-anchor', 'visually-hidden', 'sr-only'].some((c) => hasClass(node, c))) return true;
+  return node.properties?.ariaHidden === 'true' || node.properties?.ariaHidden === true;
+}
+function textOf(node, parts = []) {
+  if (node.type === 'text') parts.push(node.value);
+  else if (node.type === 'element' || node.type === 'root') {
+    if (node.type === 'element' && skipped(node)) return parts;
+    const block = node.type === 'element' && !inline.has(node.tagName);
+    if (block) parts.push(' ');
+    for (const child of node.children ?? []) textOf(child, parts);
+    if (block) parts.push(' ');
+  }
+  return parts;
+}
+
+/**
+ * The page's own content: its one Markdown body (a doc, a post, a Markdown page), else null. Lists (the blog's,
+ * tags, generated category indexes) and React pages are each generator's own layout, so they are not compared.
+ * Besides the text: the heading ids (h2–h6), where the links inside the site lead and the images' alt texts, which
+ * the text alone does not show.
+ */
+function contentOf(file, url) {
+  const tree = fromHtml(readFileSync(file, 'utf8'));
+  const docs = findAll(tree, (n) => hasClass(n, 'theme-doc-markdown'));
+  const markdown = findAll(tree, (n) => hasClass(n, 'markdown'));
+  // Docusaurus's Markdown pages (`src/pages/*.md`) put their body straight into the one article of an MDX page.
+  const mdxPage = findAll(tree, (n) => (n.properties?.className ?? []).some((c) => String(c).startsWith('mdxPageWrapper')));
+  const articles = mdxPage.length === 1 ? findAll(mdxPage[0], (n) => n.tagName === 'article') : [];
+  const root = docs.length === 1 ? docs[0] : markdown.length === 1 ? markdown[0] : articles.length === 1 ? articles[0] : null;
+  if (root === null) return null;
+  // quire writes a doc's front matter title above its Markdown body, Docusaurus inside it.
+  const title = findAll(tree, (n) => n.tagName === 'h1' && hasClass(n, 'doc__title'));
+  const hasH1 = findAll(root, (n) => n.tagName === 'h1').length > 0;
+  const parts = !hasH1 && title.length === 1 ? textOf(title[0]) : [];
+  // Zero-width spaces are Docusaurus's heading-anchor text; case is compared loosely since admonition labels
+  // are upper-cased by CSS in one generator and in the text in the other.
+  const text = textOf(root, parts)
+    .join('')
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  const ids = findAll(root, (n) => /^h[2-6]$/.test(n.tagName) && n.properties?.id).map((n) => `#${n.properties.id}`);
+  const base = new URL(url, 'http://site.invalid');
+  const links = [];
+  for (const a of findAll(root, (n) => n.tagName === 'a' && typeof n.properties?.href === 'string')) {
+    if (skipped(a)) continue;
+    const target = new URL(a.properties.href, base);
+    if (target.origin !== base.origin) {
+      // A scheme no browser knows (a remark plugin's `docblock://`) is a link that leads nowhere.
+      if (!['http:', 'https:', 'mailto:', 'tel:'].includes(target.protocol)) links.push(`${target.protocol}…`);
+      continue;
+    }
+    // Docusaurus writes `/a/b` (trailingSlash unset) where quire writes `/a/b/`: the same page.
+    const pathname = target.pathname
+      .replace(/index\.html$/, '')
+      .replace(/\.html$/, '')
+      .replace(/(.)\/$/, '$1');
+    links.push(`${pathname}${target.hash}`);
+  }
+  const images = findAll(root, (n) => n.tagName === 'img').map((n) => `img:${String(n.properties?.alt ?? '')}`);
+  return { text, structure: [...ids, ...links, ...images] };
+}
+
+/** What one list has that the other lacks, counting repeats (a multiset difference). */
+function missing(from, other) {
+  const counts = new Map();
+  for (const x of other) counts.set(x, (counts.get(x) ?? 0) + 1);
+  const out = [];
+  for (const x of from) {
+    const n = counts.get(x) ?? 0;
+    if (n > 0) counts.set(x, n - 1);
+    else out.push(x);
+  }
+  return out;
+}
+
+/** Myers' diff of two word lists: the hunks (removed words, added words, position), or null past `limit` edits. */
+function diffWords(a, b, limit = 1500) {
+  const max = a.length + b.length;
+  const v = new Map([[1, 0]]);
+  const trace = [];
+  for (let d = 0; d <= Math.min(max, limit); d++) {
+    trace.push(new Map(v));
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && (v.get(k - 1) ?? -1) < (v.get(k + 1) ?? -1)) ? (v.get(k + 1) ?? 0) : (v.get(k - 1) ?? 0) + 1;
+      let y = x - k;
+      while (x < a.length && y < b.length && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v.set(k, x);
+      if (x >= a.length && y >= b.length) return hunksFrom(trace, a, b, d);
+    }
+  }
+  return null;
+}
+function hunksFrom(trace, a, b, dEnd) {
+  const ops = [];
+  let x = a.length;
+  let y = b.length;
+  for (let d = dEnd; d > 0; d--) {
+    const v = trace[d];
+    const k = x - y;
+    const down = k === -d || (k !== d && (v.get(k - 1) ?? -1) < (v.get(k + 1) ?? -1));
+    const prevK = down ? k + 1 : k - 1;
+    const prevX = v.get(prevK) ?? 0;
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) {
+      x--;
+      y--;
+    }
+    if (down) ops.push({ op: '+', at: x, word: b[prevY] });
+    else ops.push({ op: '-', at: prevX, word: a[prevX] });
+    x = prevX;
+    y = prevY;
+  }
+  ops.reverse();
+  const hunks = [];
+  for (const o of ops) {
+    const last = hunks.at(-1);
+    const h = last && o.at <= last.end ? last : { at: o.at, end: o.at, removed: [], added: [] };
+    if (h !== last) hunks.push(h);
+    if (o.op === '-') {
+      h.removed.push(o.word);
+      h.end = o.at + 1;
+    } else h.added.push(o.word);
+  }
+  return hunks.map((h) => ({ ...h, before: a.slice(Math.max(0, h.at - 6), h.at).join(' ') }));
+}
+
+/** quire's diagnostics from its terminal output: severity, code, place and first message line. */
+function diagnosticsOf(output) {
+  const found = [];
+  const lines = output.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^(error|warning|info) (Q\d+) (.*)$/.exec(lines[i]);
+    if (m) found.push({ severity: m[1], code: m[2], place: m[3], message: (lines[i + 1] ?? '').trim() });
+  }
+  return found;
+}
+
+const clip = (words, n = 14) => (words.length > n ? `${words.slice(0, n).join(' ')} …(${words.length} words)` : words.join(' '));
+
+for (const folder of folders) {
+  const name = path.basename(folder) === 'website' ? path.basename(path.dirname(folder)) : path.basename(folder);
+  const dir = path.join(work, name);
+  mkdirSync(dir, { recursive: true });
+  const dzOut = path.join(dir, 'docusaurus-out');
+  const qOut = path.join(dir, 'quire-out');
+  const dzTiming = path.join(dir, 'docusaurus-timing.json');
+
+  let dz;
+  if (reuse && existsSync(dzTiming) && existsSync(dzOut)) dz = JSON.parse(readFileSync(dzTiming, 'utf8'));
+  else {
+    rmSync(dzOut, { recursive: true, force: true });
+    // Docusaurus keeps a webpack/rspack cache in node_modules/.cache and .docusaurus: cleared for a cold build.
+    rmSync(path.join(folder, 'node_modules/.cache'), { recursive: true, force: true });
+    rmSync(path.join(folder, '.docusaurus'), { recursive: true, force: true });
+    const r = timed('npx', ['docusaurus', 'build', '--out-dir', dzOut], folder, path.join(dir, 'docusaurus.log'));
+    dz = { status: r.status, seconds: r.seconds, peakMB: r.peakMB };
+    writeFileSync(dzTiming, JSON.stringify(dz));
+    if (r.status !== 0) console.error(`${name}: docusaurus build failed (${r.status}), see ${dir}/docusaurus.log`);
+  }
+
+  const q = timed('node', [quire, 'build', '--root', folder, '--out', qOut, '--no-cache'], folder, path.join(dir, 'quire.log'));
+  const diagnostics = diagnosticsOf(q.output);
+  const byCode = new Map();
+  for (const d of diagnostics) {
+    const g = byCode.get(d.code) ?? { code: d.code, severity: d.severity, count: 0, example: d };
+    g.count++;
+    byCode.set(d.code, g);
+  }
+
+  const dzPages = existsSync(dzOut) ? pagesOf(dzOut) : new Map();
+  const qPages = existsSync(qOut) ? pagesOf(qOut) : new Map();
+  const both = [...dzPages.keys()].filter((u) => qPages.has(u)).sort();
+  const differing = [];
+  const notCompared = [];
+  for (const url of both) {
+    const dzPage = contentOf(dzPages.get(url), url);
+    const qPage = contentOf(qPages.get(url), url);
+    if (dzPage === null || qPage === null) {
+      notCompared.push(url);
+      continue;
+    }
+    const a = dzPage.text.split(' ').filter(Boolean);
+    const b = qPage.text.split(' ').filter(Boolean);
+    const hunks = diffWords(a, b);
+    const structure = { docusaurus: missing(dzPage.structure, qPage.structure), quire: missing(qPage.structure, dzPage.structure) };
+    const structural = structure.docusaurus.length + structure.quire.length > 0;
+    if (hunks === null) differing.push({ url, words: [a.length, b.length], hunks: null, structure });
+    else if (hunks.length > 0 || structural) {
+      const changed = hunks.reduce((n, h) => n + h.removed.length + h.added.length, 0);
+      differing.push({ url, words: [a.length, b.length], changed, hunks, structure });
+    }
+  }
+  const report = {
+    folder,
+    docusaurus: dz,
+    quire: { status: q.status, seconds: q.seconds, peakMB: q.peakMB, pages: qPages.size },
+    docusaurusPages: dzPages.size,
+    onlyDocusaurus: [...dzPages.keys()].filter((u) => !qPages.has(u)).sort(),
+    onlyQuire: [...qPages.keys()].filter((u) => !dzPages.has(u)).sort(),
+    compared: both.length - notCompared.length,
+    notCompared,
+    diagnostics: [...byCode.values()],
+    differing,
+  };
+  writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report, null, 1));
+
+  console.log(`\n== ${name} (${folder})`);
+  console.log(`Docusaurus: ${dz.seconds.toFixed(1)} s, ${dz.peakMB} MB, ${dzPages.size} pages, exit ${dz.status}`);
+  console.log(
+    `quire:      ${q.seconds.toFixed(1)} s, ${q.peakMB} MB, ${qPages.size} pages, exit ${q.status}, ${diagnostics.length} diagnostics`,
+  );
+  for (const g of report.diagnostics) console.log(`  ${g.severity} ${g.code} ×${g.count}: ${g.example.place} — ${g.example.message}`);
+  console.log(`only in Docusaurus's output (${report.onlyDocusaurus.length}): ${report.onlyDocusaurus.join(' ')}`);
+  console.log(`only in quire's output (${report.onlyQuire.length}): ${report.onlyQuire.join(' ')}`);
+  console.log(`not compared (lists and React pages, ${notCompared.length}): ${notCompared.join(' ')}`);
+  console.log(`pages compared: ${report.compared}, differing: ${differing.length}`);
+  for (const d of differing) {
+    if (d.hunks === null) console.log(`  ${d.url}: text entirely different (${d.words[0]} vs ${d.words[1]} words)`);
+    else {
+      console.log(`  ${d.url}: ${d.changed} words changed of ${d.words[0]} (quire ${d.words[1]})`);
+      for (const h of d.hunks.slice(0, hunksShown)) {
+        console.log(`    after "${clip(h.before.split(' '), 6)}": Docusaurus "${clip(h.removed)}" | quire "${clip(h.added)}"`);
+      }
+      if (d.hunks.length > hunksShown) console.log(`    … ${d.hunks.length - hunksShown} more`);
+    }
+    // Heading ids, link targets and image alt texts only one of them has.
+    if (d.structure.docusaurus.length > 0) console.log(`    only Docusaurus: ${clip(d.structure.docusaurus, 8)}`);
+    if (d.structure.quire.length > 0) console.log(`    only quire: ${clip(d.structure.quire, 8)}`);
+  }
+}
