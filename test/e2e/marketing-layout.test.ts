@@ -40,6 +40,18 @@ const STORIES = [
   'warlock-of-the-magus-world',
 ];
 for (const slug of STORIES) PAGES[`story-${slug}`] = `/de/landing-page/${slug}/`;
+/** Marketing pages measured at two widths only: each ends in a call to action, none scrolls sideways. */
+const MORE_PAGES = [
+  '/de/android/',
+  '/de/ao3/',
+  '/de/mobile/',
+  '/de/usage-scenarios/',
+  '/de/welcome/',
+  '/de/f-pdf-translate/',
+  '/de/f-share-bilingual-content/',
+  '/de/f-video-subtitle-translate/',
+  '/de/manual-chrome-extension/',
+];
 /** 560–768: tablets, where a 9-card grid once fell to one column. */
 const WIDTHS = [320, 375, 560, 640, 720, 768, 1024, 1280, 1440, 1920];
 /** Where a grid has room for several columns: no card alone on its last row, no word broken inside. */
@@ -228,6 +240,23 @@ describe('marketing pages in the browser', () => {
         expect(last.aboveFooter, route).toBe(true);
       }
     }
+  });
+
+  it('marketing: should end the feature, app and guide pages in a call to action above the footer too, at 375 and 1280 px', async () => {
+    const ends: string[] = [];
+    for (const width of [375, 1280]) {
+      const context = await visitorContext(browser, width);
+      const page = await context.newPage();
+      for (const route of MORE_PAGES) {
+        const response = await page.goto(server.url + route);
+        expect(response?.status(), route).toBe(200);
+        const { last, overflow } = await page.evaluate(measure);
+        if (last.className !== 'cta' || !last.ctaHref?.match(/^(?:\/de\/|https:\/\/)/) || !last.aboveFooter || overflow > 0)
+          ends.push(`${route} at ${width}px: ends in ${last.className}, link ${last.ctaHref}, overflow ${overflow}px`);
+      }
+      await context.close();
+    }
+    expect(ends).toEqual([]);
   });
 
   it('mock-ups: should show the product as labelled inline drawings on /de/, /de/manga/, /de/image/ and the story pages, sized before paint', async () => {
