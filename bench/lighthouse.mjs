@@ -1,0 +1,100 @@
+// Lighthouse 12 on the built site, as README's Lighthouse figures were measured: mobile (Lighthouse's default form
+// factor and simulated throttling), Debian's Chromium, the site served with gzip on 127.0.0.1, several runs per
+// page and the median kept, since on a shared machine Total Blocking Time varies from run to run.
+// Lighthouse is fetched by npx on first use rather than made a dependency of the repository.
+// Usage: node bench/lighthouse.mjs [--dist dist] [--runs 5] [--chrome /usr/bin/chromium] [route ...]
+//   (default routes: /de/, /de/docs/features/pdf/, /de/pricing/, /de/404.html); prints a Markdown table.
+import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { createGzip } from 'node:zlib';
+
+const { values, positionals } = parseArgs({
+  options: {
+    dist: { type: 'string', default: 'dist' },
+    runs: { type: 'string', default: '5' },
+    chrome: { type: 'string', default: '/usr/bin/chromium' },
+  },
+  allowPositionals: true,
+});
+const root = path.resolve(values.dist);
+const routes = positionals.length ? positionals : ['/de/', '/de/docs/features/pdf/', '/de/pricing/', '/de/404.html'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.wasm': 'application/wasm',
+};
+
+/** The folder served the way a bucket serves it (`/x/` → `x/index.html`, else the 404 page), gzipped where it pays. */
+const server = createServer(async (req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  let file = path.join(root, decodeURIComponent(url.pathname));
+  if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
+  let status = 200;
+  if (
+    !file.startsWith(root) ||
+    !(await stat(file)
+      .then((s) => s.isFile())
+      .catch(() => false))
+  ) {
+    status = 404;
+    file = path.join(root, 'de/404.html');
+  }
+  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && !/png|wasm/.test(type);
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'public, max-age=3600', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+  const body = createReadStream(file);
+  (gzip ? body.pipe(createGzip()) : body).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+/** One Lighthouse run of one page: its four category scores, 0–100. */
+async function lighthouse(route) {
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12',
+      base + route,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
+    ],
+    { env: { ...process.env, CHROME_PATH: values.chrome }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const { categories } = JSON.parse(stdout);
+  return CATEGORIES.map((c) => Math.round(categories[c].score * 100));
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rows = [];
+try {
+  for (const route of routes) {
+    const runs = [];
+    for (let i = 0; i < Number(values.runs); i++) runs.push(await lighthouse(route));
+    rows.push(
+      `| \`${route}\` | ${CATEGORIES.map((_, c) => {
+        const scores = runs.map((r) => r[c]);
+        const [low, high] = [Math.min(...scores), Math.max(...scores)];
+        return low === high ? `${low}` : `${median(scores)} (${low}–${high})`;
+      }).join(' | ')} |`,
+    );
+  }
+} finally {
+  server.close();
+}
+console.log(`| page | ${CATEGORIES.join(' | ')} |\n| --- |${' ---: |'.repeat(CATEGORIES.length)}\n${rows.join('\n')}`);
