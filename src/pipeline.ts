@@ -114,11 +114,14 @@ async function planSite(
   compiled: Compiled[],
   memo?: PlanMemo,
 ): Promise<StageResult<Site>> {
-  const styles = theme.moduleStyles && path.join(quireRoot(), theme.moduleStyles);
   const { currentLocale, contentLocale } = config.i18n;
   const texts = compileTexts(mergeMessages(loaded.messages, currentLocale), mergeMessages(loaded.messages, contentLocale ?? currentLocale));
   const provided = Object.keys(theme.modules ?? {});
-  const modules = await bundleModules(root, compiled, { provided, styles, baseUrl: config.baseUrl, texts });
+  const quire = quireRoot();
+  const styles = theme.moduleStyles && path.join(quire, theme.moduleStyles);
+  const sources = theme.moduleSources;
+  const browser = sources && { quire, modules: path.join(quire, sources.modules), island: path.join(quire, sources.island) };
+  const modules = await bundleModules(root, compiled, { provided, styles, baseUrl: config.baseUrl, texts, browser });
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.
   const [imageSizes, missingImages] = await Promise.all([
     readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles)),
@@ -138,7 +141,8 @@ async function planSite(
     missingImages,
     memo,
   });
-  return { ...planned, diagnostics: [...modules.diagnostics, ...planned.diagnostics] };
+  const value = planned.value && modules.files.length ? { ...planned.value, moduleFiles: modules.files } : planned.value;
+  return { value, diagnostics: [...modules.diagnostics, ...planned.diagnostics] };
 }
 
 /** Pages with the time spent making them (inside the iterator), so render and emit are timed apart. */

@@ -146,7 +146,7 @@ export interface Compiled {
    * source to its module, the CSS they import, and the project files they are made of (a change to one re-renders
    * the page in `quire dev`).
    */
-  modules?: { code: string; css?: string; files: string[] };
+  modules?: { code: string; css?: string; files: string[]; island?: string };
   /** A stand-in for a file that failed to compile, planned so the other pages' problems are reported; never rendered. */
   standIn?: true;
 }
@@ -352,6 +352,8 @@ export interface Site {
   locales: LocaleInfo[];
   /** Pixel sizes of the social cards (key: see `socialImageOf` in plan/social-images.ts). */
   imageSizes: Record<string, ImageSize>;
+  /** The island modules of pages whose own code runs in the browser (src/compile/modules.ts), paths under the base path. */
+  moduleFiles?: SharedFile[];
 }
 
 export interface ImageSize {
@@ -474,6 +476,14 @@ export interface Theme {
   modules?: Record<string, Record<string, unknown>>;
   /** A stylesheet (path from quire's folder) every page that runs the project's own code gets first in its CSS. */
   moduleStyles?: string;
+  /**
+   * For the project's components that run in the browser (paths from quire's folder): the file exporting the
+   * modules above for the browser (`docusaurusModules`), and the island file that mounts a component
+   * (`mountProject`, `svgComponent`).
+   */
+  moduleSources?: { modules: string; island: string };
+  /** The plain data the theme's modules read in the browser, carried by each island of the project's code. */
+  moduleSite?: (site: Site) => unknown;
   /** What each component takes, checked where it is used (see ComponentContract); a component without one is not checked. */
   contracts?: Record<string, ComponentContract>;
   /** Every UI message id the theme shows; the build warns of one that no catalogue has (Q091). */

@@ -78,7 +78,8 @@ export function setupIslands(urls: Record<string, string>, root: ParentNode = do
 
 async function hydrate(element: HTMLElement, urls: Record<string, string>): Promise<void> {
   const name = element.dataset.island!;
-  const url = urls[name];
+  // A project's own component names its page's module (`data-island-src`); the theme's islands are in `urls`.
+  const url = element.dataset.islandSrc ?? urls[name];
   element.dataset.islandState = 'loading';
   const timer = setTimeout(() => element.classList.add('island--loading'), LOADING_DELAY_MS);
   let mod: IslandModule;

@@ -42,17 +42,34 @@ export interface BundleOptions {
   baseUrl: string;
   /** The compiler's texts, for `.md`/`.mdx` partials (see compilePartial). */
   texts: CompileTexts;
+  /**
+   * For components that run in the browser too: quire's folder (its React), the theme's file exporting
+   * `docusaurusModules` and its island file exporting `mountProject` and `svgComponent`, absolute.
+   */
+  browser?: { quire: string; modules: string; island: string };
 }
+
+/** The page's island module and the files it is made of (under the base path), when its code runs in the browser. */
+export interface ModuleFile {
+  file: string;
+  contents: string;
+}
+
+/**
+ * Code that needs the browser: React's state and effect hooks, and event handlers (`onClick: …` once JSX is
+ * compiled). A page whose bundle has none is drawn at build time and ships no JavaScript of its own.
+ */
+const NEEDS_BROWSER = /\buse(?:State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ImperativeHandle)\b|\bon[A-Z][A-Za-z]+:\s/;
 
 export async function bundleModules(
   root: string,
   compiled: Compiled[],
-  { provided, styles, baseUrl, texts }: BundleOptions,
-): Promise<{ diagnostics: Diagnostic[] }> {
+  { provided, styles, baseUrl, texts, browser }: BundleOptions,
+): Promise<{ diagnostics: Diagnostic[]; files: ModuleFile[] }> {
   const entries: Entry[] = compiled
     .filter((c) => c.imports?.length && !c.standIn)
     .map((c) => ({ compiled: c, absFile: path.join(root, c.source.file) }));
-  if (!entries.length) return { diagnostics: [] };
+  if (!entries.length) return { diagnostics: [], files: [] };
   const theme = new Set(provided);
   const partials = new Map<string, CompiledPartial>();
   const notes: Diagnostic[] = [];
@@ -64,18 +81,25 @@ export async function bundleModules(
     return asset.marker;
   };
 
-  const plugin: Plugin = {
+  const pluginFor = (target: 'server' | 'browser', pages: Entry[]): Plugin => ({
     name: 'quire-modules',
     setup(b) {
       b.onResolve({ filter: /^quire-page:/ }, (args) => ({ path: args.path, namespace: 'quire-page' }));
       b.onLoad({ filter: /.*/, namespace: 'quire-page' }, (args) => {
-        const entry = entries[Number(args.path.slice('quire-page:'.length))];
+        const entry = pages[Number(args.path.slice('quire-page:'.length))];
         const imports = entry.compiled.imports!;
         // The theme's styles for the project's code first (its own CSS overrides them), then one line per import,
         // so an error in line k + 1 is the page's k-th import.
-        const lines = [styles && existsSync(styles) ? `import ${JSON.stringify(styles)};` : ''];
+        const lines = [target === 'server' && styles && existsSync(styles) ? `import ${JSON.stringify(styles)};` : ''];
         lines.push(...imports.map((imp, k) => `import * as m${k} from ${JSON.stringify(imp.source)};`));
-        lines.push(`export default {${imports.map((imp, k) => `${JSON.stringify(imp.source)}: m${k}`).join(', ')}};`);
+        const map = `{${imports.map((imp, k) => `${JSON.stringify(imp.source)}: m${k}`).join(', ')}}`;
+        if (target === 'server') lines.push(`export default ${map};`);
+        else
+          lines.push(
+            `import { mountProject } from ${JSON.stringify(browser!.island)};`,
+            `const modules = ${map};`,
+            'export function mount(element, props) { return mountProject(element, props, modules); }',
+          );
         return { contents: lines.join('\n'), resolveDir: path.dirname(entry.absFile), loader: 'js' };
       });
       b.onResolve({ filter: /^@site\// }, (args) =>
@@ -87,6 +111,14 @@ export async function bundleModules(
         }),
       );
       b.onResolve({ filter: /^(react|react-dom)(\/|$)|^@theme\/|^@theme-original\/|^@docusaurus\/|^@mdx-js\/react$/ }, (args) => {
+        // A resolve this plugin asked for itself (below): esbuild's own.
+        if (args.pluginData === 'quire-file') return undefined;
+        if (target === 'browser') {
+          // In the browser: quire's React (one copy, the one the island module mounts with), the theme's modules.
+          if (/^(react|react-dom)(\/|$)/.test(args.path))
+            return b.resolve(args.path, { resolveDir: browser!.quire, kind: args.kind, importer: args.importer, pluginData: 'quire-file' });
+          if (theme.has(args.path) || args.path === '@mdx-js/react') return { path: args.path, namespace: 'quire-theme' };
+        }
         if (RENDER_PROVIDED.has(args.path) || theme.has(args.path)) return { path: args.path, external: true };
         if (/^(react|react-dom)(\/|$)/.test(args.path)) return undefined;
         const offered = [...theme].filter((name) => name.split('/')[0] === args.path.split('/')[0]);
@@ -107,7 +139,8 @@ export async function bundleModules(
       });
       // Files named from CSS (`url(./bg.png)`) stay URLs: their marker, replaced by the published URL at emit.
       b.onResolve({ filter: FILE_URL }, async (args) => {
-        if (args.pluginData === 'quire-file') return undefined;
+        // In the browser, esbuild's file loader publishes the file beside the island module.
+        if (args.pluginData === 'quire-file' || target === 'browser') return undefined;
         const found = await b.resolve(args.path, {
           resolveDir: args.resolveDir,
           kind: args.kind,
@@ -150,7 +183,17 @@ export async function bundleModules(
           watchFiles: [args.path],
         };
       });
-      b.onResolve({ filter: /^@quire\/svg$/ }, (args) => ({ path: args.path, external: true }));
+      b.onResolve({ filter: /^@quire\/svg$/ }, (args) =>
+        target === 'server' ? { path: args.path, external: true } : { path: browser!.island },
+      );
+      b.onLoad({ filter: /.*/, namespace: 'quire-theme' }, (args) => ({
+        contents:
+          args.path === '@mdx-js/react'
+            ? 'export const useMDXComponents = (given) => ({ ...given });\nexport const MDXProvider = ({ children }) => children;'
+            : `import { docusaurusModules } from ${JSON.stringify(browser!.modules)};\nexport default docusaurusModules[${JSON.stringify(args.path)}].default;`,
+        loader: 'js',
+        resolveDir: browser!.quire,
+      }));
       // `.md`/`.mdx` partials: compiled as MDX with the site's plugins; `_`-prefixed ones are not pages of their own.
       b.onLoad({ filter: /\.mdx?$/ }, async (args) => {
         const file = slash(path.relative(root, args.path));
@@ -182,7 +225,7 @@ export async function bundleModules(
         }
       });
     },
-  };
+  });
 
   let outputFiles: { path: string; text: string }[];
   let metafile: Metafile;
@@ -202,14 +245,14 @@ export async function bundleModules(
       loader: { '.js': 'jsx' },
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [plugin],
+      plugins: [pluginFor('server', entries)],
     });
     outputFiles = result.outputFiles;
     metafile = result.metafile;
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors;
     if (!errors?.length) throw e;
-    return { diagnostics: [...notes, ...errors.map((m) => moduleDiagnostic(m, root, entries))] };
+    return { diagnostics: [...notes, ...errors.map((m) => moduleDiagnostic(m, root, entries))], files: [] };
   }
 
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
@@ -233,8 +276,74 @@ export async function bundleModules(
     page.modules = { code: js, ...(css ? { css } : {}), files };
     if (used.length) page.assets = [...page.assets, ...used.filter((a) => !page.assets.some((b) => b.marker === a.marker))];
   });
-  return { diagnostics: notes };
+
+  // Pages whose code needs the browser get an island module: the same imports, bundled for the browser with
+  // quire's React, split so what several pages share loads once.
+  const interactive = browser ? entries.filter((e) => NEEDS_BROWSER.test(e.compiled.modules!.code)) : [];
+  if (!interactive.length) return { diagnostics: notes, files: [] };
+  let client: { path: string; text: string }[];
+  try {
+    client = (
+      await build({
+        absWorkingDir: root,
+        entryPoints: interactive.map((_, i) => ({ in: `quire-page:${i}`, out: `p${i}` })),
+        outdir: path.join(root, '.quire-modules/assets/project'),
+        entryNames: '[name]-[hash]',
+        chunkNames: 'chunk-[hash]',
+        assetNames: '[name]-[hash]',
+        publicPath: `${baseUrl}assets/project/`,
+        bundle: true,
+        splitting: true,
+        write: false,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2020',
+        minify: true,
+        jsx: 'automatic',
+        loader: { '.js': 'jsx', ...Object.fromEntries(FILE_EXTENSIONS.map((ext) => [ext, 'file' as const])) },
+        define: { 'process.env.NODE_ENV': '"production"' },
+        logLevel: 'silent',
+        legalComments: 'none',
+        plugins: [pluginFor('browser', interactive)],
+      })
+    ).outputFiles;
+  } catch (e) {
+    const errors = (e as { errors?: Message[] }).errors;
+    if (!errors?.length) throw e;
+    return { diagnostics: [...notes, ...errors.map((m) => moduleDiagnostic(m, root, interactive))], files: [] };
+  }
+  const published = client
+    .filter((f) => !f.path.endsWith('.css'))
+    .map((f) => ({ file: slash(path.relative(path.join(root, '.quire-modules'), f.path)), contents: f.text }));
+  interactive.forEach(({ compiled: page }, i) => {
+    const entry = published.find((f) => new RegExp(`^assets/project/p${i}-[\\w-]+\\.js$`).test(f.file));
+    if (entry) page.modules!.island = baseUrl + entry.file;
+  });
+  return { diagnostics: notes, files: published };
 }
+
+/** File types an island module publishes beside itself (see FILE_URL). */
+const FILE_EXTENSIONS = [
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.avif',
+  '.ico',
+  '.bmp',
+  '.mp4',
+  '.webm',
+  '.ogg',
+  '.mp3',
+  '.wav',
+  '.pdf',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.eot',
+  '.svg',
+];
 
 /** A partial's body without its front matter (Docusaurus reads none from a partial), and the body's first line. */
 function withoutFrontMatter(text: string): { body: string; bodyLine: number } {
@@ -262,7 +371,10 @@ function moduleDiagnostic(m: Message, root: string, entries: Entry[]): Diagnosti
   }
   const file = location ? slash(path.relative(root, path.resolve(root, location.file))) : undefined;
   // In a partial, esbuild's place is in the code compiled from it: the import it names is found in the file.
-  const place = file && /\.mdx?$/.test(file) && location ? placeInPartial(path.join(root, file), location.lineText) : location && { line: location.line, column: location.column + 1 };
+  const place =
+    file && /\.mdx?$/.test(file) && location
+      ? placeInPartial(path.join(root, file), location.lineText)
+      : location && { line: location.line, column: location.column + 1 };
   return error(CODES.MODULE_IMPORT, `An imported module cannot be bundled: ${m.text}`, { file, ...place, hint });
 }
 

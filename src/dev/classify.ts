@@ -54,6 +54,8 @@ export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
   // Files load reads when they exist: the blog's and docs' YAML files and a docs folder's category files.
   if (inside && [layout.blogAuthors, layout.blogTags, layout.docsTags].includes(rel)) return 'load';
   if (under(layout.docs) && /^_category_\.(json|ya?ml)$/.test(path.basename(abs))) return 'load';
+  // A React page (src/pages/*.js): one added or removed is a route more or less. Its `_`-prefixed files are its parts.
+  if (under(layout.pages) && /\.(jsx?|tsx?)$/.test(abs) && !/(^|\/)_/.test(rel)) return 'load';
   if (under(layout.static)) return 'static';
   // Images and files next to the pages; in quire's layout anything else in content/.
   if (inside && [...content, ...content.flatMap(ancestors)].some((dir) => rel.startsWith(`${trimSlashes(dir)}/`))) return 'asset';

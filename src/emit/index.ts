@@ -98,7 +98,9 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
       },
       diagnostics,
     );
-    for (const f of [...bundle.files, ...(options.sharedFiles ?? [])]) await output.write(base + f.file, f.contents);
+    // The theme's files, and the island modules of pages whose own code runs in the browser.
+    for (const f of [...bundle.files, ...(options.sharedFiles ?? []), ...(site.moduleFiles ?? [])])
+      await output.write(base + f.file, f.contents);
     const canKeep = manifest?.enabled && writer.keep;
     const previousPath = canKeep ? (file: string) => manifest.previousPath({ file }) : undefined;
     const assets = new ContentAssets(output, { root, baseUrl, hashes: assetHashes, previousPath }, diagnostics);

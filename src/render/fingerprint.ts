@@ -145,6 +145,8 @@ function contentOf(compiled: Compiled, fileRoutes: Map<string, string>, assetVer
     if (file !== undefined) parts.push(fileRoutes.get(file) ?? null);
   }
   for (const asset of compiled.assets) parts.push(asset.file, assetVersions.get(asset.file) ?? 0);
+  // The modules it imports (its components, partials, their CSS), which change without the page's file.
+  if (compiled.modules) parts.push(compiled.modules.code, compiled.modules.css ?? null, compiled.modules.island ?? null);
   return parts;
 }
 

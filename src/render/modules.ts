@@ -30,6 +30,11 @@ function svgComponent(text: string): ComponentType<Record<string, unknown>> {
   };
 }
 
+/** `@mdx-js/react`'s provider: the theme's components reach partials through useMDXComponents already. */
+function MDXProvider({ children }: { children?: unknown }) {
+  return children;
+}
+
 /**
  * What a bundle's `require` answers: React (the copy that renders), the theme's modules, the SVG helper, and
  * `@mdx-js/react`, through which an imported `.md`/`.mdx` partial gets the theme's MDX components.
@@ -38,7 +43,7 @@ function provider(themeModules: Record<string, Record<string, unknown>>, compone
   const provided: Record<string, unknown> = {
     '@mdx-js/react': {
       useMDXComponents: (given?: Record<string, unknown>) => ({ ...components, ...given }),
-      MDXProvider: ({ children }: { children?: unknown }) => children,
+      MDXProvider,
     },
     react: React,
     'react/jsx-runtime': jsxRuntime,
@@ -55,6 +60,64 @@ function provider(themeModules: Record<string, Record<string, unknown>>, compone
 
 const evaluated = new Map<string, Record<string, unknown>>();
 
+/** A page whose modules run in the browser too (Compiled.modules.client): where its island module is, and the site for it. */
+export interface IslandSetup {
+  /** URL of the page's island module (see src/compile/modules.ts). */
+  url: string;
+  /** The plain data the Docusaurus modules read in the browser (themes/classic/docusaurus.tsx). */
+  site: unknown;
+}
+
+/** Props as JSON the browser gets back equal, or undefined when they hold what JSON cannot carry (a function, an element). */
+function plainProps(props: Record<string, unknown>): string | undefined {
+  const seen = (value: unknown): boolean => {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      return typeof value !== 'number' || Number.isFinite(value);
+    if (Array.isArray(value)) return value.every(seen);
+    if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && !('$$typeof' in (value as object)))
+      return Object.values(value as object).every((v) => v === undefined || seen(v));
+    return false;
+  };
+  return Object.values(props).every((v) => v === undefined || seen(v)) ? JSON.stringify(props) : undefined;
+}
+
+/**
+ * A component of the project's, drawn where the page uses it inside `<quire-island>`: the browser loads the
+ * page's island module and hydrates it with the same props (themes/classic/islands/project.client.tsx), as
+ * Docusaurus hydrates its pages. Its children are the page's own content, drawn here inside `<quire-children>`
+ * and kept as they are there. Props JSON cannot carry (a function, an element) keep it drawn only, with its
+ * reason in `data-static`. Hydrated at load, as Docusaurus hydrates: an element without a box of its own (display: contents)
+ * is never seen by an IntersectionObserver.
+ */
+function islandOf(Component: ComponentType<Record<string, unknown>>, source: string, name: string, island: IslandSetup) {
+  return function ProjectIsland({ children, ...props }: Record<string, unknown>) {
+    const json = plainProps(props);
+    if (json === undefined)
+      return createElement('quire-island', { 'data-static': 'props' }, createElement(Component, props, children as React.ReactNode));
+    const held = children === undefined ? undefined : createElement('quire-children', null, children as React.ReactNode);
+    const data = `{"source":${JSON.stringify(source)},"name":${JSON.stringify(name)},"props":${json},"children":${held !== undefined},"site":${JSON.stringify(island.site)}}`;
+    return createElement(
+      'quire-island',
+      { 'data-island': 'project', 'data-island-src': island.url, 'data-props': data, 'data-hydrate': 'load' },
+      createElement(Component, props, held),
+    );
+  };
+}
+
+/** Components among a module's exports: functions (and classes) named as components are, `default` among them. */
+function withIslands(modules: Record<string, unknown>, island: IslandSetup): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [source, value] of Object.entries(modules)) {
+    const module = value as Record<string, unknown>;
+    const wrapped: Record<string, unknown> = { ...module };
+    for (const [name, exported] of Object.entries(module))
+      if (typeof exported === 'function' && (/^[A-Z]/.test(exported.name) || (name === 'default' && /^[A-Z]/.test(exported.name || 'X'))))
+        wrapped[name] = islandOf(exported as ComponentType<Record<string, unknown>>, source, name, island);
+    out[source] = wrapped;
+  }
+  return out;
+}
+
 /**
  * A page's bundled modules (Compiled.modules, made by src/compile/modules.ts), evaluated: each import source of
  * the page to its module. The code is the project's own (its components and the packages it installed), run as
@@ -65,6 +128,7 @@ export function pageModules(
   key: string,
   themeModules: Record<string, Record<string, unknown>>,
   components: Record<string, unknown>,
+  island?: IslandSetup,
 ): Record<string, unknown> {
   const hit = evaluated.get(key);
   if (hit) return hit;
@@ -76,7 +140,8 @@ export function pageModules(
     exports: unknown,
   ) => void;
   run(provider(themeModules, components), module, module.exports);
-  const modules = (module.exports.default ?? {}) as Record<string, unknown>;
+  const bundled = (module.exports.default ?? {}) as Record<string, unknown>;
+  const modules = island ? withIslands(bundled, island) : bundled;
   if (evaluated.size > 2_000) evaluated.clear();
   evaluated.set(key, modules);
   return modules;

@@ -178,7 +178,13 @@ export function renderRoute({
         ? mdxComponent(
             output.code,
             compiled.source.hash + compiled.source.path + textHash(modules.code),
-            pageModules(modules.code, textHash(modules.code), theme.modules ?? {}, components),
+            pageModules(
+              modules.code,
+              textHash(modules.code + (modules.island ?? '')),
+              theme.modules ?? {},
+              components,
+              modules.island ? { url: modules.island, site: theme.moduleSite?.(site) } : undefined,
+            ),
           )
         : mdxComponent(output.code, compiled.source.hash + compiled.source.path);
       // A React page is not Markdown: no `markdown` styles around what it draws.

@@ -194,6 +194,10 @@ describe('change classification', () => {
     expect(of('static/img/logo.svg')).toBe('static');
     expect(of('blog/2021-08-26-welcome/docusaurus-plushie-banner.jpeg')).toBe('asset');
     expect(of('docs/tutorial-basics/img/screen.png')).toBe('asset');
+    // A React page is a route (added or removed, the site's pages change); the components it imports are re-bundled.
+    expect(of('src/pages/index.js')).toBe('load');
+    expect(of('src/pages/_parts/hero.tsx')).toBe('asset');
+    expect(of('src/components/HomepageFeatures/index.js')).toBe('asset');
     expect(of('content/docs/x.md')).toBe('ignored');
     expect(of('README.md')).toBe('ignored');
     expect(watchedFolders(root, layout)).toEqual(['/p/docs', '/p/src', '/p/blog', '/tool/locales', '/p/static']);

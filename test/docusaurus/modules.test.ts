@@ -58,11 +58,21 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const html = writer.text('docs/imports/index.html')!;
     const box =
-      /<div class="(\w+) counter--big">Zähler<!-- -->: <!-- -->3<!-- --> <a href="\/docs\/intro\/">Intro<\/a>Inhalt <strong>fett<\/strong><\/div>/.exec(
+      /<div class="(\w+) counter--big">Zähler<!-- -->: <!-- -->3<!-- --> <a href="\/docs\/intro\/">Intro<\/a><quire-children>Inhalt <strong>fett<\/strong><\/quire-children><\/div>/.exec(
         html,
       );
     expect(box, html.slice(html.indexOf('<h1'), html.indexOf('<h1') + 600)).not.toBeNull();
     expect(/<style>([\s\S]*?)<\/style>/.exec(html)![1]).toContain(`.${box![1]} {\n  border: 2px solid rebeccapurple;`);
+    // It keeps state: drawn in an island the browser hydrates from the page's module, with the props written.
+    const island = /<quire-island data-island="project" data-island-src="(\/assets\/project\/p0-\w+\.js)" data-props="([^"]*)"/.exec(html);
+    expect(island).not.toBeNull();
+    expect(writer.files.has(island![1].slice(1))).toBe(true);
+    expect(JSON.parse(island![2].replace(/&quot;/g, '"'))).toMatchObject({
+      source: '@site/src/components/Counter',
+      name: 'default',
+      props: { label: 'Zähler' },
+      children: true,
+    });
     expect(html).toContain('Start <!-- -->3<!-- -->, again <!-- -->3<!-- -->.');
     expect(html).toMatch(
       /<svg width="200" height="200" viewBox="0 0 200 200" xmlns="http:\/\/www.w3.org\/2000\/svg" class="logo" role="img" aria-label="Logo">/,
@@ -159,7 +169,12 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       'docs/mit-teil.mdx': "---\ntitle: Mit Teil\n---\nimport Teil from './_teil.mdx';\n\n<Teil />\n",
     });
     expect(result.diagnostics).toContainEqual(
-      expect.objectContaining({ code: 'Q039', file: 'docs/_teil.mdx', line: 3, message: expect.stringContaining('Could not resolve "./fehlt"') }),
+      expect.objectContaining({
+        code: 'Q039',
+        file: 'docs/_teil.mdx',
+        line: 3,
+        message: expect.stringContaining('Could not resolve "./fehlt"'),
+      }),
     );
   });
 });

@@ -21,8 +21,11 @@ import { runAxe } from './theme-support.ts';
  * Builds a copy of a fixture unchanged and serves its output; a file the pages ask for that the build did not
  * write is answered with the site's 404 page and listed in `missing`.
  */
-async function serveFixture(name: string): Promise<{ server: TestServer; missing: string[]; cleanup: () => Promise<void> }> {
-  const site = await makeSite(name);
+async function serveFixture(
+  name: string,
+  overlay: Record<string, string> = {},
+): Promise<{ server: TestServer; missing: string[]; cleanup: () => Promise<void> }> {
+  const site = await makeSite(name, overlay);
   const out = await mkdtemp(path.join(tmpdir(), 'quire-docusaurus-e2e-'));
   const outDir = path.join(out, 'dist');
   const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false });
@@ -224,5 +227,76 @@ describe('a Docusaurus project with two sidebars in a browser', () => {
     expect(await runAxe(page), '/docs/tags/starting/').toEqual([]);
     // Chromium asks for /favicon.ico by itself; the project has no favicon.
     expect(missing.filter((p) => p !== '/favicon.ico')).toEqual([]);
+  });
+});
+
+/** The template with a component of its own that keeps state and reacts to clicks, used in a doc. */
+describe("a Docusaurus project's own interactive component in a browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let cleanup: () => Promise<void>;
+  let missing: string[] = [];
+  const errors: string[] = [];
+  const requested: string[] = [];
+
+  beforeAll(async () => {
+    ({ server, missing, cleanup } = await serveFixture('docusaurus-classic', {
+      'src/components/Counter.js': [
+        "import React, {useState} from 'react';",
+        "import Link from '@docusaurus/Link';",
+        "import styles from './Counter.module.css';",
+        '',
+        'export default function Counter({label, start = 0, children}) {',
+        '  const [count, setCount] = useState(start);',
+        '  return (',
+        '    <div className={styles.box}>',
+        '      <button type="button" onClick={() => setCount(count + 1)}>{label}: {count}</button>',
+        '      <Link to="/docs/intro">Intro</Link>',
+        '      {children}',
+        '    </div>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      'src/components/Counter.module.css': '.box { border: 2px solid rebeccapurple; }\n',
+      'docs/counter.mdx':
+        '---\ntitle: Counter\n---\nimport Counter from \'@site/src/components/Counter\';\n\n# Zähler\n\n<Counter label="Klicks" start={2}>\n\nInhalt mit **fett**.\n\n</Counter>\n',
+    }));
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await cleanup?.();
+  });
+
+  it('draws it at build time, hydrates it at load, and it counts clicks; the Markdown inside stays', async () => {
+    await page.goto(`${server.url}/docs/counter/`);
+    const button = page.getByRole('button', { name: /Klicks/ });
+    expect(await button.textContent()).toBe('Klicks: 2');
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('quire-island')?.dataset.islandState === 'hydrated');
+    await button.click();
+    await button.click();
+    expect(await button.textContent()).toBe('Klicks: 4');
+    expect(await page.locator('quire-children strong').textContent()).toBe('fett');
+    expect(await page.locator('quire-island a').getAttribute('href')).toBe('/docs/intro/');
+    // The component's CSS module styles it.
+    expect(await button.evaluate((b) => getComputedStyle(b.parentElement!).borderTopColor)).toBe('rgb(102, 51, 153)');
+    expect(errors).toEqual([]);
+    expect(missing).toEqual([]);
+  });
+
+  it('loads no module of the project on a page whose code needs no browser (the React home page)', async () => {
+    requested.length = 0;
+    await page.goto(`${server.url}/`);
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((p) => p.includes('/assets/project/'))).toEqual([]);
+    expect(await page.locator('quire-island').count()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
-import { createElement, type ReactNode } from 'react';
-import { useHref, useTheme } from './context.tsx';
-import { Link } from './components/Link.tsx';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { isExternal, withBase } from '../../src/shared/route-match.ts';
+import type { Site } from '../../src/types.ts';
+import { ThemeContext } from './context.tsx';
 import { Tab, Tabs } from './mdx/blocks.tsx';
 
 /**
@@ -8,14 +9,70 @@ import { Tab, Tabs } from './mdx/blocks.tsx';
  * https://docusaurus.io/docs/docusaurus-core), as quire's theme provides them: the same names and props, drawn
  * with this theme's markup. Modules not listed here are refused where they are imported (Q039), never left
  * to fail or to show nothing while the page renders.
+ *
+ * They run on the server and, in a component hydrated in the browser (an island), there too: so they read the
+ * site from DocusaurusSite, plain data the island carries, never from the theme's server-only context.
  */
+
+/** What the modules read of the site: the same on the server and in an island. */
+export interface DocusaurusSiteValue {
+  siteConfig: {
+    title: string;
+    tagline: string;
+    url: string;
+    baseUrl: string;
+    favicon?: string;
+    customFields: Record<string, unknown>;
+    trailingSlash: true;
+  };
+  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
+  /** Said to screen readers after an external link's text (`link.newTab`). */
+  newTab: string;
+}
+
+export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
+
+/** The value for a site (on the server; an island gets it in its props). */
+export function docusaurusSite(site: Site): DocusaurusSiteValue {
+  const { config } = site;
+  return {
+    siteConfig: {
+      title: config.title,
+      tagline: config.tagline,
+      url: config.url,
+      baseUrl: config.baseUrl,
+      ...(config.favicon ? { favicon: config.favicon } : {}),
+      customFields: config.customFields,
+      trailingSlash: true,
+    },
+    i18n: {
+      currentLocale: config.i18n.currentLocale,
+      defaultLocale: config.i18n.defaultLocale,
+      locales: [...config.i18n.locales],
+    },
+    newTab: site.messages['link.newTab'] ?? ' (opens in a new tab)',
+  };
+}
+
+function useSite(): DocusaurusSiteValue {
+  const given = useContext(DocusaurusSite);
+  const theme = useContext(ThemeContext);
+  if (given) return given;
+  if (!theme) throw new Error('quire bug: a Docusaurus module rendered without its site');
+  return docusaurusSite(theme.site);
+}
+
+/** A site path with the base path and trailing slash; external URLs and `#…` as written. */
+function href(site: DocusaurusSiteValue, to: string): string {
+  return isExternal(to) || to.startsWith('#') ? to : withBase(site.siteConfig.baseUrl, to);
+}
 
 /**
  * `@theme/Layout`: the theme's page frame is drawn around every page already, so the layout gives its content;
  * its title and description go to the document's head (see PageProps.head).
  */
 function Layout({ children, title, description }: { children?: ReactNode; title?: string; description?: string }) {
-  const { head } = useTheme();
+  const head = useContext(ThemeContext)?.head;
   if (head) {
     if (title !== undefined) head.title = title;
     if (description !== undefined) head.description = description;
@@ -39,43 +96,30 @@ function Heading({ as, id, children, ...rest }: { as: HeadingTag; id?: string; c
   );
 }
 
-/** `@docusaurus/Link`: `to` (or `href`) with the base path for site paths; external links open a new tab. */
-function DocusaurusLink({ to, href, children, ...rest }: { to?: string; href?: string; children?: ReactNode; className?: string }) {
+/** `@docusaurus/Link`: `to` (or `href`) with the base path for site paths; external links open a new tab and say so. */
+function DocusaurusLink({ to, href: given, children, ...rest }: { to?: string; href?: string; children?: ReactNode; className?: string }) {
+  const site = useSite();
+  const target = to ?? given ?? '#';
+  const newTab = /^https?:|^\/\//.test(target);
   return (
-    <Link to={to ?? href ?? '#'} {...rest}>
+    <a href={href(site, target)} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
       {children}
-    </Link>
+      {newTab ? <span className="visually-hidden">{site.newTab}</span> : null}
+    </a>
   );
 }
 
 /** `@docusaurus/useBaseUrl`: a site path with the base path; external URLs as written. */
 function useBaseUrl(url: string, options: { absolute?: boolean } = {}): string {
-  const { site } = useTheme();
-  const href = useHref()(url);
-  return options.absolute && href.startsWith('/') ? site.config.url + href : href;
+  const site = useSite();
+  const path = href(site, url);
+  return options.absolute && path.startsWith('/') ? site.siteConfig.url + path : path;
 }
 
 /** `@docusaurus/useDocusaurusContext`: the site's config under the names Docusaurus gives them. */
 function useDocusaurusContext() {
-  const { site } = useTheme();
-  const { config } = site;
-  return {
-    siteConfig: {
-      title: config.title,
-      tagline: config.tagline,
-      url: config.url,
-      baseUrl: config.baseUrl,
-      favicon: config.favicon,
-      customFields: config.customFields,
-      trailingSlash: true,
-    },
-    siteMetadata: { docusaurusVersion: '3' },
-    i18n: {
-      currentLocale: config.i18n.currentLocale,
-      defaultLocale: config.i18n.defaultLocale,
-      locales: config.i18n.locales,
-    },
-  };
+  const { siteConfig, i18n } = useSite();
+  return { siteConfig, siteMetadata: { docusaurusVersion: '3' }, i18n };
 }
 
 /** `@theme/Tabs` and `@theme/TabItem` in component code: the theme's tabs, labelled as Docusaurus labels them. */

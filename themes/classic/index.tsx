@@ -9,7 +9,7 @@ import * as legalBlocks from './mdx/legal.tsx';
 import { PromotionPeriod } from './mdx/promotion.tsx';
 import { MangaPromo } from './islands/MangaPromo.tsx';
 import { contracts } from './mdx/contracts.ts';
-import { docusaurusModules } from './docusaurus.tsx';
+import { docusaurusModules, docusaurusSite } from './docusaurus.tsx';
 import { dataSchemas } from './mdx/data-schemas.ts';
 import { companyGaps } from './mdx/company.ts';
 import { dataPackGaps } from './mdx/data-packs.ts';
@@ -82,6 +82,8 @@ export const classicTheme: Theme = {
   modules: docusaurusModules,
   // Infima's class names, which Docusaurus projects' components and pages are written with.
   moduleStyles: 'themes/classic/docusaurus.css',
+  moduleSources: { modules: 'themes/classic/docusaurus.tsx', island: 'themes/classic/islands/project.client.tsx' },
+  moduleSite: docusaurusSite,
   contracts,
   dataSchemas,
   // The Impressum's fields are the law's (§ 5 DDG, § 18 MStV): the site builds with gaps, but says so each time.
