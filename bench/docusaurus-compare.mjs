@@ -255,6 +255,8 @@ for (const folder of folders) {
     if (r.status !== 0) console.error(`${name}: docusaurus build failed (${r.status}), see ${dir}/docusaurus.log`);
   }
 
+  // A failed quire build leaves the previous output in place: removed first, so no page is counted twice.
+  rmSync(qOut, { recursive: true, force: true });
   const q = timed('node', [quire, 'build', '--root', folder, '--out', qOut, '--no-cache'], folder, path.join(dir, 'quire.log'));
   const diagnostics = diagnosticsOf(q.output);
   const byCode = new Map();
