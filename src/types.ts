@@ -139,6 +139,8 @@ export interface Compiled {
   hasTitleHeading: boolean;
   /** Problems that did not stop the compile (a block left open), reported as warnings on every build. */
   notes?: CompileNote[];
+  /** What the page's `<head>` in MDX puts into the document's head: a title (as written, whole) and tags. */
+  head?: { title?: string; tags: HeadTag[] };
   /** The modules the page imports (MDX `import` of a component, partial, package or style), bundled for it by the build. */
   imports?: { source: string; line?: number; column?: number }[];
   /**
@@ -157,6 +159,12 @@ export interface Compiled {
  * dialect that quire leaves out (Q038).
  */
 export type CompileNoteKind = 'unclosed' | 'as-text' | 'code-option' | 'left-out';
+
+/** A `<meta>` or `<link>` a page puts into its head, with its attributes as written. */
+export interface HeadTag {
+  tag: 'meta' | 'link';
+  attributes: Record<string, string>;
+}
 
 /** A problem the compiler noticed without failing, at its place in the file. */
 export interface CompileNote {

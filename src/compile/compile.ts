@@ -85,7 +85,7 @@ export const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof COD
   'left-out': CODES.CONTENT_LEFT_OUT,
 };
 
-export const COMPILER_VERSION = '24';
+export const COMPILER_VERSION = '25';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -426,6 +426,7 @@ async function finishCompile(
       ...(data.componentUses ? { componentUses: data.componentUses as Compiled['componentUses'] } : {}),
       ...(data.notes ? { notes: data.notes as Compiled['notes'] } : {}),
       ...(data.imports ? { imports: data.imports as Compiled['imports'] } : {}),
+      ...(data.head ? { head: data.head as Compiled['head'] } : {}),
       hasTitleHeading: data.firstH1 !== undefined,
     },
   };

@@ -11,6 +11,7 @@ import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
 import { remarkImports } from './plugins/imports.ts';
+import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
 import { remarkNotes } from './plugins/notes.ts';
 
@@ -31,6 +32,7 @@ export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,
   remarkLinks,
+  remarkHead,
   remarkSummary,
 ];
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import type { LocaleInfo, Route, Site } from '../types.ts';
 import { MAIN_ID } from '../shared/html.ts';
 import { ogLocale } from '../shared/locales.ts';
@@ -22,12 +22,14 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   const { config } = site;
   const locale = site.locales.find((l) => l.code === config.i18n.currentLocale) as LocaleInfo;
   const isHome = route.path === '/';
+  const compiledHead = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].head;
   const title =
-    isHome || !route.title
+    compiledHead?.title ??
+    (isHome || !route.title
       ? route.title && route.title !== config.title
         ? `${route.title} | ${config.title}`
         : config.title
-      : `${route.title} | ${config.title}`;
+      : `${route.title} | ${config.title}`);
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   const fm = compiled?.source.frontMatter;
   const pageUrl = route.kind === 'notFound' ? undefined : config.url + config.baseUrl + route.path.slice(1);
@@ -41,7 +43,10 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
   const imageSize = image === undefined ? undefined : site.imageSizes[image];
   // The config's description of its card fits only that card.
   const imageAlt = fm?.image ? fm.image_alt : config.imageAlt;
-  const description = route.description || config.tagline;
+  // A `<meta name="description">` in the page's `<head>` (MDX) is its description, as under Docusaurus.
+  const headDescription = compiledHead?.tags.find((t) => t.tag === 'meta' && t.attributes.name === 'description')?.attributes.content;
+  const description = headDescription ?? (route.description || config.tagline);
+  const headTags = (compiledHead?.tags ?? []).filter((t) => !(t.tag === 'meta' && t.attributes.name === 'description'));
   const robots =
     route.isUnlisted || route.kind === 'notFound' ? 'noindex, nofollow' : route.kind === 'search' ? 'noindex, follow' : undefined;
   const tag = searchTag(route.kind, config.docs.version.name);
@@ -93,6 +98,7 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
         {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
         <link rel="stylesheet" href={assets.css} />
+        {headTags.map((t, i) => createElement(t.tag, { key: i, ...headProps(t.attributes) }))}
         {/* The CSS the page's own imported modules bring (src/compile/modules.ts), after the theme's, as Docusaurus orders it. */}
         {compiled?.modules?.css ? <style dangerouslySetInnerHTML={{ __html: styleText(compiled.modules.css) }} /> : null}
         {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
@@ -125,4 +131,16 @@ function socialImageUrl(image: string | undefined, config: DocumentProps['site']
 /** CSS as the text of a `<style>` element: a `</style` inside it (in a string or comment) would end the element early. */
 function styleText(css: string): string {
   return css.replace(/<\/(style)/gi, '<\\/$1');
+}
+
+/** A head tag's attributes as React props: the few HTML names React spells otherwise. */
+function headProps(attributes: Record<string, string>): Record<string, string> {
+  const names: Record<string, string> = {
+    charset: 'charSet',
+    'http-equiv': 'httpEquiv',
+    crossorigin: 'crossOrigin',
+    hreflang: 'hrefLang',
+    class: 'className',
+  };
+  return Object.fromEntries(Object.entries(attributes).map(([name, value]) => [names[name.toLowerCase()] ?? name, value]));
 }

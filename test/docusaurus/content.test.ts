@@ -174,11 +174,16 @@ describe('Docusaurus content rules', () => {
     expect(c.links.map((l) => l.path)).toContain('/docs/a/');
     expect(json).toContain('/de/docs/a/');
     // Another import is the page's own module: listed for the bundler, its names bound in the page's code.
-    const other = await compileSource(source("import Tabs from '@theme/Tabs';\nimport Foo from '../components/Foo';\n\n<Foo />\n", 'mdx'), config);
+    const other = await compileSource(
+      source("import Tabs from '@theme/Tabs';\nimport Foo from '../components/Foo';\n\n<Foo />\n", 'mdx'),
+      config,
+    );
     if (!('compiled' in other)) throw new Error('did not compile');
     expect(other.compiled.imports).toEqual([{ source: '../components/Foo', line: expect.any(Number), column: 1 }]);
     expect(other.compiled.components).toEqual([]);
-    expect(other.compiled.output.type === 'mdx' && other.compiled.output.code).toContain('arguments[0]._quireImport("../components/Foo")["default"]');
+    expect(other.compiled.output.type === 'mdx' && other.compiled.output.code).toContain(
+      'arguments[0]._quireImport("../components/Foo")["default"]',
+    );
   });
 
   it('shows a Docusaurus CodeBlock as a fenced block with its language, title and line numbers', async () => {
@@ -201,5 +206,36 @@ describe('Docusaurus content rules', () => {
     expect(c.output.type).toBe('mdx');
     expect(notes(c)).toEqual([[5, 'The code block opened here is never closed: everything after it is shown as code.']]);
     expect(c.links.map((l) => l.url)).toEqual(['/docs/b/']);
+  });
+
+  it("takes <head>'s title, meta and link tags out of the body for the page's head, and names what it leaves out", async () => {
+    const body = [
+      "export const toc = [{ value: 'Eigene', id: 'eigene', level: 2 }];",
+      '',
+      '<head>',
+      '  <title>Eigener Titel</title>',
+      '  <meta name="description" content="Kurz gesagt." />',
+      '  <link rel="preconnect" href="https://example.com" />',
+      '  <base href="https://example.com/" />',
+      '  <meta name="robots" content={"no" + "index"} />',
+      '</head>',
+      '',
+      '# Kopf',
+      '',
+    ].join('\n');
+    const c = await compiled(body, 'mdx');
+    expect(c.head).toEqual({
+      title: 'Eigener Titel',
+      tags: [
+        { tag: 'meta', attributes: { name: 'description', content: 'Kurz gesagt.' } },
+        { tag: 'link', attributes: { rel: 'preconnect', href: 'https://example.com' } },
+      ],
+    });
+    expect(JSON.stringify(c.output)).not.toContain('Eigener Titel');
+    expect(notes(c).map(([line, message]) => [line, String(message).slice(0, 40)])).toEqual([
+      [1, 'export const toc: quire builds the table'],
+      [7, '<base> in <head>: quire puts only <title'],
+      [8, '<meta> in <head> has a value written as '],
+    ]);
   });
 });

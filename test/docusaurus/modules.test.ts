@@ -177,4 +177,18 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       }),
     );
   });
+
+  it("writes a page's <head> title, description and tags into the document's head, once", async () => {
+    const { result, writer } = await build({
+      'docs/kopf.mdx':
+        '---\ntitle: Kopf\ndescription: Aus dem Kopf.\n---\n<head>\n  <title>Eigener Titel</title>\n  <meta name="description" content="Kurz gesagt." />\n  <link rel="preconnect" href="https://example.com" />\n</head>\n\n# Kopf\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/kopf/index.html')!;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Eigener Titel</title>']);
+    expect(head.match(/<meta name="description"[^>]*>/g)).toEqual(['<meta name="description" content="Kurz gesagt."/>']);
+    expect(head).toContain('<link rel="preconnect" href="https://example.com"/>');
+    expect(html.slice(html.indexOf('<body'))).not.toMatch(/<head[\s>]/);
+  });
 });
