@@ -434,7 +434,15 @@ describe('marketing pages in the browser', () => {
     const context = await visitorContext(browser, 1280);
     const page = await context.newPage();
     const found: string[] = [];
-    for (const route of ['/de/manga/', '/de/image/', '/de/learn/', '/de/topup/', '/de/gibt-es-nicht/']) {
+    for (const route of [
+      '/de/manga/',
+      '/de/image/',
+      '/de/learn/',
+      '/de/topup/',
+      '/de/landing-page/star-gate/',
+      '/de/android/',
+      '/de/gibt-es-nicht/',
+    ]) {
       await page.goto(server.url + route);
       for (const v of await runAxe(page)) found.push(`${route} ${v.id}: ${v.nodes.join('; ')}`);
     }
