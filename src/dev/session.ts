@@ -10,7 +10,7 @@ import { CompiledSources, defaultCacheDir } from './compiled-sources.ts';
 import type { MemoryStore } from './memory-store.ts';
 import { buildSearchIndex, type SearchIndexFiles } from './search-pass.ts';
 import { PlanMemo } from '../plan/index.ts';
-import { FingerprintMemo } from '../render/fingerprint.ts';
+import { FingerprintMemo } from '../render/index.ts';
 import { DevRun, type Batch, type DevMemory, type Work } from './stages.ts';
 import type { ThemeLoader } from './theme-loader.ts';
 

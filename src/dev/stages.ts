@@ -7,8 +7,7 @@ import { assetName, bundleClient, contentHash, emit, outputFile, type ClientBund
 import { isHiddenStaticPath, load, readSource } from '../load/index.ts';
 import { mergeMessages, withStandIns, type PlanMemo } from '../plan/index.ts';
 import type { Driver, Outcome, Pages } from '../pipeline.ts';
-import { fingerprintRoutes, renderEach } from '../render/index.ts';
-import type { FingerprintMemo } from '../render/fingerprint.ts';
+import { fingerprintRoutes, renderEach, type FingerprintMemo } from '../render/index.ts';
 import type { BuildProgress, Compiled, Loaded, Site, SiteConfig, Source, Theme } from '../types.ts';
 import { sourceKind, toPosix, type FileChange } from './classify.ts';
 import type { CompiledSources } from './compiled-sources.ts';

@@ -130,7 +130,13 @@ async function readContent(
     if (kind === 'page') readReactPages(r, files ?? [], dir, sources);
     const readAll = (files ?? [])
       // As Docusaurus's default `exclude`: `_`-prefixed files and folders hold partials, not pages.
-      .filter((f) => /\.mdx?$/.test(f) && !toPosix(path.relative(path.join(root, dir), f)).split('/').some((part) => part.startsWith('_')))
+      .filter(
+        (f) =>
+          /\.mdx?$/.test(f) &&
+          !toPosix(path.relative(path.join(root, dir), f))
+            .split('/')
+            .some((part) => part.startsWith('_')),
+      )
       .map(async (abs) => {
         const file = toPosix(path.relative(root, abs));
         inputs.push(abs);

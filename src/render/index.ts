@@ -1,6 +1,6 @@
 export { STORAGE_KEYS } from './inline-scripts.ts';
 export { safeJson } from './document.tsx';
-export { fingerprintRoutes, type FingerprintInputs } from './fingerprint.ts';
+export { FingerprintMemo, fingerprintRoutes, type FingerprintInputs } from './fingerprint.ts';
 export {
   limitedRender,
   renderRoute,
