@@ -268,6 +268,16 @@ for (const folder of folders) {
 
   const dzPages = existsSync(dzOut) ? pagesOf(dzOut) : new Map();
   const qPages = existsSync(qOut) ? pagesOf(qOut) : new Map();
+  // With a `baseUrl` such as `/proj/`, quire writes the site into `<out>/proj/` and Docusaurus into `<out>/`: the
+  // same URLs once quire's common first folder is taken off.
+  const firsts = new Set([...qPages.keys()].map((u) => u.split('/')[1]));
+  if (firsts.size === 1 && dzPages.size > 0 && ![...dzPages.keys()].some((u) => u.startsWith(`/${[...firsts][0]}/`))) {
+    const prefix = `/${[...firsts][0]}`;
+    for (const [u, f] of [...qPages]) {
+      qPages.delete(u);
+      qPages.set(u.slice(prefix.length), f);
+    }
+  }
   const both = [...dzPages.keys()].filter((u) => qPages.has(u)).sort();
   const differing = [];
   const notCompared = [];
