@@ -45,8 +45,16 @@ export interface FrontMatter {
   pagination_label?: string;
   date?: string;
   authors?: string[];
-  tags?: string[];
+  /** Names (keys of the tags file), or tags written inline with their page (Docusaurus's `{ label, permalink }`). */
+  tags?: (string | InlineTag)[];
   [key: string]: unknown;
+}
+
+/** A tag written in front matter with its own page: `{ label: 'Release', permalink: '/release' }`. */
+export interface InlineTag {
+  label: string;
+  permalink: string;
+  description?: string;
 }
 
 /** One content file, read and split, nothing rendered. */

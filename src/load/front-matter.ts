@@ -45,7 +45,10 @@ const frontMatterFields = z.looseObject({
   authors: z
     .union([z.string().transform((s) => [s]), z.array(z.union([z.string(), z.object({ name: z.string() }).transform((a) => a.name)]))])
     .optional(),
-  tags: z.array(z.string()).optional(),
+  // Docusaurus also takes a tag written inline with its page (`{ label, permalink }`, https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter).
+  tags: z
+    .array(z.union([z.string(), z.object({ label: z.string().min(1), permalink: z.string().min(1), description: z.string().optional() })]))
+    .optional(),
   /** The sidebar the doc shows (Docusaurus's rule): by name, or null for none. */
   displayed_sidebar: z.string().nullable().optional(),
   // Docusaurus's classic theme shows neither: a key for translations and props for swizzled components.

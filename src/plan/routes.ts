@@ -52,7 +52,10 @@ export function planRoutes(
       description: c.description,
       compiledIndex,
       isUnlisted: fm.unlisted === true,
-      blog: c.source.kind === 'blog' ? { date: fm.date, authors: fm.authors ?? [], tags: fm.tags ?? [] } : undefined,
+      blog:
+        c.source.kind === 'blog'
+          ? { date: fm.date, authors: fm.authors ?? [], tags: (fm.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)) }
+          : undefined,
     });
   });
   const generated: [RouteKind, string, string, string][] = [

@@ -61,8 +61,10 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
       const source = sourceOf(route);
       if (route.kind !== kind || !source) continue;
       const links: NavLink[] = [];
-      for (const key of source.frontMatter.tags ?? []) {
-        const own = defined[key];
+      for (const tag of source.frontMatter.tags ?? []) {
+        // A tag written inline carries its own label and page; a name is looked up in the tags file.
+        const key = typeof tag === 'string' ? tag : tag.label;
+        const own: Record<string, unknown> | undefined = typeof tag === 'string' ? defined[key] : { ...tag };
         // A tag the docs' tags file lacks: Docusaurus's `onInlineTags: 'warn'` (the blog's are checked with its authors).
         if (!own && file && kind === 'doc') {
           const meant = closestName(key, Object.keys(defined));
@@ -77,14 +79,14 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
         }
         const permalink = text(own?.permalink)?.replace(/^\/+|\/+$/g, '') ?? kebabCase(key);
         const path = joinPath(base, 'tags', permalink);
-        let tag = byPath.get(path);
-        if (!tag) {
+        let entry = byPath.get(path);
+        if (!entry) {
           const description = text(own?.description);
-          tag = { label: text(own?.label) ?? key, path, ...(description ? { description } : {}), items: [] };
-          byPath.set(path, tag);
+          entry = { label: text(own?.label) ?? key, path, ...(description ? { description } : {}), items: [] };
+          byPath.set(path, entry);
         }
-        links.push({ label: tag.label, path });
-        if (!route.isUnlisted && !tag.items.some((i) => i.path === route.path)) tag.items.push(listed(route));
+        links.push({ label: entry.label, path });
+        if (!route.isUnlisted && !entry.items.some((i) => i.path === route.path)) entry.items.push(listed(route));
       }
       if (!links.length) continue;
       if (route.doc) route.doc.tags = links;

@@ -95,4 +95,23 @@ describe('listing pages in the built locale', () => {
     expect(page('blog/archive/index.html')).toContain('<time dateTime="2021-08-26">26. August 2021</time>');
     expect(page('blog/welcome/index.html')).toContain('<b class="tag-links__label">Schlagwörter:</b>');
   });
+
+  it('takes docs and blog tags written inline ({ label, permalink }) with their own page, beside tags by name', async () => {
+    const { result, writer } = await build({
+      'docs/getaggt.md':
+        '---\ntitle: Getaggt\ntags:\n  - label: Neu im Release\n    permalink: /release-neu\n    description: Was neu ist.\n  - einfach\n---\n\nText.\n',
+      'blog/2024-01-02-inline.md':
+        '---\ntitle: Inline\nauthors: [yangshun]\ntags: [{ label: Eigenes, permalink: /eigen }, hello]\n---\n\nText.\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const doc = writer.text('docs/getaggt/index.html') ?? '';
+    const tagLinks = (html: string) =>
+      [...html.matchAll(/class="tag-links__tag" href="([^"]+)"[^>]*>([^<]+)</g)].map((m) => `${m[2]} ${m[1]}`);
+    expect(tagLinks(doc)).toEqual(['Neu im Release /docs/tags/release-neu/', 'einfach /docs/tags/einfach/']);
+    const tagPage = writer.text('docs/tags/release-neu/index.html') ?? '';
+    expect(tagPage.includes('Was neu ist.')).toBe(true);
+    expect(tagPage.includes('href="/docs/getaggt/"')).toBe(true);
+    expect((writer.text('blog/tags/eigen/index.html') ?? '').includes('href="/blog/inline/"')).toBe(true);
+    expect(tagLinks(writer.text('blog/inline/index.html') ?? '')).toEqual(['Eigenes /blog/tags/eigen/', 'Hello /blog/tags/hello/']);
+  });
 });
