@@ -167,7 +167,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
 }
 
 interface VFileMessageLike {
@@ -306,7 +306,7 @@ function startCompile(
   const problem = prescan(source.body, source.format, limits);
   if (problem) return Promise.resolve({ diagnostic: prescanDiagnostic(problem, source, limits) });
   const started = performance.now();
-  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree });
+  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree }, config.relativeUrls);
   const own = performance.now();
   // The page's own time: its part in the slice, and the rest from when it could go on (after the slice).
   return finishCompile(source, config, processing, () => own - started + performance.now() - Math.max(own, clock.ended ?? 0));

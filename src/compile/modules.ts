@@ -236,6 +236,8 @@ export async function bundleModules(
       external: ['@mdx-js/react'],
       outdir: path.join(root, '.quire-modules'),
       bundle: true,
+      // Packages installed in the project resolve from content outside its folder too (a docs folder beside the site), as webpack does for Docusaurus.
+      nodePaths: [path.join(root, 'node_modules')],
       write: false,
       metafile: true,
       format: 'cjs',
@@ -293,6 +295,8 @@ export async function bundleModules(
         assetNames: '[name]-[hash]',
         publicPath: `${baseUrl}assets/project/`,
         bundle: true,
+        // Packages installed in the project resolve from content outside its folder too (a docs folder beside the site), as webpack does for Docusaurus.
+        nodePaths: [path.join(root, 'node_modules')],
         splitting: true,
         write: false,
         format: 'esm',
@@ -354,8 +358,12 @@ function withoutFrontMatter(text: string): { body: string; bodyLine: number } {
 
 /** An esbuild error as a Q039 at its place: in the page (its import line) or in the module that imports. */
 function moduleDiagnostic(m: Message, root: string, entries: Entry[]): Diagnostic {
+  // esbuild's advice about its own command line (`--external`, "mark the path as external") means nothing here.
   const hint =
-    m.notes.map((n) => n.text).join(' ') ||
+    m.notes
+      .map((n) => n.text)
+      .filter((text) => !/external|--/.test(text))
+      .join(' ') ||
     'Check the path (relative to the file, or @site/… from the project root) and that npm packages are installed (npm install).';
   const location = m.location;
   const page = location && /^(?:quire-page:)?quire-page:(\d+)$/.exec(location.file);

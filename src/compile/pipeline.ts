@@ -56,9 +56,18 @@ export function fileData(
   source: Source,
   baseUrl: string,
   texts: { admonitions: Record<string, string> },
+  relativeUrls: 'slash' | 'noSlash' = 'slash',
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
+  // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
+  const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
   return {
-    linkOptions: { baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine },
+    linkOptions: {
+      baseUrl,
+      pagePath: source.path,
+      file: source.file,
+      lineOffset: source.bodyLine,
+      ...(relativeBase ? { relativeBase } : {}),
+    },
     admonitionTitles: texts.admonitions,
     keepImports: false,
   };
@@ -92,8 +101,10 @@ const TRUNCATE = /^\s*(?:\/\*\s*truncate\s*\*\/|<!--\s*truncate\s*-->)\s*$/;
 function beforeTruncate(tree: Root): string | undefined {
   const at = tree.children.findIndex(
     (node) =>
-      (node.type === 'html' || (node.type as string) === 'mdxFlowExpression') &&
-      TRUNCATE.test(String((node as { value?: unknown }).value ?? '')),
+      ((node.type === 'html' || (node.type as string) === 'mdxFlowExpression') &&
+        TRUNCATE.test(String((node as { value?: unknown }).value ?? ''))) ||
+      // `<!-- truncate -->` in MDX, read by the comment plugin (see processors.ts).
+      ((node.type as string) === 'comment' && /^\s*truncate\s*$/.test(String((node as { commentValue?: unknown }).commentValue ?? ''))),
   );
   if (at < 0) return undefined;
   const text = tree.children

@@ -1,12 +1,13 @@
 import { createProcessor } from '@mdx-js/mdx';
 import { urlAttributes } from 'html-url-attributes';
 import { parseFragment } from 'parse5';
+import remarkComment from '@slorber/remark-comment';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { SourceMapGenerator } from 'source-map';
 import type { Root as HastRoot } from 'hast';
-import { unified, type Processor } from 'unified';
+import { unified, type PluggableList, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import { isLiteralExpression, type EstreeNode } from '../shared/mdx-literal.ts';
 import { createUrlPolicy, type Parse5Node } from '../shared/url-policy.ts';
@@ -51,7 +52,9 @@ function remarkRehypeOptions(texts: CompileTexts) {
 /** `SourceMapGenerator`: the code path's pages keep a map back to their source (see `mdxErrorPlace`). */
 const mdxOptions = (parts: SyntaxParts, texts: CompileTexts) => ({
   outputFormat: 'function-body' as const,
-  remarkPlugins: remarkPluginsFor(parts),
+  // HTML comments in MDX are the writer's notes, as Docusaurus reads them (its markdown.mdx1Compat.comments, on by
+  // default, with this same plugin); MDX itself refuses them. Kept as nodes so `<!-- truncate -->` marks an excerpt.
+  remarkPlugins: [[remarkComment, { ast: true }], ...remarkPluginsFor(parts)] as PluggableList,
   remarkRehypeOptions: remarkRehypeOptions(texts),
   rehypePlugins,
   development: false,
@@ -172,9 +175,10 @@ export async function processSource(
   baseUrl: string,
   texts: CompileTexts,
   { only, mdxFromTree = true }: ProcessVariant = {},
+  relativeUrls: 'slash' | 'noSlash' = 'slash',
 ): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
   const value = prepareMarkdown(source.body);
-  const input = { value, path: source.file, data: fileData(source, baseUrl, texts) };
+  const input = { value, path: source.file, data: fileData(source, baseUrl, texts, relativeUrls) };
   const parts = only ?? syntaxPartsFor(value);
   if (source.format === 'mdx') {
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip

@@ -217,6 +217,8 @@ export function mapDocusaurusConfig(
   // links with the slash, which both serve. false (`x.html`) is not supported and stays in the warning.
   const trailingSlash = raw.trailingSlash;
   if (trailingSlash !== false) used.add('trailingSlash');
+  // Without `trailingSlash: true` Docusaurus links pages without the slash, so a relative link resolves from the parent.
+  config.relativeUrls = trailingSlash === true ? 'slash' : 'noSlash';
   const favicon = take<string>('favicon');
   if (typeof favicon === 'string') config.favicon = sitePath(favicon);
   for (const key of ['onBrokenLinks', 'onBrokenAnchors'] as const) {

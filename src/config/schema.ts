@@ -72,6 +72,12 @@ export const configSchema = z.object({
   /** Base path of this locale's site; starts and ends with `/`. */
   baseUrl: z.string().regex(/^\/([\w.-]+\/)*$/, 'expected a path that starts and ends with "/", e.g. "/de/"'),
   trailingSlash: z.literal(true).default(true),
+  /**
+   * How a relative link in content (`[b](./b)`) resolves: against the page's address with its trailing slash
+   * (`slash`: `./b` on `/a/page/` is `/a/page/b/`), or without it (`noSlash`: `/a/b/`), as links written for
+   * Docusaurus's default addresses (its `trailingSlash` unset or false) mean it.
+   */
+  relativeUrls: z.enum(['slash', 'noSlash']).default('slash'),
   /** The site's icon (`<link rel="icon">`), a file in static/; without it browsers ask for /favicon.ico. */
   favicon: z.string().optional(),
   /** The social card of every page without its own (`og:image`): a PNG or JPEG in static/, ideally 1200 × 630. */

@@ -27,7 +27,10 @@ export function resolveFromContentRoot(
   const pages = new Map<string, ResolvedPage>();
   const out = compiled.map((page) => {
     const last = known?.get(page.source.file);
-    const resolved = last && last.links === page.links && last.output === page.output ? last.resolved : resolveOne(page, roots, fileRoutes);
+    const resolved =
+      last && last.links === page.links && last.output === page.output
+        ? last.resolved
+        : resolveOne(page, roots, fileRoutes, config.baseUrl);
     if (memo) pages.set(page.source.file, { links: page.links, output: page.output, resolved });
     return resolved ? { ...page, ...resolved } : page;
   });
@@ -36,7 +39,7 @@ export function resolveFromContentRoot(
 }
 
 /** A page's links and output with its content-root links pointed at their files; undefined when it has none. */
-function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, string>): ResolvedPage['resolved'] {
+function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, string>, baseUrl: string): ResolvedPage['resolved'] {
   const root = roots.find((r) => page.source.file.startsWith(r + '/'));
   if (!root) return undefined;
   const moved = new Map<string, string>();
@@ -46,7 +49,12 @@ function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, str
     const written = decodeSafe(link.url.split('#')[0]);
     if (written.startsWith('.')) return link;
     const candidate = fileKey(path.posix.normalize(path.posix.join(root, written)));
-    if (!fileRoutes.has(candidate)) return link;
+    if (!fileRoutes.has(candidate)) {
+      // Written from the site's root and no content file: the site path as written (a file of static/, say).
+      if (!written.startsWith('/')) return link;
+      moved.set(fileMarker(target), baseUrl + written.slice(1));
+      return { ...link, path: written };
+    }
     moved.set(fileMarker(target), fileMarker(candidate));
     return { ...link, path: fileLinkPath(candidate) };
   });

@@ -238,4 +238,17 @@ describe('Docusaurus content rules', () => {
       [8, '<meta> in <head> has a value written as '],
     ]);
   });
+
+  it('drops HTML comments in MDX as Docusaurus does (mdx1Compat.comments), not in code, and reads <!-- truncate --> there', async () => {
+    const body =
+      'Vorne <!-- im Satz --> hinten.\n\n<!--\nNotiz über\nzwei Zeilen\n-->\n\n```html\n<!-- bleibt -->\n```\n\n`<!-- auch -->`\n';
+    const c = await compiled(body, 'mdx');
+    const json = JSON.stringify(c.output);
+    expect(json).not.toContain('im Satz');
+    expect(json).not.toContain('Notiz');
+    expect(json).toContain('bleibt');
+    expect(json).toContain('auch');
+    const post = await compiled('Erster Absatz.\n\n<!-- truncate -->\n\nRest.\n', 'mdx', 'blog/2024-01-01-a.mdx');
+    expect(post.excerpt).toBe('Erster Absatz.');
+  });
 });

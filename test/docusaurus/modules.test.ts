@@ -191,4 +191,21 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(head).toContain('<link rel="preconnect" href="https://example.com"/>');
     expect(html.slice(html.indexOf('<body'))).not.toMatch(/<head[\s>]/);
   });
+
+  it('resolves links as Docusaurus writes them without trailingSlash: relative to the parent, from the docs root, pathname://', async () => {
+    const { result, writer } = await build({
+      'docs/api/store.md':
+        '---\ntitle: Store\n---\n\n[Nachbar](./helpers) und [hoch](../intro) und [Wurzel](/tutorial-basics/congratulations.mdx) und [PDF](pathname:///files/a.pdf).\n',
+      'docs/api/helpers.md': '---\ntitle: Helpers\n---\n\nText.\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/api/store/index.html') ?? '';
+    const hrefs = [...html.matchAll(/<a href="([^"]+)">(Nachbar|hoch|Wurzel|PDF)<\/a>/g)].map((m) => `${m[2]} ${m[1]}`);
+    expect(hrefs).toEqual([
+      'Nachbar /docs/api/helpers/',
+      'hoch /docs/intro/',
+      'Wurzel /docs/tutorial-basics/congratulations/',
+      'PDF /files/a.pdf',
+    ]);
+  });
 });

@@ -31,8 +31,14 @@ export function urlPolicyForPlugins(): UrlPolicy {
 export interface LinkOptions {
   /** `/de/` */
   baseUrl: string;
-  /** Route path of the page, to resolve relative links: `/docs/features/pdf/`. */
+  /** Route path of the page: `/docs/features/pdf/`. */
   pagePath: string;
+  /**
+   * What relative links resolve against: the page path (`/docs/features/pdf/`), or without its trailing slash
+   * (`/docs/features/pdf`) where the site's config says links are written for addresses without one
+   * (`relativeUrls: 'noSlash'`, Docusaurus's unset `trailingSlash`). Default: the page path.
+   */
+  relativeBase?: string;
   /** Project-relative file of the page. */
   file: string;
   /** Added to node lines: the body's first line in the file. */
@@ -209,12 +215,12 @@ function componentUrl(
   at: { line?: number; column?: number },
 ): { url: string; ref?: LinkRef } {
   if (!url || isExternal(url) || url.startsWith('#') || url.startsWith('/')) {
-    const ref = internalRef(url, options.pagePath);
+    const ref = internalRef(url, options.pagePath, options.relativeBase);
     return { url, ref: ref && FILE_PROPS.has(name) ? { ...ref, image: true } : ref };
   }
   if (FILE_PROPS.has(name)) return resolveAsset(url, options, assets, at);
   if (/\.mdx?$/.test(splitHash(url)[0])) return resolveLink(url, options);
-  const u = new URL(url, 'http://site' + options.pagePath);
+  const u = new URL(url, 'http://site' + (options.relativeBase ?? options.pagePath));
   const sitePath = u.pathname + u.search + u.hash;
   return { url: sitePath, ref: { ...internalRef(sitePath, options.pagePath)!, url } };
 }
@@ -227,30 +233,41 @@ export function placeIn(node: Positioned, options: LinkOptions): { line?: number
 }
 
 /** A link as the link checker sees it: site path without base, and hash. Undefined for external links. */
-export function internalRef(url: string, pagePath: string): { url: string; path: string; hash?: string } | undefined {
+export function internalRef(
+  url: string,
+  pagePath: string,
+  relativeBase = pagePath,
+): { url: string; path: string; hash?: string } | undefined {
   if (!url || isExternal(url)) return undefined;
   if (url.startsWith('#')) return { url, path: pagePath, hash: decodeSafe(url.slice(1)) };
-  const u = new URL(url, 'http://site' + pagePath);
+  const u = new URL(url, 'http://site' + relativeBase);
   const last = u.pathname.split('/').pop() ?? '';
   const sitePath = last.includes('.') && !last.endsWith('.html') ? decodeSafe(u.pathname) : normalizePath(u.pathname);
   return { url, path: sitePath, hash: u.hash ? decodeSafe(u.hash.slice(1)) : undefined };
 }
 
 export function resolveLink(url: string, options: LinkOptions): { url: string; ref?: LinkRef } {
+  // Docusaurus's escape hatch (https://docusaurus.io/docs/advanced/routing#escaping-from-spa-redirects): the path as
+  // written, under the base path, not checked (a file the server has that the site does not build, say).
+  if (url.startsWith('pathname://')) {
+    const rest = url.slice('pathname://'.length);
+    return { url: rest.startsWith('/') ? options.baseUrl + rest.slice(1) : rest };
+  }
   if (!url || isExternal(url) || url.startsWith('#')) {
     return { url, ref: url.startsWith('#') ? { url, path: options.pagePath, hash: decodeSafe(url.slice(1)) } : undefined };
   }
   const [pathPart, hash = ''] = splitHash(url);
-  if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
-    // A link to another content file: the route is known only after planning.
+  if (/\.mdx?$/.test(pathPart)) {
+    // A link to another content file: the route is known only after planning. One written from the site's root
+    // (`/api/Store.md`) names a file of the content folder, as Docusaurus reads it (resolveFromContentRoot).
     const target = fileKey(path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(pathPart))));
     return {
       url: fileMarker(target) + (hash ? '#' + hash : ''),
       ref: { url, path: fileLinkPath(target), hash: hash ? decodeSafe(hash) : undefined },
     };
   }
-  const ref = internalRef(url, options.pagePath)!;
-  const u = new URL(url, 'http://site' + options.pagePath);
+  const ref = internalRef(url, options.pagePath, options.relativeBase)!;
+  const u = new URL(url, 'http://site' + (options.relativeBase ?? options.pagePath));
   return { url: withBase(options.baseUrl, u.pathname + u.search + u.hash), ref };
 }
 
