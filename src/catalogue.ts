@@ -129,9 +129,9 @@ export const CATALOGUE = {
   },
   Q039: {
     title: 'Imported module',
-    severity: 'error',
+    severity: 'either',
     about:
-      "a module a page imports (MDX `import`, a React page's imports, and what those import in turn) that cannot be found or compiled, at the line of the import: a missing file or npm package not installed, a syntax error in a component, a Docusaurus module quire does not provide (`@theme/…`, `@docusaurus/…`, with those it does)",
+      "a module a page imports (MDX `import`, a React page's imports, and what those import in turn) that cannot be found or compiled, at the line of the import: a missing file or npm package not installed, a syntax error in a component, a Docusaurus module quire does not provide (`@theme/…`, `@docusaurus/…`, with those it does). Error for a Markdown or MDX page; warning for a React page (`src/pages/*.js`), which is left out of the site",
   },
   Q040: {
     title: 'Sidebar file',

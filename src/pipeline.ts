@@ -111,17 +111,19 @@ async function planSite(
   theme: Theme,
   config: SiteConfig,
   loaded: Loaded,
-  compiled: Compiled[],
+  all: Compiled[],
   memo?: PlanMemo,
 ): Promise<StageResult<Site>> {
   const { currentLocale, contentLocale } = config.i18n;
   const texts = compileTexts(mergeMessages(loaded.messages, currentLocale), mergeMessages(loaded.messages, contentLocale ?? currentLocale));
-  const provided = Object.keys(theme.modules ?? {});
+  const provided = Object.fromEntries(Object.entries(theme.modules ?? {}).map(([name, exports]) => [name, Object.keys(exports)]));
   const quire = quireRoot();
   const styles = theme.moduleStyles && path.join(quire, theme.moduleStyles);
   const sources = theme.moduleSources;
   const browser = sources && { quire, modules: path.join(quire, sources.modules), island: path.join(quire, sources.island) };
-  const modules = await bundleModules(root, compiled, { provided, styles, baseUrl: config.baseUrl, texts, browser });
+  const modules = await bundleModules(root, all, { provided, styles, baseUrl: config.baseUrl, texts, browser });
+  // React pages whose code quire cannot build are left out (each named by a warning).
+  const compiled = modules.dropped.length ? all.filter((c) => !modules.dropped.includes(c)) : all;
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.
   const [imageSizes, missingImages] = await Promise.all([
     readImageSizes(root, socialImageFiles(config, compiled, loaded.staticFiles)),

@@ -35,8 +35,8 @@ const slash = (p: string) => p.split(path.sep).join('/');
  * cannot be found or compiled is a Q039 at the import.
  */
 export interface BundleOptions {
-  /** Names of the modules the theme provides (Theme.modules). */
-  provided: readonly string[];
+  /** The modules the theme provides (Theme.modules): each name, with the names it exports. */
+  provided: Record<string, readonly string[]>;
   /** The theme's stylesheet for the project's code (Theme.moduleStyles), absolute. */
   styles?: string;
   baseUrl: string;
@@ -56,21 +56,22 @@ export interface ModuleFile {
 }
 
 /**
- * Code that needs the browser: React's state and effect hooks, and event handlers (`onClick: …` once JSX is
- * compiled). A page whose bundle has none is drawn at build time and ships no JavaScript of its own.
+ * Code that needs the browser: React's state and effect hooks, the address it is shown at (`useLocation`), and
+ * event handlers (`onClick: …` once JSX is compiled). A page whose bundle has none is drawn at build time and ships no JavaScript of its own.
  */
-const NEEDS_BROWSER = /\buse(?:State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ImperativeHandle)\b|\bon[A-Z][A-Za-z]+:\s/;
+const NEEDS_BROWSER =
+  /\buse(?:State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ImperativeHandle|Location|History)\b|\bon[A-Z][A-Za-z]+:\s/;
 
 export async function bundleModules(
   root: string,
   compiled: Compiled[],
   { provided, styles, baseUrl, texts, browser }: BundleOptions,
-): Promise<{ diagnostics: Diagnostic[]; files: ModuleFile[] }> {
+): Promise<{ diagnostics: Diagnostic[]; files: ModuleFile[]; dropped: Compiled[] }> {
   const entries: Entry[] = compiled
     .filter((c) => c.imports?.length && !c.standIn)
     .map((c) => ({ compiled: c, absFile: path.join(root, c.source.file) }));
-  if (!entries.length) return { diagnostics: [], files: [] };
-  const theme = new Set(provided);
+  if (!entries.length) return { diagnostics: [], files: [], dropped: [] };
+  const theme = new Set(Object.keys(provided));
   const partials = new Map<string, CompiledPartial>();
   const notes: Diagnostic[] = [];
   const assets = new Map<string, AssetRef>();
@@ -190,7 +191,14 @@ export async function bundleModules(
         contents:
           args.path === '@mdx-js/react'
             ? 'export const useMDXComponents = (given) => ({ ...given });\nexport const MDXProvider = ({ children }) => children;'
-            : `import { docusaurusModules } from ${JSON.stringify(browser!.modules)};\nexport default docusaurusModules[${JSON.stringify(args.path)}].default;`,
+            : [
+                `import { docusaurusModules } from ${JSON.stringify(browser!.modules)};`,
+                `const m = docusaurusModules[${JSON.stringify(args.path)}];`,
+                'export default m.default;',
+                ...(provided[args.path] ?? [])
+                  .filter((name) => name !== 'default' && name !== '__esModule')
+                  .map((name) => `export const ${name} = m.${name};`),
+              ].join('\n'),
         loader: 'js',
         resolveDir: browser!.quire,
       }));
@@ -227,12 +235,10 @@ export async function bundleModules(
     },
   });
 
-  let outputFiles: { path: string; text: string }[];
-  let metafile: Metafile;
-  try {
-    const result = await build({
+  const serverBuild = (list: Entry[]) =>
+    build({
       absWorkingDir: root,
-      entryPoints: entries.map((_, i) => ({ in: `quire-page:${i}`, out: `p${i}` })),
+      entryPoints: list.map((_, i) => ({ in: `quire-page:${i}`, out: `p${i}` })),
       external: ['@mdx-js/react'],
       outdir: path.join(root, '.quire-modules'),
       bundle: true,
@@ -247,18 +253,51 @@ export async function bundleModules(
       loader: { '.js': 'jsx' },
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [pluginFor('server', entries)],
+      plugins: [pluginFor('server', list)],
     });
-    outputFiles = result.outputFiles;
-    metafile = result.metafile;
+
+  let list = entries;
+  const dropped: Compiled[] = [];
+  let result: Awaited<ReturnType<typeof serverBuild>>;
+  try {
+    result = await serverBuild(list);
   } catch (e) {
-    const errors = (e as { errors?: Message[] }).errors;
-    if (!errors?.length) throw e;
-    return { diagnostics: [...notes, ...errors.map((m) => moduleDiagnostic(m, root, entries))], files: [] };
+    const errors = esbuildErrors(e);
+    if (!entries.some((entry) => entry.compiled.source.react))
+      return { diagnostics: [...notes, ...errors.map((m) => moduleDiagnostic(m, root, entries))], files: [], dropped };
+    // A React page quire cannot build is left out with a warning, as Docusaurus's other pages still build: which
+    // pages fail is found by building each alone (only when the build as a whole failed).
+    const found = new Map<string, Diagnostic>();
+    for (const entry of entries) {
+      const failed = await serverBuild([entry]).then(
+        () => [],
+        (error: unknown) => esbuildErrors(error),
+      );
+      if (!failed.length) continue;
+      const react = entry.compiled.source.react === true;
+      if (react) dropped.push(entry.compiled);
+      for (const m of failed) {
+        const d = moduleDiagnostic(m, root, [entry]);
+        const shown = react
+          ? {
+              ...d,
+              severity: 'warning' as const,
+              message: `${d.message} The React page ${entry.compiled.source.file} is left out of the site.`,
+            }
+          : d;
+        found.set(`${shown.severity}|${shown.file}|${shown.line}|${shown.message}`, shown);
+      }
+    }
+    const diagnostics = [...notes, ...found.values()];
+    list = entries.filter((entry) => !dropped.includes(entry.compiled));
+    if (diagnostics.some((d) => d.severity === 'error') || !list.length) return { diagnostics, files: [], dropped };
+    notes.splice(0, notes.length, ...diagnostics);
+    result = await serverBuild(list);
   }
+  const { outputFiles, metafile } = result;
 
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
-  entries.forEach(({ compiled: page }, i) => {
+  list.forEach(({ compiled: page }, i) => {
     const js = outputs.get(`.quire-modules/p${i}.js`) ?? '';
     const css = outputs.get(`.quire-modules/p${i}.css`);
     const inputs = Object.keys(metafile.outputs[`.quire-modules/p${i}.js`]?.inputs ?? {});
@@ -281,8 +320,8 @@ export async function bundleModules(
 
   // Pages whose code needs the browser get an island module: the same imports, bundled for the browser with
   // quire's React, split so what several pages share loads once.
-  const interactive = browser ? entries.filter((e) => NEEDS_BROWSER.test(e.compiled.modules!.code)) : [];
-  if (!interactive.length) return { diagnostics: notes, files: [] };
+  const interactive = browser ? list.filter((e) => NEEDS_BROWSER.test(e.compiled.modules!.code)) : [];
+  if (!interactive.length) return { diagnostics: notes, files: [], dropped };
   let client: { path: string; text: string }[];
   try {
     client = (
@@ -314,7 +353,7 @@ export async function bundleModules(
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors;
     if (!errors?.length) throw e;
-    return { diagnostics: [...notes, ...errors.map((m) => moduleDiagnostic(m, root, interactive))], files: [] };
+    return { diagnostics: [...notes, ...errors.map((m) => moduleDiagnostic(m, root, interactive))], files: [], dropped };
   }
   const published = client
     .filter((f) => !f.path.endsWith('.css'))
@@ -323,7 +362,7 @@ export async function bundleModules(
     const entry = published.find((f) => new RegExp(`^assets/project/p${i}-[\\w-]+\\.js$`).test(f.file));
     if (entry) page.modules!.island = baseUrl + entry.file;
   });
-  return { diagnostics: notes, files: published };
+  return { diagnostics: notes, files: published, dropped };
 }
 
 /** File types an island module publishes beside itself (see FILE_URL). */
@@ -354,6 +393,13 @@ function withoutFrontMatter(text: string): { body: string; bodyLine: number } {
   const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
   if (!match) return { body: text, bodyLine: 1 };
   return { body: text.slice(match[0].length), bodyLine: match[0].split('\n').length };
+}
+
+/** esbuild's errors from a failed build; anything else it threw is a quire bug and thrown on. */
+function esbuildErrors(e: unknown): Message[] {
+  const errors = (e as { errors?: Message[] }).errors;
+  if (!errors?.length) throw e;
+  return errors;
 }
 
 /** An esbuild error as a Q039 at its place: in the page (its import line) or in the module that imports. */

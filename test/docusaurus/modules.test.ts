@@ -208,4 +208,27 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       'PDF /files/a.pdf',
     ]);
   });
+
+  it('leaves out a React page it cannot build with a warning, builds the rest, and hydrates one that reads its address', async () => {
+    const { result, writer } = await build({
+      'src/pages/kaputt.js':
+        "import Head from '@docusaurus/Head';\nexport default function Kaputt() {\n  return <Head><title>x</title></Head>;\n}\n",
+      'src/pages/ort.js':
+        "import Layout from '@theme/Layout';\nimport { useLocation } from '@docusaurus/router';\nexport default function Ort() {\n  const { pathname, search } = useLocation();\n  return <Layout title=\"Ort\"><main><p>Hier: {pathname}{search}</p></main></Layout>;\n}\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q039',
+        severity: 'warning',
+        file: 'src/pages/kaputt.js',
+        line: 1,
+        message: expect.stringContaining('The React page src/pages/kaputt.js is left out of the site.'),
+      }),
+    );
+    expect(writer.files.has('kaputt/index.html')).toBe(false);
+    const ort = writer.text('ort/index.html') ?? '';
+    expect(ort).toContain('<p>Hier: <!-- -->/ort/</p>');
+    expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
+  });
 });

@@ -140,6 +140,27 @@ function Details({ summary, children, ...rest }: { summary?: ReactNode; children
   );
 }
 
+/**
+ * `@docusaurus/router`'s `useLocation`: the page's address. At build time it has no query or hash; a component
+ * that reads them is hydrated (src/compile/modules.ts) and reads them in the browser.
+ */
+function useLocation(): { pathname: string; search: string; hash: string; state: unknown } {
+  const theme = useContext(ThemeContext);
+  if (theme) return { pathname: withBase(theme.site.config.baseUrl, theme.route.path), search: '', hash: '', state: undefined };
+  return { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash, state: window.history.state };
+}
+
+/** `@docusaurus/router`'s `useHistory`: moving to another address (in the browser; at build time nothing moves). */
+function useHistory() {
+  const location = useLocation();
+  const go = (replace: boolean) => (to: string) => {
+    if (typeof window === 'undefined') return;
+    if (replace) window.location.replace(to);
+    else window.location.assign(to);
+  };
+  return { location, push: go(false), replace: go(true), goBack: () => typeof window !== 'undefined' && window.history.back() };
+}
+
 const module = (value: unknown, named: Record<string, unknown> = {}) => ({ __esModule: true, default: value, ...named });
 
 /** By the name code imports them from. */
@@ -152,4 +173,5 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/Link': module(DocusaurusLink),
   '@docusaurus/useBaseUrl': module(useBaseUrl),
   '@docusaurus/useDocusaurusContext': module(useDocusaurusContext),
+  '@docusaurus/router': module(undefined, { useLocation, useHistory }),
 };
