@@ -469,6 +469,11 @@ export interface PageProps {
    * `@theme/Layout`) asks for; the render then writes the document's head with it.
    */
   head?: { title?: string; description?: string };
+  /**
+   * A blog post's content up to its truncate marker, drawn as its page draws it (by the post's compiled index), for
+   * a list of posts; undefined for a post without a marker, or whose content is code (MDX with its own logic).
+   */
+  excerpt?: (compiledIndex: number) => unknown;
 }
 
 /** A gap in a data file (Theme.dataWarnings): where, what is missing, and what to do. */

@@ -85,7 +85,7 @@ export const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof COD
   'left-out': CODES.CONTENT_LEFT_OUT,
 };
 
-export const COMPILER_VERSION = '25';
+export const COMPILER_VERSION = '26';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -421,7 +421,7 @@ async function finishCompile(
       links: (data.links as LinkRef[]) ?? [],
       assets,
       ...(socialImage ? { socialImage } : {}),
-      excerpt: truncate(firstParagraph ?? '', 300),
+      excerpt: truncate((data.beforeTruncate as string | undefined) ?? firstParagraph ?? '', 300),
       components: (data.components as string[]) ?? [],
       ...(data.componentUses ? { componentUses: data.componentUses as Compiled['componentUses'] } : {}),
       ...(data.notes ? { notes: data.notes as Compiled['notes'] } : {}),

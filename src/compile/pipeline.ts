@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { PluggableList } from 'unified';
 import { walk, type WalkNode } from './plugins/walk.ts';
+import { TRUNCATE_ELEMENT } from '../shared/markers.ts';
 import type { ComponentUse, Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
@@ -99,13 +100,7 @@ const TRUNCATE = /^\s*(?:\/\*\s*truncate\s*\*\/|<!--\s*truncate\s*-->)\s*$/;
  * undefined without one. Headings and paragraphs, joined; the marker is a top-level block.
  */
 function beforeTruncate(tree: Root): string | undefined {
-  const at = tree.children.findIndex(
-    (node) =>
-      ((node.type === 'html' || (node.type as string) === 'mdxFlowExpression') &&
-        TRUNCATE.test(String((node as { value?: unknown }).value ?? ''))) ||
-      // `<!-- truncate -->` in MDX, read by the comment plugin (see processors.ts).
-      ((node.type as string) === 'comment' && /^\s*truncate\s*$/.test(String((node as { commentValue?: unknown }).commentValue ?? ''))),
-  );
+  const at = truncateAt(tree);
   if (at < 0) return undefined;
   const text = tree.children
     .slice(0, at)
@@ -114,6 +109,17 @@ function beforeTruncate(tree: Root): string | undefined {
     .filter(Boolean)
     .join(' ');
   return text || undefined;
+}
+
+/** The top-level index of a truncate marker, or -1. */
+function truncateAt(tree: Root): number {
+  return tree.children.findIndex(
+    (node) =>
+      ((node.type === 'html' || (node.type as string) === 'mdxFlowExpression') &&
+        TRUNCATE.test(String((node as { value?: unknown }).value ?? ''))) ||
+      // `<!-- truncate -->` in MDX, read by the comment plugin (see processors.ts).
+      ((node.type as string) === 'comment' && /^\s*truncate\s*$/.test(String((node as { commentValue?: unknown }).commentValue ?? ''))),
+  );
 }
 
 type EsmNode = {
@@ -199,7 +205,13 @@ function remarkSummary() {
       }
     });
     file.data.firstH1 = firstH1;
-    file.data.firstParagraph = beforeTruncate(tree) ?? firstParagraph;
+    file.data.firstParagraph = firstParagraph;
+    // A blog post's excerpt is what comes before its truncate marker; its description stays the first paragraph.
+    file.data.beforeTruncate = beforeTruncate(tree);
+    // The marker stays in the output as an empty element, where a list of posts cuts the post off (PageProps.excerpt).
+    const marker = truncateAt(tree);
+    if (marker >= 0)
+      tree.children[marker] = { type: 'truncate', children: [], data: { hName: TRUNCATE_ELEMENT } } as unknown as Root['children'][number];
     file.data.components = [...components.keys()];
     if (components.size) file.data.componentUses = Object.fromEntries(components);
   };

@@ -332,6 +332,7 @@ export function mapDocusaurusConfig(
     enabled: !blogOff && exists(blogPath),
     routeBasePath: blogRoute === undefined ? 'blog' : blogRoute.replace(/^\/+|\/+$/g, ''),
     title: opt<string>('blog.blogTitle') ?? 'Blog',
+    description: opt<string>('blog.blogDescription') ?? 'Blog',
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,
     sidebarCount: opt('blog.blogSidebarCount') ?? 5,

@@ -125,6 +125,11 @@ export const configSchema = z.object({
       enabled: z.boolean().default(true),
       routeBasePath: z.string().default('blog'),
       title: z.string().default('Blog'),
+      /**
+       * The blog list's description, for its meta description (Docusaurus's `blogDescription`). Without it the
+       * theme's text (`blog.list.description`) is the description and is shown under the title.
+       */
+      description: z.string().optional(),
       postsPerPage: z.union([z.literal('ALL'), z.number().int().min(1)]).default('ALL'),
       sidebarCount: z.union([z.literal('ALL'), z.number().int().min(0)]).default('ALL'),
       /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */

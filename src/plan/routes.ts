@@ -62,7 +62,12 @@ export function planRoutes(
     ['search', '/search/', messages['search.page.title'] ?? 'Search', messages['search.page.description'] ?? ''],
   ];
   if (config.blog.enabled && compiled.some((c) => c.source.kind === 'blog')) {
-    generated.push(['blogList', `/${config.blog.routeBasePath}/`, config.blog.title, messages['blog.list.description'] ?? '']);
+    generated.push([
+      'blogList',
+      `/${config.blog.routeBasePath}/`,
+      config.blog.title,
+      config.blog.description ?? messages['blog.list.description'] ?? '',
+    ]);
   }
   for (const [kind, path, title, description] of generated) {
     if (claim(path, `(generated ${kind} page)`)) routes.push({ kind, path, title, description, isUnlisted: false });

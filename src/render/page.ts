@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { CODES, error, type Diagnostic } from '../diagnostics.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic } from '../limits.ts';
 import { guardedComponents } from '../shared/component-props.ts';
-import { linkedFile, replaceFileMarkers, routesByFile } from '../shared/markers.ts';
+import { linkedFile, replaceFileMarkers, routesByFile, TRUNCATE_ELEMENT } from '../shared/markers.ts';
 import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
@@ -164,10 +164,31 @@ export function renderRoute({
 }: RenderRouteOptions): Page {
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   let content: ReactNode = null;
+  // A prop given an object where its contract wants a text throws, instead of printing `[object Object]`.
+  const components = guardedComponents(theme.components, theme.contracts);
+  // Posts shown cut at their truncate marker on this page (a list of posts): their links and images are its too.
+  const excerpted: Compiled[] = [];
+  const excerpt = (compiledIndex: number): ReactNode | undefined => {
+    const post = site.compiled[compiledIndex];
+    const output = post?.output;
+    let cut: ReactNode | undefined;
+    if (output?.type === 'html') {
+      const at = output.html.indexOf(`<${TRUNCATE_ELEMENT}>`);
+      if (at >= 0) cut = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html.slice(0, at) } });
+    } else if (output?.type === 'hast') {
+      const at = output.tree.children.findIndex((n) => n.type === 'element' && n.tagName === TRUNCATE_ELEMENT);
+      if (at >= 0)
+        cut = createElement(
+          'div',
+          { className: 'markdown' },
+          mdxTree({ ...output.tree, children: output.tree.children.slice(0, at) }, components),
+        );
+    }
+    if (cut !== undefined) excerpted.push(post);
+    return cut;
+  };
   if (compiled) {
     const output = given ?? compiled.output;
-    // A prop given an object where its contract wants a text throws, instead of printing `[object Object]`.
-    const components = guardedComponents(theme.components, theme.contracts);
     if (output.type === 'html') {
       content = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html } });
     } else if (output.type === 'hast') {
@@ -200,6 +221,7 @@ export function renderRoute({
     mode,
     islands: assets.islands,
     renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined,
+    excerpt,
   };
   const ThemePage = theme.Page as ComponentType<PageProps>;
   let html: string;
@@ -211,10 +233,11 @@ export function renderRoute({
     html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route: titled, mode, assets }, BODY_SLOT));
     html = html.replace(BODY_SLOT, () => body);
   } else html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props)));
-  if (compiled?.links.some((l) => linkedFile(l.path)))
+  if ([compiled, ...excerpted].some((c) => c?.links.some((l) => linkedFile(l.path))))
     html = replaceFileMarkers(html, (file) => {
       const sitePath = fileRoutes.get(file);
       return sitePath === undefined ? undefined : site.config.baseUrl + sitePath.slice(1);
     });
-  return { path: route.path, html, assets: compiled?.assets ?? [] };
+  const pageAssets = [...(compiled?.assets ?? []), ...excerpted.flatMap((post) => post.assets)];
+  return { path: route.path, html, assets: pageAssets };
 }

@@ -79,6 +79,8 @@ export function renderPages({ workerFile, ...options }: RenderPagesOptions, diag
     timeLimit: renderTimeLimit(site),
   });
   const render = (routeIndex: number) => {
+    // A list of posts draws their content up to the truncate marker: here, where every page's content is.
+    if (site.routes[routeIndex].kind === 'blogList') return Promise.resolve(renderHere(routeIndex));
     const compiledIndex = site.routes[routeIndex].compiledIndex;
     return pool.run({ routeIndex, output: compiledIndex === undefined ? undefined : site.compiled[compiledIndex].output });
   };

@@ -66,3 +66,6 @@ function decodePath(encoded: string): string {
     return encoded;
   }
 }
+
+/** The element a blog post's truncate marker leaves in its output: where a list of posts cuts the post off. */
+export const TRUNCATE_ELEMENT = 'quire-truncate';

@@ -91,11 +91,13 @@ describe('Docusaurus content rules', () => {
     expect('compiled' in asMdx && notes(asMdx.compiled)).toEqual([]);
   });
 
-  it('uses the text before a truncate marker as a blog post excerpt', async () => {
+  it('uses the text before a truncate marker as a blog post excerpt, and its first paragraph as its description', async () => {
     const c = await compiled('Erster Absatz.\n\nZweiter Absatz.\n\n{/* truncate */}\n\nDer Rest.\n', 'mdx');
-    expect(c.description).toBe('Erster Absatz. Zweiter Absatz.');
+    expect(c.excerpt).toBe('Erster Absatz. Zweiter Absatz.');
+    expect(c.description).toBe('Erster Absatz.');
     const md = await compiled('Nur das.\n\nUnd das.\n\n<!-- truncate -->\n\nDer Rest.\n', 'md');
-    expect(md.description).toBe('Nur das. Und das.');
+    expect(md.excerpt).toBe('Nur das. Und das.');
+    expect(md.description).toBe('Nur das.');
   });
 
   it('dates a blog post in its own folder by the folder name, and gives category index docs the folder URL', () => {

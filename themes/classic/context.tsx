@@ -12,6 +12,8 @@ export interface ThemeContextValue {
   renderShared?: PageProps['renderShared'];
   /** See PageProps.head. */
   head?: PageProps['head'];
+  /** See PageProps.excerpt. */
+  excerpt?: PageProps['excerpt'];
 }
 
 export const ThemeContext = createContext<ThemeContextValue | null>(null);

@@ -59,7 +59,15 @@ function Page(props: PageProps) {
   }
   return (
     <ThemeContext.Provider
-      value={{ site: props.site, route, mode: props.mode, islands: props.islands, renderShared: props.renderShared, head: props.head }}
+      value={{
+        site: props.site,
+        route,
+        mode: props.mode,
+        islands: props.islands,
+        renderShared: props.renderShared,
+        head: props.head,
+        excerpt: props.excerpt,
+      }}
     >
       {body}
     </ThemeContext.Provider>

@@ -82,7 +82,7 @@ export function BlogPost({ content }: { content: ReactNode }) {
 }
 
 export function BlogList() {
-  const { site, route } = useTheme();
+  const { site, route, excerpt } = useTheme();
   const t = useT();
   const href = useHref();
   return (
@@ -92,7 +92,8 @@ export function BlogList() {
         <BlogSidebar />
         <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main">
           <h1>{route.title}</h1>
-          <p className="page__lead">{route.description}</p>
+          {/* The theme's own text introduces the list; a description the site gives (Docusaurus's) is for the head only. */}
+          {site.config.blog.description === undefined ? <p className="page__lead">{route.description}</p> : null}
           {site.blogPosts.map((post) => {
             const r = site.routes.find((x) => x.path === post.path);
             return (
@@ -101,7 +102,9 @@ export function BlogList() {
                   <a href={href(post.path)}>{post.title}</a>
                 </h2>
                 {post.date ? <time dateTime={post.date}>{formatDate(post.date, site)}</time> : null}
-                {r?.description ? <p>{r.description}</p> : null}
+                {/* The post up to its truncate marker, as Docusaurus lists it; else its description. */}
+                {(r?.compiledIndex !== undefined ? (excerpt?.(r.compiledIndex) as ReactNode) : undefined) ??
+                  (r?.description ? <p>{r.description}</p> : null)}
                 {/* Named by the post too: a list of links all called "Weiterlesen" says nothing out of context. */}
                 <a href={href(post.path)} className="blog-teaser__more">
                   {t('blog.readMore')}
