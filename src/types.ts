@@ -293,6 +293,8 @@ export interface AuthorEntry {
   title?: string;
   url?: string;
   imageUrl?: string;
+  /** Their social profiles (`socials` in authors.yml), each as a link: platform name and URL. */
+  socials?: { label: string; url: string }[];
   /** Site path of the author's page. */
   path: string;
   /** Their posts, newest first. */

@@ -133,6 +133,8 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
       }
       const image = text(author.image_url);
       if (image) entry.imageUrl = image;
+      const socials = socialLinks(author.socials);
+      if (socials.length) entry.socials = socials;
       for (const route of posts) if (sourceOf(route)?.frontMatter.authors?.includes(key)) entry.items.push(listed(route));
       entry.items.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
       authors.push(entry);
@@ -153,4 +155,37 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
     add('blogArchive', joinPath(blogBase, 'archive'), messages['blog.archive'] ?? 'Archive');
   }
   return { routes: out, tags: { docs: docsTags, blog: blogTags }, authors, diagnostics };
+}
+
+/**
+ * Docusaurus's known social platforms: the label shown and the address of a handle on each
+ * (https://docusaurus.io/docs/blog#authors, "socials"). A value that is already a web address is kept as it is.
+ */
+const SOCIAL_PLATFORMS: Record<string, [label: string, profile: (handle: string) => string]> = {
+  x: ['X', (h) => `https://x.com/${h}`],
+  twitter: ['X', (h) => `https://x.com/${h}`],
+  github: ['GitHub', (h) => `https://github.com/${h}`],
+  linkedin: ['LinkedIn', (h) => `https://www.linkedin.com/in/${h}/`],
+  stackoverflow: ['Stack Overflow', (h) => `https://stackoverflow.com/users/${h}`],
+  bluesky: ['Bluesky', (h) => `https://bsky.app/profile/${h}`],
+  instagram: ['Instagram', (h) => `https://www.instagram.com/${h}`],
+  threads: ['Threads', (h) => `https://www.threads.net/@${h}`],
+  mastodon: ['Mastodon', (h) => `https://mastodon.social/@${h}`],
+  youtube: ['YouTube', (h) => `https://youtube.com/@${h}`],
+  twitch: ['Twitch', (h) => `https://twitch.tv/${h}`],
+  newsletter: ['Newsletter', (h) => h],
+};
+
+/** An author's socials as links, in the order written; a value that is neither a handle nor a web address is left out. */
+function socialLinks(value: unknown): { label: string; url: string }[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const links: { label: string; url: string }[] = [];
+  for (const [platform, raw] of Object.entries(value as Record<string, unknown>)) {
+    const handle = typeof raw === 'string' ? raw.trim().replace(/^@/, '') : '';
+    if (!handle) continue;
+    const known = SOCIAL_PLATFORMS[platform.toLowerCase()];
+    const url = /^https?:\/\//i.test(handle) ? handle : known && /^[\w.-]+$/.test(handle) ? known[1](handle) : undefined;
+    if (url && /^https:\/\/|^http:\/\//i.test(url)) links.push({ label: known?.[0] ?? platform, url });
+  }
+  return links;
 }

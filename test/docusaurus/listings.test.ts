@@ -131,4 +131,17 @@ describe('listing pages in the built locale', () => {
     expect(list).toContain('<meta name="description" content="Blog"/>');
     expect(list).not.toContain('page__lead');
   });
+
+  it("links an author's socials from authors.yml on their page, handles as Docusaurus expands them", async () => {
+    const { writer } = await build();
+    const page = writer.text('blog/authors/yangshun/index.html') ?? '';
+    const list = /<ul class="listing__socials">[\s\S]*?<\/ul>/.exec(page)?.[0] ?? '';
+    const socials = [...list.matchAll(/<li><a href="([^"]+)"[^>]*>([^<]+)<span class="visually-hidden">/g)].map((m) => `${m[2]} ${m[1]}`);
+    expect(socials).toEqual([
+      'X https://x.com/yangshunz',
+      'LinkedIn https://www.linkedin.com/in/yangshun/',
+      'GitHub https://github.com/yangshun',
+      'Newsletter https://www.greatfrontend.com',
+    ]);
+  });
 });

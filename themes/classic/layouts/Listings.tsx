@@ -171,6 +171,7 @@ export function AuthorPage() {
 
 function Author({ author, linked = false, heading = false }: { author: AuthorEntry; linked?: boolean; heading?: boolean }) {
   const href = useHref();
+  const t = useT();
   const name = linked ? <a href={href(author.path)}>{author.name}</a> : author.name;
   return (
     <div className="listing__author">
@@ -182,6 +183,18 @@ function Author({ author, linked = false, heading = false }: { author: AuthorEnt
           <a href={author.url} {...externalProps(author.url)}>
             {author.url.replace(/^https?:\/\//, '')}
           </a>
+        ) : null}
+        {author.socials?.length ? (
+          <ul className="listing__socials">
+            {author.socials.map((social) => (
+              <li key={social.url}>
+                <a href={social.url} {...externalProps(social.url)}>
+                  {social.label}
+                  <span className="visually-hidden">{t('link.newTab')}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
         ) : null}
       </div>
     </div>
