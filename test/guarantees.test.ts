@@ -110,10 +110,16 @@ describe('guarantees', () => {
     await writeVersion(root, 1);
     const first = await build(root);
     expect(first.code, first.stderr).toBe(0);
-    // How long a build from one version to the other takes, to spread the kills over it.
-    await writeVersion(root, 2);
-    const timed = await build(root);
-    expect(timed.code, timed.stderr).toBe(0);
+    // How long a build from one version to the other takes, to spread the kills over it: the fastest of three, so
+    // the kills still land inside builds when the machine gets faster than it was while one was timed (shared CI).
+    const timings: number[] = [];
+    for (const version of [2, 1, 2]) {
+      await writeVersion(root, version);
+      const run = await build(root);
+      expect(run.code, run.stderr).toBe(0);
+      timings.push(run.ms);
+    }
+    const timed = { ms: Math.min(...timings) };
     let shown = 2;
     const kills = 20;
     let interrupted = 0;
