@@ -333,6 +333,7 @@ export function mapDocusaurusConfig(
     routeBasePath: blogRoute === undefined ? 'blog' : blogRoute.replace(/^\/+|\/+$/g, ''),
     title: opt<string>('blog.blogTitle') ?? 'Blog',
     description: opt<string>('blog.blogDescription') ?? 'Blog',
+    datePaths: true,
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,
     sidebarCount: opt('blog.blogSidebarCount') ?? 5,

@@ -130,6 +130,8 @@ export const configSchema = z.object({
        * theme's text (`blog.list.description`) is the description and is shown under the title.
        */
       description: z.string().optional(),
+      /** A post dated by its file name and without a slug is at `/<blog>/YYYY/MM/DD/<name>/`, as in Docusaurus. */
+      datePaths: z.boolean().default(false),
       postsPerPage: z.union([z.literal('ALL'), z.number().int().min(1)]).default('ALL'),
       sidebarCount: z.union([z.literal('ALL'), z.number().int().min(0)]).default('ALL'),
       /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */

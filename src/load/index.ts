@@ -532,7 +532,9 @@ export function identify(
   const named = segments.length > 1 && segments[segments.length - 1] === 'index' ? segments.slice(0, -1) : segments;
   const m = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(named[named.length - 1]);
   const slug = fm.slug ?? (m ? m[2] : named.join('/'));
-  return { id: slug, path: joinPath(config.blog.routeBasePath, slug), date: m?.[1] };
+  // Docusaurus puts a dated post without a slug under its date (`/blog/2021/08/26/welcome/`).
+  const dated = !fm.slug && m && config.blog.datePaths ? [...named.slice(0, -1), ...m[1].split('-'), m[2]].join('/') : slug;
+  return { id: slug, path: joinPath(config.blog.routeBasePath, dated), date: m?.[1] };
 }
 
 /**

@@ -102,6 +102,12 @@ describe('Docusaurus content rules', () => {
 
   it('dates a blog post in its own folder by the folder name, and gives category index docs the folder URL', () => {
     expect(identify('blog', '2021-08-26-welcome/index', {}, config)).toEqual({ id: 'welcome', path: '/blog/welcome/', date: '2021-08-26' });
+    // A Docusaurus blog (blog.datePaths) puts a dated post without a slug under its date; a slug wins.
+    const dated = { ...config, blog: { ...config.blog, datePaths: true } };
+    expect(identify('blog', '2021-08-26-welcome/index', {}, dated).path).toBe('/blog/2021/08/26/welcome/');
+    expect(identify('blog', '2019-05-28-first-post', {}, dated).path).toBe('/blog/2019/05/28/first-post/');
+    expect(identify('blog', '2019-05-28-first-post', { slug: 'first' }, dated).path).toBe('/blog/first/');
+    expect(identify('blog', 'undated', {}, dated).path).toBe('/blog/undated/');
     for (const name of ['guides/index', 'guides/README', 'guides/readme', 'guides/guides'])
       expect(identify('doc', name, {}, config).path, name).toBe('/docs/guides/');
     expect(identify('doc', 'guides/other', {}, config).path).toBe('/docs/guides/other/');

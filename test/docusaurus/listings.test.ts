@@ -111,8 +111,11 @@ describe('listing pages in the built locale', () => {
     const tagPage = writer.text('docs/tags/release-neu/index.html') ?? '';
     expect(tagPage.includes('Was neu ist.')).toBe(true);
     expect(tagPage.includes('href="/docs/getaggt/"')).toBe(true);
-    expect((writer.text('blog/tags/eigen/index.html') ?? '').includes('href="/blog/inline/"')).toBe(true);
-    expect(tagLinks(writer.text('blog/inline/index.html') ?? '')).toEqual(['Eigenes /blog/tags/eigen/', 'Hello /blog/tags/hello/']);
+    expect((writer.text('blog/tags/eigen/index.html') ?? '').includes('href="/blog/2024/01/02/inline/"')).toBe(true);
+    expect(tagLinks(writer.text('blog/2024/01/02/inline/index.html') ?? '')).toEqual([
+      'Eigenes /blog/tags/eigen/',
+      'Hello /blog/tags/hello/',
+    ]);
   });
 
   it('lists each post as written up to its truncate marker (links, paragraphs), described by its first paragraph only', async () => {
@@ -121,11 +124,14 @@ describe('listing pages in the built locale', () => {
         '---\ntitle: Kurz\nauthors: [yangshun]\n---\n\nErster mit [Link](https://example.com) und **fett**.\n\n:::tip\n\nTipp vor dem Schnitt.\n\n:::\n\n<!-- truncate -->\n\nDanach.\n',
     });
     const list = writer.text('blog/index.html') ?? '';
-    const teaser = list.slice(list.indexOf('href="/blog/kurz/"'), list.indexOf('blog-teaser__more', list.indexOf('href="/blog/kurz/"')));
+    // Dated by its file name and without a slug: under its date, as Docusaurus puts it.
+    const at = list.indexOf('href="/blog/2024/02/02/kurz/"');
+    expect(at).toBeGreaterThan(0);
+    const teaser = list.slice(at, list.indexOf('blog-teaser__more', at));
     expect(teaser).toContain('<p>Erster mit <a href="https://example.com">Link</a> und <strong>fett</strong>.</p>');
     expect(teaser).toMatch(/<aside class="admonition admonition-tip"[^>]*>[\s\S]*Tipp vor dem Schnitt\./);
     expect(teaser).not.toContain('Danach');
-    const post = writer.text('blog/kurz/index.html') ?? '';
+    const post = writer.text('blog/2024/02/02/kurz/index.html') ?? '';
     expect(post).toContain('<meta name="description" content="Erster mit Link und fett."/>');
     // The blog list's head says what Docusaurus's does (blogDescription, "Blog" by default) and shows no lead of quire's own.
     expect(list).toContain('<meta name="description" content="Blog"/>');
