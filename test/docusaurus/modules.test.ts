@@ -231,4 +231,18 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(ort).toContain('<p>Hier: <!-- -->/ort/</p>');
     expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
   });
+
+  it("bundles require('…').default in a page's expressions as Docusaurus's docs write images, SVGs and data", async () => {
+    const { result, writer } = await build({
+      'docs/require.mdx':
+        "---\ntitle: Require\n---\n\n<img src={require('@site/static/img/docusaurus.png').default} alt=\"Dino\" />\n\nZahl: {require('./zahlen.json').eins}.\n",
+      'docs/zahlen.json': '{ "eins": 1 }\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/require/index.html') ?? '';
+    const src = /<img src="([^"]+)" alt="Dino"\/>/.exec(html)?.[1] ?? '';
+    expect(src).toMatch(/^\/assets\/docusaurus\.[0-9a-f]{8}\.png$/);
+    expect(writer.files.has(src.slice(1))).toBe(true);
+    expect(html).toContain('Zahl: <!-- -->1<!-- -->.');
+  });
 });

@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { placeIn, type LinkOptions } from './links.ts';
 import { IMPORT_FUNCTION } from '../../shared/mdx-literal.ts';
+import { walk, type WalkNode } from './walk.ts';
 
 /** One module a page imports, where its first import is written (file lines). */
 export interface PageImport {
@@ -109,6 +110,76 @@ export function remarkImports() {
         return asDeclarations(statement, source) as Statement;
       });
     }
+    // `require('./bild.png').default` in an expression, as Docusaurus's docs write images and SVGs
+    // (https://docusaurus.io/docs/markdown-features/assets): the module is bundled like an import.
+    let required = false;
+    walk(tree as unknown as WalkNode, (node) => {
+      const estree = (node as { data?: { estree?: unknown } }).data?.estree;
+      if (estree) required = replaceRequires(estree, node as Parameters<typeof placeIn>[0], imports, file) || required;
+      // A JSX element's attributes (a directive's are an object of its own).
+      const attributes = (node as { attributes?: unknown }).attributes;
+      for (const attribute of (Array.isArray(attributes) ? attributes : []) as { value?: { data?: { estree?: unknown } } }[]) {
+        const value = attribute.value?.data?.estree;
+        if (value) required = replaceRequires(value, node as Parameters<typeof placeIn>[0], imports, file) || required;
+      }
+      return undefined;
+    });
+    // The function the replaced calls use, bound where the page's code starts (`arguments` there is the render's).
+    if (required)
+      tree.children.unshift({
+        type: 'mdxjsEsm',
+        value: '',
+        data: {
+          estree: {
+            type: 'Program',
+            sourceType: 'module',
+            body: [
+              {
+                type: 'VariableDeclaration',
+                kind: 'const',
+                declarations: [
+                  { type: 'VariableDeclarator', id: { type: 'Identifier', name: REQUIRE_FUNCTION }, init: moduleCall('').callee },
+                ],
+              },
+            ],
+          },
+        },
+      } as unknown as Root['children'][number]);
     if (imports.size) file.data.imports = [...imports.values()];
   };
+}
+
+/** Local name of the render's module function for `require(…)` calls in a page's expressions. */
+const REQUIRE_FUNCTION = '_quireRequire';
+
+/**
+ * Replaces `require("literal")` calls in an expression's syntax tree with calls of REQUIRE_FUNCTION and lists each
+ * module with the page's imports; true when it replaced one. A `require` the page binds itself is left alone.
+ */
+function replaceRequires(tree: unknown, node: Parameters<typeof placeIn>[0], imports: Map<string, PageImport>, file: VFile): boolean {
+  let found = false;
+  const visit = (value: unknown): void => {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach(visit);
+    const n = value as Record<string, unknown> & { type?: string };
+    if (n.type === 'CallExpression') {
+      const callee = n.callee as { type?: string; name?: string } | undefined;
+      const args = n.arguments as { type?: string; value?: unknown }[] | undefined;
+      if (
+        callee?.type === 'Identifier' &&
+        callee.name === 'require' &&
+        args?.length === 1 &&
+        args[0].type === 'Literal' &&
+        typeof args[0].value === 'string'
+      ) {
+        const source = args[0].value;
+        if (!imports.has(source)) imports.set(source, { source, ...placeIn(node, file.data.linkOptions as LinkOptions) });
+        n.callee = { type: 'Identifier', name: REQUIRE_FUNCTION };
+        found = true;
+      }
+    }
+    for (const [key, child] of Object.entries(n)) if (key !== 'loc' && key !== 'range' && key !== 'comments') visit(child);
+  };
+  visit(tree);
+  return found;
 }
