@@ -1,4 +1,4 @@
-import { build, type Message, type Metafile, type Plugin } from 'esbuild';
+import { build, type Message, type Plugin } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

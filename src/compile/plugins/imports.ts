@@ -160,7 +160,10 @@ function replaceRequires(tree: unknown, node: Parameters<typeof placeIn>[0], imp
   let found = false;
   const visit = (value: unknown): void => {
     if (!value || typeof value !== 'object') return;
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
     const n = value as Record<string, unknown> & { type?: string };
     if (n.type === 'CallExpression') {
       const callee = n.callee as { type?: string; name?: string } | undefined;
