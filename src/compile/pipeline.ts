@@ -11,7 +11,7 @@ import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
-import { remarkImports } from './plugins/imports.ts';
+import { remarkImports, remarkToc } from './plugins/imports.ts';
 import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
 import { remarkNotes } from './plugins/notes.ts';
@@ -32,6 +32,7 @@ export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   remarkAdmonitions,
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,
+  remarkToc,
   remarkLinks,
   remarkHead,
   remarkSummary,

@@ -245,4 +245,16 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(writer.files.has(src.slice(1))).toBe(true);
     expect(html).toContain('Zahl: <!-- -->1<!-- -->.');
   });
+
+  it("draws <TOCInline toc={toc} /> from the page's headings, as Docusaurus defines toc in every page", async () => {
+    const { result, writer } = await build({
+      'docs/inhalt.mdx':
+        "---\ntitle: Inhalt\n---\nimport TOCInline from '@theme/TOCInline';\n\n<TOCInline toc={toc} />\n\n## Eins\n\n### Eins a\n\n#### Zu tief\n\n## Zwei {#zwei-id}\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/inhalt/index.html') ?? '';
+    expect(html).toContain(
+      '<div class="toc-inline"><ul><li><a href="#eins">Eins</a><ul><li><a href="#eins-a">Eins a</a></li></ul></li><li><a href="#zwei-id">Zwei</a></li></ul></div>',
+    );
+  });
 });

@@ -161,6 +161,42 @@ function useHistory() {
   return { location, push: go(false), replace: go(true), goBack: () => typeof window !== 'undefined' && window.history.back() };
 }
 
+type TocEntry = { value: string; id: string; level: number };
+
+/**
+ * `@theme/TOCInline`: the page's table of contents in the text (`<TOCInline toc={toc} />`), levels
+ * `minHeadingLevel` to `maxHeadingLevel` (2 and 3 by default, as Docusaurus), nested by level.
+ */
+function TOCInline({
+  toc,
+  minHeadingLevel = 2,
+  maxHeadingLevel = 3,
+}: {
+  toc?: TocEntry[];
+  minHeadingLevel?: number;
+  maxHeadingLevel?: number;
+}) {
+  const entries = (toc ?? []).filter((e) => e.level >= minHeadingLevel && e.level <= maxHeadingLevel);
+  // Each entry with the entries below it, up to the next of its level or higher.
+  const tree = (from: number, level: number): { list: ReactNode; next: number } => {
+    const items: ReactNode[] = [];
+    let i = from;
+    while (i < entries.length && entries[i].level >= level) {
+      const entry = entries[i];
+      const below = entries[i + 1] && entries[i + 1].level > entry.level ? tree(i + 1, entries[i + 1].level) : { list: null, next: i + 1 };
+      items.push(
+        <li key={entry.id}>
+          <a href={`#${entry.id}`}>{entry.value}</a>
+          {below.list}
+        </li>,
+      );
+      i = below.next;
+    }
+    return { list: items.length ? <ul>{items}</ul> : null, next: i };
+  };
+  return <div className="toc-inline">{entries.length ? tree(0, entries[0].level).list : null}</div>;
+}
+
 const module = (value: unknown, named: Record<string, unknown> = {}) => ({ __esModule: true, default: value, ...named });
 
 /** By the name code imports them from. */
@@ -174,4 +210,5 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/useBaseUrl': module(useBaseUrl),
   '@docusaurus/useDocusaurusContext': module(useDocusaurusContext),
   '@docusaurus/router': module(undefined, { useLocation, useHistory }),
+  '@theme/TOCInline': module(TOCInline),
 };

@@ -3,6 +3,7 @@ import type { VFile } from 'vfile';
 import { placeIn, type LinkOptions } from './links.ts';
 import { IMPORT_FUNCTION } from '../../shared/mdx-literal.ts';
 import { walk, type WalkNode } from './walk.ts';
+import type { Heading } from '../../types.ts';
 
 /** One module a page imports, where its first import is written (file lines). */
 export interface PageImport {
@@ -147,6 +148,109 @@ export function remarkImports() {
       } as unknown as Root['children'][number]);
     if (imports.size) file.data.imports = [...imports.values()];
   };
+}
+
+/**
+ * `toc`, which Docusaurus's MDX defines in every page (`<TOCInline toc={toc} />`,
+ * https://docusaurus.io/docs/markdown-features/toc#inline-table-of-contents): the page's headings as Docusaurus
+ * lists them (`value`, `id`, `level`), when the page reads the name and does not define it. Runs after the heading ids.
+ */
+export function remarkToc() {
+  return (tree: Root, file: VFile) => {
+    // `toc`, which Docusaurus's MDX defines in every page (`<TOCInline toc={toc} />`): the page's headings, when the
+    // page reads it and does not define it itself.
+    if (!readsToc(tree) || bindsToc(tree)) return;
+    {
+      const headings = (file.data.headings as Heading[] | undefined) ?? [];
+      tree.children.unshift({
+        type: 'mdxjsEsm',
+        value: '',
+        data: {
+          estree: {
+            type: 'Program',
+            sourceType: 'module',
+            body: [
+              {
+                type: 'VariableDeclaration',
+                kind: 'const',
+                declarations: [
+                  {
+                    type: 'VariableDeclarator',
+                    id: { type: 'Identifier', name: 'toc' },
+                    init: {
+                      type: 'ArrayExpression',
+                      elements: headings.map((h) => ({
+                        type: 'ObjectExpression',
+                        properties: (
+                          [
+                            ['value', h.text],
+                            ['id', h.id],
+                            ['level', h.depth],
+                          ] as const
+                        ).map(([key, value]) => ({
+                          type: 'Property',
+                          kind: 'init',
+                          method: false,
+                          shorthand: false,
+                          computed: false,
+                          key: { type: 'Identifier', name: key },
+                          value: { type: 'Literal', value, raw: JSON.stringify(value) },
+                        })),
+                      })),
+                    },
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      } as unknown as Root['children'][number]);
+    }
+  };
+}
+
+/** Whether one of the page's `import`/`export` statements declares `toc` (imports may be declarations already). */
+function bindsToc(tree: Root): boolean {
+  type Declared = {
+    type: string;
+    declaration?: Declared | null;
+    declarations?: { id?: { name?: string } }[];
+    specifiers?: { local?: { name?: string } }[];
+    id?: { name?: string } | null;
+  };
+  const declares = (s: Declared | null | undefined): boolean =>
+    !!s &&
+    ((s.declarations ?? []).some((d) => d.id?.name === 'toc') ||
+      (s.specifiers ?? []).some((sp) => sp.local?.name === 'toc') ||
+      s.id?.name === 'toc' ||
+      declares(s.declaration));
+  return (tree.children as { type: string; data?: { estree?: { body?: Declared[] } } }[]).some(
+    (c) => c.type === 'mdxjsEsm' && (c.data?.estree?.body ?? []).some(declares),
+  );
+}
+
+/** Whether the page's code reads the name `toc` (in an expression or an attribute). */
+function readsToc(tree: Root): boolean {
+  let found = false;
+  const visit = (value: unknown): void => {
+    if (found || !value || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    const n = value as Record<string, unknown>;
+    if (n.type === 'Identifier' && n.name === 'toc') found = true;
+    for (const [key, child] of Object.entries(n)) if (key !== 'position' && key !== 'loc') visit(child);
+  };
+  walk(tree as unknown as WalkNode, (node) => {
+    if (node.type === 'mdxjsEsm') return undefined;
+    visit((node as { data?: { estree?: unknown } }).data?.estree);
+    const attributes = (node as { attributes?: unknown }).attributes;
+    if (Array.isArray(attributes))
+      for (const a of attributes as { value?: { data?: { estree?: unknown } } }[]) visit(a.value?.data?.estree);
+    return undefined;
+  });
+  return found;
 }
 
 /** Local name of the render's module function for `require(…)` calls in a page's expressions. */
