@@ -1,4 +1,4 @@
-import { build, type Message, type Plugin } from 'esbuild';
+import { build, type Message, type OnResolveArgs, type Plugin } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -138,10 +138,11 @@ export async function bundleModules(
           ],
         };
       });
-      // Files named from CSS (`url(./bg.png)`) stay URLs: their marker, replaced by the published URL at emit.
-      b.onResolve({ filter: FILE_URL }, async (args) => {
-        // In the browser, esbuild's file loader publishes the file beside the island module.
-        if (args.pluginData === 'quire-file' || target === 'browser') return undefined;
+      // A file imported by code: its published URL (`quire-url`), or for an SVG a component (`quire-svg`). Named
+      // from CSS (`url(./bg.png)`) it stays a URL: its marker, replaced by the published URL at emit. In the
+      // browser, esbuild's file loader publishes other files beside the island module.
+      const fileHook = (namespace: 'quire-url' | 'quire-svg') => async (args: OnResolveArgs) => {
+        if (args.pluginData === 'quire-file' || (namespace === 'quire-url' && target === 'browser')) return undefined;
         const found = await b.resolve(args.path, {
           resolveDir: args.resolveDir,
           kind: args.kind,
@@ -150,20 +151,10 @@ export async function bundleModules(
         });
         if (found.errors.length) return { errors: found.errors };
         if (args.kind === 'url-token' || args.kind === 'import-rule') return { path: markerOf(found.path, args.importer), external: true };
-        return { path: found.path, namespace: 'quire-url' };
-      });
-      b.onResolve({ filter: /\.svg$/i }, async (args) => {
-        if (args.pluginData === 'quire-file') return undefined;
-        const found = await b.resolve(args.path, {
-          resolveDir: args.resolveDir,
-          kind: args.kind,
-          importer: args.importer,
-          pluginData: 'quire-file',
-        });
-        if (found.errors.length) return { errors: found.errors };
-        if (args.kind === 'url-token' || args.kind === 'import-rule') return { path: markerOf(found.path, args.importer), external: true };
-        return { path: found.path, namespace: 'quire-svg', pluginData: markerOf(found.path, args.importer) };
-      });
+        return { path: found.path, namespace };
+      };
+      b.onResolve({ filter: FILE_URL }, fileHook('quire-url'));
+      b.onResolve({ filter: /\.svg$/i }, fileHook('quire-svg'));
       b.onLoad({ filter: /.*/, namespace: 'quire-url' }, (args) => ({
         contents: `export default ${JSON.stringify(markerOf(args.path, args.path))};`,
         loader: 'js',

@@ -170,7 +170,11 @@ const SOCIAL_PLATFORMS: Record<string, [label: string, profile: (handle: string)
   bluesky: ['Bluesky', (h) => `https://bsky.app/profile/${h}`],
   instagram: ['Instagram', (h) => `https://www.instagram.com/${h}`],
   threads: ['Threads', (h) => `https://www.threads.net/@${h}`],
-  mastodon: ['Mastodon', (h) => `https://mastodon.social/@${h}`],
+  // A handle with its server (`name@chaos.social`) is on that server; a bare name on mastodon.social, as Docusaurus has it.
+  mastodon: [
+    'Mastodon',
+    (h) => (h.includes('@') ? `https://${h.slice(h.indexOf('@') + 1)}/@${h.slice(0, h.indexOf('@'))}` : `https://mastodon.social/@${h}`),
+  ],
   youtube: ['YouTube', (h) => `https://youtube.com/@${h}`],
   twitch: ['Twitch', (h) => `https://twitch.tv/${h}`],
   newsletter: ['Newsletter', (h) => h],
@@ -184,7 +188,11 @@ function socialLinks(value: unknown): { label: string; url: string }[] {
     const handle = typeof raw === 'string' ? raw.trim().replace(/^@/, '') : '';
     if (!handle) continue;
     const known = SOCIAL_PLATFORMS[platform.toLowerCase()];
-    const url = /^https?:\/\//i.test(handle) ? handle : known && /^[\w.-]+$/.test(handle) ? known[1](handle) : undefined;
+    const url = /^https?:\/\//i.test(handle)
+      ? handle
+      : known && /^[\w.-]+(@[\w.-]+\.[a-z]{2,})?$/i.test(handle)
+        ? known[1](handle)
+        : undefined;
     if (url && /^https:\/\/|^http:\/\//i.test(url)) links.push({ label: known?.[0] ?? platform, url });
   }
   return links;

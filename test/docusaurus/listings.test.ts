@@ -150,4 +150,15 @@ describe('listing pages in the built locale', () => {
       'Newsletter https://www.greatfrontend.com',
     ]);
   });
+
+  it('puts a Mastodon handle with its server on that server, a bare one on mastodon.social, and leaves out what is no handle', async () => {
+    const authors = readFileSync(fixture('docusaurus-classic/blog/authors.yml'), 'utf8').replace(
+      '    newsletter: https://www.greatfrontend.com',
+      '    newsletter: https://www.greatfrontend.com\n    mastodon: "@yangshun@chaos.social"\n    bluesky: "not a handle"',
+    );
+    const { writer } = await build({ 'blog/authors.yml': authors });
+    const list = /<ul class="listing__socials">[\s\S]*?<\/ul>/.exec(writer.text('blog/authors/yangshun/index.html') ?? '')?.[0] ?? '';
+    expect(list).toContain('href="https://chaos.social/@yangshun"');
+    expect(list).not.toContain('Bluesky');
+  });
 });

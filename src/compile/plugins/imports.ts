@@ -126,26 +126,7 @@ export function remarkImports() {
       return undefined;
     });
     // The function the replaced calls use, bound where the page's code starts (`arguments` there is the render's).
-    if (required)
-      tree.children.unshift({
-        type: 'mdxjsEsm',
-        value: '',
-        data: {
-          estree: {
-            type: 'Program',
-            sourceType: 'module',
-            body: [
-              {
-                type: 'VariableDeclaration',
-                kind: 'const',
-                declarations: [
-                  { type: 'VariableDeclarator', id: { type: 'Identifier', name: REQUIRE_FUNCTION }, init: moduleCall('').callee },
-                ],
-              },
-            ],
-          },
-        },
-      } as unknown as Root['children'][number]);
+    if (required) tree.children.unshift(constDeclaration(REQUIRE_FUNCTION, moduleCall('').callee as Expression));
     if (imports.size) file.data.imports = [...imports.values()];
   };
 }
@@ -157,55 +138,28 @@ export function remarkImports() {
  */
 export function remarkToc() {
   return (tree: Root, file: VFile) => {
-    // `toc`, which Docusaurus's MDX defines in every page (`<TOCInline toc={toc} />`): the page's headings, when the
-    // page reads it and does not define it itself.
     if (!readsToc(tree) || bindsToc(tree)) return;
-    {
-      const headings = (file.data.headings as Heading[] | undefined) ?? [];
-      tree.children.unshift({
-        type: 'mdxjsEsm',
-        value: '',
-        data: {
-          estree: {
-            type: 'Program',
-            sourceType: 'module',
-            body: [
-              {
-                type: 'VariableDeclaration',
-                kind: 'const',
-                declarations: [
-                  {
-                    type: 'VariableDeclarator',
-                    id: { type: 'Identifier', name: 'toc' },
-                    init: {
-                      type: 'ArrayExpression',
-                      elements: headings.map((h) => ({
-                        type: 'ObjectExpression',
-                        properties: (
-                          [
-                            ['value', h.text],
-                            ['id', h.id],
-                            ['level', h.depth],
-                          ] as const
-                        ).map(([key, value]) => ({
-                          type: 'Property',
-                          kind: 'init',
-                          method: false,
-                          shorthand: false,
-                          computed: false,
-                          key: { type: 'Identifier', name: key },
-                          value: { type: 'Literal', value, raw: JSON.stringify(value) },
-                        })),
-                      })),
-                    },
-                  },
-                ],
-              },
-            ],
-          },
-        },
-      } as unknown as Root['children'][number]);
-    }
+    const headings = (file.data.headings as Heading[] | undefined) ?? [];
+    const literal = (value: string | number) => ({ type: 'Literal', value, raw: JSON.stringify(value) });
+    const entry = (h: Heading) => ({
+      type: 'ObjectExpression',
+      properties: (
+        [
+          ['value', h.text],
+          ['id', h.id],
+          ['level', h.depth],
+        ] as const
+      ).map(([key, value]) => ({
+        type: 'Property',
+        kind: 'init',
+        method: false,
+        shorthand: false,
+        computed: false,
+        key: { type: 'Identifier', name: key },
+        value: literal(value),
+      })),
+    });
+    tree.children.unshift(constDeclaration('toc', { type: 'ArrayExpression', elements: headings.map(entry) }));
   };
 }
 
@@ -251,6 +205,27 @@ function readsToc(tree: Root): boolean {
     return undefined;
   });
   return found;
+}
+
+/** An ESM node declaring `const name = init` where the page's code starts (MDX keeps other statements as written). */
+function constDeclaration(name: string, init: Expression): Root['children'][number] {
+  return {
+    type: 'mdxjsEsm',
+    value: '',
+    data: {
+      estree: {
+        type: 'Program',
+        sourceType: 'module',
+        body: [
+          {
+            type: 'VariableDeclaration',
+            kind: 'const',
+            declarations: [{ type: 'VariableDeclarator', id: { type: 'Identifier', name }, init }],
+          },
+        ],
+      },
+    },
+  } as unknown as Root['children'][number];
 }
 
 /** Local name of the render's module function for `require(…)` calls in a page's expressions. */
