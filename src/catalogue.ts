@@ -125,7 +125,7 @@ export const CATALOGUE = {
     title: 'Docusaurus feature left out',
     severity: 'warning',
     about:
-      "what a Docusaurus theme component is written with that quire's version does not do, left out at its place: `<Tabs>` `queryString`, `defaultValue`, `values`, `lazy` or `className`, a later `<TabItem>` marked `default` (quire shows the first tab first), a `<CodeBlock>` holding something other than text",
+      "what a Docusaurus theme component is written with that quire's version does not do, left out at its place: `<Tabs>` `values` that is not a written list (and a `<TabItem>` it does not list), `queryString` that is neither a text nor `true` with a `groupId`, `defaultValue` that is not a text, a `<CodeBlock>` holding something other than text",
   },
   Q039: {
     title: 'Imported module',

@@ -168,10 +168,12 @@ export interface Compiled {
  */
 export type CompileNoteKind = 'unclosed' | 'as-text' | 'code-option' | 'left-out';
 
-/** A `<meta>` or `<link>` a page puts into its head, with its attributes as written. */
+/** A `<meta>` or `<link>` a page puts into its head, with its attributes as written; or its JSON-LD `<script>`. */
 export interface HeadTag {
-  tag: 'meta' | 'link';
+  tag: 'meta' | 'link' | 'script';
   attributes: Record<string, string>;
+  /** A `<script type="application/ld+json">`'s JSON. */
+  text?: string;
 }
 
 /** A problem the compiler noticed without failing, at its place in the file. */
@@ -216,8 +218,11 @@ export interface ComponentContract {
   numbers?: readonly string[];
   /** The component each use must sit in directly (`Tab` in `Tabs`). */
   parent?: string;
-  /** The one component a use holds (`Tabs` holds `Tab`s), and a prop whose value must differ between them. */
-  children?: { name: string; unique?: string };
+  /**
+   * The one component a use holds (`Tabs` holds `Tab`s), a prop whose value must differ between them, and a prop
+   * of the use that must name one of them (`defaultValue`): by the first of `by` each child writes.
+   */
+  children?: { name: string; unique?: string; select?: { prop: string; by: readonly string[] } };
 }
 
 export interface SidebarDoc {
@@ -467,10 +472,11 @@ export interface PageProps {
    */
   renderShared?: (element: unknown) => string;
   /**
-   * A React page's head, filled while its body renders: what its `<Layout title description>` (Docusaurus's
-   * `@theme/Layout`) asks for; the render then writes the document's head with it.
+   * The head a page's own code asks for, filled while its body renders (React pages, and pages using the project's
+   * modules): the title and description of its `<Layout title description>` (Docusaurus's `@theme/Layout`), and
+   * what `@docusaurus/Head` holds, a whole title and tags; the render then writes the document's head with it.
    */
-  head?: { title?: string; description?: string };
+  head?: { title?: string; description?: string; wholeTitle?: string; tags?: HeadTag[] };
   /**
    * A blog post's content up to its truncate marker, drawn as its page draws it (by the post's compiled index), for
    * a list of posts; undefined for a post without a marker, or whose content is code (MDX with its own logic).

@@ -1,29 +1,35 @@
 import { storage } from './config.ts';
 
 /**
- * Tab sets with a `groupId` (see the theme's Tabs): choosing a tab shows it in every set of that group on the
- * page and keeps the choice (by its label) for later pages; each page shown starts from the kept choice. The
- * tabs themselves are radio groups that work without this.
+ * Tab sets with a `groupId` or a `queryString` (see the theme's Tabs). Choosing a tab in a group shows it in every
+ * set of that group on the page and keeps the choice (by the tab's value) for later pages; a set with a query
+ * string writes the choice into the address (`?os=mac`) and starts from it, before any kept choice, as Docusaurus
+ * does. The tabs themselves are radio groups that work without this.
  */
 const key = (group: string) => `quire.tab.${group}`;
 
 function sets(group?: string): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>('.tabs[data-tab-group]')].filter(
+  return [...document.querySelectorAll<HTMLElement>('.tabs[data-tab-group], .tabs[data-query-string]')].filter(
     (set) => group === undefined || set.dataset.tabGroup === group,
   );
 }
 
-/** Checks the tab labelled `label` in `set`, if it has one (a set's own tabs, not those of sets inside it). */
-function choose(set: HTMLElement, label: string): void {
+/** Checks the tab whose value is `value`, if the set has one (its own tabs, not those of sets inside it). */
+function choose(set: HTMLElement, value: string): boolean {
+  let found = false;
   for (const radio of set.querySelectorAll<HTMLInputElement>(':scope > .tabs__tab > .tabs__radio')) {
-    if (radio.value === label) radio.checked = true;
+    if (radio.value === value) found = radio.checked = true;
   }
+  return found;
 }
 
-/** Shows the kept tab in each grouped set of the page (first load and after each soft navigation). */
+/** Shows the tab the address or the kept choice names in each set of the page (first load and after each soft navigation). */
 export function restoreTabs(): void {
+  const query = new URLSearchParams(location.search);
   for (const set of sets()) {
-    const kept = storage.get(key(set.dataset.tabGroup!));
+    const named = set.dataset.queryString && query.get(set.dataset.queryString);
+    if (named && choose(set, named)) continue;
+    const kept = set.dataset.tabGroup && storage.get(key(set.dataset.tabGroup));
     if (kept) choose(set, kept);
   }
 }
@@ -34,8 +40,14 @@ export function setupTabGroups(): void {
     const radio = event.target;
     if (!(radio instanceof HTMLInputElement) || !radio.classList.contains('tabs__radio')) return;
     const set = radio.closest<HTMLElement>('.tabs');
-    const group = set?.dataset.tabGroup;
-    if (!set || !group) return;
+    if (!set) return;
+    const { tabGroup: group, queryString: parameter } = set.dataset;
+    if (parameter) {
+      const url = new URL(location.href);
+      url.searchParams.set(parameter, radio.value);
+      history.replaceState(history.state, '', url);
+    }
+    if (!group) return;
     storage.set(key(group), radio.value);
     for (const other of sets(group)) if (other !== set) choose(other, radio.value);
   });

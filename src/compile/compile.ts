@@ -85,7 +85,7 @@ export const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof COD
   'left-out': CODES.CONTENT_LEFT_OUT,
 };
 
-export const COMPILER_VERSION = '26';
+export const COMPILER_VERSION = '27';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({

@@ -56,11 +56,13 @@ export interface ModuleFile {
 }
 
 /**
- * Code that needs the browser: React's state and effect hooks, the address it is shown at (`useLocation`), and
- * event handlers (`onClick: …` once JSX is compiled). A page whose bundle has none is drawn at build time and ships no JavaScript of its own.
+ * Code that needs the browser: React's state and effect hooks, the address it is shown at (`useLocation`), event
+ * handlers (`onClick: …` once JSX is compiled), and Docusaurus's ways of asking for the browser (`BrowserOnly`,
+ * `useIsBrowser`, `ExecutionEnvironment`). A page whose bundle has none is drawn at build time and ships no
+ * JavaScript of its own.
  */
 const NEEDS_BROWSER =
-  /\buse(?:State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ImperativeHandle|Location|History)\b|\bon[A-Z][A-Za-z]+:\s/;
+  /\buse(?:State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ImperativeHandle|Location|History|IsBrowser)\b|\bon[A-Z][A-Za-z]+:\s|@docusaurus\/(?:BrowserOnly|ExecutionEnvironment)\b/;
 
 export async function bundleModules(
   root: string,

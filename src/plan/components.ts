@@ -159,6 +159,25 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
             }
           }
         }
+        const select = contract.children?.select;
+        const selected = select && Object.hasOwn(use.props, select.prop) ? use.props[select.prop] : undefined;
+        if (select && typeof selected === 'string') {
+          const index = uses.indexOf(use);
+          const names = (c.componentUses?.[contract.children!.name] ?? [])
+            .filter((child) => child.parent?.name === name && child.parent.index === index)
+            .map((child) => select.by.map((p) => child.props[p]).find((v) => typeof v === 'string'));
+          if (!names.includes(selected))
+            diagnostics.push(
+              error(
+                CODES.COMPONENT_PROP,
+                `<${name} ${select.prop}="${selected}">: none of its ${contract.children!.name.toLowerCase()}s has that ${select.by[0]}.`,
+                {
+                  ...place,
+                  hint: `The ${select.by[0]}s here: ${names.map((v) => `"${v}"`).join(', ')}.`,
+                },
+              ),
+            );
+        }
         for (const [prop, { file, names }] of Object.entries(contract.values ?? {})) {
           const value = Object.hasOwn(use.props, prop) ? use.props[prop] : undefined;
           if (typeof value !== 'string') continue;

@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react';
-import type { LocaleInfo, Route, Site } from '../types.ts';
+import type { HeadTag, LocaleInfo, Route, Site } from '../types.ts';
 import { MAIN_ID } from '../shared/html.ts';
 import { ogLocale } from '../shared/locales.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
@@ -15,14 +15,21 @@ export interface DocumentProps {
   children?: ReactNode;
   /** Hashed URLs of the stylesheet and the client script. */
   assets: { css: string; js: string };
+  /** What the page's own code put into its head while its body rendered (see PageProps.head). */
+  pageHead?: { title?: string; tags: HeadTag[] };
 }
 
 /** The HTML shell: `<html lang dir>`, the head tags every page needs, pre-paint scripts, the theme's body. */
-export function Document({ site, route, mode, children, assets }: DocumentProps) {
+export function Document({ site, route, mode, children, assets, pageHead }: DocumentProps) {
   const { config } = site;
   const locale = site.locales.find((l) => l.code === config.i18n.currentLocale) as LocaleInfo;
   const isHome = route.path === '/';
-  const compiledHead = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].head;
+  const written = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].head;
+  // The page's `<head>` in MDX, then what its code's <Head> gave while the body rendered (the later title wins).
+  const compiledHead =
+    written || pageHead?.title !== undefined || pageHead?.tags.length
+      ? { title: pageHead?.title ?? written?.title, tags: [...(written?.tags ?? []), ...(pageHead?.tags ?? [])] }
+      : undefined;
   const title =
     compiledHead?.title ??
     (isHome || !route.title
@@ -98,7 +105,13 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
         {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
         {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
         <link rel="stylesheet" href={assets.css} />
-        {headTags.map((t, i) => createElement(t.tag, { key: i, ...headProps(t.attributes) }))}
+        {headTags.map((t, i) =>
+          createElement(t.tag, {
+            key: i,
+            ...headProps(t.attributes),
+            ...(t.text !== undefined ? { dangerouslySetInnerHTML: { __html: scriptJson(t.text) } } : {}),
+          }),
+        )}
         {/* The CSS the page's own imported modules bring (src/compile/modules.ts), after the theme's, as Docusaurus orders it. */}
         {compiled?.modules?.css ? <style dangerouslySetInnerHTML={{ __html: styleText(compiled.modules.css) }} /> : null}
         {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
@@ -110,6 +123,11 @@ export function Document({ site, route, mode, children, assets }: DocumentProps)
       <body>{children}</body>
     </html>
   );
+}
+
+/** JSON-LD text as it can stand inside `<script>`: `<` escaped, which JSON reads the same. */
+function scriptJson(text: string): string {
+  return text.replace(/</g, '\\u003c');
 }
 
 /** JSON that is safe inside an inline `<script>`. */

@@ -225,12 +225,14 @@ export function renderRoute({
   };
   const ThemePage = theme.Page as ComponentType<PageProps>;
   let html: string;
-  if (compiled?.source.react) {
-    // The body first: its <Layout> gives the title and description the head is written with.
+  if (compiled?.source.react || compiled?.modules) {
+    // The body first: the project's code in it (<Layout>, <Head>) gives the title, description and tags the head
+    // is written with.
     const head: NonNullable<PageProps['head']> = {};
     const body = renderToString(createElement(ThemePage, { ...props, head }));
     const titled = { ...route, title: head.title ?? route.title, description: head.description ?? route.description };
-    html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route: titled, mode, assets }, BODY_SLOT));
+    const pageHead = { title: head.wholeTitle, tags: head.tags ?? [] };
+    html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route: titled, mode, assets, pageHead }, BODY_SLOT));
     html = html.replace(BODY_SLOT, () => body);
   } else html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props)));
   if ([compiled, ...excerpted].some((c) => c?.links.some((l) => linkedFile(l.path))))

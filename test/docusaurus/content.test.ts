@@ -167,12 +167,10 @@ describe('Docusaurus content rules', () => {
     ].join('\n');
     const c = await compiled(body, 'mdx');
     expect(c.components.sort()).toEqual(['Tab', 'Tabs']);
-    expect(c.componentUses?.Tab?.map((u) => u.props)).toEqual([{ label: 'macOS' }, { label: 'win' }]);
-    expect(c.componentUses?.Tabs?.[0].props).toEqual({ groupId: 'os' });
-    expect(notes(c)).toEqual([
-      [7, "<Tabs> queryString: quire's tabs do not take this, so it is left out."],
-      [9, 'This tab is marked default, but quire shows the first tab first.'],
-    ]);
+    expect(c.componentUses?.Tab?.map((u) => u.props)).toEqual([{ label: 'macOS', value: 'mac' }, { label: 'win' }]);
+    // `queryString` (true: the groupId names the parameter) and the tab marked default are kept.
+    expect(c.componentUses?.Tabs?.[0].props).toEqual({ groupId: 'os', queryString: 'os', defaultValue: 'win' });
+    expect(notes(c)).toEqual([]);
     const json = JSON.stringify(c.output);
     expect(json).toContain('admonition-tip');
     expect(json).toContain('Guter Tipp');
@@ -192,6 +190,52 @@ describe('Docusaurus content rules', () => {
     expect(other.compiled.output.type === 'mdx' && other.compiled.output.code).toContain(
       'arguments[0]._quireImport("../components/Foo")["default"]',
     );
+  });
+
+  it('labels, orders and chooses Docusaurus tabs as useTabs does (values, default, queryString, lazy), and notes what it cannot read', async () => {
+    const head = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n";
+    const c = await compiled(
+      head +
+        [
+          '<Tabs groupId="os" queryString="system" lazy className="wide" values={[{label: \'Windows\', value: \'win\'}, {value: \'mac\'}]}>',
+          '  <TabItem value="mac" label="ignored">Mac text</TabItem>',
+          '  <TabItem value="win">Windows text</TabItem>',
+          '  <TabItem value="linux">Not listed</TabItem>',
+          '</Tabs>',
+          '',
+          '<Tabs defaultValue="b">',
+          '  <TabItem value="a" default>A</TabItem>',
+          '  <TabItem value="b">B</TabItem>',
+          '</Tabs>',
+          '',
+        ].join('\n'),
+      'mdx',
+    );
+    // `values` orders and labels the tabs (its value when an entry has no label); a tab it does not list is left out.
+    expect(c.componentUses?.Tab?.map((u) => u.props)).toEqual([
+      { label: 'Windows', value: 'win' },
+      // A value the same as the label is not written twice.
+      { label: 'mac' },
+      { label: 'a' },
+      { label: 'b' },
+    ]);
+    expect(c.componentUses?.Tabs?.map((u) => u.props)).toEqual([
+      { groupId: 'os', className: 'wide', queryString: 'system' },
+      // defaultValue wins over a tab marked default.
+      { defaultValue: 'b' },
+    ]);
+    expect(notes(c)).toEqual([[7, "This tab's value is not in its <Tabs> values, so Docusaurus shows no tab for it."]]);
+    expect(JSON.stringify(c.output)).not.toContain('Not listed');
+
+    const unread = await compiled(
+      head + '<Tabs queryString values={list} defaultValue={pick}>\n  <TabItem value="a">A</TabItem>\n</Tabs>\n',
+      'mdx',
+    );
+    expect(notes(unread)).toEqual([
+      [4, '<Tabs> values: quire reads only a written list ({ label, value } objects), so it is left out.'],
+      [4, '<Tabs queryString>: true needs a groupId to name the URL parameter, so it is left out.'],
+      [4, '<Tabs defaultValue>: only a text is read, so it is left out.'],
+    ]);
   });
 
   it('shows a Docusaurus CodeBlock as a fenced block with its language, title and line numbers', async () => {

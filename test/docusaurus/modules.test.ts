@@ -86,8 +86,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
   it('reports a module that cannot be found at the import line of the page, and one quire does not provide with those it does', async () => {
     const { result } = await build({
       'docs/missing.mdx': "---\ntitle: Fehlt\n---\n\nimport Karte from './karte';\n\n<Karte />\n",
-      'src/components/Head.js':
-        "import Head from '@docusaurus/Head';\nexport default function H() { return <Head><title>x</title></Head>; }\n",
+      'src/components/Head.js': "import DocCardList from '@theme/DocCardList';\nexport default function H() { return <DocCardList />; }\n",
       'docs/head.mdx': "---\ntitle: Kopf\n---\nimport H from '@site/src/components/Head';\n\n<H />\n",
     });
     expect(result.ok).toBe(false);
@@ -104,9 +103,9 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       expect.objectContaining({
         file: 'src/components/Head.js',
         line: 1,
-        column: 18,
-        message: expect.stringContaining('quire does not provide @docusaurus/Head.'),
-        hint: expect.stringContaining('@docusaurus/Link'),
+        column: 25,
+        message: expect.stringContaining('quire does not provide @theme/DocCardList.'),
+        hint: expect.stringContaining('@theme/Layout'),
       }),
     );
   });
@@ -212,7 +211,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
   it('leaves out a React page it cannot build with a warning, builds the rest, and hydrates one that reads its address', async () => {
     const { result, writer } = await build({
       'src/pages/kaputt.js':
-        "import Head from '@docusaurus/Head';\nexport default function Kaputt() {\n  return <Head><title>x</title></Head>;\n}\n",
+        "import DocCardList from '@theme/DocCardList';\nexport default function Kaputt() {\n  return <DocCardList />;\n}\n",
       'src/pages/ort.js':
         "import Layout from '@theme/Layout';\nimport { useLocation } from '@docusaurus/router';\nexport default function Ort() {\n  const { pathname, search } = useLocation();\n  return <Layout title=\"Ort\"><main><p>Hier: {pathname}{search}</p></main></Layout>;\n}\n",
     });
@@ -230,6 +229,78 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     const ort = writer.text('ort/index.html') ?? '';
     expect(ort).toContain('<p>Hier: <!-- -->/ort/</p>');
     expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
+  });
+
+  it("writes what @docusaurus/Head holds into the document's head, and names what has no place there", async () => {
+    const seo = [
+      "import React from 'react';",
+      "import Head from '@docusaurus/Head';",
+      'export default function Seo() {',
+      '  return (',
+      '    <Head>',
+      '      <title>Ganz eigener Titel</title>',
+      '      <meta name="description" content="Kopf aus dem Code" />',
+      '      <meta property="og:type" content="article" />',
+      '      <link rel="preconnect" href="https://cdn.example.org" crossOrigin="anonymous" />',
+      '      <script type="application/ld+json">{JSON.stringify({ "@type": "Thing", name: "</script><b>" })}</script>',
+      '    </Head>',
+      '  );',
+      '}',
+      '',
+    ].join('\n');
+    const { result, writer } = await build({
+      'src/components/Seo.js': seo,
+      'docs/seo.mdx': "---\ntitle: Seo\n---\nimport Seo from '@site/src/components/Seo';\n\n<Seo />\n\nText.\n",
+      'src/pages/seite.js':
+        "import React from 'react';\nimport Layout from '@theme/Layout';\nimport Seo from '@site/src/components/Seo';\nexport default function Seite() {\n  return <Layout title=\"Seite\"><Seo /><main>Inhalt</main></Layout>;\n}\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    for (const file of ['docs/seo/index.html', 'seite/index.html']) {
+      const html = writer.text(file) ?? '';
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Ganz eigener Titel</title>']);
+      expect(head).toContain('<meta name="description" content="Kopf aus dem Code"/>');
+      expect(head.match(/name="description"/g)).toHaveLength(1);
+      expect(head).toContain('<meta property="og:type" content="article"/>');
+      expect(head).toContain('<link rel="preconnect" href="https://cdn.example.org" crossorigin="anonymous"/>');
+      // The JSON cannot close its script element.
+      expect(head).toContain('<script type="application/ld+json">{"@type":"Thing","name":"\\u003c/script>\\u003cb>"}</script>');
+      // Nothing of the Head is left in the body.
+      expect(html.slice(html.indexOf('<body'))).not.toContain('Ganz eigener Titel');
+    }
+
+    const { result: failed } = await build({
+      'src/components/Styled.js':
+        "import React from 'react';\nimport Head from '@docusaurus/Head';\nexport default function Styled() {\n  return <Head><style>{'body{color:red}'}</style></Head>;\n}\n",
+      'docs/styled.mdx': "---\ntitle: Styled\n---\nimport Styled from '@site/src/components/Styled';\n\n<Styled />\n",
+    });
+    expect(failed.ok).toBe(false);
+    expect(failed.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q080',
+        file: 'docs/styled.mdx',
+        message: expect.stringContaining("@docusaurus/Head: <style> has no place in quire's head"),
+      }),
+    );
+  });
+
+  it("draws BrowserOnly's fallback into the page and hydrates it, so its function runs in the browser", async () => {
+    const { result, writer } = await build({
+      'src/components/Breite.js': [
+        "import React from 'react';",
+        "import BrowserOnly from '@docusaurus/BrowserOnly';",
+        'export default function Breite() {',
+        '  return <BrowserOnly fallback={<p>Wird geladen</p>}>{() => <p>Breite: {window.innerWidth}</p>}</BrowserOnly>;',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/breite.mdx': "---\ntitle: Breite\n---\nimport Breite from '@site/src/components/Breite';\n\n<Breite />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/breite/index.html') ?? '';
+    expect(html).toContain('<p>Wird geladen</p>');
+    expect(html).not.toContain('Breite: ');
+    expect(html).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
   });
 
   it("bundles require('…').default in a page's expressions as Docusaurus's docs write images, SVGs and data", async () => {

@@ -303,3 +303,102 @@ describe("a Docusaurus project's own interactive component in a browser", () => 
     expect(await page.locator('quire-island').count()).toBe(0);
   });
 });
+
+describe("Docusaurus tabs and BrowserOnly in a browser (Markdown and the project's components)", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let cleanup: () => Promise<void>;
+  let missing: string[] = [];
+
+  beforeAll(async () => {
+    ({ server, missing, cleanup } = await serveFixture('docusaurus-classic', {
+      'src/components/Install.js': [
+        "import React from 'react';",
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        '',
+        'export default function Install() {',
+        '  return (',
+        '    <Tabs groupId="os" values={[{label: "Windows", value: "win"}, {label: "macOS", value: "mac"}]}>',
+        '      <TabItem value="mac">brew install</TabItem>',
+        '      <TabItem value="win" default>winget install</TabItem>',
+        '    </Tabs>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      'src/components/Breite.js': [
+        "import React from 'react';",
+        "import BrowserOnly from '@docusaurus/BrowserOnly';",
+        'export default function Breite() {',
+        '  return <BrowserOnly fallback={<p>Wird geladen</p>}>{() => <p className="breite">Breite: {window.innerWidth}</p>}</BrowserOnly>;',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/tabs.mdx': [
+        '---',
+        'title: Tabs',
+        '---',
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        "import Install from '@site/src/components/Install';",
+        "import Breite from '@site/src/components/Breite';",
+        '',
+        '<Tabs groupId="os" queryString>',
+        '  <TabItem value="win" label="Windows">Windows text</TabItem>',
+        '  <TabItem value="mac" label="macOS" default>Mac text</TabItem>',
+        '</Tabs>',
+        '',
+        '<Install />',
+        '',
+        '<Breite />',
+        '',
+      ].join('\n'),
+    }));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await cleanup?.();
+  });
+
+  const shown = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.tabs')].map((set) => set.querySelector('.tabs__radio:checked + label')?.textContent),
+    );
+
+  it('shows the tab marked default, follows ?os= in the address, and writes a choice there and into every set of the group', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/docs/tabs/`);
+    // The Markdown set starts on its default tab, the component's on its own (values order: Windows first).
+    expect(await shown(page)).toEqual(['macOS', 'Windows']);
+    expect(await page.locator('.tabs').nth(1).locator('.tabs__label').allTextContents()).toEqual(['Windows', 'macOS']);
+    await page.locator('.tabs').first().getByText('Windows', { exact: true }).click();
+    expect(new URL(page.url()).searchParams.get('os')).toBe('win');
+    expect(await shown(page)).toEqual(['Windows', 'Windows']);
+    // The parameter chooses for the set that reads it; the other keeps the stored choice, as in Docusaurus.
+    await page.goto(`${server.url}/docs/tabs/?os=mac`);
+    expect(await shown(page)).toEqual(['macOS', 'Windows']);
+    expect(await page.locator('.tabs').first().locator('.tabs__radio:checked ~ .tabs__panel').textContent()).toBe('Mac text');
+    // Without the parameter, the kept choice (localStorage) is shown.
+    await page.goto(`${server.url}/docs/tabs/`);
+    expect(await shown(page)).toEqual(['Windows', 'Windows']);
+    expect(missing).toEqual([]);
+    await context.close();
+  });
+
+  it("runs BrowserOnly's function once the page is hydrated, in place of its fallback", async () => {
+    const context = await browser.newContext({ viewport: { width: 1111, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/docs/tabs/`);
+    await expect.poll(() => page.locator('.breite').textContent()).toBe('Breite: 1111');
+    expect(await page.getByText('Wird geladen').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

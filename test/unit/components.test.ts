@@ -123,6 +123,30 @@ describe('components: each use of an MDX component is checked before pages rende
     ]);
   });
 
+  it('components: should report a defaultValue of <Tabs> that names none of its tabs, by value or else label', () => {
+    const tabs = {
+      Tabs: { props: { defaultValue: false }, children: { name: 'Tab', select: { prop: 'defaultValue', by: ['value', 'label'] } } },
+      Tab: { props: { label: true, value: false }, parent: 'Tabs' },
+    };
+    const uses: Record<string, ComponentUse[]> = {
+      Tabs: [
+        { line: 1, props: { defaultValue: 'mac' }, children: ['Tab'] },
+        { line: 5, props: { defaultValue: 'Linux' }, children: ['Tab'] },
+        { line: 9, props: { defaultValue: 'Windows' }, children: ['Tab'] },
+      ],
+      Tab: [
+        { line: 2, props: { label: 'macOS', value: 'mac' }, parent: { name: 'Tabs', index: 0 } },
+        { line: 6, props: { label: 'Linux' }, parent: { name: 'Tabs', index: 1 } },
+        // The value names the tab, not its label.
+        { line: 10, props: { label: 'Windows', value: 'win' }, parent: { name: 'Tabs', index: 2 } },
+      ],
+    };
+    const d = checkComponents({ compiled: [page(uses)], components: ['Tabs', 'Tab'], contracts: tabs, data: {} });
+    expect(d.map((x) => [x.severity, x.line, x.message, x.hint])).toEqual([
+      ['error', 9, '<Tabs defaultValue="Windows">: none of its tabs has that value.', 'The values here: "win".'],
+    ]);
+  });
+
   it('components: should have a contract for every component of the classic theme', () => {
     expect(Object.keys(classicTheme.contracts ?? {}).sort()).toEqual(Object.keys(classicTheme.components).sort());
   });

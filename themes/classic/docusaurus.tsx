@@ -1,6 +1,17 @@
-import { createContext, createElement, useContext, type ReactNode } from 'react';
+import {
+  Children,
+  createContext,
+  createElement,
+  Fragment,
+  isValidElement,
+  useContext,
+  useEffect,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { isExternal, withBase } from '../../src/shared/route-match.ts';
-import type { Site } from '../../src/types.ts';
+import type { HeadTag, PageProps, Site } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
 import { Tab, Tabs } from './mdx/blocks.tsx';
 
@@ -122,12 +133,57 @@ function useDocusaurusContext() {
   return { siteConfig, siteMetadata: { docusaurusVersion: '3' }, i18n };
 }
 
-/** `@theme/Tabs` and `@theme/TabItem` in component code: the theme's tabs, labelled as Docusaurus labels them. */
-function DocusaurusTabs({ children, groupId }: { children?: ReactNode; groupId?: string }) {
-  return <Tabs groupId={groupId}>{children}</Tabs>;
+interface TabItemProps {
+  children?: ReactNode;
+  value: string;
+  label?: string;
+  default?: boolean;
 }
-function TabItem({ children, label, value }: { children?: ReactNode; label?: string; value: string }) {
-  return <Tab label={label ?? value}>{children}</Tab>;
+
+/**
+ * `@theme/Tabs` and `@theme/TabItem` in component code: the theme's tabs, labelled, ordered and chosen as
+ * Docusaurus's `useTabs` does (`values` first, then the children; `defaultValue`, then a `default` child;
+ * `queryString: true` takes the groupId). `lazy` only delays when a panel is made, and every panel is drawn.
+ */
+function DocusaurusTabs({
+  children,
+  groupId,
+  defaultValue,
+  queryString,
+  className,
+  values,
+}: {
+  children?: ReactNode;
+  groupId?: string;
+  defaultValue?: string;
+  queryString?: string | boolean;
+  className?: string;
+  values?: { value: string; label?: string }[];
+  lazy?: boolean;
+}) {
+  const items = Children.toArray(children).filter(isValidElement) as ReactElement<TabItemProps>[];
+  const tabs = (values ?? items.map((item) => item.props)).map(({ value, label }) => ({
+    value,
+    label: label ?? value,
+    item: items.find((item) => item.props.value === value),
+  }));
+  const chosen = defaultValue ?? items.find((item) => item.props.default)?.props.value;
+  const parameter = queryString === true ? groupId : typeof queryString === 'string' ? queryString : undefined;
+  return (
+    <Tabs groupId={groupId} defaultValue={chosen} queryString={parameter} className={className}>
+      {tabs.map(({ value, label, item }) =>
+        item ? (
+          <Tab key={value} label={label} value={value}>
+            {item.props.children}
+          </Tab>
+        ) : null,
+      )}
+    </Tabs>
+  );
+}
+/** A tab's content; its `<Tabs>` reads its props and draws it. */
+function TabItem({ children }: TabItemProps) {
+  return <>{children}</>;
 }
 
 /** `@theme/Details`: a disclosure, summary first. */
@@ -197,6 +253,92 @@ function TOCInline({
   return <div className="toc-inline">{entries.length ? tree(0, entries[0].level).list : null}</div>;
 }
 
+/** React's names of head attributes, as HTML writes them. */
+const HTML_NAMES: Record<string, string> = {
+  className: 'class',
+  httpEquiv: 'http-equiv',
+  charSet: 'charset',
+  hrefLang: 'hreflang',
+  crossOrigin: 'crossorigin',
+  referrerPolicy: 'referrerpolicy',
+};
+
+/** The text of a `<title>` or a `<script>`: its children when they are texts and numbers. */
+function textOf(children: ReactNode, what: string): string {
+  const parts = Children.toArray(children);
+  if (!parts.every((part) => typeof part === 'string' || typeof part === 'number'))
+    throw new Error(`@docusaurus/Head: ${what} holds something other than text.`);
+  return parts.join('');
+}
+
+/**
+ * Reads what a `<Head>` holds into the page's head (see PageProps.head): `<title>` (the whole title, as in
+ * Docusaurus), `<meta>`, `<link>` and JSON-LD `<script>`s. Anything else has no place quire can give it and fails the
+ * page's render, naming it, rather than being dropped unseen.
+ */
+function collectHead(children: ReactNode, head: NonNullable<PageProps['head']>): void {
+  for (const child of Children.toArray(children)) {
+    if (!isValidElement(child)) {
+      if (typeof child === 'string' && !child.trim()) continue;
+      throw new Error('@docusaurus/Head holds text outside an element.');
+    }
+    const props = child.props as Record<string, unknown> & { children?: ReactNode };
+    if (child.type === Fragment) {
+      collectHead(props.children, head);
+      continue;
+    }
+    const tag = typeof child.type === 'string' ? child.type : '';
+    const ldJson = tag === 'script' && props.type === 'application/ld+json';
+    if (tag === 'title') {
+      head.wholeTitle = textOf(props.children, '<title>');
+      continue;
+    }
+    if (tag !== 'meta' && tag !== 'link' && !ldJson)
+      throw new Error(
+        `@docusaurus/Head: <${tag || 'a component'}> has no place in quire's head; it takes <title>, <meta>, <link> and <script type="application/ld+json">.`,
+      );
+    const attributes: Record<string, string> = {};
+    for (const [name, value] of Object.entries(props)) {
+      if (name === 'children' || value === undefined || value === null || value === false) continue;
+      if (typeof value !== 'string' && typeof value !== 'number' && value !== true)
+        throw new Error(`@docusaurus/Head: <${tag} ${name}> is given ${typeof value}; quire writes texts and numbers.`);
+      attributes[HTML_NAMES[name] ?? name] = value === true ? '' : String(value);
+    }
+    (head.tags ??= []).push({ tag: tag as HeadTag['tag'], attributes, ...(ldJson ? { text: textOf(props.children, '<script>') } : {}) });
+  }
+}
+
+/** `@docusaurus/Head`: what it holds goes into the document's head (on the server; in the browser it draws nothing). */
+function Head({ children }: { children?: ReactNode }) {
+  const head = useContext(ThemeContext)?.head;
+  if (head) collectHead(children, head);
+  return null;
+}
+
+/** Whether the component runs in the browser after hydration (false on the server and while hydrating). */
+function useIsBrowser(): boolean {
+  const [browser, setBrowser] = useState(false);
+  useEffect(() => setBrowser(true), []);
+  return browser;
+}
+
+/**
+ * `@docusaurus/BrowserOnly`: its `fallback` in the built page, then what its function child gives once the browser
+ * runs it. A component using it is hydrated in the browser (see NEEDS_BROWSER in src/compile/modules.ts).
+ */
+function BrowserOnly({ children, fallback }: { children: () => ReactNode; fallback?: ReactNode }) {
+  return useIsBrowser() ? children() : (fallback ?? null);
+}
+
+/** `@docusaurus/ExecutionEnvironment`: what the code runs in (the server, where pages are built, has no DOM). */
+const canUseDOM = typeof window !== 'undefined' && typeof document !== 'undefined';
+const ExecutionEnvironment = {
+  canUseDOM,
+  canUseEventListeners: canUseDOM && typeof window.addEventListener === 'function',
+  canUseIntersectionObserver: canUseDOM && 'IntersectionObserver' in window,
+  canUseViewport: canUseDOM && 'screen' in window,
+};
+
 const module = (value: unknown, named: Record<string, unknown> = {}) => ({ __esModule: true, default: value, ...named });
 
 /** By the name code imports them from. */
@@ -211,4 +353,8 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/useDocusaurusContext': module(useDocusaurusContext),
   '@docusaurus/router': module(undefined, { useLocation, useHistory }),
   '@theme/TOCInline': module(TOCInline),
+  '@docusaurus/Head': module(Head),
+  '@docusaurus/BrowserOnly': module(BrowserOnly),
+  '@docusaurus/useIsBrowser': module(useIsBrowser),
+  '@docusaurus/ExecutionEnvironment': module(ExecutionEnvironment),
 };

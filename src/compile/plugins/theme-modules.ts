@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import type { CompileNote } from '../../types.ts';
 import { placeIn, type LinkOptions } from './links.ts';
+import { evaluateLiteral, isLiteralExpression, type EstreeNode } from '../../shared/mdx-literal.ts';
 import { SKIP, walk, type WalkNode } from './walk.ts';
 
 /**
@@ -69,6 +70,99 @@ function codeOf(children: WalkNode[]): string | undefined {
   return collect(children) ? parts.join('').replace(/\n$/, '') : undefined;
 }
 
+type Note = (node: JsxNode, message: string, hint: string) => void;
+
+/**
+ * A Docusaurus `<Tabs>` as quire's: `values` (a literal list) labels and orders its tabs, a `<TabItem default>`
+ * becomes `defaultValue`, `queryString` (`true` takes the groupId) stays, and `lazy` is dropped, since it only
+ * delays when a panel is made and every panel is in the page anyway. The rules are those of Docusaurus's `useTabs`
+ * (https://docusaurus.io/docs/markdown-features/tabs); what cannot be followed is a note at its place.
+ */
+function convertTabs(node: JsxNode, isTabItem: (n: WalkNode) => boolean, note: Note): void {
+  const items = node.children.filter(isTabItem) as JsxNode[];
+  const valueOf = (item: JsxNode) => text(item, 'value') ?? text(item, 'label');
+  const attribute = (name: string, value: string) => ({ type: 'mdxJsxAttribute', name, value });
+  const values = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'values');
+  const listed = values ? literalList(values.value) : undefined;
+  if (values && !listed)
+    note(
+      node,
+      '<Tabs> values: quire reads only a written list ({ label, value } objects), so it is left out.',
+      'Label each <TabItem> itself.',
+    );
+  if (listed) {
+    const order = new Map(listed.map((v, i) => [v.value, i]));
+    for (const item of items) {
+      const entry = listed.find((v) => v.value === valueOf(item));
+      if (!entry) {
+        note(
+          item,
+          `This tab's value is not in its <Tabs> values, so Docusaurus shows no tab for it.`,
+          'Add it to values or remove the tab.',
+        );
+        continue;
+      }
+      // Docusaurus labels a listed tab from the list only (its value when the entry has no label).
+      item.attributes = [
+        ...without(item, ['label', 'value']),
+        attribute('label', entry.label ?? entry.value),
+        attribute('value', entry.value),
+      ];
+    }
+    const listedItems = items
+      .filter((item) => order.has(valueOf(item) ?? ''))
+      .sort((a, b) => order.get(valueOf(a) ?? '')! - order.get(valueOf(b) ?? '')!);
+    node.children = [...node.children.filter((c) => !isTabItem(c)), ...listedItems];
+  }
+  const marked = items.find((item) => has(item, 'default'));
+  const groupId = text(node, 'groupId');
+  const query = attributeValue(node, 'queryString');
+  const queryKey = typeof query === 'string' ? query : query === true ? groupId : undefined;
+  if (query !== undefined && queryKey === undefined)
+    note(
+      node,
+      `<Tabs queryString>: ${query === true ? 'true needs a groupId to name the URL parameter' : 'only a text or true is read'}, so it is left out.`,
+      'Give the <Tabs> a groupId, or write the parameter: queryString="os".',
+    );
+  const chosen = attributeValue(node, 'defaultValue');
+  const defaultValue = typeof chosen === 'string' ? chosen : marked && valueOf(marked);
+  if (chosen !== undefined && typeof chosen !== 'string')
+    note(node, '<Tabs defaultValue>: only a text is read, so it is left out.', 'Write the value in quotes: defaultValue="mac".');
+  node.attributes = [
+    ...without(node, ['values', 'lazy', 'queryString', 'defaultValue']),
+    ...(queryKey !== undefined ? [attribute('queryString', queryKey)] : []),
+    ...(defaultValue !== undefined ? [attribute('defaultValue', defaultValue)] : []),
+  ];
+}
+
+/** An attribute written as text, as a bare name (`true`) or as a literal expression (`{true}`, `{"a"}`). */
+function attributeValue(node: JsxNode, name: string): unknown {
+  const found = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+  if (!found) return undefined;
+  if (found.value === null || found.value === undefined) return true;
+  if (typeof found.value === 'string') return found.value;
+  const expression = (found.value as { data?: { estree?: { body?: { expression?: EstreeNode }[] } } }).data?.estree?.body?.[0]?.expression;
+  return expression && isLiteralExpression(expression) ? evaluateLiteral(expression) : NaN;
+}
+
+/** A `values={[{ label, value }]}` list written as a literal; undefined for anything else. */
+function literalList(value: unknown): { value: string; label?: string }[] | undefined {
+  const expression = (value as { data?: { estree?: { body?: { expression?: EstreeNode }[] } } } | undefined)?.data?.estree?.body?.[0]
+    ?.expression;
+  if (!expression || !isLiteralExpression(expression)) return undefined;
+  const list = evaluateLiteral(expression);
+  if (!Array.isArray(list)) return undefined;
+  const entries = list.map((v) =>
+    v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'string'
+      ? {
+          value: (v as { value: string }).value,
+          label: typeof (v as { label?: unknown }).label === 'string' ? (v as { label: string }).label : undefined,
+        }
+      : undefined,
+  );
+  return entries.every((e) => e !== undefined) ? (entries as { value: string; label?: string }[]) : undefined;
+}
+
 export function remarkThemeModules() {
   return (tree: Root, file: VFile) => {
     // Local names bound to the modules quire knows, from import statements of those modules' default export.
@@ -91,7 +185,6 @@ export function remarkThemeModules() {
     if (!bound.size) return;
     const options = file.data.linkOptions as LinkOptions;
     const notes: CompileNote[] = [];
-    const tabItems = new WeakSet<WalkNode>();
     const note = (node: JsxNode, message: string, hint: string) =>
       notes.push({ kind: 'left-out', ...placeIn(node as Parameters<typeof placeIn>[0], options), message, hint });
     walk(tree as WalkNode, (n, index, parent) => {
@@ -101,29 +194,19 @@ export function remarkThemeModules() {
       if (!kind) return undefined;
       if (kind === 'tabs') {
         node.name = 'Tabs';
-        const dropped = ['queryString', 'defaultValue', 'values', 'lazy', 'className'].filter((name) => has(node, name));
-        if (dropped.length)
-          note(
-            node,
-            `<Tabs> ${dropped.join(', ')}: quire's tabs do not take ${dropped.length > 1 ? 'these' : 'this'}, so ${dropped.length > 1 ? 'they are' : 'it is'} left out.`,
-            'Tabs with the same groupId switch together; the first tab is shown first.',
-          );
-        node.attributes = without(node, dropped);
-      } else if (kind === 'tabItem') {
-        // Docusaurus shows the tab marked `default` first; quire shows the first. (Earlier tabs are converted already.)
-        const first = (parent?.children ?? []).find(
-          (c) =>
-            tabItems.has(c) ||
-            ((c.type === 'mdxJsxFlowElement' || c.type === 'mdxJsxTextElement') && bound.get(String((c as JsxNode).name)) === 'tabItem'),
+        convertTabs(
+          node,
+          (c) => (c.type === 'mdxJsxFlowElement' || c.type === 'mdxJsxTextElement') && bound.get(String((c as JsxNode).name)) === 'tabItem',
+          note,
         );
-        if (has(node, 'default') && first !== node)
-          note(node, 'This tab is marked default, but quire shows the first tab first.', 'Move the tab to the front.');
-        tabItems.add(node);
+      } else if (kind === 'tabItem') {
         node.name = 'Tab';
-        const label = text(node, 'label') ?? text(node, 'value');
+        const value = text(node, 'value');
+        const label = text(node, 'label') ?? value;
         node.attributes = [
           ...without(node, ['label', 'value', 'default', 'attributes']),
           ...(label !== undefined ? [{ type: 'mdxJsxAttribute', name: 'label', value: label }] : []),
+          ...(value !== undefined && value !== label ? [{ type: 'mdxJsxAttribute', name: 'value', value }] : []),
         ];
       } else if (kind === 'details') {
         node.name = 'details';

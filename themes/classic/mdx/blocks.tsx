@@ -254,21 +254,45 @@ export function ProBadge() {
   );
 }
 
-/** Tabs without JavaScript: radio inputs and labels; the client adds arrow-key handling. */
 /**
  * Tabs that work without JavaScript (a radio group per set). With `groupId`, every set of that group shows
  * the same tab, and the choice is kept for the next pages and visits (the client script, storage key
- * `quire.tab.<groupId>`), as Docusaurus's tabs do.
+ * `quire.tab.<groupId>`), as Docusaurus's tabs do. A tab's `value` (its label when it has none) names it for
+ * `defaultValue`, the kept choice and `queryString`, the URL parameter that selects it and follows the choice
+ * (https://docusaurus.io/docs/markdown-features/tabs#query-string).
  */
-export function Tabs({ children, groupId }: { children?: ReactNode; groupId?: string }) {
-  const tabs = Children.toArray(children).filter(isValidElement) as React.ReactElement<{ label: string; children?: ReactNode }>[];
+export function Tabs({
+  children,
+  groupId,
+  defaultValue,
+  queryString,
+  className,
+}: {
+  children?: ReactNode;
+  groupId?: string;
+  defaultValue?: string;
+  queryString?: string;
+  className?: string;
+}) {
+  const tabs = Children.toArray(children).filter(isValidElement) as React.ReactElement<{
+    label: string;
+    value?: string;
+    children?: ReactNode;
+  }>[];
+  const values = tabs.map((tab) => tab.props.value ?? tab.props.label);
+  const first = Math.max(0, defaultValue === undefined ? 0 : values.indexOf(defaultValue));
   // One name per set on the page, even for two sets with the same labels; the same on every build.
   const group = 'tabs-' + useId().replace(/[^\w-]/g, '');
   return (
-    <div className="tabs" style={{ ['--tab-count' as string]: tabs.length }} data-tab-group={groupId}>
+    <div
+      className={className ? `tabs ${className}` : 'tabs'}
+      style={{ ['--tab-count' as string]: tabs.length }}
+      data-tab-group={groupId}
+      data-query-string={queryString}
+    >
       {tabs.map((tab, i) => (
         <div className="tabs__tab" key={i}>
-          <input type="radio" name={group} id={`${group}-${i}`} value={tab.props.label} className="tabs__radio" defaultChecked={i === 0} />
+          <input type="radio" name={group} id={`${group}-${i}`} value={values[i]} className="tabs__radio" defaultChecked={i === first} />
           <label htmlFor={`${group}-${i}`} className="tabs__label">
             {tab.props.label}
           </label>
@@ -279,6 +303,6 @@ export function Tabs({ children, groupId }: { children?: ReactNode; groupId?: st
   );
 }
 
-export function Tab({ children }: { label: string; children?: ReactNode }) {
+export function Tab({ children }: { label: string; value?: string; children?: ReactNode }) {
   return <>{children}</>;
 }

@@ -48,8 +48,11 @@ export const contracts: Record<string, ComponentContract> = {
   Yes: { props: {} },
   No: { props: {} },
   ProBadge: { props: {} },
-  Tabs: { props: { groupId: false }, children: { name: 'Tab', unique: 'label' } },
-  Tab: { props: { label: true }, parent: 'Tabs' },
+  Tabs: {
+    props: { groupId: false, defaultValue: false, queryString: false, className: false },
+    children: { name: 'Tab', unique: 'label', select: { prop: 'defaultValue', by: ['value', 'label'] } },
+  },
+  Tab: { props: { label: true, value: false }, parent: 'Tabs' },
   Stat: { props: { id: true }, values: { id: { file: 'figures', names: keysOf } } },
   Stats: { props: {} },
   PricingTable: { props: {} },
