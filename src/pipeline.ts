@@ -121,7 +121,8 @@ async function planSite(
   const styles = theme.moduleStyles && path.join(quire, theme.moduleStyles);
   const sources = theme.moduleSources;
   const browser = sources && { quire, modules: path.join(quire, sources.modules), island: path.join(quire, sources.island) };
-  const modules = await bundleModules(root, all, { provided, styles, baseUrl: config.baseUrl, texts, browser });
+  const staticPaths = new Set(loaded.staticFiles.map((f) => f.path));
+  const modules = await bundleModules(root, all, { provided, styles, baseUrl: config.baseUrl, staticPaths, texts, browser });
   // React pages whose code quire cannot build are left out (each named by a warning).
   const compiled = modules.dropped.length ? all.filter((c) => !modules.dropped.includes(c)) : all;
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.

@@ -6,6 +6,7 @@ import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnost
 import { NOTE_CODES, type CompileTexts } from './compile.ts';
 import type { CompiledPartial } from './processors.ts';
 import { assetMarker } from '../shared/markers.ts';
+import { withBase } from '../shared/route-match.ts';
 import type { AssetRef, Compiled } from '../types.ts';
 
 /**
@@ -40,6 +41,8 @@ export interface BundleOptions {
   /** The theme's stylesheet for the project's code (Theme.moduleStyles), absolute. */
   styles?: string;
   baseUrl: string;
+  /** The site paths of the static files (`/img/x.png`), which CSS names from the root (`url(/img/x.png)`). */
+  staticPaths?: ReadonlySet<string>;
   /** The compiler's texts, for `.md`/`.mdx` partials (see compilePartial). */
   texts: CompileTexts;
   /**
@@ -67,7 +70,7 @@ const NEEDS_BROWSER =
 export async function bundleModules(
   root: string,
   compiled: Compiled[],
-  { provided, styles, baseUrl, texts, browser }: BundleOptions,
+  { provided, styles, baseUrl, staticPaths, texts, browser }: BundleOptions,
 ): Promise<{ diagnostics: Diagnostic[]; files: ModuleFile[]; dropped: Compiled[] }> {
   const entries: Entry[] = compiled
     .filter((c) => c.imports?.length && !c.standIn)
@@ -155,6 +158,13 @@ export async function bundleModules(
         if (args.kind === 'url-token' || args.kind === 'import-rule') return { path: markerOf(found.path, args.importer), external: true };
         return { path: found.path, namespace };
       };
+      // CSS naming a static file from the site's root (`url(/img/bg.png)`) means the published file, as in Docusaurus:
+      // its path under the base path. A root path that is no static file is left to esbuild, which reports it.
+      b.onResolve({ filter: /^\/[^/]/ }, (args) => {
+        if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
+        const sitePath = decodeURI(args.path.split(/[?#]/)[0]);
+        return staticPaths?.has(sitePath) ? { path: withBase(baseUrl, args.path), external: true } : undefined;
+      });
       b.onResolve({ filter: FILE_URL }, fileHook('quire-url'));
       b.onResolve({ filter: /\.svg$/i }, fileHook('quire-svg'));
       b.onLoad({ filter: /.*/, namespace: 'quire-url' }, (args) => ({
@@ -240,7 +250,11 @@ export async function bundleModules(
       write: false,
       metafile: true,
       format: 'cjs',
-      platform: 'browser',
+      // The build-time copy takes a package's default entry, not its browser one, which may touch `document` as it
+      // loads (decode-named-character-reference's does), nor its Node one, which may import Node's modules that
+      // the evaluated bundle does not have (vfile's does).
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
       target: 'es2020',
       jsx: 'automatic',
       loader: { '.js': 'jsx' },

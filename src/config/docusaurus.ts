@@ -524,7 +524,17 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
     const href = take<string>(`${at}.href`);
     if (to === undefined && href === undefined) return undefined;
     mark(take, `${at}.type`);
-    return { type: 'link', label: label(), ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) };
+    // A link without a label is an icon the project's CSS draws from its class (the GitHub link of many sites);
+    // quire does not load that CSS, so the link shows its aria-label as text.
+    const text = label() ?? take<string>(`${at}.aria-label`);
+    const className = take<string>(`${at}.className`);
+    return {
+      type: 'link',
+      label: text,
+      ...(to !== undefined ? { to: sitePath(to) } : {}),
+      ...(href !== undefined ? { href } : {}),
+      ...(className !== undefined ? { className } : {}),
+    };
   };
   if (type === 'default' || type === 'link') return nested ? stripType(link()) : link();
   if (type === 'doc' || type === 'docSidebar') {

@@ -12,6 +12,9 @@ import { textHash } from '../shared/hash.ts';
 import { ComponentError } from '../shared/component-error.ts';
 
 /** Where a React page's body, rendered first, goes into its document (text no page can contain: a NUL). */
+/** What only the browser defines: code that reads it as a page is built fails there. */
+const BROWSER_GLOBALS = new Set(['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'self']);
+
 const BODY_SLOT = '\u0000quire-body\u0000';
 
 /**
@@ -81,11 +84,15 @@ export function routeRenderer({
         place = { line: uses[0].line, column: uses[0].column };
         if (uses.length > 1) where = ` (at the first of ${uses.length} uses of <${component}> on the page)`;
       }
-      // A name the page's {…} uses but nothing defines: most often braces meant as text.
-      const name = e instanceof ReferenceError && content?.type === 'mdx' ? /^(\S+) is not defined$/.exec(e.message)?.[1] : undefined;
-      const hint = name
-        ? `In MDX, {…} is JavaScript, and nothing defines ${name}. For braces as text write \\{ and \\}; for a value, define it in the file (export const ${name} = …) or use a component.`
-        : undefined;
+      // A name nothing defines: the browser's, which code reached while the page is built; or in a page's {…}, most
+      // often braces meant as text.
+      const name = e instanceof ReferenceError ? /^(\S+) is not defined$/.exec(e.message)?.[1] : undefined;
+      const hint =
+        name && BROWSER_GLOBALS.has(name)
+          ? `Pages are drawn when the site is built, where there is no ${name}: use it in an effect (useEffect) or inside <BrowserOnly>.`
+          : name && content?.type === 'mdx' && !compiled?.source.react
+            ? `In MDX, {…} is JavaScript, and nothing defines ${name}. For braces as text write \\{ and \\}; for a value, define it in the file (export const ${name} = …) or use a component.`
+            : undefined;
       return {
         diagnostic: error(
           CODES.RENDER_FAILED,

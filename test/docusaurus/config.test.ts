@@ -194,6 +194,29 @@ describe('Docusaurus config', () => {
     ]);
   });
 
+  it("shows a navbar link without a label (an icon drawn by the project's CSS) by its aria-label, with its class", () => {
+    const raw = {
+      title: 'T',
+      url: 'https://example.org',
+      baseUrl: '/',
+      themeConfig: {
+        navbar: {
+          items: [
+            { href: 'https://github.com/o/r', position: 'right', className: 'header-github-link', 'aria-label': 'GitHub repository' },
+            { href: 'https://example.org/x', className: 'plain' },
+          ],
+        },
+      },
+    };
+    const { config, diagnostics } = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere'));
+    expect(config!.navbar!.items).toEqual([
+      { type: 'link', label: 'GitHub repository', href: 'https://github.com/o/r', className: 'header-github-link' },
+      // Without either, the link has nothing to show: validation names the missing label.
+      { type: 'link', href: 'https://example.org/x', className: 'plain' },
+    ]);
+    expect(diagnostics[0].message.split('\n').slice(1)).toEqual(['- themeConfig.navbar.items.*.position']);
+  });
+
   it('says that translations in i18n/ are not read', async () => {
     const root = await project({
       'docusaurus.config.js':

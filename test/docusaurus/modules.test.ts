@@ -303,6 +303,63 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
   });
 
+  it("takes a package's default entry at build time, static files named from the root in CSS, and @theme/Admonition", async () => {
+    const { result, writer } = await build({
+      // A package whose browser entry needs the DOM as it loads and whose Node entry imports Node's modules.
+      'node_modules/dual-entry/package.json': JSON.stringify({
+        name: 'dual-entry',
+        exports: { '.': { browser: './browser.js', node: './node.js', default: './default.js' } },
+      }),
+      'node_modules/dual-entry/browser.js': 'export const where = document.title;\n',
+      'node_modules/dual-entry/node.js': "import path from 'node:path';\nexport const where = path.sep;\n",
+      'node_modules/dual-entry/default.js': "export const where = 'überall';\n",
+      'static/img/band.png': 'png',
+      'src/components/Box.js': [
+        "import React from 'react';",
+        "import Admonition from '@theme/Admonition';",
+        "import { where } from 'dual-entry';",
+        "import './box.css';",
+        'export default function Box() {',
+        '  return <Admonition type="success">Läuft {where}.</Admonition>;',
+        '}',
+        '',
+      ].join('\n'),
+      'src/components/box.css': '.admonition { background: url(/img/band.png) no-repeat; }\n',
+      'docs/box.mdx': "---\ntitle: Box\n---\nimport Box from '@site/src/components/Box';\n\n<Box />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/box/index.html') ?? '';
+    // `success` is an alias of tip: its look and its default title.
+    expect(html).toContain(
+      '<aside class="admonition admonition-tip" role="note" data-admonition="tip"><p class="admonition-title">Tip</p>Läuft <!-- -->überall<!-- -->.</aside>',
+    );
+    expect(html).toContain('url(/img/band.png)');
+
+    const { result: missing } = await build({
+      'src/components/Box.js': "import React from 'react';\nimport './box.css';\nexport default function Box() { return <p>x</p>; }\n",
+      'src/components/box.css': '.x { background: url(/img/fehlt.png); }\n',
+      'docs/box.mdx': "---\ntitle: Box\n---\nimport Box from '@site/src/components/Box';\n\n<Box />\n",
+    });
+    expect(missing.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'Q039', file: 'src/components/box.css', message: expect.stringContaining('/img/fehlt.png') }),
+    );
+  });
+
+  it('says where to move code that reads the browser while the page is built', async () => {
+    const { result } = await build({
+      'src/pages/breite.js':
+        "import React from 'react';\nimport Layout from '@theme/Layout';\nexport default function Breite() {\n  return <Layout><p>{window.innerWidth}</p></Layout>;\n}\n",
+    });
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q080',
+        file: 'src/pages/breite.js',
+        message: 'Rendering /breite/ failed: window is not defined',
+        hint: 'Pages are drawn when the site is built, where there is no window: use it in an effect (useEffect) or inside <BrowserOnly>.',
+      }),
+    );
+  });
+
   it("bundles require('…').default in a page's expressions as Docusaurus's docs write images, SVGs and data", async () => {
     const { result, writer } = await build({
       'docs/require.mdx':

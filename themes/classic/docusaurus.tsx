@@ -10,6 +10,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { ADMONITIONS, admonitionStyle } from '../../src/shared/admonitions.ts';
 import { isExternal, withBase } from '../../src/shared/route-match.ts';
 import type { HeadTag, PageProps, Site } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
@@ -39,6 +40,8 @@ export interface DocusaurusSiteValue {
   i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
   /** Said to screen readers after an external link's text (`link.newTab`). */
   newTab: string;
+  /** Each admonition type's default title (`admonition.<type>`). */
+  admonitions: Record<string, string>;
 }
 
 export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
@@ -62,6 +65,12 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
       locales: [...config.i18n.locales],
     },
     newTab: site.messages['link.newTab'] ?? ' (opens in a new tab)',
+    admonitions: Object.fromEntries(
+      ADMONITIONS.map((type) => [
+        type,
+        site.messages[`admonition.${type}`] ?? site.messages[`admonition.${admonitionStyle(type)}`] ?? type,
+      ]),
+    ),
   };
 }
 
@@ -184,6 +193,18 @@ function DocusaurusTabs({
 /** A tab's content; its `<Tabs>` reads its props and draws it. */
 function TabItem({ children }: TabItemProps) {
   return <>{children}</>;
+}
+
+/** `@theme/Admonition` in component code: the box `:::type[title]` makes in Markdown. */
+function Admonition({ type = 'note', title, children }: { type?: string; title?: ReactNode; children?: ReactNode }) {
+  const site = useSite();
+  const look = admonitionStyle(type);
+  return (
+    <aside className={`admonition admonition-${look}`} role="note" data-admonition={look}>
+      <p className="admonition-title">{title ?? site.admonitions[type] ?? type}</p>
+      {children}
+    </aside>
+  );
 }
 
 /** `@theme/Details`: a disclosure, summary first. */
@@ -348,6 +369,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@theme/Tabs': module(DocusaurusTabs),
   '@theme/TabItem': module(TabItem),
   '@theme/Details': module(Details),
+  '@theme/Admonition': module(Admonition),
   '@docusaurus/Link': module(DocusaurusLink),
   '@docusaurus/useBaseUrl': module(useBaseUrl),
   '@docusaurus/useDocusaurusContext': module(useDocusaurusContext),

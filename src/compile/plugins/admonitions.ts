@@ -1,16 +1,9 @@
 import type { Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
+import { ADMONITIONS, admonitionStyle } from '../../shared/admonitions.ts';
 import { walk, type WalkNode } from './walk.ts';
 
-/**
- * The admonition types writers can use: `:::tip Titel` … `:::`. Docusaurus 3's keywords: its five types, `caution`
- * (a warning with its own label) and the aliases `important` (info), `secondary` (note) and `success` (tip), see
- * https://docusaurus.io/docs/markdown-features/admonitions and its theme's Admonition/Types.tsx.
- */
-export const ADMONITIONS = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'secondary', 'success'] as const;
-
-/** The look each keyword takes (the aliases take their type's). */
-const STYLE: Record<string, string> = { caution: 'warning', important: 'info', secondary: 'note', success: 'tip' };
+export { ADMONITIONS } from '../../shared/admonitions.ts';
 
 /** `:::name Title` with any name, so an unknown type with a title is reported like one without (see remarkNotes). */
 const TITLE_FENCE = /^(\s*:::+)([a-zA-Z][\w-]*)[ \t]+([^[{\n][^\n]*?)[ \t]*$/;
@@ -50,7 +43,7 @@ export function remarkAdmonitions() {
       if (n.type !== 'containerDirective') return;
       const node = n as ContainerDirective;
       if (!(ADMONITIONS as readonly string[]).includes(node.name)) return;
-      const type = STYLE[node.name] ?? node.name;
+      const type = admonitionStyle(node.name);
       let titleChildren: Root['children'] | undefined;
       const first = node.children[0];
       if (first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
