@@ -209,6 +209,7 @@ export function mapDocusaurusConfig(
     title,
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
+    headTags: headTags(raw, take),
     url: take('url'),
     baseUrl: typeof baseUrl === 'string' ? `/${baseUrl.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/') : baseUrl,
     product: { name: typeof title === 'string' && title ? title : 'Site', slug: productSlug(take<string>('projectName') ?? title) },
@@ -556,6 +557,27 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
     return { type: simple[type], ...(l !== undefined ? { label: l } : {}) };
   }
   return undefined;
+}
+
+/**
+ * `stylesheets` and `scripts` (a URL, or an object with `href` or `src` and the tag's attributes) and `headTags`
+ * (`tagName`, `attributes`) as quire's head tags. A head tag's `innerHTML` is not read: it stays in the warning.
+ */
+function headTags(raw: Raw, take: Take): Raw[] {
+  const tags: Raw[] = [];
+  const list = (key: string) => (Array.isArray(raw[key]) ? (raw[key] as unknown[]) : []);
+  list('stylesheets').forEach((_item, i) => {
+    const given = take<unknown>(`stylesheets.${i}`);
+    tags.push({ tagName: 'link', attributes: { rel: 'stylesheet', ...(typeof given === 'string' ? { href: given } : (given as Raw)) } });
+  });
+  list('scripts').forEach((_item, i) => {
+    const given = take<unknown>(`scripts.${i}`);
+    tags.push({ tagName: 'script', attributes: typeof given === 'string' ? { src: given } : (given as Raw) });
+  });
+  list('headTags').forEach((_item, i) => {
+    tags.push({ tagName: take(`headTags.${i}.tagName`), attributes: take(`headTags.${i}.attributes`) ?? {} });
+  });
+  return tags;
 }
 
 /** Marks a key as read without needing its value. */

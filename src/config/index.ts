@@ -123,6 +123,11 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
   );
   config.footer.social.forEach((item, i) => links.push([`footer.social.${i}.href`, item.href]));
   config.footer.appStores.forEach((store, i) => links.push([`footer.appStores.${i}.url`, store.url]));
+  config.headTags.forEach(({ attributes }, i) => {
+    for (const name of ['href', 'src', 'content'])
+      if (typeof attributes[name] === 'string' && (name !== 'content' || /^\s*[a-z][\w+.-]*:/i.test(attributes[name])))
+        links.push([`headTags.${i}.attributes.${name}`, attributes[name]]);
+  });
   for (const [keyPath, href] of links) {
     const found = href === undefined ? undefined : unsafeUrl(href, 'link');
     if (found) out.push(error(CODES.UNSAFE_URL, found.message, { file, keyPath, hint: found.hint }));

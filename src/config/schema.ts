@@ -67,6 +67,19 @@ export const configSchema = z.object({
   tagline: z.string().default(''),
   /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
   customFields: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * Tags every page's head carries after the theme's stylesheet (a Docusaurus config's `stylesheets`, `scripts`
+   * and `headTags`): a `<link>` (a stylesheet, say), a `<meta>`, or a `<script>` loaded from `src`. Their URLs pass
+   * the URL policy (Q064); nothing inline.
+   */
+  headTags: z
+    .array(
+      z.object({
+        tagName: z.enum(['link', 'meta', 'script']),
+        attributes: z.record(z.string(), z.union([z.string(), z.boolean()])),
+      }),
+    )
+    .default([]),
   /** Origin of the production site, no trailing slash: `https://www.bilingo.app`. */
   url: z.url().transform((u) => u.replace(/\/+$/, '')),
   /** Base path of this locale's site; starts and ends with `/`. */

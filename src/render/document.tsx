@@ -105,6 +105,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
         {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
         {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
         <link rel="stylesheet" href={assets.css} />
+        {config.headTags.map(({ tagName, attributes }, i) => createElement(tagName, { key: `config-${i}`, ...configTagProps(attributes) }))}
         {headTags.map((t, i) =>
           createElement(t.tag, {
             key: i,
@@ -124,6 +125,18 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
     </html>
   );
 }
+
+/** Attributes given as config values: `true` writes a boolean attribute (`async`), `false` leaves it out. */
+function configTagProps(attributes: Record<string, string | boolean>): Record<string, string | boolean> {
+  const props: Record<string, string | boolean> = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === false) continue;
+    const prop = Object.keys(headProps({ [name]: '' }))[0];
+    props[prop] = value === true && !BOOLEAN_ATTRIBUTES.has(prop) ? '' : value;
+  }
+  return props;
+}
+const BOOLEAN_ATTRIBUTES = new Set(['async', 'defer', 'noModule', 'disabled']);
 
 /** JSON-LD text as it can stand inside `<script>`: `<` escaped, which JSON reads the same. */
 function scriptJson(text: string): string {
@@ -159,6 +172,8 @@ function headProps(attributes: Record<string, string>): Record<string, string> {
     crossorigin: 'crossOrigin',
     hreflang: 'hrefLang',
     class: 'className',
+    nomodule: 'noModule',
+    referrerpolicy: 'referrerPolicy',
   };
   return Object.fromEntries(Object.entries(attributes).map(([name, value]) => [names[name.toLowerCase()] ?? name, value]));
 }

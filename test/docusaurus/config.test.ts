@@ -217,6 +217,35 @@ describe('Docusaurus config', () => {
     expect(diagnostics[0].message.split('\n').slice(1)).toEqual(['- themeConfig.navbar.items.*.position']);
   });
 
+  it("puts stylesheets, scripts and headTags into every page's head, holding their URLs to the URL policy", async () => {
+    const root = await project({
+      'docusaurus.config.js': `module.exports = {
+  title: 'K', url: 'https://example.org', baseUrl: '/',
+  stylesheets: ['https://cdn.example.org/katex.css', { href: '/css/extra.css', crossorigin: 'anonymous' }],
+  scripts: [{ src: 'https://cdn.example.org/a.js', async: true, defer: false }],
+  headTags: [{ tagName: 'meta', attributes: { name: 'theme-color', content: '#123456' } }, { tagName: 'script', attributes: {}, innerHTML: 'x()' }],
+};`,
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(config!.headTags).toEqual([
+      { tagName: 'link', attributes: { rel: 'stylesheet', href: 'https://cdn.example.org/katex.css' } },
+      { tagName: 'link', attributes: { rel: 'stylesheet', href: '/css/extra.css', crossorigin: 'anonymous' } },
+      { tagName: 'script', attributes: { src: 'https://cdn.example.org/a.js', async: true, defer: false } },
+      { tagName: 'meta', attributes: { name: 'theme-color', content: '#123456' } },
+      { tagName: 'script', attributes: {} },
+    ]);
+    // What quire does not read stays in the warning: inline script text.
+    expect(diagnostics.flatMap((d) => d.message.split('\n').slice(1))).toEqual(['- headTags.1.innerHTML']);
+
+    const unsafe = await project({
+      'docusaurus.config.js':
+        "module.exports = { title: 'K', url: 'https://example.org', baseUrl: '/', scripts: ['javascript:alert(1)'] };",
+    });
+    const refused = await loadConfig({ root: unsafe });
+    expect(refused.config).toBeUndefined();
+    expect(refused.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q064', keyPath: 'headTags.0.attributes.src' }));
+  });
+
   it('says that translations in i18n/ are not read', async () => {
     const root = await project({
       'docusaurus.config.js':

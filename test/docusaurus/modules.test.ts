@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildInMemory, makeSite } from '../helpers.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildInMemory, fixture, makeSite } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
@@ -343,6 +345,25 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(missing.diagnostics).toContainEqual(
       expect.objectContaining({ code: 'Q039', file: 'src/components/box.css', message: expect.stringContaining('/img/fehlt.png') }),
     );
+  });
+
+  it("writes the config's stylesheets and scripts into every page's head, after the theme's stylesheet", async () => {
+    const template = await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8');
+    const { result, writer } = await build({
+      'docusaurus.config.js': template.replace(
+        'export default config;',
+        "config.stylesheets = [{ href: 'https://cdn.example.org/katex.css', crossorigin: 'anonymous' }];\nconfig.scripts = [{ src: '/js/zaehler.js', async: true }];\nexport default config;",
+      ),
+    });
+    expect(result.ok).toBe(true);
+    for (const file of ['index.html', 'docs/intro/index.html', 'blog/index.html']) {
+      const head = (writer.text(file) ?? '').split('</head>')[0];
+      expect(head).toMatch(
+        /<link rel="stylesheet" href="\/assets\/styles\.\w+\.css"\/><link rel="stylesheet" href="https:\/\/cdn\.example\.org\/katex\.css" crossorigin="anonymous"\/>/,
+      );
+      // React places an async script early in the head, where the browser finds it first.
+      expect(head).toContain('<script src="/js/zaehler.js" async=""></script>');
+    }
   });
 
   it('says where to move code that reads the browser while the page is built', async () => {
