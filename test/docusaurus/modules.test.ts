@@ -366,6 +366,35 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     }
   });
 
+  it('shows @docusaurus/Translate messages and translate() as written, with their values', async () => {
+    const { result, writer } = await build({
+      'src/pages/hilfe.js': [
+        "import React from 'react';",
+        "import Layout from '@theme/Layout';",
+        "import Translate, { translate } from '@docusaurus/Translate';",
+        'export default function Hilfe() {',
+        "  const title = translate({ id: 'hilfe.titel', message: 'Hilfe für {name}' }, { name: 'alle' });",
+        '  return (',
+        '    <Layout title={title}>',
+        '      <main>',
+        '        <h1>{title}</h1>',
+        '        <p><Translate id="hilfe.text" values={{ link: <a href="/docs/intro">die Anleitung</a> }}>{"Lies {link} zuerst."}</Translate></p>',
+        '        <p><Translate>Einfach so</Translate></p>',
+        '      </main>',
+        '    </Layout>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('hilfe/index.html') ?? '';
+    expect(html).toContain('<h1>Hilfe für alle</h1>');
+    expect(html).toContain('<p>Lies <a href="/docs/intro">die Anleitung</a> zuerst.</p>');
+    expect(html).toContain('<p>Einfach so</p>');
+    expect(html).toContain('<title>Hilfe für alle | My Site</title>');
+  });
+
   it('says where to move code that reads the browser while the page is built', async () => {
     const { result } = await build({
       'src/pages/breite.js':

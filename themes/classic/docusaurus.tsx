@@ -274,6 +274,35 @@ function TOCInline({
   return <div className="toc-inline">{entries.length ? tree(0, entries[0].level).list : null}</div>;
 }
 
+/**
+ * A message with its `{name}` placeholders filled from `values` (texts, numbers or elements), as Docusaurus's
+ * `interpolate` does: a text when every value is one, otherwise the parts side by side.
+ */
+function interpolate(message: string, values?: Record<string, ReactNode>): ReactNode {
+  if (!values) return message;
+  const parts = message.split(/(\{\w+\})/).map((part) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return name !== undefined && Object.hasOwn(values, name) ? values[name] : part;
+  });
+  return parts.every((part) => typeof part === 'string' || typeof part === 'number')
+    ? parts.join('')
+    : parts.map((part, i) => <Fragment key={i}>{part}</Fragment>);
+}
+
+/**
+ * `@docusaurus/Translate` and its `translate()`: the message as written, with its values. quire builds one locale
+ * and does not read the translations under i18n/ (warning Q003 names them), so the message is the site's text.
+ */
+function Translate({ children, values }: { children?: string; id?: string; description?: string; values?: Record<string, ReactNode> }) {
+  // Docusaurus reads a text only (its message to translate), and refuses anything else.
+  if (typeof children !== 'string' && children !== undefined)
+    throw new Error('@docusaurus/Translate takes its message as text; it holds something else.');
+  return <>{interpolate(children ?? '', values)}</>;
+}
+function translate({ message }: { message: string; id?: string; description?: string }, values?: Record<string, string | number>): string {
+  return String(interpolate(message, values));
+}
+
 /** React's names of head attributes, as HTML writes them. */
 const HTML_NAMES: Record<string, string> = {
   className: 'class',
@@ -376,6 +405,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/router': module(undefined, { useLocation, useHistory }),
   '@theme/TOCInline': module(TOCInline),
   '@docusaurus/Head': module(Head),
+  '@docusaurus/Translate': module(Translate, { translate }),
   '@docusaurus/BrowserOnly': module(BrowserOnly),
   '@docusaurus/useIsBrowser': module(useIsBrowser),
   '@docusaurus/ExecutionEnvironment': module(ExecutionEnvironment),
