@@ -1,6 +1,6 @@
 import type { Diagnostic } from './diagnostics.ts';
 import path from 'node:path';
-import { bundleModules, compileTexts } from './compile/index.ts';
+import { bundleModules, compileTexts, pageSettings } from './compile/index.ts';
 import { quireRoot } from './config/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
@@ -122,7 +122,8 @@ async function planSite(
   const sources = theme.moduleSources;
   const browser = sources && { quire, modules: path.join(quire, sources.modules), island: path.join(quire, sources.island) };
   const staticPaths = new Set(loaded.staticFiles.map((f) => f.path));
-  const modules = await bundleModules(root, all, { provided, styles, baseUrl: config.baseUrl, staticPaths, texts, browser });
+  const settings = pageSettings(config);
+  const modules = await bundleModules(root, all, { provided, styles, baseUrl: config.baseUrl, staticPaths, settings, texts, browser });
   // React pages whose code quire cannot build are left out (each named by a warning).
   const compiled = modules.dropped.length ? all.filter((c) => !modules.dropped.includes(c)) : all;
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.

@@ -5,6 +5,7 @@ import { isExternal } from '../shared/route-match.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
 import { prescan, type PrescanProblem } from './prescan.ts';
+import type { PageSettings } from './pipeline.ts';
 
 /**
  * Texts the compiler itself writes into pages (the footnotes' heading and back links), in the site's
@@ -167,7 +168,12 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
+}
+
+/** The config's settings each page and partial compiles with (see fileData). */
+export function pageSettings(config: SiteConfig): PageSettings {
+  return { relativeUrls: config.relativeUrls, npm2yarn: config.markdown.npm2yarn };
 }
 
 interface VFileMessageLike {
@@ -306,7 +312,7 @@ function startCompile(
   const problem = prescan(source.body, source.format, limits);
   if (problem) return Promise.resolve({ diagnostic: prescanDiagnostic(problem, source, limits) });
   const started = performance.now();
-  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree }, config.relativeUrls);
+  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree }, pageSettings(config));
   const own = performance.now();
   // The page's own time: its part in the slice, and the rest from when it could go on (after the slice).
   return finishCompile(source, config, processing, () => own - started + performance.now() - Math.max(own, clock.ended ?? 0));

@@ -9,6 +9,7 @@ export {
   compileTimeLimit,
   COMPILER_VERSION,
   loadCompiler,
+  pageSettings,
   preloadCompiler,
   type CompileOneResult,
   type CompileOptions,

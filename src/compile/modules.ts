@@ -5,6 +5,7 @@ import path from 'node:path';
 import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { NOTE_CODES, type CompileTexts } from './compile.ts';
 import type { CompiledPartial } from './processors.ts';
+import type { PageSettings } from './pipeline.ts';
 import { assetMarker } from '../shared/markers.ts';
 import { withBase } from '../shared/route-match.ts';
 import type { AssetRef, Compiled } from '../types.ts';
@@ -43,6 +44,8 @@ export interface BundleOptions {
   baseUrl: string;
   /** The site paths of the static files (`/img/x.png`), which CSS names from the root (`url(/img/x.png)`). */
   staticPaths?: ReadonlySet<string>;
+  /** The config's page settings, for `.md`/`.mdx` partials (see compilePartial). */
+  settings?: PageSettings;
   /** The compiler's texts, for `.md`/`.mdx` partials (see compilePartial). */
   texts: CompileTexts;
   /**
@@ -70,7 +73,7 @@ const NEEDS_BROWSER =
 export async function bundleModules(
   root: string,
   compiled: Compiled[],
-  { provided, styles, baseUrl, staticPaths, texts, browser }: BundleOptions,
+  { provided, styles, baseUrl, staticPaths, settings, texts, browser }: BundleOptions,
 ): Promise<{ diagnostics: Diagnostic[]; files: ModuleFile[]; dropped: Compiled[] }> {
   const entries: Entry[] = compiled
     .filter((c) => c.imports?.length && !c.standIn)
@@ -212,7 +215,7 @@ export async function bundleModules(
         const { body, bodyLine } = withoutFrontMatter(text);
         const { compilePartial } = await import('./processors.ts');
         try {
-          const partial = await compilePartial(body, bodyLine, file, '/', baseUrl, texts);
+          const partial = await compilePartial(body, bodyLine, file, '/', baseUrl, texts, settings);
           partials.set(file, partial);
           for (const note of partial.notes)
             notes.push(

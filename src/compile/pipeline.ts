@@ -14,6 +14,7 @@ import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
 import { remarkImports, remarkToc } from './plugins/imports.ts';
 import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
+import { remarkNpm2Yarn, type Npm2YarnSettings } from './plugins/npm2yarn.ts';
 import { remarkNotes } from './plugins/notes.ts';
 
 export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts';
@@ -26,6 +27,7 @@ export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts
 export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   remarkFreshData,
   [remarkSyntax, parts],
+  remarkNpm2Yarn,
   remarkThemeModules,
   remarkImports,
   remarkNotes,
@@ -51,14 +53,14 @@ function remarkFreshData() {
 }
 
 /** The keys of fileData: a run's settings, kept when remarkFreshData clears what an earlier run collected. */
-const FILE_SETTINGS = ['linkOptions', 'admonitionTitles', 'keepImports'] as const;
+const FILE_SETTINGS = ['linkOptions', 'admonitionTitles', 'keepImports', 'npm2yarn'] as const;
 
 /** The per-file data the plugins read. */
 export function fileData(
   source: Source,
   baseUrl: string,
   texts: { admonitions: Record<string, string> },
-  relativeUrls: 'slash' | 'noSlash' = 'slash',
+  { relativeUrls = 'slash', npm2yarn }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
   const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
@@ -72,7 +74,15 @@ export function fileData(
     },
     admonitionTitles: texts.admonitions,
     keepImports: false,
+    // The tabs it makes are components: MDX pages only.
+    npm2yarn: source.format === 'mdx' ? npm2yarn : undefined,
   };
+}
+
+/** What the site's config sets for how every page compiles, besides its base path and texts. */
+export interface PageSettings {
+  relativeUrls?: 'slash' | 'noSlash';
+  npm2yarn?: Npm2YarnSettings;
 }
 
 /** rehypeCode stays last: the MDX tree processor ends with it (see processors.ts). */

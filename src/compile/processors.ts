@@ -17,7 +17,16 @@ import { rehypeCode } from './plugins/code.ts';
 import { setUrlPolicy } from './plugins/links.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
 import { walk, type WalkNode } from './plugins/walk.ts';
-import { fileData, prepareMarkdown, rehypePlugins, remarkPluginsFor, syntaxKey, syntaxPartsFor, type SyntaxParts } from './pipeline.ts';
+import {
+  fileData,
+  prepareMarkdown,
+  rehypePlugins,
+  remarkPluginsFor,
+  syntaxKey,
+  syntaxPartsFor,
+  type PageSettings,
+  type SyntaxParts,
+} from './pipeline.ts';
 
 /**
  * The URL policy content is checked with (src/shared/url-policy.ts): html-url-attributes' map, and parse5 (loaded
@@ -175,10 +184,10 @@ export async function processSource(
   baseUrl: string,
   texts: CompileTexts,
   { only, mdxFromTree = true }: ProcessVariant = {},
-  relativeUrls: 'slash' | 'noSlash' = 'slash',
+  settings: PageSettings = {},
 ): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
   const value = prepareMarkdown(source.body);
-  const input = { value, path: source.file, data: fileData(source, baseUrl, texts, relativeUrls) };
+  const input = { value, path: source.file, data: fileData(source, baseUrl, texts, settings) };
   const parts = only ?? syntaxPartsFor(value);
   if (source.format === 'mdx') {
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip
@@ -235,6 +244,7 @@ export async function compilePartial(
   pagePath: string,
   baseUrl: string,
   texts: CompileTexts,
+  settings: PageSettings = {},
 ): Promise<CompiledPartial> {
   const value = prepareMarkdown(body);
   const parts = syntaxPartsFor(value);
@@ -250,8 +260,8 @@ export async function compilePartial(
         SourceMapGenerator: undefined,
       })),
     );
-  const source = { file, path: pagePath, bodyLine } as Source;
-  const input = { value, path: file, data: { ...fileData(source, baseUrl, texts), keepImports: true } };
+  const source = { file, path: pagePath, bodyLine, format: 'mdx' } as Source;
+  const input = { value, path: file, data: { ...fileData(source, baseUrl, texts, settings), keepImports: true } };
   const out = await processFile(processor, input);
   return {
     code: String(out.value),

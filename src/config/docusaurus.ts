@@ -273,6 +273,14 @@ export function mapDocusaurusConfig(
     return value;
   };
 
+  // Docusaurus's own npm2yarn remark plugin, which quire does itself; the other remark plugins stay in the warning.
+  const npm2yarn = npm2yarnIn(
+    ['docs', 'blog', 'pages'].flatMap((section) => ['remarkPlugins', 'beforeDefaultRemarkPlugins'].map((list) => `${section}.${list}`)),
+    peek,
+    opt,
+  );
+  if (npm2yarn) config.markdown = { ...(config.markdown as Raw), npm2yarn };
+
   // Docusaurus needs no doc at the docs root: one is there only if a doc's slug or file name puts it there.
   const docs: Raw = { mainDocId: null };
   const docsOptions = peek('docs');
@@ -578,6 +586,28 @@ function headTags(raw: Raw, take: Take): Raw[] {
     tags.push({ tagName: take(`headTags.${i}.tagName`), attributes: take(`headTags.${i}.attributes`) ?? {} });
   });
   return tags;
+}
+
+/**
+ * The options of `@docusaurus/remark-plugin-npm2yarn` where a preset section lists it (the function, or `[function,
+ * options]`; known by its code, which names npm2yarn), marking each such entry read. Custom converters (functions)
+ * are not taken: that entry stays in the warning.
+ */
+function npm2yarnIn(lists: string[], peek: (key: string) => unknown, opt: (key: string) => unknown): Raw | undefined {
+  let found: Raw | undefined;
+  for (const list of lists) {
+    const plugins = peek(list);
+    if (!Array.isArray(plugins)) continue;
+    plugins.forEach((entry, i) => {
+      const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
+      if (typeof plugin !== 'function' || !/npm2yarn/i.test(Function.prototype.toString.call(plugin))) return;
+      const { sync = false, converters = ['yarn', 'pnpm', 'bun'] } = (isObject(options) ? options : {}) as Raw;
+      if (!Array.isArray(converters) || !converters.every((c) => typeof c === 'string')) return;
+      opt(`${list}.${i}`);
+      found = { sync, converters };
+    });
+  }
+  return found;
 }
 
 /** Marks a key as read without needing its value. */

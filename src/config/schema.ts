@@ -319,6 +319,13 @@ export const configSchema = z.object({
        * (Docusaurus's default); `md` reads both as CommonMark.
        */
       format: z.enum(['detect', 'mdx', 'md']).default('detect'),
+      /**
+       * Docusaurus's npm2yarn remark plugin, when a Docusaurus config uses it: MDX code blocks with the meta
+       * `npm2yarn` are shown as tabs for npm and these package managers; `sync` puts them in one tab group.
+       */
+      npm2yarn: z
+        .object({ sync: z.boolean().default(false), converters: z.array(z.enum(['yarn', 'pnpm', 'bun'])).default(['yarn', 'pnpm', 'bun']) })
+        .optional(),
     })
     .prefault({}),
   onBrokenLinks: z.enum(['throw', 'warn', 'ignore']).default('throw'),

@@ -246,6 +246,28 @@ describe('Docusaurus config', () => {
     expect(refused.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q064', keyPath: 'headTags.0.attributes.src' }));
   });
 
+  it("reads Docusaurus's npm2yarn remark plugin in the docs and blog options, and names the other remark plugins", async () => {
+    const root = await project({
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/package.json': JSON.stringify({
+        name: '@docusaurus/remark-plugin-npm2yarn',
+        main: 'index.js',
+      }),
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/index.js':
+        "const isNpm2Yarn = (node) => node.type === 'code' && node.meta === 'npm2yarn';\nmodule.exports = (options = {}) => (root) => { void isNpm2Yarn; };\n",
+      'docusaurus.config.js': `module.exports = {
+  title: 'N', url: 'https://example.org', baseUrl: '/',
+  presets: [['classic', {
+    docs: { remarkPlugins: [[require('@docusaurus/remark-plugin-npm2yarn'), { sync: true, converters: ['pnpm'] }], function other() {}] },
+    blog: { remarkPlugins: [require('@docusaurus/remark-plugin-npm2yarn')] },
+  }]],
+};`,
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    // The last list read wins: the blog's, with the plugin's defaults.
+    expect(config!.markdown.npm2yarn).toEqual({ sync: false, converters: ['yarn', 'pnpm', 'bun'] });
+    expect(diagnostics.flatMap((d) => d.message.split('\n').slice(1))).toEqual(['- presets.0.1.docs.remarkPlugins.1']);
+  });
+
   it('says that translations in i18n/ are not read', async () => {
     const root = await project({
       'docusaurus.config.js':

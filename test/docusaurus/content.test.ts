@@ -238,6 +238,44 @@ describe('Docusaurus content rules', () => {
     ]);
   });
 
+  it('shows an npm2yarn code block as tabs for npm and each package manager, as the Docusaurus plugin does', async () => {
+    const withPlugin = {
+      ...config,
+      markdown: { ...config.markdown, npm2yarn: { sync: true, converters: ['yarn', 'pnpm', 'bun'] as const } },
+    };
+    const body = 'Install:\n\n```bash npm2yarn\nnpm install --save-dev jest\n```\n\n```bash\nnpm test\n```\n';
+    const r = await compileSource(source(body, 'mdx'), withPlugin);
+    if (!('compiled' in r)) throw new Error('did not compile');
+    const c = r.compiled;
+    expect(c.componentUses?.Tabs?.map((u) => u.props)).toEqual([{ groupId: 'npm2yarn' }]);
+    expect(c.componentUses?.Tab?.map((u) => u.props)).toEqual([
+      { label: 'npm' },
+      { label: 'Yarn', value: 'yarn' },
+      { label: 'pnpm' },
+      { label: 'Bun', value: 'bun' },
+    ]);
+    // The code of each block, in order: npm's as written, the others converted.
+    const blocks: string[] = [];
+    const text = (n: { type?: string; value?: unknown; children?: unknown[] }): string =>
+      n.type === 'text' ? String(n.value) : (n.children ?? []).map((k) => text(k as typeof n)).join('');
+    const visit = (n: { tagName?: string; children?: unknown[] }) =>
+      n.tagName === 'figure' ? blocks.push(text(n)) : (n.children ?? []).forEach((k) => visit(k as typeof n));
+    if (c.output.type !== 'hast') throw new Error('expected a tree');
+    visit(c.output.tree as unknown as { children: unknown[] });
+    expect(blocks).toEqual([
+      'npm install --save-dev jest',
+      'yarn add --dev jest',
+      'pnpm add --save-dev jest',
+      'bun add --dev jest',
+      'npm test',
+    ]);
+    expect(notes(c)).toEqual([]);
+    // Without the plugin in the config, the block stays one block, and its unknown option is named.
+    const plain = await compiled(body, 'mdx');
+    expect(plain.componentUses?.Tabs).toBeUndefined();
+    expect(notes(plain)).toEqual([[3, expect.stringContaining('npm2yarn')]]);
+  });
+
   it('shows a Docusaurus CodeBlock as a fenced block with its language, title and line numbers', async () => {
     const body =
       'import CodeBlock from \'@theme/CodeBlock\';\n\n<CodeBlock language="js" title="a.js" showLineNumbers>{`const a = { b: 1 };`}</CodeBlock>\n';
