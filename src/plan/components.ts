@@ -27,6 +27,7 @@ const QUOTED = 40;
  * object or array written for a prop that wants a text or a number (Q033 error, at the prop: React would print
  * `[object Object]`). Each comes with the lines of the page it was found in (Diagnostic.excerpt).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one walk over every use of a component, whose checks share the page's excerpt and the contracts looked up for the use.
 export function checkComponents({ compiled, components, contracts = {}, data }: ComponentCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const known = new Set(components);

@@ -75,6 +75,7 @@ export interface PlanOptions {
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the plan stage's steps in order, each a call, sharing the routes and diagnostics they build up.
 export function plan({
   config: configured,
   compiled: contentCompiled,

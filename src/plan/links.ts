@@ -31,6 +31,7 @@ export interface LinkCheckInput {
  * element written with that id.
  * Severity follows `onBrokenLinks` / `onBrokenAnchors` (throw → error, warn → warning, ignore → nothing).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one loop over every link and anchor, whose cases share the route and anchor indexes and the onBroken* policy.
 export function checkLinks({
   config,
   routes,

@@ -77,6 +77,7 @@ const shown = (value: unknown) => {
  * and its place in the file (where the item's label, id or href is written). Docusaurus's error names the first
  * problem only, as "invalid input".
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one recursive visitor over the sidebar's items whose cases share the trail of labels and the file's text.
 export function sidebarProblems(raw: unknown, file: string | undefined, text: string | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Keys that do nothing (a typo such as `colapsed`): warnings, at the key, so the item still builds.

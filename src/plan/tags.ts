@@ -41,6 +41,7 @@ export interface Listings {
  * function). Unlisted pages are left out of every listing, as Docusaurus does. Sets each doc's and post's tag
  * links and each post's author links.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the tag, author and archive listings share the route index and the helpers defined at its top.
 export function planListings({ routes, compiled, config, loaded, messages }: ListingInput): Listings {
   const out: Route[] = [];
   const diagnostics: Diagnostic[] = [];

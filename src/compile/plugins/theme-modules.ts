@@ -69,7 +69,9 @@ function codeOf(children: WalkNode[]): string | undefined {
   return collect(children) ? parts.join('').replace(/\n$/, '') : undefined;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a plugin factory; its one transformer below holds the work.
 export function remarkThemeModules() {
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass that unbinds the known imports and then rewrites their uses, which share the bound names and notes.
   return (tree: Root, file: VFile) => {
     // Local names bound to the modules quire knows, from import statements of those modules' default export.
     const bound = new Map<string, Kind>();
@@ -94,6 +96,7 @@ export function remarkThemeModules() {
     const tabItems = new WeakSet<WalkNode>();
     const note = (node: JsxNode, message: string, hint: string) =>
       notes.push({ kind: 'left-out', ...placeIn(node as Parameters<typeof placeIn>[0], options), message, hint });
+    // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one case per theme module (Tabs, TabItem, CodeBlock, …), each a few lines over the same notes and parent.
     walk(tree as WalkNode, (n, index, parent) => {
       if (n.type !== 'mdxJsxFlowElement' && n.type !== 'mdxJsxTextElement') return undefined;
       const node = n as JsxNode;
