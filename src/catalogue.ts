@@ -1,18 +1,52 @@
-import type { DiagnosticCode } from './diagnostics.ts';
+import type { DiagnosticCode, Severity } from './diagnostics.ts';
 
-/** What a code means: its title, whether it stops the build, and what it covers (README's table is made of these). */
+/**
+ * One case of a code: its severity, its message made from the data a call site passes, and its hint (text, or
+ * made from the same data). The data's type is the message builder's parameter, so a call site that passes the
+ * wrong shape does not type-check.
+ */
+export interface Case<D> {
+  severity: Severity;
+  message: (data: D) => string;
+  /** What to do about it; a builder may return undefined when the data gives nothing to suggest. */
+  hint?: string | ((data: D) => string | undefined);
+}
+
+/** The first ten names, then how many more: `a, b, … and 3 more`. */
+function listed(names: readonly string[]): string {
+  return `${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}`;
+}
+
+/** The data a case's call sites pass. */
+export type DataOf<C> = C extends Case<infer D> ? D : never;
+
+/**
+ * Declares a case; `D` is read from the message builder's parameter (none: the call site passes `{}`). NoInfer keeps
+ * the catalogue's own type (`Case<never>`) from being taken for `D`.
+ */
+function kase<D = Record<string, never>>(c: Case<D>): Case<NoInfer<D>> {
+  return c;
+}
+
+/**
+ * What a code means: its title, whether it stops the build, what it covers (README's table is made of these),
+ * and its cases, each with its message and hint.
+ */
 export interface CatalogueEntry {
   title: string;
   /** `error` stops the build; `warning` is reported; `either` depends on the case or on a setting. */
   severity: 'error' | 'warning' | 'either';
   /** What the code covers, in Markdown: what is reported, where, and what the message names. */
   about: string;
+  /** The distinct messages of the code, by name: `report(CODES.BROKEN_LINK, 'imageMissing', { file }, place)`. */
+  cases: Record<string, Case<never>>;
 }
 
 /**
- * The catalogue of diagnostic codes, one entry per code of `CODES` (the type checks that none is missing).
- * README's "Diagnostic codes" table is generated from it (`node scripts/diagnostics-table.mjs`), and a test
- * fails when the two differ.
+ * The catalogue of diagnostic codes, one entry per code of `CODES` (the type checks that none is missing), in
+ * the manner of Astro's errors-data.ts: each code with its title and its cases' messages and hints, so call sites
+ * pass data and a place, never prose. README's "Diagnostic codes" table is generated from it
+ * (`node scripts/diagnostics-table.mjs`), and a test fails when the two differ.
  */
 export const CATALOGUE = {
   Q001: {
@@ -20,229 +54,522 @@ export const CATALOGUE = {
     severity: 'either',
     about:
       "the site configuration file (`site.config.ts`, or a Docusaurus project's `docusaurus.config.*`) is missing, cannot run (at the line that failed), or exports no configuration; warning: a Docusaurus config imports a package the project has not installed (at the import), which is read as empty",
+    cases: {
+      unreadable: kase({
+        severity: 'error',
+        message: (d: { file: string; root: string }) => `Cannot read the site configuration ${d.file}.`,
+        hint: (d) =>
+          d.file === 'site.config.ts'
+            ? 'Run quire in the project folder (or pass --root), or name the file with --config.'
+            : `There is no ${d.file} in ${d.root}; --config names a file relative to the project folder.`,
+      }),
+      /** esbuild's own message for a config it cannot compile, at its place. */
+      compile: kase({ severity: 'error', message: (d: { text: string }) => d.text }),
+      evaluation: kase({
+        severity: 'error',
+        message: (d: { docusaurus: boolean; reason: string }) =>
+          `The ${d.docusaurus ? 'Docusaurus' : 'site'} configuration could not be evaluated: ${d.reason}`,
+      }),
+      noDefaultExport: kase({
+        severity: 'error',
+        message: (d: { file: string }) => `${d.file} has no default export.`,
+        hint: 'End it with export default { title: …, url: …, … }.',
+      }),
+      notAnObject: kase({
+        severity: 'error',
+        message: (d: { file: string; got: string }) =>
+          `${d.file} must export a config object (export default { title: …, url: …, baseUrl: … }), not ${d.got}.`,
+        hint: 'End it with export default config; (or module.exports = config;).',
+      }),
+      packageMissing: kase({
+        severity: 'warning',
+        message: (d: { importer: string; name: string }) =>
+          `${d.importer} imports the package ${d.name}, which is not installed in the project: what it gives is read as empty.`,
+        hint: (d) => `Run npm install in the project if a setting quire reads takes its value from ${d.name}.`,
+      }),
+    },
   },
   Q002: {
     title: 'Invalid configuration value',
     severity: 'error',
     about:
       "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`",
+    cases: {
+      value: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; problem: string }) => `Invalid config value at ${d.keyPath}: ${d.problem}`,
+      }),
+      announcementUnbalanced: kase({
+        severity: 'error',
+        message: (d: { unbalanced: string }) => `The announcement's HTML ${d.unbalanced}: the rest of every page would end up inside it.`,
+        hint: 'Close each tag you open: <a href="/deals/">Angebot</a>.',
+      }),
+      unknownLocale: kase({
+        severity: 'error',
+        message: (d: { locale: string; locales: readonly string[] }) =>
+          `Unknown locale "${d.locale}". Configured locales: ${d.locales.join(', ')}.`,
+      }),
+      defaultLocaleMissing: kase({
+        severity: 'error',
+        message: (d: { locale: string }) => `defaultLocale "${d.locale}" is not in i18n.locales.`,
+      }),
+    },
   },
   Q003: {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
       'a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and translations in `i18n/` that are not read',
+    cases: {
+      unknownKey: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string; meant?: string }) => `Unknown config key ${d.keyPath}; it is ignored.`,
+        hint: (d) => (d.meant ? `Did you mean ${d.meant}?` : undefined),
+      }),
+      docsOff: kase({
+        severity: 'warning',
+        message: () => 'The docs plugin is turned off (docs: false), which quire does not support yet: the docs folder is read if present.',
+      }),
+      translationsUnread: kase({
+        severity: 'warning',
+        message: (d: { folder: string }) =>
+          `The translations in ${d.folder}/ are not read: every locale is built from the untranslated files.`,
+        hint: 'README "Coming from Docusaurus" says what quire does with locales.',
+      }),
+      docusaurusUnsupported: kase({
+        severity: 'warning',
+        message: (d: { file: string; keys: readonly string[] }) =>
+          `quire does not support these settings of ${d.file}, so they do not change the site:\n${d.keys.map((k) => `- ${k}`).join('\n')}`,
+        hint: 'README "Coming from Docusaurus" lists what quire reads and what it does differently.',
+      }),
+    },
   },
   Q010: {
     title: 'Content missing',
     severity: 'either',
     about:
       'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
+    cases: {
+      contentFolder: kase({
+        severity: 'error',
+        message: () => 'The content folder is missing.',
+        hint: 'Create content/docs/index.mdx (the docs home) to start.',
+      }),
+      docsFolder: kase({
+        severity: 'error',
+        message: (_d: { dir: string; mainDocId: string }) => 'The docs folder is missing.',
+        hint: (d) => `Create ${d.dir}/${d.mainDocId}.mdx.`,
+      }),
+    },
   },
-  Q011: { title: 'File unreadable', severity: 'error', about: 'a file or folder of the project cannot be read' },
-  Q012: { title: 'File not text', severity: 'error', about: 'a content, data or locale file is binary or not UTF-8' },
+  Q011: {
+    title: 'File unreadable',
+    severity: 'error',
+    about: 'a file or folder of the project cannot be read',
+    cases: {
+      file: kase({
+        severity: 'error',
+        message: (d: { reason: string }) => `Cannot read this file: ${d.reason}.`,
+        hint: 'Check its permissions.',
+      }),
+      folder: kase({
+        severity: 'error',
+        message: (d: { reason: string }) => `Cannot read this folder: ${d.reason}.`,
+        hint: 'Check its permissions; the files in it would be missing from the site.',
+      }),
+    },
+  },
+  Q012: {
+    title: 'File not text',
+    severity: 'error',
+    about: 'a content, data or locale file is binary or not UTF-8',
+    cases: {
+      binary: kase({
+        severity: 'error',
+        message: (d: { what: string }) =>
+          `This file is not UTF-8 text, so it cannot be read as ${d.what}. It looks binary (it contains NUL bytes).`,
+        hint: 'Binary files belong in static/, or next to the page as images.',
+      }),
+      notUtf8: kase({
+        severity: 'error',
+        message: (d: { what: string }) => `This file is not UTF-8 text, so it cannot be read as ${d.what}.`,
+        hint: 'Save it as UTF-8.',
+      }),
+    },
+  },
   Q013: {
     title: 'Hidden static file',
     severity: 'warning',
     about: 'hidden files in `static/` (a name or folder starting with a dot: `.env`, `.DS_Store`) are not published; `.well-known/` is',
+    cases: {
+      hidden: kase({
+        severity: 'warning',
+        message: (d: { folder: string; names: readonly string[] }) => `Hidden files in ${d.folder}/ are not published: ${listed(d.names)}.`,
+        hint: 'A file whose name (or folder) starts with a dot is often private (.env) or left by a tool (.DS_Store). Rename it to publish it; .well-known/ is published.',
+      }),
+    },
   },
   Q014: {
     title: 'Symbolic link skipped',
     severity: 'warning',
     about:
       'symbolic links in the project (`content/`, `static/`, data, locales) are not followed, so what they point to is not part of the site (`quire dev` does not serve one added while it runs either)',
+    cases: {
+      links: kase({
+        severity: 'warning',
+        message: (d: { names: readonly string[] }) =>
+          `Symbolic links are not followed, so these are not part of the site: ${listed(d.names)}.`,
+        hint: 'A link could publish any file of the machine. Copy the file into the project instead.',
+      }),
+    },
   },
   Q020: {
     title: 'Front matter is not YAML',
     severity: 'error',
     about:
       "front matter is not valid YAML: an unclosed quote at the line that opens it; a value YAML reads as markup, such as `title: Tipp: So geht's`, with the line written with quotes; front matter without its closing `---`, naming its last field; front matter below blank lines, at its `---`",
+    cases: {
+      unclosed: kase({
+        severity: 'error',
+        message: (_d: { last?: { key: string; line: number } }) =>
+          'The front matter that starts here is never closed: a line of --- must end it.',
+        hint: (d) =>
+          d.last
+            ? `Add a line with --- after the last field (${d.last.key}: …, line ${d.last.line}).`
+            : 'Add a line with --- after the last field.',
+      }),
+      late: kase({
+        severity: 'error',
+        message: (d: { blankLines: number }) =>
+          `Front matter must start on the first line: with ${d.blankLines === 1 ? 'a blank line' : `${d.blankLines} blank lines`} above it, this --- block is shown as page text.`,
+        hint: (d) => `Remove the ${d.blankLines === 1 ? 'blank line' : `${d.blankLines} blank lines`} above ---.`,
+      }),
+      /** The YAML parser's words; the hint (front-matter-hints.ts) is made from the line it failed on. */
+      yaml: kase({
+        severity: 'error',
+        message: (d: { reason: string; hint?: string }) => `Invalid YAML front matter: ${d.reason}`,
+        hint: (d) => d.hint,
+      }),
+    },
   },
   Q021: {
     title: 'Front matter field of the wrong type',
     severity: 'either',
     about:
       'a front matter field of the wrong type, with what to write: `keywords: [PDF, Export]`, `title: "2025"`; a blog author the authors file (`authors.yml`) lacks, with the nearest key; warning: a tag the tags file (`tags.yml`) lacks',
+    cases: {
+      notAMapping: kase({ severity: 'error', message: () => 'Front matter must be a YAML mapping (key: value lines).' }),
+      /** `problem` and `hint` come from the schema's issue and the value written (front-matter-hints.ts). */
+      field: kase({
+        severity: 'error',
+        message: (d: { key: string; problem: string; hint?: string }) => `Invalid front matter field "${d.key}": ${d.problem}`,
+        hint: (d) => d.hint,
+      }),
+      fileNameDate: kase({
+        severity: 'error',
+        message: (d: { date: string }) => `The date in the file name, ${d.date}, does not exist.`,
+        hint: 'Blog posts are named YYYY-MM-DD-slug.mdx with a real date, or give the date as front matter field date.',
+      }),
+    },
   },
   Q022: {
     title: 'Unknown front matter field',
     severity: 'warning',
     about:
       'a front matter field quire does not know, at its line: the nearest field for a typo (`titel` → `title`), what quire does instead for a Docusaurus-only field (`custom_edit_url`, `last_update`, …)',
+    cases: {
+      docusaurusOnly: kase({
+        severity: 'warning',
+        message: (d: { key: string; instead: string }) =>
+          `Front matter field "${d.key}" is not used by quire (${d.instead}); it is ignored.`,
+      }),
+      unknown: kase({
+        severity: 'warning',
+        message: (d: { key: string; meant?: string; known: readonly string[] }) => `Unknown front matter field "${d.key}"; it is ignored.`,
+        hint: (d) => (d.meant ? `Did you mean "${d.meant}"?` : `Known fields: ${[...d.known].sort().join(', ')}.`),
+      }),
+    },
   },
   Q023: {
     title: 'Blog post without a date',
     severity: 'warning',
     about:
       'a blog post without a date (neither `YYYY-MM-DD-` in its file name nor `date:` in its front matter): it is published undated, after the dated posts',
+    cases: {
+      undated: kase({
+        severity: 'warning',
+        message: () => 'This blog post has no date: it is published without one and listed after the dated posts.',
+        hint: 'Name the file YYYY-MM-DD-slug.md, or give the date as front matter field date: YYYY-MM-DD.',
+      }),
+    },
   },
   Q030: {
     title: 'MDX cannot be compiled',
     severity: 'error',
     about: 'an `.mdx` file cannot be compiled, at the line and column of the problem',
+    cases: {},
   },
   Q031: {
     title: 'Markdown cannot be compiled',
     severity: 'error',
     about: 'a `.md` file cannot be compiled, at the line and column of the problem',
+    cases: {},
   },
   Q032: {
     title: 'Unknown component',
     severity: 'error',
     about: "an unknown MDX component, at its first use, with the nearest component's name when it looks like a typo",
+    cases: {},
   },
   Q033: {
     title: 'Component prop',
     severity: 'either',
     about:
       'an MDX component used without a prop it needs (`<Figure>` without `src`), or with a quoted value its data file has no entry for (`<Stat id="…">`, `<SupportedSites list="…">`; the entries are listed): error at the use. An object or array written for a prop that wants a text or a number (`width={{a: 1}}`, `alt={[1, 2]}`): error at the prop. A prop the component does not take: warning, with the nearest prop\'s name',
+    cases: {},
   },
   Q034: {
     title: 'Block left open',
     severity: 'warning',
     about:
       'a block left open, at the line that opened it: a code fence (the rest of the page became code), a `:::note` box (the following sections went into it), HTML in a `.md` file such as `<details>` (it took the rest of the page in)',
+    cases: {},
   },
   Q035: {
     title: 'Page past a limit',
     severity: 'error',
     about:
       'a page past a bound on its work (`limits`): lists and block quotes nested deeper than `limits.maxNesting` or more link brackets and emphasis marks in one paragraph than `limits.maxInlineMarkers`, at the line, found before the page is parsed; compiling it, or rendering MDX with code of its own, taking longer than `limits.pageTimeout` (a parser path that does not end, an endless loop in an `export` or a `{…}` expression: the page is stopped and named); running out of stack (nesting too deep, a function calling itself without end, at its line). One error for the page, never a stack trace; the build fails as with any error, `quire dev` shows it in its overlay and goes on',
+    cases: {},
   },
   Q036: {
     title: 'Markup shown as text',
     severity: 'warning',
     about:
       'markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write, in `.md` as in `.mdx`), a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element',
+    cases: {},
   },
   Q037: {
     title: 'Code block option without effect',
     severity: 'warning',
     about:
       "a code block option that does nothing (`title=x.js` without quotes, `{2,x}`, a line list beyond the block's lines, `showLineNumbers=fünf`, an unknown option with the nearest known one) or a fence language without highlighting (`javascirpt`, with the nearest one)",
+    cases: {},
   },
   Q038: {
     title: 'Docusaurus feature left out',
     severity: 'warning',
     about:
       "what a Docusaurus theme component is written with that quire's version does not do, left out at its place: `<Tabs>` `queryString`, `defaultValue`, `values`, `lazy` or `className`, a later `<TabItem>` marked `default` (quire shows the first tab first), a `<CodeBlock>` holding something other than text",
+    cases: {},
   },
   Q039: {
     title: 'Imported module',
     severity: 'either',
     about:
       "a module a page imports (MDX `import`, a React page's imports, and what those import in turn) that cannot be found or compiled, at the line of the import: a missing file or npm package not installed, a syntax error in a component, a Docusaurus module quire does not provide (`@theme/…`, `@docusaurus/…`, with those it does). Error for a Markdown or MDX page; warning for a React page (`src/pages/*.js`), which is left out of the site",
+    cases: {},
   },
   Q040: {
     title: 'Sidebar file',
     severity: 'either',
     about:
       'the sidebar file cannot run, or has items of the wrong shape (each one named by its trail of labels, at its line, with what it needs: an unknown `type`, `href` missing, `label: 7`, a shorthand category whose items are not a list), or a `_category_` file with a value of the wrong kind (at its key); warnings: an unknown key in a `_category_` file (with the nearest one), an item key quire does not use (`colapsed`, at its place, with the nearest known key), a file that exports no sidebar, `html` items (not shown), a second `_category_` file for one folder, a `sidebars.js` a Docusaurus config does not name (so not read, as in Docusaurus)',
+    cases: {
+      sidebarUnread: kase({
+        severity: 'warning',
+        message: (d: { file: string; docsPath: string }) =>
+          `${d.file} is not read: the docs options give no sidebarPath, so the sidebar is autogenerated from ${d.docsPath}/, as Docusaurus does.`,
+        hint: (d) => `Set sidebarPath: './${d.file}' in the docs options to use it.`,
+      }),
+      categoryTwice: kase({
+        severity: 'warning',
+        message: (d: { file: string; other: string }) => `${d.file} is not read: ${d.other} describes the same folder.`,
+        hint: 'Keep one category file per folder.',
+      }),
+      /** esbuild's words for a syntax error, else the exception the file threw while it ran. */
+      sidebarFile: kase({
+        severity: 'error',
+        message: (d: { compile?: string; reason: string }) => d.compile ?? `The sidebar file could not be evaluated: ${d.reason}`,
+      }),
+    },
   },
   Q041: {
     title: 'Sidebar names a missing doc',
     severity: 'error',
     about:
       'a sidebar names doc ids that do not exist (lists the available ids, and the one a typo most likely meant); a `_category_` file links to a doc that does not exist (at the id)',
+    cases: {},
   },
   Q042: {
     title: 'Pagination names a missing doc',
     severity: 'error',
     about: 'a `pagination_next` or `pagination_prev` id that does not exist',
+    cases: {},
   },
   Q050: {
     title: 'Two files want one URL',
     severity: 'error',
     about:
       'two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`',
+    cases: {},
   },
   Q060: {
     title: 'Broken link',
     severity: 'error',
     about:
       'broken internal link or image (Markdown, MDX props, sidebar link items, data files, front matter `image`, the config\'s `favicon`, `image` and `navbar.logo.src`, the announcement\'s `href="/…"`; file, line, column, target; a link written with the base path is named with the path to write instead, any other with the nearest page or file (`/docs/fqa/` → `/docs/faq/`, `./epub.md` → `./epub.mdx`); an image from `static/` that is not there is a "Broken image" naming the file it looked for)',
+    cases: {
+      imageOutside: kase({
+        severity: 'error',
+        message: (d: { file: string }) => `The image ${d.file} lies outside the project: only files inside it are published.`,
+        hint: 'Put the image next to the page or in static/.',
+      }),
+      imageMissing: kase({
+        severity: 'error',
+        message: (d: { file: string }) => `Image not found: ${d.file}.`,
+        hint: "Image paths are relative to the page's file; site paths start with /.",
+      }),
+    },
   },
   Q061: {
     title: 'Broken anchor',
     severity: 'either',
     about:
       'broken anchor (no heading or element with that id; the nearest id is named, e.g. one differing in case); follows `onBrokenAnchors` (default: warning)',
+    cases: {},
   },
   Q062: {
     title: 'Heading id twice',
     severity: 'either',
     about: 'a custom heading id (`{#id}`) written twice on one page; follows `onBrokenAnchors` (default: warning)',
+    cases: {},
   },
   Q063: {
     title: 'Social card not shown',
     severity: 'warning',
     about:
       'a social card (`image` in the config or front matter) is an SVG, which Facebook, X, LinkedIn and messengers do not show in link previews',
+    cases: {},
   },
   Q064: {
     title: 'Unsafe URL or script',
     severity: 'error',
     about:
       'something the page would run in the visitor\'s browser, refused where it is written (file, line, column; config key path): a `javascript:` or `vbscript:` URL (in any case, with tabs, newlines or leading spaces in it, or written with character references: as browsers read it) or a `data:` URL in a Markdown link or image, in any URL attribute of HTML in `.md`, of JSX in `.mdx` (string props, components\' URL props included) or of the config\'s HTML (`announcementBar.content`, `footer.copyright`) and link `href`s: `href`, `src`, each `srcset` candidate, `xlink:href`, `action`, `formaction`, `poster`, `data`, `cite`, `background`, `ping`, a refresh `<meta>`, an `<iframe srcdoc>`\'s HTML; `data:` is kept only for PNG, JPEG, GIF, WebP and AVIF images where an image is shown (`<img src>`/`srcset`, `![…](…)`, `<Figure src>`; never SVG); a `<script>` other than a JSON data block (`type="application/ld+json"`). Inline event handlers (`onerror="…"`, `onClick="…"`) are refused the same way: behaviour belongs in a theme component or the site\'s client code (`src/client/`). The message names the attribute, the element and the URL; the rest of the writer\'s HTML is published as written',
+    cases: {
+      /** What src/shared/url-policy.ts found, with its words: the policy is shared with the browser-free checks. */
+      finding: kase({ severity: 'error', message: (d: { message: string; hint: string }) => d.message, hint: (d) => d.hint }),
+    },
   },
   Q070: {
     title: 'Unknown navbar item',
     severity: 'error',
     about:
       'navbar item of unknown type (names the item); a Docusaurus `doc` or `docSidebar` item naming a doc or sidebar that does not exist',
+    cases: {
+      unknownType: kase({
+        severity: 'error',
+        message: (d: { index: number; type: unknown; item: unknown; types: readonly string[] }) =>
+          `Navbar item ${d.index} has an unknown type ${JSON.stringify(d.type)}:\n${JSON.stringify(d.item, null, 2)}`,
+        hint: (d) => `Use one of: ${d.types.join(', ')}.`,
+      }),
+    },
   },
   Q080: {
     title: 'Page failed to render',
     severity: 'error',
     about:
       "a page failed to render (file; line and column when the error comes from the page's own MDX code, such as an unknown name in `{…}`), also when a component prop that wants a text or a number gets an object or array only known while the page renders (`width={size}`; at the component's use)",
+    cases: {},
   },
   Q090: {
     title: 'Invalid data file',
     severity: 'either',
     about:
       'a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words ("a comma was expected between two entries"); a locale file\'s message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme\'s components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`). Also a Docusaurus `_category_.yml`, `authors.yml` or `tags.yml` that is not valid YAML (at its line), and an author without a name',
+    cases: {
+      localeFile: kase({
+        severity: 'error',
+        message: (d: { problem: string }) => `Invalid locale file: ${d.problem}`,
+        hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.',
+      }),
+      jsonEmpty: kase({ severity: 'error', message: () => 'Invalid JSON: the file is empty.' }),
+      json: kase({ severity: 'error', message: (d: { reason: string }) => `Invalid JSON: ${d.reason}.` }),
+      yaml: kase({ severity: 'error', message: (d: { what: string; reason: string }) => `Invalid YAML in ${d.what}: ${d.reason}.` }),
+    },
   },
   Q091: {
     title: 'Locale incomplete',
     severity: 'warning',
     about:
       "the built locale's catalogue lacks interface texts that `locales/en.json` has (they are shown in English; the first few ids are named), or there is no `locales/<code>.json` at all; or a text the theme shows (`Theme.messageIds`, `themes/classic/messages.ts`) is in no catalogue, so its id would be shown; a locale file's id that `locales/en.json` lacks but that is near one the file lacks (`navbar.clsoe`), at its key, as that id misspelt",
+    cases: {
+      misspeltId: kase({
+        severity: 'warning',
+        message: (d: { id: string; meant: string }) =>
+          `"${d.id}" is not a message id of locales/en.json: probably ${d.meant} misspelt, which this file lacks, so that text is shown in English.`,
+        hint: (d) => `Rename "${d.id}" to "${d.meant}".`,
+      }),
+    },
   },
-  Q100: { title: 'Output not written', severity: 'error', about: 'the output could not be written' },
+  Q100: {
+    title: 'Output not written',
+    severity: 'error',
+    about: 'the output could not be written',
+    cases: {},
+  },
   Q101: {
     title: 'Output folder refused',
     severity: 'error',
     about:
       "the output folder cannot be used: it is a file, the project folder (or holds it), inside `content/`, `locales/`, `static/` or `.quire/`, or a non-empty folder no build wrote (neither `robots.txt` nor the base path's folder); checked before anything is written",
+    cases: {},
   },
   Q102: {
     title: 'Cache not written',
     severity: 'warning',
     about:
       'the compile cache or the record of the output (`.quire/cache`) could not be written: the site is built, the next build is a cold one',
+    cases: {
+      notWritten: kase({
+        severity: 'warning',
+        message: (d: { what: string; reason: string; consequence: string; built: boolean; folder: string }) =>
+          `${d.what} (${d.reason}): ${d.built ? `the site was built, but ${d.consequence}` : d.consequence}.`,
+        hint: (d) => `Check that ${d.folder} can be a writable folder, or build with --no-cache.`,
+      }),
+    },
   },
   Q103: {
     title: 'Build lock',
     severity: 'warning',
     about:
       'the build lock (`.quire/build.lock`) was left by a build that is gone and is taken over, or cannot be written (the build runs without it)',
+    cases: {},
   },
   Q110: {
     title: 'Server cannot listen',
     severity: 'error',
     about: '`dev` or `serve` cannot listen (port in use, no permission, unknown host)',
+    cases: {},
   },
-  Q111: { title: 'Nothing to serve', severity: 'error', about: '`serve` has no built folder' },
+  Q111: {
+    title: 'Nothing to serve',
+    severity: 'error',
+    about: '`serve` has no built folder',
+    cases: {},
+  },
   Q112: {
     title: 'Theme code',
     severity: 'error',
     about: 'theme or client code could not be bundled or loaded in `dev` (file, line, column)',
+    cases: {},
   },
   Q120: {
     title: 'Search index',
     severity: 'error',
     about: 'the static search index could not be built (Pagefind missing for this platform, or a page it cannot read)',
+    cases: {},
   },
 } as const satisfies Record<DiagnosticCode, CatalogueEntry>;
 
