@@ -1,4 +1,5 @@
 import type { DiagnosticCode, Severity } from './diagnostics.ts';
+import { unfitPropMessage } from './shared/component-props.ts';
 
 /**
  * One case of a code: its severity, its message made from the data a call site passes, and its hint (text, or
@@ -15,6 +16,60 @@ export interface Case<D> {
 /** The first ten names, then how many more: `a, b, … and 3 more`. */
 function listed(names: readonly string[]): string {
   return `${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}`;
+}
+
+/** Names sorted, the first forty, then how many more. */
+function sortedList(names: Iterable<string>): string {
+  const sorted = [...names].sort();
+  return sorted.length > 40 ? `${sorted.slice(0, 40).join(', ')} and ${sorted.length - 40} more` : sorted.join(', ');
+}
+
+/** The first eight ids, then how many more. */
+function firstEight(ids: readonly string[]): string {
+  return ids.slice(0, 8).join(', ') + (ids.length > 8 ? ` and ${ids.length - 8} more` : '');
+}
+
+function takesHint(name: string, takes: readonly string[]): string {
+  return takes.length ? `<${name}> takes ${sortedList(takes)}.` : `<${name}> takes no props.`;
+}
+
+function didYouMean(meant: string | undefined): string {
+  return meant ? ` (did you mean ${meant}?)` : '';
+}
+
+const STATIC_CLASH_HINT = 'Rename or move the static file; static/ is for files the site serves as they are.';
+
+/** Why a link reaches nothing: its target is a draft (the draft's file), or nothing is there (what was looked for). */
+export type LinkWhy = { draft: string } | { missing: string };
+
+function whyText(why: LinkWhy): string {
+  return 'draft' in why ? `the page is a draft (${why.draft}), which production builds leave out` : `no page or file at ${why.missing}`;
+}
+
+/**
+ * What the writer of a broken link most likely meant (plan/links.ts finds it): the path without the base path, a
+ * draft to publish, the nearest page or file; or, with nothing near, how a file link or a site path is written.
+ */
+export type LinkHint =
+  | { kind: 'base'; path: string }
+  | { kind: 'draft' }
+  | { kind: 'near'; path: string }
+  | { kind: 'fileLink' }
+  | { kind: 'sitePath' };
+
+function linkHintText(hint: LinkHint): string {
+  switch (hint.kind) {
+    case 'base':
+      return `The base path is added for you: write ${hint.path}.`;
+    case 'draft':
+      return 'Remove draft: true from that page to publish it, or leave the link out until then.';
+    case 'near':
+      return `Did you mean ${hint.path}?`;
+    case 'fileLink':
+      return "A link to a page's file is relative to the linking file, e.g. ./start.md or ../faq.mdx.";
+    case 'sitePath':
+      return 'Links are site paths without the base path, e.g. /docs/faq/.';
+  }
 }
 
 /** The data a case's call sites pass. */
@@ -160,6 +215,11 @@ export const CATALOGUE = {
         message: (_d: { dir: string; mainDocId: string }) => 'The docs folder is missing.',
         hint: (d) => `Create ${d.dir}/${d.mainDocId}.mdx.`,
       }),
+      mainDoc: kase({
+        severity: 'error',
+        message: (d: { id: string; docs: string }) => `The main doc "${d.id}" does not exist.`,
+        hint: (d) => `Create ${d.docs}/${d.id}.mdx.`,
+      }),
     },
   },
   Q011: {
@@ -270,6 +330,17 @@ export const CATALOGUE = {
         message: (d: { date: string }) => `The date in the file name, ${d.date}, does not exist.`,
         hint: 'Blog posts are named YYYY-MM-DD-slug.mdx with a real date, or give the date as front matter field date.',
       }),
+      unknownAuthor: kase({
+        severity: 'error',
+        message: (d: { key: string; file: string; meant?: string }) => `The blog author "${d.key}" is not in ${d.file}.`,
+        hint: (d) =>
+          d.meant ? `Did you mean ${d.meant}?` : `Add ${d.key} to ${d.file}, or write the author inline: authors: [{ name: … }].`,
+      }),
+      unknownTag: kase({
+        severity: 'warning',
+        message: (d: { key: string; file: string; meant?: string }) => `The tag "${d.key}" is not in ${d.file}.`,
+        hint: (d) => `Add it to ${d.file}${d.meant ? ` (did you mean ${d.meant}?)` : ''}.`,
+      }),
     },
   },
   Q022: {
@@ -319,14 +390,78 @@ export const CATALOGUE = {
     title: 'Unknown component',
     severity: 'error',
     about: "an unknown MDX component, at its first use, with the nearest component's name when it looks like a typo",
-    cases: {},
+    cases: {
+      unknown: kase({
+        severity: 'error',
+        message: (d: { name: string; meant?: string; known: Iterable<string> }) => `Unknown component <${d.name}>.`,
+        hint: (d) => `${d.meant ? `Did you mean <${d.meant}>? ` : ''}Components available without import: ${sortedList(d.known)}.`,
+      }),
+    },
   },
   Q033: {
     title: 'Component prop',
     severity: 'either',
     about:
       'an MDX component used without a prop it needs (`<Figure>` without `src`), or with a quoted value its data file has no entry for (`<Stat id="…">`, `<SupportedSites list="…">`; the entries are listed): error at the use. An object or array written for a prop that wants a text or a number (`width={{a: 1}}`, `alt={[1, 2]}`): error at the prop. A prop the component does not take: warning, with the nearest prop\'s name',
-    cases: {},
+    cases: {
+      missingProp: kase({
+        severity: 'error',
+        message: (d: { name: string; prop: string; typo?: string; takes: readonly string[] }) => `<${d.name}> needs the prop ${d.prop}.`,
+        hint: (d) => (d.typo ? `Did you mean ${d.prop} instead of ${d.typo}?` : takesHint(d.name, d.takes)),
+      }),
+      unknownProp: kase({
+        severity: 'warning',
+        message: (d: { name: string; prop: string; meant?: string; takes: readonly string[] }) =>
+          `<${d.name}> does not take the prop ${d.prop}; it is left out.`,
+        hint: (d) => (d.meant ? `Did you mean ${d.meant}?` : takesHint(d.name, d.takes)),
+      }),
+      unfitProp: kase({
+        severity: 'error',
+        message: (d: { name: string; prop: string; wants: string; got: string; written: string }) =>
+          unfitPropMessage(d.name, d.prop, d.wants, d.got, d.written),
+        hint: (d) => (d.wants === 'a number' ? `Write it as a number: ${d.prop}={800}.` : `Write it as a text in quotes: ${d.prop}="…".`),
+      }),
+      notANumber: kase({
+        severity: 'error',
+        message: (d: { name: string; prop: string; value: string }) => `<${d.name} ${d.prop}="${d.value}">: ${d.prop} is a number.`,
+        hint: (d) => `Write it as a number: ${d.prop}={800}.`,
+      }),
+      outsideParent: kase({
+        severity: 'error',
+        message: (d: { name: string; parent: string; inside?: string }) =>
+          `<${d.name}> shows only inside <${d.parent}>${d.inside ? `, not inside <${d.inside}>` : ''}.`,
+        hint: (d) => `Put it in a <${d.parent}>.`,
+      }),
+      otherChildren: kase({
+        severity: 'error',
+        message: (d: { name: string; wanted: string; other: readonly string[] }) =>
+          `<${d.name}> holds ${d.other.map((k) => (k === '#text' ? 'text' : `<${k}>`)).join(', ')}: only <${d.wanted}> elements show in it.`,
+        hint: (d) => `Put the content into <${d.wanted}> elements.`,
+      }),
+      sameChildTwice: kase({
+        severity: 'warning',
+        message: (d: { name: string; wanted: string; unique: string; value: string }) =>
+          `Two <${d.wanted}> in this <${d.name}> have the ${d.unique} "${d.value}": a reader cannot tell them apart.`,
+      }),
+      noEntry: kase({
+        severity: 'error',
+        message: (d: {
+          name: string;
+          prop: string;
+          value: string;
+          file: string;
+          valid?: readonly string[];
+          meant?: string;
+          holds?: string;
+        }) => `<${d.name} ${d.prop}="${d.value}">: content/data/${d.file}.json has no entry "${d.value}".`,
+        hint: (d) =>
+          d.valid
+            ? `${d.meant ? `Did you mean "${d.meant}"? ` : ''}content/data/${d.file}.json has: ${sortedList(d.valid)}.`
+            : d.holds === undefined
+              ? `content/data/${d.file}.json is missing.`
+              : `content/data/${d.file}.json is not an object of entries by name (it holds ${d.holds}).`,
+      }),
+    },
   },
   Q034: {
     title: 'Block left open',
@@ -392,6 +527,96 @@ export const CATALOGUE = {
         severity: 'error',
         message: (d: { compile?: string; reason: string }) => d.compile ?? `The sidebar file could not be evaluated: ${d.reason}`,
       }),
+      categoryNotObject: kase({
+        severity: 'error',
+        message: (d: { got: string }) => `A category file holds an object of settings ({ "label": "…", "position": 2 }), not ${d.got}.`,
+      }),
+      categoryUnknownKey: kase({
+        severity: 'warning',
+        message: (d: { key: string; meant?: string; keys: readonly string[] }) =>
+          `The category file has an unknown key ${d.key}; it is ignored.`,
+        hint: (d) => `${d.meant ? `Did you mean ${d.meant}? ` : ''}A category file takes ${d.keys.join(', ')}.`,
+      }),
+      categoryValue: kase({
+        severity: 'error',
+        message: (d: { key: string; wants: string; value: unknown }) =>
+          `The category file's ${d.key} must be ${d.wants}, not ${JSON.stringify(d.value) ?? String(d.value)}.`,
+      }),
+      docTwice: kase({
+        severity: 'warning',
+        message: (d: { id: string }) =>
+          `The doc ${d.id} is in the sidebar more than once: every entry shows as the current page, and its previous and next links follow the first.`,
+      }),
+      emptyAutogenerated: kase({
+        severity: 'warning',
+        message: (d: { dirName: string; folder: string }) =>
+          `The autogenerated items of dirName "${d.dirName}" are empty: ${d.folder} holds no docs.`,
+      }),
+      htmlItems: kase({
+        severity: 'warning',
+        message: (d: { count: number }) =>
+          `${d.count} sidebar item(s) of type html are not shown: quire does not render HTML in the sidebar.`,
+        hint: 'Use a link item instead.',
+      }),
+      noSidebar: kase({
+        severity: 'warning',
+        message: () => 'The sidebar file exports no sidebar, so the docs pages show none.',
+        hint: "Export one: export default { docs: [{ type: 'autogenerated', dirName: '.' }] }.",
+      }),
+      notAnObject: kase({
+        severity: 'error',
+        message: (d: { got: string }) => `The sidebar file must export an object of sidebars ({ docs: [ … ] }), not ${d.got}.`,
+      }),
+      notAnArray: kase({
+        severity: 'error',
+        message: (d: { trail: string; got: string }) => `${d.trail} must be an array of items, not ${d.got}.`,
+      }),
+      notAnItem: kase({
+        severity: 'error',
+        message: (d: { item: string; got: string }) => `${d.item} must be a doc id (a string) or an item object, not ${d.got}.`,
+      }),
+      containsItself: kase({
+        severity: 'error',
+        message: (d: { item: string; label?: string }) =>
+          `${d.item} is a category that contains itself${d.label !== undefined ? ` ("${d.label}")` : ''}: the sidebar would never end.`,
+      }),
+      itemType: kase({
+        severity: 'error',
+        message: (d: { item: string; type: unknown; meant?: string; types: readonly string[] }) =>
+          d.type === undefined ? `${d.item} has no type.` : `${d.item} has an unknown type ${JSON.stringify(d.type)}.`,
+        hint: (d) => `${d.meant ? `Did you mean '${d.meant}'? ` : ''}An item's type is one of: ${d.types.join(', ')}.`,
+      }),
+      categoryLeadsNowhere: kase({
+        severity: 'error',
+        message: (d: { item: string; label: string }) => `${d.item} (category${d.label}) has no items and no link: it would lead nowhere.`,
+        hint: "Give it items, or a link to a doc: link: { type: 'doc', id: '…' }.",
+      }),
+      itemKeyIgnored: kase({
+        severity: 'warning',
+        message: (d: {
+          item: string;
+          type: string;
+          label: string;
+          key: string;
+          docusaurus: boolean;
+          meant?: string;
+          known: readonly string[];
+        }) =>
+          d.docusaurus
+            ? `${d.item} (${d.type}${d.label}) has the Docusaurus key ${d.key}, which quire does not use; it is ignored.`
+            : `${d.item} (${d.type}${d.label}) has an unknown key ${d.key}; it is ignored.`,
+        hint: (d) => `${d.meant ? `Did you mean ${d.meant}? ` : ''}A ${d.type} item takes ${d.known.join(', ')}.`,
+      }),
+      itemNeeds: kase({
+        severity: 'error',
+        message: (d: { item: string; type: string; label: string; field: string; wants: string }) =>
+          `${d.item} (${d.type}${d.label}) needs ${d.field}: ${d.wants}.`,
+      }),
+      itemValue: kase({
+        severity: 'error',
+        message: (d: { item: string; type: string; label: string; field: string; wants: string; got: string }) =>
+          `${d.item} (${d.type}${d.label}): ${d.field} must be ${d.wants}, not ${d.got}.`,
+      }),
     },
   },
   Q041: {
@@ -399,20 +624,77 @@ export const CATALOGUE = {
     severity: 'error',
     about:
       'a sidebar names doc ids that do not exist (lists the available ids, and the one a typo most likely meant); a `_category_` file links to a doc that does not exist (at the id)',
-    cases: {},
+    cases: {
+      sidebarIds: kase({
+        severity: 'error',
+        message: (d: { file: string; ids: readonly { id: string; meant?: string }[]; available: readonly string[] }) =>
+          `Invalid sidebar file at "${d.file}".\nThese sidebar document ids do not exist:\n${d.ids
+            .map((i) => `- ${i.id}${didYouMean(i.meant)}`)
+            .join('\n')}\n\nAvailable document ids are:\n${[...d.available]
+            .sort()
+            .map((i) => `- ${i}`)
+            .join('\n')}`,
+      }),
+      categoryLink: kase({
+        severity: 'error',
+        message: (d: { id: string; meant?: string }) =>
+          `The category file links to the doc "${d.id}", which does not exist.${didYouMean(d.meant)}`,
+      }),
+    },
   },
   Q042: {
     title: 'Pagination names a missing doc',
     severity: 'error',
     about: 'a `pagination_next` or `pagination_prev` id that does not exist',
-    cases: {},
+    cases: {
+      unknownId: kase({
+        severity: 'error',
+        message: (d: { which: string; value: string }) => `pagination_${d.which} points to a doc id that does not exist: "${d.value}".`,
+        hint: 'Use a doc id such as "features/pdf", or null for none.',
+      }),
+    },
   },
   Q050: {
     title: 'Two files want one URL',
     severity: 'error',
     about:
       'two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`',
-    cases: {},
+    cases: {
+      twoPages: kase({
+        severity: 'error',
+        message: (d: { url: string; first: string; second: string }) =>
+          `Two pages want the same URL ${d.url}:\n- ${d.first}\n- ${d.second}`,
+        hint: 'Rename one of the files or give it another slug in its front matter.',
+      }),
+      generatedPage: kase({
+        severity: 'error',
+        message: (d: { file?: string; url: string; kind: string }) =>
+          `${d.file ?? 'A generated page'} takes the URL ${d.url}, where the ${d.kind} page goes.`,
+        hint: 'Give the page another slug, or the tag or author another permalink.',
+      }),
+      staticOnPage: kase({
+        severity: 'error',
+        message: (d: { url: string; owner: string; file: string }) => `Two files want the same URL ${d.url}:\n- ${d.owner}\n- ${d.file}`,
+        hint: STATIC_CLASH_HINT,
+      }),
+      staticOnGenerated: kase({
+        severity: 'error',
+        message: (d: { file: string; target: string; url: string }) => `${d.file} would replace the ${d.target} quire writes at ${d.url}.`,
+        hint: STATIC_CLASH_HINT,
+      }),
+      staticBesidePage: kase({
+        severity: 'error',
+        message: (d: { file: string; url: string; page: string; owner: string }) =>
+          `${d.file} would be served at ${d.url}, an address that also names the page ${d.page} (${d.owner}).`,
+        hint: STATIC_CLASH_HINT,
+      }),
+      staticInFolder: kase({
+        severity: 'error',
+        message: (d: { file: string; folder: string }) =>
+          `${d.file} is inside ${d.folder}, a folder quire writes as a whole (it would be lost).`,
+        hint: STATIC_CLASH_HINT,
+      }),
+    },
   },
   Q060: {
     title: 'Broken link',
@@ -430,6 +712,44 @@ export const CATALOGUE = {
         message: (d: { file: string }) => `Image not found: ${d.file}.`,
         hint: "Image paths are relative to the page's file; site paths start with /.",
       }),
+      link: kase({
+        severity: 'error',
+        message: (d: { url: string; why: LinkWhy; hint: LinkHint }) => `Broken link to ${d.url}: ${whyText(d.why)}.`,
+        hint: (d) => linkHintText(d.hint),
+      }),
+      staticImage: kase({
+        severity: 'error',
+        message: (d: { url: string; path: string; hint: LinkHint }) => `Broken image ${d.url}: no file static${d.path}.`,
+        hint: (d) =>
+          d.hint.kind === 'base' || d.hint.kind === 'near'
+            ? linkHintText(d.hint)
+            : 'Images are files of static/ (static/img/bild.png is /img/bild.png) or next to the page (./bild.png).',
+      }),
+      frontMatterImage: kase({
+        severity: 'error',
+        message: (d: { image: string }) => `Broken image in front matter: ${d.image} is not a file of the site (static/).`,
+      }),
+      configImage: kase({
+        severity: 'error',
+        message: (d: { to: string }) => `Broken image in the site configuration: ${d.to} is not a file of the site (static/).`,
+      }),
+      configLink: kase({
+        severity: 'error',
+        message: (d: { to: string; why: LinkWhy; hint: LinkHint }) =>
+          'draft' in d.why
+            ? `Broken link in the site configuration: ${d.to}: ${whyText(d.why)}.`
+            : `Broken link in the site configuration: ${d.to} is not a page of the site.`,
+        hint: (d) => linkHintText(d.hint),
+      }),
+      /** A link in a data file or front matter, at its line (`(keyPath)`) or only in its file (`at keyPath`). */
+      keyedLink: kase({
+        severity: 'error',
+        message: (d: { to: string; keyPath: string; atLine: boolean; why: LinkWhy; hint: LinkHint }) =>
+          d.atLine
+            ? `Broken link to ${d.to} (${d.keyPath}): ${whyText(d.why)}.`
+            : `Broken link to ${d.to} at ${d.keyPath}: ${whyText(d.why)}.`,
+        hint: (d) => linkHintText(d.hint),
+      }),
     },
   },
   Q061: {
@@ -437,20 +757,41 @@ export const CATALOGUE = {
     severity: 'either',
     about:
       'broken anchor (no heading or element with that id; the nearest id is named, e.g. one differing in case); follows `onBrokenAnchors` (default: warning)',
-    cases: {},
+    cases: {
+      anchor: kase({
+        severity: 'warning',
+        message: (d: { url: string; page: string; hash: string; meant?: string; ids: readonly string[] }) =>
+          `Broken anchor in link ${d.url}: the page ${d.page} has no heading with id "${d.hash}".`,
+        hint: (d) =>
+          d.meant ? `Did you mean #${d.meant}?` : d.ids.length && d.ids.length <= 10 ? `The page's ids: ${d.ids.join(', ')}.` : undefined,
+      }),
+    },
   },
   Q062: {
     title: 'Heading id twice',
     severity: 'either',
     about: 'a custom heading id (`{#id}`) written twice on one page; follows `onBrokenAnchors` (default: warning)',
-    cases: {},
+    cases: {
+      twice: kase({
+        severity: 'warning',
+        message: (d: { id: string }) => `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`,
+        hint: 'Give each heading its own {#id}.',
+      }),
+    },
   },
   Q063: {
     title: 'Social card not shown',
     severity: 'warning',
     about:
       'a social card (`image` in the config or front matter) is an SVG, which Facebook, X, LinkedIn and messengers do not show in link previews',
-    cases: {},
+    cases: {
+      svg: kase({
+        severity: 'warning',
+        message: (d: { image: string }) =>
+          `The social card ${d.image} is an SVG: Facebook, X, LinkedIn and messengers show no preview picture for SVG images.`,
+        hint: 'Use a PNG or JPEG, ideally 1200 × 630 pixels.',
+      }),
+    },
   },
   Q064: {
     title: 'Unsafe URL or script',
@@ -473,6 +814,20 @@ export const CATALOGUE = {
         message: (d: { index: number; type: unknown; item: unknown; types: readonly string[] }) =>
           `Navbar item ${d.index} has an unknown type ${JSON.stringify(d.type)}:\n${JSON.stringify(d.item, null, 2)}`,
         hint: (d) => `Use one of: ${d.types.join(', ')}.`,
+      }),
+      unknownDoc: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; id: string; meant?: string }) =>
+          `The navbar item ${d.keyPath} links to the doc "${d.id}", which does not exist.`,
+        hint: (d) => (d.meant ? `Did you mean ${d.meant}?` : 'Use the id of a doc (its path under the docs folder, without extension).'),
+      }),
+      unknownSidebar: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; sidebar: string | undefined; found: boolean; names: readonly string[] }) =>
+          d.found
+            ? `The navbar item ${d.keyPath} links to the sidebar "${d.sidebar}", which has no doc.`
+            : `The navbar item ${d.keyPath} links to the sidebar "${d.sidebar}", which does not exist.`,
+        hint: (d) => (d.names.length ? `The sidebars are: ${d.names.join(', ')}.` : 'The site has no sidebar.'),
       }),
     },
   },
@@ -497,6 +852,26 @@ export const CATALOGUE = {
       jsonEmpty: kase({ severity: 'error', message: () => 'Invalid JSON: the file is empty.' }),
       json: kase({ severity: 'error', message: (d: { reason: string }) => `Invalid JSON: ${d.reason}.` }),
       yaml: kase({ severity: 'error', message: (d: { what: string; reason: string }) => `Invalid YAML in ${d.what}: ${d.reason}.` }),
+      authorUnnamed: kase({
+        severity: 'warning',
+        message: (d: { key: string }) => `The author ${d.key} has no name: the key is shown instead.`,
+      }),
+      /** `problem` is the schema check's words for the issue (data-shapes.ts). */
+      dataShape: kase({
+        severity: 'error',
+        message: (d: { file: string; keyPath: string; problem: string }) => `Invalid data in ${d.file} at ${d.keyPath}: ${d.problem}.`,
+        hint: "The theme's components show this entry; see the other entries of the file for its shape.",
+      }),
+      moreProblems: kase({
+        severity: 'error',
+        message: (d: { count: number; file: string }) => `${d.count} more problems in ${d.file}.`,
+      }),
+      /** A gap the theme finds in a data file (Theme.dataWarnings): the theme's words. */
+      dataGap: kase({
+        severity: 'warning',
+        message: (d: { file: string; message: string; hint?: string }) => `${d.file}: ${d.message}`,
+        hint: (d) => d.hint,
+      }),
     },
   },
   Q091: {
@@ -510,6 +885,23 @@ export const CATALOGUE = {
         message: (d: { id: string; meant: string }) =>
           `"${d.id}" is not a message id of locales/en.json: probably ${d.meant} misspelt, which this file lacks, so that text is shown in English.`,
         hint: (d) => `Rename "${d.id}" to "${d.meant}".`,
+      }),
+      noLocaleFile: kase({
+        severity: 'warning',
+        message: (d: { locale: string }) => `There is no locales/${d.locale}.json: the interface is shown in English.`,
+        hint: 'Copy locales/en.json and translate its texts.',
+      }),
+      lacking: kase({
+        severity: 'warning',
+        message: (d: { file: string; missing: readonly string[] }) =>
+          `${d.file} lacks ${d.missing.length} interface text(s) of locales/en.json, shown in English: ${firstEight(d.missing)}.`,
+        hint: 'Add them to the file, translated.',
+      }),
+      uncatalogued: kase({
+        severity: 'warning',
+        message: (d: { missing: readonly string[]; files: string }) =>
+          `${d.missing.length} interface text(s) the theme shows are in neither ${d.files}, so their ids are shown instead: ${firstEight(d.missing)}.`,
+        hint: 'Add them to locales/en.json, and translated to the other locale files.',
       }),
     },
   },
