@@ -39,6 +39,11 @@ function didYouMean(meant: string | undefined): string {
 
 const STATIC_CLASH_HINT = 'Rename or move the static file; static/ is for files the site serves as they are.';
 
+const OWN_FOLDER_HINT = 'Build into a folder of its own: a new one, or one an earlier build wrote (the default is dist).';
+
+const PAGEFIND_HINT =
+  'Reinstall the dependencies (npm ci) so the "pagefind" package brings its binary for this platform, or set search.provider to "hosted".';
+
 /** Why a link reaches nothing: its target is a draft (the draft's file), or nothing is there (what was looked for). */
 export type LinkWhy = { draft: string } | { missing: string };
 
@@ -378,13 +383,26 @@ export const CATALOGUE = {
     title: 'MDX cannot be compiled',
     severity: 'error',
     about: 'an `.mdx` file cannot be compiled, at the line and column of the problem',
-    cases: {},
+    cases: {
+      /** The parser's words (places in them turned into file lines); `note`: a hint the parser gave. */
+      compile: kase({
+        severity: 'error',
+        message: (d: { reason: string; note?: string }) => `Could not compile MDX: ${d.reason}`,
+        hint: (d) => d.note ?? 'In MDX, write { } < as \\{ \\} &lt; outside code, and close every tag.',
+      }),
+    },
   },
   Q031: {
     title: 'Markdown cannot be compiled',
     severity: 'error',
     about: 'a `.md` file cannot be compiled, at the line and column of the problem',
-    cases: {},
+    cases: {
+      compile: kase({
+        severity: 'error',
+        message: (d: { reason: string; note?: string }) => `Could not compile MD: ${d.reason}`,
+        hint: (d) => d.note,
+      }),
+    },
   },
   Q032: {
     title: 'Unknown component',
@@ -475,7 +493,47 @@ export const CATALOGUE = {
     severity: 'error',
     about:
       'a page past a bound on its work (`limits`): lists and block quotes nested deeper than `limits.maxNesting` or more link brackets and emphasis marks in one paragraph than `limits.maxInlineMarkers`, at the line, found before the page is parsed; compiling it, or rendering MDX with code of its own, taking longer than `limits.pageTimeout` (a parser path that does not end, an endless loop in an `export` or a `{…}` expression: the page is stopped and named); running out of stack (nesting too deep, a function calling itself without end, at its line). One error for the page, never a stack trace; the build fails as with any error, `quire dev` shows it in its overlay and goes on',
-    cases: {},
+    cases: {
+      timeLimit: kase({
+        severity: 'error',
+        message: (d: { step: 'compile' | 'render'; page?: string; limit: string; hasCode: boolean }) =>
+          `${d.step === 'compile' ? 'Compiling' : 'Rendering'} ${d.page ?? 'this page'} took longer than ${d.limit}, the time limit for a page; it was stopped.`,
+        hint: (d) => {
+          const look =
+            d.step === 'render'
+              ? d.hasCode
+                ? "Look for a loop that never ends in the page's code (an export, a {…} expression) or in a component it uses."
+                : 'Look for a component that never finishes on this page.'
+              : 'Look for something repeated very many times: nested lists or tags, brackets, emphasis marks, a very long export or {…} expression.';
+          return `${look} The limit is limits.pageTimeout in the site config (seconds).`;
+        },
+      }),
+      stack: kase({
+        severity: 'error',
+        message: (d: { step: 'compile' | 'render'; hasCode: boolean }) =>
+          `${d.step === 'compile' ? 'Compiling' : 'Rendering'} this page ran out of stack: ${
+            d.step === 'render' && d.hasCode
+              ? 'a function in its code calls itself without end, or it nests too deeply'
+              : 'something in it is nested too deeply (lists, block quotes, HTML or JSX tags, brackets in {…})'
+          }.`,
+        hint: (d) =>
+          d.step === 'render' && d.hasCode
+            ? 'A function that calls itself needs a case where it stops. If the page nests deeply instead, nest less: lists and block quotes are limited to limits.maxNesting levels (site config).'
+            : 'Nest less deeply. Lists and block quotes are limited to limits.maxNesting levels (site config); other nesting only by the stack.',
+      }),
+      nesting: kase({
+        severity: 'error',
+        message: (d: { depth: number; max: number }) =>
+          `Lists and block quotes are nested ${d.depth} levels deep here, more than the limit of ${d.max}.`,
+        hint: 'Each ">", "-", "*" or "1." at the start of a line (after the indentation of the item it is in) opens one more level. Nest less deeply, or raise limits.maxNesting in the site config.',
+      }),
+      inlineMarkers: kase({
+        severity: 'error',
+        message: (d: { max: number }) =>
+          `This paragraph has more than ${d.max} link brackets and emphasis marks ([ ] * _ ~), the limit for one paragraph: parsing them takes time that grows with the square of their number.`,
+        hint: 'Split the paragraph, write marks meant as text with a backslash (\\[ \\*), or raise limits.maxInlineMarkers in the site config.',
+      }),
+    },
   },
   Q036: {
     title: 'Markup shown as text',
@@ -800,7 +858,7 @@ export const CATALOGUE = {
       'something the page would run in the visitor\'s browser, refused where it is written (file, line, column; config key path): a `javascript:` or `vbscript:` URL (in any case, with tabs, newlines or leading spaces in it, or written with character references: as browsers read it) or a `data:` URL in a Markdown link or image, in any URL attribute of HTML in `.md`, of JSX in `.mdx` (string props, components\' URL props included) or of the config\'s HTML (`announcementBar.content`, `footer.copyright`) and link `href`s: `href`, `src`, each `srcset` candidate, `xlink:href`, `action`, `formaction`, `poster`, `data`, `cite`, `background`, `ping`, a refresh `<meta>`, an `<iframe srcdoc>`\'s HTML; `data:` is kept only for PNG, JPEG, GIF, WebP and AVIF images where an image is shown (`<img src>`/`srcset`, `![…](…)`, `<Figure src>`; never SVG); a `<script>` other than a JSON data block (`type="application/ld+json"`). Inline event handlers (`onerror="…"`, `onClick="…"`) are refused the same way: behaviour belongs in a theme component or the site\'s client code (`src/client/`). The message names the attribute, the element and the URL; the rest of the writer\'s HTML is published as written',
     cases: {
       /** What src/shared/url-policy.ts found, with its words: the policy is shared with the browser-free checks. */
-      finding: kase({ severity: 'error', message: (d: { message: string; hint: string }) => d.message, hint: (d) => d.hint }),
+      finding: kase({ severity: 'error', message: (d: { message: string; hint?: string }) => d.message, hint: (d) => d.hint }),
     },
   },
   Q070: {
@@ -836,7 +894,22 @@ export const CATALOGUE = {
     severity: 'error',
     about:
       "a page failed to render (file; line and column when the error comes from the page's own MDX code, such as an unknown name in `{…}`), also when a component prop that wants a text or a number gets an object or array only known while the page renders (`width={size}`; at the component's use)",
-    cases: {},
+    cases: {
+      /** `uses`: how many times the failing component is used, when the error is placed at its first use. */
+      failed: kase({
+        severity: 'error',
+        message: (d: { page: string; reason: string; component?: string; uses?: number; undefinedName?: string }) =>
+          `Rendering ${d.page} failed: ${d.reason}${d.uses && d.uses > 1 ? ` (at the first of ${d.uses} uses of <${d.component}> on the page)` : ''}`,
+        hint: (d) =>
+          d.undefinedName
+            ? `In MDX, {…} is JavaScript, and nothing defines ${d.undefinedName}. For braces as text write \\{ and \\}; for a value, define it in the file (export const ${d.undefinedName} = …) or use a component.`
+            : undefined,
+      }),
+      workerFailed: kase({
+        severity: 'error',
+        message: (d: { page: string; reason: string }) => `quire bug: rendering ${d.page} in a worker failed: ${d.reason}`,
+      }),
+    },
   },
   Q090: {
     title: 'Invalid data file',
@@ -907,16 +980,60 @@ export const CATALOGUE = {
   },
   Q100: {
     title: 'Output not written',
-    severity: 'error',
-    about: 'the output could not be written',
-    cases: {},
+    severity: 'either',
+    about:
+      'the output could not be written; warning: the new output is in place, but what it replaced could not be deleted (the next build tries again)',
+    cases: {
+      writing: kase({
+        severity: 'error',
+        message: (d: { reason: string }) => `Writing the output failed: ${d.reason}`,
+        hint: 'Check that the output folder is writable and the disk has space.',
+      }),
+      oldOutputLeft: kase({
+        severity: 'warning',
+        message: (d: { shown: string; reason: string }) =>
+          `The new output is in place, but ${d.shown} (what the build replaced) could not be deleted: ${d.reason}.`,
+        hint: 'Delete it by hand; the next build tries again.',
+      }),
+    },
   },
   Q101: {
     title: 'Output folder refused',
     severity: 'error',
     about:
       "the output folder cannot be used: it is a file, the project folder (or holds it), inside `content/`, `locales/`, `static/` or `.quire/`, or a non-empty folder no build wrote (neither `robots.txt` nor the base path's folder); checked before anything is written",
-    cases: {},
+    cases: {
+      isAFile: kase({
+        severity: 'error',
+        message: (d: { shown: string }) => `The output path ${d.shown} is a file, not a folder.`,
+        hint: OWN_FOLDER_HINT,
+      }),
+      holdsProject: kase({
+        severity: 'error',
+        message: (d: { shown: string }) =>
+          `The output folder ${d.shown} is the project folder or holds it: replacing it with the build would delete the project.`,
+        hint: OWN_FOLDER_HINT,
+      }),
+      insideSource: kase({
+        severity: 'error',
+        message: (d: { shown: string; source: string }) =>
+          `The output folder ${d.shown} is inside ${d.source}/, which quire reads: the build would replace or read back its files.`,
+        hint: OWN_FOLDER_HINT,
+      }),
+      foreignFiles: kase({
+        severity: 'error',
+        message: (d: { shown: string; base: string }) =>
+          `The output folder ${d.shown} holds files no quire build wrote (no robots.txt, no ${d.base || 'base'} folder): a build replaces the whole folder, so they would be lost.`,
+        hint: 'Choose a new or empty folder, or move those files away. Files the site serves as they are belong in static/.',
+      }),
+      unwritable: kase({
+        severity: 'error',
+        message: (d: { shown: string; reason: string; store: string; name: string }) =>
+          `The output folder ${d.shown} cannot be written: ${d.reason}.`,
+        hint: (d) =>
+          `quire writes each build beside it, into ${d.store}/, and then points ${d.name} at it: the folder holding ${d.shown} must be writable (and the disk not full or read-only).`,
+      }),
+    },
   },
   Q102: {
     title: 'Cache not written',
@@ -937,31 +1054,91 @@ export const CATALOGUE = {
     severity: 'warning',
     about:
       'the build lock (`.quire/build.lock`) was left by a build that is gone and is taken over, or cannot be written (the build runs without it)',
-    cases: {},
+    cases: {
+      notTaken: kase({
+        severity: 'warning',
+        message: (d: { reason: string }) =>
+          `The build lock could not be taken (${d.reason}): this build ran without it, so a second build of the project at the same time could have mixed its output with this one's.`,
+        hint: 'Check that .quire can be a writable folder.',
+      }),
+      takenOver: kase({
+        severity: 'warning',
+        message: (d: { who: string }) => `The build lock was left by ${d.who}, which is no longer running: taken over.`,
+        hint: 'A build was killed or crashed; its output was never switched in, so dist/ is the last complete build.',
+      }),
+    },
   },
   Q110: {
     title: 'Server cannot listen',
     severity: 'error',
     about: '`dev` or `serve` cannot listen (port in use, no permission, unknown host)',
-    cases: {},
+    cases: {
+      portInUse: kase({
+        severity: 'error',
+        message: (d: { port: number; host: string; nextPort: boolean }) =>
+          d.nextPort ? `No free port found from ${d.port} upwards on ${d.host}.` : `Port ${d.port} on ${d.host} is already in use.`,
+        hint: 'Stop the other server, choose a port with --port <number>, or add --next-port to use the next free one.',
+      }),
+      notAllowed: kase({
+        severity: 'error',
+        message: (d: { port: number }) => `Not allowed to listen on port ${d.port}.`,
+        hint: 'Ports below 1024 need extra rights; choose a port above 1024 with --port.',
+      }),
+      unknownHost: kase({
+        severity: 'error',
+        message: (d: { host: string }) => `Cannot listen on host ${d.host}: it is not an address of this machine.`,
+        hint: 'Use --host 127.0.0.1 (default), or an address of this machine.',
+      }),
+      other: kase({
+        severity: 'error',
+        message: (d: { host: string; port: number; reason: string }) => `Cannot listen on ${d.host}:${d.port}: ${d.reason}`,
+      }),
+    },
   },
   Q111: {
     title: 'Nothing to serve',
     severity: 'error',
     about: '`serve` has no built folder',
-    cases: {},
+    cases: {
+      noBuild: kase({
+        severity: 'error',
+        message: (d: { dir: string }) => `There is no built site in ${d.dir}.`,
+        hint: 'Run quire build first, or pass the output folder: quire serve <dir>.',
+      }),
+    },
   },
   Q112: {
     title: 'Theme code',
     severity: 'error',
     about: 'theme or client code could not be bundled or loaded in `dev` (file, line, column)',
-    cases: {},
+    cases: {
+      noExport: kase({ severity: 'error', message: (d: { name: string }) => `The theme module no longer exports "${d.name}".` }),
+      loadFailed: kase({ severity: 'error', message: (d: { reason: string }) => `The theme failed to load: ${d.reason}` }),
+      /** esbuild's words, after what was being bundled (theme, client code, CSS). */
+      bundle: kase({ severity: 'error', message: (d: { what: string; reason: string }) => `${d.what}: ${d.reason}` }),
+    },
   },
   Q120: {
     title: 'Search index',
     severity: 'error',
     about: 'the static search index could not be built (Pagefind missing for this platform, or a page it cannot read)',
-    cases: {},
+    cases: {
+      notStarted: kase({
+        severity: 'error',
+        message: (d: { problem: string }) => `The search index could not be started: ${d.problem || 'unknown error'}`,
+        hint: PAGEFIND_HINT,
+      }),
+      pagesNotIndexed: kase({
+        severity: 'error',
+        message: (d: { problems: readonly string[] }) => `Pages could not be indexed for search:\n${d.problems.join('\n')}`,
+        hint: PAGEFIND_HINT,
+      }),
+      notWritten: kase({
+        severity: 'error',
+        message: (d: { errors: readonly string[] }) => `The search index could not be written: ${d.errors.join('; ')}`,
+        hint: PAGEFIND_HINT,
+      }),
+    },
   },
 } as const satisfies Record<DiagnosticCode, CatalogueEntry>;
 

@@ -1,6 +1,6 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { createRequire } from 'node:module';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic } from '../limits.ts';
 import { guardedComponents } from '../shared/component-props.ts';
 import { linkedFile, replaceFileMarkers, routesByFile, TRUNCATE_ELEMENT } from '../shared/markers.ts';
@@ -76,23 +76,22 @@ export function routeRenderer({
       // A theme component's own error (`<Stat id="…" />: no figure …`) is placed at the component's use on the page.
       const component = e instanceof ComponentError ? e.component : undefined;
       const uses = component ? compiled?.componentUses?.[component] : undefined;
-      let where = '';
+      let atUse: number | undefined;
       if (place.line === undefined && uses?.length) {
         place = { line: uses[0].line, column: uses[0].column };
-        if (uses.length > 1) where = ` (at the first of ${uses.length} uses of <${component}> on the page)`;
+        atUse = uses.length;
       }
-      // A name the page's {…} uses but nothing defines: most often braces meant as text.
+      // A name the page's {…} uses but nothing defines: most often braces meant as text. V8 names it only in its
+      // message (a ReferenceError carries no name of its own).
       const name = e instanceof ReferenceError && content?.type === 'mdx' ? /^(\S+) is not defined$/.exec(e.message)?.[1] : undefined;
-      const hint = name
-        ? `In MDX, {…} is JavaScript, and nothing defines ${name}. For braces as text write \\{ and \\}; for a value, define it in the file (export const ${name} = …) or use a component.`
-        : undefined;
-      return {
-        diagnostic: error(
-          CODES.RENDER_FAILED,
-          `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}${where}`,
-          { file: compiled?.source.file, ...place, hint },
-        ),
+      const data = {
+        page: `${site.config.baseUrl}${route.path.slice(1)}`,
+        reason: (e as Error).message,
+        component,
+        uses: atUse,
+        undefinedName: name,
       };
+      return { diagnostic: report(CODES.RENDER_FAILED, 'failed', data, { file: compiled?.source.file, ...place }) };
     }
   };
 }
