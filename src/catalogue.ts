@@ -44,6 +44,44 @@ const OWN_FOLDER_HINT = 'Build into a folder of its own: a new one, or one an ea
 const PAGEFIND_HINT =
   'Reinstall the dependencies (npm ci) so the "pagefind" package brings its binary for this platform, or set search.provider to "hosted".';
 
+/** What is wrong with a config value (config/index.ts reads it from the schema's issue); `got` is the value written. */
+export type ConfigProblem =
+  | { kind: 'type'; expected: string; got: unknown }
+  | { kind: 'url'; got: unknown }
+  | { kind: 'length'; minimum: number }
+  | { kind: 'only'; value: string; got: unknown }
+  | { kind: 'accepted'; accepted: string; got: unknown }
+  | { kind: 'bound'; atLeast?: string; atMost?: string; got: unknown }
+  | { kind: 'other'; message: string };
+
+function configProblemText(p: ConfigProblem): string {
+  switch (p.kind) {
+    case 'type':
+      return `expected ${p.expected}, got ${p.got === undefined ? 'nothing (the key is missing)' : describeValue(p.got)}`;
+    case 'url':
+      return `expected a full address such as https://example.org, got ${describeValue(p.got)}`;
+    case 'length':
+      return p.minimum === 1 ? 'must not be empty' : `must be at least ${p.minimum} characters long`;
+    case 'only':
+      return `only ${p.value} is supported, got ${describeValue(p.got)}`;
+    case 'accepted':
+      return `expected ${p.accepted}, got ${describeValue(p.got)}`;
+    case 'bound':
+      return `expected a number ${p.atLeast !== undefined ? `of at least ${p.atLeast}` : `of at most ${p.atMost}`}, got ${describeValue(p.got)}`;
+    case 'other':
+      return p.message;
+  }
+}
+
+/** A value as a message names it: `null`, `an array`, `the string "…"`, `number 7`. */
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
+  if (typeof v === 'object') return 'an object';
+  return `${typeof v} ${String(v)}`;
+}
+
 /** Why a link reaches nothing: its target is a draft (the draft's file), or nothing is there (what was looked for). */
 export type LinkWhy = { draft: string } | { missing: string };
 
@@ -157,7 +195,8 @@ export const CATALOGUE = {
     cases: {
       value: kase({
         severity: 'error',
-        message: (d: { keyPath: string; problem: string }) => `Invalid config value at ${d.keyPath}: ${d.problem}`,
+        message: (d: { keyPath: string; problem: ConfigProblem }) =>
+          `Invalid config value at ${d.keyPath}: ${configProblemText(d.problem)}`,
       }),
       announcementUnbalanced: kase({
         severity: 'error',

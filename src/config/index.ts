@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { urlAttributes } from 'html-url-attributes';
 import type * as z from 'zod';
+import type { ConfigProblem } from '../catalogue.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import { unbalancedTag } from '../shared/html-balance.ts';
@@ -288,26 +289,27 @@ function checkNavbarTypes(raw: unknown, file: string): Diagnostic[] {
 
 function issueToDiagnostic(issue: z.core.$ZodIssue, raw: unknown, file: string): Diagnostic {
   const keyPath = issue.path.map(String).join('.') || '(root)';
-  let message = issue.message;
-  if (issue.code === 'invalid_type') {
-    const got = valueAt(raw, issue.path);
-    message = `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${got === undefined ? 'nothing (the key is missing)' : describe(got)}`;
-  } else if (issue.code === 'invalid_format' && issue.format === 'url') {
-    message = `expected a full address such as https://example.org, got ${describe(valueAt(raw, issue.path))}`;
-  } else if (issue.code === 'too_small' && issue.origin === 'string') {
-    message = issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters long`;
-  } else if (issue.code === 'invalid_value' && issue.values.length === 1 && typeof issue.values[0] === 'boolean') {
-    // `trailingSlash: z.literal(true)`: a setting with one supported value.
-    message = `only ${String(issue.values[0])} is supported, got ${describe(valueAt(raw, issue.path))}`;
-  } else if (issue.code === 'invalid_value' || issue.code === 'invalid_union') {
+  const got = valueAt(raw, issue.path);
+  return report(CODES.CONFIG_INVALID, 'value', { keyPath, problem: configProblem(issue, got) }, { file, keyPath });
+}
+
+/** What is wrong with a config value, as data for the catalogue's words (zod's own message when nothing fits). */
+function configProblem(issue: z.core.$ZodIssue, got: unknown): ConfigProblem {
+  if (issue.code === 'invalid_type') return { kind: 'type', expected: issue.expected === 'int' ? 'a whole number' : issue.expected, got };
+  if (issue.code === 'invalid_format' && issue.format === 'url') return { kind: 'url', got };
+  if (issue.code === 'too_small' && issue.origin === 'string') return { kind: 'length', minimum: Number(issue.minimum) };
+  // `trailingSlash: z.literal(true)`: a setting with one supported value.
+  if (issue.code === 'invalid_value' && issue.values.length === 1 && typeof issue.values[0] === 'boolean')
+    return { kind: 'only', value: String(issue.values[0]), got };
+  if (issue.code === 'invalid_value' || issue.code === 'invalid_union') {
     // `postsPerPage: 'ALL' | number`, `defaultMode: 'light' | 'dark'`: what is accepted, in words.
     const accepted = acceptedValues(issue);
-    if (accepted) message = `expected ${accepted}, got ${describe(valueAt(raw, issue.path))}`;
+    if (accepted) return { kind: 'accepted', accepted, got };
   } else if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number') {
-    const bound = issue.code === 'too_small' ? `of at least ${String(issue.minimum)}` : `of at most ${String(issue.maximum)}`;
-    message = `expected a number ${bound}, got ${describe(valueAt(raw, issue.path))}`;
+    const bound = issue.code === 'too_small' ? { atLeast: String(issue.minimum) } : { atMost: String(issue.maximum) };
+    return { kind: 'bound', ...bound, got };
   }
-  return report(CODES.CONFIG_INVALID, 'value', { keyPath, problem: message }, { file, keyPath });
+  return { kind: 'other', message: issue.message };
 }
 
 /** Types as a sentence names them: `a number`, `true or false`. */
@@ -346,12 +348,4 @@ function valueAt(raw: unknown, keys: readonly PropertyKey[]): unknown {
   let v: unknown = raw;
   for (const k of keys) v = v === null || typeof v !== 'object' ? undefined : (v as Record<PropertyKey, unknown>)[k];
   return v;
-}
-
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
-  if (typeof v === 'object') return 'an object';
-  return `${typeof v} ${String(v)}`;
 }
