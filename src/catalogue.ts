@@ -44,6 +44,22 @@ const OWN_FOLDER_HINT = 'Build into a folder of its own: a new one, or one an ea
 const PAGEFIND_HINT =
   'Reinstall the dependencies (npm ci) so the "pagefind" package brings its binary for this platform, or set search.provider to "hosted".';
 
+/** What is wrong with a front matter field (load reads it from the schema's issue). */
+export type FieldProblem = { kind: 'type'; expected: string } | { kind: 'empty' } | { kind: 'date' } | { kind: 'other'; message: string };
+
+function fieldProblemText(p: FieldProblem): string {
+  switch (p.kind) {
+    case 'type':
+      return `expected ${p.expected}`;
+    case 'empty':
+      return 'must not be empty';
+    case 'date':
+      return 'expected a date written YYYY-MM-DD (e.g. 2024-05-01)';
+    case 'other':
+      return p.message;
+  }
+}
+
 /** What is wrong with a config value (config/index.ts reads it from the schema's issue); `got` is the value written. */
 export type ConfigProblem =
   | { kind: 'type'; expected: string; got: unknown }
@@ -363,10 +379,11 @@ export const CATALOGUE = {
       'a front matter field of the wrong type, with what to write: `keywords: [PDF, Export]`, `title: "2025"`; a blog author the authors file (`authors.yml`) lacks, with the nearest key; warning: a tag the tags file (`tags.yml`) lacks',
     cases: {
       notAMapping: kase({ severity: 'error', message: () => 'Front matter must be a YAML mapping (key: value lines).' }),
-      /** `problem` and `hint` come from the schema's issue and the value written (front-matter-hints.ts). */
+      /** `hint` is made from the value written (load/front-matter-hints.ts). */
       field: kase({
         severity: 'error',
-        message: (d: { key: string; problem: string; hint?: string }) => `Invalid front matter field "${d.key}": ${d.problem}`,
+        message: (d: { key: string; problem: FieldProblem; hint?: string }) =>
+          `Invalid front matter field "${d.key}": ${fieldProblemText(d.problem)}`,
         hint: (d) => d.hint,
       }),
       fileNameDate: kase({

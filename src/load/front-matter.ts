@@ -1,6 +1,7 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
+import type { FieldProblem } from '../catalogue.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import type { FrontMatter } from '../types.ts';
@@ -249,25 +250,20 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
       : undefined;
     const offset = node?.range?.[0] ?? keyNode?.range?.[0];
     const pos = offset !== undefined ? lineCounter.linePos(offset) : undefined;
-    let message = issue.message;
+    let problem: FieldProblem = { kind: 'other', message: issue.message };
     let hint: string | undefined;
     if (issue.code === 'invalid_type') {
-      message = `expected ${issue.expected}`;
+      problem = { kind: 'type', expected: issue.expected };
       hint = typeHint(
         issue.path.length === 1 ? key : undefined,
         issue.expected,
         valueAt(data, issue.path),
         node?.range ? yamlText.slice(node.range[0], node.range[1]) : undefined,
       );
-    } else if (issue.code === 'too_small' && issue.origin === 'string') message = 'must not be empty';
+    } else if (issue.code === 'too_small' && issue.origin === 'string') problem = { kind: 'empty' };
     // `date: 20250102` (a number) fails every branch of the date's union.
-    else if (issue.code === 'invalid_union' && key === 'date') message = 'expected a date written YYYY-MM-DD (e.g. 2024-05-01)';
-    return report(
-      CODES.FRONT_MATTER_INVALID,
-      'field',
-      { key, problem: message, hint },
-      { file, line: pos ? pos.line + 1 : 1, column: pos?.col },
-    );
+    else if (issue.code === 'invalid_union' && key === 'date') problem = { kind: 'date' };
+    return report(CODES.FRONT_MATTER_INVALID, 'field', { key, problem, hint }, { file, line: pos ? pos.line + 1 : 1, column: pos?.col });
   });
   return { frontMatter: {}, body, bodyLine, diagnostics };
 }
