@@ -15,8 +15,8 @@ const STAGE = `(?:${STAGES.join('|')})`;
 const PROJECT = '^(?:src|cli|themes)/';
 const KNOWN = [`^src/${oneOf(SRC_FOLDERS)}/`, `^src/${oneOf(SRC_FILES)}$`, '^cli/', '^themes/[^/]+/'];
 const STAGE_ENTRY = `^src/${STAGE}/index\\.ts$`;
-/** What any Node code under src/ may use: the contracts, the diagnostics and the small shared helpers. */
-const CONTRACTS = ['^src/(?:types|diagnostics|source-map|limits|processes)\\.ts$', '^src/shared/'];
+/** What any Node code under src/ may use: the contracts, the diagnostics and their catalogue, the small shared helpers. */
+const CONTRACTS = ['^src/(?:types|diagnostics|catalogue|source-map|limits|processes)\\.ts$', '^src/shared/'];
 
 /**
  * Who may touch the file system, each with its reason. The graph rules below allow `fs` to the readers only;

@@ -141,6 +141,7 @@ async function walkSources(root, layout) {
 }
 
 /** The findings of one file: writes where it may not write, and module loads the graph cannot see. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass over a file's statements whose cases share the findings and the names bound to fs, read top to bottom as the list of rules.
 function walkSource(file, source, layout) {
   const found = [];
   const mayWrite = matchesAny(layout.fsWriters, file);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { compileAll, CompileCache, compileTexts, preloadCompiler, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
-import { cacheWarning, CODES, hasErrors, warning, type Diagnostic } from './diagnostics.ts';
+import { cacheWarning, CODES, hasErrors, report, type Diagnostic } from './diagnostics.ts';
 import {
   bundleClient,
   DirWriter,
@@ -98,13 +98,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const lock = await acquireLock(lockFile, { onWait: options.onLockWait, onStale: (holder) => stale.push(staleLockWarning(holder)) }).catch(
     (e: Error) => {
       const code = (e as NodeJS.ErrnoException).code ?? e.message;
-      stale.push(
-        warning(
-          CODES.BUILD_LOCKED,
-          `The build lock could not be taken (${code}): this build ran without it, so a second build of the project at the same time could have mixed its output with this one's.`,
-          { file: '.quire/build.lock', hint: 'Check that .quire can be a writable folder.' },
-        ),
-      );
+      stale.push(report(CODES.BUILD_LOCKED, 'notTaken', { reason: code }, { file: '.quire/build.lock' }));
       return { release: () => undefined };
     },
   );
@@ -341,10 +335,7 @@ function staleLockWarning(holder: LockHolder): Diagnostic {
   const who = holder.pid
     ? `process ${holder.pid}${holder.command ? ` (${holder.command})` : ''}${holder.started ? `, started ${holder.started}` : ''}`
     : 'a process that did not finish writing it';
-  return warning(CODES.BUILD_LOCKED, `The build lock was left by ${who}, which is no longer running: taken over.`, {
-    file: '.quire/build.lock',
-    hint: 'A build was killed or crashed; its output was never switched in, so dist/ is the last complete build.',
-  });
+  return report(CODES.BUILD_LOCKED, 'takenOver', { who }, { file: '.quire/build.lock' });
 }
 
 /** A page whose compile takes this long is named on the compile step's line (it is worth splitting). */

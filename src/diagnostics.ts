@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CATALOGUE, type Case, type DataOf } from './catalogue.ts';
 import type { AssetRef } from './types.ts';
 
 /**
@@ -89,6 +90,29 @@ export interface SourceExcerpt {
   lines: string[];
 }
 
+/** Where a diagnostic points: a file, line and column, or a config key path; `severity` when a setting decides it. */
+export type Place = Omit<Diagnostic, 'code' | 'severity' | 'message' | 'hint'> & { severity?: Severity };
+
+type CasesOf<C extends DiagnosticCode> = (typeof CATALOGUE)[C]['cases'];
+
+/**
+ * A diagnostic from the catalogue (src/catalogue.ts): the code, the name of its case, the case's data and the place.
+ * The message and hint are the catalogue's, so call sites pass data, not prose.
+ */
+export function report<C extends DiagnosticCode, K extends keyof CasesOf<C> & string>(
+  code: C,
+  name: K,
+  data: DataOf<CasesOf<C>[K]>,
+  place: Place = {},
+): Diagnostic {
+  // An index into a generic type is not narrowed by TypeScript: the signature above ties `data` to this case.
+  const entry = (CATALOGUE[code].cases as Record<string, Case<DataOf<CasesOf<C>[K]>>>)[name];
+  const { severity = entry.severity, ...where } = place;
+  const hint = typeof entry.hint === 'function' ? entry.hint(data) : entry.hint;
+  return { code, severity, message: entry.message(data), ...where, ...(hint === undefined ? {} : { hint }) };
+}
+
+/** The form before the catalogue had messages: kept for call sites not yet moved to `report`. */
 export function error(code: DiagnosticCode, message: string, place: Omit<Diagnostic, 'code' | 'severity' | 'message'> = {}): Diagnostic {
   return { code, severity: 'error', message, ...place };
 }
@@ -214,23 +238,20 @@ export function frameOf(d: Diagnostic, source?: string): string | undefined {
  * that is not there. Plan reports them with the site's other problems; emit, should a file vanish after that.
  */
 export function contentImageError(asset: Pick<AssetRef, 'file' | 'from'>, problem: 'outside' | 'missing'): Diagnostic {
-  return problem === 'outside'
-    ? error(CODES.BROKEN_LINK, `The image ${asset.file} lies outside the project: only files inside it are published.`, {
-        ...asset.from,
-        hint: 'Put the image next to the page or in static/.',
-      })
-    : error(CODES.BROKEN_LINK, `Image not found: ${asset.file}.`, {
-        ...asset.from,
-        hint: "Image paths are relative to the page's file; site paths start with /.",
-      });
+  return report(CODES.BROKEN_LINK, problem === 'outside' ? 'imageOutside' : 'imageMissing', { file: asset.file }, asset.from);
 }
 
 /** Q102: a cache file quire could not write (the build itself succeeded). */
 export function cacheWarning(what: string, e: Error, cacheDir: string, root: string, consequence: string, built = true): Diagnostic {
   const shown = path.relative(root, cacheDir) || cacheDir;
-  const said = built ? `the site was built, but ${consequence}` : consequence;
-  return warning(CODES.CACHE_WRITE, `${what} (${(e as NodeJS.ErrnoException).code ?? e.message}): ${said}.`, {
-    file: shown.startsWith('..') ? undefined : shown,
-    hint: `Check that ${shown.startsWith('..') ? cacheDir : shown} can be a writable folder, or build with --no-cache.`,
-  });
+  const folder = shown.startsWith('..') ? cacheDir : shown;
+  const reason = (e as NodeJS.ErrnoException).code ?? e.message;
+  return report(
+    CODES.CACHE_WRITE,
+    'notWritten',
+    { what, reason, consequence, built, folder },
+    {
+      file: shown.startsWith('..') ? undefined : shown,
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { CODES, error, type Diagnostic } from './diagnostics.ts';
+import { CODES, report, type Diagnostic } from './diagnostics.ts';
 import type { SiteConfig } from './types.ts';
 
 /**
@@ -90,20 +90,7 @@ export function timeLimitDiagnostic(
   limitMs: number,
   { page, hasCode = false }: { page?: string; hasCode?: boolean } = {},
 ): Diagnostic {
-  const look =
-    step === 'render'
-      ? hasCode
-        ? "Look for a loop that never ends in the page's code (an export, a {…} expression) or in a component it uses."
-        : 'Look for a component that never finishes on this page.'
-      : 'Look for something repeated very many times: nested lists or tags, brackets, emphasis marks, a very long export or {…} expression.';
-  return error(
-    CODES.LIMIT_EXCEEDED,
-    `${step === 'compile' ? 'Compiling' : 'Rendering'} ${page ?? 'this page'} took longer than ${seconds(limitMs)}, the time limit for a page; it was stopped.`,
-    {
-      file,
-      hint: `${look} The limit is limits.pageTimeout in the site config (seconds).`,
-    },
-  );
+  return report(CODES.LIMIT_EXCEEDED, 'timeLimit', { step, page, limit: seconds(limitMs), hasCode }, { file });
 }
 
 /** Q035 for a page whose compiling or rendering ran out of stack, at its place when known. */
@@ -113,16 +100,5 @@ export function stackDiagnostic(
   place: { line?: number; column?: number } = {},
   hasCode = false,
 ): Diagnostic {
-  const why =
-    step === 'render' && hasCode
-      ? 'a function in its code calls itself without end, or it nests too deeply'
-      : 'something in it is nested too deeply (lists, block quotes, HTML or JSX tags, brackets in {…})';
-  return error(CODES.LIMIT_EXCEEDED, `${step === 'compile' ? 'Compiling' : 'Rendering'} this page ran out of stack: ${why}.`, {
-    file,
-    ...place,
-    hint:
-      step === 'render' && hasCode
-        ? 'A function that calls itself needs a case where it stops. If the page nests deeply instead, nest less: lists and block quotes are limited to limits.maxNesting levels (site config).'
-        : 'Nest less deeply. Lists and block quotes are limited to limits.maxNesting levels (site config); other nesting only by the stack.',
-  });
+  return report(CODES.LIMIT_EXCEEDED, 'stack', { step, hasCode }, { file, ...place });
 }

@@ -83,6 +83,7 @@ export class WorkerLostError extends Error {
   override name = 'WorkerLostError';
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the pool's queue, lanes and timers are one closure's state, shared by dispatch, answers, runaway stops and close.
 export function createPool<I, O>(workerFile: string | URL, options: PoolOptions<I, O> = {}): Pool<I, O> {
   const { size = defaultPoolSize(), workerData, local, youngGenerationMb = 64, timeLimit } = options;
   const queue: Pending<I, O>[] = [];

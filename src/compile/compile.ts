@@ -1,4 +1,4 @@
-import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, warning, withExcerpt, type Diagnostic, type Place } from '../diagnostics.ts';
 import type { AssetRef, Compiled, CompileNoteKind, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import type { CompileCache } from './cache.ts';
 import { isExternal } from '../shared/route-match.ts';
@@ -328,26 +328,22 @@ function prescanDiagnostic(problem: PrescanProblem, source: Source, limits: Page
   const line = problem.line + source.bodyLine - 1;
   const diagnostic =
     problem.kind === 'nesting'
-      ? error(
+      ? report(
           CODES.LIMIT_EXCEEDED,
-          `Lists and block quotes are nested ${problem.depth} levels deep here, more than the limit of ${limits.maxNesting}.`,
-          {
-            file: source.file,
-            line,
-            column: problem.column,
-            hint: 'Each ">", "-", "*" or "1." at the start of a line (after the indentation of the item it is in) opens one more level. Nest less deeply, or raise limits.maxNesting in the site config.',
-          },
+          'nesting',
+          { depth: problem.depth, max: limits.maxNesting },
+          { file: source.file, line, column: problem.column },
         )
-      : error(
-          CODES.LIMIT_EXCEEDED,
-          `This paragraph has more than ${limits.maxInlineMarkers} link brackets and emphasis marks ([ ] * _ ~), the limit for one paragraph: parsing them takes time that grows with the square of their number.`,
-          {
-            file: source.file,
-            line,
-            hint: 'Split the paragraph, write marks meant as text with a backslash (\\[ \\*), or raise limits.maxInlineMarkers in the site config.',
-          },
-        );
+      : report(CODES.LIMIT_EXCEEDED, 'inlineMarkers', { max: limits.maxInlineMarkers }, { file: source.file, line });
   return withExcerpt(diagnostic, source.body, source.bodyLine);
+}
+
+/** A page that could not be compiled: what the URL policy refused (Q064), else a syntax error of MDX or Markdown. */
+function compileFailure(unsafe: boolean, format: Source['format'], reason: string, note: string | undefined, place: Place): Diagnostic {
+  if (unsafe) return report(CODES.UNSAFE_URL, 'finding', { message: reason, hint: note }, place);
+  return format === 'mdx'
+    ? report(CODES.MDX_SYNTAX, 'compile', { reason, note }, place)
+    : report(CODES.MARKDOWN_SYNTAX, 'compile', { reason, note }, place);
 }
 
 /** The compiled page from its pipeline's result, or the diagnostic of its failure. */
@@ -367,7 +363,8 @@ async function finishCompile(
     // Some MDX messages carry their place only in the text: "… (3:1-3:17)".
     const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);
     // A tag left open is reported at the start of the paragraph it is in; the tag's own place is in the text
-    // ("a closing tag for `<br>` (13:520-13:524)"), and that is where the writer has to look.
+    // ("a closing tag for `<br>` (13:520-13:524)"), and that is where the writer has to look. mdast-util-mdx-jsx
+    // (end-tag-mismatch) gives that place only in its message, so it is read back from there.
     const openTag = /closing tag for `<[^`]*>` \((\d+):(\d+)/.exec(m.reason ?? m.message);
     const line = openTag
       ? Number(openTag[1])
@@ -386,21 +383,12 @@ async function finishCompile(
           `(line ${toFile(l1)}, column ${c1}${l2 ? ` to line ${toFile(l2)}, column ${c2}` : ''})`,
       )
       .replace(/\s+/g, ' ');
+    const place = { file: source.file, line: line ? line + source.bodyLine - 1 : undefined, column };
     return {
       // With the lines compiled (withExcerpt), so its frame does not show a version saved since (quire dev, saving fast).
       // What the URL policy refuses (see links.ts, refuseUnsafe) has its own code and says what it is itself.
       diagnostic: withExcerpt(
-        error(
-          m.ruleId === CODES.UNSAFE_URL ? CODES.UNSAFE_URL : source.format === 'mdx' ? CODES.MDX_SYNTAX : CODES.MARKDOWN_SYNTAX,
-          m.ruleId === CODES.UNSAFE_URL ? reason : `Could not compile ${source.format.toUpperCase()}: ${reason}`,
-          {
-            file: source.file,
-            line: line ? line + source.bodyLine - 1 : undefined,
-            column,
-            hint:
-              m.note ?? (source.format === 'mdx' ? 'In MDX, write { } < as \\{ \\} &lt; outside code, and close every tag.' : undefined),
-          },
-        ),
+        compileFailure(m.ruleId === CODES.UNSAFE_URL, source.format, reason, m.note, place),
         source.body,
         source.bodyLine,
       ),

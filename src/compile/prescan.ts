@@ -67,6 +67,7 @@ const deepPrefixes = new Map<number, RegExp>();
  */
 const MARKERS = /\\[\s\S]|[[\]]|[*~]+|(?<![\p{L}\p{N}_])_+(?!_)|(?<!_)_+(?![\p{L}\p{N}_])/gu;
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a line scanner whose state (open containers, fences, counts) changes with every line; split, each part would take all of it.
 function scanLines(text: string, format: 'md' | 'mdx', limits: PrescanLimits): PrescanProblem | undefined {
   const stack: Container[] = [];
   const counter = new MarkerCounter(text);

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { urlAttributes } from 'html-url-attributes';
 import type * as z from 'zod';
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import type { ConfigProblem } from '../catalogue.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import { unbalancedTag } from '../shared/html-balance.ts';
 import { localeBaseUrl } from '../shared/locales.ts';
@@ -53,11 +54,7 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
   try {
     await readFile(abs);
   } catch {
-    const hint =
-      file === 'site.config.ts'
-        ? 'Run quire in the project folder (or pass --root), or name the file with --config.'
-        : `There is no ${file} in ${root}; --config names a file relative to the project folder.`;
-    return { diagnostics: [error(CODES.CONFIG_LOAD, `Cannot read the site configuration ${file}.`, { file, hint })], inputs };
+    return { diagnostics: [report(CODES.CONFIG_LOAD, 'unreadable', { file, root }, { file })], inputs };
   }
   try {
     ({ value: raw, inputs } = await importTypeScript(abs));
@@ -68,11 +65,16 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
       const where = first.location ? toProjectPath(root, path.resolve(first.location.file)) : file;
       return {
         diagnostics: [
-          error(CODES.CONFIG_LOAD, first.text, {
-            file: where,
-            line: first.location?.line,
-            column: first.location ? first.location.column + 1 : undefined,
-          }),
+          report(
+            CODES.CONFIG_LOAD,
+            'compile',
+            { text: first.text },
+            {
+              file: where,
+              line: first.location?.line,
+              column: first.location ? first.location.column + 1 : undefined,
+            },
+          ),
         ],
         inputs,
       };
@@ -80,7 +82,7 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
     const place = e instanceof EvaluationError ? e.place : undefined;
     const at = place ? { file: toProjectPath(root, place.file), line: place.line, column: place.column } : { file };
     return {
-      diagnostics: [error(CODES.CONFIG_LOAD, `The site configuration could not be evaluated: ${(e as Error).message}`, at)],
+      diagnostics: [report(CODES.CONFIG_LOAD, 'evaluation', { docusaurus: false, reason: (e as Error).message }, at)],
       inputs,
     };
   }
@@ -130,7 +132,7 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
   });
   for (const [keyPath, href] of links) {
     const found = href === undefined ? undefined : unsafeUrl(href, 'link');
-    if (found) out.push(error(CODES.UNSAFE_URL, found.message, { file, keyPath, hint: found.hint }));
+    if (found) out.push(report(CODES.UNSAFE_URL, 'finding', found, { file, keyPath }));
   }
   const written: [string, string | undefined][] = [
     ['announcementBar.content', config.announcementBar?.content],
@@ -141,7 +143,7 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
     const { parseFragment } = await import('parse5');
     const policy = createUrlPolicy({ urlAttributes, parseFragment: (value, options) => parseFragment(value, options) as Parse5Node });
     for (const [keyPath, value] of html)
-      for (const found of policy.html(value)) out.push(error(CODES.UNSAFE_URL, found.message, { file, keyPath, hint: found.hint }));
+      for (const found of policy.html(value)) out.push(report(CODES.UNSAFE_URL, 'finding', found, { file, keyPath }));
   }
   return out;
 }
@@ -154,9 +156,7 @@ export function validateConfig(
 ): { config?: SiteConfig; diagnostics: Diagnostic[] } {
   if (raw === undefined) {
     return {
-      diagnostics: [
-        error(CODES.CONFIG_LOAD, `${file} has no default export.`, { file, hint: 'End it with export default { title: …, url: …, … }.' }),
-      ],
+      diagnostics: [report(CODES.CONFIG_LOAD, 'noDefaultExport', { file }, { file })],
     };
   }
   const diagnostics = checkNavbarTypes(raw, file);
@@ -170,13 +170,7 @@ export function validateConfig(
   const unbalanced = config.announcementBar && unbalancedTag(config.announcementBar.content);
   if (unbalanced) {
     return {
-      diagnostics: [
-        error(CODES.CONFIG_INVALID, `The announcement's HTML ${unbalanced}: the rest of every page would end up inside it.`, {
-          file,
-          keyPath: 'announcementBar.content',
-          hint: 'Close each tag you open: <a href="/deals/">Angebot</a>.',
-        }),
-      ],
+      diagnostics: [report(CODES.CONFIG_INVALID, 'announcementUnbalanced', { unbalanced }, { file, keyPath: 'announcementBar.content' })],
     };
   }
   const { i18n } = config;
@@ -185,20 +179,14 @@ export function validateConfig(
     const keyPath = overrides?.locale ? undefined : 'i18n.currentLocale';
     return {
       diagnostics: [
-        error(CODES.CONFIG_INVALID, `Unknown locale "${locale}". Configured locales: ${i18n.locales.join(', ')}.`, {
-          file: keyPath ? file : undefined,
-          keyPath,
-        }),
+        report(CODES.CONFIG_INVALID, 'unknownLocale', { locale, locales: i18n.locales }, { file: keyPath ? file : undefined, keyPath }),
       ],
     };
   }
   if (!i18n.locales.includes(i18n.defaultLocale)) {
     return {
       diagnostics: [
-        error(CODES.CONFIG_INVALID, `defaultLocale "${i18n.defaultLocale}" is not in i18n.locales.`, {
-          file,
-          keyPath: 'i18n.defaultLocale',
-        }),
+        report(CODES.CONFIG_INVALID, 'defaultLocaleMissing', { locale: i18n.defaultLocale }, { file, keyPath: 'i18n.defaultLocale' }),
       ],
     };
   }
@@ -273,11 +261,12 @@ function unknownKeys(raw: unknown, parsed: unknown, file: string, keyPath: strin
     const meant = closestName(key, new Set([...Object.keys(parsed), ...schemaKeysAt(configSchema as unknown as ZodLike, keyPath)]));
     const at = [...keyPath, key].join('.');
     out.push(
-      warning(CODES.CONFIG_UNKNOWN_KEY, `Unknown config key ${at}; it is ignored.`, {
-        file,
-        keyPath: at,
-        hint: meant ? `Did you mean ${[...keyPath, meant].join('.')}?` : undefined,
-      }),
+      report(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'unknownKey',
+        { keyPath: at, meant: meant ? [...keyPath, meant].join('.') : undefined },
+        { file, keyPath: at },
+      ),
     );
   }
   return out;
@@ -291,11 +280,12 @@ function checkNavbarTypes(raw: unknown, file: string): Diagnostic[] {
     const type = (item as { type?: unknown } | null)?.type;
     if (typeof type !== 'string' || !(NAV_ITEM_TYPES as readonly string[]).includes(type)) {
       out.push(
-        error(CODES.NAVBAR_ITEM, `Navbar item ${i} has an unknown type ${JSON.stringify(type)}:\n${JSON.stringify(item, null, 2)}`, {
-          file,
-          keyPath: `navbar.items.${i}.type`,
-          hint: `Use one of: ${NAV_ITEM_TYPES.join(', ')}.`,
-        }),
+        report(
+          CODES.NAVBAR_ITEM,
+          'unknownType',
+          { index: i, type, item, types: NAV_ITEM_TYPES },
+          { file, keyPath: `navbar.items.${i}.type` },
+        ),
       );
     }
   });
@@ -304,26 +294,27 @@ function checkNavbarTypes(raw: unknown, file: string): Diagnostic[] {
 
 function issueToDiagnostic(issue: z.core.$ZodIssue, raw: unknown, file: string): Diagnostic {
   const keyPath = issue.path.map(String).join('.') || '(root)';
-  let message = issue.message;
-  if (issue.code === 'invalid_type') {
-    const got = valueAt(raw, issue.path);
-    message = `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${got === undefined ? 'nothing (the key is missing)' : describe(got)}`;
-  } else if (issue.code === 'invalid_format' && issue.format === 'url') {
-    message = `expected a full address such as https://example.org, got ${describe(valueAt(raw, issue.path))}`;
-  } else if (issue.code === 'too_small' && issue.origin === 'string') {
-    message = issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters long`;
-  } else if (issue.code === 'invalid_value' && issue.values.length === 1 && typeof issue.values[0] === 'boolean') {
-    // `trailingSlash: z.literal(true)`: a setting with one supported value.
-    message = `only ${String(issue.values[0])} is supported, got ${describe(valueAt(raw, issue.path))}`;
-  } else if (issue.code === 'invalid_value' || issue.code === 'invalid_union') {
+  const got = valueAt(raw, issue.path);
+  return report(CODES.CONFIG_INVALID, 'value', { keyPath, problem: configProblem(issue, got) }, { file, keyPath });
+}
+
+/** What is wrong with a config value, as data for the catalogue's words (zod's own message when nothing fits). */
+function configProblem(issue: z.core.$ZodIssue, got: unknown): ConfigProblem {
+  if (issue.code === 'invalid_type') return { kind: 'type', expected: issue.expected === 'int' ? 'a whole number' : issue.expected, got };
+  if (issue.code === 'invalid_format' && issue.format === 'url') return { kind: 'url', got };
+  if (issue.code === 'too_small' && issue.origin === 'string') return { kind: 'length', minimum: Number(issue.minimum) };
+  // `trailingSlash: z.literal(true)`: a setting with one supported value.
+  if (issue.code === 'invalid_value' && issue.values.length === 1 && typeof issue.values[0] === 'boolean')
+    return { kind: 'only', value: String(issue.values[0]), got };
+  if (issue.code === 'invalid_value' || issue.code === 'invalid_union') {
     // `postsPerPage: 'ALL' | number`, `defaultMode: 'light' | 'dark'`: what is accepted, in words.
     const accepted = acceptedValues(issue);
-    if (accepted) message = `expected ${accepted}, got ${describe(valueAt(raw, issue.path))}`;
+    if (accepted) return { kind: 'accepted', accepted, got };
   } else if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number') {
-    const bound = issue.code === 'too_small' ? `of at least ${String(issue.minimum)}` : `of at most ${String(issue.maximum)}`;
-    message = `expected a number ${bound}, got ${describe(valueAt(raw, issue.path))}`;
+    const bound = issue.code === 'too_small' ? { atLeast: String(issue.minimum) } : { atMost: String(issue.maximum) };
+    return { kind: 'bound', ...bound, got };
   }
-  return error(CODES.CONFIG_INVALID, `Invalid config value at ${keyPath}: ${message}`, { file, keyPath });
+  return { kind: 'other', message: issue.message };
 }
 
 /** Types as a sentence names them: `a number`, `true or false`. */
@@ -362,12 +353,4 @@ function valueAt(raw: unknown, keys: readonly PropertyKey[]): unknown {
   let v: unknown = raw;
   for (const k of keys) v = v === null || typeof v !== 'object' ? undefined : (v as Record<PropertyKey, unknown>)[k];
   return v;
-}
-
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
-  if (typeof v === 'object') return 'an object';
-  return `${typeof v} ${String(v)}`;
 }

@@ -49,6 +49,7 @@ export interface DevHandle {
 }
 
 /** `quire dev`: build into memory, serve it, watch the project, rebuild incrementally, reload pages. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the dev session's wiring (build, server, watcher, reports, close) in the order it starts, sharing the handles each part closes.
 export async function startDev(options: DevOptions): Promise<DevHandle | { diagnostics: Diagnostic[] }> {
   const { root, toolRoot } = options;
   const log = options.log ?? (() => undefined);

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 
 export interface ListenOptions {
   host: string;
@@ -41,23 +41,13 @@ export async function listen(
 function listenDiagnostic(e: NodeJS.ErrnoException, host: string, port: number, nextPort: boolean): Diagnostic {
   switch (e.code) {
     case 'EADDRINUSE':
-      return error(
-        CODES.SERVER_LISTEN,
-        nextPort ? `No free port found from ${port} upwards on ${host}.` : `Port ${port} on ${host} is already in use.`,
-        {
-          hint: 'Stop the other server, choose a port with --port <number>, or add --next-port to use the next free one.',
-        },
-      );
+      return report(CODES.SERVER_LISTEN, 'portInUse', { port, host, nextPort: !!nextPort });
     case 'EACCES':
-      return error(CODES.SERVER_LISTEN, `Not allowed to listen on port ${port}.`, {
-        hint: 'Ports below 1024 need extra rights; choose a port above 1024 with --port.',
-      });
+      return report(CODES.SERVER_LISTEN, 'notAllowed', { port });
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
-      return error(CODES.SERVER_LISTEN, `Cannot listen on host ${host}: it is not an address of this machine.`, {
-        hint: 'Use --host 127.0.0.1 (default), or an address of this machine.',
-      });
+      return report(CODES.SERVER_LISTEN, 'unknownHost', { host });
     default:
-      return error(CODES.SERVER_LISTEN, `Cannot listen on ${host}:${port}: ${e.message}`);
+      return report(CODES.SERVER_LISTEN, 'other', { host, port, reason: e.message });
   }
 }

@@ -21,6 +21,7 @@ export interface ReloadPayload {
 export const LIVE_SCRIPT_PATH = '/__quire/live.js';
 export const EVENTS_PATH = '/__quire/events';
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: shipped to the browser as one function's source text (toString), so it cannot call helpers defined outside it.
 export function liveReloadClient(): void {
   // Once per document, even if soft navigation runs the scripts of a new page again.
   const w = window as unknown as { __quireLive?: boolean };

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { Compressor } from './compress.ts';
 import { DiskStore } from './disk-store.ts';
 import { listen } from './listen.ts';
@@ -28,11 +28,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer | { di
   const store = await DiskStore.open(options.dir);
   if (!store) {
     return {
-      diagnostics: [
-        error(CODES.SERVE_DIR_MISSING, `There is no built site in ${options.dir}.`, {
-          hint: 'Run quire build first, or pass the output folder: quire serve <dir>.',
-        }),
-      ],
+      diagnostics: [report(CODES.SERVE_DIR_MISSING, 'noBuild', { dir: options.dir })],
     };
   }
   const handle = createBucketHandler(store, options.baseUrl ?? '/');

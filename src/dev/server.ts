@@ -36,6 +36,7 @@ const HEARTBEAT_MS = 20_000;
  * script and its event stream, and a Host check against DNS rebinding. Pages get the script at commit time
  * (MemoryStore), so what is served is exactly the build plus one script tag.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the request handler, the server and its heartbeat share the store, the event stream's clients and the compressor made here.
 export async function startDevServer(options: DevServerOptions): Promise<DevServer | { diagnostics: Diagnostic[] }> {
   const { store } = options;
   const serverId = randomUUID();

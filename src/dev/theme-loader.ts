@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildFailure as EsbuildFailure } from 'esbuild';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Theme } from '../types.ts';
 
 export type ThemeLoader = () => Promise<{ theme: Theme } | { diagnostics: Diagnostic[] }>;
@@ -50,15 +50,13 @@ export function createThemeLoader({ entry, exportName, outDir, root }: ThemeLoad
       const theme = mod[exportName] as Theme | undefined;
       if (!theme || typeof theme.Page !== 'function') {
         return {
-          diagnostics: [
-            error(CODES.THEME_CODE, `The theme module no longer exports "${exportName}".`, { file: path.relative(root, entry) }),
-          ],
+          diagnostics: [report(CODES.THEME_CODE, 'noExport', { name: exportName }, { file: path.relative(root, entry) })],
         };
       }
       return { theme };
     } catch (e) {
       return {
-        diagnostics: [error(CODES.THEME_CODE, `The theme failed to load: ${(e as Error).message}`, { file: path.relative(root, entry) })],
+        diagnostics: [report(CODES.THEME_CODE, 'loadFailed', { reason: (e as Error).message }, { file: path.relative(root, entry) })],
       };
     } finally {
       // Node keeps the imported module; the file is no longer needed.
@@ -70,13 +68,18 @@ export function createThemeLoader({ entry, exportName, outDir, root }: ThemeLoad
 /** esbuild's errors (theme TSX, client TS, CSS) as diagnostics with their place. */
 export function esbuildDiagnostics(e: unknown, root: string, what: string): Diagnostic[] {
   const errors = (e as Partial<EsbuildFailure>).errors ?? [];
-  if (!errors.length) return [error(CODES.THEME_CODE, `${what}: ${(e as Error).message}`)];
+  if (!errors.length) return [report(CODES.THEME_CODE, 'bundle', { what, reason: (e as Error).message })];
   return errors.map((m) =>
-    error(CODES.THEME_CODE, `${what}: ${m.text}`, {
-      // esbuild reports paths relative to the working directory; diagnostics name files relative to the project.
-      file: m.location ? path.relative(root, path.resolve(m.location.file)).split(path.sep).join('/') : undefined,
-      line: m.location?.line,
-      column: m.location ? m.location.column + 1 : undefined,
-    }),
+    report(
+      CODES.THEME_CODE,
+      'bundle',
+      { what, reason: m.text },
+      {
+        // esbuild reports paths relative to the working directory; diagnostics name files relative to the project.
+        file: m.location ? path.relative(root, path.resolve(m.location.file)).split(path.sep).join('/') : undefined,
+        line: m.location?.line,
+        column: m.location ? m.location.column + 1 : undefined,
+      },
+    ),
   );
 }

@@ -49,6 +49,7 @@ function isLink(file: string): boolean {
  * `debounceMs` are grouped (an editor's save often fires several), and changes that arrive while a batch is
  * being built wait for the next one. The last event per file wins, so unlink + add (an atomic save) is a change.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the watcher's debounce and batch state is shared by its event, flush and close handlers, kept together in one closure.
 export function watchProject({
   paths,
   onChanges,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { cacheWarning, CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { cacheWarning, CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Loaded, Page, SharedFile, Site, StageResult } from '../types.ts';
 import { ContentAssets } from './assets.ts';
 import type { ClientBundle } from './client.ts';
@@ -124,11 +124,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     await switchOutput(writer, root, manifest, diagnostics);
     return { value: { files: output.files, bytes: output.bytes, clientJs: bundle.js, clientCss: bundle.css }, diagnostics };
   } catch (e) {
-    diagnostics.push(
-      error(CODES.WRITE_FAILED, `Writing the output failed: ${(e as Error).message}`, {
-        hint: 'Check that the output folder is writable and the disk has space.',
-      }),
-    );
+    diagnostics.push(report(CODES.WRITE_FAILED, 'writing', { reason: (e as Error).message }));
     return failed();
   }
 }
@@ -154,13 +150,7 @@ async function switchOutput(writer: Writer, root: string, manifest: OutputManife
   const committed = await writer.commit();
   for (const left of committed?.leftovers ?? []) {
     const shown = path.relative(root, left.path) || left.path;
-    diagnostics.push(
-      warning(
-        CODES.WRITE_FAILED,
-        `The new output is in place, but ${shown} (what the build replaced) could not be deleted: ${left.reason}.`,
-        { hint: 'Delete it by hand; the next build tries again.' },
-      ),
-    );
+    diagnostics.push(report(CODES.WRITE_FAILED, 'oldOutputLeft', { shown, reason: left.reason }));
   }
   // A record that cannot be written only costs the next build its reuse.
   if (manifest)

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { managedPath, storeOf } from './generations.ts';
 import path from 'node:path';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 
 /** The project's folders quire reads: an output inside one would replace its files or be read back. */
 export const SOURCE_FOLDERS = ['content', 'locales', 'static', '.quire'] as const;
@@ -18,42 +18,25 @@ export function outputFolderProblem({ outDir, root, baseUrl }: { outDir: string;
   const project = realPath(root);
   // Shown as the writer would type it: relative inside the project, absolute elsewhere.
   const shown = isWithin(out, project) ? path.relative(project, out) || '.' : out;
-  const hint = 'Build into a folder of its own: a new one, or one an earlier build wrote (the default is dist).';
   const stat = statOf(out);
-  if (stat && !stat.isDirectory()) return error(CODES.OUTPUT_FOLDER, `The output path ${shown} is a file, not a folder.`, { hint });
+  if (stat && !stat.isDirectory()) return report(CODES.OUTPUT_FOLDER, 'isAFile', { shown });
   if (isWithin(project, out)) {
-    return error(
-      CODES.OUTPUT_FOLDER,
-      `The output folder ${shown} is the project folder or holds it: replacing it with the build would delete the project.`,
-      { hint },
-    );
+    return report(CODES.OUTPUT_FOLDER, 'holdsProject', { shown });
   }
   const source = SOURCE_FOLDERS.find((folder) => isWithin(out, path.join(project, folder)));
-  if (source)
-    return error(
-      CODES.OUTPUT_FOLDER,
-      `The output folder ${shown} is inside ${source}/, which quire reads: the build would replace or read back its files.`,
-      { hint },
-    );
+  if (source) return report(CODES.OUTPUT_FOLDER, 'insideSource', { shown, source });
   if (stat) {
     const entries = readdirSync(out);
     const base = baseUrl.replace(/^\/+|\/+$/g, '');
     const earlierOutput = entries.includes('robots.txt') || (base !== '' && entries.includes(base.split('/')[0]));
     if (entries.length && !earlierOutput) {
-      return error(
-        CODES.OUTPUT_FOLDER,
-        `The output folder ${shown} holds files no quire build wrote (no robots.txt, no ${base || 'base'} folder): a build replaces the whole folder, so they would be lost.`,
-        {
-          hint: 'Choose a new or empty folder, or move those files away. Files the site serves as they are belong in static/.',
-        },
-      );
+      return report(CODES.OUTPUT_FOLDER, 'foreignFiles', { shown, base });
     }
   }
   const unwritable = writeProblem(managedPath(outDir));
   if (unwritable) {
-    return error(CODES.OUTPUT_FOLDER, `The output folder ${shown} cannot be written: ${unwritable}.`, {
-      hint: `quire writes each build beside it, into ${path.basename(storeOf(managedPath(outDir)))}/, and then points ${path.basename(outDir)} at it: the folder holding ${shown} must be writable (and the disk not full or read-only).`,
-    });
+    const store = path.basename(storeOf(managedPath(outDir)));
+    return report(CODES.OUTPUT_FOLDER, 'unwritable', { shown, reason: unwritable, store, name: path.basename(outDir) });
   }
   return undefined;
 }

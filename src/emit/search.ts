@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PagefindIndex } from 'pagefind';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { escapeAttribute } from '../shared/html.ts';
 import { localeHtmlLang } from '../shared/locales.ts';
 import { searchTag } from '../shared/search.ts';
@@ -72,7 +72,7 @@ export function startSearch(config: SiteConfig): SearchIndexer | undefined {
 
 /** The diagnostic of a search index that could not start (see SearchIndexer.problem). */
 export function searchStartError(problem: string): Diagnostic {
-  return indexError(`The search index could not be started: ${problem || 'unknown error'}`);
+  return report(CODES.SEARCH_INDEX, 'notStarted', { problem }, INDEX_PLACE);
 }
 
 /**
@@ -86,12 +86,8 @@ export function searchKey(fingerprints: ReadonlyMap<string, string>): string {
   return hash.digest('base64');
 }
 
-function indexError(message: string): Diagnostic {
-  return error(CODES.SEARCH_INDEX, message, {
-    keyPath: 'search.provider',
-    hint: 'Reinstall the dependencies (npm ci) so the "pagefind" package brings its binary for this platform, or set search.provider to "hosted".',
-  });
-}
+/** Search index problems point at the setting that chose Pagefind. */
+const INDEX_PLACE = { keyPath: 'search.provider' };
 
 class PagefindIndexer implements SearchIndexer {
   pages = 0;
@@ -168,13 +164,15 @@ class PagefindIndexer implements SearchIndexer {
     await Promise.all(this.pending);
     const out = await asked;
     await index.deleteIndex().catch(() => undefined);
-    const diagnostics = this.problems.length ? [indexError(`Pages could not be indexed for search:\n${this.problems.join('\n')}`)] : [];
+    const diagnostics = this.problems.length
+      ? [report(CODES.SEARCH_INDEX, 'pagesNotIndexed', { problems: this.problems }, INDEX_PLACE)]
+      : [];
     return { out, diagnostics };
   }
 
   async files(): Promise<StageResult<{ file: string; contents: Uint8Array }[]>> {
     const { out, diagnostics } = await this.finish((index) => index.getFiles());
-    if (out.errors.length) diagnostics.push(indexError(`The search index could not be written: ${out.errors.join('; ')}`));
+    if (out.errors.length) diagnostics.push(report(CODES.SEARCH_INDEX, 'notWritten', { errors: out.errors }, INDEX_PLACE));
     const files = out.files
       .filter((f) => !UNUSED_FILE.test(f.path))
       .map((f) => ({ file: INDEX_DIR + f.path.replace(/^\/+/, ''), contents: f.content }));
@@ -183,7 +181,7 @@ class PagefindIndexer implements SearchIndexer {
 
   async writeTo(dir: string): Promise<StageResult<void>> {
     const { out, diagnostics } = await this.finish((index) => index.writeFiles({ outputPath: dir }));
-    if (out.errors.length) diagnostics.push(indexError(`The search index could not be written: ${out.errors.join('; ')}`));
+    if (out.errors.length) diagnostics.push(report(CODES.SEARCH_INDEX, 'notWritten', { errors: out.errors }, INDEX_PLACE));
     for (const entry of await readdir(dir).catch(() => [])) if (UNUSED_FILE.test(entry)) await rm(path.join(dir, entry), { force: true });
     return { value: undefined, diagnostics };
   }

@@ -1,7 +1,8 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import type { FieldProblem } from '../catalogue.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import type { FrontMatter } from '../types.ts';
 import { lastField, quotingHint, typeHint, valueAt } from './front-matter-hints.ts';
@@ -96,20 +97,8 @@ export function unknownFields(data: object, places: FieldPlaces, file: string): 
     const place = { file, line: at?.line, column: at ? 1 : undefined };
     const meant = closestName(key, known);
     if (Object.hasOwn(DOCUSAURUS_ONLY, key))
-      out.push(
-        warning(
-          CODES.FRONT_MATTER_UNKNOWN,
-          `Front matter field "${key}" is not used by quire (${DOCUSAURUS_ONLY[key]}); it is ignored.`,
-          place,
-        ),
-      );
-    else
-      out.push(
-        warning(CODES.FRONT_MATTER_UNKNOWN, `Unknown front matter field "${key}"; it is ignored.`, {
-          ...place,
-          hint: meant ? `Did you mean "${meant}"?` : `Known fields: ${[...known].sort().join(', ')}.`,
-        }),
-      );
+      out.push(report(CODES.FRONT_MATTER_UNKNOWN, 'docusaurusOnly', { key, instead: DOCUSAURUS_ONLY[key] }, place));
+    else out.push(report(CODES.FRONT_MATTER_UNKNOWN, 'unknown', { key, meant, known }, place));
   }
   return out;
 }
@@ -153,6 +142,7 @@ export function isRealDate(text: string): boolean {
 }
 
 /** Splits `---` YAML front matter from the body and validates it, with file positions on errors. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the front matter's checks in the order they apply (closing fence, first line, YAML, field types), each returning its error at its place.
 export function splitFrontMatter(text: string, file: string): SplitResult {
   const m = FENCE.exec(text);
   if (!m) {
@@ -163,16 +153,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
         frontMatter: {},
         body: text,
         bodyLine: 1,
-        diagnostics: [
-          error(CODES.FRONT_MATTER_SYNTAX, 'The front matter that starts here is never closed: a line of --- must end it.', {
-            file,
-            line: 1,
-            column: 1,
-            hint: last
-              ? `Add a line with --- after the last field (${last.key}: …, line ${last.line}).`
-              : 'Add a line with --- after the last field.',
-          }),
-        ],
+        diagnostics: [report(CODES.FRONT_MATTER_SYNTAX, 'unclosed', { last }, { file, line: 1, column: 1 })],
       };
     }
     // Blank lines above the `---`: Markdown reads the block as a rule and text, so the title and description
@@ -185,18 +166,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
         frontMatter: {},
         body: text,
         bodyLine: 1,
-        diagnostics: [
-          error(
-            CODES.FRONT_MATTER_SYNTAX,
-            `Front matter must start on the first line: with ${lines === 1 ? 'a blank line' : `${lines} blank lines`} above it, this --- block is shown as page text.`,
-            {
-              file,
-              line: lines + 1,
-              column: 1,
-              hint: `Remove the ${lines === 1 ? 'blank line' : `${lines} blank lines`} above ---.`,
-            },
-          ),
-        ],
+        diagnostics: [report(CODES.FRONT_MATTER_SYNTAX, 'late', { blankLines: lines }, { file, line: lines + 1, column: 1 })],
       };
     }
     return { frontMatter: {}, body: text, bodyLine: 1, diagnostics: [] };
@@ -224,12 +194,15 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
       body,
       bodyLine,
       diagnostics: [
-        error(CODES.FRONT_MATTER_SYNTAX, `Invalid YAML front matter: ${e.message.split('\n')[0]}`, {
-          file,
-          line: pos.line + 1,
-          column: pos.col,
-          hint: opened === undefined ? quotingHint(e.code, yamlText.split('\n')[pos.line - 1] ?? '') : undefined,
-        }),
+        report(
+          CODES.FRONT_MATTER_SYNTAX,
+          'yaml',
+          {
+            reason: e.message.split('\n')[0],
+            hint: opened === undefined ? quotingHint(e.code, yamlText.split('\n')[pos.line - 1] ?? '') : undefined,
+          },
+          { file, line: pos.line + 1, column: pos.col },
+        ),
       ],
     };
   }
@@ -245,12 +218,12 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
       body,
       bodyLine,
       diagnostics: [
-        error(CODES.FRONT_MATTER_SYNTAX, `Invalid YAML front matter: ${(e as Error).message}`, {
-          file,
-          line: pos ? pos.line + 1 : 2,
-          column: pos?.col,
-          hint: at ? quotingHint('ALIAS', yamlText.split('\n')[pos!.line - 1] ?? '') : undefined,
-        }),
+        report(
+          CODES.FRONT_MATTER_SYNTAX,
+          'yaml',
+          { reason: (e as Error).message, hint: at ? quotingHint('ALIAS', yamlText.split('\n')[pos!.line - 1] ?? '') : undefined },
+          { file, line: pos ? pos.line + 1 : 2, column: pos?.col },
+        ),
       ],
     };
   }
@@ -259,7 +232,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
       frontMatter: {},
       body,
       bodyLine,
-      diagnostics: [error(CODES.FRONT_MATTER_INVALID, 'Front matter must be a YAML mapping (key: value lines).', { file, line: 2 })],
+      diagnostics: [report(CODES.FRONT_MATTER_INVALID, 'notAMapping', {}, { file, line: 2 })],
     };
   }
   const parsed = frontMatterSchema.safeParse(data);
@@ -277,25 +250,20 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
       : undefined;
     const offset = node?.range?.[0] ?? keyNode?.range?.[0];
     const pos = offset !== undefined ? lineCounter.linePos(offset) : undefined;
-    let message = issue.message;
+    let problem: FieldProblem = { kind: 'other', message: issue.message };
     let hint: string | undefined;
     if (issue.code === 'invalid_type') {
-      message = `expected ${issue.expected}`;
+      problem = { kind: 'type', expected: issue.expected };
       hint = typeHint(
         issue.path.length === 1 ? key : undefined,
         issue.expected,
         valueAt(data, issue.path),
         node?.range ? yamlText.slice(node.range[0], node.range[1]) : undefined,
       );
-    } else if (issue.code === 'too_small' && issue.origin === 'string') message = 'must not be empty';
+    } else if (issue.code === 'too_small' && issue.origin === 'string') problem = { kind: 'empty' };
     // `date: 20250102` (a number) fails every branch of the date's union.
-    else if (issue.code === 'invalid_union' && key === 'date') message = 'expected a date written YYYY-MM-DD (e.g. 2024-05-01)';
-    return error(CODES.FRONT_MATTER_INVALID, `Invalid front matter field "${key}": ${message}`, {
-      file,
-      line: pos ? pos.line + 1 : 1,
-      column: pos?.col,
-      hint,
-    });
+    else if (issue.code === 'invalid_union' && key === 'date') problem = { kind: 'date' };
+    return report(CODES.FRONT_MATTER_INVALID, 'field', { key, problem, hint }, { file, line: pos ? pos.line + 1 : 1, column: pos?.col });
   });
   return { frontMatter: {}, body, bodyLine, diagnostics };
 }

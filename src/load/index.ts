@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { isCategoryIndex, joinPath } from '../shared/doc-paths.ts';
 import { lineColumn } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
@@ -59,12 +59,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   const { diagnostics, inputs } = r;
   // quire's own layout keeps everything in content/: without it, the project is not one (a typo in --root).
   if (config.layout.docs === 'content/docs' && !(await isDir(path.join(root, 'content')))) {
-    diagnostics.push(
-      error(CODES.CONTENT_MISSING, 'The content folder is missing.', {
-        file: 'content',
-        hint: 'Create content/docs/index.mdx (the docs home) to start.',
-      }),
-    );
+    diagnostics.push(report(CODES.CONTENT_MISSING, 'contentFolder', {}, { file: 'content' }));
     return { value: emptyLoaded(), diagnostics };
   }
 
@@ -118,12 +113,7 @@ async function readContent(
   for (const { dir, kind } of contentDirs(config)) {
     const files = await walk(path.join(root, dir), r.notes);
     if (kind === 'doc' && files === undefined) {
-      diagnostics.push(
-        error(CODES.CONTENT_MISSING, 'The docs folder is missing.', {
-          file: dir,
-          hint: `Create ${dir}/${config.docs.mainDocId ?? 'intro'}.mdx.`,
-        }),
-      );
+      diagnostics.push(report(CODES.CONTENT_MISSING, 'docsFolder', { dir, mainDocId: config.docs.mainDocId ?? 'intro' }, { file: dir }));
       continue;
     }
     if (kind === 'doc') await readCategoryFiles(r, files ?? [], path.join(root, dir), categories);
@@ -192,12 +182,7 @@ async function readCategoryFiles({ root, diagnostics, inputs }: Reading, files: 
     const file = toPosix(path.relative(root, abs));
     inputs.push(abs);
     if (folder in categories) {
-      diagnostics.push(
-        warning(CODES.SIDEBAR_LOAD, `${file} is not read: ${categories[folder].file} describes the same folder.`, {
-          file,
-          hint: 'Keep one category file per folder.',
-        }),
-      );
+      diagnostics.push(report(CODES.SIDEBAR_LOAD, 'categoryTwice', { file, other: categories[folder].file }, { file }));
       continue;
     }
     const read = await readYamlOrJsonFile(abs, file, 'a category file');
@@ -280,11 +265,16 @@ async function readSidebars({
     const first = (e as EsbuildLikeError).errors?.[0];
     // A syntax error comes from esbuild with its place; an exception while the file runs, from its source map.
     const thrownAt = e instanceof EvaluationError ? e.place : undefined;
-    const found = error(CODES.SIDEBAR_LOAD, first?.text ?? `The sidebar file could not be evaluated: ${(e as Error).message}`, {
-      file: thrownAt ? toProjectPath(root, thrownAt.file) : sidebarPath,
-      line: first?.location?.line ?? thrownAt?.line,
-      column: first?.location ? first.location.column + 1 : thrownAt?.column,
-    });
+    const found = report(
+      CODES.SIDEBAR_LOAD,
+      'sidebarFile',
+      { compile: first?.text, reason: (e as Error).message },
+      {
+        file: thrownAt ? toProjectPath(root, thrownAt.file) : sidebarPath,
+        line: first?.location?.line ?? thrownAt?.line,
+        column: first?.location ? first.location.column + 1 : thrownAt?.column,
+      },
+    );
     // esbuild's location quotes the line it read (lineText, which EsbuildLikeError leaves out): the frame shows
     // that line, as the file may be saved again before the diagnostic is printed.
     const lineText = (first?.location as { lineText?: unknown } | null | undefined)?.lineText;
@@ -313,14 +303,7 @@ async function readLocales(r: Reading): Promise<Record<string, Messages>> {
       const problem = messagesProblem(read.value, read.text);
       if (problem)
         diagnostics.push(
-          withExcerpt(
-            error(CODES.DATA_INVALID, `Invalid locale file: ${problem.message}`, {
-              file,
-              ...problem.place,
-              hint: 'A locale file maps message ids to texts: { "skipToContent": "Zum Inhalt springen" }.',
-            }),
-            read.text,
-          ),
+          withExcerpt(report(CODES.DATA_INVALID, 'localeFile', { problem: problem.message }, { file, ...problem.place }), read.text),
         );
       else {
         messages[code] = read.value as Messages;
@@ -350,16 +333,7 @@ async function readStatic(r: Reading): Promise<Loaded['staticFiles']> {
   const hidden = all.filter((f) => isHiddenStaticPath(f.path));
   if (hidden.length) {
     const names = hidden.map((f) => f.file);
-    diagnostics.push(
-      warning(
-        CODES.STATIC_HIDDEN,
-        `Hidden files in ${config.layout.static}/ are not published: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`,
-        {
-          file: config.layout.static,
-          hint: 'A file whose name (or folder) starts with a dot is often private (.env) or left by a tool (.DS_Store). Rename it to publish it; .well-known/ is published.',
-        },
-      ),
-    );
+    diagnostics.push(report(CODES.STATIC_HIDDEN, 'hidden', { folder: config.layout.static, names }, { file: config.layout.static }));
   }
   return all.filter((f) => !hidden.includes(f));
 }
@@ -367,23 +341,11 @@ async function readStatic(r: Reading): Promise<Loaded['staticFiles']> {
 /** What the walks met on the way: folders that could not be read (errors), symbolic links not followed (one warning). */
 function walkDiagnostics({ root, notes }: Reading): Diagnostic[] {
   const found = notes.unreadable.map(({ dir, code }) =>
-    error(CODES.FILE_UNREADABLE, `Cannot read this folder: ${code}.`, {
-      file: toPosix(path.relative(root, dir)),
-      hint: 'Check its permissions; the files in it would be missing from the site.',
-    }),
+    report(CODES.FILE_UNREADABLE, 'folder', { reason: code }, { file: toPosix(path.relative(root, dir)) }),
   );
   if (notes.links.length) {
     const names = notes.links.map((abs) => toPosix(path.relative(root, abs))).sort();
-    found.push(
-      warning(
-        CODES.SYMLINK_SKIPPED,
-        `Symbolic links are not followed, so these are not part of the site: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}.`,
-        {
-          file: names[0],
-          hint: 'A link could publish any file of the machine. Copy the file into the project instead.',
-        },
-      ),
-    );
+    found.push(report(CODES.SYMLINK_SKIPPED, 'links', { names }, { file: names[0] }));
   }
   return found;
 }
@@ -445,28 +407,13 @@ export async function readSource(
     .normalize('NFC');
   const { id, path: routePath, date } = identify(kind, rel, frontMatter, config);
   if (date && !frontMatter.date && !isRealDate(date)) {
-    diagnostics.push(
-      error(CODES.FRONT_MATTER_INVALID, `The date in the file name, ${date}, does not exist.`, {
-        file,
-        hint: 'Blog posts are named YYYY-MM-DD-slug.mdx with a real date, or give the date as front matter field date.',
-      }),
-    );
+    diagnostics.push(report(CODES.FRONT_MATTER_INVALID, 'fileNameDate', { date }, { file }));
     return undefined;
   }
   if (date && !frontMatter.date) frontMatter.date = date;
   // Docusaurus would take the file's creation time, which a fresh clone in CI sets to the time of the checkout.
   if (kind === 'blog' && !frontMatter.date) {
-    diagnostics.push(
-      withExcerpt(
-        warning(CODES.BLOG_UNDATED, 'This blog post has no date: it is published without one and listed after the dated posts.', {
-          file,
-          line: 1,
-          column: 1,
-          hint: 'Name the file YYYY-MM-DD-slug.md, or give the date as front matter field date: YYYY-MM-DD.',
-        }),
-        text,
-      ),
-    );
+    diagnostics.push(withExcerpt(report(CODES.BLOG_UNDATED, 'undated', {}, { file, line: 1, column: 1 }), text));
   }
   return {
     kind,

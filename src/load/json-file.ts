@@ -1,5 +1,5 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { CODES, error, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { lineColumn } from '../shared/text.ts';
 import { readTextFile } from './text-file.ts';
 
@@ -39,7 +39,7 @@ export async function readJsonFile(
   try {
     return { value: JSON.parse(text), text };
   } catch (e) {
-    if (text.trim() === '') return { diagnostic: error(CODES.DATA_INVALID, 'Invalid JSON: the file is empty.', { file }) };
+    if (text.trim() === '') return { diagnostic: report(CODES.DATA_INVALID, 'jsonEmpty', {}, { file }) };
     // V8's message gives a position only sometimes, and may quote the raw text; a JSON scanner finds the place.
     const errors: ParseError[] = [];
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
@@ -48,6 +48,6 @@ export async function readJsonFile(
     const reason = first
       ? (REASONS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error))
       : (e as Error).message.replace(/,? ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
-    return { diagnostic: withExcerpt(error(CODES.DATA_INVALID, `Invalid JSON: ${reason}.`, { file, ...lineColumn(text, offset) }), text) };
+    return { diagnostic: withExcerpt(report(CODES.DATA_INVALID, 'json', { reason }, { file, ...lineColumn(text, offset) }), text) };
   }
 }

@@ -1,4 +1,4 @@
-import { CODES, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { Messages } from '../types.ts';
 
@@ -20,15 +20,7 @@ export function misspeltMessageIds(messages: Messages, english: Messages, file: 
     const key = new RegExp(`${escapeRegExp(JSON.stringify(id))}\\s*:`).exec(text);
     out.push(
       withExcerpt(
-        warning(
-          CODES.LOCALE_INCOMPLETE,
-          `"${id}" is not a message id of locales/en.json: probably ${meant} misspelt, which this file lacks, so that text is shown in English.`,
-          {
-            file,
-            ...(key ? lineColumn(text, key.index) : undefined),
-            hint: `Rename "${id}" to "${meant}".`,
-          },
-        ),
+        report(CODES.LOCALE_INCOMPLETE, 'misspeltId', { id, meant }, { file, ...(key ? lineColumn(text, key.index) : undefined) }),
         text,
       ),
     );

@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { lineColumn, withoutBom } from '../shared/text.ts';
 
 /** Q011 for a project file that cannot be read. */
 export function unreadable(file: string, e: unknown): Diagnostic {
-  return error(CODES.FILE_UNREADABLE, `Cannot read this file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, {
-    file,
-    hint: 'Check its permissions.',
-  });
+  return report(CODES.FILE_UNREADABLE, 'file', { reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message }, { file });
 }
 
 /**
@@ -16,23 +13,15 @@ export function unreadable(file: string, e: unknown): Diagnostic {
  * read as ("Markdown", "data").
  */
 export function decodeText(buffer: Buffer, file: string, what: string): { text: string } | { diagnostic: Diagnostic } {
-  const notText = `This file is not UTF-8 text, so it cannot be read as ${what}.`;
   if (buffer.includes(0)) {
     return {
-      diagnostic: error(CODES.FILE_BINARY, `${notText} It looks binary (it contains NUL bytes).`, {
-        file,
-        hint: 'Binary files belong in static/, or next to the page as images.',
-      }),
+      diagnostic: report(CODES.FILE_BINARY, 'binary', { what }, { file }),
     };
   }
   const text = withoutBom(buffer.toString('utf8'));
   if (text.includes('\uFFFD')) {
     return {
-      diagnostic: error(CODES.FILE_BINARY, notText, {
-        file,
-        line: lineColumn(text, text.indexOf('\uFFFD')).line,
-        hint: 'Save it as UTF-8.',
-      }),
+      diagnostic: report(CODES.FILE_BINARY, 'notUtf8', { what }, { file, line: lineColumn(text, text.indexOf('\uFFFD')).line }),
     };
   }
   return { text };

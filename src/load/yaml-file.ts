@@ -1,5 +1,5 @@
 import { CORE_SCHEMA, load as loadYaml, YAMLException } from 'js-yaml';
-import { CODES, error, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { readJsonFile } from './json-file.ts';
 import { readTextFile } from './text-file.ts';
 
@@ -22,6 +22,6 @@ export async function readYamlOrJsonFile(
   } catch (e) {
     if (!(e instanceof YAMLException)) throw e;
     const place = e.mark ? { line: e.mark.line + 1, column: e.mark.column + 1 } : {};
-    return { diagnostic: withExcerpt(error(CODES.DATA_INVALID, `Invalid YAML in ${what}: ${e.reason}.`, { file, ...place }), text) };
+    return { diagnostic: withExcerpt(report(CODES.DATA_INVALID, 'yaml', { what, reason: e.reason }, { file, ...place }), text) };
   }
 }

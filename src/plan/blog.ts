@@ -1,4 +1,4 @@
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import type { Compiled, Loaded, Route } from '../types.ts';
 import { locateKey } from './sidebar-shape.ts';
@@ -40,14 +40,7 @@ export function resolveBlogPeople(
         // An inline author (already its name) has a space or capitals where keys seldom do; only keys are checked.
         if (/\s/.test(key)) return key;
         const meant = closestName(key, Object.keys(authors));
-        diagnostics.push(
-          error(CODES.FRONT_MATTER_INVALID, `The blog author "${key}" is not in ${authorsFile.file}.`, {
-            ...at('authors'),
-            hint: meant
-              ? `Did you mean ${meant}?`
-              : `Add ${key} to ${authorsFile.file}, or write the author inline: authors: [{ name: … }].`,
-          }),
-        );
+        diagnostics.push(report(CODES.FRONT_MATTER_INVALID, 'unknownAuthor', { key, file: authorsFile.file, meant }, at('authors')));
         return key;
       });
     }
@@ -56,10 +49,12 @@ export function resolveBlogPeople(
         const tag = tags[key];
         if (tag) return typeof tag.label === 'string' ? tag.label : key;
         diagnostics.push(
-          warning(CODES.FRONT_MATTER_INVALID, `The tag "${key}" is not in ${tagsFile.file}.`, {
-            ...at('tags'),
-            hint: `Add it to ${tagsFile.file}${closestName(key, Object.keys(tags)) ? ` (did you mean ${closestName(key, Object.keys(tags))}?)` : ''}.`,
-          }),
+          report(
+            CODES.FRONT_MATTER_INVALID,
+            'unknownTag',
+            { key, file: tagsFile.file, meant: closestName(key, Object.keys(tags)) },
+            at('tags'),
+          ),
         );
         return key;
       });
@@ -69,10 +64,7 @@ export function resolveBlogPeople(
   for (const [key, author] of Object.entries(authors)) {
     if (typeof author.name !== 'string' && authorsFile)
       diagnostics.push(
-        warning(CODES.DATA_INVALID, `The author ${key} has no name: the key is shown instead.`, {
-          file: authorsFile.file,
-          ...locateKey(authorsFile.text, key),
-        }),
+        report(CODES.DATA_INVALID, 'authorUnnamed', { key }, { file: authorsFile.file, ...locateKey(authorsFile.text, key) }),
       );
   }
   return diagnostics;

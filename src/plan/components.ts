@@ -1,5 +1,5 @@
-import { CODES, error, warning, withExcerpt, type Diagnostic } from '../diagnostics.ts';
-import { propWants, unfitPropMessage } from '../shared/component-props.ts';
+import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { propWants } from '../shared/component-props.ts';
 import { closestName } from '../shared/text.ts';
 import type { Compiled, ComponentContract } from '../types.ts';
 import { tagExpressions, type WrittenExpression } from './prop-expressions.ts';
@@ -27,13 +27,10 @@ const QUOTED = 40;
  * object or array written for a prop that wants a text or a number (Q033 error, at the prop: React would print
  * `[object Object]`). Each comes with the lines of the page it was found in (Diagnostic.excerpt).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one walk over every use of a component, whose checks share the page's excerpt and the contracts looked up for the use.
 export function checkComponents({ compiled, components, contracts = {}, data }: ComponentCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const known = new Set(components);
-  const list = (names: Iterable<string>) => {
-    const sorted = [...names].sort();
-    return sorted.length > 40 ? `${sorted.slice(0, 40).join(', ')} and ${sorted.length - 40} more` : sorted.join(', ');
-  };
   for (const c of compiled) {
     const before = diagnostics.length;
     // The `{…}` props of the page's tags, read from its text only when a contracted prop is written so.
@@ -47,14 +44,13 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
       const uses = c.componentUses?.[name] ?? [];
       if (!known.has(name)) {
         const meant = closestName(name, known);
-        const hint = `${meant ? `Did you mean <${meant}>? ` : ''}Components available without import: ${list(known)}.`;
         diagnostics.push(
-          error(CODES.COMPONENT_UNKNOWN, `Unknown component <${name}>.`, {
-            file: c.source.file,
-            line: uses[0]?.line,
-            column: uses[0]?.column,
-            hint,
-          }),
+          report(
+            CODES.COMPONENT_UNKNOWN,
+            'unknown',
+            { name, meant, known },
+            { file: c.source.file, line: uses[0]?.line, column: uses[0]?.column },
+          ),
         );
         continue;
       }
@@ -63,7 +59,6 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
       if (!contract) continue;
       const takesProp = (prop: string) => Object.hasOwn(contract.props, prop);
       const takes = Object.keys(contract.props);
-      const takesHint = takes.length ? `<${name}> takes ${list(takes)}.` : `<${name}> takes no props.`;
       for (const use of uses) {
         const place = { file: c.source.file, line: use.line, column: use.column };
         const written = Object.keys(use.props);
@@ -76,19 +71,13 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
               written.filter((w) => !takesProp(w)),
             );
             if (typo) typos.add(typo);
-            const hint = typo ? `Did you mean ${prop} instead of ${typo}?` : takesHint;
-            diagnostics.push(error(CODES.COMPONENT_PROP, `<${name}> needs the prop ${prop}.`, { ...place, hint }));
+            diagnostics.push(report(CODES.COMPONENT_PROP, 'missingProp', { name, prop, typo, takes }, place));
           }
         }
         for (const prop of written) {
           if (takesProp(prop) || prop === 'children' || prop === 'key' || typos.has(prop)) continue;
           const meant = closestName(prop, takes);
-          diagnostics.push(
-            warning(CODES.COMPONENT_PROP, `<${name}> does not take the prop ${prop}; it is left out.`, {
-              ...place,
-              hint: meant ? `Did you mean ${meant}?` : takesHint,
-            }),
-          );
+          diagnostics.push(report(CODES.COMPONENT_PROP, 'unknownProp', { name, prop, meant, takes }, place));
         }
         // An object or array for a text or number prop; only `{…}` props (null) can be one.
         const unfit = written.filter((prop) => takesProp(prop) && use.props[prop] === null);
@@ -100,45 +89,30 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
           const wants = propWants(contract, prop);
           const quoted = expression.text.length > QUOTED ? `${expression.text.slice(0, QUOTED - 1)}…` : expression.text;
           diagnostics.push(
-            error(CODES.COMPONENT_PROP, unfitPropMessage(name, prop, wants, got, quoted), {
-              file: c.source.file,
-              line: expression.line,
-              column: expression.column,
-              hint: wants === 'a number' ? `Write it as a number: ${prop}={800}.` : `Write it as a text in quotes: ${prop}="…".`,
-            }),
+            report(
+              CODES.COMPONENT_PROP,
+              'unfitProp',
+              { name, prop, wants, got, written: quoted },
+              { file: c.source.file, line: expression.line, column: expression.column },
+            ),
           );
         }
         for (const prop of contract.numbers ?? []) {
           const value = Object.hasOwn(use.props, prop) ? use.props[prop] : undefined;
           if (typeof value === 'string' && !/^\s*\d+(\.\d+)?\s*$/.test(value)) {
-            diagnostics.push(
-              error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: ${prop} is a number.`, {
-                ...place,
-                hint: `Write it as a number: ${prop}={800}.`,
-              }),
-            );
+            diagnostics.push(report(CODES.COMPONENT_PROP, 'notANumber', { name, prop, value }, place));
           }
         }
         if (contract.parent && use.parent?.name !== contract.parent) {
           diagnostics.push(
-            error(
-              CODES.COMPONENT_PROP,
-              `<${name}> shows only inside <${contract.parent}>${use.parent ? `, not inside <${use.parent.name}>` : ''}.`,
-              { ...place, hint: `Put it in a <${contract.parent}>.` },
-            ),
+            report(CODES.COMPONENT_PROP, 'outsideParent', { name, parent: contract.parent, inside: use.parent?.name }, place),
           );
         }
         if (contract.children) {
           const wanted = contract.children.name;
           const other = (use.children ?? []).filter((k) => k !== wanted);
           if (other.length) {
-            const what = other.map((k) => (k === '#text' ? 'text' : `<${k}>`)).join(', ');
-            diagnostics.push(
-              error(CODES.COMPONENT_PROP, `<${name}> holds ${what}: only <${wanted}> elements show in it.`, {
-                ...place,
-                hint: `Put the content into <${wanted}> elements.`,
-              }),
-            );
+            diagnostics.push(report(CODES.COMPONENT_PROP, 'otherChildren', { name, wanted, other }, place));
           }
           const unique = contract.children.unique;
           if (unique) {
@@ -150,9 +124,10 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
               seen.set(value, (seen.get(value) ?? 0) + 1);
               if (seen.get(value) === 2)
                 diagnostics.push(
-                  warning(
+                  report(
                     CODES.COMPONENT_PROP,
-                    `Two <${wanted}> in this <${name}> have the ${unique} "${value}": a reader cannot tell them apart.`,
+                    'sameChildTwice',
+                    { name, wanted, unique, value },
                     { file: c.source.file, line: child.line, column: child.column },
                   ),
                 );
@@ -168,13 +143,11 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
             .map((child) => select.by.map((p) => child.props[p]).find((v) => typeof v === 'string'));
           if (!names.includes(selected))
             diagnostics.push(
-              error(
+              report(
                 CODES.COMPONENT_PROP,
-                `<${name} ${select.prop}="${selected}">: none of its ${contract.children!.name.toLowerCase()}s has that ${select.by[0]}.`,
-                {
-                  ...place,
-                  hint: `The ${select.by[0]}s here: ${names.map((v) => `"${v}"`).join(', ')}.`,
-                },
+                'namesNoChild',
+                { name, prop: select.prop, value: selected, child: contract.children!.name, by: select.by[0], names },
+                place,
               ),
             );
         }
@@ -185,16 +158,9 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
           const valid = names(entries);
           if (valid?.includes(value)) continue;
           const meant = valid && closestName(value, valid);
-          const hint = valid
-            ? `${meant ? `Did you mean "${meant}"? ` : ''}content/data/${file}.json has: ${list(valid)}.`
-            : entries === undefined
-              ? `content/data/${file}.json is missing.`
-              : `content/data/${file}.json is not an object of entries by name (it holds ${Array.isArray(entries) ? 'an array' : typeof entries}).`;
+          const holds = entries === undefined ? undefined : Array.isArray(entries) ? 'an array' : typeof entries;
           diagnostics.push(
-            error(CODES.COMPONENT_PROP, `<${name} ${prop}="${value}">: content/data/${file}.json has no entry "${value}".`, {
-              ...place,
-              hint,
-            }),
+            report(CODES.COMPONENT_PROP, 'noEntry', { name, prop, value, file, valid, meant: meant || undefined, holds }, place),
           );
         }
       }

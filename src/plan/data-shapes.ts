@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Theme } from '../types.ts';
 import { jsonPlaces } from './json-places.ts';
 
@@ -29,15 +29,9 @@ export function dataShapeProblems(
       const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
       const keyPath = path.join('.') || '(the whole file)';
       const place = placeOf(path);
-      out.push(
-        error(CODES.DATA_INVALID, `Invalid data in ${file} at ${keyPath}: ${describe(issue)}.`, {
-          file,
-          ...place,
-          hint: "The theme's components show this entry; see the other entries of the file for its shape.",
-        }),
-      );
+      out.push(report(CODES.DATA_INVALID, 'dataShape', { file, keyPath, problem: describe(issue) }, { file, ...place }));
     }
-    if (issues.length > SHOWN) out.push(error(CODES.DATA_INVALID, `${issues.length - SHOWN} more problems in ${file}.`, { file }));
+    if (issues.length > SHOWN) out.push(report(CODES.DATA_INVALID, 'moreProblems', { count: issues.length - SHOWN, file }, { file }));
   }
   return out;
 }
@@ -55,12 +49,12 @@ export function dataGaps(
     const placeOf = jsonPlaces(Object.hasOwn(texts, name) ? texts[name] : undefined);
     for (const gap of gapsOf(data[name])) {
       out.push(
-        warning(CODES.DATA_INVALID, `${file}: ${gap.message}`, {
-          file,
-          keyPath: gap.keyPath,
-          ...placeOf(gap.keyPath.split('.')),
-          hint: gap.hint,
-        }),
+        report(
+          CODES.DATA_INVALID,
+          'dataGap',
+          { file, message: gap.message, hint: gap.hint },
+          { file, keyPath: gap.keyPath, ...placeOf(gap.keyPath.split('.')) },
+        ),
       );
     }
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import type { Compiled, SidebarItem, SiteConfig } from '../types.ts';
 import type { GeneratedIndex } from './docs.ts';
@@ -85,30 +85,14 @@ export function resolveNavbarDocs(
       const doc = byId.get(id);
       if (doc) return { ...item, to: doc.source.path, label: item.label ?? doc.source.frontMatter.sidebar_label ?? doc.title };
       const meant = closestName(id, byId.keys());
-      diagnostics.push(
-        error(CODES.NAVBAR_ITEM, `The navbar item ${keyPath} links to the doc "${id}", which does not exist.`, {
-          keyPath,
-          hint: meant ? `Did you mean ${meant}?` : 'Use the id of a doc (its path under the docs folder, without extension).',
-        }),
-      );
+      diagnostics.push(report(CODES.NAVBAR_ITEM, 'unknownDoc', { keyPath, id, meant }, { keyPath }));
       return item;
     }
     const found = sidebars.find((s) => s.name === sidebar);
     const to = found ? firstPath(found.items) : undefined;
     if (to) return { ...item, to };
     const names = sidebars.map((s) => s.name);
-    diagnostics.push(
-      error(
-        CODES.NAVBAR_ITEM,
-        found
-          ? `The navbar item ${keyPath} links to the sidebar "${sidebar}", which has no doc.`
-          : `The navbar item ${keyPath} links to the sidebar "${sidebar}", which does not exist.`,
-        {
-          keyPath,
-          hint: names.length ? `The sidebars are: ${names.join(', ')}.` : 'The site has no sidebar.',
-        },
-      ),
-    );
+    diagnostics.push(report(CODES.NAVBAR_ITEM, 'unknownSidebar', { keyPath, sidebar, found: !!found, names }, { keyPath }));
     return item;
   };
   const items = config.navbar.items.map((item, i) => {

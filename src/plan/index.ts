@@ -1,4 +1,4 @@
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { localeBaseUrl, localeDirection, localeHtmlLang } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
 import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
@@ -75,6 +75,7 @@ export interface PlanOptions {
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the plan stage's steps in order, each a call, sharing the routes and diagnostics they build up.
 export function plan({
   config: configured,
   compiled: contentCompiled,
@@ -193,14 +194,7 @@ export function plan({
     if (!owner) return true;
     const file = owner.compiledIndex === undefined ? undefined : compiled[owner.compiledIndex].source.file;
     diagnostics.push(
-      error(
-        CODES.DUPLICATE_ROUTE,
-        `${file ?? 'A generated page'} takes the URL ${config.baseUrl}${r.path.slice(1)}, where the ${r.kind} page goes.`,
-        {
-          file,
-          hint: 'Give the page another slug, or the tag or author another permalink.',
-        },
-      ),
+      report(CODES.DUPLICATE_ROUTE, 'generatedPage', { file, url: `${config.baseUrl}${r.path.slice(1)}`, kind: r.kind }, { file }),
     );
     return false;
   });
@@ -212,11 +206,12 @@ export function plan({
   const { mainDocId } = config.docs;
   if (mainDocId !== null && !byId.has(mainDocId)) {
     diagnostics.push(
-      error(CODES.CONTENT_MISSING, `The main doc "${mainDocId}" does not exist.`, {
-        file: config.layout.docs,
-        keyPath: 'docs.mainDocId',
-        hint: `Create ${config.layout.docs}/${mainDocId}.mdx.`,
-      }),
+      report(
+        CODES.CONTENT_MISSING,
+        'mainDoc',
+        { id: mainDocId, docs: config.layout.docs },
+        { file: config.layout.docs, keyPath: 'docs.mainDocId' },
+      ),
     );
   }
 
@@ -285,11 +280,7 @@ export function localeGaps(all: Record<string, Messages>, locale: string): Diagn
   if (!english || locale === 'en') return [];
   const base = locale.split('-')[0];
   if (!all[locale] && !all[base]) {
-    return [
-      warning(CODES.LOCALE_INCOMPLETE, `There is no locales/${locale}.json: the interface is shown in English.`, {
-        hint: 'Copy locales/en.json and translate its texts.',
-      }),
-    ];
+    return [report(CODES.LOCALE_INCOMPLETE, 'noLocaleFile', { locale })];
   }
   const own = { ...(all[base] ?? {}), ...(all[locale] ?? {}) };
   // An id a file has misspelt (`navbar.clsoe`) is reported at its key by load (misspeltMessageIds, the same rule).
@@ -299,13 +290,7 @@ export function localeGaps(all: Record<string, Messages>, locale: string): Diagn
   const missing = Object.keys(english).filter((id) => !id.startsWith('label:') && !(id in own) && !misspelt.has(id));
   if (!missing.length) return [];
   const file = all[locale] ? `locales/${locale}.json` : `locales/${base}.json`;
-  const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ` and ${missing.length - 8} more` : '');
-  return [
-    warning(CODES.LOCALE_INCOMPLETE, `${file} lacks ${missing.length} interface text(s) of locales/en.json, shown in English: ${shown}.`, {
-      file,
-      hint: 'Add them to the file, translated.',
-    }),
-  ];
+  return [report(CODES.LOCALE_INCOMPLETE, 'lacking', { file, missing }, { file })];
 }
 
 /** The ids of `english` a locale file lacks and has a near miss of instead (load's misspeltMessageIds rule). */
@@ -322,18 +307,8 @@ function misspeltIds(messages: Messages, english: Messages): string[] {
 export function uncatalogued(ids: readonly string[], messages: Messages, locale: string): Diagnostic[] {
   const missing = [...new Set(ids)].filter((id) => !(id in messages));
   if (!missing.length) return [];
-  const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ` and ${missing.length - 8} more` : '');
   const files = locale === 'en' ? 'locales/en.json' : `locales/${locale}.json or locales/en.json`;
-  return [
-    warning(
-      CODES.LOCALE_INCOMPLETE,
-      `${missing.length} interface text(s) the theme shows are in neither ${files}, so their ids are shown instead: ${shown}.`,
-      {
-        file: 'locales/en.json',
-        hint: 'Add them to locales/en.json, and translated to the other locale files.',
-      },
-    ),
-  ];
+  return [report(CODES.LOCALE_INCOMPLETE, 'uncatalogued', { missing, files }, { file: 'locales/en.json' })];
 }
 
 function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleInfo[] {

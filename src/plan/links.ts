@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import type { LinkHint, LinkWhy } from '../catalogue.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { fileKey, linkedFile } from '../shared/markers.ts';
 import { createRouteMatcher, isSitePath } from '../shared/route-match.ts';
 import { closestName } from '../shared/text.ts';
@@ -31,6 +32,7 @@ export interface LinkCheckInput {
  * element written with that id.
  * Severity follows `onBrokenLinks` / `onBrokenAnchors` (throw → error, warn → warning, ignore → nothing).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one loop over every link and anchor, whose cases share the route and anchor indexes and the onBroken* policy.
 export function checkLinks({
   config,
   routes,
@@ -60,17 +62,10 @@ export function checkLinks({
   }
   const known = same?.pages;
 
-  const report = (
-    kind: 'link' | 'anchor' | 'duplicate',
-    message: string,
-    place: { file?: string; line?: number; column?: number; keyPath?: string },
-    hint?: string,
-  ) => {
+  // Kept with the severity its setting gives (onBrokenLinks, or onBrokenAnchors for anchors and duplicate ids).
+  const flag = (kind: 'link' | 'anchor', found: Diagnostic) => {
     const mode = kind === 'link' ? config.onBrokenLinks : config.onBrokenAnchors;
-    if (mode === 'ignore') return;
-    const make = mode === 'throw' ? error : warning;
-    const code = kind === 'link' ? CODES.BROKEN_LINK : kind === 'anchor' ? CODES.BROKEN_ANCHOR : CODES.DUPLICATE_ANCHOR;
-    diagnostics.push(make(code, message, { ...place, hint: kind === 'duplicate' ? 'Give each heading its own {#id}.' : hint }));
+    if (mode !== 'ignore') diagnostics.push({ ...found, severity: mode === 'throw' ? 'error' : 'warning' });
   };
 
   const resolvePath = (path: string): string | undefined => {
@@ -84,23 +79,23 @@ export function checkLinks({
   // once the base is taken off, the nearest page or file (`/docs/fqa/`, `./epub.md` beside epub.mdx), or for
   // a file link with nothing near, how such links are written. `from`: the linking page's file.
   const pagePaths = routes.filter((r) => r.kind !== 'notFound').map((r) => r.path);
-  const linkHint = (path: string | undefined, from?: string): string => {
+  const linkHint = (path: string | undefined, from?: string): LinkHint => {
     const bare = path?.startsWith(config.baseUrl) && config.baseUrl !== '/' ? '/' + path.slice(config.baseUrl.length) : undefined;
-    if (bare && (staticPaths.has(bare) || matcher.match(bare))) return `The base path is added for you: write ${bare}.`;
-    if (path && draftAt(path)) return 'Remove draft: true from that page to publish it, or leave the link out until then.';
+    if (bare && (staticPaths.has(bare) || matcher.match(bare))) return { kind: 'base', path: bare };
+    if (path && draftAt(path)) return { kind: 'draft' };
     const file = linkedFile(path);
     if (file !== undefined) {
       const near = nearestPath(file, fileRoutes.keys());
       if (near && from) {
         const relative = posix.relative(posix.dirname(from), near);
-        return `Did you mean ${relative.startsWith('.') ? relative : './' + relative}?`;
+        return { kind: 'near', path: relative.startsWith('.') ? relative : './' + relative };
       }
-      if (near) return `Did you mean ${near}?`;
-      return "A link to a page's file is relative to the linking file, e.g. ./start.md or ../faq.mdx.";
+      if (near) return { kind: 'near', path: near };
+      return { kind: 'fileLink' };
     }
     const near = path ? nearestPath(path, path.endsWith('/') ? pagePaths : staticPaths) : undefined;
-    if (near) return `Did you mean ${near}?`;
-    return 'Links are site paths without the base path, e.g. /docs/faq/.';
+    if (near) return { kind: 'near', path: near };
+    return { kind: 'sitePath' };
   };
 
   // Images (social cards, the config's icon and logo) must be files of static/, not pages.
@@ -114,45 +109,28 @@ export function checkLinks({
     if (file !== undefined) return draftFiles.has(file) ? file : undefined;
     return drafts.length ? draftMatcher.match(path) : undefined;
   };
-  const why = (path: string) => {
+  const why = (path: string): LinkWhy => {
     const draft = draftAt(path);
-    if (draft) return `the page is a draft (${draft}), which production builds leave out`;
-    return `no page or file at ${linkedFile(path) ?? config.baseUrl + path.slice(1)}`;
+    return draft ? { draft } : { missing: linkedFile(path) ?? config.baseUrl + path.slice(1) };
   };
-  const missing = (url: string, path: string) => `Broken link to ${url}: ${why(path)}.`;
 
   const check = (link: LinkRef, file: string) => {
     const target = resolvePath(link.path!);
     if (!target && link.image) {
-      const basePathHint = linkHint(link.path);
-      const hint = /^(The base path|Did you mean)/.test(basePathHint)
-        ? basePathHint
-        : 'Images are files of static/ (static/img/bild.png is /img/bild.png) or next to the page (./bild.png).';
-      if (config.onBrokenLinks !== 'ignore')
-        diagnostics.push(
-          (config.onBrokenLinks === 'throw' ? error : warning)(CODES.BROKEN_LINK, `Broken image ${link.url}: no file static${link.path}.`, {
-            file,
-            line: link.line,
-            column: link.column,
-            hint,
-          }),
-        );
+      const place = { file, line: link.line, column: link.column };
+      flag('link', report(CODES.BROKEN_LINK, 'staticImage', { url: link.url, path: link.path!, hint: linkHint(link.path) }, place));
       return;
     }
     if (!target) {
-      report('link', missing(link.url, link.path!), { file, line: link.line, column: link.column }, linkHint(link.path, file));
+      const data = { url: link.url, why: why(link.path!), hint: linkHint(link.path, file) };
+      flag('link', report(CODES.BROKEN_LINK, 'link', data, { file, line: link.line, column: link.column }));
       return;
     }
     if (checkAnchors && link.hash && anchors.has(target) && !anchors.get(target)!.has(link.hash)) {
       const ids = [...anchors.get(target)!];
       const meant = closestName(link.hash, ids);
-      const hint = meant ? `Did you mean #${meant}?` : ids.length && ids.length <= 10 ? `The page's ids: ${ids.join(', ')}.` : undefined;
-      report(
-        'anchor',
-        `Broken anchor in link ${link.url}: the page ${config.baseUrl}${target.slice(1)} has no heading with id "${link.hash}".`,
-        { file, line: link.line, column: link.column },
-        hint,
-      );
+      const data = { url: link.url, page: `${config.baseUrl}${target.slice(1)}`, hash: link.hash, meant, ids };
+      flag('anchor', report(CODES.BROKEN_ANCHOR, 'anchor', data, { file, line: link.line, column: link.column }));
     }
   };
 
@@ -172,19 +150,12 @@ export function checkLinks({
     const image = found(() => {
       const image = c.source.frontMatter.image;
       if (!image || !isSitePath(image) || isStaticFile(image)) return;
-      report('link', `Broken image in front matter: ${image} is not a file of the site (static/).`, {
-        file: c.source.file,
-        ...c.source.fieldPlaces?.image,
-      });
+      flag('link', report(CODES.BROKEN_LINK, 'frontMatterImage', { image }, { file: c.source.file, ...c.source.fieldPlaces?.image }));
     });
     // Two headings with one id: a link to it (and the table of contents) reaches only the first.
     const duplicates = found(() => {
       for (const d of c.duplicateIds ?? [])
-        report('duplicate', `Two headings on this page have the id "${d.id}": links to #${d.id} reach only the first.`, {
-          file: c.source.file,
-          line: d.line,
-          column: d.column,
-        });
+        flag('anchor', report(CODES.DUPLICATE_ANCHOR, 'twice', { id: d.id }, { file: c.source.file, line: d.line, column: d.column }));
     });
     return { source: c.source, links: c.links, duplicateIds: c.duplicateIds, broken, image, duplicates };
   };
@@ -198,22 +169,16 @@ export function checkLinks({
   for (const { to, keyPath, file, line, column, isFile } of keyedLinks) {
     const path = to.split(/[?#]/)[0];
     if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
-    if (isFile)
-      report('link', `Broken image in the site configuration: ${to} is not a file of the site (static/).`, {
-        file: 'site.config.ts',
-        keyPath,
-      });
+    if (isFile) flag('link', report(CODES.BROKEN_LINK, 'configImage', { to }, { file: 'site.config.ts', keyPath }));
     else if (!file)
-      report(
+      flag(
         'link',
-        draftAt(path)
-          ? `Broken link in the site configuration: ${to}: ${why(path)}.`
-          : `Broken link in the site configuration: ${to} is not a page of the site.`,
-        { file: 'site.config.ts', keyPath },
-        linkHint(path),
+        report(CODES.BROKEN_LINK, 'configLink', { to, why: why(path), hint: linkHint(path) }, { file: 'site.config.ts', keyPath }),
       );
-    else if (line) report('link', `Broken link to ${to} (${keyPath}): ${why(path)}.`, { file, line, column }, linkHint(path));
-    else report('link', `Broken link to ${to} at ${keyPath}: ${why(path)}.`, { file }, linkHint(path));
+    else {
+      const data = { to, keyPath, atLine: !!line, why: why(path), hint: linkHint(path) };
+      flag('link', report(CODES.BROKEN_LINK, 'keyedLink', data, line ? { file, line, column } : { file }));
+    }
   }
   return diagnostics;
 }

@@ -1,4 +1,4 @@
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled, Route, RouteKind, SiteConfig } from '../types.ts';
 
 const KIND: Record<Compiled['source']['kind'], RouteKind> = { doc: 'doc', page: 'page', landing: 'landing', blog: 'blogPost' };
@@ -31,11 +31,12 @@ export function planRoutes(
       // Reported where a front matter field chose the URL (the later page's, when both did), else at the later file.
       const at = b.place ? b : a.place ? a : b;
       diagnostics.push(
-        error(CODES.DUPLICATE_ROUTE, `Two pages want the same URL ${config.baseUrl}${path.slice(1)}:\n- ${a.text}\n- ${b.text}`, {
-          file: at.file ?? (typeof source === 'string' ? undefined : source.file),
-          ...at.place,
-          hint: 'Rename one of the files or give it another slug in its front matter.',
-        }),
+        report(
+          CODES.DUPLICATE_ROUTE,
+          'twoPages',
+          { url: `${config.baseUrl}${path.slice(1)}`, first: a.text, second: b.text },
+          { file: at.file ?? (typeof source === 'string' ? undefined : source.file), ...at.place },
+        ),
       );
       return false;
     }

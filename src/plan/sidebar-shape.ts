@@ -1,4 +1,4 @@
-import { CODES, error, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic, type Place } from '../diagnostics.ts';
 import { closestName, escapeRegExp, lineColumn } from '../shared/text.ts';
 
 type FieldKind = 'string' | 'boolean' | 'items' | 'doc link' | 'category link' | 'any';
@@ -77,35 +77,31 @@ const shown = (value: unknown) => {
  * and its place in the file (where the item's label, id or href is written). Docusaurus's error names the first
  * problem only, as "invalid input".
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one recursive visitor over the sidebar's items whose cases share the trail of labels and the file's text.
 export function sidebarProblems(raw: unknown, file: string | undefined, text: string | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Keys that do nothing (a typo such as `colapsed`): warnings, at the key, so the item still builds.
-  const ignored = (message: string, key: string, near: unknown, hint?: string) => {
-    out.push(
-      warning(CODES.SIDEBAR_LOAD, message, {
-        file,
-        ...(text ? locateKey(text, key, typeof near === 'string' ? near : undefined) : undefined),
-        hint,
-      }),
-    );
-  };
-  const report = (message: string, keyPath: string[], near: unknown, hint?: string) => {
+  const keyPlace = (key: string, near: unknown): Place => ({
+    file,
+    ...(text ? locateKey(text, key, typeof near === 'string' ? near : undefined) : undefined),
+  });
+  const fail = (found: (place: Place) => Diagnostic, keyPath: string[], near: unknown) => {
     // A shorthand category's label is an object key, often unquoted (`Introduction: [ … ]`).
     const at = typeof near === 'string' && text ? (locate(text, near) ?? locateKey(text, near)) : undefined;
+    const d = found({ file, ...(at ?? {}) });
     // The trail of labels in the message names the item; the key path (docs.1.items.2) is the fallback for an item with no text to find.
-    out.push(
-      error(CODES.SIDEBAR_LOAD, at || !keyPath.length ? message : `${message} (at ${keyPath.join('.')})`, { file, ...(at ?? {}), hint }),
-    );
+    out.push(at || !keyPath.length ? d : { ...d, message: `${d.message} (at ${keyPath.join('.')})` });
   };
+  const S = CODES.SIDEBAR_LOAD;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    report(`The sidebar file must export an object of sidebars ({ docs: [ … ] }), not ${shown(raw)}.`, [], undefined);
+    fail((at) => report(S, 'notAnObject', { got: shown(raw) }, at), [], undefined);
     return out;
   }
   // A category inside itself (an object pushed into its own items) would make the sidebar endless.
   const open = new Set<unknown>();
   const visit = (items: unknown, keyPath: string[], trail: string[]) => {
     if (!Array.isArray(items)) {
-      report(`${trail.join(' › ')} must be an array of items, not ${shown(items)}.`, keyPath, undefined);
+      fail((at) => report(S, 'notAnArray', { trail: trail.join(' › '), got: shown(items) }, at), keyPath, undefined);
       return;
     }
     items.forEach((item, i) => {
@@ -113,16 +109,13 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
       if (typeof item === 'string') return;
       const name = `Sidebar item ${[...trail, String(i + 1)].join(' › ')}`;
       if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-        report(`${name} must be a doc id (a string) or an item object, not ${shown(item)}.`, path, undefined);
+        fail((at) => report(S, 'notAnItem', { item: name, got: shown(item) }, at), path, undefined);
         return;
       }
       const fields = item as Record<string, unknown>;
       if (open.has(item)) {
-        report(
-          `${name} is a category that contains itself${typeof fields.label === 'string' ? ` ("${fields.label}")` : ''}: the sidebar would never end.`,
-          path,
-          fields.label,
-        );
+        const label = typeof fields.label === 'string' ? fields.label : undefined;
+        fail((at) => report(S, 'containsItself', { item: name, label }, at), path, fields.label);
         return;
       }
       const near = [fields.label, fields.id, fields.href, fields.dirName].find((v) => typeof v === 'string');
@@ -130,41 +123,33 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
       const spec = typeof type === 'string' ? ITEM_FIELDS[type] : undefined;
       if (!spec) {
         const meant = typeof type === 'string' ? closestName(type, Object.keys(ITEM_FIELDS)) : undefined;
-        report(
-          type === undefined ? `${name} has no type.` : `${name} has an unknown type ${JSON.stringify(type)}.`,
-          [...path, 'type'],
-          near,
-          `${meant ? `Did you mean '${meant}'? ` : ''}An item's type is one of: ${Object.keys(ITEM_FIELDS).join(', ')}.`,
-        );
+        const types = Object.keys(ITEM_FIELDS);
+        fail((at) => report(S, 'itemType', { item: name, type, meant, types }, at), [...path, 'type'], near);
         return;
       }
+      // A string: ITEM_FIELDS names its spec.
+      const typeName = String(type);
       const label = typeof fields.label === 'string' ? ` "${fields.label}"` : '';
       // Docusaurus's rule: a category leads somewhere, to its items or to its own page.
       if (type === 'category' && Array.isArray(fields.items) && fields.items.length === 0 && !fields.link) {
-        report(
-          `${name} (category${label}) has no items and no link: it would lead nowhere.`,
-          path,
-          near,
-          "Give it items, or a link to a doc: link: { type: 'doc', id: '…' }.",
-        );
+        fail((at) => report(S, 'categoryLeadsNowhere', { item: name, label }, at), path, near);
       }
       for (const key of Object.keys(fields)) {
         if (key === 'type' || key in spec || fields[key] === undefined) continue;
         const known = ['type', ...Object.keys(spec)];
         const meant = DOCUSAURUS_ITEM_KEYS.has(key) ? undefined : closestName(key, known);
-        ignored(
-          DOCUSAURUS_ITEM_KEYS.has(key)
-            ? `${name} (${type}${label}) has the Docusaurus key ${key}, which quire does not use; it is ignored.`
-            : `${name} (${type}${label}) has an unknown key ${key}; it is ignored.`,
-          key,
-          near,
-          `${meant ? `Did you mean ${meant}? ` : ''}A ${type} item takes ${known.join(', ')}.`,
-        );
+        const docusaurus = DOCUSAURUS_ITEM_KEYS.has(key);
+        out.push(report(S, 'itemKeyIgnored', { item: name, type: typeName, label, key, docusaurus, meant, known }, keyPlace(key, near)));
       }
       for (const [field, { kind, required }] of Object.entries(spec)) {
         const value = fields[field];
         if (value === undefined) {
-          if (required) report(`${name} (${type}${label}) needs ${field}: ${KIND_TEXT[kind]}.`, [...path, field], near);
+          if (required)
+            fail(
+              (at) => report(S, 'itemNeeds', { item: name, type: typeName, label, field, wants: KIND_TEXT[kind] }, at),
+              [...path, field],
+              near,
+            );
           continue;
         }
         const isDocLink =
@@ -186,7 +171,10 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
                       isDocLink ||
                       (!!value && typeof value === 'object' && (value as { type?: unknown }).type === 'generated-index')
                     : isDocLink;
-        if (!ok) report(`${name} (${type}${label}): ${field} must be ${KIND_TEXT[kind]}, not ${shown(value)}.`, [...path, field], near);
+        if (!ok) {
+          const data = { item: name, type: typeName, label, field, wants: KIND_TEXT[kind], got: shown(value) };
+          fail((at) => report(S, 'itemValue', data, at), [...path, field], near);
+        }
       }
       if (type === 'category' && Array.isArray(fields.items)) {
         open.add(item);
@@ -204,10 +192,7 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
  * so too; a warning says why no page has a sidebar.
  */
 export function missingSidebar(_raw: object, file: string | undefined, _text: string | undefined): Diagnostic {
-  return warning(CODES.SIDEBAR_LOAD, 'The sidebar file exports no sidebar, so the docs pages show none.', {
-    file,
-    hint: "Export one: export default { docs: [{ type: 'autogenerated', dirName: '.' }] }.",
-  });
+  return report(CODES.SIDEBAR_LOAD, 'noSidebar', {}, { file });
 }
 
 /** Line and column of the first quoted occurrence of `id` in the sidebar source. */

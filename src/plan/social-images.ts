@@ -1,4 +1,4 @@
-import { CODES, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic, type Place } from '../diagnostics.ts';
 import { isSitePath } from '../shared/route-match.ts';
 import { socialImageOf } from '../shared/social-image.ts';
 import type { Compiled, Loaded, SiteConfig } from '../types.ts';
@@ -33,15 +33,7 @@ const UNSHOWN_PREVIEW = /\.svgz?$/i;
  * shared links then show no picture at all, so the build warns (whatever `onBrokenLinks` says).
  */
 export function socialImageWarnings(config: SiteConfig, compiled: Compiled[]): Diagnostic[] {
-  const warn = (image: string, place: Omit<Diagnostic, 'code' | 'severity' | 'message'>) =>
-    warning(
-      CODES.SOCIAL_IMAGE,
-      `The social card ${image} is an SVG: Facebook, X, LinkedIn and messengers show no preview picture for SVG images.`,
-      {
-        ...place,
-        hint: 'Use a PNG or JPEG, ideally 1200 × 630 pixels.',
-      },
-    );
+  const warn = (image: string, place: Place) => report(CODES.SOCIAL_IMAGE, 'svg', { image }, place);
   const out: Diagnostic[] = [];
   const svg = (image: string | undefined): image is string => !!image && UNSHOWN_PREVIEW.test(image.split(/[?#]/)[0]);
   if (svg(config.image)) out.push(warn(config.image, { file: 'site.config.ts', keyPath: 'image' }));

@@ -1,4 +1,4 @@
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { GENERATED_FILES, GENERATED_FOLDERS, pageFile } from '../shared/output-paths.ts';
 import type { Compiled, Loaded, Route, SiteConfig } from '../types.ts';
 
@@ -19,43 +19,33 @@ export function staticFileClashes(
   for (const f of staticFiles) {
     const target = f.path.slice(1);
     const page = pages.get(target);
-    const hint = 'Rename or move the static file; static/ is for files the site serves as they are.';
     if (page) {
       const owner =
         page.compiledIndex === undefined
           ? `the ${page.kind === 'notFound' ? 'not-found' : page.kind} page quire generates`
           : compiled[page.compiledIndex].source.file;
       diagnostics.push(
-        error(CODES.DUPLICATE_ROUTE, `Two files want the same URL ${url(page.path.slice(1))}:\n- ${owner}\n- ${f.file}`, {
-          file: f.file,
-          hint,
-        }),
+        report(CODES.DUPLICATE_ROUTE, 'staticOnPage', { url: url(page.path.slice(1)), owner, file: f.file }, { file: f.file }),
       );
     } else if ((GENERATED_FILES as readonly string[]).includes(target)) {
-      diagnostics.push(
-        error(CODES.DUPLICATE_ROUTE, `${f.file} would replace the ${target} quire writes at ${url(target)}.`, { file: f.file, hint }),
-      );
+      diagnostics.push(report(CODES.DUPLICATE_ROUTE, 'staticOnGenerated', { file: f.file, target, url: url(target) }, { file: f.file }));
     } else if (/\.html$/.test(target) && pages.has(target.replace(/\.html$/, '/index.html')) && !target.endsWith('/index.html')) {
       // `docs/faq.html` beside the page `docs/faq/`: the route matcher (dev server, browser) reads the
       // address as the page, while a bucket serves the file; which one a visitor gets would depend on how.
       const page = pages.get(target.replace(/\.html$/, '/index.html'))!;
       const owner = page.compiledIndex === undefined ? `the ${page.kind} page quire generates` : compiled[page.compiledIndex].source.file;
       diagnostics.push(
-        error(
+        report(
           CODES.DUPLICATE_ROUTE,
-          `${f.file} would be served at ${url(target)}, an address that also names the page ${url(page.path.slice(1))} (${owner}).`,
-          { file: f.file, hint },
+          'staticBesidePage',
+          { file: f.file, url: url(target), page: url(page.path.slice(1)), owner },
+          { file: f.file },
         ),
       );
     } else {
       const folder = GENERATED_FOLDERS.find((d) => target.startsWith(d));
       if (folder)
-        diagnostics.push(
-          error(CODES.DUPLICATE_ROUTE, `${f.file} is inside ${url(folder)}, a folder quire writes as a whole (it would be lost).`, {
-            file: f.file,
-            hint,
-          }),
-        );
+        diagnostics.push(report(CODES.DUPLICATE_ROUTE, 'staticInFolder', { file: f.file, folder: url(folder) }, { file: f.file }));
     }
   }
   return diagnostics;

@@ -1,5 +1,5 @@
 import kebabCase from 'lodash.kebabcase';
-import { CODES, warning, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import { joinPath } from '../shared/doc-paths.ts';
 import type { AuthorEntry, Compiled, ListedPage, Loaded, NavLink, Route, RouteKind, SiteConfig, TagEntry } from '../types.ts';
@@ -41,6 +41,7 @@ export interface Listings {
  * function). Unlisted pages are left out of every listing, as Docusaurus does. Sets each doc's and post's tag
  * links and each post's author links.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the tag, author and archive listings share the route index and the helpers defined at its top.
 export function planListings({ routes, compiled, config, loaded, messages }: ListingInput): Listings {
   const out: Route[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -69,12 +70,12 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
         if (!own && file && kind === 'doc') {
           const meant = closestName(key, Object.keys(defined));
           diagnostics.push(
-            warning(CODES.FRONT_MATTER_INVALID, `The tag "${key}" is not in ${file.file}.`, {
-              file: source.file,
-              line: 2,
-              ...source.fieldPlaces?.tags,
-              hint: `Add it to ${file.file}${meant ? ` (did you mean ${meant}?)` : ''}.`,
-            }),
+            report(
+              CODES.FRONT_MATTER_INVALID,
+              'unknownTag',
+              { key, file: file.file, meant },
+              { file: source.file, line: 2, ...source.fieldPlaces?.tags },
+            ),
           );
         }
         const permalink = text(own?.permalink)?.replace(/^\/+|\/+$/g, '') ?? kebabCase(key);

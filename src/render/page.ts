@@ -1,6 +1,6 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { createRequire } from 'node:module';
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic } from '../limits.ts';
 import { guardedComponents } from '../shared/component-props.ts';
 import { linkedFile, replaceFileMarkers, routesByFile, TRUNCATE_ELEMENT } from '../shared/markers.ts';
@@ -79,27 +79,23 @@ export function routeRenderer({
       // A theme component's own error (`<Stat id="…" />: no figure …`) is placed at the component's use on the page.
       const component = e instanceof ComponentError ? e.component : undefined;
       const uses = component ? compiled?.componentUses?.[component] : undefined;
-      let where = '';
+      let atUse: number | undefined;
       if (place.line === undefined && uses?.length) {
         place = { line: uses[0].line, column: uses[0].column };
-        if (uses.length > 1) where = ` (at the first of ${uses.length} uses of <${component}> on the page)`;
+        atUse = uses.length;
       }
       // A name nothing defines: the browser's, which code reached while the page is built; or in a page's {…}, most
-      // often braces meant as text.
+      // often braces meant as text. V8 names it only in its message (a ReferenceError carries no name of its own).
       const name = e instanceof ReferenceError ? /^(\S+) is not defined$/.exec(e.message)?.[1] : undefined;
-      const hint =
-        name && BROWSER_GLOBALS.has(name)
-          ? `Pages are drawn when the site is built, where there is no ${name}: use it in an effect (useEffect) or inside <BrowserOnly>.`
-          : name && content?.type === 'mdx' && !compiled?.source.react
-            ? `In MDX, {…} is JavaScript, and nothing defines ${name}. For braces as text write \\{ and \\}; for a value, define it in the file (export const ${name} = …) or use a component.`
-            : undefined;
-      return {
-        diagnostic: error(
-          CODES.RENDER_FAILED,
-          `Rendering ${site.config.baseUrl}${route.path.slice(1)} failed: ${(e as Error).message}${where}`,
-          { file: compiled?.source.file, ...place, hint },
-        ),
+      const data = {
+        page: `${site.config.baseUrl}${route.path.slice(1)}`,
+        reason: (e as Error).message,
+        component,
+        uses: atUse,
+        browserGlobal: name && BROWSER_GLOBALS.has(name) ? name : undefined,
+        undefinedName: name && content?.type === 'mdx' && !compiled?.source.react ? name : undefined,
       };
+      return { diagnostic: report(CODES.RENDER_FAILED, 'failed', data, { file: compiled?.source.file, ...place }) };
     }
   };
 }

@@ -1,4 +1,4 @@
-import { CODES, error, type Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Page, Site, StageResult } from '../types.ts';
 import { limitedRender, type RenderOneResult, type RenderOptions } from './page.ts';
 
@@ -52,10 +52,10 @@ export async function* renderEachWith(
       const index = indices[next++];
       const result = renderOne(index).catch(
         (e: Error): RenderOneResult => ({
-          diagnostic: error(
-            CODES.RENDER_FAILED,
-            `quire bug: rendering ${site.config.baseUrl}${site.routes[index].path.slice(1)} in a worker failed: ${e.message}`,
-          ),
+          diagnostic: report(CODES.RENDER_FAILED, 'workerFailed', {
+            page: `${site.config.baseUrl}${site.routes[index].path.slice(1)}`,
+            reason: e.message,
+          }),
         }),
       );
       out.push(result);

@@ -273,6 +273,7 @@ export interface UrlPolicy {
 }
 
 /** The policy, with the attribute map of html-url-attributes and parse5's fragment parser (see the module comment). */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the policy's checks are closures over the attribute sets it builds once; split, each would take them as arguments.
 export function createUrlPolicy({
   urlAttributes,
   parseFragment,

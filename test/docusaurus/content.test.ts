@@ -241,7 +241,7 @@ describe('Docusaurus content rules', () => {
   it('shows an npm2yarn code block as tabs for npm and each package manager, as the Docusaurus plugin does', async () => {
     const withPlugin = {
       ...config,
-      markdown: { ...config.markdown, npm2yarn: { sync: true, converters: ['yarn', 'pnpm', 'bun'] as const } },
+      markdown: { ...config.markdown, npm2yarn: { sync: true, converters: ['yarn', 'pnpm', 'bun'] as ('yarn' | 'pnpm' | 'bun')[] } },
     };
     const body = 'Install:\n\n```bash npm2yarn\nnpm install --save-dev jest\n```\n\n```bash\nnpm test\n```\n';
     const r = await compileSource(source(body, 'mdx'), withPlugin);

@@ -20,7 +20,9 @@ type Positioned = WalkNode & {
  * them. And what stays text because it names nothing: `:::hinweis` (no such box), `::: note` (the space), a
  * reference link or footnote without its definition, a heading id that is not one (`{#mit leer}`).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a plugin factory; its one transformer below holds the checks.
 export function remarkNotes() {
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one walk of the tree gathers every kind of note, which share the page's text and the first HTML block.
   return (tree: Root, file: VFile) => {
     const text = String(file.value);
     const options = file.data.linkOptions as LinkOptions;
@@ -31,6 +33,7 @@ export function remarkNotes() {
     // unknown HTML element, so each is a note. Only when the tree is Markdown's (MDX's has mdx nodes).
     const mdxAsText: CompileNote[] = [];
     let parsedAsMdx = false;
+    // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the visitor's cases are one per node type and share the transformer's state; each is a few lines.
     walk(tree, (n) => {
       const node = n as Positioned;
       if (node.type.startsWith('mdx')) parsedAsMdx = true;

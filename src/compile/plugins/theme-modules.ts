@@ -163,7 +163,9 @@ function literalList(value: unknown): { value: string; label?: string }[] | unde
   return entries.every((e) => e !== undefined) ? (entries as { value: string; label?: string }[]) : undefined;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a plugin factory; its one transformer below holds the work.
 export function remarkThemeModules() {
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass that unbinds the known imports and then rewrites their uses, which share the bound names and notes.
   return (tree: Root, file: VFile) => {
     // Local names bound to the modules quire knows, from import statements of those modules' default export.
     const bound = new Map<string, Kind>();

@@ -174,6 +174,7 @@ function SubscriberScript() {
   return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one case per navbar item type, each a few lines of JSX, over the same theme context.
 function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean }) {
   const { site, route } = useTheme();
   const t = useT();

@@ -41,6 +41,7 @@ const ID = 'search-modal';
  * page, keyboard selection, recent searches when the input is empty, and the no-results and failure
  * screens of SPEC §8. Focus is trapped inside while it is open and goes back where it was on close.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a React component whose hooks and handlers share its state; split, the state would be threaded through props.
 export function SearchModal({ settings, provider, host, initialQuery = '' }: SearchModalProps) {
   const [isOpen, setOpen] = useState(() => host.dataset.searchWanted !== '0');
   const [query, setQuery] = useState(initialQuery);

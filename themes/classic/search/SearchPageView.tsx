@@ -17,6 +17,7 @@ const PAGE_SECTIONS = 3;
  * History: the first change after arriving (or after Back/Forward or a submit) adds an entry; further
  * typing replaces it, so Back goes to the previous search, not to every keystroke.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a React component whose hooks and handlers share its query and history state.
 export function SearchPageView({ settings, provider = null }: { settings: SearchSettings; provider?: SearchProvider | null }) {
   const [query, setQuery] = useState('');
   const [committed, setCommitted] = useState('');
