@@ -1,4 +1,11 @@
-import { storage } from './config.ts';
+/** The page's storage that never throws (config.ts), handed over so this chunk shares none with the page's script. */
+export interface TabStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+}
+
+let storage: TabStorage;
+let listening = false;
 
 /**
  * Tab sets with a `groupId` (see the theme's Tabs): choosing a tab shows it in every set of that group on the
@@ -20,8 +27,21 @@ function choose(set: HTMLElement, label: string): void {
   }
 }
 
+/**
+ * Loaded only by pages with grouped tab sets: on every page shown from then on, shows the kept tab in each set,
+ * and listens for choices once.
+ */
+export function enhanceTabs(pageStorage: TabStorage): void {
+  storage = pageStorage;
+  if (!listening) {
+    listening = true;
+    setupTabGroups();
+  }
+  restoreTabs();
+}
+
 /** Shows the kept tab in each grouped set of the page (first load and after each soft navigation). */
-export function restoreTabs(): void {
+function restoreTabs(): void {
   for (const set of sets()) {
     const kept = storage.get(key(set.dataset.tabGroup!));
     if (kept) choose(set, kept);
@@ -29,7 +49,7 @@ export function restoreTabs(): void {
 }
 
 /** One change handler for all grouped tab sets, present and future. */
-export function setupTabGroups(): void {
+function setupTabGroups(): void {
   document.addEventListener('change', (event) => {
     const radio = event.target;
     if (!(radio instanceof HTMLInputElement) || !radio.classList.contains('tabs__radio')) return;

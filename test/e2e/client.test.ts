@@ -55,7 +55,8 @@ describe('client runtime in the browser', () => {
   it('code: should copy a code block with its button (mouse and keyboard) and say so, also after a soft navigation', async () => {
     const page = await open('/de/docs/js-sdk/', { permissions: ['clipboard-read', 'clipboard-write'] });
     const blocks = page.locator('figure.code-block');
-    expect(await page.locator('figure.code-block > .code-block__copy').count()).toBe(await blocks.count());
+    // The buttons' code loads on pages with code blocks only, just after the page's script.
+    await expect.poll(() => page.locator('figure.code-block > .code-block__copy').count()).toBe(await blocks.count());
     const block = blocks.first();
     const button = block.locator('.code-block__copy');
     const opacity = () => button.evaluate((b) => getComputedStyle(b).opacity);
