@@ -1,5 +1,4 @@
-import { MAIN_ID } from '../shared/html.ts';
-import { atPageEnd, onScroll } from './scroll.ts';
+import type { ReadingHelpers } from './reading.ts';
 
 const THRESHOLD = 300;
 const SHOWN = 'back-to-top--shown';
@@ -10,7 +9,7 @@ const SHOWN = 'back-to-top--shown';
  * the seed site. A click scrolls to the top (at once with reduced motion) and puts the focus on the main
  * content, as the button itself disappears there.
  */
-export function setupBackToTop(): void {
+export function setupBackToTop({ onScroll, atPageEnd, main }: ReadingHelpers): void {
   onScroll((y, last) => {
     document.querySelector('[data-back-to-top]')?.classList.toggle(SHOWN, y >= THRESHOLD && y < last && !atPageEnd(y));
   });
@@ -20,6 +19,6 @@ export function setupBackToTop(): void {
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
     button.classList.remove(SHOWN);
-    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    main()?.focus({ preventScroll: true });
   });
 }

@@ -10,32 +10,20 @@ export interface BannerConfig {
 }
 
 const DISMISS_KEY = 'quire.promoBanner.dismissed';
+/** Counts the pages shown: a banner whose code arrives after the visitor moved on is not drawn on the next page. */
+let shown = 0;
 
 /**
  * The promotional banner (SPEC §4): shown on the configured locales inside its window, or with ?preview=1
- * before the end, decided now from the visitor's clock. Its text is plain text from the config.
+ * before the end, decided now from the visitor's clock, until closed for this promotion. The code that draws
+ * it (banner-view.ts) loads only where it shows.
  */
 export function showPromoBanner(banner: BannerConfig | undefined, locale: string, baseUrl: string, closeLabel: string): void {
+  const page = ++shown;
   document.querySelector('.promo-banner')?.remove();
   if (!banner || !isBannerVisible(banner, locale, new Date(), location.search)) return;
   if (storage.get(DISMISS_KEY) === banner.end) return;
-  const bar = document.createElement('div');
-  bar.className = 'promo-banner';
-  bar.setAttribute('role', 'region');
-  bar.setAttribute('aria-label', banner.content);
-  const text = document.createElement(banner.href ? 'a' : 'span');
-  text.textContent = banner.content;
-  if (text instanceof HTMLAnchorElement && banner.href)
-    text.href = /^https?:/.test(banner.href) ? banner.href : baseUrl + banner.href.replace(/^\//, '');
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'promo-banner__close';
-  close.setAttribute('aria-label', closeLabel);
-  close.textContent = '×';
-  close.addEventListener('click', () => {
-    storage.set(DISMISS_KEY, banner.end);
-    bar.remove();
-  });
-  bar.append(text, close);
-  document.body.prepend(bar);
+  import('./banner-view.ts')
+    .then((m) => page === shown && m.drawPromoBanner(banner, baseUrl, closeLabel, () => storage.set(DISMISS_KEY, banner.end)))
+    .catch((error: unknown) => console.error(error));
 }

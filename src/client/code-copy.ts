@@ -14,8 +14,18 @@ const ICONS =
   '<svg class="code-block__done" viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2" d="M4 12l5 5L20 6"/></svg>';
 const SHOWN_MS = 2000;
 
-/** Adds the button to every code block of the page that has none yet (first load and after each soft navigation). */
-export function addCopyButtons(labels: CopyLabels): void {
+let listening = false;
+
+/**
+ * Adds the button to every code block of the page that has none yet (first load and after each soft
+ * navigation), and the click handler for all of them the first time. Loaded only by pages with code blocks.
+ */
+export function addCopyButtons(getLabels: () => CopyLabels): void {
+  if (!listening) {
+    listening = true;
+    setupCodeCopy(getLabels);
+  }
+  const labels = getLabels();
   for (const block of document.querySelectorAll<HTMLElement>('figure.code-block')) {
     if (block.querySelector(':scope > .code-block__copy') || !block.querySelector('pre code')) continue;
     const button = document.createElement('button');
@@ -32,7 +42,7 @@ export function addCopyButtons(labels: CopyLabels): void {
 }
 
 /** One click handler for all copy buttons, present and future. */
-export function setupCodeCopy(labels: () => CopyLabels): void {
+function setupCodeCopy(labels: () => CopyLabels): void {
   const timers = new WeakMap<HTMLElement, number>();
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('.code-block__copy');

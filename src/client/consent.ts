@@ -24,8 +24,6 @@ type Settings = NonNullable<ClientConfig['consent']>;
 type Gtag = (...args: unknown[]) => void;
 
 let settings: Settings | null = null;
-/** The control that reopened the banner: the focus goes back there when it closes. */
-let opener: HTMLElement | null = null;
 let resize: ResizeObserver | undefined;
 const root = document.documentElement;
 const banner = () => document.querySelector<HTMLElement>('[data-consent-banner]');
@@ -39,8 +37,10 @@ export function setupConsent(config: ClientConfig): void {
   if (choice) apply(choice, undefined);
   document.addEventListener('click', onClick);
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && banner()?.classList.contains('is-open')) close();
+    if (e.key === 'Escape' && banner()?.classList.contains('is-open')) bannerLoaded?.close();
   });
+  const warm = (e: Event) => (e.target as Element | null)?.closest?.(CONTROLS) && void loadBanner().catch(() => undefined);
+  for (const type of ['pointerover', 'touchstart', 'focusin'] as const) document.addEventListener(type, warm, { passive: true });
   enhanceConsent();
 }
 
@@ -49,40 +49,53 @@ export function enhanceConsent(): void {
   const element = banner();
   resize?.disconnect();
   if (!element || typeof ResizeObserver === 'undefined') return;
-  resize = new ResizeObserver(() => root.style.setProperty('--consent-height', `${element.offsetHeight}px`));
+  // A custom property on the root restyles the whole page: set only when the height really changes (a hidden
+  // banner, as on every visit after the first, measures 0, which is the stylesheet's default). It is set in the
+  // frame that measured it, so a position restored at load already has the room below the page.
+  let height = Number.parseFloat(root.style.getPropertyValue('--consent-height')) || 0;
+  resize = new ResizeObserver(() => {
+    if (element.offsetHeight === height) return;
+    height = element.offsetHeight;
+    root.style.setProperty('--consent-height', `${height}px`);
+  });
   resize.observe(element);
 }
 
 const stored = (): ConsentChoice | undefined => (settings ? parseChoice(storage.get(CONSENT_KEY), settings.version) : undefined);
 
+/** What the banner's buttons do (consent-banner.ts): loaded when a pointer, a touch or the focus comes to one. */
+let bannerCode: Promise<typeof import('./consent-banner.ts')> | undefined;
+let bannerLoaded: typeof import('./consent-banner.ts') | undefined;
+const CONTROLS = '[data-consent-open], [data-consent-action]';
+
+function loadBanner(): Promise<typeof import('./consent-banner.ts')> {
+  bannerCode ??= import('./consent-banner.ts').then(
+    (m) => (bannerLoaded = m),
+    (error: unknown) => {
+      bannerCode = undefined;
+      throw error;
+    },
+  );
+  return bannerCode;
+}
+
 function onClick(e: MouseEvent): void {
-  const target = e.target as Element | null;
-  const reopen = target?.closest?.<HTMLElement>('[data-consent-open]');
-  if (reopen) {
-    open(reopen);
-    return;
-  }
-  const button = target?.closest?.<HTMLElement>('[data-consent-action]');
-  const element = banner();
-  if (!button || !element || !settings) return;
-  const action = button.dataset.consentAction;
-  if (action === 'settings') {
-    showDetails(element, true);
-    element.querySelector<HTMLElement>('input[data-consent-category]:not([disabled])')?.focus();
-    return;
-  }
-  const picked: Record<string, boolean> = {};
-  element
-    .querySelectorAll<HTMLInputElement>('input[data-consent-category]')
-    .forEach((box) => (picked[box.dataset.consentCategory ?? ''] = box.checked));
+  const control = (e.target as Element | null)?.closest?.<HTMLElement>(CONTROLS);
+  if (!control || !settings) return;
+  loadBanner().then(
+    (m) => m.press(control, { stored, choose, main: () => document.getElementById(MAIN_ID) }),
+    (error: unknown) => console.error(error),
+  );
+}
+
+/** Makes, keeps and applies the visitor's choice from the banner's boxes. */
+function choose(action: ConsentAction, picked: Record<string, boolean>): void {
+  if (!settings) return;
   const before = stored();
-  const choice = makeChoice(action as ConsentAction, settings.categories, settings.version, picked, new Date());
+  const choice = makeChoice(action, settings.categories, settings.version, picked, new Date());
   storage.set(CONSENT_KEY, JSON.stringify(choice));
   root.setAttribute('data-consent', 'set');
   apply(choice, before);
-  close();
-  const status = document.querySelector<HTMLElement>('[data-consent-status]');
-  if (status) status.textContent = status.dataset.saved ?? '';
 }
 
 /** Makes the choice true in this document: cookies it does not allow go, Consent Mode hears it, the container loads if allowed. */
@@ -115,44 +128,4 @@ function apply(choice: ConsentChoice, before: ConsentChoice | undefined): void {
   } else if (running && before && Object.keys(before.c).some((id) => before.c[id] && !choice.c[id])) {
     requireFullLoads();
   }
-}
-
-/** Reopens the banner with the categories open and the stored choice ticked, and moves the focus into it. */
-function open(from: HTMLElement): void {
-  const element = banner();
-  if (!element) return;
-  opener = from;
-  const choice = stored();
-  element
-    .querySelectorAll<HTMLInputElement>('input[data-consent-category]:not([disabled])')
-    .forEach((box) => (box.checked = choice?.c[box.dataset.consentCategory ?? ''] === true));
-  element.classList.add('is-open');
-  showDetails(element, true);
-  element.querySelector<HTMLElement>('#consent-title')?.focus();
-}
-
-function close(): void {
-  const element = banner();
-  if (!element) return;
-  const hadFocus = element.contains(document.activeElement);
-  element.classList.remove('is-open');
-  showDetails(element, false);
-  const back = opener?.isConnected ? opener : document.getElementById(MAIN_ID);
-  opener = null;
-  if (!hadFocus || !back) return;
-  if (back.tabIndex < 0 && !back.hasAttribute('tabindex')) back.setAttribute('tabindex', '-1');
-  back.focus({ preventScroll: true });
-}
-
-/** The categories, and "Auswahl speichern" in the place of "Einstellungen", or the short banner. */
-function showDetails(element: HTMLElement, shown: boolean): void {
-  const details = element.querySelector<HTMLElement>('[data-consent-details]');
-  const toggle = element.querySelector<HTMLElement>('[data-consent-action="settings"]');
-  const save = element.querySelector<HTMLElement>('[data-consent-action="save"]');
-  if (details) details.hidden = !shown;
-  if (toggle) {
-    toggle.hidden = shown;
-    toggle.setAttribute('aria-expanded', String(shown));
-  }
-  if (save) save.hidden = !shown;
 }

@@ -1,30 +1,29 @@
-import { setupBackToTop } from './back-to-top.ts';
 import { showPromoBanner } from './banner.ts';
 import { checkBrowser } from './browser-check.ts';
 import {
   followSystemColorScheme,
-  isMobileMenuOpen,
-  setMobileMenu,
+  closeMobileMenu,
   setupAnnouncement,
   setupColorMode,
   setupCurrency,
   setupDropdowns,
   setupHideOnScroll,
   setupMobileMenu,
-  setupMobileMenuKeys,
 } from './chrome.ts';
-import { addCopyButtons, setupCodeCopy, type CopyLabels } from './code-copy.ts';
+import type { CopyLabels } from './code-copy.ts';
 import { enhanceConsent, setupConsent } from './consent.ts';
-import { readConfig, readMessages, type ClientConfig } from './config.ts';
+import { readConfig, readMessages, storage, type ClientConfig } from './config.ts';
 import { applyHeader, startHeaderScript } from './header.ts';
 import { setupIslands } from './islands.ts';
 import { setupNavigation } from './navigation.ts';
 import { setupPrefetch } from './prefetch.ts';
-import { setupTocHighlight } from './toc.ts';
-import { setupLazySidebar } from './sidebar.ts';
+import { setupLazySidebar, type SidebarLabels } from './sidebar.ts';
 import { setupSearch } from './search.ts';
-import { restoreTabs, setupTabGroups } from './tabs.ts';
 import { watchTables } from './tables.ts';
+import type { ReadingHelpers } from './reading.ts';
+import { atPageEnd, onScroll } from './scroll.ts';
+import { idOfHash } from '../shared/route-match.ts';
+import { MAIN_ID } from '../shared/html.ts';
 
 /**
  * Entry of the browser bundle. Plain TypeScript, no React: React islands load on demand.
@@ -32,6 +31,30 @@ import { watchTables } from './tables.ts';
  */
 let config: ClientConfig | undefined;
 let copyLabels: CopyLabels = { copy: 'Copy code', copied: 'Copied' };
+let sidebarLabels: SidebarLabels = { toggle: (label) => label, newTab: ' (opens in a new tab)' };
+
+/**
+ * A module only some pages need: imported on the first page shown that has its elements, then run on every
+ * page shown after it (so it can let go of the page before). Where it cannot be loaded, the page stays as
+ * the server made it (the content is there, only the enhancement is missing) and the next page tries again.
+ */
+function forPagesWith<M>(selector: string, load: () => Promise<M>): (run: (m: M) => void) => void {
+  let module: Promise<M> | undefined;
+  return (run) => {
+    if (!module && !document.querySelector(selector)) return;
+    module ??= load();
+    module.then(run, (error: unknown) => {
+      module = undefined;
+      console.error(error);
+    });
+  };
+}
+
+const codeBlocks = forPagesWith('figure.code-block', () => import('./code-copy.ts'));
+// Grouped sets and sets with a query string (tabs.ts's TAB_SETS).
+const tabSets = forPagesWith('.tabs[data-tab-group], .tabs[data-query-string]', () => import('./tabs.ts'));
+const readingAids = forPagesWith('.toc--desktop, [data-back-to-top]', () => import('./reading.ts'));
+const readingHelpers: ReadingHelpers = { onScroll, atPageEnd, idOfHash, main: () => document.getElementById(MAIN_ID) };
 
 function enhancePage(): void {
   config = readConfig();
@@ -46,15 +69,17 @@ function enhancePage(): void {
   const messages = readMessages();
   showPromoBanner(config.promotions.banner, config.locale, config.baseUrl, messages['promoBanner.close'] ?? 'Close');
   checkBrowser(config.promotions.minChromeVersion, messages['browser.outdated'] ?? 'Please update your browser.');
-  setupLazySidebar({
+  sidebarLabels = {
     toggle: (label) => (messages['docs.toggleCategory'] ?? '{label}').replace('{label}', label),
-    newTab: messages['link.newTab'] ?? ' (opens in a new tab)',
-  });
+    newTab: messages['link.newTab'] ?? sidebarLabels.newTab,
+  };
   copyLabels = { copy: messages['code.copy'] ?? copyLabels.copy, copied: messages['code.copied'] ?? copyLabels.copied };
-  addCopyButtons(copyLabels);
-  watchTables(messages['table.scrollLabel'] ?? 'Table');
-  restoreTabs();
-  setupTocHighlight();
+  codeBlocks((m) => m.addCopyButtons(() => copyLabels));
+  const tableLabel = messages['table.scrollLabel'] ?? 'Table';
+  // In the page's script, not loaded after it: a table box that scrolls must be a keyboard stop from the start.
+  watchTables(tableLabel);
+  tabSets((m) => m.enhanceTabs(storage));
+  readingAids((m) => m.enhanceReading(readingHelpers));
   // The cancellation form's script loads only on its page; should it fail to load, the form still posts itself.
   const cancelForm = document.querySelector<HTMLFormElement>('[data-cancel-form]');
   if (cancelForm) import('./cancellation.ts').then((m) => m.setupCancellation(cancelForm)).catch(() => undefined);
@@ -80,18 +105,13 @@ function start(): void {
   enhancePage();
   if (!config) return;
   setupConsent(config);
-  setupMobileMenuKeys();
-  setupCodeCopy(() => copyLabels);
-  setupTabGroups();
+  setupLazySidebar(() => sidebarLabels);
   const search = setupSearch(() => config); // before setupNavigation: it claims the search page's own Back/Forward first
   setupHideOnScroll();
-  setupBackToTop();
   followSystemColorScheme(() => config);
   startHeaderScript(() => config);
   setupNavigation(config.baseUrl, {
-    beforeSwap: () => {
-      if (isMobileMenuOpen()) setMobileMenu(false, false);
-    },
+    beforeSwap: closeMobileMenu,
     onSwap: () => {
       search.afterSwap();
       enhancePage();

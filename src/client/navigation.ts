@@ -2,7 +2,6 @@ import { MAIN_ID } from '../shared/html.ts';
 import { idOfHash, normalizePath } from '../shared/route-match.ts';
 import { showCrash } from './failures.ts';
 import { isInternalPage, isSamePage } from './links.ts';
-import { ProgressBar } from './progress.ts';
 
 /**
  * Soft navigation (SPEC §2 "Route behaviour"): internal links load the next page's HTML and swap it in
@@ -21,7 +20,14 @@ export interface NavigationHooks {
   beforeSwap(): void;
 }
 
-const progress = new ProgressBar();
+/** The code that shows the next page (page-swap.ts): loaded when a navigation comes near, kept after. */
+let swapper: Promise<typeof import('./page-swap.ts')> | undefined;
+
+function loadSwapper(): Promise<typeof import('./page-swap.ts')> {
+  swapper ??= import('./page-swap.ts');
+  swapper.catch(() => (swapper = undefined));
+  return swapper;
+}
 let baseUrl = '/';
 let hooks: NavigationHooks;
 let current = 0;
@@ -58,6 +64,12 @@ export function setupNavigation(base: string, navigationHooks: NavigationHooks):
     save();
   });
   document.addEventListener('click', onClick);
+  // A pointer on a link, a touch or the keyboard on one: the code that swaps pages in loads before the click.
+  const warm = (e: Event) => {
+    const a = (e.target as Element | null)?.closest?.('a');
+    if (a && isInternalPage(a, baseUrl)) void loadSwapper().catch(() => undefined);
+  };
+  for (const type of ['pointerover', 'touchstart', 'focusin'] as const) document.addEventListener(type, warm, { passive: true });
   window.addEventListener('popstate', (e) => {
     const state = e.state as HistoryState | null;
     const url = new URL(location.href);
@@ -111,20 +123,22 @@ function onClick(e: MouseEvent): void {
   void navigate(url, { push: true });
 }
 
-/** Loads `url` and shows it. */
+/** Loads `url` and shows it; a page that cannot be loaded or swapped in (or the code that does it) loads for real. */
 export async function navigate(url: URL, { push, scrollY }: { push: boolean; scrollY?: number }): Promise<void> {
   const id = ++current;
-  progress.start();
-  let response: Response;
+  let page: typeof import('./page-swap.ts');
   let html: string;
   try {
-    response = await fetch(url.pathname + url.search, { credentials: 'same-origin', headers: { accept: 'text/html' } });
-    // A missing page answers with the not-found page; any other failure loads the address for real.
-    if (!response.ok && response.status !== 404) throw new Error(`HTTP ${response.status}`);
-    if (!(response.headers.get('content-type') ?? '').includes('text/html')) throw new Error('not a page');
-    html = await response.text();
+    page = await loadSwapper();
   } catch {
-    progress.done();
+    if (id === current) location.assign(url.href);
+    return;
+  }
+  page.progress.start();
+  try {
+    html = await page.fetchPage(url);
+  } catch {
+    page.progress.done();
     if (id === current) location.assign(url.href);
     return;
   }
@@ -134,32 +148,16 @@ export async function navigate(url: URL, { push, scrollY }: { push: boolean; scr
       history.replaceState({ ...(history.state as object), quire: true, scrollY: window.scrollY }, '');
       history.pushState({ quire: true, scrollY: 0 } satisfies HistoryState, '', url);
     }
-    swap(new DOMParser().parseFromString(html, 'text/html'));
+    page.swap(html, hooks);
     loadedPath = normalizePath(url.pathname) + url.search;
-    progress.done();
+    page.progress.done();
     scrollToTarget(url.hash, scrollY);
     // The keyboard goes on from the section the address names, as after a full load, else from the content.
     focusFrom(url.hash.length > 1 ? document.getElementById(idOfHash(url.hash)) : null);
   } catch (error) {
-    progress.done();
+    page.progress.done();
     showCrash(error, () => location.reload());
   }
-}
-
-/** Replaces title, the page's head tags and the body with those of the next document. */
-function swap(next: Document): void {
-  hooks.beforeSwap();
-  document.title = next.title;
-  const managed = 'meta[name]:not([name="viewport"]), meta[property], link[rel="canonical"], link[rel="alternate"]';
-  document.head.querySelectorAll(managed).forEach((el) => el.remove());
-  const anchor = document.head.querySelector('link[rel="stylesheet"]');
-  next.head.querySelectorAll(managed).forEach((el) => document.head.insertBefore(document.importNode(el, true), anchor));
-  for (const attr of ['lang', 'dir', 'data-route-kind']) {
-    const value = next.documentElement.getAttribute(attr);
-    if (value !== null) document.documentElement.setAttribute(attr, value);
-  }
-  document.body.replaceChildren(...[...next.body.childNodes].map((n) => document.importNode(n, true)));
-  hooks.onSwap();
 }
 
 /** Focuses the element (focusable from script only, if need be), or the page's main content, without scrolling. */

@@ -46,8 +46,19 @@ export function setupPrefetch(baseUrl: string): void {
   }
   // Every link of the page, navbar and footer included (a hidden one, in the closed mobile menu, is not
   // visible until the menu opens). After a soft navigation the links of the page before are let go.
+  // Once the browser is idle: the first check of a few hundred links is a long task on a slow phone, and
+  // the pages they lead to are not needed before this one is shown and answers.
   observer?.disconnect();
-  document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => {
-    if (isInternalPage(a, baseUrl)) observer?.observe(a);
+  whenIdle(() => {
+    observer?.disconnect();
+    document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => {
+      if (isInternalPage(a, baseUrl)) observer?.observe(a);
+    });
   });
+}
+
+/** requestIdleCallback where there is one (Safari has none), a timeout after the load otherwise. */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
 }

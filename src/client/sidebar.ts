@@ -1,11 +1,5 @@
 import { showLazyError } from './failures.ts';
 
-/** One entry of a per-category sidebar file written by emit (src/emit/files.ts sidebarChunks). */
-type Entry =
-  | { type: 'doc'; label: string; href: string }
-  | { type: 'link'; label: string; href: string }
-  | { type: 'category'; label: string; href?: string; items: string };
-
 /** Texts of the entries the client renders, from the page's messages. */
 export interface SidebarLabels {
   /** The caret's name: `docs.toggleCategory` with the category's label. */
@@ -14,86 +8,41 @@ export interface SidebarLabels {
   newTab: string;
 }
 
+let started = false;
+
 /**
  * Large sidebars render only the open branch; a collapsed category carries `data-items`, the URL of a small
  * JSON file with its entries, loaded the first time it opens (ARCHITECTURE: no site-wide lists per page).
+ * One listener, once, for every such category of every page shown (`toggle` does not bubble, so it listens
+ * in the capture phase); the code that renders the entries (sidebar-items.ts) comes with the first one opened.
  */
-export function setupLazySidebar(labels: SidebarLabels): void {
-  document.querySelectorAll<HTMLDetailsElement>('details[data-items]').forEach((details) => watch(details, labels));
-}
-
-function watch(details: HTMLDetailsElement, labels: SidebarLabels): void {
-  details.addEventListener('toggle', () => {
-    if (!details.open || details.dataset.loaded) return;
-    details.dataset.loaded = 'loading';
-    void load(details, labels);
-  });
-}
-
-async function load(details: HTMLDetailsElement, labels: SidebarLabels): Promise<void> {
-  try {
-    const response = await fetch(details.dataset.items!, { credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const entries = (await response.json()) as Entry[];
-    const level = Number(/menu--level-(\d+)/.exec(details.closest('ul')?.className ?? '')?.[1] ?? '1') + 1;
-    details.append(renderList(entries, level, labels));
-    details.dataset.loaded = 'true';
-  } catch (error) {
-    delete details.dataset.loaded;
-    showLazyError(details, error, () => {
-      details.dataset.loaded = 'loading';
-      void load(details, labels);
-    });
-  }
-}
-
-function renderList(entries: Entry[], level: number, labels: SidebarLabels): HTMLUListElement {
-  const ul = document.createElement('ul');
-  ul.className = `menu menu--level-${level}`;
-  for (const entry of entries) {
-    const li = document.createElement('li');
-    li.className = 'menu__item';
-    if (entry.type !== 'category') {
-      li.append(link(entry.label, entry.href, 'menu__link', labels));
-    } else {
-      li.classList.add('menu__item--category');
-      const details = document.createElement('details');
-      details.dataset.items = entry.items;
-      const summary = document.createElement('summary');
-      if (entry.href) {
-        li.append(link(entry.label, entry.href, 'menu__link menu__category-link', labels));
-        summary.className = 'menu__caret';
-        summary.setAttribute('aria-label', labels.toggle(entry.label));
-      } else {
-        summary.className = 'menu__category';
-        summary.textContent = entry.label;
+export function setupLazySidebar(labels: () => SidebarLabels): void {
+  if (started) return;
+  started = true;
+  document.addEventListener(
+    'toggle',
+    (e) => {
+      const details = e.target;
+      if (details instanceof HTMLDetailsElement && details.open && details.dataset.items && !details.dataset.loaded) {
+        open(details, labels);
       }
-      details.append(summary);
-      li.append(details);
-      watch(details, labels);
-    }
-    ul.append(li);
-  }
-  return ul;
+    },
+    true,
+  );
 }
 
-function link(label: string, href: string, className: string, labels: SidebarLabels): HTMLAnchorElement {
-  const a = document.createElement('a');
-  a.className = className;
-  a.href = href;
-  a.textContent = label;
-  if (/^https?:/.test(href) && new URL(href).origin !== location.origin) {
-    a.target = '_blank';
-    a.rel = 'noopener noreferrer';
-    // As the theme's Link says it: screen reader users would otherwise find the Back button not working.
-    const note = document.createElement('span');
-    note.className = 'visually-hidden';
-    note.textContent = labels.newTab;
-    a.append(note);
-  }
-  if (new URL(a.href).pathname === location.pathname) {
-    a.classList.add('menu__link--active');
-    a.setAttribute('aria-current', 'page');
-  }
-  return a;
+/** Loads and shows a category's entries; a failure (of the code or of the entries) shows Retry in its place. */
+function open(details: HTMLDetailsElement, labels: () => SidebarLabels): void {
+  details.dataset.loaded = 'loading';
+  import('./sidebar-items.ts')
+    .then((m) => m.renderCategory(details, labels()))
+    .then(
+      () => {
+        details.dataset.loaded = 'true';
+      },
+      (error: unknown) => {
+        delete details.dataset.loaded;
+        showLazyError(details, error, () => open(details, labels));
+      },
+    );
 }

@@ -1,4 +1,11 @@
-import { storage } from './config.ts';
+/** The page's storage that never throws (config.ts), handed over so this chunk shares none with the page's script. */
+export interface TabStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+}
+
+let storage: TabStorage;
+let listening = false;
 
 /**
  * Tab sets with a `groupId` or a `queryString` (see the theme's Tabs). Choosing a tab in a group shows it in every
@@ -8,10 +15,11 @@ import { storage } from './config.ts';
  */
 const key = (group: string) => `quire.tab.${group}`;
 
+/** The sets this module serves (main.ts names them too, to load it only for pages that have one). */
+const TAB_SETS = '.tabs[data-tab-group], .tabs[data-query-string]';
+
 function sets(group?: string): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>('.tabs[data-tab-group], .tabs[data-query-string]')].filter(
-    (set) => group === undefined || set.dataset.tabGroup === group,
-  );
+  return [...document.querySelectorAll<HTMLElement>(TAB_SETS)].filter((set) => group === undefined || set.dataset.tabGroup === group);
 }
 
 /** Checks the tab whose value is `value`, if the set has one (its own tabs, not those of sets inside it). */
@@ -23,8 +31,21 @@ function choose(set: HTMLElement, value: string): boolean {
   return found;
 }
 
+/**
+ * Loaded only by pages with grouped tab sets or sets with a query string: on every page shown from then on, shows
+ * the tab the address or the kept choice names in each set, and listens for choices once.
+ */
+export function enhanceTabs(pageStorage: TabStorage): void {
+  storage = pageStorage;
+  if (!listening) {
+    listening = true;
+    setupTabGroups();
+  }
+  restoreTabs();
+}
+
 /** Shows the tab the address or the kept choice names in each set of the page (first load and after each soft navigation). */
-export function restoreTabs(): void {
+function restoreTabs(): void {
   const query = new URLSearchParams(location.search);
   for (const set of sets()) {
     const named = set.dataset.queryString && query.get(set.dataset.queryString);
@@ -35,7 +56,7 @@ export function restoreTabs(): void {
 }
 
 /** One change handler for all grouped tab sets, present and future. */
-export function setupTabGroups(): void {
+function setupTabGroups(): void {
   document.addEventListener('change', (event) => {
     const radio = event.target;
     if (!(radio instanceof HTMLInputElement) || !radio.classList.contains('tabs__radio')) return;

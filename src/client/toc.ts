@@ -1,5 +1,4 @@
-import { idOfHash } from '../shared/route-match.ts';
-import { onScroll } from './scroll.ts';
+import type { ReadingHelpers } from './reading.ts';
 
 /**
  * The desktop table of contents marks the section being read: the last of its headings whose top has passed
@@ -27,7 +26,7 @@ function update(): void {
 }
 
 /** Finds the page's table of contents (again after a soft navigation) and starts following the scroll once. */
-export function setupTocHighlight(): void {
+export function setupTocHighlight({ onScroll, idOfHash }: ReadingHelpers): void {
   if (!started) {
     started = true;
     onScroll(() => {

@@ -55,7 +55,8 @@ describe('client runtime in the browser', () => {
   it('code: should copy a code block with its button (mouse and keyboard) and say so, also after a soft navigation', async () => {
     const page = await open('/de/docs/js-sdk/', { permissions: ['clipboard-read', 'clipboard-write'] });
     const blocks = page.locator('figure.code-block');
-    expect(await page.locator('figure.code-block > .code-block__copy').count()).toBe(await blocks.count());
+    // The buttons' code loads on pages with code blocks only, just after the page's script.
+    await expect.poll(() => page.locator('figure.code-block > .code-block__copy').count()).toBe(await blocks.count());
     const block = blocks.first();
     const button = block.locator('.code-block__copy');
     const opacity = () => button.evaluate((b) => getComputedStyle(b).opacity);
@@ -385,6 +386,8 @@ describe('client runtime in the browser', () => {
   it('chrome: should keep keyboard focus inside the open mobile menu', async () => {
     const page = await open('/de/docs/faq/', { viewport: { width: 375, height: 800 } });
     await page.click('[data-mobile-toggle]');
+    // The menu's code loads on the first press, so it opens a moment after the click.
+    await page.waitForSelector('[data-mobile-menu].is-open');
     for (let i = 0; i < 60; i++) {
       await page.keyboard.press(i % 7 === 6 ? 'Shift+Tab' : 'Tab');
       const where = await page.evaluate(

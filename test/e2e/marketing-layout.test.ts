@@ -242,9 +242,9 @@ describe('marketing pages in the browser', () => {
     }
   });
 
-  it('marketing: should end the feature, app and guide pages in a call to action above the footer too, at 375 and 1280 px', async () => {
+  it('marketing: should end the feature, app and guide pages in a call to action above the footer too, at 375, 1280 and 1920 px', async () => {
     const ends: string[] = [];
-    for (const width of [375, 1280]) {
+    for (const width of SHOT_WIDTHS) {
       const context = await visitorContext(browser, width);
       const page = await context.newPage();
       for (const route of MORE_PAGES) {
@@ -253,6 +253,8 @@ describe('marketing pages in the browser', () => {
         const { last, overflow } = await page.evaluate(measure);
         if (last.className !== 'cta' || !last.ctaHref?.match(/^(?:\/de\/|https:\/\/)/) || !last.aboveFooter || overflow > 0)
           ends.push(`${route} at ${width}px: ends in ${last.className}, link ${last.ctaHref}, overflow ${overflow}px`);
+        // Issue 31 reviews every marketing page at the three widths: these too, by their address.
+        await screenshot(page, `marketing-${route.split('/').at(-2)}-${width}.png`);
       }
       await context.close();
     }
@@ -490,6 +492,11 @@ describe('marketing pages in the browser', () => {
     expect(docs.every((href) => href?.startsWith('/de/docs/'))).toBe(true);
     expect(await page.locator('.not-found a[href="/de/"]').count()).toBe(1);
     await screenshot(page, 'marketing-404-1280.png');
+    for (const width of SHOT_WIDTHS.filter((w) => w !== 1280)) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `marketing-404-${width}.png`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     const field = page.getByRole('searchbox', { name: 'Suchbegriff eingeben' });
     await field.fill('Ollama');
     await field.press('Enter');

@@ -2,12 +2,26 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
+import { closeBuiltSite, openBuiltSite } from './harness.ts';
 
 /**
  * Issue 31's "stays light", on the built site the browser tests use: the CSS a marketing, docs or not-found page
- * loads stays under 20 kB gzip, and every style, script and font comes from the site itself (no web fonts or CSS
- * framework from a third party).
+ * loads stays under 20 kB gzip, its own script file with what it imports statically (README's "JavaScript on
+ * every page"; the small inline pre-paint scripts are the render stage's) under 8.4 kB gzip, and every
+ * style, script and font comes from the site itself (no web fonts or CSS framework from a third party).
  */
+const SCRIPT_LIMIT = 8.4 * 1024;
+/**
+ * The chunks the page's script loads at start only where the page has the elements they serve; every other chunk
+ * (the open mobile menu, page swapping, the consent banner's buttons, sidebar categories, the promotion banner)
+ * waits for the visitor, or for a page that needs it.
+ */
+const PAGE_CHUNKS: Record<string, string> = {
+  'code-copy': 'figure.code-block',
+  tabs: '.tabs[data-tab-group]',
+  reading: '.toc--desktop, [data-back-to-top]',
+  cancellation: '[data-cancel-form]',
+};
 const PAGES = [
   'index.html',
   'home/index.html',
@@ -33,6 +47,11 @@ function assets(html: string): { styles: string[]; scripts: string[]; external: 
   const external = loaded.flatMap((t) => attr(t, 'href') ?? attr(t, 'src') ?? []).filter((url) => /^(?:https?:)?\/\//.test(url));
   // @import and url() of the site's CSS are read below, with the files.
   return { styles, scripts, external };
+}
+
+/** The modules a script imports statically (`import … from "./x.js"`, `import "./x.js"`), not `import("./x.js")`. */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/\bimport\s*(?:[\w$*{},\s]*?\bfrom\s*)?["']([^"']+)["']/g)].map((m) => m[1]);
 }
 
 describe('page weight of the built site', () => {
@@ -72,4 +91,63 @@ describe('page weight of the built site', () => {
     }
     expect(foreign).toEqual([]);
   });
+
+  /** A page's own script and everything it imports statically: what must load before it runs, as URL paths. */
+  async function startScripts(html: string, pageUrl: string): Promise<string[]> {
+    const seen = new Set<string>();
+    const queue = assets(html).scripts.map((src) => new URL(src, pageUrl).pathname);
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      if (seen.has(url)) continue;
+      seen.add(url);
+      const code = (await file(url)).toString('utf8');
+      for (const spec of staticImports(code)) queue.push(new URL(spec, `http://site${url}`).pathname);
+    }
+    return [...seen];
+  }
+
+  it('weight: should load at most 8.4 kB of JavaScript (gzip) at start on every marketing page, a docs page and the 404 page', async () => {
+    const heavy: string[] = [];
+    for (const page of PAGES) {
+      const html = await readFile(path.join(dist, 'de', page), 'utf8');
+      const scripts = await startScripts(html, `http://site/de/${page}`);
+      expect(scripts.length, page).toBeGreaterThan(0);
+      let bytes = 0;
+      for (const url of scripts) bytes += gzipSync(await file(url), { level: 9 }).length;
+      if (bytes > SCRIPT_LIMIT) heavy.push(`${page}: ${(bytes / 1024).toFixed(2)} kB in ${scripts.join(', ')}`);
+    }
+    expect(heavy).toEqual([]);
+  });
+
+  it('weight: should load no script at start beyond its own but the chunks its elements need, in a browser', async () => {
+    const site = await openBuiltSite(dist);
+    try {
+      const extra: string[] = [];
+      let plain = 0;
+      for (const page of PAGES) {
+        const html = await readFile(path.join(dist, 'de', page), 'utf8');
+        const url = `${site.server.url}/de/${page.replace(/index\.html$/, '')}`;
+        const own = await startScripts(html, url);
+        const tab = await site.browser.newPage({ viewport: { width: 412, height: 823 } });
+        const loaded: string[] = [];
+        tab.on('request', (r) => r.resourceType() === 'script' && loaded.push(new URL(r.url()).pathname));
+        await tab.goto(url, { waitUntil: 'load' });
+        // Work put off until the browser is idle (prefetching) has run by then.
+        await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 300))));
+        const more = loaded.filter((u) => !own.includes(u));
+        if (!more.length) plain++;
+        for (const chunk of more) {
+          const name = /\/chunks\/([\w-]+)\.[\w-]+\.js$/.exec(chunk)?.[1] ?? '';
+          // Islands hydrate where a page has one, with the chunks they share (React).
+          const selector = /\/island-|\/chunks\/chunk\./.test(chunk) ? '[data-island]' : PAGE_CHUNKS[name];
+          if (!selector || !(await tab.locator(selector).count())) extra.push(`${page}: ${chunk}`);
+        }
+        await tab.close();
+      }
+      // Most pages (home, the 404 page) load their own script and nothing else.
+      expect(plain).toBeGreaterThanOrEqual(3);
+      expect(extra).toEqual([]);
+    } finally {
+      await closeBuiltSite(site);
+    }
+  }, 120_000);
 });
