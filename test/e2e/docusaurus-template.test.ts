@@ -372,20 +372,21 @@ describe("Docusaurus tabs and BrowserOnly in a browser (Markdown and the project
   it('shows the tab marked default, follows ?os= in the address, and writes a choice there and into every set of the group', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/docs/tabs/`);
+    // The tabs' code is a chunk the page loads when it has tab sets: a choice counts once it is there.
+    await page.goto(`${server.url}/docs/tabs/`, { waitUntil: 'networkidle' });
     // The Markdown set starts on its default tab, the component's on its own (values order: Windows first).
-    expect(await shown(page)).toEqual(['macOS', 'Windows']);
+    await expect.poll(() => shown(page)).toEqual(['macOS', 'Windows']);
     expect(await page.locator('.tabs').nth(1).locator('.tabs__label').allTextContents()).toEqual(['Windows', 'macOS']);
     await page.locator('.tabs').first().getByText('Windows', { exact: true }).click();
-    expect(new URL(page.url()).searchParams.get('os')).toBe('win');
-    expect(await shown(page)).toEqual(['Windows', 'Windows']);
+    await expect.poll(() => new URL(page.url()).searchParams.get('os')).toBe('win');
+    await expect.poll(() => shown(page)).toEqual(['Windows', 'Windows']);
     // The parameter chooses for the set that reads it; the other keeps the stored choice, as in Docusaurus.
     await page.goto(`${server.url}/docs/tabs/?os=mac`);
-    expect(await shown(page)).toEqual(['macOS', 'Windows']);
+    await expect.poll(() => shown(page)).toEqual(['macOS', 'Windows']);
     expect(await page.locator('.tabs').first().locator('.tabs__radio:checked ~ .tabs__panel').textContent()).toBe('Mac text');
     // Without the parameter, the kept choice (localStorage) is shown.
     await page.goto(`${server.url}/docs/tabs/`);
-    expect(await shown(page)).toEqual(['Windows', 'Windows']);
+    await expect.poll(() => shown(page)).toEqual(['Windows', 'Windows']);
     expect(missing).toEqual([]);
     await context.close();
   });
