@@ -13,6 +13,7 @@ import { isLiteralExpression, type EstreeNode } from '../shared/mdx-literal.ts';
 import { createUrlPolicy, type Parse5Node } from '../shared/url-policy.ts';
 import type { AssetRef, Compiled, CompileNote, LinkRef, Source, SourceMapJson } from '../types.ts';
 import type { CompileTexts } from './index.ts';
+import { remarkFastMarkdown } from './fast-markdown.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { setUrlPolicy } from './plugins/links.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
@@ -119,10 +120,11 @@ function prepareTree(tree: WalkNode): boolean {
   return plain;
 }
 
-function createMarkdownProcessor(parts: SyntaxParts, texts: CompileTexts) {
+function createMarkdownProcessor(parts: SyntaxParts, texts: CompileTexts, fast: boolean) {
   return unified()
     .use(remarkParse)
     .use(remarkPluginsFor(parts))
+    .use(fast ? [remarkFastMarkdown] : [])
     .use(remarkRehype, remarkRehypeOptions(texts))
     .use(rehypeRawHtml)
     .use(rehypePlugins)
@@ -131,10 +133,10 @@ function createMarkdownProcessor(parts: SyntaxParts, texts: CompileTexts) {
 }
 
 /** The cached processors for a combination of syntax extensions (built on first use). */
-function markdownProcessor(parts: SyntaxParts, texts: CompileTexts) {
-  const key = processorKey(parts, texts);
+function markdownProcessor(parts: SyntaxParts, texts: CompileTexts, fast = true) {
+  const key = `${processorKey(parts, texts)}|${fast}`;
   let markdown = markdownProcessors.get(key);
-  if (!markdown) markdownProcessors.set(key, (markdown = createMarkdownProcessor(parts, texts)));
+  if (!markdown) markdownProcessors.set(key, (markdown = createMarkdownProcessor(parts, texts, fast)));
   return markdown;
 }
 
@@ -158,12 +160,12 @@ const PARSE_TEXTS: CompileTexts = { footnotes: '', backToReference: '', admoniti
  * Parses prepared text (see prepareMarkdown) to its Markdown syntax tree, exactly as processSource does
  * first, and nothing more; `bench/parse-floor.ts` times it.
  */
-export function parseOnly(format: Source['format'], value: string, path: string): unknown {
+export function parseOnly(format: Source['format'], value: string, path: string, { fastMarkdown = true }: ProcessVariant = {}): unknown {
   const parts = syntaxPartsFor(value);
   const processor =
     format === 'mdx'
       ? (mdxTreeProcessor(parts, PARSE_TEXTS) ?? mdxCodeProcessor(parts, PARSE_TEXTS))
-      : markdownProcessor(parts, PARSE_TEXTS);
+      : markdownProcessor(parts, PARSE_TEXTS, fastMarkdown);
   return processor.parse(new VFile({ value, path }));
 }
 
@@ -173,6 +175,8 @@ export interface ProcessVariant {
   only?: SyntaxParts;
   /** `.mdx` pages without code become a syntax tree rather than MDX's JavaScript; default true. */
   mdxFromTree?: boolean;
+  /** `.md` pages markdown-it can read go through it rather than micromark (fast-markdown.ts); default true. */
+  fastMarkdown?: boolean;
 }
 
 /**
@@ -183,7 +187,7 @@ export async function processSource(
   source: Source,
   baseUrl: string,
   texts: CompileTexts,
-  { only, mdxFromTree = true }: ProcessVariant = {},
+  { only, mdxFromTree = true, fastMarkdown = true }: ProcessVariant = {},
   settings: PageSettings = {},
 ): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
   const value = prepareMarkdown(source.body);
@@ -203,7 +207,7 @@ export async function processSource(
     const map = file.map as SourceMapJson | undefined;
     return { output: { type: 'mdx', code: String(file.value), ...(map ? { map } : {}) }, data: file.data as Record<string, unknown> };
   }
-  const file = await processFile(markdownProcessor(parts, texts), input);
+  const file = await processFile(markdownProcessor(parts, texts, fastMarkdown), input);
   return { output: { type: 'html', html: String(file.value) }, data: file.data as Record<string, unknown> };
 }
 
