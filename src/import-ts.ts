@@ -107,6 +107,27 @@ export function toProjectPath(root: string, abs: string): string {
   return path.relative(root, abs).split(path.sep).join('/');
 }
 
+/**
+ * Why and where importing a project's TypeScript failed: esbuild's first error (`compile`, its text), or what the
+ * module threw while it ran (`evaluation`), at its place in the project when known, else at `file`.
+ */
+export function importFailure(
+  e: unknown,
+  root: string,
+  file: string,
+): { kind: 'compile' | 'evaluation'; text: string; place: { file: string; line?: number; column?: number } } {
+  const first = (e as EsbuildLikeError).errors?.[0];
+  if (first) {
+    // esbuild names files relative to the working directory; diagnostics name them relative to the project.
+    const loc = first.location;
+    const place = loc ? { file: toProjectPath(root, path.resolve(loc.file)), line: loc.line, column: loc.column + 1 } : { file };
+    return { kind: 'compile', text: first.text, place };
+  }
+  const at = e instanceof EvaluationError ? e.place : undefined;
+  const place = at ? { file: toProjectPath(root, at.file), line: at.line, column: at.column } : { file };
+  return { kind: 'evaluation', text: (e as Error).message, place };
+}
+
 export interface EsbuildLikeError {
   errors?: { text: string; location?: { file: string; line: number; column: number } | null }[];
 }

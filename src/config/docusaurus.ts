@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
-import { EvaluationError, importTypeScript, isBuiltin, toProjectPath, type EsbuildLikeError, type ImportOptions } from '../import-ts.ts';
+import { importFailure, importTypeScript, isBuiltin, toProjectPath, type ImportOptions } from '../import-ts.ts';
 
 /** esbuild's plugin type, through import-ts (the one module here that may load esbuild). */
 type Plugin = NonNullable<ImportOptions['plugins']>[number];
@@ -56,31 +56,12 @@ export async function runDocusaurusConfig(
     if (typeof value === 'function') value = await (value as () => unknown)();
     else value = await value;
   } catch (e) {
-    const first = (e as EsbuildLikeError).errors?.[0];
-    if (first) {
-      const where = first.location ? toProjectPath(root, path.resolve(first.location.file)) : file;
-      return {
-        inputs,
-        diagnostics: [
-          report(
-            CODES.CONFIG_LOAD,
-            'compile',
-            { text: first.text },
-            {
-              file: where,
-              line: first.location?.line,
-              column: first.location ? first.location.column + 1 : undefined,
-            },
-          ),
-        ],
-      };
-    }
-    const place = e instanceof EvaluationError ? e.place : undefined;
-    const at = place ? { file: toProjectPath(root, place.file), line: place.line, column: place.column } : { file };
-    return {
-      inputs,
-      diagnostics: [report(CODES.CONFIG_LOAD, 'evaluation', { docusaurus: true, reason: (e as Error).message }, at)],
-    };
+    const failure = importFailure(e, root, file);
+    const diagnostic =
+      failure.kind === 'compile'
+        ? report(CODES.CONFIG_LOAD, 'compile', { text: failure.text }, failure.place)
+        : report(CODES.CONFIG_LOAD, 'evaluation', { docusaurus: true, reason: failure.text }, failure.place);
+    return { inputs, diagnostics: [diagnostic] };
   }
   const diagnostics: Diagnostic[] = [];
   for (const [name, { importer }] of missing) {

@@ -8,7 +8,7 @@ import { closestName } from '../shared/text.ts';
 import { unbalancedTag } from '../shared/html-balance.ts';
 import { localeBaseUrl } from '../shared/locales.ts';
 import { createUrlPolicy, isPlainHtml, unsafeUrl, type Parse5Node } from '../shared/url-policy.ts';
-import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
+import { importFailure, importTypeScript } from '../import-ts.ts';
 import { configSchema, NAV_ITEM_TYPES, type SiteConfig } from './schema.ts';
 import { findDocusaurusConfig, isDocusaurusConfigFile, mapDocusaurusConfig, quireRoot, runDocusaurusConfig } from './docusaurus.ts';
 
@@ -59,32 +59,12 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
   try {
     ({ value: raw, inputs } = await importTypeScript(abs));
   } catch (e) {
-    const first = (e as EsbuildLikeError).errors?.[0];
-    if (first) {
-      // esbuild names files relative to the working directory; diagnostics name them relative to the project.
-      const where = first.location ? toProjectPath(root, path.resolve(first.location.file)) : file;
-      return {
-        diagnostics: [
-          report(
-            CODES.CONFIG_LOAD,
-            'compile',
-            { text: first.text },
-            {
-              file: where,
-              line: first.location?.line,
-              column: first.location ? first.location.column + 1 : undefined,
-            },
-          ),
-        ],
-        inputs,
-      };
-    }
-    const place = e instanceof EvaluationError ? e.place : undefined;
-    const at = place ? { file: toProjectPath(root, place.file), line: place.line, column: place.column } : { file };
-    return {
-      diagnostics: [report(CODES.CONFIG_LOAD, 'evaluation', { docusaurus: false, reason: (e as Error).message }, at)],
-      inputs,
-    };
+    const failure = importFailure(e, root, file);
+    const diagnostic =
+      failure.kind === 'compile'
+        ? report(CODES.CONFIG_LOAD, 'compile', { text: failure.text }, failure.place)
+        : report(CODES.CONFIG_LOAD, 'evaluation', { docusaurus: false, reason: failure.text }, failure.place);
+    return { diagnostics: [diagnostic], inputs };
   }
   const validated = validateConfig(raw, file, overrides);
   const unsafe = validated.config ? await unsafeInConfig(validated.config, file) : [];
