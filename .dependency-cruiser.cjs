@@ -65,7 +65,7 @@ const forbidden = [
 
   // The pipeline: config → load → compile → plan → render → emit
   rule('stage-imports-contracts-only', 'A stage imports types.ts, diagnostics.ts, shared/, source-map.ts, limits.ts, import-ts.ts (config and load), pool.ts (compile and render workers) and its own folder, never another stage, a driver, the theme or the CLI.', { path: `^src/(${STAGE})/` }, { path: PROJECT, pathNot: ['^src/$1/', ...CONTRACTS, '^src/(?:import-ts|pool)\\.ts$'] }),
-  rule('only-readers-run-project-modules', "import-ts.ts runs the project's TypeScript files: the config and load stages read the project, nobody else does.", { path: PROJECT, pathNot: '^src/(?:config|load)/' }, { path: '^src/import-ts\\.ts$' }),
+  rule('only-readers-run-project-modules', "import-ts.ts runs the project's TypeScript files: the config and load stages read the project; compile's project-plugins.ts runs the config again for its remark and rehype plugins (functions cannot travel to a worker); nobody else does.", { path: PROJECT, pathNot: ['^src/(?:config|load)/', '^src/compile/project-plugins\\.ts$'] }, { path: '^src/import-ts\\.ts$' }),
   {
     name: 'stage-reaches-no-other-stage',
     severity: 'error',

@@ -259,6 +259,31 @@ export const CATALOGUE = {
       }),
     },
   },
+  Q004: {
+    title: "Project's remark or rehype plugin",
+    severity: 'either',
+    about:
+      'a remark or rehype plugin a Docusaurus config gives its docs, blog or pages (`remarkPlugins`, `rehypePlugins`, and their `beforeDefault…` lists), named with its key path: error when it cannot be loaded for compiling or throws on a page (at the page, and at the place the plugin gives); warning for each message the plugin reports on a page (`file.message`), at its place',
+    cases: {
+      load: kase({
+        severity: 'error',
+        message: (d: { config: string; reason: string }) =>
+          `The remark and rehype plugins of ${d.config} could not be loaded for compiling: ${d.reason}`,
+        hint: 'The config ran when the build started; check that it gives the same plugins each time it runs.',
+      }),
+      failed: kase({
+        severity: 'error',
+        message: (d: { name: string; keyPath: string; config: string; reason: string }) =>
+          `The plugin ${d.name} (${d.keyPath} in ${d.config}) failed on this page: ${d.reason}`,
+        hint: "The error comes from the project's plugin: check its options and the page, or take it out of the config to build without it.",
+      }),
+      message: kase({
+        severity: 'warning',
+        message: (d: { name: string; keyPath: string; reason: string }) => `${d.name}: ${d.reason}`,
+        hint: (d) => `Reported by the project's plugin at ${d.keyPath}.`,
+      }),
+    },
+  },
   Q010: {
     title: 'Content missing',
     severity: 'either',

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
@@ -48,13 +49,17 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
   // A module imported from a data: URL cannot resolve npm packages (`import x from 'paket'`): when the file
   // imports one, the code runs from a temporary file in the project's node_modules/.quire/, where Node finds
-  // the project's packages as usual (the way Vite runs its config).
+  // the project's packages as usual (the way Vite runs its config). Compile workers may run the same file at the
+  // same moment (a Docusaurus config, for its plugins), hence the random part of the name.
   const packages = Object.values(result.metafile.outputs).some((o) => o.imports.some((i) => i.external && !isBuiltin(i.path)));
   let url = 'data:text/javascript;base64,' + Buffer.from(code).toString('base64');
   let temporary: string | undefined;
   if (packages) {
     const dir = path.join(path.dirname(file), 'node_modules', '.quire');
-    temporary = path.join(dir, `${path.basename(file)}.${process.pid}-${Date.now().toString(36)}.mjs`);
+    temporary = path.join(
+      dir,
+      `${path.basename(file)}.${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.mjs`,
+    );
     await mkdir(dir, { recursive: true });
     await writeFile(temporary, code);
     url = pathToFileURL(temporary).href;
@@ -69,8 +74,49 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
   }
 }
 
-/** Node's own module names (`path`, `node:fs`), for the config stage's stand-ins (node:module is this file's to use). */
-export { isBuiltin };
+/** The package a bare import names (`@scope/name/sub` → `@scope/name`). */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Whether `name` is installed in a node_modules folder on the way up from `dir` (Node's lookup). */
+function installed(name: string, dir: string): boolean {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (statSync(path.join(at, 'node_modules', name, 'package.json'), { throwIfNoEntry: false })?.isFile()) return true;
+    if (path.dirname(at) === at) return false;
+  }
+}
+
+/**
+ * An esbuild plugin: a bare import of a package that is not installed resolves to a stand-in, so the config still
+ * runs. The stand-in is a value every property access, call and conversion of which gives the stand-in again
+ * (`themes.github`, `require('x/themes/dracula')`), and it converts to an empty text.
+ */
+export function standInForMissingPackages(root: string, missing: Map<string, { importer: string }>): Plugin {
+  return {
+    name: 'quire-missing-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (isBuiltin(args.path) || path.isAbsolute(args.path)) return undefined;
+        const name = packageName(args.path);
+        if (installed(name, args.resolveDir || root)) return undefined;
+        if (!missing.has(name)) missing.set(name, { importer: args.importer });
+        return { path: args.path, namespace: 'quire-missing-package' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'quire-missing-package' }, () => ({
+        // CommonJS, so that esbuild reads any named import from it as a property (`import { themes } from …`); the
+        // prototype trap answers the properties esbuild's interop looks up on a copy of the module object.
+        contents: `
+const empty = () => '';
+const handler = { get: (_t, key) => (key === Symbol.toPrimitive || key === 'toString' || key === 'valueOf' ? empty : key === '__esModule' ? undefined : standIn), apply: () => standIn, construct: () => standIn };
+const standIn = new Proxy(function () {}, { ...handler, getPrototypeOf: () => new Proxy({}, handler) });
+module.exports = standIn;`,
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 export interface ImportOptions {
   /** esbuild plugins (the Docusaurus config loader stands in for packages the project has not installed). */

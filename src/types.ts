@@ -166,7 +166,7 @@ export interface Compiled {
  * it names nothing (Q036), a code block option or language without effect (Q037), a feature of the source's
  * dialect that quire leaves out (Q038).
  */
-export type CompileNoteKind = 'unclosed' | 'as-text' | 'code-option' | 'left-out';
+export type CompileNoteKind = 'unclosed' | 'as-text' | 'code-option' | 'left-out' | 'plugin';
 
 /** A `<meta>` or `<link>` a page puts into its head, with its attributes as written; or its JSON-LD `<script>`. */
 export interface HeadTag {

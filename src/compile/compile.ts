@@ -6,6 +6,7 @@ import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagno
 import { resolveAsset } from './plugins/links.ts';
 import { prescan, type PrescanProblem } from './prescan.ts';
 import type { PageSettings } from './pipeline.ts';
+import { PluginFailure } from './project-plugins.ts';
 
 /**
  * Texts the compiler itself writes into pages (the footnotes' heading and back links), in the site's
@@ -84,6 +85,7 @@ export const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof COD
   'as-text': CODES.CONTENT_AS_TEXT,
   'code-option': CODES.CODE_OPTION,
   'left-out': CODES.CONTENT_LEFT_OUT,
+  plugin: CODES.PROJECT_PLUGIN,
 };
 
 export const COMPILER_VERSION = '27';
@@ -168,12 +170,19 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
 }
 
 /** The config's settings each page and partial compiles with (see fileData). */
 export function pageSettings(config: SiteConfig): PageSettings {
-  return { relativeUrls: config.relativeUrls, npm2yarn: config.markdown.npm2yarn };
+  const { plugins } = config.markdown;
+  return {
+    relativeUrls: config.relativeUrls,
+    npm2yarn: config.markdown.npm2yarn,
+    ...(plugins
+      ? { plugins: { ref: plugins, folders: { docs: config.layout.docs, blog: config.layout.blog, pages: config.layout.pages } } }
+      : {}),
+  };
 }
 
 interface VFileMessageLike {
@@ -359,6 +368,12 @@ async function finishCompile(
     ({ output, data } = await processing);
   } catch (e) {
     if (isStackOverflow(e)) return { diagnostic: stackDiagnostic('compile', source.file) };
+    if (e instanceof PluginFailure) {
+      const { line, column } = e.place;
+      return {
+        diagnostic: withExcerpt(e.diagnostic(source.file, line && line + source.bodyLine - 1, column), source.body, source.bodyLine),
+      };
+    }
     const m = e as VFileMessageLike;
     // Some MDX messages carry their place only in the text: "… (3:1-3:17)".
     const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);

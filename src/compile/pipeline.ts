@@ -16,6 +16,7 @@ import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
 import { remarkNpm2Yarn, type Npm2YarnSettings } from './plugins/npm2yarn.ts';
 import { remarkNotes } from './plugins/notes.ts';
+import type { PluginSettings, SectionPlugins } from './project-plugins.ts';
 
 export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts';
 
@@ -24,9 +25,12 @@ export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts
  * take no other options: what differs per file (its route, its line offset) travels in `file.data`
  * (see `fileData`), so a processor is built once per combination of extensions and reused.
  */
-export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
+export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): PluggableList => [
   remarkFreshData,
   [remarkSyntax, parts],
+  // A Docusaurus project's own plugins where its MDX loader runs them: `beforeDefaultRemarkPlugins` before its own
+  // (quire's here), `remarkPlugins` after them (https://docusaurus.io/docs/markdown-features/plugins).
+  ...(project?.beforeRemark ?? []),
   remarkNpm2Yarn,
   remarkThemeModules,
   remarkImports,
@@ -37,8 +41,16 @@ export const remarkPluginsFor = (parts: SyntaxParts): PluggableList => [
   remarkToc,
   remarkLinks,
   remarkHead,
+  ...(project?.remark ?? []),
+  // What those plugins added that names theme modules or imports (tab-blocks' `<Tabs>` with their import), as
+  // Docusaurus's bundler would resolve it after every remark plugin has run.
+  ...(project?.remark.length ? [remarkThemeModulesAgain, remarkImportsAgain] : []),
   remarkSummary,
 ];
+
+/** The same passes a second time: unified attaches a plugin function once, however often it is listed. */
+const remarkThemeModulesAgain = () => remarkThemeModules();
+const remarkImportsAgain = () => remarkImports();
 
 /**
  * Each run starts from the file's own settings only. An `.mdx` page that turns out to need MDX's code is run a
@@ -83,10 +95,20 @@ export function fileData(
 export interface PageSettings {
   relativeUrls?: 'slash' | 'noSlash';
   npm2yarn?: Npm2YarnSettings;
+  /** A Docusaurus project's remark and rehype plugins (project-plugins.ts). */
+  plugins?: PluginSettings;
 }
 
-/** rehypeCode stays last: the MDX tree processor ends with it (see processors.ts). */
-export const rehypePlugins: PluggableList = [rehypeTables, rehypeCode];
+/**
+ * rehypeCode stays last: the MDX tree processor ends with it (see processors.ts). A project's rehype plugins run
+ * first, as under Docusaurus, where code is highlighted in the browser and its plugins see the plain code blocks.
+ */
+export const rehypePluginsFor = (project?: SectionPlugins): PluggableList => [
+  ...(project?.beforeRehype ?? []),
+  ...(project?.rehype ?? []),
+  rehypeTables,
+  rehypeCode,
+];
 
 /** What an element holds directly: component names, `#text` for text that is not blank (paragraphs looked through). */
 function childKinds(children: WalkNode[]): string[] {

@@ -14,6 +14,8 @@ import { createUrlPolicy, type Parse5Node } from '../shared/url-policy.ts';
 import type { AssetRef, Compiled, CompileNote, LinkRef, Source, SourceMapJson } from '../types.ts';
 import type { CompileTexts } from './index.ts';
 import { remarkFastMarkdown } from './fast-markdown.ts';
+import { pluginMessages, projectPlugins, sectionOf, sectionOfFile, type SectionPlugins } from './project-plugins.ts';
+import { CODES, report } from '../diagnostics.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { setUrlPolicy } from './plugins/links.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
@@ -21,7 +23,7 @@ import { walk, type WalkNode } from './plugins/walk.ts';
 import {
   fileData,
   prepareMarkdown,
-  rehypePlugins,
+  rehypePluginsFor,
   remarkPluginsFor,
   syntaxKey,
   syntaxPartsFor,
@@ -60,27 +62,28 @@ function remarkRehypeOptions(texts: CompileTexts) {
 }
 
 /** `SourceMapGenerator`: the code path's pages keep a map back to their source (see `mdxErrorPlace`). */
-const mdxOptions = (parts: SyntaxParts, texts: CompileTexts) => ({
+const mdxOptions = (parts: SyntaxParts, texts: CompileTexts, project?: SectionPlugins) => ({
   outputFormat: 'function-body' as const,
   // HTML comments in MDX are the writer's notes, as Docusaurus reads them (its markdown.mdx1Compat.comments, on by
   // default, with this same plugin); MDX itself refuses them. Kept as nodes so `<!-- truncate -->` marks an excerpt.
-  remarkPlugins: [[remarkComment, { ast: true }], ...remarkPluginsFor(parts)] as PluggableList,
+  remarkPlugins: [[remarkComment, { ast: true }], ...remarkPluginsFor(parts, project)] as PluggableList,
   remarkRehypeOptions: remarkRehypeOptions(texts),
-  rehypePlugins,
+  rehypePlugins: rehypePluginsFor(project),
   development: false,
   SourceMapGenerator,
 });
 
-/** Processors are cached per combination of syntax extensions and texts. */
-const processorKey = (parts: SyntaxParts, texts: CompileTexts) => `${syntaxKey(parts)}|${texts.footnotes}|${texts.backToReference}`;
+/** Processors are cached per combination of syntax extensions, texts and the project's plugins. */
+const processorKey = (parts: SyntaxParts, texts: CompileTexts, project?: SectionPlugins) =>
+  `${syntaxKey(parts)}|${texts.footnotes}|${texts.backToReference}|${project?.id ?? ''}`;
 
 /**
  * MDX's own processor up to the HTML syntax tree (after our rehype plugins), without its JavaScript
  * stages: the same parsing, unravelling and plugins, so the tree is the one MDX would turn into code.
  * Undefined if the processor is not laid out as expected (then every page takes the code path).
  */
-function createMdxTreeProcessor(parts: SyntaxParts, texts: CompileTexts): Processor | undefined {
-  const attachers = createProcessor(mdxOptions(parts, texts)).attachers;
+function createMdxTreeProcessor(parts: SyntaxParts, texts: CompileTexts, project?: SectionPlugins): Processor | undefined {
+  const attachers = createProcessor(mdxOptions(parts, texts, project)).attachers;
   const last = attachers.findIndex(([plugin]) => (plugin as unknown) === rehypeCode);
   if (last < 0) return undefined;
   const processor = unified();
@@ -120,36 +123,39 @@ function prepareTree(tree: WalkNode): boolean {
   return plain;
 }
 
-function createMarkdownProcessor(parts: SyntaxParts, texts: CompileTexts, fast: boolean) {
-  return unified()
-    .use(remarkParse)
-    .use(remarkPluginsFor(parts))
-    .use(fast ? [remarkFastMarkdown] : [])
-    .use(remarkRehype, remarkRehypeOptions(texts))
-    .use(rehypeRawHtml)
-    .use(rehypePlugins)
-    .use(rehypeStringify)
-    .freeze();
+function createMarkdownProcessor(parts: SyntaxParts, texts: CompileTexts, fast: boolean, project?: SectionPlugins) {
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkPluginsFor(parts, project))
+      // A project's plugins may add syntax of their own (remark-math's `$…$`), which only micromark is given.
+      .use(fast && !project ? [remarkFastMarkdown] : [])
+      .use(remarkRehype, remarkRehypeOptions(texts))
+      .use(rehypeRawHtml)
+      .use(rehypePluginsFor(project))
+      .use(rehypeStringify)
+      .freeze()
+  );
 }
 
 /** The cached processors for a combination of syntax extensions (built on first use). */
-function markdownProcessor(parts: SyntaxParts, texts: CompileTexts, fast = true) {
-  const key = `${processorKey(parts, texts)}|${fast}`;
+function markdownProcessor(parts: SyntaxParts, texts: CompileTexts, fast = true, project?: SectionPlugins) {
+  const key = `${processorKey(parts, texts, project)}|${fast}`;
   let markdown = markdownProcessors.get(key);
-  if (!markdown) markdownProcessors.set(key, (markdown = createMarkdownProcessor(parts, texts, fast)));
+  if (!markdown) markdownProcessors.set(key, (markdown = createMarkdownProcessor(parts, texts, fast, project)));
   return markdown;
 }
 
-function mdxTreeProcessor(parts: SyntaxParts, texts: CompileTexts): Processor | undefined {
-  const key = processorKey(parts, texts);
-  if (!mdxTreeProcessors.has(key)) mdxTreeProcessors.set(key, createMdxTreeProcessor(parts, texts));
+function mdxTreeProcessor(parts: SyntaxParts, texts: CompileTexts, project?: SectionPlugins): Processor | undefined {
+  const key = processorKey(parts, texts, project);
+  if (!mdxTreeProcessors.has(key)) mdxTreeProcessors.set(key, createMdxTreeProcessor(parts, texts, project));
   return mdxTreeProcessors.get(key);
 }
 
-function mdxCodeProcessor(parts: SyntaxParts, texts: CompileTexts) {
-  const key = processorKey(parts, texts);
+function mdxCodeProcessor(parts: SyntaxParts, texts: CompileTexts, project?: SectionPlugins) {
+  const key = processorKey(parts, texts, project);
   let mdx = mdxProcessors.get(key);
-  if (!mdx) mdxProcessors.set(key, (mdx = createProcessor(mdxOptions(parts, texts))));
+  if (!mdx) mdxProcessors.set(key, (mdx = createProcessor(mdxOptions(parts, texts, project))));
   return mdx;
 }
 
@@ -193,22 +199,35 @@ export async function processSource(
   const value = prepareMarkdown(source.body);
   const input = { value, path: source.file, data: fileData(source, baseUrl, texts, settings) };
   const parts = only ?? syntaxPartsFor(value);
+  const project = settings.plugins && (await projectPlugins(settings.plugins, sectionOf(source.kind)));
   if (source.format === 'mdx') {
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip
     // MDX's JavaScript generation here and evaluating that code at render (measured: compile of the
     // site's pages −20 %).
-    const treeProcessor = mdxFromTree ? mdxTreeProcessor(parts, texts) : undefined;
+    const treeProcessor = mdxFromTree ? mdxTreeProcessor(parts, texts, project) : undefined;
     if (treeProcessor) {
       const file = new VFile(input);
       const tree = (await treeProcessor.run(treeProcessor.parse(file), file)) as HastRoot;
-      if (prepareTree(tree as WalkNode)) return { output: { type: 'hast', tree }, data: file.data as Record<string, unknown> };
+      if (prepareTree(tree as WalkNode)) return { output: { type: 'hast', tree }, data: withPluginNotes(file, source.bodyLine) };
     }
-    const file = await processFile(mdxCodeProcessor(parts, texts), input);
+    const file = await processFile(mdxCodeProcessor(parts, texts, project), input);
     const map = file.map as SourceMapJson | undefined;
-    return { output: { type: 'mdx', code: String(file.value), ...(map ? { map } : {}) }, data: file.data as Record<string, unknown> };
+    return { output: { type: 'mdx', code: String(file.value), ...(map ? { map } : {}) }, data: withPluginNotes(file, source.bodyLine) };
   }
-  const file = await processFile(markdownProcessor(parts, texts, fastMarkdown), input);
-  return { output: { type: 'html', html: String(file.value) }, data: file.data as Record<string, unknown> };
+  const file = await processFile(markdownProcessor(parts, texts, fastMarkdown, project), input);
+  return { output: { type: 'html', html: String(file.value) }, data: withPluginNotes(file, source.bodyLine) };
+}
+
+/** The file's data, with what the project's plugins reported on it (file.message) among its notes. */
+function withPluginNotes(file: VFile, bodyLine: number): Record<string, unknown> {
+  const data = file.data as Record<string, unknown>;
+  const messages = pluginMessages(file);
+  if (!messages.length) return data;
+  const notes = messages.map(({ line, column, ...message }): CompileNote => {
+    const { message: text, hint } = report(CODES.PROJECT_PLUGIN, 'message', message, {});
+    return { kind: 'plugin', message: text, ...(hint ? { hint } : {}), ...(line ? { line: line + bodyLine - 1, column } : {}) };
+  });
+  return { ...data, notes: [...((data.notes as CompileNote[] | undefined) ?? []), ...notes] };
 }
 
 /**
@@ -252,13 +271,14 @@ export async function compilePartial(
 ): Promise<CompiledPartial> {
   const value = prepareMarkdown(body);
   const parts = syntaxPartsFor(value);
-  const key = `partial|${processorKey(parts, texts)}`;
+  const project = settings.plugins && (await projectPlugins(settings.plugins, sectionOfFile(file, settings.plugins.folders)));
+  const key = `partial|${processorKey(parts, texts, project)}`;
   let processor = mdxProcessors.get(key);
   if (!processor)
     mdxProcessors.set(
       key,
       (processor = createProcessor({
-        ...mdxOptions(parts, texts),
+        ...mdxOptions(parts, texts, project),
         outputFormat: 'program',
         providerImportSource: '@mdx-js/react',
         SourceMapGenerator: undefined,
@@ -271,6 +291,6 @@ export async function compilePartial(
     code: String(out.value),
     links: (out.data.links as LinkRef[] | undefined) ?? [],
     assets: (out.data.assets as AssetRef[] | undefined) ?? [],
-    notes: (out.data.notes as CompileNote[] | undefined) ?? [],
+    notes: (withPluginNotes(out, bodyLine).notes as CompileNote[] | undefined) ?? [],
   };
 }

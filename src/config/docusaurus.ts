@@ -1,11 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
-import { importFailure, importTypeScript, isBuiltin, toProjectPath, type ImportOptions } from '../import-ts.ts';
-
-/** esbuild's plugin type, through import-ts (the one module here that may load esbuild). */
-type Plugin = NonNullable<ImportOptions['plugins']>[number];
+import { importFailure, importTypeScript, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { UserConfig } from './schema.ts';
 
@@ -76,50 +74,6 @@ export async function runDocusaurusConfig(
     diagnostics.push(text === undefined ? found : withExcerpt(found, text));
   }
   return { value, inputs, diagnostics };
-}
-
-/** The package a bare import names (`@scope/name/sub` → `@scope/name`). */
-function packageName(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-/** Whether `name` is installed in a node_modules folder on the way up from `dir` (Node's lookup). */
-function installed(name: string, dir: string): boolean {
-  for (let at = dir; ; at = path.dirname(at)) {
-    if (isFile(path.join(at, 'node_modules', name, 'package.json'))) return true;
-    if (path.dirname(at) === at) return false;
-  }
-}
-
-/**
- * An esbuild plugin: a bare import of a package that is not installed resolves to a stand-in, so the config still
- * runs. The stand-in is a value every property access, call and conversion of which gives the stand-in again
- * (`themes.github`, `require('x/themes/dracula')`), and it converts to an empty text.
- */
-function standInForMissingPackages(root: string, missing: Map<string, { importer: string }>): Plugin {
-  return {
-    name: 'quire-missing-packages',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (isBuiltin(args.path) || path.isAbsolute(args.path)) return undefined;
-        const name = packageName(args.path);
-        if (installed(name, args.resolveDir || root)) return undefined;
-        if (!missing.has(name)) missing.set(name, { importer: args.importer });
-        return { path: args.path, namespace: 'quire-missing-package' };
-      });
-      build.onLoad({ filter: /.*/, namespace: 'quire-missing-package' }, () => ({
-        // CommonJS, so that esbuild reads any named import from it as a property (`import { themes } from …`); the
-        // prototype trap answers the properties esbuild's interop looks up on a copy of the module object.
-        contents: `
-const empty = () => '';
-const handler = { get: (_t, key) => (key === Symbol.toPrimitive || key === 'toString' || key === 'valueOf' ? empty : key === '__esModule' ? undefined : standIn), apply: () => standIn, construct: () => standIn };
-const standIn = new Proxy(function () {}, { ...handler, getPrototypeOf: () => new Proxy({}, handler) });
-module.exports = standIn;`,
-        loader: 'js',
-      }));
-    },
-  };
 }
 
 /** Where the project's parts are, as found in its folder: the layout the mapping fills in. */
@@ -258,13 +212,17 @@ export function mapDocusaurusConfig(
     return value;
   };
 
-  // Docusaurus's own npm2yarn remark plugin, which quire does itself; the other remark plugins stay in the warning.
+  // Docusaurus's own npm2yarn remark plugin, which quire does itself; the project's other remark and rehype
+  // plugins run in compile (see projectPluginsIn).
   const npm2yarn = npm2yarnIn(
     ['docs', 'blog', 'pages'].flatMap((section) => ['remarkPlugins', 'beforeDefaultRemarkPlugins'].map((list) => `${section}.${list}`)),
     peek,
     opt,
   );
   if (npm2yarn) config.markdown = { ...(config.markdown as Raw), npm2yarn };
+  const plugins = preset ? projectPluginsIn(`${preset}.1`, peek, opt, used) : undefined;
+  if (plugins)
+    config.markdown = { ...(config.markdown as Raw), plugins: { file: path.resolve(layout.root, file), root: layout.root, ...plugins } };
 
   // Docusaurus needs no doc at the docs root: one is there only if a doc's slug or file name puts it there.
   const docs: Raw = { mainDocId: null };
@@ -565,6 +523,56 @@ function npm2yarnIn(lists: string[], peek: (key: string) => unknown, opt: (key: 
     });
   }
   return found;
+}
+
+const PLUGIN_LISTS = ['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefaultRehypePlugins', 'rehypePlugins'] as const;
+
+/**
+ * The project's remark and rehype plugins in the preset's `docs`, `blog` and `pages` options (a function, or
+ * `[function, options]`, as Docusaurus's MDX loader takes them), each marked read, with `key`: a fingerprint of
+ * their code and options (`loadDocusaurus` adds the files they come from). npm2yarn entries (taken by npm2yarnIn)
+ * are left to quire's own plugin; an entry of another shape stays unread and is named in the warning.
+ */
+function projectPluginsIn(
+  base: string,
+  peek: (key: string) => unknown,
+  opt: (key: string) => unknown,
+  used: ReadonlySet<string>,
+): { key: string; sections: Raw } | undefined {
+  const sections: Record<string, Record<string, { keyPath: string; name: string }[]>> = {};
+  const fingerprint = createHash('sha256');
+  for (const section of ['docs', 'blog', 'pages']) {
+    for (const list of PLUGIN_LISTS) {
+      const entries = peek(`${section}.${list}`);
+      if (!Array.isArray(entries)) continue;
+      entries.forEach((entry, i) => {
+        const keyPath = `${base}.${section}.${list}.${i}`;
+        const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
+        if (used.has(keyPath) || typeof plugin !== 'function') return;
+        opt(`${section}.${list}.${i}`);
+        ((sections[section] ??= {})[list] ??= []).push({ keyPath, name: plugin.name || 'anonymous' });
+        fingerprint.update(`${keyPath}\0${Function.prototype.toString.call(plugin)}\0${stableText(options)}\0`);
+      });
+    }
+  }
+  return Object.keys(sections).length ? { key: fingerprint.digest('hex'), sections } : undefined;
+}
+
+/** A plugin's options as text for its fingerprint: JSON, with functions as their code and cycles cut. */
+function stableText(value: unknown): string {
+  const seen = new WeakSet<object>();
+  return (
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v === 'function') return `function:${Function.prototype.toString.call(v)}`;
+      if (typeof v === 'bigint') return `${v}n`;
+      if (v instanceof RegExp) return `regexp:${v}`;
+      if (v && typeof v === 'object') {
+        if (seen.has(v)) return '[cycle]';
+        seen.add(v);
+      }
+      return v;
+    }) ?? 'undefined'
+  );
 }
 
 /** Marks a key as read without needing its value. */

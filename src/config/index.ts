@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { urlAttributes } from 'html-url-attributes';
@@ -77,6 +79,8 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
   const mapped = mapDocusaurusConfig(ran.value, file, { root, quireLocales: path.join(quireRoot(), 'locales') });
   const diagnostics = [...ran.diagnostics, ...mapped.diagnostics];
   if (!mapped.config) return { diagnostics, inputs: ran.inputs };
+  const plugins = mapped.config.markdown?.plugins;
+  if (plugins) plugins.key = pluginsKey(plugins.key, root, ran.inputs);
   const validated = validateConfig(mapped.config, file, overrides);
   const unsafe = validated.config ? await unsafeInConfig(validated.config, file) : [];
   return {
@@ -333,4 +337,24 @@ function valueAt(raw: unknown, keys: readonly PropertyKey[]): unknown {
   let v: unknown = raw;
   for (const k of keys) v = v === null || typeof v !== 'object' ? undefined : (v as Record<PropertyKey, unknown>)[k];
   return v;
+}
+
+/** Lock files of the package managers: a plugin's packages (and theirs) changing version changes one of these. */
+const LOCK_FILES = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb', 'npm-shrinkwrap.json'];
+
+/**
+ * The compile cache's key for the project's remark and rehype plugins: their code and options (from the mapping),
+ * the files the config was built from (a plugin written in the project is bundled with it) and the project's lock
+ * file (a plugin from npm, or what it uses, upgraded), so a changed plugin recompiles every page.
+ */
+function pluginsKey(mapped: string, root: string, inputs: readonly string[]): string {
+  const hash = createHash('sha256').update(mapped);
+  for (const file of [...inputs, ...LOCK_FILES.map((name) => path.join(root, name))]) {
+    try {
+      hash.update(`\0${file}\0`).update(readFileSync(file));
+    } catch {
+      hash.update('\0absent');
+    }
+  }
+  return hash.digest('hex');
 }

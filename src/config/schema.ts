@@ -326,6 +326,27 @@ export const configSchema = z.object({
       npm2yarn: z
         .object({ sync: z.boolean().default(false), converters: z.array(z.enum(['yarn', 'pnpm', 'bun'])).default(['yarn', 'pnpm', 'bun']) })
         .optional(),
+      /**
+       * A Docusaurus project's own remark and rehype plugins (its classic preset's `docs`, `blog` and `pages`
+       * options), run around quire's own in Docusaurus's order. Plugin functions cannot travel to compile workers,
+       * so the config stage says where they are: the config file to run again (absolute), the project folder, each
+       * entry's key path in the config's value, and `key`, a fingerprint of their code and options for the compile
+       * cache (src/compile/project-plugins.ts reads this).
+       */
+      plugins: z
+        .object({
+          file: z.string(),
+          root: z.string(),
+          key: z.string(),
+          sections: z.partialRecord(
+            z.enum(['docs', 'blog', 'pages']),
+            z.partialRecord(
+              z.enum(['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefaultRehypePlugins', 'rehypePlugins']),
+              z.array(z.object({ keyPath: z.string(), name: z.string() })),
+            ),
+          ),
+        })
+        .optional(),
     })
     .prefault({}),
   onBrokenLinks: z.enum(['throw', 'warn', 'ignore']).default('throw'),

@@ -126,8 +126,12 @@ export function remarkImports() {
       return undefined;
     });
     // The function the replaced calls use, bound where the page's code starts (`arguments` there is the render's).
-    if (required) tree.children.unshift(constDeclaration(REQUIRE_FUNCTION, moduleCall('').callee as Expression));
-    if (imports.size) file.data.imports = [...imports.values()];
+    // A second pass (after a project's remark plugins, see remarkPluginsFor) adds to what the first found.
+    if (required && !file.data.requireBound) {
+      tree.children.unshift(constDeclaration(REQUIRE_FUNCTION, moduleCall('').callee as Expression));
+      file.data.requireBound = true;
+    }
+    if (imports.size) file.data.imports = [...((file.data.imports as PageImport[] | undefined) ?? []), ...imports.values()];
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Code, Root } from 'mdast';
 import * as npmToYarn from 'npm-to-yarn';
 import { walk, type WalkNode } from './walk.ts';
+import { QUIRE_NATIVE } from './theme-modules.ts';
 
 /** Which package managers an `npm2yarn` block is also shown for, and whether the tab sets switch together. */
 export interface Npm2YarnSettings {
@@ -43,6 +44,7 @@ export function remarkNpm2Yarn() {
         attributes: settings.sync ? [attribute('groupId', 'npm2yarn')] : [],
         children: [tab('npm', code.value), ...settings.converters.map((to) => tab(to, convert(code.value, to)))],
         position: code.position,
+        data: { [QUIRE_NATIVE]: true },
       } as unknown as WalkNode;
       return 'skip';
     });

@@ -6,6 +6,13 @@ import { evaluateLiteral, isLiteralExpression, type EstreeNode } from '../../sha
 import { SKIP, walk, type WalkNode } from './walk.ts';
 
 /**
+ * On a `<Tabs>` that is quire's own component: made by quire (npm2yarn tabs) or converted from Docusaurus's. The
+ * plugin runs a second time after a project's remark plugins, which may add Docusaurus tabs with their imports
+ * (docusaurus-remark-plugin-tab-blocks): that pass must not take quire's `<Tabs>` for theirs.
+ */
+export const QUIRE_NATIVE = 'quireNative';
+
+/**
  * The Docusaurus theme modules writers import into MDX that quire's theme already has a counterpart for
  * (https://docusaurus.io/docs/markdown-features/tabs, …/admonitions, …/markdown-features#details): the import is
  * taken off and each use becomes quire's own markup, so a page written for Docusaurus compiles unchanged. What a
@@ -29,6 +36,7 @@ type JsxNode = WalkNode & {
   attributes: Attribute[];
   children: WalkNode[];
   position?: Root['position'];
+  data?: Record<string, unknown>;
 };
 type EsmStatement = { type: string; source?: { value?: unknown }; specifiers?: { type: string; local?: { name?: string } }[] };
 
@@ -169,10 +177,12 @@ export function remarkThemeModules() {
   return (tree: Root, file: VFile) => {
     // Local names bound to the modules quire knows, from import statements of those modules' default export.
     const bound = new Map<string, Kind>();
-    tree.children = tree.children.filter((node) => {
+    // The statements are filtered into new nodes, never in place: a plugin may insert one node object into every
+    // page it runs on (docusaurus-remark-plugin-tab-blocks does), and the next page must find it as it was.
+    tree.children = tree.children.flatMap((node) => {
       const estree = (node as { data?: { estree?: { body?: EsmStatement[] } } }).data?.estree;
-      if (node.type !== 'mdxjsEsm' || !estree?.body?.length) return true;
-      estree.body = estree.body.filter((s) => {
+      if (node.type !== 'mdxjsEsm' || !estree?.body?.length) return [node];
+      const body = estree.body.filter((s) => {
         const known =
           s.type === 'ImportDeclaration' &&
           typeof s.source?.value === 'string' &&
@@ -182,7 +192,8 @@ export function remarkThemeModules() {
         for (const sp of s.specifiers ?? []) if (sp.local?.name) bound.set(sp.local.name, MODULES[String(s.source!.value)]);
         return false;
       });
-      return estree.body.length > 0;
+      if (body.length === estree.body.length) return [node];
+      return body.length ? [{ ...node, data: { ...node.data, estree: { ...estree, body } } } as typeof node] : [];
     });
     if (!bound.size) return;
     const options = file.data.linkOptions as LinkOptions;
@@ -193,9 +204,11 @@ export function remarkThemeModules() {
       if (n.type !== 'mdxJsxFlowElement' && n.type !== 'mdxJsxTextElement') return undefined;
       const node = n as JsxNode;
       const kind = node.name ? bound.get(node.name) : undefined;
-      if (!kind) return undefined;
+      // Already quire's own (see QUIRE_NATIVE): a second pass leaves it as it is.
+      if (!kind || node.data?.[QUIRE_NATIVE]) return undefined;
       if (kind === 'tabs') {
         node.name = 'Tabs';
+        node.data = { ...node.data, [QUIRE_NATIVE]: true };
         convertTabs(
           node,
           (c) => (c.type === 'mdxJsxFlowElement' || c.type === 'mdxJsxTextElement') && bound.get(String((c as JsxNode).name)) === 'tabItem',

@@ -1,0 +1,270 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileTexts, startCompilePool } from '../../src/compile/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
+import type { MemoryWriter } from '../../src/emit/index.ts';
+import type { Source } from '../../src/types.ts';
+import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
+
+type Result = Awaited<ReturnType<typeof buildInMemory>>['result'];
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(cleanups.map((c) => c())));
+
+/**
+ * The template's config with remark and rehype plugins in its preset, as Docusaurus's docs show them
+ * (https://docusaurus.io/docs/markdown-features/math-equations: remark-math and rehype-katex), beside small plugins
+ * of the project's own that show where each list runs.
+ */
+async function configWithPlugins(): Promise<string> {
+  const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
+  const withImports = `import remarkMath from 'remark-math';
+import rehypeKatex from 'rehype-katex';
+import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks} from './plugins/local.mjs';
+${template}`;
+  return withImports
+    .replace(
+      "sidebarPath: './sidebars.js',",
+      `sidebarPath: './sidebars.js',
+          beforeDefaultRemarkPlugins: [shout],
+          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks],
+          rehypePlugins: [rehypeKatex, linkClass, thread],`,
+    )
+    .replace('showReadingTime: true,', `showReadingTime: true,\n          remarkPlugins: [[suffix, {text: ' [blog]'}]],`);
+}
+
+/** Plugins written in the project, in the unified style: an attacher (with its options) returning a transformer. */
+const LOCAL_PLUGINS = `
+import { isMainThread } from 'node:worker_threads';
+
+const visit = (node, test, fn) => {
+  if (test(node)) fn(node);
+  for (const child of node.children ?? []) visit(child, test, fn);
+};
+const isHeading = (depth) => (n) => n.type === 'heading' && n.depth === depth;
+
+/** beforeDefaultRemarkPlugins: before the heading ids are made, so the id follows the new text. */
+export function shout() {
+  return (tree) => visit(tree, isHeading(2), (h) => visit(h, (n) => n.type === 'text', (t) => { t.value = t.value.toUpperCase(); }));
+}
+
+const MARK = '';
+
+/** remarkPlugins, with options: after the heading ids, which keep the text as written. */
+export function suffix(options) {
+  return (tree) => visit(tree, isHeading(3), (h) => h.children.push({ type: 'text', value: options.text + MARK }));
+}
+
+/** A rehype plugin: a class on every external link. */
+export function linkClass() {
+  return (tree) => visit(tree, (n) => n.type === 'element' && n.tagName === 'a' && /^https?:/.test(n.properties?.href ?? ''), (a) => {
+    a.properties.className = [...(a.properties.className ?? []), 'external'];
+  });
+}
+
+/** Which thread compiled the page, on its first heading: the build's own, or a compile worker. */
+export function thread() {
+  return (tree) => visit(tree, (n) => n.type === 'element' && n.tagName === 'h1', (h) => {
+    h.properties['data-compiled-in'] = isMainThread ? 'main' : 'worker';
+  });
+}
+
+/**
+ * Code blocks marked \`tab\` become Docusaurus tabs with their imports, in the manner of
+ * docusaurus-remark-plugin-tab-blocks: one import node object, inserted into every page it changes.
+ */
+const importNode = {
+  type: 'mdxjsEsm',
+  value: "import Tabs from '@theme/Tabs';\\nimport TabItem from '@theme/TabItem';",
+  data: { estree: { type: 'Program', sourceType: 'module', body: ['Tabs', 'TabItem'].map((name) => ({
+    type: 'ImportDeclaration',
+    specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name } }],
+    source: { type: 'Literal', value: '@theme/' + name, raw: "'@theme/" + name + "'" },
+  })) } },
+};
+export function tabBlocks() {
+  return (tree) => {
+    const tabs = tree.children.filter((n) => n.type === 'code' && n.meta === 'tab');
+    if (!tabs.length) return;
+    const at = tree.children.indexOf(tabs[0]);
+    tree.children.splice(at, tabs.length, {
+      type: 'mdxJsxFlowElement', name: 'Tabs', attributes: [],
+      children: tabs.map((code) => ({ type: 'mdxJsxFlowElement', name: 'TabItem', attributes: [
+        { type: 'mdxJsxAttribute', name: 'value', value: code.lang },
+        { type: 'mdxJsxAttribute', name: 'label', value: code.lang.toUpperCase() },
+      ], children: [{ ...code, meta: null }] })),
+    });
+    tree.children.unshift(importNode);
+  };
+}
+
+/** A plugin that reports what it finds, at its place. */
+export function grumble() {
+  return (tree, file) => visit(tree, (n) => n.type === 'text' && n.value.includes('simply'), (t) => { file.message('Avoid "simply"', t); });
+}
+
+/** A plugin that throws on a page that asks for it. */
+export function boom() {
+  return async (tree) => {
+    let found = false;
+    visit(tree, (n) => n.type === 'text' && n.value.includes('EXPLODE'), () => { found = true; });
+    if (found) throw new Error('the page asked for it');
+  };
+}
+`;
+
+const MATH_DOC = `---
+title: Math
+---
+
+# Math
+
+Inline $E = mc^2$ and a block:
+
+$$
+\\int_0^1 x\\,dx
+$$
+
+## Loud heading
+
+### Quiet heading
+
+Visit [the site](https://example.com/) or [intro](./intro.mdx).
+`;
+
+async function buildWith(overlay: Record<string, string | null>, options: Parameters<typeof buildInMemory>[1] = {}) {
+  const site = await makeSite('docusaurus-classic', {
+    'docusaurus.config.js': await configWithPlugins(),
+    'plugins/local.mjs': LOCAL_PLUGINS,
+    'docs/math.md': MATH_DOC,
+    ...overlay,
+  });
+  cleanups.push(site.cleanup);
+  return { site, ...(await buildInMemory(site.root, options)) };
+}
+
+describe("a Docusaurus project's own remark and rehype plugins", () => {
+  let result: Result;
+  let writer: MemoryWriter;
+  beforeAll(async () => {
+    const tabbed = (name: string) => `# ${name}\n\n\`\`\`js tab\nconst a = 1;\n\`\`\`\n\n\`\`\`ts tab\nconst a: number = 1;\n\`\`\`\n`;
+    ({ result, writer } = await buildWith({
+      'docs/simply.mdx': '# Simply\n\nJust simply run it.\n',
+      'docs/tabs-one.mdx': tabbed('One'),
+      'docs/tabs-two.mdx': tabbed('Two'),
+    }));
+  });
+
+  it('builds with no error, and names none of the plugin lists as unread', () => {
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.code === 'Q003').map((d) => d.message)).not.toContainEqual(expect.stringMatching(/Plugins/));
+  });
+
+  it('renders math with remark-math and rehype-katex, inline and as a block, in a .md page read as MDX', () => {
+    const html = writer.text('docs/math/index.html')!;
+    expect(html).toMatch(
+      /<span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"><semantics><mrow><mi>E<\/mi>/,
+    );
+    expect(html).toMatch(/<span class="katex-display">/);
+    expect(html).not.toContain('$E = mc^2$');
+  });
+
+  it('runs beforeDefaultRemarkPlugins before the heading ids and remarkPlugins after them, with their options', () => {
+    const html = writer.text('docs/math/index.html')!;
+    expect(html).toMatch(/<h2[^>]* id="loud-heading"[^>]*>LOUD HEADING/);
+    // React keeps the two texts apart with a comment.
+    expect(html).toMatch(/<h3[^>]* id="quiet-heading"[^>]*>Quiet heading(<!-- -->)? \(v2\)/);
+  });
+
+  it('runs rehype plugins on the page, and its own links are still checked and resolved', () => {
+    const html = writer.text('docs/math/index.html')!;
+    expect(html).toMatch(/<a href="https:\/\/example.com\/" class="external"/);
+    expect(html).toContain('href="/docs/intro/"');
+  });
+
+  it("resolves theme modules a plugin's tabs import, on every page it inserts the same import node into", () => {
+    for (const page of ['docs/tabs-one/index.html', 'docs/tabs-two/index.html']) {
+      const html = writer.text(page) ?? '';
+      // quire's own tabs, as for tabs written in the page, with both labels.
+      expect(html, page).toMatch(/<div class="tabs"[\s\S]*class="tabs__label">JS<[\s\S]*class="tabs__label">TS</);
+    }
+  });
+
+  it("gives each section its own plugins: the blog's suffix on a post, not the docs'", () => {
+    const post = writer.text('blog/mdx-blog-post/index.html') ?? '';
+    const doc = writer.text('docs/tutorial-basics/markdown-features/index.html') ?? '';
+    expect(doc).toContain('(v2)');
+    expect(doc).not.toContain('[blog]');
+    expect(post).not.toContain('(v2)');
+  });
+
+  it("reports a plugin's message as a warning at its place in the page, naming the plugin", () => {
+    const found = result.diagnostics.filter((d) => d.code === 'Q004');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      severity: 'warning',
+      file: 'docs/simply.mdx',
+      line: 3,
+      column: 1,
+      message: 'grumble: Avoid "simply"',
+    });
+    expect(found[0].hint).toContain('presets.0.1.docs.remarkPlugins.2');
+  });
+});
+
+describe("a project's plugin that fails", () => {
+  it('fails the page that made it throw, naming the plugin and its key path, and the other pages still build', async () => {
+    const { result, writer } = await buildWith({ 'docs/explode.mdx': '# Explode\n\nEXPLODE now.\n' });
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: 'Q004', file: 'docs/explode.mdx' });
+    expect(errors[0].message).toBe(
+      'The plugin boom (presets.0.1.docs.remarkPlugins.3 in docusaurus.config.js) failed on this page: the page asked for it',
+    );
+    expect(result.ok).toBe(false);
+    expect(writer.text('docs/explode/index.html')).toBeUndefined();
+  });
+});
+
+describe("a project's plugins in compile workers and the compile cache", () => {
+  it('runs them in a compile worker, which runs the config again to get them', async () => {
+    const { site } = await buildWith({});
+    const { config } = await loadConfig({ root: site.root });
+    // No page of the build's own thread (local: false): the one worker compiles it.
+    const pool = startCompilePool(path.join(repoRoot, 'lib/worker.js'), config!, compileTexts(undefined), 1);
+    try {
+      const body = '# Worker\n\n### Part\n\nSum $a_1$.\n';
+      const source: Source = {
+        kind: 'doc',
+        file: 'docs/w.md',
+        format: 'mdx',
+        id: 'w',
+        path: '/docs/w/',
+        frontMatter: {},
+        body,
+        bodyLine: 1,
+        hash: 'w',
+      };
+      const result = await pool.run(source);
+      expect('compiled' in result).toBe(true);
+      const output = JSON.stringify('compiled' in result ? result.compiled.output : result);
+      expect(output).toContain('katex');
+      expect(output).toContain('(v2)');
+      expect(output).toMatch(/"data-compiled-in":"worker"|dataCompiledIn":"worker"/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('compiles every page again when a plugin changes, though no page did', async () => {
+    const { site, result, writer } = await buildWith({}, { cacheDir: undefined });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writer.text('docs/math/index.html')).toMatch(/>Quiet heading(<!-- -->)? \(v2\)</);
+    // The plugin's module is part of the cache's key (the config bundles it), not only the plugin function's code.
+    const local = path.join(site.root, 'plugins/local.mjs');
+    await writeFile(local, (await readFile(local, 'utf8')).replace("const MARK = '';", "const MARK = '!';"));
+    const again = await buildInMemory(site.root, { cacheDir: undefined });
+    expect(again.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(again.writer.text('docs/math/index.html')).toMatch(/>Quiet heading(<!-- -->)? \(v2\)!</);
+  });
+});
