@@ -164,7 +164,8 @@ function readReactPages({ root, config, inputs }: Reading, files: string[], dir:
       id,
       path: routePath,
       frontMatter: {},
-      body: `import Page from ${JSON.stringify(`./${path.basename(abs)}`)};\n\n<Page />\n`,
+      // Docusaurus's pages plugin gives a React page the site's config as its `config` prop (its route's modules).
+      body: `import Page from ${JSON.stringify(`./${path.basename(abs)}`)};\nimport useDocusaurusContext from '@docusaurus/useDocusaurusContext';\n\nexport function ReactPage() {\n  return <Page config={useDocusaurusContext().siteConfig} />;\n}\n\n<ReactPage />\n`,
       bodyLine: 1,
       react: true,
       hash: createHash('sha1').update(readFileSync(abs)).digest('hex'),

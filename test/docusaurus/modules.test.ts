@@ -395,6 +395,28 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toContain('<title>Hilfe für alle | My Site</title>');
   });
 
+  it("gives a React page the site's config as its config prop, as Docusaurus's pages plugin does", async () => {
+    const { result, writer } = await build({
+      // Written as Jest's home page reads it (a class component given the page's props).
+      'src/pages/klasse.js': [
+        "import React from 'react';",
+        "import Layout from '@theme/Layout';",
+        'class Index extends React.Component {',
+        '  render() {',
+        '    const {config: siteConfig} = this.props;',
+        '    return <main><h1>{siteConfig.title} {siteConfig.titleDelimiter} {siteConfig.tagline}</h1></main>;',
+        '  }',
+        '}',
+        'export default function Page(props) {',
+        '  return <Layout title="Klasse"><Index {...props} /></Layout>;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writer.text('klasse/index.html')).toContain('<h1>My Site<!-- --> <!-- -->|<!-- --> <!-- -->Dinosaurs are cool</h1>');
+  });
+
   it('says where to move code that reads the browser while the page is built', async () => {
     const { result } = await build({
       'src/pages/breite.js':
