@@ -18,11 +18,12 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
   const result = await build({
     plugins: options.plugins,
     // CommonJS files written for Node (a Docusaurus config) use `require.resolve`, `__dirname` and `__filename`,
-    // which an ESM bundle lacks: they are given as Node would give them to the file itself.
+    // which an ESM bundle lacks: they are given as Node would give them to the file itself. `require.resolve` also
+    // finds `./sidebars.js` written for a `sidebars.ts`, as Docusaurus's config loader (jiti) and TypeScript do.
     ...(options.nodeGlobals
       ? {
           banner: {
-            js: `import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(${JSON.stringify(fileUrl)}); const __filename = ${JSON.stringify(file)}; const __dirname = ${JSON.stringify(path.dirname(file))};`,
+            js: `import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(${JSON.stringify(fileUrl)}); ${RESOLVE_TS} const __filename = ${JSON.stringify(file)}; const __dirname = ${JSON.stringify(path.dirname(file))};`,
           },
           define: {
             'import.meta.url': JSON.stringify(fileUrl),
@@ -117,6 +118,15 @@ module.exports = standIn;`,
     },
   };
 }
+
+/**
+ * Code put before the module: its `require.resolve` retried with the TypeScript file a relative `.js`, `.mjs` or
+ * `.cjs` path names when that file does not exist (`./sidebars.js` → `./sidebars.ts`); a package that is not
+ * installed resolves to its own name, as its imports stand in (standInForMissingPackages): a Docusaurus config
+ * names its themes and plugins so (`require.resolve('docusaurus-theme-x')`), which quire does not run anyway and
+ * names in its warning of unread keys.
+ */
+const RESOLVE_TS = `{ const resolve = require.resolve; require.resolve = (id, options) => { try { return resolve(id, options); } catch (e) { const m = /^(\\.{1,2}\\/.*)\\.([cm]?)js$/.exec(id); for (const ext of m ? (m[2] ? [m[2] + 'ts'] : ['ts', 'tsx']) : []) { try { return resolve(m[1] + '.' + ext, options); } catch {} } if (/^[^./]/.test(id) && e && e.code === 'MODULE_NOT_FOUND') return id; throw e; } }; }`;
 
 export interface ImportOptions {
   /** esbuild plugins (the Docusaurus config loader stands in for packages the project has not installed). */

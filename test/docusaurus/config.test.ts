@@ -272,6 +272,24 @@ describe('Docusaurus config', () => {
     });
   });
 
+  it("resolves require.resolve('./sidebars.js') to sidebars.ts, and a theme package not installed to its name", async () => {
+    // As React Redux's website writes it; Docusaurus's config loader (jiti) finds the TypeScript file.
+    const root = await project({
+      'docusaurus.config.ts': `export default {
+  title: 'R', url: 'https://example.org', baseUrl: '/',
+  presets: [['@docusaurus/preset-classic', { docs: { sidebarPath: require.resolve('./sidebars.js') } }]],
+  themes: [require.resolve('docusaurus-theme-not-installed')],
+};`,
+      'sidebars.ts': "export default { docs: ['a'] };",
+      'docs/a.md': '# A',
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(config?.docs.sidebarPath).toBe('sidebars.ts');
+    // The theme is not run by quire: its key is named in the warning of unread settings.
+    expect(diagnostics.flatMap((d) => d.message.split('\n').slice(1))).toContain('- themes');
+  });
+
   it('says that translations in i18n/ are not read', async () => {
     const root = await project({
       'docusaurus.config.js':
