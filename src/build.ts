@@ -4,6 +4,7 @@ import { loadConfig } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, report, type Diagnostic } from './diagnostics.ts';
 import {
   bundleClient,
+  StylesheetError,
   DirWriter,
   emit,
   indexedWhenRendered,
@@ -183,7 +184,13 @@ class BuildRun implements Driver {
 
   async load(config: SiteConfig): Promise<Outcome<Loaded>> {
     const { root, toolRoot, mode = 'production' } = this.options;
-    this.bundling = bundleClient({ toolRoot, baseUrl: config.baseUrl, minify: mode === 'production' }).catch((e: Error) => e);
+    this.bundling = bundleClient({
+      toolRoot,
+      baseUrl: config.baseUrl,
+      minify: mode === 'production',
+      projectRoot: root,
+      styles: config.styles,
+    }).catch((e: Error) => e);
     this.cache = await CompileCache.open(this.cacheDir);
     if (!this.options.writer && this.cache.isEmpty) {
       preloadCompiler();
@@ -235,6 +242,8 @@ class BuildRun implements Driver {
   async render(site: Site): Promise<Outcome<Pages>> {
     const { root, theme, mode = 'production', workerFile, toolVersion, outDir } = this.options;
     const bundle = await this.bundling!;
+    if (bundle instanceof StylesheetError)
+      return { diagnostics: [report(CODES.PROJECT_STYLES, 'bundle', { text: bundle.message }, bundle.place)] };
     if (bundle instanceof Error) throw new Error(`quire bug: the client bundle failed to build: ${bundle.message}`);
     this.bundle = bundle;
     const writer = (this.writer = this.options.writer ?? new DirWriter(outDir ?? path.join(root, 'dist')));

@@ -284,6 +284,19 @@ export const CATALOGUE = {
       }),
     },
   },
+  Q005: {
+    title: "Project's stylesheet cannot be bundled",
+    severity: 'error',
+    about:
+      "a stylesheet the config adds to every page (`styles`; a Docusaurus config's `theme.customCss`) that esbuild cannot bundle, at the line of the problem: a relative `url()` or `@import` naming a file that is not there, a rule it cannot read",
+    cases: {
+      bundle: kase({
+        severity: 'error',
+        message: (d: { text: string }) => `The project's stylesheet could not be bundled: ${d.text}`,
+        hint: "These stylesheets are bundled after the theme's; a url(/…) is a site path (a static file), other URLs are files next to the stylesheet.",
+      }),
+    },
+  },
   Q010: {
     title: 'Content missing',
     severity: 'either',

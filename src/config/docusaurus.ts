@@ -224,6 +224,12 @@ export function mapDocusaurusConfig(
   if (plugins)
     config.markdown = { ...(config.markdown as Raw), plugins: { file: path.resolve(layout.root, file), root: layout.root, ...plugins } };
 
+  // The classic theme's customCss: one file or a list (https://docusaurus.io/docs/styling-layout#global-styles).
+  const customCss = opt<unknown>('theme.customCss');
+  if (typeof customCss === 'string') config.styles = [relative(customCss)];
+  else if (Array.isArray(customCss) && customCss.every((f) => typeof f === 'string')) config.styles = customCss.map((f) => relative(f));
+  else if (customCss !== undefined) used.delete(`${preset}.1.theme.customCss`);
+
   // Docusaurus needs no doc at the docs root: one is there only if a doc's slug or file name puts it there.
   const docs: Raw = { mainDocId: null };
   const docsOptions = peek('docs');

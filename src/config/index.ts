@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { urlAttributes } from 'html-url-attributes';
@@ -69,8 +69,26 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
     return { diagnostics: [diagnostic], inputs };
   }
   const validated = validateConfig(raw, file, overrides);
-  const unsafe = validated.config ? await unsafeInConfig(validated.config, file) : [];
+  const unsafe = validated.config
+    ? [...(await unsafeInConfig(validated.config, file)), ...missingStyles(validated.config, root, file)]
+    : [];
   return unsafe.length ? { diagnostics: [...validated.diagnostics, ...unsafe], inputs } : { ...validated, inputs };
+}
+
+/** Q002 for each stylesheet `styles` names that is not a file of the project (esbuild would stop the build later). */
+function missingStyles(config: SiteConfig, root: string, file: string): Diagnostic[] {
+  return config.styles.flatMap((style, i) =>
+    statSync(path.resolve(root, style), { throwIfNoEntry: false })?.isFile()
+      ? []
+      : [
+          report(
+            CODES.CONFIG_INVALID,
+            'value',
+            { keyPath: `styles.${i}`, problem: { kind: 'other', message: `names ${style}, which is not a file of the project` } },
+            { file, keyPath: `styles.${i}` },
+          ),
+        ],
+  );
 }
 
 async function loadDocusaurus(root: string, file: string, overrides: LoadConfigOptions['overrides']): Promise<LoadConfigResult> {
@@ -82,7 +100,9 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
   const plugins = mapped.config.markdown?.plugins;
   if (plugins) plugins.key = pluginsKey(plugins.key, root, ran.inputs);
   const validated = validateConfig(mapped.config, file, overrides);
-  const unsafe = validated.config ? await unsafeInConfig(validated.config, file) : [];
+  const unsafe = validated.config
+    ? [...(await unsafeInConfig(validated.config, file)), ...missingStyles(validated.config, root, file)]
+    : [];
   return {
     config: unsafe.some((d) => d.severity === 'error') ? undefined : validated.config,
     diagnostics: [...diagnostics, ...validated.diagnostics, ...unsafe],

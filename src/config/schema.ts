@@ -68,6 +68,12 @@ export const configSchema = z.object({
   /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
   customFields: z.record(z.string(), z.unknown()).default({}),
   /**
+   * The project's stylesheets (project-relative), bundled after the theme's into the one stylesheet every page
+   * loads (a Docusaurus config's `theme.customCss`): their `url(/…)` are site paths, their relative URLs and
+   * `@import`s are bundled. Infima's `--ifm-color-primary` set there colours the theme's primary colour too.
+   */
+  styles: z.array(z.string().min(1)).default([]),
+  /**
    * Tags every page's head carries after the theme's stylesheet (a Docusaurus config's `stylesheets`, `scripts`
    * and `headTags`): a `<link>` (a stylesheet, say), a `<meta>`, or a `<script>` loaded from `src`. Their URLs pass
    * the URL policy (Q064); nothing inline.

@@ -34,6 +34,8 @@ export interface ClassifyContext {
   loadInputs: ReadonlySet<string>;
   sidebarPath: string;
   layout: Layout;
+  /** The project's stylesheets (SiteConfig.styles), bundled with the client. */
+  styles?: readonly string[];
 }
 
 /** What a changed file affects, i.e. the earliest stage that must run again for it. */
@@ -45,6 +47,8 @@ export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
   const content = contentKinds(layout).map(([dir]) => dir);
   const under = (dir: string | null) => dir !== null && isUnder(abs, path.resolve(root, dir));
   if (inside && rel === ctx.sidebarPath) return 'load';
+  // Before the static folder, where a Docusaurus project may keep its customCss.
+  if (inside && ctx.styles?.includes(rel)) return 'client';
   // A whole folder that appeared or went (moved away and back): everything is loaded again.
   const folders = [...content.flatMap((dir) => [dir, ...ancestors(dir)]), layout.static, layout.locales, layout.data ?? ''];
   if (inside && folders.some((f) => f && trimSlashes(f) === rel)) return 'load';

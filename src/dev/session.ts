@@ -218,6 +218,7 @@ export class DevSession {
       loadInputs: this.memory.loadInputs,
       sidebarPath: this.memory.config?.docs.sidebarPath ?? 'content/sidebars.ts',
       layout: this.layout,
+      styles: this.memory.config?.styles ?? [],
     };
     for (const change of work.changes) {
       const kind = classifyChange(change.file, ctx);

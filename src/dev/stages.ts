@@ -2,8 +2,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compileTexts, type CompileTexts } from '../compile/index.ts';
 import { loadConfig } from '../config/index.ts';
-import { hasErrors, type Diagnostic } from '../diagnostics.ts';
-import { assetName, bundleClient, contentHash, emit, outputFile, type ClientBundle, type EmitReport } from '../emit/index.ts';
+import { CODES, hasErrors, report, type Diagnostic } from '../diagnostics.ts';
+import {
+  assetName,
+  bundleClient,
+  contentHash,
+  emit,
+  outputFile,
+  StylesheetError,
+  type ClientBundle,
+  type EmitReport,
+} from '../emit/index.ts';
 import { isHiddenStaticPath, load, readSource } from '../load/index.ts';
 import { mergeMessages, withStandIns, type PlanMemo } from '../plan/index.ts';
 import type { Driver, Outcome, Pages } from '../pipeline.ts';
@@ -128,6 +137,8 @@ export class DevRun implements Driver {
           m.resetOutput = true;
           this.work.client = true;
         }
+        // The project's stylesheets are bundled with the client.
+        if (m.config && m.config.styles.join('\n') !== result.config.styles.join('\n')) this.work.client = true;
         m.config = result.config;
         m.configJson = json;
         this.work.load = true;
@@ -141,7 +152,13 @@ export class DevRun implements Driver {
     const m = this.memory;
     // The client bundle does not depend on content: esbuild works while content loads and compiles.
     if (this.work.client || !m.bundle)
-      this.bundling = bundleClient({ toolRoot: m.toolRoot, baseUrl: config.baseUrl, minify: false }).catch((e: unknown) => e);
+      this.bundling = bundleClient({
+        toolRoot: m.toolRoot,
+        baseUrl: config.baseUrl,
+        minify: false,
+        projectRoot: m.root,
+        styles: config.styles,
+      }).catch((e: unknown) => e);
     const { sources, statics, assets } = this.batch;
     if (this.work.load || !m.loaded) await this.loadAll(config);
     else {
@@ -184,6 +201,8 @@ export class DevRun implements Driver {
     const m = this.memory;
     if (this.bundling) {
       const bundled = await this.bundling;
+      if (bundled instanceof StylesheetError)
+        return { diagnostics: [report(CODES.PROJECT_STYLES, 'bundle', { text: bundled.message }, bundled.place)] };
       if (bundled instanceof Error || !bundled || !('files' in (bundled as object)))
         return { diagnostics: esbuildDiagnostics(bundled, m.root, 'The client bundle could not be built') };
       m.bundle = bundled as ClientBundle;

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BuildOptions, build } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 
 export interface ClientBundle {
   /** Output files relative to the base path: `assets/main.AB12CD.js`. */
@@ -27,10 +28,15 @@ export async function bundleClient({
   toolRoot,
   baseUrl,
   minify = true,
+  projectRoot,
+  styles = [],
 }: {
   toolRoot: string;
   baseUrl: string;
   minify?: boolean;
+  /** With `styles`: the project's stylesheets (project-relative), bundled after the theme's (SiteConfig.styles). */
+  projectRoot?: string;
+  styles?: readonly string[];
 }): Promise<ClientBundle> {
   const options = {
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
@@ -53,14 +59,19 @@ export async function bundleClient({
   } satisfies BuildOptions;
   // Two builds: the page's own script shares no chunk with the islands, so a search or promotion module that
   // cannot be loaded never stops the script that shows the failure and its Retry button.
+  const themeStyles = path.join(toolRoot, 'themes/classic/styles/index.css');
+  const projectStyles = projectRoot ? styles.map((file) => path.resolve(projectRoot, file)) : [];
   const [page, rest] = await Promise.all([
     build({ ...options, entryPoints: { main: path.join(toolRoot, 'src/client/main.ts') } }),
     build({
       ...options,
+      ...(projectStyles.length ? { plugins: [stylesEntry(themeStyles, projectStyles, baseUrl)], loader: ASSET_LOADERS } : {}),
       entryPoints: {
-        styles: path.join(toolRoot, 'themes/classic/styles/index.css'),
+        styles: projectStyles.length ? STYLES_ENTRY : themeStyles,
         ...Object.fromEntries(Object.entries(ISLAND_ENTRIES).map(([name, file]) => [`island-${name}`, path.join(toolRoot, file)])),
       },
+    }).catch((e: unknown) => {
+      throw stylesheetError(e, toolRoot, projectRoot, projectStyles) ?? e;
     }),
   ]);
   // A chunk both builds make has the same name (its content hash) and bytes: written once.
@@ -76,4 +87,77 @@ export async function bundleClient({
     ]),
   );
   return { files, js: baseUrl + js, css: baseUrl + css, islands };
+}
+
+/** The stylesheet entry when the project has stylesheets: the theme's, then each of the project's in order. */
+const STYLES_ENTRY = 'quire:styles';
+
+/** What a project's stylesheet may name relatively besides CSS: images and fonts, published as hashed files. */
+const ASSET_LOADERS: BuildOptions['loader'] = Object.fromEntries(
+  ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.ttf', '.otf', '.eot'].map((ext) => [
+    ext,
+    'file',
+  ]),
+);
+
+/**
+ * The stylesheet entry: `@import`s of the theme's stylesheet and the project's, in that order, so the project's
+ * rules win as in Docusaurus. A `url(/img/x.png)` in them is a site path (Docusaurus serves static files there),
+ * kept under the base path rather than looked up on this machine. Where the project sets Infima's primary colour,
+ * the theme's primary colour follows it (Infima's other variables have no counterpart in this theme).
+ */
+function stylesEntry(themeStyles: string, projectStyles: string[], baseUrl: string): Plugin {
+  const imports = [themeStyles, ...projectStyles].map((file) => `@import ${JSON.stringify(file)};`);
+  const setsPrimary = projectStyles.some((file) => readFileSync(file, 'utf8').includes('--ifm-color-primary'));
+  // On light backgrounds the theme's primary is text on off-white surfaces: Infima's darker shade keeps it readable
+  // (WCAG AA), where the template's own green is 4.4:1 on them; on dark backgrounds the primary itself is.
+  const bridge = setsPrimary
+    ? [
+        'html[data-theme] { --c-primary: var(--ifm-color-primary-dark, var(--ifm-color-primary)); --c-primary-dark: var(--ifm-color-primary-darker, var(--ifm-color-primary)); }',
+        'html[data-theme="dark"] { --c-primary: var(--ifm-color-primary); --c-primary-dark: var(--ifm-color-primary-light, var(--ifm-color-primary)); }',
+      ].join('\n')
+    : '';
+  return {
+    name: 'quire-styles',
+    setup(b) {
+      b.onResolve({ filter: /^quire:styles$/ }, () => ({ path: 'styles', namespace: 'quire-styles' }));
+      b.onLoad({ filter: /.*/, namespace: 'quire-styles' }, () => ({
+        contents: [...imports, bridge].join('\n'),
+        loader: 'css',
+        resolveDir: '/',
+      }));
+      b.onResolve({ filter: /^\// }, (args) =>
+        args.kind === 'url-token' && !args.path.startsWith('//') ? { path: baseUrl + args.path.slice(1), external: true } : undefined,
+      );
+    },
+  };
+}
+
+/** A project's stylesheet esbuild could not bundle: its first error, at its place in the project. */
+export class StylesheetError extends Error {
+  constructor(
+    message: string,
+    readonly place: { file: string; line?: number; column?: number },
+  ) {
+    super(message);
+  }
+}
+
+/** The StylesheetError for an esbuild failure in one of the project's stylesheets (or what they import), if it is one. */
+function stylesheetError(
+  e: unknown,
+  toolRoot: string,
+  projectRoot: string | undefined,
+  projectStyles: string[],
+): StylesheetError | undefined {
+  if (!projectRoot || !projectStyles.length) return undefined;
+  const errors = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors ?? [];
+  for (const error of errors) {
+    // esbuild names files relative to its working directory (the tool's folder).
+    const file = error.location && path.resolve(toolRoot, error.location.file);
+    if (!file || path.relative(projectRoot, file).startsWith('..')) continue;
+    const rel = path.relative(projectRoot, file).split(path.sep).join('/');
+    return new StylesheetError(error.text, { file: rel, line: error.location!.line, column: error.location!.column + 1 });
+  }
+  return undefined;
 }

@@ -12,7 +12,7 @@ import { inBatches, Tally } from './tally.ts';
 import type { Writer } from './writer.ts';
 
 export { DirWriter, MemoryWriter, type Writer } from './writer.ts';
-export { bundleClient, type ClientBundle } from './client.ts';
+export { bundleClient, StylesheetError, type ClientBundle } from './client.ts';
 export { outputFile } from './files.ts';
 export { outputFolderProblem } from './output-folder.ts';
 export { OutputManifest, type OutputRecord } from './previous.ts';

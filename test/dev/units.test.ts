@@ -141,6 +141,7 @@ describe('change classification', () => {
     loadInputs: new Set(['/p/content/sidebar-parts.ts']),
     sidebarPath: 'content/sidebars.ts',
     layout: QUIRE_LAYOUT,
+    styles: ['static/css/custom.css'],
   };
   const kind = (file: string) => classifyChange(path.join(root, file), ctx);
 
@@ -155,6 +156,8 @@ describe('change classification', () => {
     expect(kind('content/data/figures.json')).toBe('load');
     expect(kind('locales/de.json')).toBe('load');
     expect(kind('static/img/x.svg')).toBe('static');
+    // The project's stylesheets are bundled with the client, also when they sit in the static folder.
+    expect(kind('static/css/custom.css')).toBe('client');
     expect(kind('content/docs/guide/bild.svg')).toBe('asset');
     expect(classifyChange('/tool/themes/classic/components/Navbar.tsx', ctx)).toBe('theme');
     expect(classifyChange('/tool/themes/classic/styles/base.css', ctx)).toBe('client');

@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
-import { buildInMemory, makeSite } from '../helpers.ts';
+import { buildInMemory, fixture, makeSite } from '../helpers.ts';
 
 type Result = Awaited<ReturnType<typeof buildInMemory>>['result'];
 const cleanups: (() => Promise<void>)[] = [];
@@ -168,5 +170,59 @@ describe('Docusaurus sidebars', () => {
         message: expect.stringContaining('must be an array of items'),
       }),
     );
+  });
+});
+
+describe("the project's stylesheets (the classic theme's customCss)", () => {
+  /** The stylesheet every page links, under the base path `base` (`site/`). */
+  const stylesheet = (writer: MemoryWriter, base: string) => {
+    const href = /<link rel="stylesheet" href="\/([\w/]*assets\/styles\.[\w-]+\.css)"/.exec(text(writer, `${base}index.html`))?.[1];
+    return href ? (writer.text(href) ?? '') : '';
+  };
+
+  it("bundles them after the theme's, with Infima's primary colour as the theme's, their site paths under the base path", async () => {
+    const { result, writer } = await build({
+      'docusaurus.config.js': (await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8'))
+        .replace("baseUrl: '/',", "baseUrl: '/site/',")
+        .replace("customCss: './src/css/custom.css',", "customCss: ['./src/css/custom.css', './src/css/extra.css'],"),
+      'src/css/extra.css': '.hero-logo { background: url(/img/logo.svg) no-repeat; }\n.mark { background: url(./mark.svg); }\n',
+      'src/css/mark.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const css = stylesheet(writer, 'site/');
+    // The template's custom.css, after the theme's own rules, then extra.css.
+    const theme = css.indexOf('.navbar');
+    const custom = css.indexOf('--ifm-color-primary: #2e8555');
+    expect(theme).toBeGreaterThanOrEqual(0);
+    expect(custom).toBeGreaterThan(theme);
+    expect(css.indexOf('.hero-logo')).toBeGreaterThan(custom);
+    expect(css).toContain('--c-primary: var(--ifm-color-primary-dark, var(--ifm-color-primary))');
+    expect(css).toMatch(/url\("?\/site\/img\/logo\.svg"?\)/);
+    // A file next to the stylesheet is published beside the bundle, under a hashed name.
+    const mark = /url\("?\.\/(mark\.[\w-]+\.svg)"?\)/.exec(css)?.[1];
+    expect(mark).toBeDefined();
+    expect(writer.files.has(`site/assets/${mark}`)).toBe(true);
+  });
+
+  it('names a stylesheet that is not there (Q002) and one that names a missing file (Q005, at its line), and writes nothing', async () => {
+    const missing = await build({
+      'docusaurus.config.js': (await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8')).replace(
+        "customCss: './src/css/custom.css',",
+        "customCss: './src/css/gone.css',",
+      ),
+    });
+    expect(missing.result.ok).toBe(false);
+    expect(missing.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      expect.objectContaining({
+        code: 'Q002',
+        message: 'Invalid config value at styles.0: names src/css/gone.css, which is not a file of the project',
+      }),
+    ]);
+    const broken = await build({ 'src/css/custom.css': ':root {\n  --x: 1;\n}\n.a { background: url(./nowhere.png); }\n' });
+    expect(broken.result.ok).toBe(false);
+    expect(broken.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      expect.objectContaining({ code: 'Q005', file: 'src/css/custom.css', line: 4, message: expect.stringContaining('nowhere.png') }),
+    ]);
+    expect(broken.writer.files.size).toBe(0);
   });
 });

@@ -39,6 +39,7 @@ describe('Docusaurus config', () => {
       i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
       docs: { routeBasePath: 'docs', sidebarPath: 'sidebars.js', mainDocId: null },
       blog: { enabled: true, routeBasePath: 'blog', title: 'Blog', postsPerPage: 10, sidebarCount: 5 },
+      styles: ['src/css/custom.css'],
       layout: {
         docs: 'docs',
         pages: 'src/pages',
@@ -79,7 +80,7 @@ describe('Docusaurus config', () => {
         file: 'docusaurus.config.js',
         keyPath: 'future',
         message:
-          'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- future\n- presets.0.1.docs.editUrl\n- presets.0.1.blog.showReadingTime\n- presets.0.1.blog.feedOptions.xslt\n- presets.0.1.blog.editUrl\n- presets.0.1.blog.onInlineAuthors\n- presets.0.1.blog.onUntruncatedBlogPosts\n- presets.0.1.theme\n- themeConfig.navbar.items.*.position\n- themeConfig.footer.style\n- themeConfig.prism',
+          'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- future\n- presets.0.1.docs.editUrl\n- presets.0.1.blog.showReadingTime\n- presets.0.1.blog.feedOptions.xslt\n- presets.0.1.blog.editUrl\n- presets.0.1.blog.onInlineAuthors\n- presets.0.1.blog.onUntruncatedBlogPosts\n- themeConfig.navbar.items.*.position\n- themeConfig.footer.style\n- themeConfig.prism',
       }),
     ]);
   });
