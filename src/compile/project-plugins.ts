@@ -53,7 +53,12 @@ export async function projectPlugins(settings: PluginSettings, section: Section)
   const id = `${ref.key}|${section}`;
   if (built.has(id)) return built.get(id);
   let entries = loaded.get(ref.key);
-  if (!entries) loaded.set(ref.key, (entries = loadEntries(ref)));
+  if (!entries) {
+    // A new fingerprint (quire dev, after the config or a plugin changed): the old plugins are not used again.
+    loaded.clear();
+    built.clear();
+    loaded.set(ref.key, (entries = loadEntries(ref)));
+  }
   const values = await entries;
   const lists = ref.sections[section];
   const list = (name: ListName): PluggableList => (lists?.[name] ?? []).map((entry) => named(values.get(entry.keyPath), entry, ref));
