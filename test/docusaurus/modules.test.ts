@@ -417,6 +417,32 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(writer.text('klasse/index.html')).toContain('<h1>My Site<!-- --> <!-- -->|<!-- --> <!-- -->Dinosaurs are cool</h1>');
   });
 
+  it('draws @theme/ThemedImage as both images, the stylesheet showing one, and @docusaurus/Interpolate with its values', async () => {
+    const { result, writer } = await build({
+      'docs/bilder.mdx': [
+        "import ThemedImage from '@theme/ThemedImage';",
+        "import Interpolate, { interpolate } from '@docusaurus/Interpolate';",
+        '',
+        '# Bilder',
+        '',
+        '<ThemedImage alt="Logo" className="logo" sources={{ light: \'/img/logo.svg\', dark: \'/img/docusaurus.png\' }} />',
+        '',
+        '<Interpolate values={{ name: <b>alle</b> }}>{"Hallo {name}!"}</Interpolate>',
+        '',
+        "{interpolate('{n} Seiten', { n: 3 })}",
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/bilder/index.html') ?? '';
+    expect(html).toContain('<img src="/img/logo.svg" alt="Logo" class="logo themed-image themed-image--light"/>');
+    expect(html).toContain('<img src="/img/docusaurus.png" alt="Logo" class="logo themed-image themed-image--dark"/>');
+    // The page's stylesheet hides the other mode's image.
+    expect(html).toMatch(/html\[data-theme="?dark"?\] \.themed-image--light/);
+    expect(html).toContain('Hallo <b>alle</b>!');
+    expect(html).toContain('3 Seiten');
+  });
+
   it('says where to move code that reads the browser while the page is built', async () => {
     const { result } = await build({
       'src/pages/breite.js':

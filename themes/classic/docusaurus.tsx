@@ -392,6 +392,37 @@ const ExecutionEnvironment = {
   canUseViewport: canUseDOM && 'screen' in window,
 };
 
+/**
+ * `@docusaurus/Interpolate` and its `interpolate()`: a text with `{name}` placeholders filled from `values` (texts
+ * or elements), as Translate shows its message.
+ */
+function Interpolate({ children, values }: { children?: string; values?: Record<string, ReactNode> }) {
+  if (typeof children !== 'string' && children !== undefined)
+    throw new Error('@docusaurus/Interpolate takes its text as a string; it holds something else.');
+  return <>{interpolate(children ?? '', values)}</>;
+}
+
+/**
+ * `@theme/ThemedImage`: one image for the light and one for the dark colour mode. Both are in the page and the
+ * stylesheet shows the one of the current mode (docusaurus.css), as Docusaurus draws them before hydration, so
+ * a visitor's mode chosen before the page loads shows the right one at once.
+ */
+function ThemedImage({ sources, className, alt, ...rest }: { sources: { light: string; dark: string }; className?: string; alt?: string }) {
+  return (
+    <>
+      {(['light', 'dark'] as const).map((mode) => (
+        <img
+          key={mode}
+          {...rest}
+          src={sources[mode]}
+          alt={alt}
+          className={[className, 'themed-image', `themed-image--${mode}`].filter(Boolean).join(' ')}
+        />
+      ))}
+    </>
+  );
+}
+
 const module = (value: unknown, named: Record<string, unknown> = {}) => ({ __esModule: true, default: value, ...named });
 
 /** By the name code imports them from. */
@@ -412,4 +443,6 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/BrowserOnly': module(BrowserOnly),
   '@docusaurus/useIsBrowser': module(useIsBrowser),
   '@docusaurus/ExecutionEnvironment': module(ExecutionEnvironment),
+  '@docusaurus/Interpolate': module(Interpolate, { interpolate }),
+  '@theme/ThemedImage': module(ThemedImage),
 };
