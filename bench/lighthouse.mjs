@@ -2,11 +2,14 @@
 // factor and simulated throttling), Debian's Chromium, the site served with gzip on 127.0.0.1, several runs per
 // page and the median kept, since on a shared machine Total Blocking Time varies from run to run.
 // Lighthouse is fetched by npx on first use rather than made a dependency of the repository.
-// Usage: node bench/lighthouse.mjs [--dist dist] [--runs 5] [--chrome /usr/bin/chromium] [route ...]
-//   (default routes: /de/, /de/docs/features/pdf/, /de/pricing/, /de/404.html); prints a Markdown table.
+// Usage: node bench/lighthouse.mjs [--dist dist] [--runs 5] [--chrome /usr/bin/chromium] [--reports dir] [route ...]
+//   (default routes: /de/, /de/docs/features/pdf/, /de/pricing/, /de/404.html); prints a Markdown table of the
+//   scores and Total Blocking Time, each a median with its range.
+//   --reports keeps each run's full Lighthouse JSON there (long tasks, layout shifts, main-thread work), to read
+//   why a score is below 100 rather than guess.
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -17,6 +20,7 @@ const { values, positionals } = parseArgs({
     dist: { type: 'string', default: 'dist' },
     runs: { type: 'string', default: '5' },
     chrome: { type: 'string', default: '/usr/bin/chromium' },
+    reports: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -60,8 +64,11 @@ const server = createServer(async (req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}`;
 
-/** One Lighthouse run of one page: its four category scores, 0–100. */
-async function lighthouse(route) {
+/**
+ * One Lighthouse run of one page: its four category scores, 0–100, and its Total Blocking Time in ms, the metric
+ * that varies on a shared machine (its report kept as `<reports>/<route>-<run>.json`).
+ */
+async function lighthouse(route, run) {
   const { stdout } = await promisify(execFile)(
     'npx',
     [
@@ -76,8 +83,12 @@ async function lighthouse(route) {
     ],
     { env: { ...process.env, CHROME_PATH: values.chrome }, maxBuffer: 64 * 1024 * 1024 },
   );
-  const { categories } = JSON.parse(stdout);
-  return CATEGORIES.map((c) => Math.round(categories[c].score * 100));
+  if (values.reports) {
+    await mkdir(values.reports, { recursive: true });
+    await writeFile(path.join(values.reports, `${route.replace(/\W+/g, '_')}-${run}.json`), stdout);
+  }
+  const { categories, audits } = JSON.parse(stdout);
+  return [...CATEGORIES.map((c) => Math.round(categories[c].score * 100)), Math.round(audits['total-blocking-time'].numericValue)];
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -85,16 +96,18 @@ const rows = [];
 try {
   for (const route of routes) {
     const runs = [];
-    for (let i = 0; i < Number(values.runs); i++) runs.push(await lighthouse(route));
+    for (let i = 0; i < Number(values.runs); i++) runs.push(await lighthouse(route, i));
     rows.push(
-      `| \`${route}\` | ${CATEGORIES.map((_, c) => {
-        const scores = runs.map((r) => r[c]);
-        const [low, high] = [Math.min(...scores), Math.max(...scores)];
-        return low === high ? `${low}` : `${median(scores)} (${low}–${high})`;
-      }).join(' | ')} |`,
+      `| \`${route}\` | ${[...CATEGORIES, 'tbt']
+        .map((_, c) => {
+          const scores = runs.map((r) => r[c]);
+          const [low, high] = [Math.min(...scores), Math.max(...scores)];
+          return low === high ? `${low}` : `${median(scores)} (${low}–${high})`;
+        })
+        .join(' | ')} |`,
     );
   }
 } finally {
   server.close();
 }
-console.log(`| page | ${CATEGORIES.join(' | ')} |\n| --- |${' ---: |'.repeat(CATEGORIES.length)}\n${rows.join('\n')}`);
+console.log(`| page | ${CATEGORIES.join(' | ')} | TBT (ms) |\n| --- |${' ---: |'.repeat(CATEGORIES.length + 1)}\n${rows.join('\n')}`);

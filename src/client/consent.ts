@@ -33,7 +33,9 @@ export function setupConsent(config: ClientConfig): void {
   settings = config.consent;
   if (!settings) return;
   const choice = stored();
-  root.setAttribute('data-consent', choice ? 'set' : 'ask');
+  // The pre-paint script has set it already: written again only if that script did not run, as a write restyles the page.
+  const state = choice ? 'set' : 'ask';
+  if (root.getAttribute('data-consent') !== state) root.setAttribute('data-consent', state);
   if (choice) apply(choice, undefined);
   document.addEventListener('click', onClick);
   document.addEventListener('keydown', (e) => {
@@ -44,19 +46,31 @@ export function setupConsent(config: ClientConfig): void {
   enhanceConsent();
 }
 
+/** The elements that keep room for the banner (Consent.css): the page's end below it, the docs' back-to-top button above it. */
+const ROOM = 'body, [data-back-to-top]';
+let height = 0;
+
+/** Gives the elements of ROOM the banner's height: only they restyle, as the property is not inherited (Consent.css). */
+function reserve(elements: Iterable<HTMLElement>): void {
+  for (const element of elements) {
+    if (height) element.style.setProperty('--consent-height', `${height}px`);
+    else element.style.removeProperty('--consent-height');
+  }
+}
+
 /** On every page shown (soft navigations bring a new banner): keeps the room below the page as tall as the banner. */
 export function enhanceConsent(): void {
   const element = banner();
   resize?.disconnect();
   if (!element || typeof ResizeObserver === 'undefined') return;
-  // A custom property on the root restyles the whole page: set only when the height really changes (a hidden
-  // banner, as on every visit after the first, measures 0, which is the stylesheet's default). It is set in the
-  // frame that measured it, so a position restored at load already has the room below the page.
-  let height = Number.parseFloat(root.style.getPropertyValue('--consent-height')) || 0;
+  // A new page's back-to-top button takes the room the banner has now.
+  if (height) reserve(document.querySelectorAll<HTMLElement>('[data-back-to-top]'));
+  // Set only when the height really changes (a hidden banner, as on every visit after the first, measures 0, the
+  // stylesheet's default), in the frame that measured it, so a position restored at load already has the room.
   resize = new ResizeObserver(() => {
     if (element.offsetHeight === height) return;
     height = element.offsetHeight;
-    root.style.setProperty('--consent-height', `${height}px`);
+    reserve(document.querySelectorAll<HTMLElement>(ROOM));
   });
   resize.observe(element);
 }

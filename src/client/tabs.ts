@@ -13,6 +13,7 @@ let listening = false;
  * string writes the choice into the address (`?os=mac`) and starts from it, before any kept choice, as Docusaurus
  * does. The tabs themselves are radio groups that work without this.
  */
+// The theme's Tabs (CHOOSE_TAB) reads the same key before the first paint.
 const key = (group: string) => `quire.tab.${group}`;
 
 /** The sets this module serves (main.ts names them too, to load it only for pages that have one). */

@@ -137,6 +137,47 @@ describe('client runtime in the browser', () => {
     await page.context().close();
   });
 
+  it("tabs: should paint a kept tab choice from the first frame, before and without the tabs' code", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // A visitor who chose Firefox on an earlier visit. The tabs' chunk never arrives, so only what runs before
+    // the first paint can show the choice; a probe reads the set in the first frame that has it (requestAnimationFrame
+    // runs just before a frame is painted).
+    await page.addInitScript(() => {
+      try {
+        localStorage.setItem('quire.tab.browser', 'Firefox');
+      } catch {
+        // about:blank has no storage
+      }
+      const w = window as unknown as { firstPainted?: string[] };
+      const probe = () => {
+        const set = document.querySelector('.tabs[data-tab-group="browser"]');
+        if (!set) return void requestAnimationFrame(probe);
+        w.firstPainted = [...set.querySelectorAll<HTMLInputElement>('.tabs__radio:checked')].map((r) => r.value);
+      };
+      requestAnimationFrame(probe);
+    });
+    const tabsChunk: string[] = [];
+    await page.route(/\/chunks\/tabs\.[\w-]+\.js$/, (route) => {
+      tabsChunk.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto(server.url + '/de/docs/installation/');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { firstPainted?: string[] }).firstPainted)).toEqual(['Firefox']);
+    expect(tabsChunk.length).toBe(1);
+    expect(await page.isVisible('.tabs[data-tab-group="browser"] .tabs__radio:checked + .tabs__label + .tabs__panel')).toBe(true);
+    expect(
+      await page.$$eval('.tabs[data-tab-group="browser"] .tabs__radio:checked + .tabs__label', (labels) =>
+        labels.map((l) => l.textContent),
+      ),
+    ).toEqual(['Firefox']);
+    // A set without a group is left on its own first tab.
+    expect(
+      await page.$$eval('.tabs:not([data-tab-group]) .tabs__radio:checked', (radios) => radios.map((r) => (r as HTMLInputElement).value)),
+    ).toEqual(['Android']);
+    await context.close();
+  });
+
   it('navigation: should follow internal links without a full reload and update title and head', async () => {
     const page = await open('/de/docs/');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));

@@ -387,6 +387,16 @@ describe("Docusaurus tabs and BrowserOnly in a browser (Markdown and the project
     // Without the parameter, the kept choice (localStorage) is shown.
     await page.goto(`${server.url}/docs/tabs/`);
     await expect.poll(() => shown(page)).toEqual(['Windows', 'Windows']);
+    // Both are shown by the page itself as it is parsed, not by the tabs' code that comes later: with that code
+    // blocked, the first paint would otherwise show each set's default (macOS, Windows). Kept: macOS.
+    await page.evaluate(() => localStorage.setItem('quire.tab.os', 'mac'));
+    let blocked = 0;
+    await page.route(/\/chunks\/tabs\.[\w-]+\.js$/, (route) => (blocked++, route.abort()));
+    await page.goto(`${server.url}/docs/tabs/?os=win`, { waitUntil: 'networkidle' });
+    expect(await shown(page)).toEqual(['Windows', 'macOS']);
+    await page.goto(`${server.url}/docs/tabs/`, { waitUntil: 'networkidle' });
+    expect(await shown(page)).toEqual(['macOS', 'macOS']);
+    expect(blocked).toBe(2);
     expect(missing).toEqual([]);
     await context.close();
   });

@@ -307,6 +307,42 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     expect(noScript.foreign).toEqual([]);
   });
 
+  it('consent: should keep the end of the page and the back-to-top button above the banner, also after a soft navigation', async () => {
+    const { page } = await visit('/de/docs/faq/', { width: 375 });
+    const room = () =>
+      page.evaluate(() => {
+        const top = document.querySelector('[data-consent-banner]')!.getBoundingClientRect().top;
+        const height = innerHeight - top;
+        const button = document.querySelector('[data-back-to-top]');
+        // The room is kept in whole pixels (offsetHeight), the banner's box may end on a fraction of one (and -0 is 0).
+        return {
+          height,
+          padding: Math.round(Number.parseFloat(getComputedStyle(document.body).paddingBottom) - height) || 0,
+          button: button ? Math.round(Number.parseFloat(getComputedStyle(button).bottom) - height) || 0 : null,
+        };
+      });
+    // A narrow screen's banner is tall: the body's end keeps its height free, and the button floats 24 px above it.
+    await expect.poll(room).toEqual({ height: expect.any(Number), padding: 0, button: 24 });
+    expect((await room()).height).toBeGreaterThan(200);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await page.evaluate(() => {
+      const top = document.querySelector('[data-consent-banner]')!.getBoundingClientRect().top;
+      const links = [...document.querySelectorAll('footer a')];
+      return links.filter((a) => a.getBoundingClientRect().bottom > top).length;
+    });
+    expect(covered).toBe(0);
+    // The next page's own button, brought by a soft navigation, takes the same room at once.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 3));
+    await page.$eval('.doc-sidebar a[href="/de/docs/"]', (a) => (a as HTMLElement).click());
+    await page.waitForURL(/\/de\/docs\/$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(3);
+    await expect.poll(room).toEqual({ height: expect.any(Number), padding: 0, button: 24 });
+    // Once the visitor has chosen, the banner and its room are gone.
+    await page.getByRole('button', { name: 'Nur notwendige' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+  });
+
   it('consent: should load nothing after "Nur notwendige", also after a reload and a soft navigation', async () => {
     const { page, foreign } = await visit('/de/');
     await page.getByRole('button', { name: 'Nur notwendige' }).click();

@@ -6,11 +6,20 @@ import { closeBuiltSite, openBuiltSite } from './harness.ts';
 
 /**
  * Issue 31's "stays light", on the built site the browser tests use: the CSS a marketing, docs or not-found page
- * loads stays under 20 kB gzip, its own script file with what it imports statically (README's "JavaScript on
- * every page"; the small inline pre-paint scripts are the render stage's) under 8.4 kB gzip, and every
- * style, script and font comes from the site itself (no web fonts or CSS framework from a third party).
+ * loads stays under 20 kB gzip, and every style, script and font comes from the site itself (no web fonts or CSS
+ * framework from a third party).
  */
-const SCRIPT_LIMIT = 8.4 * 1024;
+const CSS_LIMIT = 20 * 1024;
+/**
+ * The JavaScript a page runs at start, gzip: its own script file with what it imports statically (README's
+ * "JavaScript on every page") stays within the issue's 8.4 kB, and with the inline scripts of the page (colour
+ * mode, consent state, header decisions, a kept tab choice: run before the first paint, so they count as much)
+ * within 9.75 kB. The issue's 8.4 kB was stated for the file alone, while inline scripts of about 1.1 kB were
+ * already there: the total allows those, a tab set's choice step and a little room, no more, and the file keeps
+ * its own limit, so neither can grow into room the other leaves.
+ */
+const SCRIPT_FILE_LIMIT = 8.4 * 1024;
+const SCRIPT_LIMIT = 9.75 * 1024;
 /**
  * The chunks the page's script loads at start only where the page has the elements they serve; every other chunk
  * (the open mobile menu, page swapping, the consent banner's buttons, sidebar categories, the promotion banner)
@@ -70,7 +79,7 @@ describe('page weight of the built site', () => {
       // Inline <style> blocks count too: they travel with every page.
       for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) bytes += gzipSync(m[1], { level: 9 }).length;
       measured++;
-      if (bytes >= 20 * 1024) heavy.push(`${page}: ${(bytes / 1024).toFixed(1)} kB`);
+      if (bytes >= CSS_LIMIT) heavy.push(`${page}: ${(bytes / 1024).toFixed(1)} kB`);
     }
     expect(measured).toBe(PAGES.length);
     expect(heavy).toEqual([]);
@@ -105,15 +114,28 @@ describe('page weight of the built site', () => {
     return [...seen];
   }
 
-  it('weight: should load at most 8.4 kB of JavaScript (gzip) at start on every marketing page, a docs page and the 404 page', async () => {
+  /** The code of the page's inline scripts (not its JSON data blocks), gzip as one, as they travel in the page. */
+  function inlineScripts(html: string): string {
+    const code = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attrs]) => !/\ssrc=/.test(attrs) && !/\stype="(?!(?:text\/javascript|module)")/.test(attrs),
+    );
+    return code.map(([, , body]) => body).join('\n');
+  }
+
+  it('weight: should run at most 8.4 kB of script file and 9.75 kB of JavaScript in all (gzip) at start on every marketing page, a docs page, a page with tabs and the 404 page', async () => {
     const heavy: string[] = [];
-    for (const page of PAGES) {
+    for (const page of [...PAGES, 'docs/installation/index.html']) {
       const html = await readFile(path.join(dist, 'de', page), 'utf8');
       const scripts = await startScripts(html, `http://site/de/${page}`);
       expect(scripts.length, page).toBeGreaterThan(0);
       let bytes = 0;
       for (const url of scripts) bytes += gzipSync(await file(url), { level: 9 }).length;
-      if (bytes > SCRIPT_LIMIT) heavy.push(`${page}: ${(bytes / 1024).toFixed(2)} kB in ${scripts.join(', ')}`);
+      const inline = inlineScripts(html);
+      // Every page has its colour-mode and consent steps inline.
+      expect(inline, page).toContain('data-theme');
+      const all = bytes + gzipSync(inline, { level: 9 }).length;
+      if (bytes > SCRIPT_FILE_LIMIT) heavy.push(`${page}: ${(bytes / 1024).toFixed(2)} kB in ${scripts.join(', ')}`);
+      if (all > SCRIPT_LIMIT) heavy.push(`${page}: ${(all / 1024).toFixed(2)} kB with its inline scripts`);
     }
     expect(heavy).toEqual([]);
   });

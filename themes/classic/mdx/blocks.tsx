@@ -299,9 +299,23 @@ export function Tabs({
           <div className="tabs__panel">{tab.props.children}</div>
         </div>
       ))}
+      {groupId || queryString ? <script dangerouslySetInnerHTML={{ __html: CHOOSE_TAB }} /> : null}
     </div>
   );
 }
+
+/**
+ * The last child of a set with a group or a query string (no box, so no style rule sees it), run as soon as the
+ * set is parsed: the first paint already shows the tab the address or the kept choice names, where the tabs'
+ * code, a chunk that comes later, would show the default tab first. The same order as `restoreTabs` in
+ * src/client/tabs.ts, which does it again after soft navigations: the address's tab if the set has it, else the
+ * group's kept choice (`quire.tab.<group>`).
+ */
+const CHOOSE_TAB =
+  "(function(s){try{var d=s.dataset,r=s.querySelectorAll(':scope>.tabs__tab>.tabs__radio'),q=d.queryString," +
+  'f=function(v){for(var i=0;i<r.length;i++)if(v&&r[i].value===v)return r[i].checked=true};' +
+  "if(!(q&&f(new URLSearchParams(location.search).get(q)))&&d.tabGroup)f(localStorage.getItem('quire.tab.'+d.tabGroup))" +
+  '}catch(e){}})(document.currentScript.parentNode)';
 
 export function Tab({ children }: { label: string; value?: string; children?: ReactNode }) {
   return <>{children}</>;
