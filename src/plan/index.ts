@@ -27,7 +27,7 @@ import { checkLinks } from './links.ts';
 import { sameSidebarKey, type IndexedSidebar, type PlanMemo, type SidebarKey } from './memo.ts';
 import { planRoutes } from './routes.ts';
 import { planListings } from './tags.ts';
-import { docsOfVersion, planVersionedSidebars, sidebarName, versionRoutes } from './versions.ts';
+import { docsOfVersion, planVersionedSidebars, sidebarName, sidebarsOfVersion, versionRoutes } from './versions.ts';
 import { docsVersionsOf, lastDocsVersion } from '../shared/doc-versions.ts';
 import { socialImageWarnings } from './social-images.ts';
 import { staticFileClashes } from './static-files.ts';
@@ -131,8 +131,7 @@ export function plan({
   );
   // Navbar doc items lead to the last version's docs (Docusaurus's default preferred version).
   const last = lastDocsVersion(configured);
-  const others = docsVersionsOf(configured).filter((v) => !v.isLast);
-  const lastSidebars = planned.sidebars.filter((s) => !others.some((v) => s.name.startsWith(`${v.name}/`)));
+  const lastSidebars = sidebarsOfVersion(planned.sidebars, last, docsVersionsOf(configured));
   const navbar = resolveNavbarDocs(configured, lastSidebars, docsOfVersion(docs, last, versioned));
   diagnostics.push(...navbar.diagnostics);
   const config = navbar.config;
@@ -205,7 +204,7 @@ export function plan({
       ...(own && indexed.length > 1 ? { sidebar: own.name } : {}),
     };
   }
-  const docVersions = versionRoutes(routes, compiled, config);
+  const docVersions = versionRoutes(routes, compiled, config, planned.sidebars);
   // After the authors' names and each doc's place are known: tag, author and archive pages, before the 404 page
   // (the last route).
   const listings = planListings({ routes, compiled, config, loaded, messages });

@@ -32,6 +32,14 @@ export function sidebarName(version: DocsVersionInfo, name: string): string {
   return version.isLast ? name : `${version.name}/${name}`;
 }
 
+/** The sidebars of one version among every version's (see sidebarName). */
+export function sidebarsOfVersion<T extends { name: string }>(sidebars: T[], version: DocsVersionInfo, versions: DocsVersionInfo[]): T[] {
+  const others = versions.filter((o) => !o.isLast);
+  return sidebars.filter((s) =>
+    version.isLast ? !others.some((o) => s.name.startsWith(`${o.name}/`)) : s.name.startsWith(`${version.name}/`),
+  );
+}
+
 /**
  * Every version's sidebars, the last version's first (Site.sidebar is its first sidebar), and their generated
  * index pages tagged with their version. Category keys are made unique across versions, as the large-sidebar
@@ -88,7 +96,12 @@ export function planVersionedSidebars(
  * Route.noIndex); the versions as the theme shows them. From a doc, a version's entry leads to the doc of the same
  * id in that version, else to that version's first doc, as Docusaurus's docsVersionDropdown does.
  */
-export function versionRoutes(routes: Route[], compiled: Compiled[], config: SiteConfig): Site['docVersions'] {
+export function versionRoutes(
+  routes: Route[],
+  compiled: Compiled[],
+  config: SiteConfig,
+  sidebars: { name: string; items: SidebarItem[] }[],
+): Site['docVersions'] {
   const versions = docsVersionsOf(config);
   if (versions.length < 2) return undefined;
   const pathsById = new Map<string, Map<string, string>>(versions.map((v) => [v.name, new Map()]));
@@ -100,8 +113,11 @@ export function versionRoutes(routes: Route[], compiled: Compiled[], config: Sit
   }
   for (const v of versions) {
     const paths = pathsById.get(v.name) ?? new Map<string, string>();
-    // The version's root page if it has one, else its first doc in route order.
-    const root = [...paths.values()].find((p) => p === versionRoot(config, v)) ?? paths.values().next().value;
+    // Docusaurus's main doc of a version (its getMainDocId): the doc at the version's root, else the first doc of
+    // its first sidebar, else its first doc.
+    const own = sidebarsOfVersion(sidebars, v, versions)[0];
+    const root =
+      [...paths.values()].find((p) => p === versionRoot(config, v)) ?? (own && firstDoc(own.items)) ?? paths.values().next().value;
     if (root) firstPath.set(v.name, root);
   }
   const byName = new Map(versions.map((v) => [v.name, v]));
@@ -125,6 +141,17 @@ export function versionRoutes(routes: Route[], compiled: Compiled[], config: Sit
     badge: v.badge,
     isLast: v.isLast,
   }));
+}
+
+function firstDoc(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    if (item.type === 'doc') return item.path;
+    if (item.type === 'category') {
+      const inner = item.path ?? firstDoc(item.items);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }
 
 function versionRoot(config: SiteConfig, version: DocsVersionInfo): string {

@@ -216,6 +216,13 @@ describe('docs plugin version options', () => {
     expect(page('sitemap.xml')).not.toContain('/docs/1.x/');
   });
 
+  it("leads a version's entry off the docs to its main doc: the root doc, else its first sidebar's first doc", async () => {
+    const { page } = await build({ 'versioned_docs/version-1.x/intro.md': '# Introduction (1.x)\n' });
+    // 1.x has no root doc now; its sidebar lists intro before install (which comes first by path).
+    expect(dropdownOf(page('404.html')).entries).toEqual(['Next /docs/next/', '*2.x /docs/', '1.x /docs/1.x/intro/']);
+    expect(dropdownOf(page('docs/next/index.html')).entries).toContain('1.x /docs/1.x/intro/');
+  });
+
   it('names a version the project does not have at its config key', async () => {
     const { result } = await build({}, "lastVersion: '3.x'");
     expect(errors(result.diagnostics)).toEqual([
