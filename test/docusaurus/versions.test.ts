@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
-import type { Diagnostic } from '../../src/types.ts';
+import { fingerprintRoutes } from '../../src/render/index.ts';
+import type { Diagnostic, Route, Site } from '../../src/types.ts';
+import { minimalConfig } from '../unit/config-fixture.ts';
 import { buildInMemory, makeSite } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -253,5 +255,30 @@ describe('docs plugin version options', () => {
       'docs/install/index.html',
     ]);
     expect(badgeOf(page('docs/install/index.html'))).toBeUndefined();
+  });
+});
+
+describe('page fingerprints with versioned docs', () => {
+  it("change on every page when a version's main doc changes, as each page's dropdown leads there", () => {
+    const page: Route = { kind: 'page', path: '/about/', title: 'About', description: '', isUnlisted: false };
+    const version = (path: string) => ({ name: '1.x', label: '1.x', path, banner: 'unmaintained' as const, badge: true, isLast: false });
+    // Only what fingerprintRoutes reads: a whole Site needs compiled pages this route does not have.
+    const site = (path: string) =>
+      ({
+        config: minimalConfig(),
+        routes: [page],
+        compiled: [],
+        sidebar: [],
+        sidebarSize: 0,
+        blogPosts: [],
+        data: {},
+        messages: {},
+        locales: [],
+        imageSizes: {},
+        docVersions: [version(path)],
+      }) as unknown as Site;
+    const print = (s: Site) => fingerprintRoutes({ site: s, shared: null, assetVersions: new Map() }).get('/about/');
+    expect(print(site('/docs/1.x/intro/'))).toBe(print(site('/docs/1.x/intro/')));
+    expect(print(site('/docs/1.x/intro/'))).not.toBe(print(site('/docs/1.x/install/')));
   });
 });
