@@ -397,6 +397,11 @@ export interface Site {
     banner: 'none' | 'unreleased' | 'unmaintained';
     badge: boolean;
     isLast: boolean;
+    /**
+     * Where the navbar's doc and sidebar items lead on this version's docs, by `doc:<id>` or `sidebar:<name>`
+     * (Docusaurus keeps the reader in the version being read); an item this version lacks leads where it does.
+     */
+    navbar?: Record<string, string>;
   }[];
   /** The island modules of pages whose own code runs in the browser (src/compile/modules.ts), paths under the base path. */
   moduleFiles?: SharedFile[];

@@ -133,14 +133,36 @@ export function versionRoutes(
     if (!version.isLast) route.unsearched = true;
     if (version.noIndex) route.noIndex = true;
   }
-  return versions.map((v) => ({
-    name: v.name,
-    label: v.label,
-    path: firstPath.get(v.name) ?? versionRoot(config, v),
-    banner: v.banner,
-    badge: v.badge,
-    isLast: v.isLast,
-  }));
+  return versions.map((v) => {
+    const navbar = navbarTargets(config, pathsById.get(v.name) ?? new Map(), sidebarsOfVersion(sidebars, v, versions), v);
+    return {
+      name: v.name,
+      label: v.label,
+      path: firstPath.get(v.name) ?? versionRoot(config, v),
+      banner: v.banner,
+      badge: v.badge,
+      isLast: v.isLast,
+      ...(Object.keys(navbar).length ? { navbar } : {}),
+    };
+  });
+}
+
+/** The navbar's doc (`doc:<id>`) and sidebar (`sidebar:<name>`) items' pages in one version, where it has them. */
+function navbarTargets(
+  config: SiteConfig,
+  paths: Map<string, string>,
+  sidebars: { name: string; items: SidebarItem[] }[],
+  version: DocsVersionInfo,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const items = config.navbar.items.flatMap((item) => (item.type === 'link' ? [item] : item.type === 'dropdown' ? item.items : []));
+  for (const { doc } of items) {
+    if (doc?.id !== undefined && paths.has(doc.id)) out[`doc:${doc.id}`] = paths.get(doc.id) as string;
+    const sidebar = doc?.sidebar === undefined ? undefined : sidebars.find((s) => s.name === sidebarName(version, doc.sidebar as string));
+    const first = sidebar && firstDoc(sidebar.items);
+    if (doc?.sidebar !== undefined && first) out[`sidebar:${doc.sidebar}`] = first;
+  }
+  return out;
 }
 
 function firstDoc(items: SidebarItem[]): string | undefined {

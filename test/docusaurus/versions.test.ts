@@ -145,6 +145,18 @@ describe('versioned docs as Docusaurus makes them (test/fixtures/docusaurus-vers
     });
   });
 
+  it("leads the navbar's doc and sidebar items to their pages in the version being read", () => {
+    const navbarLinks = (html: string) =>
+      [...(/<ul class="navbar__items">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)</g)].map(
+        (m) => `${m[2]} ${m[1]}`,
+      );
+    expect(navbarLinks(built.page('docs/1.x/index.html'))).toEqual(['Docs /docs/1.x/', 'Install /docs/1.x/install/']);
+    expect(navbarLinks(built.page('docs/next/guides/usage/index.html'))).toEqual(['Docs /docs/next/', 'Install /docs/next/install/']);
+    // Off the docs, and in the last version: the last version's pages.
+    expect(navbarLinks(built.page('404.html'))).toEqual(['Docs /docs/', 'Install /docs/install/']);
+    expect(navbarLinks(built.page('docs/guides/usage/index.html'))).toEqual(['Docs /docs/', 'Install /docs/install/']);
+  });
+
   it('shows the badge on every version and the banner above docs that are not of the last version', () => {
     expect(badgeOf(built.page('docs/install/index.html'))).toBe('Version: 2.x');
     expect(badgeOf(built.page('docs/next/install/index.html'))).toBe('Version: Next');
