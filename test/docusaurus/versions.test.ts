@@ -258,6 +258,13 @@ describe('docs plugin version options', () => {
     expect(errors(bad.result.diagnostics)).toEqual([expect.objectContaining({ code: 'Q002', file: 'versions.json' })]);
   });
 
+  it('includeCurrentVersion: false leaves the docs folder out', async () => {
+    const { writer, page, result } = await build({}, 'includeCurrentVersion: false');
+    expect(errors(result.diagnostics)).toEqual([]);
+    expect(htmlFiles(writer).filter((f) => f.startsWith('docs/next/'))).toEqual([]);
+    expect(dropdownOf(page('docs/1.x/install/index.html')).entries).toEqual(['2.x /docs/install/', '*1.x /docs/1.x/install/']);
+  });
+
   it('disableVersioning builds the docs folder alone, as a site without versions', async () => {
     const { writer, page } = await build({}, 'disableVersioning: true');
     expect(htmlFiles(writer)).toEqual([
