@@ -207,7 +207,7 @@ export const CATALOGUE = {
     title: 'Invalid configuration value',
     severity: 'error',
     about:
-      "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`",
+      "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`; a docs version that `lastVersion`, `onlyIncludeVersions` or `versions` names and the project does not have; a `versions.json` that is not a list of names",
     cases: {
       value: kase({
         severity: 'error',
@@ -227,6 +227,17 @@ export const CATALOGUE = {
       defaultLocaleMissing: kase({
         severity: 'error',
         message: (d: { locale: string }) => `defaultLocale "${d.locale}" is not in i18n.locales.`,
+      }),
+      unknownDocsVersion: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; name: string; versions: readonly string[] }) =>
+          `${d.keyPath} names the docs version "${d.name}", which is not one of the site's: ${d.versions.join(', ')}.`,
+        hint: 'Docs versions are "current" (the docs folder) and the names versions.json lists.',
+      }),
+      versionsFile: kase({
+        severity: 'error',
+        message: (d: { file: string; problem: string }) => `${d.file} must be a list of version names, newest first: ${d.problem}`,
+        hint: 'Write it as Docusaurus does: ["2.0", "1.0"].',
       }),
     },
   },
@@ -301,7 +312,7 @@ export const CATALOGUE = {
     title: 'Content missing',
     severity: 'either',
     about:
-      'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
+      'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) or the folder of a docs version (`versioned_docs/version-<name>/`) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
     cases: {
       contentFolder: kase({
         severity: 'error',
@@ -317,6 +328,11 @@ export const CATALOGUE = {
         severity: 'error',
         message: (d: { id: string; docs: string }) => `The main doc "${d.id}" does not exist.`,
         hint: (d) => `Create ${d.docs}/${d.id}.mdx.`,
+      }),
+      versionFolder: kase({
+        severity: 'error',
+        message: (d: { name: string; dir: string }) => `The docs of version ${d.name} are missing: there is no ${d.dir}/.`,
+        hint: 'Each name in versions.json has its docs in versioned_docs/version-<name>/ (docusaurus docs:version <name> makes them).',
       }),
     },
   },

@@ -67,6 +67,8 @@ export interface Source {
   id: string;
   /** Site path without base path, leading and trailing slash: `/docs/features/pdf/`. */
   path: string;
+  /** A doc's version (config `docs.versions`), on a site with versions; its id is unique within that version. */
+  version?: string;
   frontMatter: FrontMatter;
   /** Markdown body after the front matter. */
   body: string;
@@ -341,7 +343,16 @@ export interface Route {
     sidebar?: string;
     /** Its tags (front matter `tags`), each linking to the tag's page. */
     tags?: NavLink[];
+    /** On a site with versions: the doc's version, and where each version's entry of the dropdown leads from it. */
+    version?: string;
+    versionLinks?: { name: string; path: string }[];
   };
+  /**
+   * A page of an older or newer docs version than the last: kept out of the search index (the sitemap keeps it).
+   * `noIndex` (the version's `noIndex`): search engines are asked not to index it, and the sitemap leaves it out.
+   */
+  unsearched?: true;
+  noIndex?: true;
   /**
    * `authors` and `tags` as shown (names, labels); `tagLinks` the same tags with their pages, `authorLinks` the
    * authors with their pages where they have one.
@@ -375,6 +386,23 @@ export interface Site {
   locales: LocaleInfo[];
   /** Pixel sizes of the social cards (key: see `socialImageOf` in plan/social-images.ts). */
   imageSizes: Record<string, ImageSize>;
+  /**
+   * The docs' versions on a site with more than one, in the dropdown's order: each with its first doc's page
+   * (where its dropdown entry leads from a page that is not a doc).
+   */
+  docVersions?: {
+    name: string;
+    label: string;
+    path: string;
+    banner: 'none' | 'unreleased' | 'unmaintained';
+    badge: boolean;
+    isLast: boolean;
+    /**
+     * Where the navbar's doc and sidebar items lead on this version's docs, by `doc:<id>` or `sidebar:<name>`
+     * (Docusaurus keeps the reader in the version being read); an item this version lacks leads where it does.
+     */
+    navbar?: Record<string, string>;
+  }[];
   /** The island modules of pages whose own code runs in the browser (src/compile/modules.ts), paths under the base path. */
   moduleFiles?: SharedFile[];
 }
@@ -416,6 +444,11 @@ export interface Loaded {
   sidebarsFile?: string;
   /** Source text of the sidebar file, to point errors at a line. */
   sidebarsText?: string;
+  /**
+   * Each docs version's own sidebar file and category files, by version name, for every version but the docs
+   * folder's (whose are the fields here); absent on a site without versions.
+   */
+  versions?: Record<string, Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories'>>;
   /**
    * The docs folders' category files (`_category_.json`, `.yml`, `.yaml`), by folder relative to the docs folder
    * (`tutorial-basics`; `` for the docs folder itself): the parsed value, the file and its text (for places).

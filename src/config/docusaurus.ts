@@ -271,6 +271,21 @@ export function mapDocusaurusConfig(
       ...(toc.max !== undefined ? { maxHeadingLevel: toc.max } : {}),
     };
   docs.tagPages = true;
+  const versioned = mapDocsVersions({
+    opt,
+    peek,
+    root: layout.root,
+    file,
+    keyBase: `${preset || 'presets'}.1.docs`,
+    docsPath,
+    docs,
+    diagnostics,
+  });
+  if (versioned) {
+    docs.versions = versioned;
+    const last = versioned.find((v) => v.isLast) ?? versioned[0];
+    docs.version = { name: last.name, label: last.label };
+  }
   config.docs = docs;
 
   const blogOff = peek('blog') === false;
@@ -362,6 +377,119 @@ export function mapDocusaurusConfig(
     );
   }
   return { config: config as UserConfig, diagnostics };
+}
+
+/** The name of the docs folder's version (Docusaurus's CURRENT_VERSION_NAME). */
+const CURRENT = 'current';
+
+/**
+ * The docs' versions as Docusaurus's docs plugin reads them (its `versions/version.ts` and `versions/files.ts`):
+ * `current` (the docs folder, unless `includeCurrentVersion: false`) and the names `versions.json` lists newest
+ * first (unless `disableVersioning`), each in `versioned_docs/version-<name>/` with
+ * `versioned_sidebars/version-<name>-sidebars.json`; `onlyIncludeVersions` keeps some, in that order. The last
+ * version (`lastVersion`, else the first of versions.json, else current) is served at the route base; the others
+ * under their name, and current under `next`. Undefined: one version, the docs folder, as without versioning.
+ */
+function mapDocsVersions({
+  opt,
+  peek,
+  root,
+  file,
+  keyBase,
+  docsPath,
+  docs,
+  diagnostics,
+}: {
+  opt: <T = unknown>(key: string) => T | undefined;
+  /** Reads without marking read: only the version options quire takes are. */
+  peek: (key: string) => unknown;
+  root: string;
+  file: string;
+  keyBase: string;
+  docsPath: string;
+  docs: Raw;
+  diagnostics: Diagnostic[];
+}): Raw[] | undefined {
+  const includeCurrent = opt<boolean>('docs.includeCurrentVersion') !== false;
+  const disabled = opt<boolean>('docs.disableVersioning') === true;
+  const listed = disabled ? [] : readVersionsFile(root, diagnostics);
+  if (listed === undefined) return undefined;
+  const all = [...(includeCurrent ? [CURRENT] : []), ...listed];
+  const options = peek('docs.versions');
+  const only = opt<unknown>('docs.onlyIncludeVersions');
+  const lastOption = opt<unknown>('docs.lastVersion');
+  if (all.length <= 1 && only === undefined && lastOption === undefined && !isObject(options)) return undefined;
+  const unknown = (keyPath: string, name: unknown) => {
+    diagnostics.push(report(CODES.CONFIG_INVALID, 'unknownDocsVersion', { keyPath, name: String(name), versions: all }, { file, keyPath }));
+  };
+  let names = all;
+  if (Array.isArray(only)) {
+    only.forEach((name, i) => all.includes(name) || unknown(`${keyBase}.onlyIncludeVersions.${i}`, name));
+    // The list's own order does not matter: the versions keep Docusaurus's order (filterVersions).
+    names = all.filter((name) => only.includes(name));
+  }
+  if (lastOption !== undefined && !names.includes(lastOption as string)) unknown(`${keyBase}.lastVersion`, lastOption);
+  const last = typeof lastOption === 'string' && names.includes(lastOption) ? lastOption : (names.find((n) => n !== CURRENT) ?? CURRENT);
+  for (const name of Object.keys(isObject(options) ? options : {})) if (!all.includes(name)) unknown(`${keyBase}.versions.${name}`, name);
+  return names.map((name) => {
+    // Read from the object itself, as a version name may hold a dot (`2.x`); `opt` only marks the key read.
+    const own = <T>(key: string): T | undefined => {
+      const given = isObject(options) && isObject(options[name]) ? options[name] : undefined;
+      if (given?.[key] === undefined) return undefined;
+      opt(`docs.versions.${name}.${key}`);
+      return given[key] as T;
+    };
+    const isCurrent = name === CURRENT;
+    const dir = isCurrent ? docsPath : `versioned_docs/version-${name}`;
+    if (!isCurrent && !existsSync(path.resolve(root, dir)))
+      diagnostics.push(report(CODES.CONTENT_MISSING, 'versionFolder', { name, dir }, { file: dir }));
+    const sidebarFile = `versioned_sidebars/version-${name}-sidebars.json`;
+    // Newer than the last version: unreleased; older: unmaintained (getDefaultVersionBanner).
+    const banner = name === last ? 'none' : names.indexOf(name) < names.indexOf(last) ? 'unreleased' : 'unmaintained';
+    return {
+      name,
+      label: own<string>('label') ?? (isCurrent ? 'Next' : name),
+      path: (own<string>('path') ?? (name === last ? '' : isCurrent ? 'next' : name)).replace(/^\/+|\/+$/g, ''),
+      dir,
+      sidebarPath: isCurrent
+        ? ((docs.sidebarPath as string | null | undefined) ?? null)
+        : isFile(path.resolve(root, sidebarFile))
+          ? sidebarFile
+          : null,
+      banner: own<string>('banner') ?? banner,
+      // Shown by default only when the site has more than one version (getVersionBadge).
+      badge: own<boolean>('badge') ?? names.length !== 1,
+      noIndex: own<boolean>('noIndex') ?? false,
+      isLast: name === last,
+    };
+  });
+}
+
+/** The names `versions.json` lists (none when the file is not there), or undefined after reporting a bad file. */
+function readVersionsFile(root: string, diagnostics: Diagnostic[]): string[] | undefined {
+  const text = readText(path.join(root, 'versions.json'));
+  if (text === undefined) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    diagnostics.push(
+      report(CODES.CONFIG_INVALID, 'versionsFile', { file: 'versions.json', problem: (e as Error).message }, { file: 'versions.json' }),
+    );
+    return undefined;
+  }
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v.length > 0)) {
+    diagnostics.push(
+      report(
+        CODES.CONFIG_INVALID,
+        'versionsFile',
+        { file: 'versions.json', problem: 'it holds something else.' },
+        { file: 'versions.json' },
+      ),
+    );
+    return undefined;
+  }
+  return value;
 }
 
 /**

@@ -11,7 +11,12 @@ export function outputFile(baseUrl: string, routePath: string): string {
 
 /** Routes a search engine should see: no 404, no unlisted pages, no search page. */
 export function isIndexable(route: Route): boolean {
-  return route.kind !== 'notFound' && route.kind !== 'search' && !route.isUnlisted;
+  return route.kind !== 'notFound' && route.kind !== 'search' && !route.isUnlisted && !route.noIndex;
+}
+
+/** A page the search index holds: an indexable one, and of the last docs version (see Route.unsearched). */
+export function isSearchable(route: Route): boolean {
+  return isIndexable(route) && !route.unsearched;
 }
 
 export function sitemapXml(site: Site): string {

@@ -216,6 +216,9 @@ export function hasMarkdownDocument(compiled: Compiled): boolean {
 export function markdownDocument(config: SiteConfig, compiled: Compiled): string | undefined {
   const { output, source } = compiled;
   if (output.type !== 'html' || !hasMarkdownDocument(compiled)) return undefined;
+  // Only the last docs version is searched (config.docs.version is that one), and never a noIndex version.
+  const version = source.version === undefined ? undefined : config.docs.versions.find((v) => v.name === source.version);
+  if (version && (!version.isLast || version.noIndex)) return undefined;
   const { currentLocale, localeConfigs } = config.i18n;
   const head = indexMeta(
     escapeAttribute(searchTag(KIND_OF_SOURCE[source.kind], config.docs.version.name)),

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
 import type { Route, Site } from '../types.ts';
-import { isIndexable } from './files.ts';
+import { isSearchable } from './files.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import { hasMarkdownDocument, markdownDocument, searchKey, searchStartError, startSearch, type SearchIndexer } from './search.ts';
 import type { Tally } from './tally.ts';
@@ -24,7 +24,7 @@ export interface SiteSearchOptions {
  */
 export function indexedWhenRendered(site: Site, route: Route, markdownDocuments = true): boolean {
   return (
-    isIndexable(route) &&
+    isSearchable(route) &&
     (!markdownDocuments || route.compiledIndex === undefined || !hasMarkdownDocument(site.compiled[route.compiledIndex]))
   );
 }
@@ -52,7 +52,7 @@ export class SiteSearch {
     for (const route of site.routes) {
       if (indexedWhenRendered(site, route, markdownDocuments)) this.late.add(route.path);
       // An indexable route that is not late has a compiled page with a document.
-      else if (isIndexable(route) && !index.has(route.path))
+      else if (isSearchable(route) && !index.has(route.path))
         index.addDocument(route.path, markdownDocument(site.config, site.compiled[route.compiledIndex!])!);
     }
     this.finishWhenFed();
@@ -62,7 +62,7 @@ export class SiteSearch {
     const { site, fingerprints, manifest, started } = options;
     const indexed =
       fingerprints && manifest?.enabled && options.output.writer.keep
-        ? new Map(site.routes.filter(isIndexable).map((r) => [r.path, fingerprints.get(r.path) ?? '']))
+        ? new Map(site.routes.filter(isSearchable).map((r) => [r.path, fingerprints.get(r.path) ?? '']))
         : undefined;
     const key = indexed ? searchKey(indexed) : undefined;
     const previous = key ? await manifest!.reusableSearch(key) : undefined;

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { isCategoryIndex, joinPath } from '../shared/doc-paths.ts';
+import { docsVersionsOf, versionOfFile, type DocsVersionInfo } from '../shared/doc-versions.ts';
 import { lineColumn } from '../shared/text.ts';
 import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
@@ -24,16 +25,26 @@ export interface LoadOptions {
   mode: 'production' | 'development';
 }
 
-/** The content folders of the project's layout (config.layout), by kind; a part the project does not have is left out. */
-function contentDirs(config: SiteConfig): { dir: string; kind: ContentKind }[] {
-  const { docs, pages, landing, blog } = config.layout;
+/**
+ * The content folders of the project's layout (config.layout), by kind, each docs version's folder among them; a
+ * part the project does not have is left out.
+ */
+type ContentDir = { dir: string; kind: ContentKind; version?: DocsVersionInfo };
+function contentDirs(config: SiteConfig): ContentDir[] {
+  const { pages, landing, blog } = config.layout;
+  const others: { dir: string | null; kind: ContentKind }[] = [
+    { dir: pages, kind: 'page' },
+    { dir: landing, kind: 'landing' },
+    { dir: blog, kind: 'blog' },
+  ];
   return [
-    { dir: docs, kind: 'doc' as const },
-    { dir: pages, kind: 'page' as const },
-    { dir: landing, kind: 'landing' as const },
-    { dir: blog, kind: 'blog' as const },
-  ].filter((d): d is { dir: string; kind: ContentKind } => d.dir !== null);
+    ...docsVersionsOf(config).map((version): ContentDir => ({ dir: version.dir, kind: 'doc', version })),
+    ...others.filter((d): d is ContentDir => d.dir !== null),
+  ];
 }
+
+/** Whether a version's sidebar and category files are Loaded's own (the docs folder's) or kept in Loaded.versions. */
+const isMainVersion = (config: SiteConfig, version: DocsVersionInfo) => version.dir === config.layout.docs;
 
 /**
  * A page written as a React component (Docusaurus's `src/pages/*.js`): quire cannot render those yet, so each is
@@ -65,13 +76,14 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
 
   // The parts do not depend on each other: read them at once, so one part's waits on the disk (and the sidebar
   // file's bundling) overlap with the others'.
-  const [content, data, sidebars, locales, staticFiles, blogFiles] = await Promise.all([
+  const [content, data, sidebars, locales, staticFiles, blogFiles, versionSidebars] = await Promise.all([
     readContent(r, mode),
     readData(r),
-    readSidebars(r),
+    readSidebars(r, config.docs.sidebarPath),
     readLocales(r),
     readStatic(r),
     readBlogFiles(r),
+    readVersionSidebars(r),
   ]);
   diagnostics.push(...walkDiagnostics(r));
   // Reported in the same order whatever finished first.
@@ -79,12 +91,14 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   // The same for the files read at once: their keys in name order, not in the order the reads finished (every
   // page's fingerprint hashes data and messages; an order that changed from build to build re-rendered them all).
   inputs.sort();
-  const { sources, drafts, unreadSources, categories } = content;
+  const { sources, drafts, unreadSources, categories, versionCategories } = content;
+  const versions = versionLoads(config, versionSidebars, versionCategories);
   return {
     value: {
       sources,
       ...sidebars,
       ...(Object.keys(categories).length ? { categories: byName(categories) } : {}),
+      ...(versions ? { versions } : {}),
       ...blogFiles,
       data: byName(data.data),
       dataTexts: byName(data.texts),
@@ -100,23 +114,59 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
 
 type Categories = Record<string, { file: string; text: string; value: unknown }>;
 
+/** The sidebar file of each docs version but the docs folder's, by version name. */
+async function readVersionSidebars(r: Reading): Promise<Record<string, Awaited<ReturnType<typeof readSidebars>>>> {
+  const others = docsVersionsOf(r.config).filter((v) => !isMainVersion(r.config, v));
+  const read = await Promise.all(others.map((v) => readSidebars(r, v.sidebarPath)));
+  return Object.fromEntries(others.map((v, i) => [v.name, read[i]]));
+}
+
+/** Loaded.versions: what each version but the docs folder's has of its own; undefined for a site without them. */
+function versionLoads(
+  config: SiteConfig,
+  sidebars: Record<string, Awaited<ReturnType<typeof readSidebars>>>,
+  categories: Record<string, Categories>,
+): Loaded['versions'] {
+  const others = docsVersionsOf(config).filter((v) => !isMainVersion(config, v));
+  if (!others.length) return undefined;
+  return Object.fromEntries(
+    others.map((v) => {
+      const own = categories[v.name] ?? {};
+      return [v.name, { ...sidebars[v.name], ...(Object.keys(own).length ? { categories: byName(own) } : {}) }];
+    }),
+  );
+}
+
 /** The content folders' pages (drafts apart in production; unreadable ones as stand-ins) and the docs' category files. */
 async function readContent(
   r: Reading,
   mode: LoadOptions['mode'],
-): Promise<{ sources: Source[]; drafts: Draft[]; unreadSources: Source[]; categories: Categories }> {
+): Promise<{
+  sources: Source[];
+  drafts: Draft[];
+  unreadSources: Source[];
+  categories: Categories;
+  versionCategories: Record<string, Categories>;
+}> {
   const { root, config, diagnostics, inputs } = r;
   const sources: Source[] = [];
   const drafts: Draft[] = [];
   const unreadSources: Source[] = [];
   const categories: Categories = keyed();
-  for (const { dir, kind } of contentDirs(config)) {
+  const versionCategories: Record<string, Categories> = keyed();
+  for (const { dir, kind, version } of contentDirs(config)) {
     const files = await walk(path.join(root, dir), r.notes);
+    const main = !version || isMainVersion(config, version);
+    // A versioned docs folder that is missing was reported by the config stage, with the version's name.
+    if (kind === 'doc' && files === undefined && !main) continue;
     if (kind === 'doc' && files === undefined) {
       diagnostics.push(report(CODES.CONTENT_MISSING, 'docsFolder', { dir, mainDocId: config.docs.mainDocId ?? 'intro' }, { file: dir }));
       continue;
     }
-    if (kind === 'doc') await readCategoryFiles(r, files ?? [], path.join(root, dir), categories);
+    if (kind === 'doc') {
+      const into = main ? categories : (versionCategories[version?.name ?? ''] = keyed());
+      await readCategoryFiles(r, files ?? [], path.join(root, dir), into);
+    }
     if (kind === 'page') readReactPages(r, files ?? [], dir, sources);
     const readAll = (files ?? [])
       // As Docusaurus's default `exclude`: `_`-prefixed files and folders hold partials, not pages.
@@ -142,7 +192,13 @@ async function readContent(
     await Promise.all(readAll);
   }
   const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : 1);
-  return { sources: sources.sort(byFile), drafts: drafts.sort(byFile), unreadSources: unreadSources.sort(byFile), categories };
+  return {
+    sources: sources.sort(byFile),
+    drafts: drafts.sort(byFile),
+    unreadSources: unreadSources.sort(byFile),
+    categories,
+    versionCategories,
+  };
 }
 
 /**
@@ -246,13 +302,11 @@ async function readData(r: Reading): Promise<{ data: Record<string, unknown>; te
 }
 
 /** The sidebar file, run as a module (TypeScript, ESM or CommonJS), with its text; a file that fails is a diagnostic. */
-async function readSidebars({
-  root,
-  config,
-  diagnostics,
-  inputs,
-}: Reading): Promise<Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText'>> {
-  const { sidebarPath, noSidebar } = config.docs;
+async function readSidebars(
+  { root, config, diagnostics, inputs }: Reading,
+  sidebarPath: string | null,
+): Promise<Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText'>> {
+  const { noSidebar } = config.docs;
   if (sidebarPath === null || noSidebar) return {};
   const sidebarsAbs = path.join(root, sidebarPath);
   if (!(await isFile(sidebarsAbs))) return {};
@@ -401,12 +455,13 @@ export async function readSource(
   if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const { frontMatter } = split;
   const format = formatOf(file, config);
+  const version = versionFor(kind, file, config);
   // Ids and addresses in composed form: a name saved decomposed (macOS writes "U" plus a combining diaeresis)
   // looks the same but would not match links typed on other systems.
-  const rel = toPosix(relative)
+  const rel = toPosix(version ? path.posix.relative(version.dir, file) : relative)
     .replace(/\.mdx?$/, '')
     .normalize('NFC');
-  const { id, path: routePath, date } = identify(kind, rel, frontMatter, config);
+  const { id, path: routePath, date } = identify(kind, rel, frontMatter, config, version?.path);
   if (date && !frontMatter.date && !isRealDate(date)) {
     diagnostics.push(report(CODES.FRONT_MATTER_INVALID, 'fileNameDate', { date }, { file }));
     return undefined;
@@ -422,6 +477,7 @@ export async function readSource(
     format,
     id,
     path: routePath,
+    ...(version ? { version: version.name } : {}),
     frontMatter,
     body: split.body,
     bodyLine: split.bodyLine,
@@ -432,9 +488,29 @@ export async function readSource(
 
 /** A content file that could not be read, as its file name makes it: no front matter, no text (see Loaded.unreadSources). */
 function standInSource(kind: ContentKind, file: string, relative: string, config: SiteConfig): Source {
-  const rel = toPosix(relative).replace(/\.mdx?$/, '');
-  const { id, path: routePath } = identify(kind, rel, {}, config);
-  return { kind, file, format: formatOf(file, config), id, path: routePath, frontMatter: {}, body: '', bodyLine: 1, hash: '' };
+  const version = versionFor(kind, file, config);
+  const rel = toPosix(version ? path.posix.relative(version.dir, file) : relative).replace(/\.mdx?$/, '');
+  const { id, path: routePath } = identify(kind, rel, {}, config, version?.path);
+  return {
+    kind,
+    file,
+    format: formatOf(file, config),
+    id,
+    path: routePath,
+    ...(version ? { version: version.name } : {}),
+    frontMatter: {},
+    body: '',
+    bodyLine: 1,
+    hash: '',
+  };
+}
+
+/**
+ * The docs version a doc belongs to, by its folder, on a site with versions (a site without has none to name):
+ * its id, slug and address are its version's (a `slug: /` in version 2.x is that version's root).
+ */
+function versionFor(kind: ContentKind, file: string, config: SiteConfig): DocsVersionInfo | undefined {
+  return kind === 'doc' && config.docs.versions.length ? versionOfFile(config, file) : undefined;
 }
 
 /**
@@ -455,6 +531,7 @@ export function identify(
   rel: string,
   fm: { id?: string; slug?: string },
   config: SiteConfig,
+  versionPath = '',
 ): { id: string; path: string; date?: string } {
   const segments = rel.split('/').map((s) => s.replace(NUMBER_PREFIX, ''));
   if (kind === 'doc') {
@@ -464,7 +541,7 @@ export function identify(
     let urlPath: string;
     if (fm.slug !== undefined) urlPath = fm.slug.startsWith('/') ? fm.slug : [...dir, fm.slug].join('/');
     else urlPath = name === config.docs.mainDocId && dir.length === 0 ? '' : isCategoryIndex(name, dir) ? dir.join('/') : id;
-    return { id, path: joinPath(config.docs.routeBasePath, urlPath) };
+    return { id, path: joinPath(config.docs.routeBasePath, versionPath, urlPath) };
   }
   if (kind === 'page') {
     const id = segments.join('/');

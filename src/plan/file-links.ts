@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
+import { docsVersionsOf } from '../shared/doc-versions.ts';
 import { fileKey, fileLinkPath, fileMarker, linkedFile } from '../shared/markers.ts';
 import type { Compiled, SiteConfig } from '../types.ts';
 import type { PlanMemo, ResolvedPage } from './memo.ts';
@@ -19,7 +20,8 @@ export function resolveFromContentRoot(
   config: SiteConfig,
   memo?: PlanMemo,
 ): Compiled[] {
-  const roots = [config.layout.docs, config.layout.blog, config.layout.pages]
+  // Each docs version's folder is the content root of its docs (a link resolves within its version).
+  const roots = [...docsVersionsOf(config).map((v) => v.dir), config.layout.blog, config.layout.pages]
     .filter((r): r is string => r !== null)
     .map((r) => r.replace(/\/$/, ''));
   const files = memo ? [String(fileRoutes.size), ...fileRoutes.keys(), ...roots].join('\u0000') : '';

@@ -27,6 +27,8 @@ import { checkLinks } from './links.ts';
 import { sameSidebarKey, type IndexedSidebar, type PlanMemo, type SidebarKey } from './memo.ts';
 import { planRoutes } from './routes.ts';
 import { planListings } from './tags.ts';
+import { docsOfVersion, planVersionedSidebars, sidebarName, sidebarsOfVersion, versionRoutes } from './versions.ts';
+import { docsVersionsOf, lastDocsVersion } from '../shared/doc-versions.ts';
 import { socialImageWarnings } from './social-images.ts';
 import { staticFileClashes } from './static-files.ts';
 
@@ -55,6 +57,7 @@ export interface PlanOptions {
     | 'messages'
     | 'staticFiles'
     | 'drafts'
+    | 'versions'
   >;
   /** Component names the theme provides to MDX. */
   components: readonly string[];
@@ -112,17 +115,24 @@ export function plan({
     drafts: [...draftIds].join('\n'),
     docs: memo.docsKey(docs),
   };
+  // A site with versions plans each version's sidebars on their own (no memo: dev's reuse is for one docs set).
+  const versioned = configured.docs.versions.length > 0;
+  const byVersion = versioned ? planVersionedSidebars({ draftIds }, configured, docs, loaded) : undefined;
   const planned =
-    memo?.sidebars && sidebarKey && sameSidebarKey(memo.sidebars.key, sidebarKey) ? memo.sidebars.planned : planSidebars(sidebarInput);
-  if (memo && sidebarKey) memo.sidebars = { key: sidebarKey, planned };
+    byVersion?.planned ??
+    (memo?.sidebars && sidebarKey && sameSidebarKey(memo.sidebars.key, sidebarKey) ? memo.sidebars.planned : planSidebars(sidebarInput));
+  if (memo && sidebarKey && !versioned) memo.sidebars = { key: sidebarKey, planned };
   diagnostics.push(...planned.diagnostics);
   const compiled = resolveFromContentRoot(
-    [...contentCompiled, ...generatedIndexPages(planned.generatedIndexes, docs, configured)],
+    [...contentCompiled, ...(byVersion?.generated ?? generatedIndexPages(planned.generatedIndexes, docs, configured))],
     routesByFile(contentCompiled),
     configured,
     memo,
   );
-  const navbar = resolveNavbarDocs(configured, planned.sidebars, docs);
+  // Navbar doc items lead to the last version's docs (Docusaurus's default preferred version).
+  const last = lastDocsVersion(configured);
+  const lastSidebars = sidebarsOfVersion(planned.sidebars, last, docsVersionsOf(configured));
+  const navbar = resolveNavbarDocs(configured, lastSidebars, docsOfVersion(docs, last, versioned));
   diagnostics.push(...navbar.diagnostics);
   const config = navbar.config;
   diagnostics.push(
@@ -160,19 +170,29 @@ export function plan({
   if (memo) memo.indexed = { planned, value: indexed };
   const sidebar = planned.sidebars[0]?.items ?? [];
   const size = planned.size;
-  const byId = new Map([...docs, ...compiled.slice(contentCompiled.length)].map((d) => [d.source.id, d]));
+  // Doc ids are unique within a version: each version's docs by id.
+  const idsByVersion = new Map<string | undefined, Map<string, Compiled>>();
+  for (const d of [...docs, ...compiled.slice(contentCompiled.length)]) {
+    const ids = idsByVersion.get(d.source.version) ?? new Map<string, Compiled>();
+    if (!idsByVersion.has(d.source.version)) idsByVersion.set(d.source.version, ids);
+    ids.set(d.source.id, d);
+  }
+  const byId = idsByVersion.get(versioned ? last.name : undefined) ?? new Map<string, Compiled>();
+  const versionsByName = new Map(docsVersionsOf(configured).map((v) => [v.name, v]));
   for (const route of routes) {
     if (route.kind !== 'doc' || route.compiledIndex === undefined) continue;
     const doc = compiled[route.compiledIndex];
     const wanted = doc.source.frontMatter.displayed_sidebar;
+    const version = doc.source.version === undefined ? undefined : versionsByName.get(doc.source.version);
     // `displayed_sidebar: null`: no sidebar at all.
     const own =
       wanted === null
         ? undefined
-        : ((typeof wanted === 'string' ? indexed.find((s) => s.name === wanted) : undefined) ??
+        : ((typeof wanted === 'string' ? indexed.find((s) => s.name === (version ? sidebarName(version, wanted) : wanted)) : undefined) ??
           indexed.find((s) => s.places.has(route.path)));
     const flat = own?.flat ?? [];
-    const { prev, next } = paginationFor(doc, flat, own?.positions ?? new Map(), byId, diagnostics, draftIds);
+    const ids = idsByVersion.get(doc.source.version) ?? byId;
+    const { prev, next } = paginationFor(doc, flat, own?.positions ?? new Map(), ids, diagnostics, draftIds);
     const place = own?.places.get(route.path);
     route.doc = {
       id: doc.source.id,
@@ -184,6 +204,7 @@ export function plan({
       ...(own && indexed.length > 1 ? { sidebar: own.name } : {}),
     };
   }
+  const docVersions = versionRoutes(routes, compiled, config, planned.sidebars);
   // After the authors' names and each doc's place are known: tag, author and archive pages, before the 404 page
   // (the last route).
   const listings = planListings({ routes, compiled, config, loaded, messages });
@@ -251,6 +272,7 @@ export function plan({
       blogPosts,
       ...(listings.tags.docs.length || listings.tags.blog.length ? { tags: listings.tags } : {}),
       ...(listings.authors.length ? { authors: listings.authors } : {}),
+      ...(docVersions ? { docVersions } : {}),
       data: loaded.data,
       messages,
       locales: planLocales(config, loaded.messages),

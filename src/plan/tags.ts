@@ -60,7 +60,8 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
     const byPath = new Map<string, TagEntry>();
     for (const route of routes) {
       const source = sourceOf(route);
-      if (route.kind !== kind || !source) continue;
+      // Tag pages are the last docs version's: the docs of other versions are not listed, and link to none.
+      if (route.kind !== kind || !source || (kind === 'doc' && route.unsearched)) continue;
       const links: NavLink[] = [];
       for (const tag of source.frontMatter.tags ?? []) {
         // A tag written inline carries its own label and page; a name is looked up in the tags file.

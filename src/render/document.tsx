@@ -55,8 +55,13 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
   const description = headDescription ?? (route.description || config.tagline);
   const headTags = (compiledHead?.tags ?? []).filter((t) => !(t.tag === 'meta' && t.attributes.name === 'description'));
   const robots =
-    route.isUnlisted || route.kind === 'notFound' ? 'noindex, nofollow' : route.kind === 'search' ? 'noindex, follow' : undefined;
-  const tag = searchTag(route.kind, config.docs.version.name);
+    route.isUnlisted || route.noIndex || route.kind === 'notFound'
+      ? 'noindex, nofollow'
+      : route.kind === 'search'
+        ? 'noindex, follow'
+        : undefined;
+  const version = route.doc?.version ?? config.docs.version.name;
+  const tag = searchTag(route.kind, version);
   // Analytics only in production builds, and only with a consent banner to ask first (the client loads the container).
   const gtm = mode === 'production' && config.consent ? config.analytics.gtmContainerId : undefined;
   return (
@@ -71,7 +76,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
         <meta name="generator" content="quire" />
         <meta name="quire:locale" content={locale.code} />
         <meta name="quire:tag" content={tag} />
-        {route.kind === 'doc' ? <meta name="quire:version" content={config.docs.version.name} /> : null}
+        {route.kind === 'doc' ? <meta name="quire:version" content={version} /> : null}
         {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
         {pageUrl
           ? site.locales.map((l) => (

@@ -43,7 +43,9 @@ export class FingerprintMemo {
  * messages, locales, data, bundle URLs). A route is rendered again only when its fingerprint changed.
  */
 export function fingerprintRoutes({ site, shared, assetVersions, memo }: FingerprintInputs): Map<string, string> {
-  const everyPage = hash([site.config, site.messages, site.locales, site.data, site.imageSizes, shared]);
+  // Every page's version dropdown leads to each docs version's main doc (a site without versions has none).
+  const versions = site.docVersions ? [site.docVersions] : [];
+  const everyPage = hash([site.config, site.messages, site.locales, site.data, site.imageSizes, shared, ...versions]);
   const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
   const sidebarMemo = memo?.sidebars ?? new WeakMap<SidebarItem[], { whole?: string; byTrail: Map<string, string> }>();
   const hashesOf = (items: SidebarItem[]) => {

@@ -1,5 +1,6 @@
 import type { Heading } from '../../../src/types.ts';
-import { ContentText, useHref, useT, useTheme } from '../context.tsx';
+import { ContentText, useHref, useLabel, useT, useTheme } from '../context.tsx';
+import { Link } from './Link.tsx';
 
 /** `<nav aria-label="Breadcrumbs">` with a home link, linked ancestor categories and the current page. */
 export function Breadcrumbs() {
@@ -154,5 +155,50 @@ export function BackToTop() {
         <path d="M12 19V5M5 12l7-7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </button>
+  );
+}
+
+/**
+ * Above a doc of a version other than the last (Docusaurus's DocVersionBanner): an unreleased or unmaintained
+ * version says so, with a link to the same doc in the last version (else to that version's first doc).
+ */
+export function VersionBanner() {
+  const { route, site } = useTheme();
+  const t = useT();
+  const tl = useLabel();
+  const versions = site.docVersions;
+  const version = versions?.find((v) => v.name === route.doc?.version);
+  const last = versions?.find((v) => v.isLast);
+  if (!version || !last || version.banner === 'none') return null;
+  const to = route.doc?.versionLinks?.find((l) => l.name === last.name)?.path ?? last.path;
+  return (
+    <aside className="admonition admonition-warning version-banner" role="note" data-version-banner={version.banner}>
+      <p>
+        {t(version.banner === 'unreleased' ? 'docs.versionUnreleased' : 'docs.versionUnmaintained', {
+          title: site.config.title,
+          label: tl(version.label),
+        })}
+      </p>
+      <p>
+        <Link to={to} data-version={last.name}>
+          {t('docs.versionLatest', { label: tl(last.label) })}
+        </Link>
+      </p>
+    </aside>
+  );
+}
+
+/** "Version: <label>" under the breadcrumbs when the doc's version asks for it (more than one version, by default). */
+export function VersionBadge() {
+  const { route, site } = useTheme();
+  const t = useT();
+  const tl = useLabel();
+  const version = site.docVersions?.find((v) => v.name === route.doc?.version);
+  if (!version?.badge) return null;
+  // Drawn as a tag is (no stylesheet of its own, so a site without versions ships the same styles).
+  return (
+    <p className="version-badge">
+      <span className="tag-links__tag">{t('navbar.version', { label: tl(version.label) })}</span>
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { NAV_ITEM_TYPES, type NavItem } from '../../../src/config/schema.ts';
+import type { Site } from '../../../src/types.ts';
 import { isFlagOn, useHref, useLabel, useLocale, useT, useTheme } from '../context.tsx';
 import { Link } from './Link.tsx';
 import { searchSettingsFile } from '../search/settings.ts';
@@ -182,6 +183,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
   const currentLocale = useLocale();
   const { config } = site;
   const current = (to?: string) => (to && normalize(to) === route.path ? ('page' as const) : undefined);
+  const target = useVersionTarget();
   // The mobile menu repeats the bar's items; an id stays on the bar's copy only, so it names one element.
   const own = (id: string | undefined) => (mobile ? undefined : id);
   switch (item.type) {
@@ -192,10 +194,10 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       return (
         <li className="navbar__item">
           <Link
-            to={(item.to ?? item.href)!}
+            to={target(item) ?? (item.to ?? item.href)!}
             className={['navbar__link', item.className].filter(Boolean).join(' ')}
             id={own(item.id)}
-            aria-current={current(item.to)}
+            aria-current={current(target(item) ?? item.to)}
           >
             {tl(item.label)}
           </Link>
@@ -208,7 +210,12 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
             .filter((sub) => isFlagOn(site, sub.flag))
             .map((sub, i) => (
               <li key={i}>
-                <Link to={(sub.to ?? sub.href)!} className="dropdown__link" id={own(sub.id)} aria-current={current(sub.to)}>
+                <Link
+                  to={target(sub) ?? (sub.to ?? sub.href)!}
+                  className="dropdown__link"
+                  id={own(sub.id)}
+                  aria-current={current(target(sub) ?? sub.to)}
+                >
                   {tl(sub.label)}
                 </Link>
               </li>
@@ -238,6 +245,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       );
     }
     case 'docsVersion': {
+      if (site.docVersions) return <VersionDropdown versions={site.docVersions} mobile={mobile} />;
       // On docs pages only: elsewhere there is no page to show in another version, and a bare "Weiter" beside
       // the pricing table reads as "next". Each version links to the page shown in that version. The bar says
       // what the label is ("Version: Weiter"), as Docusaurus's version badge does, not to be read as pagination.
@@ -337,6 +345,55 @@ const SEARCH_SHORTCUTS = 'Control+K /';
  * A navbar dropdown: on the bar a disclosure (a button with aria-expanded and aria-controls showing a list of
  * links, not an ARIA menu, so no aria-haspopup); in the mobile menu a `<details>` group.
  */
+/**
+ * Where a navbar item that names a doc or a sidebar leads on a doc of an older or newer version: that version's
+ * page, as Docusaurus keeps the reader in the version being read; undefined elsewhere (the item's own `to`).
+ */
+function useVersionTarget(): (item: { doc?: { id?: string; sidebar?: string } }) => string | undefined {
+  const { site, route } = useTheme();
+  const version = site.docVersions?.find((v) => v.name === route.doc?.version);
+  return ({ doc }) => {
+    if (!doc || !version?.navbar) return undefined;
+    return version.navbar[doc.id !== undefined ? `doc:${doc.id}` : `sidebar:${doc.sidebar}`];
+  };
+}
+
+/**
+ * The docs' versions (Docusaurus's docsVersionDropdown), on every page: on a doc, the version shown is the doc's
+ * and each entry leads to the same doc in that version (else to its first doc); elsewhere the last version is
+ * shown and each entry leads to the version's first doc.
+ */
+function VersionDropdown({ versions, mobile }: { versions: NonNullable<Site['docVersions']>; mobile: boolean }) {
+  const { route } = useTheme();
+  const t = useT();
+  const tl = useLabel();
+  const active = versions.find((v) => v.name === route.doc?.version) ?? versions.find((v) => v.isLast) ?? versions[0];
+  const links = new Map((route.doc?.versionLinks ?? []).map((l) => [l.name, l.path]));
+  return (
+    <Dropdown
+      label={mobile ? t('navbar.versions') : t('navbar.version', { label: tl(active.label) })}
+      className="version-dropdown"
+      mobile={mobile}
+    >
+      {versions.map((v) => {
+        const current = route.doc?.version === v.name;
+        return (
+          <li key={v.name}>
+            <Link
+              to={links.get(v.name) ?? v.path}
+              aria-current={current ? 'page' : undefined}
+              className={'dropdown__link' + (v.name === active.name ? ' dropdown__link--active' : '')}
+              data-version={v.name}
+            >
+              {tl(v.label)}
+            </Link>
+          </li>
+        );
+      })}
+    </Dropdown>
+  );
+}
+
 function Dropdown({
   label,
   children,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
-import { BackToTop, Breadcrumbs, Pagination, Toc } from '../components/DocChrome.tsx';
+import { BackToTop, Breadcrumbs, Pagination, Toc, VersionBadge, VersionBanner } from '../components/DocChrome.tsx';
 import { DocSidebar } from '../components/DocSidebar.tsx';
 import { useContentLangProps, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
@@ -26,8 +26,8 @@ export function DocPage({ content }: { content: ReactNode }) {
         ) : null}
         <main className="doc-layout__main" id={MAIN_ID} tabIndex={-1}>
           <article className="doc">
-            <TranslationNotice />
-            <Breadcrumbs />
+            <NoticeAndBanner />
+            <BreadcrumbsAndBadge />
             {route.isUnlisted ? (
               <aside className="admonition admonition-warning" role="note">
                 <p className="admonition-title">{t('docs.unlistedTitle')}</p>
@@ -55,5 +55,27 @@ export function DocPage({ content }: { content: ReactNode }) {
         ) : null}
       </div>
     </Layout>
+  );
+}
+
+/**
+ * Each pair in one slot of the article, so its children, and the ids React gives the content (`useId`), stay as
+ * they are on a site without versions.
+ */
+function NoticeAndBanner() {
+  return (
+    <>
+      <TranslationNotice />
+      <VersionBanner />
+    </>
+  );
+}
+
+function BreadcrumbsAndBadge() {
+  return (
+    <>
+      <Breadcrumbs />
+      <VersionBadge />
+    </>
   );
 }
