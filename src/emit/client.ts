@@ -65,7 +65,9 @@ export async function bundleClient({
     build({ ...options, entryPoints: { main: path.join(toolRoot, 'src/client/main.ts') } }),
     build({
       ...options,
-      ...(projectStyles.length ? { plugins: [stylesEntry(themeStyles, projectStyles, baseUrl)], loader: ASSET_LOADERS } : {}),
+      ...(projectStyles.length && projectRoot
+        ? { plugins: [stylesEntry(themeStyles, projectStyles, baseUrl, projectRoot)], loader: ASSET_LOADERS }
+        : {}),
       entryPoints: {
         styles: projectStyles.length ? STYLES_ENTRY : themeStyles,
         ...Object.fromEntries(Object.entries(ISLAND_ENTRIES).map(([name, file]) => [`island-${name}`, path.join(toolRoot, file)])),
@@ -103,10 +105,10 @@ const ASSET_LOADERS: BuildOptions['loader'] = Object.fromEntries(
 /**
  * The stylesheet entry: `@import`s of the theme's stylesheet and the project's, in that order, so the project's
  * rules win as in Docusaurus. A `url(/img/x.png)` in them is a site path (Docusaurus serves static files there),
- * kept under the base path rather than looked up on this machine. Where the project sets Infima's primary colour,
+ * kept under the base path rather than looked up on this machine; `@site/…` names a file of the project. Where the project sets Infima's primary colour,
  * the theme's primary colour follows it (Infima's other variables have no counterpart in this theme).
  */
-function stylesEntry(themeStyles: string, projectStyles: string[], baseUrl: string): Plugin {
+function stylesEntry(themeStyles: string, projectStyles: string[], baseUrl: string, projectRoot: string): Plugin {
   const imports = [themeStyles, ...projectStyles].map((file) => `@import ${JSON.stringify(file)};`);
   const setsPrimary = projectStyles.some((file) => readFileSync(file, 'utf8').includes('--ifm-color-primary'));
   // On light backgrounds the theme's primary is text on off-white surfaces: Infima's darker shade keeps it readable
@@ -129,6 +131,8 @@ function stylesEntry(themeStyles: string, projectStyles: string[], baseUrl: stri
       b.onResolve({ filter: /^\// }, (args) =>
         args.kind === 'url-token' && !args.path.startsWith('//') ? { path: baseUrl + args.path.slice(1), external: true } : undefined,
       );
+      // Docusaurus's alias for the project's folder, in `url()` and `@import` as in its modules.
+      b.onResolve({ filter: /^@site\// }, (args) => ({ path: path.join(projectRoot, args.path.slice('@site/'.length)) }));
     },
   };
 }

@@ -185,7 +185,8 @@ describe("the project's stylesheets (the classic theme's customCss)", () => {
       'docusaurus.config.js': (await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8'))
         .replace("baseUrl: '/',", "baseUrl: '/site/',")
         .replace("customCss: './src/css/custom.css',", "customCss: ['./src/css/custom.css', './src/css/extra.css'],"),
-      'src/css/extra.css': '.hero-logo { background: url(/img/logo.svg) no-repeat; }\n.mark { background: url(./mark.svg); }\n',
+      'src/css/extra.css':
+        '.hero-logo { background: url(/img/logo.svg) no-repeat; }\n.mark { background: url(./mark.svg); }\n.site { background: url("@site/static/img/logo.svg"); }\n',
       'src/css/mark.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -202,6 +203,8 @@ describe("the project's stylesheets (the classic theme's customCss)", () => {
     const mark = /url\("?\.\/(mark\.[\w-]+\.svg)"?\)/.exec(css)?.[1];
     expect(mark).toBeDefined();
     expect(writer.files.has(`site/assets/${mark}`)).toBe(true);
+    // `@site/` names a file of the project, as in Docusaurus: bundled the same way.
+    expect(css).toMatch(/\.site\{background:url\("?\.\/logo\.[\w-]+\.svg"?\)\}/);
   });
 
   it('names a stylesheet that is not there (Q002) and one that names a missing file (Q005, at its line), and writes nothing', async () => {
