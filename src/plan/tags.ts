@@ -190,11 +190,9 @@ function socialLinks(value: unknown): { label: string; url: string }[] {
     const handle = typeof raw === 'string' ? raw.trim().replace(/^@/, '') : '';
     if (!handle) continue;
     const known = SOCIAL_PLATFORMS[platform.toLowerCase()];
-    const url = /^https?:\/\//i.test(handle)
-      ? handle
-      : known && /^[\w.-]+(@[\w.-]+\.[a-z]{2,})?$/i.test(handle)
-        ? known[1](handle)
-        : undefined;
+    // A handle with a server is Mastodon's form only: on another platform `a@b.com` names no profile.
+    const handlePattern = platform.toLowerCase() === 'mastodon' ? /^[\w.-]+(@[\w.-]+\.[a-z]{2,})?$/i : /^[\w.-]+$/;
+    const url = /^https?:\/\//i.test(handle) ? handle : known && handlePattern.test(handle) ? known[1](handle) : undefined;
     if (url && /^https:\/\/|^http:\/\//i.test(url)) links.push({ label: known?.[0] ?? platform, url });
   }
   return links;

@@ -154,11 +154,13 @@ describe('listing pages in the built locale', () => {
   it('puts a Mastodon handle with its server on that server, a bare one on mastodon.social, and leaves out what is no handle', async () => {
     const authors = readFileSync(fixture('docusaurus-classic/blog/authors.yml'), 'utf8').replace(
       '    newsletter: https://www.greatfrontend.com',
-      '    newsletter: https://www.greatfrontend.com\n    mastodon: "@yangshun@chaos.social"\n    bluesky: "not a handle"',
+      '    newsletter: https://www.greatfrontend.com\n    mastodon: "@yangshun@chaos.social"\n    bluesky: "not a handle"\n    threads: "yangshun@example.com"',
     );
     const { writer } = await build({ 'blog/authors.yml': authors });
     const list = /<ul class="listing__socials">[\s\S]*?<\/ul>/.exec(writer.text('blog/authors/yangshun/index.html') ?? '')?.[0] ?? '';
     expect(list).toContain('href="https://chaos.social/@yangshun"');
     expect(list).not.toContain('Bluesky');
+    // A server part is Mastodon's alone: threads.net/@yangshun@example.com is no profile.
+    expect(list).not.toContain('Threads');
   });
 });
