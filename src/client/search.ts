@@ -103,18 +103,46 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
     }
   };
 
+  listen({ open, close, isOpen, hasSettings: () => !!settingsUrl(), prefetch, hostState: () => host?.dataset.islandState }, getConfig);
+
+  return {
+    // A soft navigation replaces the body, and with it the modal's host. A modal the visitor opened (or
+    // asked for while its code loads) while the next page was on its way stays: its element goes into
+    // the new body, still open, with its query and its focus trap (which takes focus back from the new
+    // page). Dropping it would leave the page locked for scrolling behind an invisible dialog.
+    afterSwap: () => {
+      const wrapper = host?.parentElement;
+      if (!host || !wrapper || host.isConnected) return;
+      if (isOpen() || host.dataset.searchWanted === '1') document.body.append(wrapper);
+    },
+  };
+}
+
+/** What the page's listeners ask of search (see setupSearch). */
+interface SearchControls {
+  open(query?: string): boolean;
+  close(): void;
+  isOpen(): boolean;
+  hasSettings(): boolean;
+  prefetch(): void;
+  /** The modal's island state (islands.ts), if it has a host. */
+  hostState(): string | undefined;
+}
+
+/** The shortcuts, the button, typing on the button, the search page's Back/Forward and prefetch on approach. */
+function listen(search: SearchControls, getConfig: () => ClientConfig | undefined): void {
   window.addEventListener('keydown', (e) => {
     if (e.isComposing) return;
     const key = e.key.toLowerCase();
     if (key === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
-      if (!settingsUrl()) return;
+      if (!search.hasSettings()) return;
       e.preventDefault();
-      if (isOpen()) close();
-      else open();
-    } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isOpen() && !isEditable(e.target)) {
-      if (open()) e.preventDefault();
-    } else if (e.key === 'Escape' && !isOpen() && host?.dataset.islandState !== 'hydrated') {
-      close();
+      if (search.isOpen()) search.close();
+      else search.open();
+    } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !search.isOpen() && !isEditable(e.target)) {
+      if (search.open()) e.preventDefault();
+    } else if (e.key === 'Escape' && !search.isOpen() && search.hostState() !== 'hydrated') {
+      search.close();
     }
   });
 
@@ -124,7 +152,7 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
     (e) => {
       const trigger = (e.target as Element | null)?.closest?.(TRIGGER);
       if (!trigger || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
-      if (open()) e.preventDefault();
+      if (search.open()) e.preventDefault();
     },
     true,
   );
@@ -133,7 +161,7 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
   document.addEventListener('keydown', (e) => {
     const trigger = (e.target as Element | null)?.closest?.(TRIGGER);
     if (!trigger || e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1 || !/[\p{L}\p{N}]/u.test(e.key)) return;
-    if (open(e.key)) e.preventDefault();
+    if (search.open(e.key)) e.preventDefault();
   });
 
   // The search page keeps its query in `?q=` with its own history entries. Back/Forward between two of
@@ -148,20 +176,8 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
   });
 
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
-    document.addEventListener(type, (e) => (e.target as Element | null)?.closest?.(TRIGGER) && prefetch(), { passive: true });
+    document.addEventListener(type, (e) => (e.target as Element | null)?.closest?.(TRIGGER) && search.prefetch(), { passive: true });
   }
-
-  return {
-    // A soft navigation replaces the body, and with it the modal's host. A modal the visitor opened (or
-    // asked for while its code loads) while the next page was on its way stays: its element goes into
-    // the new body, still open, with its query and its focus trap (which takes focus back from the new
-    // page). Dropping it would leave the page locked for scrolling behind an invisible dialog.
-    afterSwap: () => {
-      const wrapper = host?.parentElement;
-      if (!host || !wrapper || host.isConnected) return;
-      if (isOpen() || host.dataset.searchWanted === '1') document.body.append(wrapper);
-    },
-  };
 }
 
 /** Where `/` is text, not a shortcut. */
