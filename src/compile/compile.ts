@@ -1,6 +1,7 @@
-import { CODES, report, warning, withExcerpt, type Diagnostic, type Place } from '../diagnostics.ts';
-import type { AssetRef, Compiled, CompileNoteKind, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import { CODES, report, withExcerpt, type Diagnostic, type Place } from '../diagnostics.ts';
+import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import type { CompileCache } from './cache.ts';
+import { noteDiagnostic } from './compile-note.ts';
 import { isExternal } from '../shared/route-match.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
@@ -79,16 +80,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-/** The code of each kind of compile note (see CompileNoteKind). */
-export const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof CODES]> = {
-  unclosed: CODES.CONTENT_UNCLOSED,
-  'as-text': CODES.CONTENT_AS_TEXT,
-  'code-option': CODES.CODE_OPTION,
-  'left-out': CODES.CONTENT_LEFT_OUT,
-  plugin: CODES.PROJECT_PLUGIN,
-};
-
-export const COMPILER_VERSION = '27';
+export const COMPILER_VERSION = '28';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -123,14 +115,7 @@ export async function compile({
   // A page's notes are warnings on every build, from the cache too (the page is not compiled again).
   const noted = (compiled: Pick<Compiled, 'notes'>, source: Source) => {
     // With the lines compiled (withExcerpt), the frame printed later shows them, whatever the file holds by then.
-    for (const note of compiled.notes ?? [])
-      diagnostics.push(
-        withExcerpt(
-          warning(NOTE_CODES[note.kind], note.message, { file: source.file, line: note.line, column: note.column, hint: note.hint }),
-          source.body,
-          source.bodyLine,
-        ),
-      );
+    for (const note of compiled.notes ?? []) diagnostics.push(withExcerpt(noteDiagnostic(note, source.file), source.body, source.bodyLine));
   };
   // Results keep the order of `sources`.
   const results = await Promise.all(
