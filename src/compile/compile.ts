@@ -179,6 +179,8 @@ interface VFileMessageLike {
   /** What to do about it, when the message knows better than the general MDX hint. */
   note?: string;
   ruleId?: string | null;
+  /** A JSX tag left open (end-tag-mismatch): where it opens (patches/mdast-util-mdx-jsx+3.2.1.patch). */
+  openingTag?: { start?: { line: number; column: number } };
 }
 
 /** The page that took longest to compile in a build (a writer with one very long page learns which). */
@@ -362,15 +364,12 @@ async function finishCompile(
     const m = e as VFileMessageLike;
     // Some MDX messages carry their place only in the text: "… (3:1-3:17)".
     const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);
-    // A tag left open is reported at the start of the paragraph it is in; the tag's own place is in the text
-    // ("a closing tag for `<br>` (13:520-13:524)"), and that is where the writer has to look. mdast-util-mdx-jsx
-    // (end-tag-mismatch) gives that place only in its message, so it is read back from there.
-    const openTag = /closing tag for `<[^`]*>` \((\d+):(\d+)/.exec(m.reason ?? m.message);
-    const line = openTag
-      ? Number(openTag[1])
-      : (m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined));
-    const column = openTag
-      ? Number(openTag[2])
+    // A tag left open is reported at the start of the paragraph it is in, but the writer has to look at the tag:
+    // mdast-util-mdx-jsx gives its place as `openingTag` (patches/), else the error's own place is used.
+    const opening = m.openingTag?.start;
+    const line = opening ? opening.line : (m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined));
+    const column = opening
+      ? opening.column
       : (m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined));
     // A place at the end is the error's own (reported as its line and column); places inside the text ("a closing
     // tag for `<Tab>` (4:3-4:18)") count from the body's first line and are given as lines of the file instead.
