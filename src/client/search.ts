@@ -103,7 +103,7 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
     }
   };
 
-  listen({ open, close, isOpen, hasSettings: () => !!settingsUrl(), prefetch, hostState: () => host?.dataset.islandState }, getConfig);
+  listen(open, close, isOpen, settingsUrl, prefetch, () => host, getConfig);
 
   return {
     // A soft navigation replaces the body, and with it the modal's host. A modal the visitor opened (or
@@ -118,31 +118,29 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
   };
 }
 
-/** What the page's listeners ask of search (see setupSearch). */
-interface SearchControls {
-  open(query?: string): boolean;
-  close(): void;
-  isOpen(): boolean;
-  hasSettings(): boolean;
-  prefetch(): void;
-  /** The modal's island state (islands.ts), if it has a host. */
-  hostState(): string | undefined;
-}
-
 /** The shortcuts, the button, typing on the button, the search page's Back/Forward and prefetch on approach. */
-function listen(search: SearchControls, getConfig: () => ClientConfig | undefined): void {
+function listen(
+  open: (query?: string) => boolean,
+  close: () => void,
+  isOpen: () => boolean,
+  settingsUrl: () => string | undefined,
+  prefetch: () => void,
+  /** The modal's host element, while it has one. */
+  host: () => HTMLElement | undefined,
+  getConfig: () => ClientConfig | undefined,
+): void {
   window.addEventListener('keydown', (e) => {
     if (e.isComposing) return;
     const key = e.key.toLowerCase();
     if (key === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
-      if (!search.hasSettings()) return;
+      if (!settingsUrl()) return;
       e.preventDefault();
-      if (search.isOpen()) search.close();
-      else search.open();
-    } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !search.isOpen() && !isEditable(e.target)) {
-      if (search.open()) e.preventDefault();
-    } else if (e.key === 'Escape' && !search.isOpen() && search.hostState() !== 'hydrated') {
-      search.close();
+      if (isOpen()) close();
+      else open();
+    } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isOpen() && !isEditable(e.target)) {
+      if (open()) e.preventDefault();
+    } else if (e.key === 'Escape' && !isOpen() && host()?.dataset.islandState !== 'hydrated') {
+      close();
     }
   });
 
@@ -152,7 +150,7 @@ function listen(search: SearchControls, getConfig: () => ClientConfig | undefine
     (e) => {
       const trigger = (e.target as Element | null)?.closest?.(TRIGGER);
       if (!trigger || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
-      if (search.open()) e.preventDefault();
+      if (open()) e.preventDefault();
     },
     true,
   );
@@ -161,7 +159,7 @@ function listen(search: SearchControls, getConfig: () => ClientConfig | undefine
   document.addEventListener('keydown', (e) => {
     const trigger = (e.target as Element | null)?.closest?.(TRIGGER);
     if (!trigger || e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1 || !/[\p{L}\p{N}]/u.test(e.key)) return;
-    if (search.open(e.key)) e.preventDefault();
+    if (open(e.key)) e.preventDefault();
   });
 
   // The search page keeps its query in `?q=` with its own history entries. Back/Forward between two of
@@ -176,7 +174,7 @@ function listen(search: SearchControls, getConfig: () => ClientConfig | undefine
   });
 
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
-    document.addEventListener(type, (e) => (e.target as Element | null)?.closest?.(TRIGGER) && search.prefetch(), { passive: true });
+    document.addEventListener(type, (e) => (e.target as Element | null)?.closest?.(TRIGGER) && prefetch(), { passive: true });
   }
 }
 
