@@ -362,15 +362,12 @@ async function finishCompile(
       };
     }
     const m = e as VFileMessageLike;
-    // Some MDX messages carry their place only in the text: "… (3:1-3:17)".
-    const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);
-    // A tag left open is reported at the start of the paragraph it is in, but the writer has to look at the tag:
-    // mdast-util-mdx-jsx gives its place as `openingTag` (patches/), else the error's own place is used.
+    // A tag left open is reported at the start of the paragraph it is in, or nowhere when the page ends first, but
+    // the writer has to look at the tag: mdast-util-mdx-jsx gives its place as `openingTag` (patches/), else the
+    // error's own place is used.
     const opening = m.openingTag?.start;
-    const line = opening ? opening.line : (m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined));
-    const column = opening
-      ? opening.column
-      : (m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined));
+    const line = opening ? opening.line : (m.line ?? m.place?.line ?? m.place?.start?.line);
+    const column = opening ? opening.column : (m.column ?? m.place?.column ?? m.place?.start?.column);
     // A place at the end is the error's own (reported as its line and column); places inside the text ("a closing
     // tag for `<Tab>` (4:3-4:18)") count from the body's first line and are given as lines of the file instead.
     const toFile = (l: string) => String(Number(l) + source.bodyLine - 1);

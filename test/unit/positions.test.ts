@@ -21,6 +21,10 @@ describe('positions as data', () => {
     // Closed by another tag: the error is at the closing tag, the tag left open is the outer one.
     const mismatched = parseError('<Tabs>\n  <Tab>\n    Inhalt\n</Tabs>\n');
     expect(mismatched.openingTag?.start).toMatchObject({ line: 2, column: 3 });
+    // Left open to the page's end: the error has no place of its own, only the tag's.
+    const atEnd = parseError('Text\n\n<Steps>\n\nSchritt\n');
+    expect(atEnd.line).toBeUndefined();
+    expect(atEnd.openingTag?.start).toMatchObject({ line: 3, column: 1 });
   });
 
   it('positions: should place an alias that names no anchor at the alias, wherever it is in the front matter', () => {
