@@ -28,7 +28,7 @@ const FS_READERS = {
   '^src/emit/': 'writes the output folder and reads the previous output and static files',
   '^src/dev/': 'the dev session: serves files, watches the project, keeps its stores and caches',
   '^src/compile/cache\\.ts$': "the compile cache, compile's own store",
-  '^src/compile/modules\\.ts$': 'the modules pages import, which esbuild reads to bundle them (it writes nothing: write: false)',
+  '^src/compile/modules(?:-plugin|-report)?\\.ts$': 'the modules pages import, which esbuild reads to bundle them (it writes nothing: write: false)',
   '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
   '^src/import-ts\\.ts$': 'runs the project\'s TypeScript files for config and load',
   '^cli/': 'code frames, the project folder check and the tool version',
@@ -96,7 +96,7 @@ const forbidden = [
   rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
 
   // npm packages
-  rule('packages-that-write-where-writes-are-allowed', 'esbuild and Pagefind write files: only the places allowed to write use them, and compile/modules.ts, whose esbuild writes nothing (write: false).', { path: PROJECT, pathNot: [...Object.keys(FS_WRITERS), '^src/compile/modules\\.ts$'] }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),
+  rule('packages-that-write-where-writes-are-allowed', 'esbuild and Pagefind write files: only the places allowed to write use them, and compile/modules.ts, whose esbuild writes nothing (write: false).', { path: PROJECT, pathNot: [...Object.keys(FS_WRITERS), '^src/compile/modules(?:-plugin|-report)?\\.ts$'] }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),
   rule('shipped-code-uses-dependencies', 'quire ships src/, cli/ and themes/: what they import at run time is a dependency, not a devDependency.', { path: PROJECT }, { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] }),
   rule('no-unlisted-packages', 'A package that is not in package.json.', { path: PROJECT }, { dependencyTypes: ['npm-no-pkg', 'npm-unknown'], dependencyTypesNot: ['type-only'] }),
 ];

@@ -44,6 +44,18 @@ const OWN_FOLDER_HINT = 'Build into a folder of its own: a new one, or one an ea
 const PAGEFIND_HINT =
   'Reinstall the dependencies (npm ci) so the "pagefind" package brings its binary for this platform, or set search.provider to "hosted".';
 
+const MDX_AS_COMMONMARK_HINT = 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).';
+
+const CODE_OPTIONS_HINT = 'A code block takes title="…", {1,3-5} and showLineNumbers (or showLineNumbers=5).';
+
+/** Where to look when esbuild's notes on a module say nothing that applies here. */
+const MODULE_HINT =
+  'Check the path (relative to the file, or @site/… from the project root) and that npm packages are installed (npm install).';
+
+function leftOutText(page: string | undefined): string {
+  return page === undefined ? '' : ` The React page ${page} is left out of the site.`;
+}
+
 /** What is wrong with a front matter field (load reads it from the schema's issue). */
 export type FieldProblem = { kind: 'type'; expected: string } | { kind: 'empty' } | { kind: 'date' } | { kind: 'other'; message: string };
 
@@ -130,6 +142,9 @@ function linkHintText(hint: LinkHint): string {
       return 'Links are site paths without the base path, e.g. /docs/faq/.';
   }
 }
+
+/** The cases of a code. */
+export type CasesOf<C extends keyof typeof CATALOGUE> = (typeof CATALOGUE)[C]['cases'];
 
 /** The data a case's call sites pass. */
 export type DataOf<C> = C extends Case<infer D> ? D : never;
@@ -603,7 +618,24 @@ export const CATALOGUE = {
     severity: 'warning',
     about:
       'a block left open, at the line that opened it: a code fence (the rest of the page became code), a `:::note` box (the following sections went into it), HTML in a `.md` file such as `<details>` (it took the rest of the page in)',
-    cases: {},
+    cases: {
+      codeFence: kase({
+        severity: 'warning',
+        message: (_d: { fence: string }) => 'The code block opened here is never closed: everything after it is shown as code.',
+        hint: (d) => `End it with a line of ${d.fence}.`,
+      }),
+      box: kase({
+        severity: 'warning',
+        message: (d: { name: string }) => `The :::${d.name} box opened here is never closed: everything after it is inside the box.`,
+        hint: 'End it with a line of :::.',
+      }),
+      /** `unbalanced` is html-balance's account of the element left open (`leaves <details> open`). */
+      html: kase({
+        severity: 'warning',
+        message: (d: { unbalanced: string }) => `The HTML here ${d.unbalanced}: what follows ends up inside it.`,
+        hint: 'Close each tag you open.',
+      }),
+    },
   },
   Q035: {
     title: 'Page past a limit',
@@ -657,28 +689,182 @@ export const CATALOGUE = {
     severity: 'warning',
     about:
       'markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write, in `.md` as in `.mdx`), a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element',
-    cases: {},
+    cases: {
+      mdxStatement: kase({
+        severity: 'warning',
+        message: (d: { statement: string }) => `This MDX statement is shown as text: the file is read as CommonMark (${d.statement}).`,
+        hint: MDX_AS_COMMONMARK_HINT,
+      }),
+      mdxComponent: kase({
+        severity: 'warning',
+        message: (d: { name: string }) =>
+          `<${d.name}> is written as a component, but the file is read as CommonMark: it is an unknown HTML element here.`,
+        hint: MDX_AS_COMMONMARK_HINT,
+      }),
+      /** `[text][ref]`; an empty `ref` (`[text][]`) names the text as its label. */
+      reference: kase({
+        severity: 'warning',
+        message: (d: { text: string; ref: string }) =>
+          `The link [${d.text}][${d.ref}] is shown as text: there is no [${d.ref || d.text}]: definition.`,
+        hint: (d) => `Add a line [${d.ref || d.text}]: /docs/… to the page, or write the link as [${d.text}](/docs/…).`,
+      }),
+      footnote: kase({
+        severity: 'warning',
+        message: (d: { label: string }) => `The footnote [^${d.label}] is shown as text: there is no [^${d.label}]: footnote.`,
+        hint: (d) => `Add a line [^${d.label}]: … with the footnote's text.`,
+      }),
+      spacedTarget: kase({
+        severity: 'warning',
+        message: (d: { written: string; image: boolean; label: string; target: string }) =>
+          `The ${d.image ? 'image' : 'link'} ${d.written} is shown as text: its ${d.image ? 'path' : 'target'} has a space.`,
+        hint: (d) =>
+          `Write the space as %20 (${d.target.replace(/\s/g, '%20')}), or put the ${d.image ? 'path' : 'target'} in <…>: ${d.image ? '!' : ''}[${d.label}](<${d.target}>).`,
+      }),
+      /** `slug`: the id the written one comes closest to, empty when nothing of it is left. */
+      headingId: kase({
+        severity: 'warning',
+        message: (d: { written: string; slug: string }) =>
+          `The heading id {#${d.written}} is shown as part of the heading: an id has no spaces or signs other than - _ : .`,
+        hint: (d) => (d.slug ? `Write {#${d.slug}}.` : 'Write an id such as {#einrichtung}.'),
+      }),
+      spacedBox: kase({
+        severity: 'warning',
+        message: (d: { name: string }) => `::: ${d.name} with a space is shown as text, not as a box.`,
+        hint: (d) => `Write :::${d.name} without the space.`,
+      }),
+      unknownBox: kase({
+        severity: 'warning',
+        message: (d: { name: string; meant?: string; boxes: readonly string[] }) =>
+          `There is no :::${d.name} box: its content is shown without one.`,
+        hint: (d) => `${d.meant ? `Did you mean :::${d.meant}? ` : ''}The boxes are ${d.boxes.map((a) => ':::' + a).join(', ')}.`,
+      }),
+    },
   },
   Q037: {
     title: 'Code block option without effect',
     severity: 'warning',
     about:
       "a code block option that does nothing (`title=x.js` without quotes, `{2,x}`, a line list beyond the block's lines, `showLineNumbers=fünf`, an unknown option with the nearest known one) or a fence language without highlighting (`javascirpt`, with the nearest one)",
-    cases: {},
+    cases: {
+      titleUnquoted: kase({
+        severity: 'warning',
+        message: (d: { part: string; value: string }) => `The code block's ${d.part} is not shown: a title goes in quotes.`,
+        hint: (d) => `Write title="${d.value}" (quotes around all of it, spaces included).`,
+      }),
+      linesUnclosed: kase({
+        severity: 'warning',
+        message: (d: { part: string }) => `The code block's line list ${d.part} has no closing }, so no line is marked.`,
+        hint: 'Write the lines to mark as {2} or {1,3-5}.',
+      }),
+      linesInvalid: kase({
+        severity: 'warning',
+        message: (d: { part: string; bad: readonly string[] }) =>
+          `The code block's line list ${d.part} has ${d.bad.map((b) => `"${b}"`).join(', ')}, which is not a line or range of lines.`,
+        hint: 'Lines are counted from 1: write {2}, {1,3-5} or {4-6}.',
+      }),
+      linesBeyond: kase({
+        severity: 'warning',
+        message: (d: { part: string; line: number; lineCount: number }) =>
+          `The code block's line list ${d.part} marks line ${d.line}, but the block has ${d.lineCount} line(s).`,
+        hint: 'Lines are counted from 1 in the code as shown (without highlight comments).',
+      }),
+      lineNumbers: kase({
+        severity: 'warning',
+        message: (d: { part: string }) => `The code block's ${d.part} is not a line number, so the lines are not numbered.`,
+        hint: 'Write showLineNumbers to count from 1, or showLineNumbers=5 to count from 5.',
+      }),
+      unknownOption: kase({
+        severity: 'warning',
+        message: (d: { part: string; near?: string }) => `The code block's option ${d.part} is not one quire knows, so it does nothing.`,
+        hint: (d) => (d.near ? `Did you mean ${d.near}? ${CODE_OPTIONS_HINT}` : CODE_OPTIONS_HINT),
+      }),
+      language: kase({
+        severity: 'warning',
+        message: (d: { requested: string; near?: string }) =>
+          `There is no highlighting for the language "${d.requested}": the code is shown as plain text.`,
+        hint: (d) =>
+          d.near
+            ? `Did you mean ${d.near}? Write text for code that is not highlighted.`
+            : 'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.',
+      }),
+    },
   },
   Q038: {
     title: 'Docusaurus feature left out',
     severity: 'warning',
     about:
       "what a Docusaurus theme component is written with that quire's version does not do, left out at its place: `<Tabs>` `values` that is not a written list (and a `<TabItem>` it does not list), `queryString` that is neither a text nor `true` with a `groupId`, `defaultValue` that is not a text, a `<CodeBlock>` holding something other than text",
-    cases: {},
+    cases: {
+      headToc: kase({
+        severity: 'warning',
+        message: () => "export const toc: quire builds the table of contents from the page's headings and does not read this one.",
+        hint: 'Write the entries as headings (### …), or hide the table with hide_table_of_contents: true.',
+      }),
+      headElement: kase({
+        severity: 'warning',
+        message: (d: { name: string }) =>
+          `<${d.name}> in <head>: quire puts only <title>, <meta> and <link> into the head, so this is left out.`,
+        hint: "Give the page's title and description as front matter (title, description).",
+      }),
+      headTitle: kase({
+        severity: 'warning',
+        message: () => '<title> in <head> holds something other than text, so it is left out.',
+        hint: 'Write the title as text.',
+      }),
+      headExpression: kase({
+        severity: 'warning',
+        message: (d: { name: string }) => `<${d.name}> in <head> has a value written as an expression, so it is left out.`,
+        hint: 'Write each value in quotes.',
+      }),
+      tabsValues: kase({
+        severity: 'warning',
+        message: () => '<Tabs> values: quire reads only a written list ({ label, value } objects), so it is left out.',
+        hint: 'Label each <TabItem> itself.',
+      }),
+      tabNotListed: kase({
+        severity: 'warning',
+        message: () => "This tab's value is not in its <Tabs> values, so Docusaurus shows no tab for it.",
+        hint: 'Add it to values or remove the tab.',
+      }),
+      /** `bare`: written as `queryString` (true) without a groupId; else a value that is neither text nor true. */
+      tabsQueryString: kase({
+        severity: 'warning',
+        message: (d: { bare: boolean }) =>
+          `<Tabs queryString>: ${d.bare ? 'true needs a groupId to name the URL parameter' : 'only a text or true is read'}, so it is left out.`,
+        hint: 'Give the <Tabs> a groupId, or write the parameter: queryString="os".',
+      }),
+      tabsDefaultValue: kase({
+        severity: 'warning',
+        message: () => '<Tabs defaultValue>: only a text is read, so it is left out.',
+        hint: 'Write the value in quotes: defaultValue="mac".',
+      }),
+      codeBlock: kase({
+        severity: 'warning',
+        message: () => 'This <CodeBlock> holds something other than text or one template literal, which quire cannot show as code.',
+        hint: 'Write the code as a fenced block: ```js title="a.js".',
+      }),
+    },
   },
   Q039: {
     title: 'Imported module',
     severity: 'either',
     about:
       "a module a page imports (MDX `import`, a React page's imports, and what those import in turn) that cannot be found or compiled, at the line of the import: a missing file or npm package not installed, a syntax error in a component, a Docusaurus module quire does not provide (`@theme/…`, `@docusaurus/…`, with those it does). Error for a Markdown or MDX page; warning for a React page (`src/pages/*.js`), which is left out of the site",
-    cases: {},
+    cases: {
+      /** `notes`: esbuild's notes that apply here; `leftOut`: the React page that is left out of the site for it (then a warning). */
+      pageImport: kase({
+        severity: 'error',
+        message: (d: { source?: string; text: string; notes: string; leftOut?: string }) =>
+          `The page's import of ${d.source} cannot be bundled: ${d.text}${leftOutText(d.leftOut)}`,
+        hint: (d) => d.notes || MODULE_HINT,
+      }),
+      module: kase({
+        severity: 'error',
+        message: (d: { text: string; notes: string; leftOut?: string }) =>
+          `An imported module cannot be bundled: ${d.text}${leftOutText(d.leftOut)}`,
+        hint: (d) => d.notes || MODULE_HINT,
+      }),
+    },
   },
   Q040: {
     title: 'Sidebar file',

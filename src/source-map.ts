@@ -13,12 +13,13 @@ export function originalPlace(
   linesBefore = 0,
 ): { source: string; line: number; column: number } | undefined {
   const m = frame.exec((e as Error | undefined)?.stack ?? '');
-  if (!m) return undefined;
+  return m ? mappedPlace(map, Number(m[1]) - linesBefore, Number(m[2])) : undefined;
+}
+
+/** A place in generated code (1-based line and column) mapped through its source map to its source, if it maps. */
+export function mappedPlace(map: object, line: number, column: number): { source: string; line: number; column: number } | undefined {
   try {
-    const entry = new SourceMap(map as SourceMapPayload).findEntry(
-      Number(m[1]) - 1 - linesBefore,
-      Number(m[2]) - 1,
-    ) as Partial<SourceMapping>;
+    const entry = new SourceMap(map as SourceMapPayload).findEntry(line - 1, column - 1) as Partial<SourceMapping>;
     if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) return undefined;
     return { source: entry.originalSource, line: entry.originalLine + 1, column: entry.originalColumn + 1 };
   } catch {

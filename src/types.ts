@@ -163,13 +163,6 @@ export interface Compiled {
   standIn?: true;
 }
 
-/**
- * What a compile note is about, which decides its code: a block left open (Q034), markup shown as text because
- * it names nothing (Q036), a code block option or language without effect (Q037), a feature of the source's
- * dialect that quire leaves out (Q038).
- */
-export type CompileNoteKind = 'unclosed' | 'as-text' | 'code-option' | 'left-out' | 'plugin';
-
 /** A `<meta>` or `<link>` a page puts into its head, with its attributes as written; or its JSON-LD `<script>`. */
 export interface HeadTag {
   tag: 'meta' | 'link' | 'script';
@@ -178,14 +171,14 @@ export interface HeadTag {
   text?: string;
 }
 
-/** A problem the compiler noticed without failing, at its place in the file. */
-export interface CompileNote {
-  kind: CompileNoteKind;
-  message: string;
-  line?: number;
-  column?: number;
-  hint?: string;
-}
+/**
+ * A problem the compiler noticed without failing, at its place in the file: a catalogue warning (see
+ * src/compile/compile-note.ts) without its file, kept with the compiled page (and in the compile cache). Its code
+ * says what it is about: a block left open (Q034), markup shown as text because it names nothing (Q036), a code
+ * block option or language without effect (Q037), a feature of the source's dialect that quire leaves out (Q038),
+ * what a project's plugin reported (Q004).
+ */
+export type CompileNote = Pick<Diagnostic, 'code' | 'severity' | 'message' | 'hint' | 'line' | 'column'>;
 
 /** One use of an MDX component: where it is (file lines) and the props written on it. */
 export interface ComponentUse {

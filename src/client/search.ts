@@ -103,6 +103,32 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
     }
   };
 
+  listen(open, close, isOpen, settingsUrl, prefetch, () => host, getConfig);
+
+  return {
+    // A soft navigation replaces the body, and with it the modal's host. A modal the visitor opened (or
+    // asked for while its code loads) while the next page was on its way stays: its element goes into
+    // the new body, still open, with its query and its focus trap (which takes focus back from the new
+    // page). Dropping it would leave the page locked for scrolling behind an invisible dialog.
+    afterSwap: () => {
+      const wrapper = host?.parentElement;
+      if (!host || !wrapper || host.isConnected) return;
+      if (isOpen() || host.dataset.searchWanted === '1') document.body.append(wrapper);
+    },
+  };
+}
+
+/** The shortcuts, the button, typing on the button, the search page's Back/Forward and prefetch on approach. */
+function listen(
+  open: (query?: string) => boolean,
+  close: () => void,
+  isOpen: () => boolean,
+  settingsUrl: () => string | undefined,
+  prefetch: () => void,
+  /** The modal's host element, while it has one. */
+  host: () => HTMLElement | undefined,
+  getConfig: () => ClientConfig | undefined,
+): void {
   window.addEventListener('keydown', (e) => {
     if (e.isComposing) return;
     const key = e.key.toLowerCase();
@@ -113,7 +139,7 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
       else open();
     } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isOpen() && !isEditable(e.target)) {
       if (open()) e.preventDefault();
-    } else if (e.key === 'Escape' && !isOpen() && host?.dataset.islandState !== 'hydrated') {
+    } else if (e.key === 'Escape' && !isOpen() && host()?.dataset.islandState !== 'hydrated') {
       close();
     }
   });
@@ -150,18 +176,6 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
     document.addEventListener(type, (e) => (e.target as Element | null)?.closest?.(TRIGGER) && prefetch(), { passive: true });
   }
-
-  return {
-    // A soft navigation replaces the body, and with it the modal's host. A modal the visitor opened (or
-    // asked for while its code loads) while the next page was on its way stays: its element goes into
-    // the new body, still open, with its query and its focus trap (which takes focus back from the new
-    // page). Dropping it would leave the page locked for scrolling behind an invisible dialog.
-    afterSwap: () => {
-      const wrapper = host?.parentElement;
-      if (!host || !wrapper || host.isConnected) return;
-      if (isOpen() || host.dataset.searchWanted === '1') document.body.append(wrapper);
-    },
-  };
 }
 
 /** Where `/` is text, not a shortcut. */

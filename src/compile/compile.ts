@@ -1,6 +1,7 @@
-import { CODES, report, warning, withExcerpt, type Diagnostic, type Place } from '../diagnostics.ts';
-import type { AssetRef, Compiled, CompileNoteKind, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import { CODES, report, withExcerpt, type Diagnostic, type Place } from '../diagnostics.ts';
+import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import type { CompileCache } from './cache.ts';
+import { noteDiagnostic } from './compile-note.ts';
 import { isExternal } from '../shared/route-match.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
@@ -79,16 +80,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-/** The code of each kind of compile note (see CompileNoteKind). */
-export const NOTE_CODES: Record<CompileNoteKind, (typeof CODES)[keyof typeof CODES]> = {
-  unclosed: CODES.CONTENT_UNCLOSED,
-  'as-text': CODES.CONTENT_AS_TEXT,
-  'code-option': CODES.CODE_OPTION,
-  'left-out': CODES.CONTENT_LEFT_OUT,
-  plugin: CODES.PROJECT_PLUGIN,
-};
-
-export const COMPILER_VERSION = '27';
+export const COMPILER_VERSION = '28';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -123,14 +115,7 @@ export async function compile({
   // A page's notes are warnings on every build, from the cache too (the page is not compiled again).
   const noted = (compiled: Pick<Compiled, 'notes'>, source: Source) => {
     // With the lines compiled (withExcerpt), the frame printed later shows them, whatever the file holds by then.
-    for (const note of compiled.notes ?? [])
-      diagnostics.push(
-        withExcerpt(
-          warning(NOTE_CODES[note.kind], note.message, { file: source.file, line: note.line, column: note.column, hint: note.hint }),
-          source.body,
-          source.bodyLine,
-        ),
-      );
+    for (const note of compiled.notes ?? []) diagnostics.push(withExcerpt(noteDiagnostic(note, source.file), source.body, source.bodyLine));
   };
   // Results keep the order of `sources`.
   const results = await Promise.all(
@@ -194,6 +179,8 @@ interface VFileMessageLike {
   /** What to do about it, when the message knows better than the general MDX hint. */
   note?: string;
   ruleId?: string | null;
+  /** A JSX tag left open (end-tag-mismatch): where it opens (patches/mdast-util-mdx-jsx+3.2.1.patch). */
+  openingTag?: { start?: { line: number; column: number } };
 }
 
 /** The page that took longest to compile in a build (a writer with one very long page learns which). */
@@ -375,18 +362,12 @@ async function finishCompile(
       };
     }
     const m = e as VFileMessageLike;
-    // Some MDX messages carry their place only in the text: "… (3:1-3:17)".
-    const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(m.reason ?? m.message);
-    // A tag left open is reported at the start of the paragraph it is in; the tag's own place is in the text
-    // ("a closing tag for `<br>` (13:520-13:524)"), and that is where the writer has to look. mdast-util-mdx-jsx
-    // (end-tag-mismatch) gives that place only in its message, so it is read back from there.
-    const openTag = /closing tag for `<[^`]*>` \((\d+):(\d+)/.exec(m.reason ?? m.message);
-    const line = openTag
-      ? Number(openTag[1])
-      : (m.line ?? m.place?.line ?? m.place?.start?.line ?? (inText ? Number(inText[1]) : undefined));
-    const column = openTag
-      ? Number(openTag[2])
-      : (m.column ?? m.place?.column ?? m.place?.start?.column ?? (inText ? Number(inText[2]) : undefined));
+    // A tag left open is reported at the start of the paragraph it is in, or nowhere when the page ends first, but
+    // the writer has to look at the tag: mdast-util-mdx-jsx gives its place as `openingTag` (patches/), else the
+    // error's own place is used.
+    const opening = m.openingTag?.start;
+    const line = opening ? opening.line : (m.line ?? m.place?.line ?? m.place?.start?.line);
+    const column = opening ? opening.column : (m.column ?? m.place?.column ?? m.place?.start?.column);
     // A place at the end is the error's own (reported as its line and column); places inside the text ("a closing
     // tag for `<Tab>` (4:3-4:18)") count from the body's first line and are given as lines of the file instead.
     const toFile = (l: string) => String(Number(l) + source.bodyLine - 1);

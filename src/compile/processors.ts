@@ -15,7 +15,8 @@ import type { AssetRef, Compiled, CompileNote, LinkRef, Source, SourceMapJson } 
 import type { CompileTexts } from './index.ts';
 import { remarkFastMarkdown } from './fast-markdown.ts';
 import { pluginMessages, projectPlugins, sectionOf, sectionOfFile, type SectionPlugins } from './project-plugins.ts';
-import { CODES, report } from '../diagnostics.ts';
+import { CODES } from '../diagnostics.ts';
+import { compileNote } from './compile-note.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { setUrlPolicy } from './plugins/links.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
@@ -223,10 +224,9 @@ function withPluginNotes(file: VFile, bodyLine: number): Record<string, unknown>
   const data = file.data as Record<string, unknown>;
   const messages = pluginMessages(file);
   if (!messages.length) return data;
-  const notes = messages.map(({ line, column, ...message }): CompileNote => {
-    const { message: text, hint } = report(CODES.PROJECT_PLUGIN, 'message', message, {});
-    return { kind: 'plugin', message: text, ...(hint ? { hint } : {}), ...(line ? { line: line + bodyLine - 1, column } : {}) };
-  });
+  const notes = messages.map(({ line, column, ...message }) =>
+    compileNote(CODES.PROJECT_PLUGIN, 'message', message, line ? { line: line + bodyLine - 1, column } : {}),
+  );
   return { ...data, notes: [...((data.notes as CompileNote[] | undefined) ?? []), ...notes] };
 }
 

@@ -1,5 +1,5 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import * as z from 'zod';
 import type { FieldProblem } from '../catalogue.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
@@ -187,7 +187,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   if (doc.errors.length) {
     const e = doc.errors[0];
     // An unclosed quote is found where the text ends; the writer needs the line that opened it.
-    const opened = /^Missing closing .?quote/.test(e.message) ? unclosedQuote(yamlText) : undefined;
+    const opened = e.code === 'MISSING_CHAR' ? openQuote(doc, e.pos[0]) : undefined;
     const pos = lineCounter.linePos(opened ?? e.pos[0]);
     return {
       frontMatter: {},
@@ -211,8 +211,8 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
     data = doc.toJS() ?? {};
   } catch (e) {
     // `title: *Sternchen`: a value starting with * names an anchor (`&name`) that is not set.
-    const at = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*\*/m.exec(yamlText);
-    const pos = at ? lineCounter.linePos(at.index + at[0].length - 1) : undefined;
+    const alias = unresolvedAlias(doc);
+    const pos = alias !== undefined ? lineCounter.linePos(alias) : undefined;
     return {
       frontMatter: {},
       body,
@@ -221,7 +221,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
         report(
           CODES.FRONT_MATTER_SYNTAX,
           'yaml',
-          { reason: (e as Error).message, hint: at ? quotingHint('ALIAS', yamlText.split('\n')[pos!.line - 1] ?? '') : undefined },
+          { reason: (e as Error).message, hint: pos ? quotingHint('ALIAS', yamlText.split('\n')[pos.line - 1] ?? '') : undefined },
           { file, line: pos ? pos.line + 1 : 2, column: pos?.col },
         ),
       ],
@@ -283,20 +283,33 @@ function looksLikeFrontMatter(yamlText: string): boolean {
   }
 }
 
-/** Offset of the first quote that opens a value and is not closed on its line (`title: "Offen`). */
-function unclosedQuote(yamlText: string): number | undefined {
-  let offset = 0;
-  for (const line of yamlText.split('\n')) {
-    const m = /^(\s*(?:-\s+)?[^\s:#][^:#]*:\s+|\s*-\s+)(["'])(.*)$/.exec(line);
-    if (m) {
-      const [, lead, quote, rest] = m;
-      // A closing quote: `"` not escaped by a backslash; `'` not doubled (YAML's escape for it).
-      const closed = quote === '"' ? /(^|[^\\])(\\\\)*"/.test(rest) : /'(?!')/.test(rest.replace(/''/g, ''));
-      if (!closed) return offset + lead.length;
-    }
-    offset += line.length + 1;
-  }
-  return undefined;
+/**
+ * Offset of the quote that opens the value a "missing closing quote" error is about: yaml reports it where the text
+ * ends, which is where that quoted value's range ends.
+ */
+function openQuote(doc: Document, at: number): number | undefined {
+  let start: number | undefined;
+  visit(doc, {
+    Scalar(_, node) {
+      if ((node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') || node.range?.[1] !== at) return undefined;
+      start = node.range[0];
+      return visit.BREAK;
+    },
+  });
+  return start;
+}
+
+/** Offset of the first alias (`*name`) that names no anchor set before it. */
+function unresolvedAlias(doc: Document): number | undefined {
+  let start: number | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) !== undefined || !node.range) return undefined;
+      start = node.range[0];
+      return visit.BREAK;
+    },
+  });
+  return start;
 }
 
 /** Front matter js-yaml reads and the schema accepts: the validated fields and the data as parsed (see unknownFields). */

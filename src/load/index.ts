@@ -6,7 +6,7 @@ import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { isCategoryIndex, joinPath } from '../shared/doc-paths.ts';
 import { docsVersionsOf, versionOfFile, type DocsVersionInfo } from '../shared/doc-versions.ts';
 import { lineColumn } from '../shared/text.ts';
-import { EvaluationError, importTypeScript, toProjectPath, type EsbuildLikeError } from '../import-ts.ts';
+import { importFailure, importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { isRealDate, splitFrontMatter } from './front-matter.ts';
 import { readJsonFile } from './json-file.ts';
@@ -317,19 +317,15 @@ async function readSidebars(
     inputs.push(...sidebarInputs);
     return value === undefined ? {} : { sidebars: value, sidebarsFile: sidebarPath, sidebarsText };
   } catch (e) {
-    const first = (e as EsbuildLikeError).errors?.[0];
     // A syntax error comes from esbuild with its place; an exception while the file runs, from its source map.
-    const thrownAt = e instanceof EvaluationError ? e.place : undefined;
+    const failure = importFailure(e, root, sidebarPath);
     const found = report(
       CODES.SIDEBAR_LOAD,
       'sidebarFile',
-      { compile: first?.text, reason: (e as Error).message },
-      {
-        file: thrownAt ? toProjectPath(root, thrownAt.file) : sidebarPath,
-        line: first?.location?.line ?? thrownAt?.line,
-        column: first?.location ? first.location.column + 1 : thrownAt?.column,
-      },
+      { compile: failure.kind === 'compile' ? failure.text : undefined, reason: failure.text },
+      failure.place,
     );
+    const first = (e as EsbuildLikeError).errors?.[0];
     // esbuild's location quotes the line it read (lineText, which EsbuildLikeError leaves out): the frame shows
     // that line, as the file may be saved again before the diagnostic is printed.
     const lineText = (first?.location as { lineText?: unknown } | null | undefined)?.lineText;

@@ -40,11 +40,12 @@ export async function readJsonFile(
     return { value: JSON.parse(text), text };
   } catch (e) {
     if (text.trim() === '') return { diagnostic: report(CODES.DATA_INVALID, 'jsonEmpty', {}, { file }) };
-    // V8's message gives a position only sometimes, and may quote the raw text; a JSON scanner finds the place.
+    // V8's message gives a position only sometimes, and may quote the raw text; a JSON scanner finds the place
+    // (the end of the text, should it find nothing JSON.parse refused).
     const errors: ParseError[] = [];
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    const offset = first?.offset ?? Number(/position (\d+)/.exec((e as Error).message)?.[1] ?? text.length);
+    const offset = first?.offset ?? text.length;
     const reason = first
       ? (REASONS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error))
       : (e as Error).message.replace(/,? ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');

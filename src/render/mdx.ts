@@ -2,7 +2,7 @@ import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import * as runtime from 'react/jsx-runtime';
 import type { ComponentType, ReactNode } from 'react';
-import { originalPlace } from '../source-map.ts';
+import { mappedPlace } from '../source-map.ts';
 import type { SourceMapJson } from '../types.ts';
 import { evaluateLiteral, IMPORT_FUNCTION, type EstreeNode } from '../shared/mdx-literal.ts';
 
@@ -30,14 +30,37 @@ export function mdxComponent(code: string, key: string, modules: Record<string, 
 
 /**
  * Where in the MDX body an error thrown by a page's code comes from (1-based line and column of the body), from
- * the stack frame inside the code `mdxComponent` evaluated and the page's source map; undefined when the error
- * did not come from that code or the page has no map.
+ * the first stack frame inside the code `mdxComponent` evaluated and the page's source map; undefined when the error
+ * did not come from that code, its stack was already read, or the page has no map.
  */
 export function mdxErrorPlace(error: unknown, map: SourceMapJson | undefined): { line: number; column: number } | undefined {
-  if (!map) return undefined;
-  // V8 names code made by `new Function` "<anonymous>", and its body starts on the wrapper's third line.
-  const at = originalPlace(error, /\(eval at [^\n]*?<anonymous>:(\d+):(\d+)\)/, map, 2);
+  if (!map || !(error instanceof Error)) return undefined;
+  // Code made by `new Function` runs as eval code; its body starts on the wrapper's third line.
+  const frame = callSites(error)?.find((site) => site.isEval() && site.getFileName() === undefined);
+  const line = frame?.getLineNumber();
+  const column = frame?.getColumnNumber();
+  const at = line && column ? mappedPlace(map, line - 2, column) : undefined;
   return at && { line: at.line, column: at.column };
+}
+
+/**
+ * The error's stack as V8's call sites (structured frames), read through `Error.prepareStackTrace` as its stack is
+ * formatted. V8 formats a stack once, when it is first read: undefined when that has happened before.
+ */
+function callSites(error: Error): NodeJS.CallSite[] | undefined {
+  let sites: NodeJS.CallSite[] | undefined;
+  const previous = Error.prepareStackTrace;
+  Error.prepareStackTrace = (e, frames) => {
+    sites = frames;
+    // The stack text stays what it would have been: V8's own format, or that of a hook installed before.
+    return previous ? previous(e, frames) : `${String(e)}${frames.map((f) => `\n    at ${f}`).join('')}`;
+  };
+  try {
+    void error.stack;
+  } finally {
+    Error.prepareStackTrace = previous;
+  }
+  return sites;
 }
 
 /**

@@ -4,7 +4,9 @@ import { refractor } from 'refractor/core';
 import { PRISM_ALIASES } from './prism-aliases.ts';
 import type { VFile } from 'vfile';
 import { closestName } from '../../shared/text.ts';
+import { CODES } from '../../diagnostics.ts';
 import type { CompileNote } from '../../types.ts';
+import { compileNote, type CaseData, type CaseName } from '../compile-note.ts';
 import { placeIn, type LinkOptions } from './links.ts';
 import { walk, type WalkNode } from './walk.ts';
 
@@ -133,29 +135,23 @@ export function parseTitle(meta: string): string | undefined {
 
 /** The parts of a fence's meta: a quoted title, a `{…}` line list, `showLineNumbers[=N]`, or a word. */
 const META_PART = /title=(?:"[^"]*"|'[^']*')|\{[^}]*\}?|\S+/g;
-const OPTIONS_HINT = 'A code block takes title="…", {1,3-5} and showLineNumbers (or showLineNumbers=5).';
-
 /**
  * What in a fence's meta does not do what it looks like (each is a note: the block is still shown), given the
- * number of lines of its code: an option quire does not know, a title without quotes, a line list with a part
+ * number of lines of its code and the block's place: an option quire does not know, a title without quotes, a line list with a part
  * that is not a line or range, or that marks lines the block does not have, and a start number that is not one.
  */
-export function codeMetaProblems(meta: string, lineCount: number): { message: string; hint: string }[] {
-  const problems: { message: string; hint: string }[] = [];
+export function codeMetaProblems(meta: string, lineCount: number, place: { line?: number; column?: number }): CompileNote[] {
+  const problems: CompileNote[] = [];
+  const problem = <K extends CaseName<'Q037'>>(name: K, data: CaseData<'Q037', K>) =>
+    problems.push(compileNote(CODES.CODE_OPTION, name, data, place));
   for (const [part] of meta.matchAll(META_PART)) {
     if (/^title=["']/.test(part) && /^title=(?:"[^"]*"|'[^']*')$/.test(part)) continue;
     if (part.startsWith('title=')) {
       const value = part.slice('title='.length).replace(/^["']/, '');
-      problems.push({
-        message: `The code block's ${part} is not shown: a title goes in quotes.`,
-        hint: `Write title="${value}" (quotes around all of it, spaces included).`,
-      });
+      problem('titleUnquoted', { part, value });
     } else if (part.startsWith('{')) {
       if (!part.endsWith('}')) {
-        problems.push({
-          message: `The code block's line list ${part} has no closing }, so no line is marked.`,
-          hint: 'Write the lines to mark as {2} or {1,3-5}.',
-        });
+        problem('linesUnclosed', { part });
         continue;
       }
       const items = part
@@ -167,32 +163,17 @@ export function codeMetaProblems(meta: string, lineCount: number): { message: st
         return !m || Number(m[1]) < 1 || (m[2] !== undefined && Number(m[2]) < Number(m[1]));
       });
       if (bad.length) {
-        problems.push({
-          message: `The code block's line list ${part} has ${bad.map((b) => `"${b}"`).join(', ')}, which is not a line or range of lines.`,
-          hint: 'Lines are counted from 1: write {2}, {1,3-5} or {4-6}.',
-        });
+        problem('linesInvalid', { part, bad });
         continue;
       }
       const beyond = items.map((item) => Number(item.split('-').pop())).filter((n) => n > lineCount);
-      if (beyond.length) {
-        problems.push({
-          message: `The code block's line list ${part} marks line ${Math.max(...beyond)}, but the block has ${lineCount} line(s).`,
-          hint: 'Lines are counted from 1 in the code as shown (without highlight comments).',
-        });
-      }
+      if (beyond.length) problem('linesBeyond', { part, line: Math.max(...beyond), lineCount });
     } else if (/^showLineNumbers(?:=\d+)?$/.test(part)) continue;
     else if (part.startsWith('showLineNumbers=')) {
-      problems.push({
-        message: `The code block's ${part} is not a line number, so the lines are not numbered.`,
-        hint: 'Write showLineNumbers to count from 1, or showLineNumbers=5 to count from 5.',
-      });
+      problem('lineNumbers', { part });
     } else {
       const option = part.split('=')[0];
-      const near = closestName(option, ['title', 'showLineNumbers']);
-      problems.push({
-        message: `The code block's option ${part} is not one quire knows, so it does nothing.`,
-        hint: near ? `Did you mean ${near}? ${OPTIONS_HINT}` : OPTIONS_HINT,
-      });
+      problem('unknownOption', { part, near: closestName(option, ['title', 'showLineNumbers']) });
     }
   }
   return problems;
@@ -305,17 +286,10 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
     const runs = grammar ? segments(refractor.highlight(text, grammar).children, '', []) : [{ className: '', text }];
     const title = parseTitle(meta);
     const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
-    for (const problem of codeMetaProblems(meta, text.split('\n').length)) notes.push({ kind: 'code-option', ...place, ...problem });
+    notes.push(...codeMetaProblems(meta, text.split('\n').length, place));
     if (!grammar && !PLAIN.has(requested.toLowerCase())) {
       const near = closestName(requested.toLowerCase(), knownLanguages());
-      notes.push({
-        kind: 'code-option',
-        ...place,
-        message: `There is no highlighting for the language "${requested}": the code is shown as plain text.`,
-        hint: near
-          ? `Did you mean ${near}? Write text for code that is not highlighted.`
-          : 'Name a language Prism knows (js, ts, bash, json, html, css, …), or text for code that is not highlighted.',
-      });
+      notes.push(compileNote(CODES.CODE_OPTION, 'language', { requested, near }, place));
     }
     const pre: Element = {
       type: 'element',

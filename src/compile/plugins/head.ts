@@ -1,6 +1,8 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import { CODES } from '../../diagnostics.ts';
 import type { CompileNote, HeadTag } from '../../types.ts';
+import { compileNote, type CaseData, type CaseName } from '../compile-note.ts';
 import { placeIn, type LinkOptions } from './links.ts';
 
 type Attribute = { type: string; name?: string; value?: unknown };
@@ -34,20 +36,15 @@ export function remarkHead() {
     const notes: CompileNote[] = [];
     const tags: HeadTag[] = [];
     let title: string | undefined;
-    const note = (node: JsxNode, message: string, hint: string) =>
-      notes.push({ kind: 'left-out', ...placeIn(node as Parameters<typeof placeIn>[0], options), message, hint });
+    const note = <K extends CaseName<'Q038'>>(node: JsxNode, name: K, data: CaseData<'Q038', K>) =>
+      notes.push(compileNote(CODES.CONTENT_LEFT_OUT, name, data, placeIn(node as Parameters<typeof placeIn>[0], options)));
     tree.children = tree.children.filter((child) => {
       const node = child as unknown as JsxNode;
       if (node.type === 'mdxjsEsm') {
         const exportsToc = node.data?.estree?.body?.some((s) =>
           s.type === 'ExportNamedDeclaration' ? s.declaration?.declarations?.some((d) => d.id?.name === 'toc') : false,
         );
-        if (exportsToc)
-          note(
-            node,
-            "export const toc: quire builds the table of contents from the page's headings and does not read this one.",
-            'Write the entries as headings (### …), or hide the table with hide_table_of_contents: true.',
-          );
+        if (exportsToc) note(node, 'headToc', {});
         return true;
       }
       if (node.type !== 'mdxJsxFlowElement' || node.name !== 'head') return true;
@@ -55,11 +52,7 @@ export function remarkHead() {
         if (element.type === 'text' && !String(element.value ?? '').trim()) continue;
         const name = element.name ?? '';
         if (!/^mdxJsx(Flow|Text)Element$/.test(element.type) || !HEAD_TAGS.has(name)) {
-          note(
-            element,
-            `<${name || element.type}> in <head>: quire puts only <title>, <meta> and <link> into the head, so this is left out.`,
-            "Give the page's title and description as front matter (title, description).",
-          );
+          note(element, 'headElement', { name: name || element.type });
           continue;
         }
         if (name === 'title') {
@@ -69,7 +62,7 @@ export function remarkHead() {
               .map((c) => String(c.value))
               .join('')
               .trim();
-          else note(element, '<title> in <head> holds something other than text, so it is left out.', 'Write the title as text.');
+          else note(element, 'headTitle', {});
           continue;
         }
         const attributes: Record<string, string> = {};
@@ -79,8 +72,7 @@ export function remarkHead() {
           if (value === undefined || !a.name) plain = false;
           else attributes[a.name] = value;
         }
-        if (!plain)
-          note(element, `<${name}> in <head> has a value written as an expression, so it is left out.`, 'Write each value in quotes.');
+        if (!plain) note(element, 'headExpression', { name });
         else tags.push({ tag: name as HeadTag['tag'], attributes });
       }
       return false;

@@ -4,7 +4,9 @@ import type { VFile } from 'vfile';
 import { unbalancedTag } from '../../shared/html-balance.ts';
 import { closestName } from '../../shared/text.ts';
 import { ADMONITIONS } from './admonitions.ts';
+import { CODES } from '../../diagnostics.ts';
 import type { CompileNote } from '../../types.ts';
+import { compileNote } from '../compile-note.ts';
 import { placeIn, type LinkOptions } from './links.ts';
 import { walk, type WalkNode } from './walk.ts';
 
@@ -33,7 +35,6 @@ export function remarkNotes() {
     // unknown HTML element, so each is a note. Only when the tree is Markdown's (MDX's has mdx nodes).
     const mdxAsText: CompileNote[] = [];
     let parsedAsMdx = false;
-    // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the visitor's cases are one per node type and share the transformer's state; each is a few lines.
     walk(tree, (n) => {
       const node = n as Positioned;
       if (node.type.startsWith('mdx')) parsedAsMdx = true;
@@ -44,22 +45,13 @@ export function remarkNotes() {
             first,
           );
         if (statement)
-          mdxAsText.push({
-            kind: 'as-text',
-            ...placeIn(node, options),
-            message: `This MDX statement is shown as text: the file is read as CommonMark (${statement[0].slice(0, 60)}).`,
-            hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).',
-          });
+          mdxAsText.push(
+            compileNote(CODES.CONTENT_AS_TEXT, 'mdxStatement', { statement: statement[0].slice(0, 60) }, placeIn(node, options)),
+          );
       }
       if (node.type === 'html' && typeof node.value === 'string') {
         const component = /^<([A-Z][\w.]*)/.exec(node.value);
-        if (component)
-          mdxAsText.push({
-            kind: 'as-text',
-            ...placeIn(node, options),
-            message: `<${component[1]}> is written as a component, but the file is read as CommonMark: it is an unknown HTML element here.`,
-            hint: 'Name the file .mdx, or set markdown.format to mdx in the config (Docusaurus 3 reads .md files as MDX).',
-          });
+        if (component) mdxAsText.push(compileNote(CODES.CONTENT_AS_TEXT, 'mdxComponent', { name: component[1] }, placeIn(node, options)));
       }
       const start = node.position?.start.offset;
       const end = node.position?.end.offset;
@@ -67,34 +59,16 @@ export function remarkNotes() {
       if (node.type === 'text' && typeof node.value === 'string') {
         const reference = /\[([^\]\n]+)\]\[([^\]\n]*)\]/.exec(node.value);
         const footnote = /\[\^([^\]\s]+)\]/.exec(node.value);
-        if (reference) {
-          const label = reference[2] || reference[1];
-          notes.push({
-            kind: 'as-text',
-            ...placeIn(node, options),
-            message: `The link [${reference[1]}][${reference[2]}] is shown as text: there is no [${label}]: definition.`,
-            hint: `Add a line [${label}]: /docs/… to the page, or write the link as [${reference[1]}](/docs/…).`,
-          });
-        } else if (footnote) {
-          notes.push({
-            kind: 'as-text',
-            ...placeIn(node, options),
-            message: `The footnote [^${footnote[1]}] is shown as text: there is no [^${footnote[1]}]: footnote.`,
-            hint: `Add a line [^${footnote[1]}]: … with the footnote's text.`,
-          });
-        }
+        if (reference)
+          notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'reference', { text: reference[1], ref: reference[2] }, placeIn(node, options)));
+        else if (footnote) notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'footnote', { label: footnote[1] }, placeIn(node, options)));
         let from = start;
         for (const { written, image, label, target } of spacedTargets(node.value)) {
           // At the link itself when the text node holds it as written (no escapes before it), else at the text.
           const at = from !== undefined && end !== undefined ? text.indexOf(written, from) : -1;
           const place = at >= 0 && at < end! ? placeAt(text, at, options) : placeIn(node, options);
           if (at >= 0) from = at + written.length;
-          notes.push({
-            kind: 'as-text',
-            ...place,
-            message: `The ${image ? 'image' : 'link'} ${written} is shown as text: its ${image ? 'path' : 'target'} has a space.`,
-            hint: `Write the space as %20 (${target.replace(/\s/g, '%20')}), or put the ${image ? 'path' : 'target'} in <…>: ${image ? '!' : ''}[${label}](<${target}>).`,
-          });
+          notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'spacedTarget', { written, image, label, target }, place));
         }
       }
       if (node.type === 'heading') {
@@ -106,25 +80,14 @@ export function remarkNotes() {
             .toLowerCase()
             .replace(/[^\w\-:.\u00C0-\uFFFF]+/g, '-')
             .replace(/^-+|-+$/g, '');
-          notes.push({
-            kind: 'as-text',
-            ...placeIn(node, options),
-            message: `The heading id {#${written[1]}} is shown as part of the heading: an id has no spaces or signs other than - _ : .`,
-            hint: slug ? `Write {#${slug}}.` : 'Write an id such as {#einrichtung}.',
-          });
+          notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'headingId', { written: written[1], slug }, placeIn(node, options)));
         }
       }
       if (node.type === 'paragraph') {
         const first = (node.children as WalkNode[] | undefined)?.[0];
         const spaced = first?.type === 'text' && typeof first.value === 'string' ? /^:::[ \t]+(\w+)/.exec(first.value) : null;
-        if (spaced && (ADMONITIONS as readonly string[]).includes(spaced[1])) {
-          notes.push({
-            kind: 'as-text',
-            ...placeIn(node, options),
-            message: `::: ${spaced[1]} with a space is shown as text, not as a box.`,
-            hint: `Write :::${spaced[1]} without the space.`,
-          });
-        }
+        if (spaced && (ADMONITIONS as readonly string[]).includes(spaced[1]))
+          notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'spacedBox', { name: spaced[1] }, placeIn(node, options)));
       }
       if (node.type === 'html' && typeof node.value === 'string') {
         html.push(node.value);
@@ -134,37 +97,19 @@ export function remarkNotes() {
       if (node.type === 'code') {
         const lines = text.slice(start, end).split('\n');
         const fence = /^[\s>]*(`{3,}|~{3,})/.exec(lines[0]);
-        if (
-          fence &&
-          (lines.length < 2 || !new RegExp(`^[\\s>]*\\${fence[1][0]}{${fence[1].length},}\\s*$`).test(lines[lines.length - 1]))
-        ) {
-          notes.push({
-            kind: 'unclosed',
-            ...placeIn(node, options),
-            message: `The code block opened here is never closed: everything after it is shown as code.`,
-            hint: `End it with a line of ${fence[1]}.`,
-          });
-        }
+        if (fence && (lines.length < 2 || !new RegExp(`^[\\s>]*\\${fence[1][0]}{${fence[1].length},}\\s*$`).test(lines[lines.length - 1])))
+          notes.push(compileNote(CODES.CONTENT_UNCLOSED, 'codeFence', { fence: fence[1] }, placeIn(node, options)));
       } else if (node.type === 'containerDirective') {
         if (node.name && !(ADMONITIONS as readonly string[]).includes(node.name)) {
           const meant = closestName(node.name, ADMONITIONS);
-          notes.push({
-            kind: 'as-text',
-            ...placeIn(node, options),
-            message: `There is no :::${node.name} box: its content is shown without one.`,
-            hint: `${meant ? `Did you mean :::${meant}? ` : ''}The boxes are ${ADMONITIONS.map((a) => ':::' + a).join(', ')}.`,
-          });
+          notes.push(
+            compileNote(CODES.CONTENT_AS_TEXT, 'unknownBox', { name: node.name, meant, boxes: ADMONITIONS }, placeIn(node, options)),
+          );
         }
         const lines = text.slice(start, end).split('\n');
         const fromJsx = (node as { data?: { fromJsx?: boolean } }).data?.fromJsx;
-        if (!fromJsx && (lines.length < 2 || !/^[\s>]*:{3,}\s*$/.test(lines[lines.length - 1]))) {
-          notes.push({
-            kind: 'unclosed',
-            ...placeIn(node, options),
-            message: `The :::${node.name ?? ''} box opened here is never closed: everything after it is inside the box.`,
-            hint: 'End it with a line of :::.',
-          });
-        }
+        if (!fromJsx && (lines.length < 2 || !/^[\s>]*:{3,}\s*$/.test(lines[lines.length - 1])))
+          notes.push(compileNote(CODES.CONTENT_UNCLOSED, 'box', { name: node.name ?? '' }, placeIn(node, options)));
       }
     });
     // HTML written in a .md file: one element left open takes the rest of the page in.
@@ -173,12 +118,7 @@ export function remarkNotes() {
       const tag = /<(\w[\w-]*)>/.exec(unbalanced)?.[1];
       const opener =
         walkFind(tree, (n) => n.type === 'html' && typeof n.value === 'string' && new RegExp(`<${tag}\\b`, 'i').test(n.value)) ?? firstHtml;
-      notes.push({
-        kind: 'unclosed',
-        ...placeIn(opener, options),
-        message: `The HTML here ${unbalanced}: what follows ends up inside it.`,
-        hint: 'Close each tag you open.',
-      });
+      notes.push(compileNote(CODES.CONTENT_UNCLOSED, 'html', { unbalanced }, placeIn(opener, options)));
     }
     if (!parsedAsMdx && file.path?.endsWith('.md')) notes.push(...mdxAsText);
     // After what earlier plugins noted (remarkThemeModules).

@@ -1,6 +1,8 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import { CODES } from '../../diagnostics.ts';
 import type { CompileNote } from '../../types.ts';
+import { compileNote, type CaseData, type CaseName } from '../compile-note.ts';
 import { placeIn, type LinkOptions } from './links.ts';
 import { evaluateLiteral, isLiteralExpression, type EstreeNode } from '../../shared/mdx-literal.ts';
 import { SKIP, walk, type WalkNode } from './walk.ts';
@@ -78,7 +80,7 @@ function codeOf(children: WalkNode[]): string | undefined {
   return collect(children) ? parts.join('').replace(/\n$/, '') : undefined;
 }
 
-type Note = (node: JsxNode, message: string, hint: string) => void;
+type Note = <K extends CaseName<'Q038'>>(node: JsxNode, name: K, data: CaseData<'Q038', K>) => void;
 
 /**
  * A Docusaurus `<Tabs>` as quire's: `values` (a literal list) labels and orders its tabs, a `<TabItem default>`
@@ -92,22 +94,13 @@ function convertTabs(node: JsxNode, isTabItem: (n: WalkNode) => boolean, note: N
   const attribute = (name: string, value: string) => ({ type: 'mdxJsxAttribute', name, value });
   const values = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'values');
   const listed = values ? literalList(values.value) : undefined;
-  if (values && !listed)
-    note(
-      node,
-      '<Tabs> values: quire reads only a written list ({ label, value } objects), so it is left out.',
-      'Label each <TabItem> itself.',
-    );
+  if (values && !listed) note(node, 'tabsValues', {});
   if (listed) {
     const order = new Map(listed.map((v, i) => [v.value, i]));
     for (const item of items) {
       const entry = listed.find((v) => v.value === valueOf(item));
       if (!entry) {
-        note(
-          item,
-          `This tab's value is not in its <Tabs> values, so Docusaurus shows no tab for it.`,
-          'Add it to values or remove the tab.',
-        );
+        note(item, 'tabNotListed', {});
         continue;
       }
       // Docusaurus labels a listed tab from the list only (its value when the entry has no label).
@@ -126,16 +119,10 @@ function convertTabs(node: JsxNode, isTabItem: (n: WalkNode) => boolean, note: N
   const groupId = text(node, 'groupId');
   const query = attributeValue(node, 'queryString');
   const queryKey = typeof query === 'string' ? query : query === true ? groupId : undefined;
-  if (query !== undefined && queryKey === undefined)
-    note(
-      node,
-      `<Tabs queryString>: ${query === true ? 'true needs a groupId to name the URL parameter' : 'only a text or true is read'}, so it is left out.`,
-      'Give the <Tabs> a groupId, or write the parameter: queryString="os".',
-    );
+  if (query !== undefined && queryKey === undefined) note(node, 'tabsQueryString', { bare: query === true });
   const chosen = attributeValue(node, 'defaultValue');
   const defaultValue = typeof chosen === 'string' ? chosen : marked && valueOf(marked);
-  if (chosen !== undefined && typeof chosen !== 'string')
-    note(node, '<Tabs defaultValue>: only a text is read, so it is left out.', 'Write the value in quotes: defaultValue="mac".');
+  if (chosen !== undefined && typeof chosen !== 'string') note(node, 'tabsDefaultValue', {});
   node.attributes = [
     ...without(node, ['values', 'lazy', 'queryString', 'defaultValue']),
     ...(queryKey !== undefined ? [attribute('queryString', queryKey)] : []),
@@ -198,8 +185,8 @@ export function remarkThemeModules() {
     if (!bound.size) return;
     const options = file.data.linkOptions as LinkOptions;
     const notes: CompileNote[] = [];
-    const note = (node: JsxNode, message: string, hint: string) =>
-      notes.push({ kind: 'left-out', ...placeIn(node as Parameters<typeof placeIn>[0], options), message, hint });
+    const note: Note = (node, name, data) =>
+      notes.push(compileNote(CODES.CONTENT_LEFT_OUT, name, data, placeIn(node as Parameters<typeof placeIn>[0], options)));
     walk(tree as WalkNode, (n, index, parent) => {
       if (n.type !== 'mdxJsxFlowElement' && n.type !== 'mdxJsxTextElement') return undefined;
       const node = n as JsxNode;
@@ -241,11 +228,7 @@ export function remarkThemeModules() {
         // `<CodeBlock language="js" title="a.js" showLineNumbers>{`…`}</CodeBlock>` is a fenced block with that meta.
         const code = codeOf(node.children);
         if (code === undefined) {
-          note(
-            node,
-            'This <CodeBlock> holds something other than text or one template literal, which quire cannot show as code.',
-            'Write the code as a fenced block: ```js title="a.js".',
-          );
+          note(node, 'codeBlock', {});
           return undefined;
         }
         const title = text(node, 'title');

@@ -1,0 +1,245 @@
+import type { OnResolveArgs, Plugin, PluginBuild } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { withExcerpt, type Diagnostic } from '../diagnostics.ts';
+import { assetMarker } from '../shared/markers.ts';
+import { withBase } from '../shared/route-match.ts';
+import type { AssetRef, Compiled } from '../types.ts';
+import { noteDiagnostic } from './compile-note.ts';
+import type { BundleOptions } from './modules.ts';
+import type { CompiledPartial } from './processors.ts';
+
+/**
+ * The modules a page's own code may import that the render provides rather than the bundle: React (one copy,
+ * the one that renders the page) and the theme's stand-ins for Docusaurus's modules (Theme.modules).
+ */
+const RENDER_PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', '@mdx-js/react']);
+
+/** Files an import turns into their published URL (`import logo from './logo.png'`), as Docusaurus's bundler does. */
+const FILE_URL = /\.(png|jpe?g|gif|webp|avif|ico|bmp|mp4|webm|ogg|mp3|wav|pdf|woff2?|ttf|eot)$/i;
+
+/** A page whose imports are bundled: the build's entry `p<index>`. */
+export interface Entry {
+  compiled: Compiled;
+  absFile: string;
+}
+
+export const slash = (p: string) => p.split(path.sep).join('/');
+
+/**
+ * What one bundling run shares between its server and browser builds: the files imported as URLs (their asset
+ * markers), the partials compiled and their notes.
+ */
+export class BundleState {
+  readonly partials = new Map<string, CompiledPartial>();
+  readonly notes: Diagnostic[] = [];
+  readonly assets = new Map<string, AssetRef>();
+  readonly theme: Set<string>;
+
+  constructor(
+    readonly root: string,
+    readonly options: BundleOptions,
+  ) {
+    this.theme = new Set(Object.keys(options.provided));
+  }
+
+  /** The asset marker of a file imported by code or named from CSS, recorded once with its first importer. */
+  markerOf(absFile: string, importer: string): string {
+    const file = slash(path.relative(this.root, absFile));
+    let asset = this.assets.get(file);
+    if (!asset)
+      this.assets.set(file, (asset = { file, marker: assetMarker(file), from: { file: slash(path.relative(this.root, importer)) } }));
+    return asset.marker;
+  }
+}
+
+type Target = 'server' | 'browser';
+
+/**
+ * The esbuild plugin that bundles each page's imports (see bundleModules): the pages as entries, `@site/…`,
+ * React and the theme's modules, files imported as URLs or SVG components, and `.md`/`.mdx` partials.
+ */
+export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]): Plugin {
+  return {
+    name: 'quire-modules',
+    setup(b) {
+      pageEntries(b, state, target, pages);
+      providedModules(b, state, target);
+      importedFiles(b, state, target);
+      browserThemeModules(b, state);
+      partialFiles(b, state);
+    },
+  };
+}
+
+/** Each page is an entry `quire-page:<index>` whose code imports the page's modules, one line per import. */
+function pageEntries(b: PluginBuild, { options }: BundleState, target: Target, pages: Entry[]): void {
+  const { styles, browser } = options;
+  b.onResolve({ filter: /^quire-page:/ }, (args) => ({ path: args.path, namespace: 'quire-page' }));
+  b.onLoad({ filter: /.*/, namespace: 'quire-page' }, (args) => {
+    const entry = pages[Number(args.path.slice('quire-page:'.length))];
+    const imports = entry.compiled.imports!;
+    // The theme's styles for the project's code first (its own CSS overrides them), then one line per import,
+    // so an error in line k + 1 is the page's k-th import.
+    const lines = [target === 'server' && styles && existsSync(styles) ? `import ${JSON.stringify(styles)};` : ''];
+    lines.push(...imports.map((imp, k) => `import * as m${k} from ${JSON.stringify(imp.source)};`));
+    const map = `{${imports.map((imp, k) => `${JSON.stringify(imp.source)}: m${k}`).join(', ')}}`;
+    if (target === 'server') lines.push(`export default ${map};`);
+    else
+      lines.push(
+        `import { mountProject } from ${JSON.stringify(browser!.island)};`,
+        `const modules = ${map};`,
+        'export function mount(element, props) { return mountProject(element, props, modules); }',
+      );
+    return { contents: lines.join('\n'), resolveDir: path.dirname(entry.absFile), loader: 'js' };
+  });
+}
+
+/** `@site/…` from the project's root; React and the theme's modules from the render (or in the browser, quire's). */
+function providedModules(b: PluginBuild, { root, theme, options }: BundleState, target: Target): void {
+  const { browser } = options;
+  b.onResolve({ filter: /^@site\// }, (args) =>
+    b.resolve(`./${args.path.slice('@site/'.length)}`, {
+      resolveDir: root,
+      kind: args.kind,
+      importer: args.importer,
+      namespace: 'file',
+    }),
+  );
+  b.onResolve({ filter: /^(react|react-dom)(\/|$)|^@theme\/|^@theme-original\/|^@docusaurus\/|^@mdx-js\/react$/ }, (args) => {
+    // A resolve this plugin asked for itself (below): esbuild's own.
+    if (args.pluginData === 'quire-file') return undefined;
+    if (target === 'browser') {
+      // In the browser: quire's React (one copy, the one the island module mounts with), the theme's modules.
+      if (/^(react|react-dom)(\/|$)/.test(args.path))
+        return b.resolve(args.path, { resolveDir: browser!.quire, kind: args.kind, importer: args.importer, pluginData: 'quire-file' });
+      if (theme.has(args.path) || args.path === '@mdx-js/react') return { path: args.path, namespace: 'quire-theme' };
+    }
+    if (RENDER_PROVIDED.has(args.path) || theme.has(args.path)) return { path: args.path, external: true };
+    if (/^(react|react-dom)(\/|$)/.test(args.path)) return undefined;
+    const offered = [...theme].filter((name) => name.split('/')[0] === args.path.split('/')[0]);
+    return {
+      errors: [
+        {
+          text: `quire does not provide ${args.path}.`,
+          notes: [
+            {
+              text: offered.length
+                ? `quire provides ${offered.join(', ')}.`
+                : 'Write the part this module gives in a component of your own.',
+            },
+          ],
+        },
+      ],
+    };
+  });
+}
+
+/**
+ * A file imported by code: its published URL (`quire-url`), or for an SVG a component (`quire-svg`). Named from
+ * CSS (`url(./bg.png)`) it stays a URL: its marker, replaced by the published URL at emit. In the browser,
+ * esbuild's file loader publishes other files beside the island module.
+ */
+function importedFiles(b: PluginBuild, state: BundleState, target: Target): void {
+  const { baseUrl, staticPaths, browser } = state.options;
+  const fileHook = (namespace: 'quire-url' | 'quire-svg') => async (args: OnResolveArgs) => {
+    if (args.pluginData === 'quire-file' || (namespace === 'quire-url' && target === 'browser')) return undefined;
+    const found = await b.resolve(args.path, {
+      resolveDir: args.resolveDir,
+      kind: args.kind,
+      importer: args.importer,
+      pluginData: 'quire-file',
+    });
+    if (found.errors.length) return { errors: found.errors };
+    if (args.kind === 'url-token' || args.kind === 'import-rule')
+      return { path: state.markerOf(found.path, args.importer), external: true };
+    return { path: found.path, namespace };
+  };
+  // CSS naming a static file from the site's root (`url(/img/bg.png)`) means the published file, as in Docusaurus:
+  // its path under the base path. A root path that is no static file is left to esbuild, which reports it.
+  b.onResolve({ filter: /^\/[^/]/ }, (args) => {
+    if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
+    const sitePath = decodeURI(args.path.split(/[?#]/)[0]);
+    return staticPaths?.has(sitePath) ? { path: withBase(baseUrl, args.path), external: true } : undefined;
+  });
+  b.onResolve({ filter: FILE_URL }, fileHook('quire-url'));
+  b.onResolve({ filter: /\.svg$/i }, fileHook('quire-svg'));
+  b.onLoad({ filter: /.*/, namespace: 'quire-url' }, (args) => ({
+    contents: `export default ${JSON.stringify(state.markerOf(args.path, args.path))};`,
+    loader: 'js',
+    watchFiles: [args.path],
+  }));
+  // `import Logo from './logo.svg'` is a component drawing the SVG (props go on its <svg>), with the file's
+  // default export also named ReactComponent, as SVGR gives it.
+  b.onLoad({ filter: /.*/, namespace: 'quire-svg' }, async (args) => {
+    const text = await readFile(args.path, 'utf8');
+    return {
+      contents: [
+        `import { svgComponent } from '@quire/svg';`,
+        `const Svg = svgComponent(${JSON.stringify(text)});`,
+        `export default Svg;`,
+        `export const ReactComponent = Svg;`,
+      ].join('\n'),
+      loader: 'js',
+      watchFiles: [args.path],
+    };
+  });
+  b.onResolve({ filter: /^@quire\/svg$/ }, (args) =>
+    target === 'server' ? { path: args.path, external: true } : { path: browser!.island },
+  );
+}
+
+/** In the browser, the theme's modules (and `@mdx-js/react`) come from the theme's `docusaurusModules`. */
+function browserThemeModules(b: PluginBuild, { options }: BundleState): void {
+  const { provided, browser } = options;
+  b.onLoad({ filter: /.*/, namespace: 'quire-theme' }, (args) => ({
+    contents:
+      args.path === '@mdx-js/react'
+        ? 'export const useMDXComponents = (given) => ({ ...given });\nexport const MDXProvider = ({ children }) => children;'
+        : [
+            `import { docusaurusModules } from ${JSON.stringify(browser!.modules)};`,
+            `const m = docusaurusModules[${JSON.stringify(args.path)}];`,
+            'export default m.default;',
+            ...(provided[args.path] ?? [])
+              .filter((name) => name !== 'default' && name !== '__esModule')
+              .map((name) => `export const ${name} = m.${name};`),
+          ].join('\n'),
+    loader: 'js',
+    resolveDir: browser!.quire,
+  }));
+}
+
+/** `.md`/`.mdx` partials: compiled as MDX with the site's plugins; `_`-prefixed ones are not pages of their own. */
+function partialFiles(b: PluginBuild, state: BundleState): void {
+  const { baseUrl, texts, settings } = state.options;
+  b.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+    const file = slash(path.relative(state.root, args.path));
+    const text = await readFile(args.path, 'utf8');
+    const { body, bodyLine } = withoutFrontMatter(text);
+    const { compilePartial } = await import('./processors.ts');
+    try {
+      const partial = await compilePartial(body, bodyLine, file, '/', baseUrl, texts, settings);
+      state.partials.set(file, partial);
+      for (const note of partial.notes) state.notes.push(withExcerpt(noteDiagnostic(note, file), body, bodyLine));
+      return { contents: partial.code, loader: 'js', resolveDir: path.dirname(args.path) };
+    } catch (e) {
+      const m = e as { reason?: string; message: string; line?: number | null; column?: number | null };
+      return {
+        errors: [
+          {
+            text: `The partial cannot be compiled: ${m.reason ?? m.message}`,
+            location: { file, line: m.line ?? 1, column: Math.max(0, (m.column ?? 1) - 1), lineText: '' },
+          },
+        ],
+      };
+    }
+  });
+}
+
+/** A partial's body without its front matter (Docusaurus reads none from a partial), and the body's first line. */
+function withoutFrontMatter(text: string): { body: string; bodyLine: number } {
+  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!match) return { body: text, bodyLine: 1 };
+  return { body: text.slice(match[0].length), bodyLine: match[0].split('\n').length };
+}
