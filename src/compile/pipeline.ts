@@ -65,14 +65,14 @@ function remarkFreshData() {
 }
 
 /** The keys of fileData: a run's settings, kept when remarkFreshData clears what an earlier run collected. */
-const FILE_SETTINGS = ['linkOptions', 'admonitionTitles', 'keepImports', 'npm2yarn'] as const;
+const FILE_SETTINGS = ['linkOptions', 'admonitionTitles', 'keepImports', 'npm2yarn', 'projectRemark'] as const;
 
 /** The per-file data the plugins read. */
 export function fileData(
   source: Source,
   baseUrl: string,
   texts: { admonitions: Record<string, string> },
-  { relativeUrls = 'slash', npm2yarn }: PageSettings = {},
+  { relativeUrls = 'slash', npm2yarn, plugins }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
   const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
@@ -88,6 +88,10 @@ export function fileData(
     keepImports: false,
     // The tabs it makes are components: MDX pages only.
     npm2yarn: source.format === 'mdx' ? npm2yarn : undefined,
+    // The project runs remark plugins of its own, which may read words of a code block's meta (see rehypeCode).
+    projectRemark: Object.values(plugins?.ref.sections ?? {}).some(
+      (lists) => lists?.remarkPlugins?.length || lists?.beforeDefaultRemarkPlugins?.length,
+    ),
   };
 }
 

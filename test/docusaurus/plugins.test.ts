@@ -92,7 +92,7 @@ export function tabBlocks() {
       children: tabs.map((code) => ({ type: 'mdxJsxFlowElement', name: 'TabItem', attributes: [
         { type: 'mdxJsxAttribute', name: 'value', value: code.lang },
         { type: 'mdxJsxAttribute', name: 'label', value: code.lang.toUpperCase() },
-      ], children: [{ ...code, meta: null }] })),
+      ], children: [code] })),
     });
     tree.children.unshift(importNode);
   };
@@ -152,6 +152,7 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
       'docs/simply.mdx': '# Simply\n\nJust simply run it.\n',
       'docs/tabs-one.mdx': tabbed('One'),
       'docs/tabs-two.mdx': tabbed('Two'),
+      'docs/typo.mdx': '# Typo\n\n```js showLineNumbrs\nconst a = 1;\n```\n',
     }));
   });
 
@@ -188,6 +189,14 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
       // quire's own tabs, as for tabs written in the page, with both labels.
       expect(html, page).toMatch(/<div class="tabs"[\s\S]*class="tabs__label">JS<[\s\S]*class="tabs__label">TS</);
     }
+  });
+
+  it("leaves the words of a code block's meta to the project's plugins, but still names a typo of quire's options", () => {
+    // The template's own `mdx` fence (no highlighting for that language) is another Q037 case.
+    const options = result.diagnostics.filter((d) => d.code === 'Q037' && d.message.includes('option'));
+    // tab-blocks reads `tab` (tabs-one, tabs-two); `showLineNumbrs` is a typo of showLineNumbers.
+    expect(options.map((d) => d.file)).toEqual(['docs/typo.mdx']);
+    expect(options[0].hint).toContain('showLineNumbers');
   });
 
   it("gives each section its own plugins: the blog's suffix on a post, not the docs'", () => {

@@ -140,7 +140,12 @@ const META_PART = /title=(?:"[^"]*"|'[^']*')|\{[^}]*\}?|\S+/g;
  * number of lines of its code and the block's place: an option quire does not know, a title without quotes, a line list with a part
  * that is not a line or range, or that marks lines the block does not have, and a start number that is not one.
  */
-export function codeMetaProblems(meta: string, lineCount: number, place: { line?: number; column?: number }): CompileNote[] {
+export function codeMetaProblems(
+  meta: string,
+  lineCount: number,
+  place: { line?: number; column?: number },
+  { projectRemark = false } = {},
+): CompileNote[] {
   const problems: CompileNote[] = [];
   const problem = <K extends CaseName<'Q037'>>(name: K, data: CaseData<'Q037', K>) =>
     problems.push(compileNote(CODES.CODE_OPTION, name, data, place));
@@ -173,7 +178,10 @@ export function codeMetaProblems(meta: string, lineCount: number, place: { line?
       problem('lineNumbers', { part });
     } else {
       const option = part.split('=')[0];
-      problem('unknownOption', { part, near: closestName(option, ['title', 'showLineNumbers']) });
+      const near = closestName(option, ['title', 'showLineNumbers']);
+      // A word the project's own remark plugins may read (tab-blocks' `tab`) is theirs, unless it looks like a typo
+      // of one of quire's: Docusaurus passes every word of the meta on to them.
+      if (!projectRemark || near) problem('unknownOption', { part, near });
     }
   }
   return problems;
@@ -286,7 +294,7 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
     const runs = grammar ? segments(refractor.highlight(text, grammar).children, '', []) : [{ className: '', text }];
     const title = parseTitle(meta);
     const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
-    notes.push(...codeMetaProblems(meta, text.split('\n').length, place));
+    notes.push(...codeMetaProblems(meta, text.split('\n').length, place, { projectRemark: file.data.projectRemark === true }));
     if (!grammar && !PLAIN.has(requested.toLowerCase())) {
       const near = closestName(requested.toLowerCase(), knownLanguages());
       notes.push(compileNote(CODES.CODE_OPTION, 'language', { requested, near }, place));
