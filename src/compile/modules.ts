@@ -163,7 +163,12 @@ function serverBuild(state: BundleState, list: Entry[]): Promise<ServerResult> {
 function attachModules(state: BundleState, page: Compiled, i: number, outputs: Map<string, string>, metafile: Metafile): void {
   const { root } = state;
   const js = outputs.get(`.quire-modules/p${i}.js`) ?? '';
-  const css = outputs.get(`.quire-modules/p${i}.css`);
+  // The bundle names each file it took in with a comment of its own line (`/* ../../work/quire/themes/x.css */`):
+  // paths of the building machine, no business of the published page.
+  const cssInputs = new Set(Object.keys(metafile.outputs[`.quire-modules/p${i}.css`]?.inputs ?? {}));
+  const css = outputs
+    .get(`.quire-modules/p${i}.css`)
+    ?.replace(/^\/\* (.+) \*\/\n/gm, (line, name: string) => (cssInputs.has(name) ? '' : line));
   const inputs = Object.keys(metafile.outputs[`.quire-modules/p${i}.js`]?.inputs ?? {});
   const files = inputs
     .map((input) => input.replace(/^[a-z-]+:/, ''))

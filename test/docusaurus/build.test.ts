@@ -60,6 +60,8 @@ describe('the create-docusaurus classic template, built unchanged', () => {
     expect(body.match(/<div class="col col--4">/g)).toHaveLength(3);
     expect(body.match(/<svg [^>]*role="img"/g)).toHaveLength(3);
     for (const title of ['Easy to Use', 'Focus on What Matters', 'Powered by React']) expect(body).toContain(`<h3>${title}</h3>`);
+    // The page's CSS does not name the files it came from: paths of the building machine.
+    expect(html).not.toMatch(/\/\* [^*]*\.css \*\//);
     // The CSS modules' classes are in the page's style, under the names the markup uses.
     const heroClass = /class="hero hero--primary (\w+)"/.exec(body)![1];
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1];
