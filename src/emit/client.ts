@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 
@@ -108,7 +108,8 @@ function sha1(text: string): string {
 function settingFiles(toolRoot: string): string[] {
   const own = ['tsconfig.json', 'src/client/tsconfig.json', 'package.json'].map((f) => path.join(toolRoot, f));
   try {
-    return [...own, createRequire(path.join(toolRoot, 'package.json')).resolve('esbuild/package.json')];
+    // The esbuild this module imports (resolved as its import is), without loading it.
+    return [...own, fileURLToPath(import.meta.resolve('esbuild/package.json'))];
   } catch {
     return own;
   }
