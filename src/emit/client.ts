@@ -185,10 +185,13 @@ async function makeBundle({
   };
 }
 
-/** The files a build read (absolute paths), without its virtual modules (the stylesheet entry). */
+/**
+ * The files a build read (absolute paths), without its virtual modules (`quire-styles:styles`, the stylesheet
+ * entry; a namespace is longer than a Windows drive letter).
+ */
 function inputFiles(metafile: Metafile, toolRoot: string): string[] {
   return Object.keys(metafile.inputs)
-    .filter((f) => !/^[\w-]+:/.test(f))
+    .filter((f) => !/^[\w-]{2,}:/.test(f))
     .map((f) => path.resolve(toolRoot, f))
     .sort();
 }
