@@ -28,6 +28,9 @@ function read(file) {
   }
 }
 
+/** The largest peak resident memory of a child still running (Pagefind's indexer), in kB: /usr/bin/time misses it. */
+let childPeakKb = 0;
+
 function cpuReport() {
   const self = read('/proc/self/stat');
   if (!self) return undefined;
@@ -44,6 +47,8 @@ function cpuReport() {
     const t = times(line);
     if (t.ppid !== pid) continue;
     add(/pagefind/.test(t.comm) ? 'pagefind' : t.comm, t.own + t.reaped);
+    const peak = Number(/VmHWM:\s+(\d+)/.exec(read(`/proc/${entry}/status`) ?? '')?.[1] ?? 0);
+    childPeakKb = Math.max(childPeakKb, peak);
   }
   // …and those that ended and were reaped.
   if (whole.reaped) add('ended', whole.reaped);
@@ -53,6 +58,6 @@ function cpuReport() {
 process.on('exit', () => {
   const cpu = cpuReport();
   process.stderr.write(
-    `\nQUIRE_BENCH_MAX_RSS_KB=${process.resourceUsage().maxRSS}\n${cpu ? `QUIRE_BENCH_CPU=${JSON.stringify(cpu)}\n` : ''}`,
+    `\nQUIRE_BENCH_MAX_RSS_KB=${process.resourceUsage().maxRSS}\n${cpu ? `QUIRE_BENCH_CPU=${JSON.stringify(cpu)}\nQUIRE_BENCH_CHILD_RSS_KB=${childPeakKb}\n` : ''}`,
   );
 });

@@ -190,6 +190,7 @@ class BuildRun implements Driver {
       minify: mode === 'production',
       projectRoot: root,
       styles: config.styles,
+      cacheDir: this.cacheDir,
     }).catch((e: Error) => e);
     this.cache = await CompileCache.open(this.cacheDir);
     if (!this.options.writer && this.cache.isEmpty) {

@@ -268,6 +268,9 @@ async function drain(): Promise<void> {
           else task.resolve(await outcome.value);
         }),
       );
+      // A slice resolves through microtasks only: without a turn of the event loop, I/O waits for the whole
+      // compile (Pagefind's answers to the documents handed to it while compiling, which stalls its process).
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } catch (e) {
     for (const task of pending.splice(0)) task.reject(e);

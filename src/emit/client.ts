@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 
 export interface ClientBundle {
   /** Output files relative to the base path: `assets/main.AB12CD.js`. */
@@ -30,6 +34,7 @@ export async function bundleClient({
   minify = true,
   projectRoot,
   styles = [],
+  cacheDir,
 }: {
   toolRoot: string;
   baseUrl: string;
@@ -37,7 +42,94 @@ export async function bundleClient({
   /** With `styles`: the project's stylesheets (project-relative), bundled after the theme's (SiteConfig.styles). */
   projectRoot?: string;
   styles?: readonly string[];
+  /** With it, a bundle whose every input file is as when it was made is taken from this folder (see BundleRecord). */
+  cacheDir?: string;
 }): Promise<ClientBundle> {
+  const projectStyles = projectRoot ? styles.map((file) => path.resolve(projectRoot, file)) : [];
+  const settings = { toolRoot, baseUrl, minify, projectStyles };
+  const record = cacheDir ? path.join(cacheDir, `client-${sha1(JSON.stringify(settings)).slice(0, 12)}.bin`) : undefined;
+  const cached = record ? await readRecord(record) : undefined;
+  if (cached && (await inputsHash(cached.inputs)) === cached.inputsHash) return cached.bundle;
+  const { bundle, inputs } = await makeBundle({ ...settings, projectRoot });
+  if (record) await writeRecord(record, { inputs, inputsHash: await inputsHash(inputs), bundle });
+  return bundle;
+}
+
+/**
+ * A bundle kept in the cache folder (`client-<hash of the settings>.bin`) with the files it was made of: every
+ * input esbuild read (its metafile) and what else decides its bytes, esbuild's version and the tool's TypeScript
+ * settings. A warm build with none of them changed takes it instead of running esbuild (its service's start and
+ * the bundling cost more CPU time than the rest of such a build's emit stage).
+ */
+interface BundleRecord {
+  inputs: string[];
+  inputsHash: string;
+  bundle: ClientBundle;
+}
+
+async function readRecord(file: string): Promise<BundleRecord | undefined> {
+  try {
+    const value = deserialize(await readFile(file)) as BundleRecord;
+    return Array.isArray(value?.inputs) && typeof value.inputsHash === 'string' && value.bundle ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A record that cannot be written costs the next build its esbuild run, nothing else. */
+async function writeRecord(file: string, record: BundleRecord): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, serialize(record));
+    await rename(tmp, file);
+  } catch {
+    // See above.
+  }
+}
+
+/** One hash of the inputs' paths and bytes; a file that cannot be read counts as missing. */
+async function inputsHash(files: string[]): Promise<string> {
+  const contents = await Promise.all(files.map((f) => readFile(f).catch(() => undefined)));
+  const hash = createHash('sha1');
+  files.forEach((f, i) => {
+    const bytes = contents[i];
+    hash.update(`${f}\0${bytes ? bytes.byteLength : -1}\0`);
+    if (bytes) hash.update(bytes);
+  });
+  return hash.digest('hex');
+}
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+/** The files besides its inputs that decide a bundle's bytes: esbuild's version, the TypeScript settings it reads. */
+function settingFiles(toolRoot: string): string[] {
+  const own = ['tsconfig.json', 'src/client/tsconfig.json', 'package.json'].map((f) => path.join(toolRoot, f));
+  try {
+    // The esbuild this module imports (resolved as its import is), without loading it.
+    return [...own, fileURLToPath(import.meta.resolve('esbuild/package.json'))];
+  } catch {
+    return own;
+  }
+}
+
+async function makeBundle({
+  toolRoot,
+  baseUrl,
+  minify,
+  projectStyles,
+  projectRoot,
+}: {
+  toolRoot: string;
+  baseUrl: string;
+  minify: boolean;
+  projectStyles: string[];
+  projectRoot?: string;
+}): Promise<{ bundle: ClientBundle; inputs: string[] }> {
+  // Loaded only when a bundle is made: a warm build takes it from the cache.
+  const { build } = await import('esbuild');
   const options = {
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
     bundle: true,
@@ -56,11 +148,11 @@ export async function bundleClient({
     absWorkingDir: toolRoot,
     logLevel: 'silent',
     legalComments: 'none',
+    metafile: true,
   } satisfies BuildOptions;
   // Two builds: the page's own script shares no chunk with the islands, so a search or promotion module that
   // cannot be loaded never stops the script that shows the failure and its Retry button.
   const themeStyles = path.join(toolRoot, 'themes/classic/styles/index.css');
-  const projectStyles = projectRoot ? styles.map((file) => path.resolve(projectRoot, file)) : [];
   const [page, rest] = await Promise.all([
     build({ ...options, entryPoints: { main: path.join(toolRoot, 'src/client/main.ts') } }),
     build({
@@ -88,7 +180,22 @@ export async function bundleClient({
       baseUrl + files.find((f) => f.file.startsWith(`assets/island-${name}.`) && f.file.endsWith('.js'))!.file,
     ]),
   );
-  return { files, js: baseUrl + js, css: baseUrl + css, islands };
+  const bundle = { files, js: baseUrl + js, css: baseUrl + css, islands };
+  return {
+    bundle,
+    inputs: [...new Set([...inputFiles(page.metafile, toolRoot), ...inputFiles(rest.metafile, toolRoot)])].concat(settingFiles(toolRoot)),
+  };
+}
+
+/**
+ * The files a build read (absolute paths), without its virtual modules (`quire-styles:styles`, the stylesheet
+ * entry; a namespace is longer than a Windows drive letter).
+ */
+function inputFiles(metafile: Metafile, toolRoot: string): string[] {
+  return Object.keys(metafile.inputs)
+    .filter((f) => !/^[\w-]{2,}:/.test(f))
+    .map((f) => path.resolve(toolRoot, f))
+    .sort();
 }
 
 /** The stylesheet entry when the project has stylesheets: the theme's, then each of the project's in order. */

@@ -155,7 +155,7 @@ async function switchOutput(writer: Writer, root: string, manifest: OutputManife
   // A record that cannot be written only costs the next build its reuse.
   if (manifest)
     await manifest
-      .save()
+      .save(committed?.switched ?? true)
       .catch((e: Error) =>
         diagnostics.push(
           cacheWarning(

@@ -25,6 +25,9 @@ export interface PagesOptions {
  */
 const WRITE_BEHIND_BYTES = 64 * 1024 * 1024;
 
+/** Time spent on pages at most before the event loop gets a turn (see writePages). */
+const TURN_MS = 20;
+
 /**
  * Writes the pages one at a time, in the order rendered (route order, or those the search index reads from
  * their HTML first), merged in route order with the pages kept from the previous output, and records each in
@@ -50,6 +53,7 @@ export async function writePages({
   const behind = new WriteBehind((file, data) => output.write(file, data), search.building && output.writer.keep ? WRITE_BEHIND_BYTES : 0);
   const titles = new Map(site.routes.map((r) => [r.path, r.title]));
   let written = 0;
+  let turned = performance.now();
   for await (const item of inRouteOrder(site, pages, manifest ? incremental!.reused : undefined)) {
     if ('kept' in item) {
       const { route, kept } = item;
@@ -68,6 +72,12 @@ export async function writePages({
       await search.add({ path: item.path, title: titles.get(item.path) }, () => html);
     }
     onPage?.(++written);
+    // Rendering and held-back writes resolve through microtasks only: a turn of the event loop now and then lets
+    // I/O in meanwhile (Pagefind's answers; its process stalls when they are not read).
+    if (performance.now() - turned > TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turned = performance.now();
+    }
   }
   return { flush: () => behind.flush() };
 }

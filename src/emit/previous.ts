@@ -111,10 +111,12 @@ export class OutputManifest {
 
   /**
    * Written after the output folder was swapped in: the size and mtime of every recorded file are read
-   * there, so the records describe the files as they now are in `outDir`.
+   * there, so the records describe the files as they now are in `outDir`. When the output stayed as it was
+   * (`outputSwitched` false) and every record names the same file, fingerprint and hash as before, the
+   * previous record still describes it: nothing is read or written (a warm build with nothing changed).
    */
-  async save(): Promise<void> {
-    if (!this.file) return;
+  async save(outputSwitched = true): Promise<void> {
+    if (!this.file || (!outputSwitched && this.recordsAsBefore())) return;
     const stat = (file: string): OutputRecord | undefined => {
       try {
         const s = statSync(path.join(this.outDir, file));
@@ -135,6 +137,24 @@ export class OutputManifest {
     const tmp = `${this.file}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify(this.next));
     await rename(tmp, this.file);
+  }
+
+  /** Whether this build recorded exactly the pages and search files of the previous record. */
+  private recordsAsBefore(): boolean {
+    const previous = this.previous;
+    if (!previous) return false;
+    const { pages, search } = this.pending;
+    if (pages.length !== Object.keys(previous.pages).length) return false;
+    for (const { routePath, fingerprint, file, hash } of pages) {
+      const before = previous.pages[routePath];
+      if (!before || before.fingerprint !== fingerprint || before.file !== file || before.hash !== hash) return false;
+    }
+    if (!search || !previous.search) return !search && !previous.search;
+    return (
+      search.key === previous.search.key &&
+      search.files.length === previous.search.files.length &&
+      search.files.every((f, i) => previous.search!.files[i].file === f)
+    );
   }
 
   private unchanged(record: OutputRecord): boolean {

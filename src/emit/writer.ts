@@ -38,7 +38,7 @@ export interface Writer {
    * place nothing undoes it: what could not be cleaned up afterwards (the previous output's copy) is listed.
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: writers with nothing to report (in memory) return nothing.
-  commit(): Promise<void | { leftovers: Leftover[] }>;
+  commit(): Promise<void | { leftovers: Leftover[]; switched?: boolean }>;
   /** Throws away what was written; the previous output stays as it was. */
   abort(): Promise<void>;
 }
@@ -118,10 +118,18 @@ export class DirWriter implements Writer {
    */
   private inside(file: string): string {
     const abs = path.join(this.tmp, file);
-    if (abs === this.tmp || !isWithin(abs, this.tmp))
+    // `path.join` has resolved any `..`: a prefix test says what `isWithin` says, without its two `path.resolve`s
+    // per file (a warm build keeps every file through here).
+    if (!abs.startsWith(this.tmpPrefix) && (abs === this.tmp || !isWithin(abs, this.tmp)))
       throw new Error(`the output file ${JSON.stringify(file)} would lie outside the output folder`);
     return abs;
   }
+
+  private get tmpPrefix(): string {
+    return (this.prefix ??= path.isAbsolute(this.tmp) ? path.normalize(this.tmp) + path.sep : '\0');
+  }
+
+  private prefix?: string;
 
   async write(file: string, data: string | Uint8Array): Promise<void> {
     const bytes = typeof data === 'string' ? Buffer.from(data) : data;
@@ -179,13 +187,14 @@ export class DirWriter implements Writer {
     }
   }
 
-  async commit(): Promise<{ leftovers: Leftover[] }> {
+  /** `switched`: false when nothing changed and the output stayed as it was. */
+  async commit(): Promise<{ leftovers: Leftover[]; switched: boolean }> {
     await this.settle();
     const current = this.generations.current;
     if (current && this.staged.size === 0 && sameFiles(listFiles(current), this.kept)) {
       // Nothing changed: the output stays as it is, with no new generation to switch to.
       this.cleanUp(this.tmp);
-      return { leftovers: this.leftovers };
+      return { leftovers: this.leftovers, switched: false };
     }
     if (this.kept.size && !current) throw new Error('quire bug: files were kept from an output that is not there');
     for (const file of this.kept) this.linkKept(path.join(current!, file), path.join(this.tmp, file));
@@ -195,7 +204,7 @@ export class DirWriter implements Writer {
     const old: string[] = [];
     removeOldGenerations({ ...this.generations, current: this.tmp }, current ? [current] : [], (p) => old.push(p));
     removeInBackground(old, (p) => this.cleanUp(p));
-    return { leftovers: this.leftovers };
+    return { leftovers: this.leftovers, switched: true };
   }
 
   /**
@@ -271,9 +280,13 @@ const MAX_PENDING = 64;
 /** Every file under `dir`, relative, with forward slashes. */
 function listFiles(dir: string): Set<string> {
   const out = new Set<string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+  // Entries' parent paths start with the resolved `dir`: cut, instead of `path.relative`, which resolves both per file.
+  const root = path.resolve(dir);
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (entry.isDirectory()) continue;
-    out.add(path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    const parent = entry.parentPath === root ? '' : entry.parentPath.slice(root.length + 1);
+    const rel = parent ? `${parent}${path.sep}${entry.name}` : entry.name;
+    out.add(path.sep === '/' ? rel : rel.split(path.sep).join('/'));
   }
   return out;
 }
