@@ -297,10 +297,13 @@ function interpolate(message: string, values?: Record<string, ReactNode>): React
  * and does not read the translations under i18n/ (warning Q003 names them), so the message is the site's text.
  */
 function Translate({ children, values }: { children?: string; id?: string; description?: string; values?: Record<string, ReactNode> }) {
-  // Docusaurus reads a text only (its message to translate), and refuses anything else.
-  if (typeof children !== 'string' && children !== undefined)
-    throw new Error('@docusaurus/Translate takes its message as text; it holds something else.');
-  return <>{interpolate(children ?? '', values)}</>;
+  return <>{filledText(children, values, '@docusaurus/Translate takes its message as text; it holds something else.')}</>;
+}
+
+/** What a Translate or Interpolate element shows: Docusaurus reads a text only, and refuses anything else. */
+function filledText(children: unknown, values: Record<string, ReactNode> | undefined, refusal: string): ReactNode {
+  if (typeof children !== 'string' && children !== undefined) throw new Error(refusal);
+  return interpolate(children ?? '', values);
 }
 function translate({ message }: { message: string; id?: string; description?: string }, values?: Record<string, string | number>): string {
   return String(interpolate(message, values));
@@ -392,14 +395,9 @@ const ExecutionEnvironment = {
   canUseViewport: canUseDOM && 'screen' in window,
 };
 
-/**
- * `@docusaurus/Interpolate` and its `interpolate()`: a text with `{name}` placeholders filled from `values` (texts
- * or elements), as Translate shows its message.
- */
+/** `@docusaurus/Interpolate` (its `interpolate()` is the one above): its text with the values, as Translate shows it. */
 function Interpolate({ children, values }: { children?: string; values?: Record<string, ReactNode> }) {
-  if (typeof children !== 'string' && children !== undefined)
-    throw new Error('@docusaurus/Interpolate takes its text as a string; it holds something else.');
-  return <>{interpolate(children ?? '', values)}</>;
+  return <>{filledText(children, values, '@docusaurus/Interpolate takes its text as a string; it holds something else.')}</>;
 }
 
 /**
