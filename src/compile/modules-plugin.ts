@@ -67,7 +67,7 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
       pageEntries(b, state, target, pages);
       providedModules(b, state, target);
       importedFiles(b, state, target);
-      browserThemeModules(b, state);
+      themeModuleStubs(b, state, target);
       partialFiles(b, state);
     },
   };
@@ -116,7 +116,11 @@ function providedModules(b: PluginBuild, { root, theme, options }: BundleState, 
         return b.resolve(args.path, { resolveDir: browser!.quire, kind: args.kind, importer: args.importer, pluginData: 'quire-file' });
       if (theme.has(args.path) || args.path === '@mdx-js/react') return { path: args.path, namespace: 'quire-theme' };
     }
-    if (RENDER_PROVIDED.has(args.path) || theme.has(args.path)) return { path: args.path, external: true };
+    if (RENDER_PROVIDED.has(args.path)) return { path: args.path, external: true };
+    // On the server the theme's module comes from the render: through a stub that names its exports, so an import
+    // of a name the module does not have fails the bundle at its line (Q039) instead of the page's render.
+    if (theme.has(args.path))
+      return args.namespace === 'quire-theme' ? { path: args.path, external: true } : { path: args.path, namespace: 'quire-theme' };
     if (/^(react|react-dom)(\/|$)/.test(args.path)) return undefined;
     const offered = [...theme].filter((name) => name.split('/')[0] === args.path.split('/')[0]);
     return {
@@ -190,24 +194,38 @@ function importedFiles(b: PluginBuild, state: BundleState, target: Target): void
   );
 }
 
-/** In the browser, the theme's modules (and `@mdx-js/react`) come from the theme's `docusaurusModules`. */
-function browserThemeModules(b: PluginBuild, { options }: BundleState): void {
+/**
+ * The theme's modules as stubs exporting each name the module has: in the browser read from the theme's
+ * `docusaurusModules` (and `@mdx-js/react` made here), on the server imported from the render (external).
+ */
+function themeModuleStubs(b: PluginBuild, { root, options }: BundleState, target: Target): void {
   const { provided, browser } = options;
-  b.onLoad({ filter: /.*/, namespace: 'quire-theme' }, (args) => ({
-    contents:
-      args.path === '@mdx-js/react'
-        ? 'export const useMDXComponents = (given) => ({ ...given });\nexport const MDXProvider = ({ children }) => children;'
-        : [
+  b.onLoad({ filter: /.*/, namespace: 'quire-theme' }, (args) => {
+    if (target === 'browser' && args.path === '@mdx-js/react')
+      return {
+        contents: 'export const useMDXComponents = (given) => ({ ...given });\nexport const MDXProvider = ({ children }) => children;',
+        loader: 'js',
+        resolveDir: browser!.quire,
+      };
+    const source =
+      target === 'browser'
+        ? [
             `import { docusaurusModules } from ${JSON.stringify(browser!.modules)};`,
             `const m = docusaurusModules[${JSON.stringify(args.path)}];`,
-            'export default m.default;',
-            ...(provided[args.path] ?? [])
-              .filter((name) => name !== 'default' && name !== '__esModule')
-              .map((name) => `export const ${name} = m.${name};`),
-          ].join('\n'),
-    loader: 'js',
-    resolveDir: browser!.quire,
-  }));
+          ]
+        : [`import * as m from ${JSON.stringify(args.path)};`];
+    return {
+      contents: [
+        ...source,
+        'export default m.default;',
+        ...(provided[args.path] ?? [])
+          .filter((name) => name !== 'default' && name !== '__esModule')
+          .map((name) => `export const ${name} = m.${name};`),
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: target === 'browser' ? browser!.quire : root,
+    };
+  });
 }
 
 /** `.md`/`.mdx` partials: compiled as MDX with the site's plugins; `_`-prefixed ones are not pages of their own. */

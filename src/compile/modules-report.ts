@@ -17,10 +17,15 @@ export function esbuildErrors(e: unknown): Message[] {
  */
 export function moduleDiagnostic(m: Message, root: string, entries: Entry[], leftOut?: string): Diagnostic {
   // esbuild's advice about its own command line (`--external`, "mark the path as external") means nothing here.
-  const notes = m.notes
-    .map((n) => n.text)
-    .filter((text) => !/external|--/.test(text))
-    .join(' ');
+  const stub = /"quire-theme:([^"]+)"/;
+  const notes = stub.test(m.text)
+    ? `quire's ${stub.exec(m.text)![1]} has only some of Docusaurus's exports: README "Coming from Docusaurus" lists them.`
+    : m.notes
+        .map((n) => n.text)
+        .filter((text) => !/external|--/.test(text))
+        .join(' ');
+  // The theme's modules are stubs in esbuild's namespace `quire-theme` (modules-plugin.ts): named as written.
+  const text = m.text.replace(stub, (_, name: string) => `quire's ${name}`);
   const severity = leftOut === undefined ? {} : { severity: 'warning' as const };
   const location = m.location;
   const page = location && /^(?:quire-page:)?quire-page:(\d+)$/.exec(location.file);
@@ -30,7 +35,7 @@ export function moduleDiagnostic(m: Message, root: string, entries: Entry[], lef
     return report(
       CODES.MODULE_IMPORT,
       'pageImport',
-      { source: imp?.source, text: m.text, notes, leftOut },
+      { source: imp?.source, text, notes, leftOut },
       { file: compiled.source.file, line: imp?.line, column: imp?.column, ...severity },
     );
   }
@@ -40,7 +45,7 @@ export function moduleDiagnostic(m: Message, root: string, entries: Entry[], lef
     file && /\.mdx?$/.test(file) && location
       ? placeInPartial(path.join(root, file), location.lineText)
       : location && { line: location.line, column: location.column + 1 };
-  return report(CODES.MODULE_IMPORT, 'module', { text: m.text, notes, leftOut }, { file, ...place, ...severity });
+  return report(CODES.MODULE_IMPORT, 'module', { text, notes, leftOut }, { file, ...place, ...severity });
 }
 
 /** Where in a partial the import statement esbuild quotes (`lineText`) is written: the line naming its module. */

@@ -1,31 +1,37 @@
 import { createHash } from 'node:crypto';
+import type { Root as HastRoot } from 'hast';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import type { Compiled, SidebarItem, SiteConfig } from '../types.ts';
 import type { GeneratedIndex } from './docs.ts';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * The pages of categories whose link is a generated index (Docusaurus's `generated-index`): the category's title,
- * its description, and a card per item with the item's description (a doc's front matter or first paragraph), as
- * Docusaurus's DocCardList shows them. They are planned as docs, so they get the sidebar, breadcrumbs and the
+ * its description, and the theme's DocCardList, which draws a card per item of the category whose page it is, as
+ * Docusaurus's generated index does. They are planned as docs, so they get the sidebar, breadcrumbs and the
  * previous and next links like any doc page.
  */
 export function generatedIndexPages(indexes: GeneratedIndex[], docs: Compiled[], config: SiteConfig): Compiled[] {
   const byPath = new Map(docs.map((d) => [d.source.path, d]));
-  const base = config.baseUrl.replace(/\/$/, '');
+  // What the cards show of each item (see the theme's DocCardList): the page changes with it, so it is the page's cache key.
+  const listed = (items: SidebarItem[]): unknown[] =>
+    items.map((item) =>
+      item.type === 'link'
+        ? [item.label, item.href]
+        : item.type === 'doc'
+          ? [item.label, item.path, byPath.get(item.path)?.description ?? '']
+          : [item.label, item.path ?? '', item.path ? (byPath.get(item.path)?.description ?? '') : '', listed(item.items)],
+    );
   return indexes.map((index) => {
-    const card = (item: SidebarItem): string => {
-      if (item.type === 'link')
-        return `<li class="card-list__item"><a class="card" href="${escapeHtml(item.href)}"><span class="card__title">${escapeHtml(item.label)}</span></a></li>`;
-      const path = item.path;
-      if (!path) return '';
-      const doc = item.type === 'doc' ? byPath.get(path) : undefined;
-      const description = doc?.description ?? (item.type === 'category' ? `${item.items.length} items` : '');
-      return `<li class="card-list__item"><a class="card" href="${escapeHtml(base + path)}"><span class="card__title">${escapeHtml(item.label)}</span>${description ? `<span class="card__description">${escapeHtml(description)}</span>` : ''}</a></li>`;
+    const tree: HastRoot = {
+      type: 'root',
+      children: [
+        ...(index.description
+          ? [{ type: 'element' as const, tagName: 'p', properties: {}, children: [{ type: 'text' as const, value: index.description }] }]
+          : []),
+        { type: 'element', tagName: 'DocCardList', properties: {}, children: [] },
+      ],
     };
-    const html = `${index.description ? `<p>${escapeHtml(index.description)}</p>\n` : ''}<ul class="card-list">${index.category.items.map(card).join('')}</ul>`;
     const id = `__category__${index.path}`;
     return {
       source: {
@@ -37,12 +43,13 @@ export function generatedIndexPages(indexes: GeneratedIndex[], docs: Compiled[],
         frontMatter: { title: index.title, description: index.description },
         body: '',
         bodyLine: 1,
-        // The page changes with what it lists: its cache key is its own text.
-        hash: createHash('sha1').update(`${index.title}\n${html}`).digest('hex'),
+        hash: createHash('sha1')
+          .update(JSON.stringify([index.title, index.description ?? '', listed(index.category.items)]))
+          .digest('hex'),
       },
       title: index.title,
       description: index.description,
-      output: { type: 'html', html },
+      output: { type: 'hast', tree },
       headings: [],
       toc: [],
       links: [],

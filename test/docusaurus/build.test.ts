@@ -86,7 +86,7 @@ describe('the create-docusaurus classic template, built unchanged', () => {
     const index = text(writer, 'docs/category/tutorial---basics/index.html');
     expect(index).toContain('5 minutes to learn the most important Docusaurus concepts.');
     expect(index).toMatch(
-      /<a class="card" href="\/docs\/tutorial-basics\/create-a-page\/"><span class="card__title">Create a Page<\/span>/,
+      /<a class="card doc-card" href="\/docs\/tutorial-basics\/create-a-page\/"><span class="card__title doc-card__title"><svg[^>]*>.*?<\/svg>Create a Page<\/span><span class="card__description doc-card__description">Add Markdown or React files to src\/pages/,
     );
   });
 

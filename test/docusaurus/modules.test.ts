@@ -88,7 +88,8 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
   it('reports a module that cannot be found at the import line of the page, and one quire does not provide with those it does', async () => {
     const { result } = await build({
       'docs/missing.mdx': "---\ntitle: Fehlt\n---\n\nimport Karte from './karte';\n\n<Karte />\n",
-      'src/components/Head.js': "import DocCardList from '@theme/DocCardList';\nexport default function H() { return <DocCardList />; }\n",
+      'src/components/Head.js':
+        "import IdealImage from '@theme/IdealImage';\nexport default function H() { return <IdealImage img='x.png' />; }\n",
       'docs/head.mdx': "---\ntitle: Kopf\n---\nimport H from '@site/src/components/Head';\n\n<H />\n",
     });
     expect(result.ok).toBe(false);
@@ -105,8 +106,8 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       expect.objectContaining({
         file: 'src/components/Head.js',
         line: 1,
-        column: 25,
-        message: expect.stringContaining('quire does not provide @theme/DocCardList.'),
+        column: 24,
+        message: expect.stringContaining('quire does not provide @theme/IdealImage.'),
         hint: expect.stringContaining('@theme/Layout'),
       }),
     );
@@ -213,7 +214,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
   it('leaves out a React page it cannot build with a warning, builds the rest, and hydrates one that reads its address', async () => {
     const { result, writer } = await build({
       'src/pages/kaputt.js':
-        "import DocCardList from '@theme/DocCardList';\nexport default function Kaputt() {\n  return <DocCardList />;\n}\n",
+        "import IdealImage from '@theme/IdealImage';\nexport default function Kaputt() {\n  return <IdealImage img='x.png' />;\n}\n",
       'src/pages/ort.js':
         "import Layout from '@theme/Layout';\nimport { useLocation } from '@docusaurus/router';\nexport default function Ort() {\n  const { pathname, search } = useLocation();\n  return <Layout title=\"Ort\"><main><p>Hier: {pathname}{search}</p></main></Layout>;\n}\n",
     });
@@ -481,6 +482,104 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     const html = writer.text('docs/inhalt/index.html') ?? '';
     expect(html).toContain(
       '<div class="toc-inline"><ul><li><a href="#eins">Eins</a><ul><li><a href="#eins-a">Eins a</a></li></ul></li><li><a href="#zwei-id">Zwei</a></li></ul></div>',
+    );
+  });
+
+  it("draws a category's cards with @theme/DocCardList, and gives components useCurrentSidebarCategory() as Docusaurus's docs plugin does", async () => {
+    const { result, writer } = await build({
+      'docs/guides/index.mdx': [
+        '---',
+        'title: Guides',
+        '---',
+        "import DocCardList from '@theme/DocCardList';",
+        "import Count from '@site/src/components/Count';",
+        '',
+        '<Count />',
+        '',
+        '<DocCardList />',
+        '',
+      ].join('\n'),
+      'docs/guides/one.md': '---\ntitle: One\ndescription: The first <guide>\n---\n\nText.\n',
+      'docs/guides/two.md': '# Two\n\nThe second guide, from its first paragraph.\n',
+      'docs/guides/deeper/three.md': '# Three\n\nDeep.\n',
+      'src/components/Count.js': [
+        "import {useCurrentSidebarCategory, filterDocCardListItems} from '@docusaurus/plugin-content-docs/client';",
+        "import DocCard from '@theme/DocCard';",
+        'export default function Count() {',
+        '  const category = useCurrentSidebarCategory();',
+        '  const items = filterDocCardListItems(category.items);',
+        '  return <p className="count">{category.label}: {items.map((i) => i.type + " " + i.label + " " + (i.href ?? "-")).join(", ")}<DocCard item={items[0]} /></p>;',
+        '}',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/guides/index.html') ?? '';
+    const text = (s: string) => s.replace(/<svg[\s\S]*?<\/svg>/g, '').replace(/<!-- -->/g, '');
+    expect(text(html)).toContain(
+      '<p class="count">Guides: category deeper -, link One /docs/guides/one/, link Two /docs/guides/two/<a class="card doc-card" href="/docs/guides/deeper/three/">',
+    );
+    const list = text(/<ul class="card-list">[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '');
+    expect(list).toBe(
+      [
+        '<ul class="card-list">',
+        '<li class="card-list__item"><a class="card doc-card" href="/docs/guides/deeper/three/"><span class="card__title doc-card__title">deeper</span><span class="card__description doc-card__description">1 item</span></a></li>',
+        '<li class="card-list__item"><a class="card doc-card" href="/docs/guides/one/"><span class="card__title doc-card__title">One</span><span class="card__description doc-card__description">The first &lt;guide&gt;</span></a></li>',
+        '<li class="card-list__item"><a class="card doc-card" href="/docs/guides/two/"><span class="card__title doc-card__title">Two</span><span class="card__description doc-card__description">The second guide, from its first paragraph.</span></a></li>',
+        '</ul>',
+      ].join(''),
+    );
+  });
+
+  it('fails a page that asks for the current sidebar category where there is none, naming the page', async () => {
+    const { result } = await build({
+      'docs/lonely.mdx': "---\ntitle: Lonely\n---\nimport DocCardList from '@theme/DocCardList';\n\n<DocCardList />\n",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        file: 'docs/lonely.mdx',
+        message: expect.stringContaining(
+          'useCurrentSidebarCategory() was called on /docs/lonely/, which is not the page of a sidebar category',
+        ),
+      }),
+    );
+  });
+
+  it("gives @docusaurus/theme-common's colour mode, window size and plural forms, hydrating the component that reads them", async () => {
+    const { result, writer } = await build({
+      'src/components/Mode.js': [
+        "import {useColorMode, usePluralForm, useWindowSize} from '@docusaurus/theme-common';",
+        'export default function Mode({count}) {',
+        '  const {colorMode, isDarkTheme} = useColorMode();',
+        '  const {selectMessage} = usePluralForm();',
+        '  return <p className="mode">{colorMode} {String(isDarkTheme)} {useWindowSize()} {selectMessage(count, "one item|{count} items").replace("{count}", count)}</p>;',
+        '}',
+      ].join('\n'),
+      'docs/mode.mdx': "---\ntitle: Mode\n---\nimport Mode from '@site/src/components/Mode';\n\n<Mode count={1} />\n\n<Mode count={3} />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = (writer.text('docs/mode/index.html') ?? '').replace(/<!-- -->/g, '');
+    expect(html).toContain('<p class="mode">light false ssr one item</p>');
+    expect(html).toContain('<p class="mode">light false ssr 3 items</p>');
+    expect(html).toMatch(/<quire-island data-island="project"/);
+  });
+
+  it('reports an import of a name a provided module does not have at its line, before any page renders', async () => {
+    const { result } = await build({
+      'src/components/Config.js':
+        "import {useColorMode, useThemeConfig} from '@docusaurus/theme-common';\nexport default function C() { return <p>{useThemeConfig().navbar.title}</p>; }\n",
+      'docs/config.mdx': "---\ntitle: Config\n---\nimport C from '@site/src/components/Config';\n\n<C />\n",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q039',
+        file: 'src/components/Config.js',
+        line: 1,
+        column: 23,
+        message: expect.stringContaining('No matching export in quire\'s @docusaurus/theme-common for import "useThemeConfig"'),
+        hint: expect.stringContaining('README "Coming from Docusaurus" lists them'),
+      }),
     );
   });
 });

@@ -67,7 +67,7 @@ describe('Docusaurus navbar items and generated index pages', () => {
     ]);
   });
 
-  it('writes a generated index page as escaped HTML under the base path, with a card per item', () => {
+  it("makes a generated index page: the description, then the theme's DocCardList of the category", () => {
     const category = sidebars[0].items[0] as SidebarCategory;
     const [page] = generatedIndexPages(
       [{ path: '/docs/category/api/', title: 'API & more', description: 'All <the> calls', category }],
@@ -76,8 +76,21 @@ describe('Docusaurus navbar items and generated index pages', () => {
     );
     expect(page.source).toMatchObject({ kind: 'doc', path: '/docs/category/api/', frontMatter: { title: 'API & more' } });
     expect(page.output).toEqual({
-      type: 'html',
-      html: '<p>All &lt;the&gt; calls</p>\n<ul class="card-list"><li class="card-list__item"><a class="card" href="/de/docs/api/a/"><span class="card__title">A</span></a></li></ul>',
+      type: 'hast',
+      tree: {
+        type: 'root',
+        children: [
+          { type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: 'All <the> calls' }] },
+          { type: 'element', tagName: 'DocCardList', properties: {}, children: [] },
+        ],
+      },
     });
+    // What the cards show is the page's cache key: a listed doc's new description changes it.
+    const [again] = generatedIndexPages(
+      [{ path: '/docs/category/api/', title: 'API & more', description: 'All <the> calls', category }],
+      docs.map((d) => ({ ...d, description: `${d.description ?? ''} changed` })),
+      minimalConfig(),
+    );
+    expect(again.source.hash).not.toBe(page.source.hash);
   });
 });

@@ -91,6 +91,21 @@ describe('the Docusaurus classic template in a browser', () => {
     await expect
       .poll(() => cards.allTextContents())
       .toEqual(['Create a Page', 'Create a Document', 'Create a Blog Post', 'Markdown Features', 'Deploy your site', 'Congratulations!']);
+    // Drawn as cards side by side, as Docusaurus does, not as a bulleted list of underlined links.
+    const items = await page.locator('main .card-list__item').evaluateAll((els) =>
+      els.map((el) => {
+        const box = el.getBoundingClientRect();
+        const card = getComputedStyle(el.firstElementChild as Element);
+        return { top: box.top, left: box.left, right: box.right, border: card.borderTopWidth, underline: card.textDecorationLine };
+      }),
+    );
+    expect(items[1].top).toBe(items[0].top);
+    expect(items[1].left).toBeGreaterThan(items[0].right);
+    expect(items.map((i) => [i.border, i.underline])).toEqual(items.map(() => ['1px', 'none']));
+    expect(await page.locator('main .card-list').evaluate((el) => getComputedStyle(el).listStyleType)).toBe('none');
+    await expect
+      .poll(() => page.locator('main .card-list .card__description').first().textContent())
+      .toContain('Add Markdown or React files');
     await cards.first().click();
     await page.waitForURL(`${server.url}/docs/tutorial-basics/create-a-page/`);
   });

@@ -14,6 +14,7 @@ import { ADMONITIONS, admonitionStyle } from '../../src/shared/admonitions.ts';
 import { isExternal, withBase } from '../../src/shared/route-match.ts';
 import type { HeadTag, PageProps, Site } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
+import { DocCard, DocCardList, filterDocCardListItems, useCurrentSidebarCategory } from './components/DocCardList.tsx';
 import { Tab, Tabs } from './mdx/blocks.tsx';
 
 /**
@@ -44,6 +45,8 @@ export interface DocusaurusSiteValue {
   newTab: string;
   /** Each admonition type's default title (`admonition.<type>`). */
   admonitions: Record<string, string>;
+  /** The colour mode a page is built in, before the visitor's choice is read (`colorMode.defaultMode`). */
+  defaultColorMode: 'light' | 'dark';
 }
 
 export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
@@ -74,6 +77,7 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
         site.messages[`admonition.${type}`] ?? site.messages[`admonition.${admonitionStyle(type)}`] ?? type,
       ]),
     ),
+    defaultColorMode: config.colorMode.defaultMode,
   };
 }
 
@@ -421,6 +425,71 @@ function ThemedImage({ sources, className, alt, ...rest }: { sources: { light: s
   );
 }
 
+type ColorMode = 'light' | 'dark';
+const currentMode = (): ColorMode => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
+
+/**
+ * `@docusaurus/theme-common`'s `useColorMode`: the mode the page is shown in. The page is built in the default
+ * mode; in the browser (a component using it is hydrated) it follows the theme's switch, and `setColorMode`
+ * switches as the theme's toggle does (stored choice, `null` for the system's).
+ */
+function useColorMode(): { colorMode: ColorMode; setColorMode: (mode: ColorMode | null) => void; isDarkTheme: boolean } {
+  const [colorMode, setMode] = useState<ColorMode>(useSite().defaultColorMode);
+  useEffect(() => {
+    setMode(currentMode());
+    const observer = new MutationObserver(() => setMode(currentMode()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  const setColorMode = (mode: ColorMode | null) => {
+    const shown = mode ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    try {
+      if (mode) localStorage.setItem('theme', mode);
+      else localStorage.removeItem('theme');
+    } catch {
+      // Storage refused (private mode): the choice lasts for this page only, as with the theme's toggle.
+    }
+    const root = document.documentElement;
+    root.setAttribute('data-theme-choice', mode ?? 'system');
+    root.setAttribute('data-theme', shown);
+    for (const toggle of document.querySelectorAll('[data-color-mode-toggle]'))
+      toggle.setAttribute('aria-pressed', String(shown === 'dark'));
+  };
+  return { colorMode, setColorMode, isDarkTheme: colorMode === 'dark' };
+}
+
+/** `useWindowSize`: `ssr` while the page is built and until hydrated, then `mobile` or `desktop` (Docusaurus's 996 px). */
+function useWindowSize(): 'ssr' | 'mobile' | 'desktop' {
+  const [size, setSize] = useState<'ssr' | 'mobile' | 'desktop'>('ssr');
+  useEffect(() => {
+    const query = matchMedia('(max-width: 996px)');
+    const update = () => setSize(query.matches ? 'mobile' : 'desktop');
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return size;
+}
+
+const PLURAL_ORDER: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/**
+ * `usePluralForm`: `selectMessage(count, "1 item|{count} items")` picks the form for the count in the built
+ * locale's plural rules, the forms written in the order of those rules' categories, as Docusaurus reads them.
+ */
+function usePluralForm(): { selectMessage: (count: number, message: string) => string } {
+  const locale = useSite().i18n.currentLocale;
+  return {
+    selectMessage(count, message) {
+      const forms = message.split('|');
+      if (forms.length === 1) return forms[0];
+      const rules = new Intl.PluralRules(locale);
+      const categories = PLURAL_ORDER.filter((c) => rules.resolvedOptions().pluralCategories.includes(c));
+      return forms[categories.indexOf(rules.select(count))] ?? forms[forms.length - 1];
+    },
+  };
+}
+
 const module = (value: unknown, named: Record<string, unknown> = {}) => ({ __esModule: true, default: value, ...named });
 
 /** By the name code imports them from. */
@@ -443,4 +512,15 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/ExecutionEnvironment': module(ExecutionEnvironment),
   '@docusaurus/Interpolate': module(Interpolate, { interpolate }),
   '@theme/ThemedImage': module(ThemedImage),
+  '@theme/DocCardList': module(DocCardList),
+  '@theme/DocCard': module(DocCard),
+  '@docusaurus/plugin-content-docs/client': module(undefined, { useCurrentSidebarCategory, filterDocCardListItems }),
+  // Docusaurus 3 keeps the sidebar hooks here too, for code written for version 2.
+  '@docusaurus/theme-common': module(undefined, {
+    useColorMode,
+    useWindowSize,
+    usePluralForm,
+    useCurrentSidebarCategory,
+    filterDocCardListItems,
+  }),
 };

@@ -9,6 +9,7 @@ import * as legalBlocks from './mdx/legal.tsx';
 import { PromotionPeriod } from './mdx/promotion.tsx';
 import { MangaPromo } from './islands/MangaPromo.tsx';
 import { contracts } from './mdx/contracts.ts';
+import { DocCardList } from './components/DocCardList.tsx';
 import { docusaurusModules, docusaurusSite } from './docusaurus.tsx';
 import { dataSchemas } from './mdx/data-schemas.ts';
 import { companyGaps } from './mdx/company.ts';
@@ -86,6 +87,7 @@ export const classicTheme: Theme = {
     CancellationForm: legalBlocks.CancellationForm,
     MangaPromo,
     PromotionPeriod,
+    DocCardList,
   },
   modules: docusaurusModules,
   // Infima's class names, which Docusaurus projects' components and pages are written with.

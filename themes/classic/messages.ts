@@ -33,6 +33,8 @@ export const messageIds: readonly string[] = [
   'docs.home',
   'docs.toc',
   'docs.pagination',
+  'docCard.itemsOne',
+  'docCard.itemsMany',
   'docs.previous',
   'docs.next',
   'docs.unlistedTitle',

@@ -30,6 +30,7 @@ export const contracts: Record<string, ComponentContract> = {
     numbers: ['imageWidth', 'imageHeight'],
   },
   FeatureGrid: { props: {} },
+  DocCardList: { props: { className: false } },
   Feature: { props: { title: true, icon: false, href: false } },
   Steps: { props: {} },
   Step: { props: { title: true } },

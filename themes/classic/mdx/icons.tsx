@@ -3,7 +3,9 @@ import type { IconNode } from 'lucide';
 import BookOpen from 'lucide/dist/esm/icons/book-open.mjs';
 import Captions from 'lucide/dist/esm/icons/captions.mjs';
 import Clapperboard from 'lucide/dist/esm/icons/clapperboard.mjs';
+import ExternalLink from 'lucide/dist/esm/icons/external-link.mjs';
 import FileText from 'lucide/dist/esm/icons/file-text.mjs';
+import Folder from 'lucide/dist/esm/icons/folder.mjs';
 import Globe from 'lucide/dist/esm/icons/globe.mjs';
 import Image from 'lucide/dist/esm/icons/image.mjs';
 import Keyboard from 'lucide/dist/esm/icons/keyboard.mjs';
@@ -22,7 +24,9 @@ export const ICONS: Record<string, IconNode> = {
   'book-open': BookOpen,
   captions: Captions,
   clapperboard: Clapperboard,
+  'external-link': ExternalLink,
   'file-text': FileText,
+  folder: Folder,
   globe: Globe,
   image: Image,
   keyboard: Keyboard,
