@@ -278,6 +278,15 @@ describe("a Docusaurus project's own interactive component in a browser", () => 
         '',
       ].join('\n'),
       'src/components/Counter.module.css': '.box { border: 2px solid rebeccapurple; }\n',
+      'src/components/Mode.js': [
+        "import {useColorMode} from '@docusaurus/theme-common';",
+        'export default function Mode() {',
+        '  const {colorMode, setColorMode} = useColorMode();',
+        '  return <p className="mode">Modus: {colorMode} <button type="button" onClick={() => setColorMode(\'light\')}>Hell</button></p>;',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/mode.mdx': "---\ntitle: Mode\n---\nimport Mode from '@site/src/components/Mode';\n\n<Mode />\n",
       'docs/counter.mdx':
         '---\ntitle: Counter\n---\nimport Counter from \'@site/src/components/Counter\';\n\n# Zähler\n\n<Counter label="Klicks" start={2}>\n\nInhalt mit **fett**.\n\n</Counter>\n',
     }));
@@ -308,6 +317,21 @@ describe("a Docusaurus project's own interactive component in a browser", () => 
     expect(await button.evaluate((b) => getComputedStyle(b.parentElement!).borderTopColor)).toBe('rgb(102, 51, 153)');
     expect(errors).toEqual([]);
     expect(missing).toEqual([]);
+  });
+
+  it("follows the theme's colour switch in a component using useColorMode, and switches it with setColorMode", async () => {
+    errors.length = 0;
+    await page.goto(`${server.url}/docs/mode/`);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('quire-island')?.dataset.islandState === 'hydrated');
+    const mode = page.locator('p.mode');
+    await expect.poll(() => mode.textContent()).toBe('Modus: light Hell');
+    await page.locator('.navbar [data-color-mode-toggle]').click();
+    await expect.poll(() => mode.textContent()).toBe('Modus: dark Hell');
+    await page.getByRole('button', { name: 'Hell' }).click();
+    await expect.poll(() => mode.textContent()).toBe('Modus: light Hell');
+    expect(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')])).toEqual(['light', 'light']);
+    expect(await page.locator('.navbar [data-color-mode-toggle]').getAttribute('aria-pressed')).toBe('false');
+    expect(errors).toEqual([]);
   });
 
   it('loads no module of the project on a page whose code needs no browser (the React home page)', async () => {
