@@ -260,7 +260,7 @@ export const CATALOGUE = {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
-      'a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and translations in `i18n/` that are not read',
+      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), translations in `i18n/` that are not read, and the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself",
     cases: {
       unknownKey: kase({
         severity: 'warning',
@@ -270,6 +270,12 @@ export const CATALOGUE = {
       docsOff: kase({
         severity: 'warning',
         message: () => 'The docs plugin is turned off (docs: false), which quire does not support yet: the docs folder is read if present.',
+      }),
+      swizzledUnused: kase({
+        severity: 'warning',
+        message: (d: { folder: string; names: readonly string[] }) =>
+          `${d.folder}/ replaces parts of Docusaurus's theme that quire draws with its own: ${d.names.join(', ')}. These files are used only where the project's own code imports them (@theme/${d.names[0]}), not around its pages.`,
+        hint: 'README "Coming from Docusaurus" says what the theme draws; move what a replaced part adds into the content or a component the pages import.',
       }),
       translationsUnread: kase({
         severity: 'warning',

@@ -123,7 +123,8 @@ async function planSite(
   const browser = sources && { quire, modules: path.join(quire, sources.modules), island: path.join(quire, sources.island) };
   const staticPaths = new Set(loaded.staticFiles.map((f) => f.path));
   const settings = pageSettings(config);
-  const modules = await bundleModules(root, all, { provided, styles, baseUrl: config.baseUrl, staticPaths, settings, texts, browser });
+  const { baseUrl, themeComponents } = config;
+  const modules = await bundleModules(root, all, { provided, themeComponents, styles, baseUrl, staticPaths, settings, texts, browser });
   // React pages whose code quire cannot build are left out (each named by a warning).
   const compiled = modules.dropped.length ? all.filter((c) => !modules.dropped.includes(c)) : all;
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.

@@ -107,20 +107,26 @@ function providedModules(b: PluginBuild, { root, theme, options }: BundleState, 
       namespace: 'file',
     }),
   );
-  b.onResolve({ filter: /^(react|react-dom)(\/|$)|^@theme\/|^@theme-original\/|^@docusaurus\/|^@mdx-js\/react$/ }, (args) => {
+  b.onResolve({ filter: /^(react|react-dom)(\/|$)|^@theme(?:-original|-init)?\/|^@docusaurus\/|^@mdx-js\/react$/ }, (args) => {
     // A resolve this plugin asked for itself (below): esbuild's own.
     if (args.pluginData === 'quire-file') return undefined;
+    // The stub of a theme module takes the module from the render (see themeModuleStubs).
+    if (args.namespace === 'quire-theme' && target === 'server') return { path: args.path, external: true };
+    // The project's own theme component (src/theme/) for `@theme/…`; `@theme-original/…` is the theme's.
+    const own = /^@theme\/(.+)$/.exec(args.path)?.[1];
+    const file = own === undefined ? undefined : options.themeComponents?.[own];
+    if (file) return b.resolve(`./${file}`, { resolveDir: root, kind: args.kind, importer: args.importer, namespace: 'file' });
+    const name = args.path.replace(/^@theme-(?:original|init)\//, '@theme/');
     if (target === 'browser') {
       // In the browser: quire's React (one copy, the one the island module mounts with), the theme's modules.
-      if (/^(react|react-dom)(\/|$)/.test(args.path))
-        return b.resolve(args.path, { resolveDir: browser!.quire, kind: args.kind, importer: args.importer, pluginData: 'quire-file' });
-      if (theme.has(args.path) || args.path === '@mdx-js/react') return { path: args.path, namespace: 'quire-theme' };
+      if (/^(react|react-dom)(\/|$)/.test(name))
+        return b.resolve(name, { resolveDir: browser!.quire, kind: args.kind, importer: args.importer, pluginData: 'quire-file' });
+      if (theme.has(name) || name === '@mdx-js/react') return { path: name, namespace: 'quire-theme' };
     }
-    if (RENDER_PROVIDED.has(args.path)) return { path: args.path, external: true };
+    if (RENDER_PROVIDED.has(name)) return { path: name, external: true };
     // On the server the theme's module comes from the render: through a stub that names its exports, so an import
     // of a name the module does not have fails the bundle at its line (Q039) instead of the page's render.
-    if (theme.has(args.path))
-      return args.namespace === 'quire-theme' ? { path: args.path, external: true } : { path: args.path, namespace: 'quire-theme' };
+    if (theme.has(name)) return { path: name, namespace: 'quire-theme' };
     if (/^(react|react-dom)(\/|$)/.test(args.path)) return undefined;
     const offered = [...theme].filter((name) => name.split('/')[0] === args.path.split('/')[0]);
     return {

@@ -11,6 +11,8 @@ import type { PageSettings } from './pipeline.ts';
 export interface BundleOptions {
   /** The modules the theme provides (Theme.modules): each name, with the names it exports. */
   provided: Record<string, readonly string[]>;
+  /** The project's own theme components (SiteConfig.themeComponents): module name → project-relative file. */
+  themeComponents?: Record<string, string>;
   /** The theme's stylesheet for the project's code (Theme.moduleStyles), absolute. */
   styles?: string;
   baseUrl: string;

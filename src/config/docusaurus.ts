@@ -6,6 +6,7 @@ import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { importFailure, importTypeScript, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
 import type { UserConfig } from './schema.ts';
+import { swizzledComponents } from './swizzled.ts';
 
 /**
  * A Docusaurus 3 project built as it is (issue 27): its `docusaurus.config.{ts,js,mjs,…}` is read and mapped into
@@ -370,6 +371,10 @@ export function mapDocusaurusConfig(
   if (exists(i18nPath)) {
     diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'translationsUnread', { folder: i18nPath }, { file, keyPath: 'i18n' }));
   }
+  // The project's theme components (src/theme/), for its own code's `@theme/…` imports.
+  const swizzled = swizzledComponents(layout.root);
+  if (Object.keys(swizzled.components).length) config.themeComponents = swizzled.components;
+  diagnostics.push(...swizzled.diagnostics);
   const unsupported = unreadKeys(raw, used);
   if (unsupported.length) {
     diagnostics.push(

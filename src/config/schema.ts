@@ -94,6 +94,12 @@ export const configSchema = z.object({
    */
   styles: z.array(z.string().min(1)).default([]),
   /**
+   * The project's own theme components by module name (`DocItem/Layout` → `src/theme/DocItem/Layout.js`): the
+   * project's code importing `@theme/<name>` gets its file, and `@theme-original/<name>` the theme's module (a
+   * Docusaurus project's `src/theme/`).
+   */
+  themeComponents: z.record(z.string(), z.string().min(1)).default({}),
+  /**
    * Tags every page's head carries after the theme's stylesheet (a Docusaurus config's `stylesheets`, `scripts`
    * and `headTags`): a `<link>` (a stylesheet, say), a `<meta>`, or a `<script>` loaded from `src`. Their URLs pass
    * the URL policy (Q064); nothing inline.

@@ -582,4 +582,36 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       }),
     );
   });
+
+  it("uses the project's src/theme/ components where its code imports them, @theme-original/ for the theme's, and names the replaced parts quire draws itself", async () => {
+    const { result, writer } = await build({
+      'src/theme/NotFound.js': 'export default function NotFound() { return <p>Weg</p>; }\n',
+      'src/theme/Admonition/index.js': [
+        "import Admonition from '@theme-original/Admonition';",
+        'export default function Wrapped(props) {',
+        '  return <div className="wrapped"><Admonition {...props} /></div>;',
+        '}',
+      ].join('\n'),
+      'src/theme/Widget.tsx': 'export default function Widget({n}: {n: number}) { return <b className="widget">{n * 2}</b>; }\n',
+      'src/components/Box.js':
+        'import Admonition from \'@theme/Admonition\';\nexport default function Box() { return <Admonition type="tip" title="Tipp">Inhalt</Admonition>; }\n',
+      'docs/theme.mdx':
+        "---\ntitle: Theme\n---\nimport Widget from '@theme/Widget';\nimport Box from '@site/src/components/Box';\n\n<Widget n={21} />\n\n<Box />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = (writer.text('docs/theme/index.html') ?? '').replace(/<!-- -->/g, '');
+    expect(html).toContain('<b class="widget">42</b>');
+    expect(html).toContain(
+      '<div class="wrapped"><aside class="admonition admonition-tip" role="note" data-admonition="tip"><p class="admonition-title">Tipp</p>Inhalt</aside></div>',
+    );
+    expect(result.diagnostics.filter((d) => d.code === 'Q003' && d.file?.startsWith('src/theme/'))).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        file: 'src/theme/Admonition/index.js',
+        message: expect.stringContaining(
+          "src/theme/ replaces parts of Docusaurus's theme that quire draws with its own: Admonition, NotFound.",
+        ),
+      }),
+    ]);
+  });
 });
