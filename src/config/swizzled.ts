@@ -48,7 +48,9 @@ export function swizzledComponents(root: string, folder = 'src/theme'): { compon
     }
   };
   walk('');
-  const replaced = Object.keys(components).filter((name) => DOCUSAURUS_THEME.has(name.split('/')[0]));
+  const replaced = Object.keys(components)
+    .filter((name) => DOCUSAURUS_THEME.has(name.split('/')[0]))
+    .sort();
   const diagnostics = replaced.length
     ? [report(CODES.CONFIG_UNKNOWN_KEY, 'swizzledUnused', { folder, names: replaced }, { file: components[replaced[0]] })]
     : [];
