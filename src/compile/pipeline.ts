@@ -44,13 +44,15 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   ...(project?.remark ?? []),
   // What those plugins added that names theme modules or imports (tab-blocks' `<Tabs>` with their import), as
   // Docusaurus's bundler would resolve it after every remark plugin has run.
-  ...(project?.remark.length ? [remarkThemeModulesAgain, remarkImportsAgain] : []),
+  // Their links too: a relative link they write is resolved as quire resolves the page's own (see relativeUrls).
+  ...(project?.remark.length ? [remarkThemeModulesAgain, remarkImportsAgain, remarkLinksAgain] : []),
   remarkSummary,
 ];
 
 /** The same passes a second time: unified attaches a plugin function once, however often it is listed. */
 const remarkThemeModulesAgain = () => remarkThemeModules();
 const remarkImportsAgain = () => remarkImports();
+const remarkLinksAgain = () => remarkLinks({ again: true });
 
 /**
  * Each run starts from the file's own settings only. An `.mdx` page that turns out to need MDX's code is run a

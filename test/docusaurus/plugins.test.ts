@@ -20,14 +20,14 @@ async function configWithPlugins(): Promise<string> {
   const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
   const withImports = `import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
-import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks} from './plugins/local.mjs';
+import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks, docLinks} from './plugins/local.mjs';
 ${template}`;
   return withImports
     .replace(
       "sidebarPath: './sidebars.js',",
       `sidebarPath: './sidebars.js',
           beforeDefaultRemarkPlugins: [shout],
-          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks],
+          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks, docLinks],
           rehypePlugins: [rehypeKatex, linkClass, thread],`,
     )
     .replace('showReadingTime: true,', `showReadingTime: true,\n          remarkPlugins: [[suffix, {text: ' [blog]'}]],`);
@@ -98,6 +98,17 @@ export function tabBlocks() {
   };
 }
 
+/** Links a plugin adds (as linkDocblocks adds a doc comment's), written relative to the page like the page's own. */
+export function docLinks() {
+  return (tree) => {
+    let text = '';
+    visit(tree, (n) => n.type === 'text', (t) => { text += t.value; });
+    const link = (url) => tree.children.push({ type: 'paragraph', children: [{ type: 'link', url, children: [{ type: 'text', value: 'see' }] }] });
+    if (text.includes('LINKME')) link('../tutorial-basics/create-a-page');
+    if (text.includes('BROKENLINK')) link('./nowhere');
+  };
+}
+
 /** A plugin that reports what it finds, at its place. */
 export function grumble() {
   return (tree, file) => visit(tree, (n) => n.type === 'text' && n.value.includes('simply'), (t) => { file.message('Avoid "simply"', t); });
@@ -153,6 +164,7 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
       'docs/tabs-one.mdx': tabbed('One'),
       'docs/tabs-two.mdx': tabbed('Two'),
       'docs/typo.mdx': '# Typo\n\n```js showLineNumbrs\nconst a = 1;\n```\n',
+      'docs/tutorial-extras/linked.mdx': '# Linked\n\nLINKME\n',
     }));
   });
 
@@ -181,6 +193,11 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
     const html = writer.text('docs/math/index.html')!;
     expect(html).toMatch(/<a href="https:\/\/example.com\/" class="external"/);
     expect(html).toContain('href="/docs/intro/"');
+  });
+
+  it("resolves the relative links a plugin adds as the page's own, as Docusaurus does without trailingSlash", () => {
+    // Docusaurus serves the page at /docs/tutorial-extras/linked, so ../ leaves tutorial-extras/.
+    expect(writer.text('docs/tutorial-extras/linked/index.html')).toContain('<a href="/docs/tutorial-basics/create-a-page/">see</a>');
   });
 
   it("resolves theme modules a plugin's tabs import, on every page it inserts the same import node into", () => {
@@ -232,6 +249,15 @@ describe("a project's plugin that fails", () => {
     );
     expect(result.ok).toBe(false);
     expect(writer.text('docs/explode/index.html')).toBeUndefined();
+  });
+});
+
+describe("links a project's plugin adds", () => {
+  it("checks them like the page's own links", async () => {
+    const { result } = await buildWith({ 'docs/broken.mdx': '# Broken\n\nBROKENLINK\n' });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      expect.objectContaining({ code: 'Q060', file: 'docs/broken.mdx', message: expect.stringContaining('./nowhere') }),
+    ]);
   });
 });
 

@@ -55,16 +55,24 @@ export interface LinkOptions {
  * components (`<Hero primaryHref="/download/">`) add the base path themselves: their URL props (URL_KEYS)
  * are checked, and only relative values are rewritten (see `componentUrl`).
  */
-export function remarkLinks() {
+/** The nodes of a tree whose URLs remarkLinks resolved already, so a second pass leaves them as they are. */
+const resolvedNodes = new WeakMap<Root, WeakSet<object>>();
+
+export function remarkLinks({ again = false }: { again?: boolean } = {}) {
   return (tree: Root, file: VFile) => {
     // Per-file options travel in file.data, so one processor serves every file.
     const options = file.data.linkOptions as LinkOptions;
-    const links: LinkRef[] = [];
-    const assets: AssetRef[] = [];
-    const anchors: string[] = [];
+    // The second pass (after a project's remark plugins) takes only the nodes they added, and adds to the lists.
+    let done = resolvedNodes.get(tree);
+    if (!done) resolvedNodes.set(tree, (done = new WeakSet()));
+    const links: LinkRef[] = again ? ((file.data.links as LinkRef[] | undefined) ?? []) : [];
+    const assets: AssetRef[] = again ? ((file.data.assets as AssetRef[] | undefined) ?? []) : [];
+    const anchors: string[] = again ? ((file.data.anchors as string[] | undefined) ?? []) : [];
     const place = (node: Positioned) => placeIn(node, options);
     walk(tree, (n: WalkNode) => {
       const node = n as Root['children'][number];
+      if (done.has(node)) return;
+      done.add(node);
       if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
         // A definition may serve an image (`![Karte][karte]`), so it may hold a data: image.
         const found = unsafeUrl(node.url, node.type === 'link' ? 'link' : 'image');
