@@ -855,7 +855,7 @@ export const CATALOGUE = {
     title: 'Imported module',
     severity: 'either',
     about:
-      "a module a page imports (MDX `import`, a React page's imports, and what those import in turn) that cannot be found or compiled, at the line of the import: a missing file or npm package not installed, a syntax error in a component, a Docusaurus module quire does not provide (`@theme/…`, `@docusaurus/…`, with those it does). Error for a Markdown or MDX page; warning for a React page (`src/pages/*.js`), which is left out of the site",
+      "a module a page imports (MDX `import`, a React page's imports, and what those import in turn) that cannot be found or compiled, at the line of the import: a missing file or npm package not installed, a syntax error in a component, a Docusaurus module quire does not provide (`@theme/…`, `@docusaurus/…`, with those it does). Error for a Markdown or MDX page; warning for a React page (`src/pages/*.js`), which is left out of the site; and a warning at a use, on a page whose components are hydrated, of a component given a function or an element as a prop (that use is drawn but not hydrated)",
     cases: {
       /** `notes`: esbuild's notes that apply here; `leftOut`: the React page that is left out of the site for it (then a warning). */
       pageImport: kase({
@@ -863,6 +863,13 @@ export const CATALOGUE = {
         message: (d: { source?: string; text: string; notes: string; leftOut?: string }) =>
           `The page's import of ${d.source} cannot be bundled: ${d.text}${leftOutText(d.leftOut)}`,
         hint: (d) => d.notes || MODULE_HINT,
+      }),
+      /** On a page whose project components are hydrated: a use given a function or an element. */
+      staticProps: kase({
+        severity: 'warning',
+        message: (d: { component: string; prop: string }) =>
+          `<${d.component} ${d.prop}={…}> is given a function or an element, which cannot be handed to the browser: this use of ${d.component} is drawn when the page is built and is not hydrated, so it does not react to the visitor.`,
+        hint: (d) => `Give ${d.component} data (text, numbers, lists, objects of them) and keep the function inside the component.`,
       }),
       module: kase({
         severity: 'error',

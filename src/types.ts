@@ -154,6 +154,11 @@ export interface Compiled {
   /** The modules the page imports (MDX `import` of a component, partial, package or style), bundled for it by the build. */
   imports?: { source: string; line?: number; column?: number }[];
   /**
+   * Uses of an imported component given a prop written as a function or an element, which JSON cannot carry to
+   * the browser: on a page whose components are hydrated, such a use is drawn at build time only (Q039 warns).
+   */
+  unplainProps?: { component: string; prop: string; line?: number; column?: number }[];
+  /**
    * The page's imported modules, bundled (src/compile/modules.ts): CommonJS code whose exports map each import's
    * source to its module, the CSS they import, and the project files they are made of (a change to one re-renders
    * the page in `quire dev`).

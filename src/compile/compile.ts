@@ -419,6 +419,7 @@ async function finishCompile(
       ...(data.componentUses ? { componentUses: data.componentUses as Compiled['componentUses'] } : {}),
       ...(data.notes ? { notes: data.notes as Compiled['notes'] } : {}),
       ...(data.imports ? { imports: data.imports as Compiled['imports'] } : {}),
+      ...(data.unplainProps ? { unplainProps: data.unplainProps as Compiled['unplainProps'] } : {}),
       ...(data.head ? { head: data.head as Compiled['head'] } : {}),
       hasTitleHeading: data.firstH1 !== undefined,
     },

@@ -1,6 +1,6 @@
 import { build, type Metafile, type OutputFile } from 'esbuild';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
+import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
 import type { CompileTexts } from './compile.ts';
 import { BundleState, modulesPlugin, slash, type Entry } from './modules-plugin.ts';
@@ -75,6 +75,10 @@ export async function bundleModules(
   // quire's React, split so what several pages share loads once.
   const interactive = options.browser ? list.filter((e) => NEEDS_BROWSER.test(e.compiled.modules!.code)) : [];
   if (!interactive.length) return { diagnostics: state.notes, files: [], dropped };
+  // A prop JSON cannot carry keeps its use from being hydrated (render/modules.ts): said at the use.
+  for (const { compiled } of interactive)
+    for (const { component, prop, line, column } of compiled.unplainProps ?? [])
+      state.notes.push(report(CODES.MODULE_IMPORT, 'staticProps', { component, prop }, { file: compiled.source.file, line, column }));
   let client: OutputFile[];
   try {
     client = await browserBuild(state, interactive);

@@ -3,7 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import type { PluggableList } from 'unified';
 import { walk, type WalkNode } from './plugins/walk.ts';
 import { TRUNCATE_ELEMENT } from '../shared/markers.ts';
-import type { ComponentUse, Source } from '../types.ts';
+import type { Compiled, ComponentUse, Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { rehypeTables } from './plugins/tables.ts';
@@ -11,7 +11,7 @@ import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
-import { remarkImports, remarkToc } from './plugins/imports.ts';
+import { IMPORTED, remarkImports, remarkToc } from './plugins/imports.ts';
 import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
 import { remarkNpm2Yarn, type Npm2YarnSettings } from './plugins/npm2yarn.ts';
@@ -190,6 +190,33 @@ export function localBindings(tree: Root): Set<string> {
   return names;
 }
 
+/** The names the page's `import` statements bound (declarations by now: see remarkImports). */
+function importedNames(tree: Root): Set<string> {
+  const names = new Set<string>();
+  for (const child of tree.children as { type: string; data?: { estree?: { body?: EsmNode[] } } }[])
+    if (child.type === 'mdxjsEsm')
+      for (const statement of child.data?.estree?.body ?? [])
+        if (statement.type === 'VariableDeclaration' && (statement as Record<string, unknown>)[IMPORTED])
+          for (const d of statement.declarations ?? []) if (d.id?.type === 'Identifier' && d.id.name) names.add(d.id.name);
+  return names;
+}
+
+/** Expressions that make a value JSON cannot carry to the browser: a function or an element. */
+const UNPLAIN = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'JSXElement', 'JSXFragment']);
+
+/** The props of a use of an imported component written as a function or an element (see Compiled.unplainProps). */
+function unplainProps(node: { attributes: unknown[] }, component: string, options: LinkOptions): NonNullable<Compiled['unplainProps']> {
+  const found: NonNullable<Compiled['unplainProps']> = [];
+  for (const attribute of node.attributes as { type: string; name?: string; value?: unknown }[]) {
+    if (attribute.type !== 'mdxJsxAttribute' || !attribute.value || typeof attribute.value !== 'object') continue;
+    const expression = (attribute.value as { data?: { estree?: { body?: { expression?: { type: string } }[] } } }).data?.estree?.body?.[0]
+      ?.expression;
+    if (expression && UNPLAIN.has(expression.type))
+      found.push({ component, prop: attribute.name ?? '', ...placeIn(node as Parameters<typeof placeIn>[0], options) });
+  }
+  return found;
+}
+
 /** Source text rewrites that keep line numbers: `:::tip Titel` and `## Titel {#id}`. */
 export function prepareMarkdown(body: string): string {
   return escapeHeadingIds(normalizeAdmonitionTitles(body));
@@ -204,6 +231,8 @@ function remarkSummary() {
     const components = new Map<string, ComponentUse[]>();
     // A component the page defines itself (`export const Highlight = …`) is not the theme's to provide.
     const ownNames = localBindings(tree);
+    const imported = importedNames(tree);
+    const unplain: NonNullable<Compiled['unplainProps']> = [];
     // Each node's parent, and each component element's use, to name the component a use sits in.
     const parents = new Map<WalkNode, WalkNode>();
     const useOf = new Map<WalkNode, { name: string; index: number }>();
@@ -223,6 +252,7 @@ function remarkSummary() {
         if (text) firstParagraph = text;
       } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && /^[A-Z]/.test(node.name)) {
         const name = node.name.split('.')[0];
+        if (imported.has(name)) unplain.push(...unplainProps(node, name, file.data.linkOptions as LinkOptions));
         if (ownNames.has(name)) return;
         const use: ComponentUse = { ...placeIn(node, file.data.linkOptions as LinkOptions), props: {} };
         for (const attribute of node.attributes) {
@@ -251,6 +281,7 @@ function remarkSummary() {
     const marker = truncateAt(tree);
     if (marker >= 0)
       tree.children[marker] = { type: 'truncate', children: [], data: { hName: TRUNCATE_ELEMENT } } as unknown as Root['children'][number];
+    if (unplain.length) file.data.unplainProps = unplain;
     file.data.components = [...components.keys()];
     if (components.size) file.data.componentUses = Object.fromEntries(components);
   };

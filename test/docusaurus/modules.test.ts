@@ -614,4 +614,39 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       }),
     ]);
   });
+
+  it('names each use of a hydrated component given a function or an element, which is drawn but not hydrated', async () => {
+    const { result, writer } = await build({
+      'src/components/Counter.js': COUNTER,
+      'src/components/Counter.module.css': '.box { border: 2px solid rebeccapurple; }\n',
+      'src/components/Plain.js': 'export default function Plain({render}) { return <p>{render()}</p>; }\n',
+      'docs/props.mdx': [
+        '---',
+        'title: Props',
+        '---',
+        "import Counter from '@site/src/components/Counter';",
+        '',
+        '<Counter label="a" onPick={() => 1} />',
+        '',
+        '<Counter label="b" icon={<b>x</b>} />',
+        '',
+        '<Counter label="c" />',
+        '',
+      ].join('\n'),
+      'docs/plain.mdx': "---\ntitle: Plain\n---\nimport Plain from '@site/src/components/Plain';\n\n<Plain render={() => 'drawn'} />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const found = result.diagnostics.filter((d) => d.code === 'Q039');
+    expect(found.map((d) => [d.severity, d.file, d.line, d.column])).toEqual([
+      ['warning', 'docs/props.mdx', 6, 1],
+      ['warning', 'docs/props.mdx', 8, 1],
+    ]);
+    expect(found[0].message).toContain('<Counter onPick={…}> is given a function or an element');
+    expect(found[1].message).toContain('<Counter icon={…}>');
+    // The third use is hydrated; the first two are drawn only. The page without browser code is not named.
+    const html = writer.text('docs/props/index.html') ?? '';
+    expect(html.match(/<quire-island data-static="props">/g)).toHaveLength(2);
+    expect(html.match(/<quire-island data-island="project"/g)).toHaveLength(1);
+    expect(writer.text('docs/plain/index.html')).toContain('<p>drawn</p>');
+  });
 });

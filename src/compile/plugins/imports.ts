@@ -52,12 +52,17 @@ function moduleCall(source: string): Expression {
  * `import X, {a as b} from 's'` → `const X = m("s").default, b = m("s").a`. One declarator per name, so the names
  * read as the page's own bindings (localBindings) and MDX uses the imported component rather than the theme's.
  */
+/** The mark of a declaration made from an `import` statement (estree-util-to-js ignores the key). */
+export const IMPORTED = 'quireImported';
+
 function asDeclarations(statement: Statement, source: string): Expression {
   const specifiers = statement.specifiers ?? [];
   if (!specifiers.length) return { type: 'ExpressionStatement', expression: moduleCall(source) };
   return {
     type: 'VariableDeclaration',
     kind: 'const',
+    // Marks the names an import bound, for remarkSummary (imported components; see Compiled.unplainProps).
+    [IMPORTED]: true,
     declarations: specifiers.map((specifier) => {
       let init = moduleCall(source);
       if (specifier.type !== 'ImportNamespaceSpecifier') {
