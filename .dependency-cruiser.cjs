@@ -96,7 +96,7 @@ const forbidden = [
   rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
 
   // npm packages
-  rule('packages-that-write-where-writes-are-allowed', 'esbuild and Pagefind write files: only the places allowed to write use them, and compile/modules.ts, whose esbuild writes nothing (write: false).', { path: PROJECT, pathNot: [...Object.keys(FS_WRITERS), '^src/compile/modules(?:-plugin|-report)?\\.ts$'] }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),
+  rule('packages-that-write-where-writes-are-allowed', "esbuild and Pagefind write files: only the places allowed to write use them, and compile/modules.ts, whose esbuild writes nothing (write: false), and render/thrown.ts, whose esbuild only transforms a failed page's code in memory.", { path: PROJECT, pathNot: [...Object.keys(FS_WRITERS), '^src/compile/modules(?:-plugin|-report)?\\.ts$', '^src/render/thrown\\.ts$'] }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),
   rule('shipped-code-uses-dependencies', 'quire ships src/, cli/ and themes/: what they import at run time is a dependency, not a devDependency.', { path: PROJECT }, { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] }),
   rule('no-unlisted-packages', 'A package that is not in package.json.', { path: PROJECT }, { dependencyTypes: ['npm-no-pkg', 'npm-unknown'], dependencyTypesNot: ['type-only'] }),
 ];

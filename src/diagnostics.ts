@@ -127,13 +127,6 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-/** A build that cannot go on: carries the diagnostics up to the CLI. */
-export class BuildFailure extends Error {
-  constructor(readonly diagnostics: Diagnostic[]) {
-    super(diagnostics.map((d) => d.message).join('\n'));
-  }
-}
-
 export interface FormatOptions {
   /** Source text of `file`, for the code frame. */
   source?: string;

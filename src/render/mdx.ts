@@ -5,6 +5,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { mappedPlace } from '../source-map.ts';
 import type { SourceMapJson } from '../types.ts';
 import { evaluateLiteral, IMPORT_FUNCTION, type EstreeNode } from '../shared/mdx-literal.ts';
+import { callSites, scriptUrlComment } from './thrown.ts';
 
 type MDXContent = ComponentType<{ components?: Record<string, unknown> }>;
 const cache = new Map<string, MDXContent>();
@@ -18,7 +19,7 @@ export function mdxComponent(code: string, key: string, modules: Record<string, 
   const hit = cache.get(key);
   if (hit) return hit;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above: compiled project content
-  const fn = new Function(code) as (rt: typeof runtime & { [IMPORT_FUNCTION]: (source: string) => unknown }) => {
+  const fn = new Function(code + scriptUrlComment('mdx')) as (rt: typeof runtime & { [IMPORT_FUNCTION]: (source: string) => unknown }) => {
     default: MDXContent;
   };
   // The page's `import`s, as remarkImports rewrote them, read its bundled modules (see render/modules.ts).
@@ -41,26 +42,6 @@ export function mdxErrorPlace(error: unknown, map: SourceMapJson | undefined): {
   const column = frame?.getColumnNumber();
   const at = line && column ? mappedPlace(map, line - 2, column) : undefined;
   return at && { line: at.line, column: at.column };
-}
-
-/**
- * The error's stack as V8's call sites (structured frames), read through `Error.prepareStackTrace` as its stack is
- * formatted. V8 formats a stack once, when it is first read: undefined when that has happened before.
- */
-function callSites(error: Error): NodeJS.CallSite[] | undefined {
-  let sites: NodeJS.CallSite[] | undefined;
-  const previous = Error.prepareStackTrace;
-  Error.prepareStackTrace = (e, frames) => {
-    sites = frames;
-    // The stack text stays what it would have been: V8's own format, or that of a hook installed before.
-    return previous ? previous(e, frames) : `${String(e)}${frames.map((f) => `\n    at ${f}`).join('')}`;
-  };
-  try {
-    void error.stack;
-  } finally {
-    Error.prepareStackTrace = previous;
-  }
-  return sites;
 }
 
 /**

@@ -5,6 +5,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import { fromHtml } from 'hast-util-from-html';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { Element, Root } from 'hast';
+import { scriptUrlComment } from './thrown.ts';
 
 /**
  * `@quire/svg`: an SVG file imported by a project's code, as the React component Docusaurus's SVGR makes of it.
@@ -134,7 +135,7 @@ export function pageModules(
   if (hit) return hit;
   const module = { exports: {} as Record<string, unknown> };
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above: the project's own code, bundled
-  const run = new Function('require', 'module', 'exports', code) as (
+  const run = new Function('require', 'module', 'exports', code + scriptUrlComment('modules')) as (
     provide: (id: string) => unknown,
     module: { exports: unknown },
     exports: unknown,

@@ -10,6 +10,7 @@ import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
 import { pageModules } from './modules.ts';
 import { textHash } from '../shared/hash.ts';
 import { ComponentError } from '../shared/component-error.ts';
+import { unresolvedName } from './thrown.ts';
 
 /** Where a React page's body, rendered first, goes into its document (text no page can contain: a NUL). */
 /** What only the browser defines: code that reads it as a page is built fails there. */
@@ -84,16 +85,18 @@ export function routeRenderer({
         place = { line: uses[0].line, column: uses[0].column };
         atUse = uses.length;
       }
-      // A name nothing defines: the browser's, which code reached while the page is built; or in a page's {…}, most
-      // often braces meant as text. V8 names it only in its message (a ReferenceError carries no name of its own).
-      const name = e instanceof ReferenceError ? /^(\S+) is not defined$/.exec(e.message)?.[1] : undefined;
+      // A name nothing defines: the browser's, which the page's code reached while the page is built; or in an MDX
+      // page's {…}, most often braces meant as text.
+      const mdxCode = content?.type === 'mdx' ? content.code : undefined;
+      const thrown = unresolvedName(e, { mdx: mdxCode, modules: compiled?.modules?.code });
+      const name = thrown?.name;
       const data = {
         page: `${site.config.baseUrl}${route.path.slice(1)}`,
         reason: (e as Error).message,
         component,
         uses: atUse,
         browserGlobal: name && BROWSER_GLOBALS.has(name) ? name : undefined,
-        undefinedName: name && content?.type === 'mdx' && !compiled?.source.react ? name : undefined,
+        undefinedName: thrown?.script === 'mdx' && !compiled?.source.react ? name : undefined,
       };
       return { diagnostic: report(CODES.RENDER_FAILED, 'failed', data, { file: compiled?.source.file, ...place }) };
     }
