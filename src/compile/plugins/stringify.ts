@@ -107,29 +107,41 @@ function attributes(properties: Properties | undefined): string {
   return out;
 }
 
-function element(node: Element): string {
+function element(node: Element, out: string[]): void {
   // hast-util-to-html switches to the SVG schema inside `<svg>` and serialises a template's content.
-  if (node.tagName === 'svg' || node.tagName === 'template') return referenceHtml(node);
+  if (node.tagName === 'svg' || node.tagName === 'template') {
+    out.push(referenceHtml(node));
+    return;
+  }
   const written = attributes(node.properties);
-  const content = children(node);
-  const open = written ? `<${node.tagName} ${written}>` : `<${node.tagName}>`;
-  if (!content && VOIDS.has(node.tagName.toLowerCase())) return open;
-  return `${open}${content}</${node.tagName}>`;
+  out.push(written ? `<${node.tagName} ${written}>` : `<${node.tagName}>`);
+  if (VOIDS.has(node.tagName.toLowerCase())) {
+    // A void element is closed only when it has content after all.
+    const content = toHtml(node);
+    if (content) out.push(content, `</${node.tagName}>`);
+    return;
+  }
+  children(node, out);
+  out.push(`</${node.tagName}>`);
 }
 
-function children(parent: Parents): string {
-  let out = '';
+function children(parent: Parents, out: string[]): void {
   const raw = parent.type === 'element' && (parent.tagName === 'script' || parent.tagName === 'style');
   for (const child of parent.children as Nodes[]) {
     // rehype-stringify without allowDangerousHtml writes a raw node as text.
-    if (child.type === 'text' || child.type === 'raw') out += raw ? child.value : escapeText(child.value);
-    else if (child.type === 'element') out += element(child);
-    else out += referenceHtml(child);
+    if (child.type === 'text' || child.type === 'raw') out.push(raw ? child.value : escapeText(child.value));
+    else if (child.type === 'element') element(child, out);
+    else out.push(referenceHtml(child));
   }
-  return out;
 }
 
-/** The HTML of a hast tree, as rehype-stringify with no options writes it. */
-export function toHtml(tree: Root): string {
-  return children(tree);
+/**
+ * The HTML of a hast tree (or an element's content), as rehype-stringify with no options writes it. Joined from its
+ * parts once: a string built by `+=` stays a tree of its pieces in V8 until read, and each page's HTML is kept in
+ * memory until it is rendered.
+ */
+export function toHtml(tree: Root | Element): string {
+  const out: string[] = [];
+  children(tree, out);
+  return out.join('');
 }
