@@ -246,5 +246,5 @@ console.log(`\n### quire dev (generated 1,000 pages)\n`);
 if ('error' in dev) console.log(`Edit to reload: not measured (${dev.error})`);
 else
   console.log(
-    `Edit to reload, one doc body: ${dev.toReloadEventMedianMs} ms median, ${dev.toReloadEventP95Ms} ms p95 to the reload event; ${dev.toReloadedPageMedianMs} ms median until the new page is fetched. A title edit (${dev.titleEditPagesRendered} pages): ${dev.titleEditToReloadEventMs} ms.`,
+    `Edit to reload, one doc body: ${dev.toReloadEventMedianMs} ms median, ${dev.toReloadEventP95Ms} ms p95 to the reload event; ${dev.toReloadedPageMedianMs} ms median until the new page is fetched. A title edit (${dev.titleEditPagesRendered} pages): ${dev.titleEditToReloadEventMedianMs} ms median, ${dev.titleEditToReloadEventP95Ms} ms p95.`,
   );

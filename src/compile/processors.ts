@@ -2,7 +2,6 @@ import { createProcessor } from '@mdx-js/mdx';
 import { urlAttributes } from 'html-url-attributes';
 import { parseFragment } from 'parse5';
 import remarkComment from '@slorber/remark-comment';
-import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { SourceMapGenerator } from 'source-map';
@@ -20,6 +19,7 @@ import { compileNote } from './compile-note.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { setUrlPolicy } from './plugins/links.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
+import { rehypeFastStringify } from './plugins/stringify.ts';
 import { walk, type WalkNode } from './plugins/walk.ts';
 import {
   fileData,
@@ -134,7 +134,7 @@ function createMarkdownProcessor(parts: SyntaxParts, texts: CompileTexts, fast: 
       .use(remarkRehype, remarkRehypeOptions(texts))
       .use(rehypeRawHtml)
       .use(rehypePluginsFor(project))
-      .use(rehypeStringify)
+      .use(rehypeFastStringify)
       .freeze()
   );
 }

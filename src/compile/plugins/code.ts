@@ -187,13 +187,13 @@ export function codeMetaProblems(
   return problems;
 }
 
-interface Segment {
+export interface Segment {
   className: string;
   text: string;
 }
 
 /** Token tree → runs of text, each with the classes of all its token ancestors (tokens nest, e.g. in template strings). */
-function segments(nodes: RootContent[] | ElementContent[], classes: string, out: Segment[]): Segment[] {
+export function segments(nodes: RootContent[] | ElementContent[], classes: string, out: Segment[]): Segment[] {
   for (const node of nodes) {
     if (node.type === 'text') out.push({ className: classes, text: node.value });
     else if (node.type === 'element') {
@@ -205,6 +205,64 @@ function segments(nodes: RootContent[] | ElementContent[], classes: string, out:
       );
       segments(node.children, [classes, ...own].filter(Boolean).join(' '), out);
     }
+  }
+  return out;
+}
+
+/** What refractor inherits from Prism and does not type: its tokenizer and hooks (refractor/lib/prism-core.js). */
+interface PrismToken {
+  type: string;
+  content: PrismStream;
+  alias?: string | string[];
+}
+type PrismStream = string | PrismToken | (string | PrismToken | null | undefined)[];
+interface PrismInternals {
+  languages: Record<string, unknown>;
+  tokenize(text: string, grammar: unknown): PrismStream;
+  hooks: { all: Record<string, unknown[] | undefined>; run(name: string, env: Record<string, unknown>): void };
+}
+const prism = refractor as unknown as PrismInternals;
+
+/**
+ * Prism's tokens of `text` as runs (see segments), read from the tokens themselves: refractor builds an HTML tree of
+ * them with hastscript, parsing a CSS selector per token, only for segments to read the classes back out. That tree
+ * is still built when a `wrap` hook is registered (markup's, markdown's), which may change a token's classes or
+ * content, and for a class that a selector would split.
+ */
+export function highlightRuns(text: string, grammar: string): Segment[] {
+  if (!prism.hooks.all.wrap?.length) {
+    const env: Record<string, unknown> = { code: text, grammar: prism.languages[grammar], language: grammar };
+    // As Prism.highlight does before it stringifies (templating languages hook in here).
+    prism.hooks.run('before-tokenize', env);
+    if (env.grammar) {
+      env.tokens = prism.tokenize(env.code as string, env.grammar);
+      prism.hooks.run('after-tokenize', env);
+      const runs = tokenRuns(env.tokens as PrismStream, '', []);
+      if (runs) return runs;
+    }
+  }
+  return segments(refractor.highlight(text, grammar).children, '', []);
+}
+
+/** segments() for Prism's token stream; undefined for a class that would not survive refractor's selector. */
+function tokenRuns(stream: PrismStream, classes: string, out: Segment[]): Segment[] | undefined {
+  if (typeof stream === 'string') out.push({ className: classes, text: stream });
+  else if (Array.isArray(stream)) {
+    for (const item of stream) if (item !== null && item !== undefined && item !== '' && !tokenRuns(item, classes, out)) return undefined;
+  } else {
+    const inherited = ` ${classes} `;
+    let own = classes;
+    // As segments() reads the classes refractor gives a token: `token`, its type, its aliases, each once per nesting.
+    const add = (c: string): boolean => {
+      if (c.includes('.') || c.includes('#')) return false;
+      // refractor's selector drops empty classes.
+      if (c !== '' && c !== 'code-block' && !inherited.includes(` ${c} `)) own = own ? `${own} ${c}` : c;
+      return true;
+    };
+    const alias = stream.alias;
+    if (!add('token') || !add(stream.type)) return undefined;
+    if (typeof alias === 'string' ? !add(alias) : alias && !alias.every(add)) return undefined;
+    if (!tokenRuns(stream.content, own, out)) return undefined;
   }
   return out;
 }
@@ -291,7 +349,7 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
     for (const line of parseLineRanges(meta)) highlighted.add(line);
     const firstNumber = parseLineNumbersStart(meta);
     const grammar = grammarFor(requested.toLowerCase());
-    const runs = grammar ? segments(refractor.highlight(text, grammar).children, '', []) : [{ className: '', text }];
+    const runs = grammar ? highlightRuns(text, grammar) : [{ className: '', text }];
     const title = parseTitle(meta);
     const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
     notes.push(...codeMetaProblems(meta, text.split('\n').length, place, { projectRemark: file.data.projectRemark === true }));
