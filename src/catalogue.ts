@@ -260,7 +260,7 @@ export const CATALOGUE = {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
-      'a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and translations in `i18n/` that are not read',
+      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file)",
     cases: {
       unknownKey: kase({
         severity: 'warning',
@@ -271,17 +271,17 @@ export const CATALOGUE = {
         severity: 'warning',
         message: () => 'The docs plugin is turned off (docs: false), which quire does not support yet: the docs folder is read if present.',
       }),
-      translationsUnread: kase({
-        severity: 'warning',
-        message: (d: { folder: string }) =>
-          `The translations in ${d.folder}/ are not read: every locale is built from the untranslated files.`,
-        hint: 'README "Coming from Docusaurus" says what quire does with locales.',
-      }),
       docusaurusUnsupported: kase({
         severity: 'warning',
         message: (d: { file: string; keys: readonly string[] }) =>
           `quire does not support these settings of ${d.file}, so they do not change the site:\n${d.keys.map((k) => `- ${k}`).join('\n')}`,
         hint: 'README "Coming from Docusaurus" lists what quire reads and what it does differently.',
+      }),
+      translationsUnread: kase({
+        severity: 'warning',
+        message: (d: { folder: string; parts: readonly string[] }) =>
+          `quire does not read these translations in ${d.folder}/, so the site shows the untranslated text there:\n${d.parts.map((p) => `- ${p}`).join('\n')}`,
+        hint: 'README "Coming from Docusaurus" says which translation files quire reads.',
       }),
     },
   },
@@ -1229,7 +1229,7 @@ export const CATALOGUE = {
     title: 'Invalid data file',
     severity: 'either',
     about:
-      'a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words ("a comma was expected between two entries"); a locale file\'s message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme\'s components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`). Also a Docusaurus `_category_.yml`, `authors.yml` or `tags.yml` that is not valid YAML (at its line), and an author without a name',
+      'a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words ("a comma was expected between two entries"); a locale file\'s message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme\'s components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`). Also a Docusaurus `_category_.yml`, `authors.yml` or `tags.yml` that is not valid YAML (at its line), an author without a name, and a translation file (`i18n/<locale>/…json`) that is not valid JSON or has an entry without a `message` text (at its key)',
     cases: {
       localeFile: kase({
         severity: 'error',
@@ -1258,6 +1258,11 @@ export const CATALOGUE = {
         severity: 'warning',
         message: (d: { file: string; message: string; hint?: string }) => `${d.file}: ${d.message}`,
         hint: (d) => d.hint,
+      }),
+      translationFile: kase({
+        severity: 'error',
+        message: (d: { problem: string }) => `Invalid translation file: ${d.problem}.`,
+        hint: 'A Docusaurus translation file maps ids to messages: { "item.label.Docs": { "message": "Documentation" } }.',
       }),
     },
   },

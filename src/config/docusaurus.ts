@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { importFailure, importTypeScript, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
+import { translateConfig } from './docusaurus-i18n.ts';
 import type { UserConfig } from './schema.ts';
 
 /**
@@ -81,6 +82,8 @@ export interface DocusaurusLayout {
   root: string;
   /** quire's own interface texts (`locales/`), as a Docusaurus project has none of quire's. */
   quireLocales: string;
+  /** The locale being built (`--locale`), when not the default one: its translations are read. */
+  locale?: string;
 }
 
 /** quire's own folder (holding `locales/`), found from this module's place in the sources or in `lib/`. */
@@ -113,7 +116,7 @@ export function mapDocusaurusConfig(
   raw: unknown,
   file: string,
   layout: DocusaurusLayout,
-): { config?: UserConfig; diagnostics: Diagnostic[] } {
+): { config?: UserConfig; diagnostics: Diagnostic[]; inputs?: string[] } {
   if (!isObject(raw)) {
     return {
       diagnostics: [
@@ -169,7 +172,7 @@ export function mapDocusaurusConfig(
   const format = take('markdown.format');
   config.markdown = { format: format ?? 'mdx' };
 
-  // i18n: one site per locale, the default locale's; translations under i18n/ are not read yet.
+  // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).
   const i18n = isObject(raw.i18n) ? raw.i18n : undefined;
   const defaultLocale = take<string>('i18n.defaultLocale') ?? 'en';
   take('i18n.locales');
@@ -365,18 +368,23 @@ export function mapDocusaurusConfig(
     config.search = { provider: 'hosted', hosted, ...(contextual !== undefined ? { contextualSearch: contextual } : {}) };
   }
 
-  // Docusaurus's translations (i18n/<locale>/…: docs, blog, pages, theme texts) are not read yet.
-  const i18nPath = relative(take<string>('i18n.path') ?? 'i18n');
-  if (exists(i18nPath)) {
-    diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'translationsUnread', { folder: i18nPath }, { file, keyPath: 'i18n' }));
-  }
+  // The built locale's translations (i18n/<locale>/): the config's texts here, the content and the rest in load.
+  const locale = layout.locale ?? defaultLocale;
+  const folderName = (localeConfigs[locale] as Raw | undefined)?.path;
+  const translated = translateConfig(
+    layout.root,
+    relative(take<string>('i18n.path') ?? 'i18n'),
+    typeof folderName === 'string' ? folderName : locale,
+    config,
+  );
+  diagnostics.push(...translated.diagnostics);
   const unsupported = unreadKeys(raw, used);
   if (unsupported.length) {
     diagnostics.push(
       report(CODES.CONFIG_UNKNOWN_KEY, 'docusaurusUnsupported', { file, keys: unsupported }, { file, keyPath: unsupported[0] }),
     );
   }
-  return { config: config as UserConfig, diagnostics };
+  return { config: config as UserConfig, diagnostics, inputs: translated.inputs };
 }
 
 /** The name of the docs folder's version (Docusaurus's CURRENT_VERSION_NAME). */

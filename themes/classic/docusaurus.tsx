@@ -4,6 +4,7 @@ import {
   createElement,
   Fragment,
   isValidElement,
+  use,
   useContext,
   useEffect,
   useState,
@@ -44,6 +45,8 @@ export interface DocusaurusSiteValue {
   newTab: string;
   /** Each admonition type's default title (`admonition.<type>`). */
   admonitions: Record<string, string>;
+  /** The built locale's texts for Translate and translate() by id (a Docusaurus project's `code.json`). */
+  code: Record<string, string>;
 }
 
 export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
@@ -74,6 +77,7 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
         site.messages[`admonition.${type}`] ?? site.messages[`admonition.${admonitionStyle(type)}`] ?? type,
       ]),
     ),
+    code: site.codeTranslations ?? {},
   };
 }
 
@@ -293,11 +297,15 @@ function interpolate(message: string, values?: Record<string, ReactNode>): React
 }
 
 /**
- * `@docusaurus/Translate` and its `translate()`: the message as written, with its values. quire builds one locale
- * and does not read the translations under i18n/ (warning Q003 names them), so the message is the site's text.
+ * `@docusaurus/Translate` and its `translate()`: the built locale's text for the id from `code.json`, else the
+ * message as written, with its values. Without an id the message itself is the id, as in Docusaurus
+ * (`codeTranslations[id ?? message] ?? message`, its client `translate`).
  */
-function Translate({ children, values }: { children?: string; id?: string; description?: string; values?: Record<string, ReactNode> }) {
-  return <>{filledText(children, values, '@docusaurus/Translate takes its message as text; it holds something else.')}</>;
+function Translate({ children, id, values }: { children?: string; id?: string; description?: string; values?: Record<string, ReactNode> }) {
+  const { code } = useSite();
+  const key = id ?? children;
+  const text = key !== undefined && Object.hasOwn(code, key) ? code[key] : children;
+  return <>{filledText(text, values, '@docusaurus/Translate takes its message as text; it holds something else.')}</>;
 }
 
 /** What a Translate or Interpolate element shows: Docusaurus reads a text only, and refuses anything else. */
@@ -305,8 +313,26 @@ function filledText(children: unknown, values: Record<string, ReactNode> | undef
   if (typeof children !== 'string' && children !== undefined) throw new Error(refusal);
   return interpolate(children ?? '', values);
 }
-function translate({ message }: { message: string; id?: string; description?: string }, values?: Record<string, string | number>): string {
-  return String(interpolate(message, values));
+function translate(
+  { message, id }: { message: string; id?: string; description?: string },
+  values?: Record<string, string | number>,
+): string {
+  const code = codeTexts();
+  const key = id ?? message;
+  return String(interpolate(Object.hasOwn(code, key) ? code[key] : message, values));
+}
+
+/**
+ * The texts translate() reads. It is a plain function in Docusaurus, mostly called while a component draws (a
+ * title, an aria-label): React's `use` reads the page's site then, as it may be called outside a component's
+ * top level. Called at any other time (an event handler) there is no page to ask, and the message is kept.
+ */
+function codeTexts(): Record<string, string> {
+  try {
+    return use(DocusaurusSite)?.code ?? use(ThemeContext)?.site.codeTranslations ?? {};
+  } catch {
+    return {};
+  }
 }
 
 /** React's names of head attributes, as HTML writes them. */
