@@ -79,9 +79,12 @@ describe('a Docusaurus project built in another locale reads i18n/<locale>/ (tes
     expect(index).toContain('Les premiers pas.');
   });
 
-  it('shows the text code.json gives a <Translate id>, and the message as written in the default locale', () => {
-    expect(article(fr.page('fr/docs/basics/usage/index.html'))).toBe("Utilisation Bonjour depuis la page d'utilisation");
-    expect(article(en.page('docs/basics/usage/index.html'))).toBe('Usage Hello from the usage page');
+  it('shows the text code.json gives <Translate> and translate(), and the message as written in the default locale', () => {
+    expect(article(fr.page('fr/docs/basics/usage/index.html'))).toBe("Utilisation Bonjour depuis la page d'utilisation 3 étapes");
+    expect(article(en.page('docs/basics/usage/index.html'))).toBe('Usage Hello from the usage page 3 steps');
+    // translate(): by id, and without an id by its message, as Docusaurus looks it up.
+    expect(fr.page('fr/docs/basics/usage/index.html')).toContain('<p title="Lisez la suite">');
+    expect(en.page('docs/basics/usage/index.html')).toContain('<p title="Read on">');
   });
 
   it("translates the navbar's and footer's texts and the blog's title", () => {
@@ -90,6 +93,40 @@ describe('a Docusaurus project built in another locale reads i18n/<locale>/ (tes
     expect(navbar(en.page('docs/intro/index.html'))).toMatch(/^Polyglot Tutorial Blog /);
     expect(part(fr.page('fr/blog/index.html'), /<h1>[^<]*/)).toBe('Nouvelles');
     expect(part(fr.page('fr/blog/index.html'), /<title>[^<]*/)).toBe('Nouvelles | Polyglot');
+  });
+});
+
+describe('versioned docs in another locale (test/fixtures/docusaurus-versions)', () => {
+  it("reads each version's translations: its files (version-<name>/), its label and its sidebar labels", async () => {
+    const site = await makeSite('docusaurus-versions', {
+      'docusaurus.config.js': `export default {
+  title: 'Versioned',
+  url: 'https://docs.example.org',
+  baseUrl: '/',
+  onBrokenLinks: 'throw',
+  i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },
+  themeConfig: { navbar: { title: 'Versioned', items: [{ type: 'docsVersionDropdown' }] } },
+  presets: [['classic', { docs: { sidebarPath: './sidebars.js' }, blog: false }]],
+};
+`,
+      'i18n/fr/docusaurus-plugin-content-docs/version-1.x/install.md': '# Installation (1.x)\n\nLancez `npm install versioned@1`.\n',
+      'i18n/fr/docusaurus-plugin-content-docs/version-2.x.json': JSON.stringify({
+        'version.label': { message: 'Deux' },
+        'sidebar.docs.category.Guides for 2.x': { message: 'Guides de la 2.x' },
+      }),
+      'i18n/fr/docusaurus-plugin-content-docs/current.json': JSON.stringify({
+        'sidebar.docs.category.Guides': { message: 'Guides (next)' },
+      }),
+    });
+    cleanups.push(site.cleanup);
+    const { result, writer } = await buildInMemory(site.root, { locale: 'fr' });
+    expect(errors(result.diagnostics)).toEqual([]);
+    const page = (file: string) => writer.text(file) ?? '';
+    expect(article(page('fr/docs/1.x/install/index.html'))).toMatch(/^Installation \(1\.x\) Lancez/);
+    expect(article(page('fr/docs/install/index.html'))).toMatch(/^Install \(2\.x\)/);
+    expect(sidebar(page('fr/docs/install/index.html'))).toContain('Guides de la 2.x');
+    expect(sidebar(page('fr/docs/next/install/index.html'))).toContain('Guides (next)');
+    expect(page('fr/docs/install/index.html')).toMatch(/<span class="dropdown__label">[^<]*Deux</);
   });
 });
 
