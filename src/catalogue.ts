@@ -283,6 +283,13 @@ export const CATALOGUE = {
           `quire does not read these translations in ${d.folder}/, so the site shows the untranslated text there:\n${d.parts.map((p) => `- ${p}`).join('\n')}`,
         hint: 'README "Coming from Docusaurus" says which translation files quire reads.',
       }),
+      oneLocalePerBuild: kase({
+        severity: 'warning',
+        message: (d: { built: string; others: readonly string[] }) =>
+          `This build is the ${d.built} site only: quire builds one locale per run, where docusaurus build makes every locale of i18n.locales (${d.others.join(', ')} under /<locale>/).`,
+        hint: (d) =>
+          `Build the others with quire build --locale ${d.others[0]} --out <folder> and put that folder's ${d.others[0]}/ beside this build's pages, as Docusaurus lays them out.`,
+      }),
     },
   },
   Q004: {

@@ -378,6 +378,18 @@ export function mapDocusaurusConfig(
     config,
   );
   diagnostics.push(...translated.diagnostics);
+  // `docusaurus build` builds every locale (the default at the base, the others under /<locale>/); quire builds
+  // one per run, so a build without --locale says which one it made and how to make the others.
+  const locales = Array.isArray(i18n?.locales) ? i18n.locales.filter((l): l is string => typeof l === 'string') : [];
+  if (layout.locale === undefined && locales.length > 1)
+    diagnostics.push(
+      report(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'oneLocalePerBuild',
+        { built: defaultLocale, others: locales.filter((l) => l !== defaultLocale) },
+        { file, keyPath: 'i18n.locales' },
+      ),
+    );
   const unsupported = unreadKeys(raw, used);
   if (unsupported.length) {
     diagnostics.push(
