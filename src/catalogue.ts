@@ -286,7 +286,7 @@ export const CATALOGUE = {
       oneLocalePerBuild: kase({
         severity: 'warning',
         message: (d: { built: string; others: readonly string[] }) =>
-          `This build is the ${d.built} site only: quire builds one locale per run, where docusaurus build makes every locale of i18n.locales (${d.others.join(', ')} under /<locale>/).`,
+          `This build is the ${d.built} site only: quire builds one locale per run, where docusaurus build makes every locale of i18n.locales, the others under ${d.others.map((l) => `/${l}/`).join(', ')}.`,
         hint: (d) =>
           `Build the others with quire build --locale ${d.others[0]} --out <folder> and put that folder's ${d.others[0]}/ beside this build's pages, as Docusaurus lays them out.`,
       }),

@@ -44,7 +44,7 @@ describe('a Docusaurus project built in another locale reads i18n/<locale>/ (tes
         code: 'Q003',
         keyPath: 'i18n.locales',
         message:
-          'This build is the en site only: quire builds one locale per run, where docusaurus build makes every locale of i18n.locales (fr under /<locale>/).',
+          'This build is the en site only: quire builds one locale per run, where docusaurus build makes every locale of i18n.locales, the others under /fr/.',
         hint: "Build the others with quire build --locale fr --out <folder> and put that folder's fr/ beside this build's pages, as Docusaurus lays them out.",
       }),
     ]);
