@@ -280,7 +280,9 @@ export function planSidebars({ raw, file, text, docs, config, draftIds, categori
       return [category];
     });
   const sidebars = named.map(([name, items]) => {
-    sidebarName = name;
+    // Without a sidebar file Docusaurus's one sidebar is `defaultSidebar` (its DefaultSidebars), the name its
+    // translation ids carry; quire calls it `docs`.
+    sidebarName = raw === undefined ? 'defaultSidebar' : name;
     const before = size;
     const resolved = resolve(items, file);
     return { name, items: resolved, size: size - before };
