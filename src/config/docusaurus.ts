@@ -188,7 +188,15 @@ export function mapDocusaurusConfig(
       localeConfigs[code] = mapped;
     }
   }
-  config.i18n = { defaultLocale, currentLocale: defaultLocale, locales: (i18n?.locales as unknown) ?? [defaultLocale], localeConfigs };
+  config.i18n = {
+    defaultLocale,
+    currentLocale: defaultLocale,
+    locales: (i18n?.locales as unknown) ?? [defaultLocale],
+    localeConfigs,
+    // Docusaurus shows a file without translation as one of the built locale's pages (no notice, the theme's texts
+    // in that locale); quire's not-yet-translated notice is for its own layout's content/.
+    ...(layout.locale !== undefined ? { contentLocale: layout.locale } : {}),
+  };
 
   const statics = take<unknown>('staticDirectories');
   let staticDir = 'static';

@@ -61,9 +61,12 @@ describe('a Docusaurus project built in another locale reads i18n/<locale>/ (tes
     expect(article(en.page('about/index.html'))).toBe('About An untranslated page.');
   });
 
-  it('marks only the untranslated pages as not translated', () => {
+  it('shows an untranslated page as a page of the locale, as Docusaurus does (no notice, its texts in French)', () => {
     expect(fr.page('fr/docs/intro/index.html')).not.toContain('data-translation-notice');
-    expect(fr.page('fr/docs/basics/setup/index.html')).toContain('data-translation-notice');
+    const setup = fr.page('fr/docs/basics/setup/index.html');
+    expect(setup).not.toContain('data-translation-notice');
+    expect(setup).toContain('<link rel="canonical" href="https://polyglot.example.org/fr/docs/basics/setup/"/>');
+    expect(setup).toContain('aria-label="Fil d’Ariane"');
   });
 
   it("resolves a translation's links and images from its own place, and links to the original to the translation", () => {
