@@ -74,11 +74,16 @@ export function translateConfig(root: string, i18nPath: string, folderName: stri
     for (const id of Object.keys(blog)) if (BLOG_UNREAD.has(id)) unread.push(`${folder}/${CONFIG_FILES[2]}: ${id}`);
   }
   translateVersionLabels(root, folder, config);
-  // The blog's authors and tags files: Docusaurus takes the locale's copy when there is one (getDataFilePath).
-  for (const key of ['blogAuthors', 'blogTags'] as const) {
+  // The blog's authors and tags files and the docs' tags file: Docusaurus takes the locale's copy when there is
+  // one (getDataFilePath tries the localized content folder first).
+  for (const [key, contentDir, translatedDir] of [
+    ['blogAuthors', layout.blog, BLOG],
+    ['blogTags', layout.blog, BLOG],
+    ['docsTags', layout.docs, `${DOCS}/current`],
+  ] as const) {
     const original = layout[key];
-    if (typeof original !== 'string' || typeof layout.blog !== 'string') continue;
-    const translated = `${folder}/${BLOG}/${toPosix(path.relative(layout.blog, original))}`;
+    if (typeof original !== 'string' || typeof contentDir !== 'string') continue;
+    const translated = `${folder}/${translatedDir}/${toPosix(path.relative(contentDir, original))}`;
     if (isFile(path.join(root, translated))) layout[key] = translated;
   }
   unread.push(...unreadParts(root, folder));
