@@ -377,14 +377,18 @@ export function mapDocusaurusConfig(
   }
 
   // The built locale's translations (i18n/<locale>/): the config's texts here, the content and the rest in load.
+  // A locale with `translate: false` (Docusaurus 3.8) reads none: its site is built from the untranslated files.
   const locale = layout.locale ?? defaultLocale;
   const folderName = (localeConfigs[locale] as Raw | undefined)?.path;
-  const translated = translateConfig(
-    layout.root,
-    relative(take<string>('i18n.path') ?? 'i18n'),
-    typeof folderName === 'string' ? folderName : locale,
-    config,
-  );
+  const translate = take(`i18n.localeConfigs.${locale}.translate`) !== false;
+  const translated = translate
+    ? translateConfig(
+        layout.root,
+        relative(take<string>('i18n.path') ?? 'i18n'),
+        typeof folderName === 'string' ? folderName : locale,
+        config,
+      )
+    : { inputs: [], diagnostics: [] };
   diagnostics.push(...translated.diagnostics);
   // `docusaurus build` builds every locale (the default at the base, the others under /<locale>/); quire builds
   // one per run, so a build without --locale says which one it made and how to make the others.

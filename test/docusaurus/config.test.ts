@@ -310,6 +310,14 @@ describe('Docusaurus config', () => {
       expect(diagnostics.map((d) => d.keyPath)).toEqual(locale ? [] : ['i18n.locales']);
       expect(config?.layout.translations).toBe(folder);
     }
+    // `translate: false` (Docusaurus 3.8): the locale's folder is not read.
+    await writeFile(
+      path.join(root, 'docusaurus.config.js'),
+      "module.exports = { title: 'I', url: 'https://example.org', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: { fr: { translate: false } } } };",
+    );
+    const off = await loadConfig({ root, overrides: { locale: 'fr' } });
+    expect(off.diagnostics).toEqual([]);
+    expect(off.config?.layout.translations).toBeNull();
     const { config } = await loadConfig({
       root: await project({ 'docusaurus.config.js': "module.exports = { title: 'I', url: 'https://example.org', baseUrl: '/' };" }),
     });
