@@ -98,6 +98,18 @@ describe('a Docusaurus project built in another locale reads i18n/<locale>/ (tes
     expect(en.page('docs/basics/usage/index.html')).toContain('<p title="Read on">');
   });
 
+  it("gives translate() the texts at a React page module's top level too, and an island the same texts", () => {
+    const features = fr.page('fr/features/index.html');
+    expect(part(features, /<ul class="features">[\s\S]*?<\/ul>/)).toBe('Rapide Léger');
+    expect(part(features, /<title>[^<]*/)).toBe('Fonctionnalités | Polyglot');
+    expect(features).toContain('Masquer');
+    // The island carries the texts, for the browser's translate() (themes/classic/docusaurus.tsx).
+    expect(features).toMatch(/data-island="project"[^>]*data-props="[^"]*Rapide/);
+    // Not checked in the default locale here: the render stage keeps a bundle's evaluated modules for the process
+    // (render/modules.ts), and this file builds French first; one CLI build is one locale.
+    expect(part(en.page('features/index.html'), /<title>[^<]*/)).toBe('Features | Polyglot');
+  });
+
   it("translates the navbar's and footer's texts and the blog's title", () => {
     expect(navbar(fr.page('fr/docs/intro/index.html'))).toMatch(/^Polyglotte Tutoriel Blogue /);
     expect(footer(fr.page('fr/docs/intro/index.html'))).toBe("Documentation Tutoriel Droits d'auteur Polyglot");

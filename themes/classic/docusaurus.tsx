@@ -54,6 +54,7 @@ export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
 /** The value for a site (on the server; an island gets it in its props). */
 export function docusaurusSite(site: Site): DocusaurusSiteValue {
   const { config } = site;
+  siteCode = site.codeTranslations ?? {};
   return {
     siteConfig: {
       title: config.title,
@@ -77,7 +78,7 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
         site.messages[`admonition.${type}`] ?? site.messages[`admonition.${admonitionStyle(type)}`] ?? type,
       ]),
     ),
-    code: site.codeTranslations ?? {},
+    code: siteCode,
   };
 }
 
@@ -323,15 +324,36 @@ function translate(
 }
 
 /**
- * The texts translate() reads. It is a plain function in Docusaurus, mostly called while a component draws (a
- * title, an aria-label): React's `use` reads the page's site then, as it may be called outside a component's
- * top level. Called at any other time (an event handler) there is no page to ask, and the message is kept.
+ * The texts translate() reads. It is a plain function in Docusaurus (its texts are a module of the build), called
+ * while a component draws (a title, an aria-label) or at a module's top level (`const features = [{ title:
+ * translate(…) }]`). While a component draws, React's `use` reads the page's site (it may be called outside a
+ * component's top level). Otherwise: on the server, the site last given to the modules (docusaurusSite, which runs
+ * before a page's modules are evaluated); in the browser, the site an island of the page carries, so an island's
+ * module-level texts hydrate as the server drew them.
  */
 function codeTexts(): Record<string, string> {
   try {
-    return use(DocusaurusSite)?.code ?? use(ThemeContext)?.site.codeTranslations ?? {};
+    const given = use(DocusaurusSite);
+    if (given) return given.code;
+    const theme = use(ThemeContext);
+    if (theme) return theme.site.codeTranslations ?? {};
   } catch {
-    return {};
+    // Not while a component draws: React has no page to ask.
+  }
+  return siteCode ?? islandCode() ?? {};
+}
+
+/** The code texts of the site whose page the server draws (set by docusaurusSite). */
+let siteCode: Record<string, string> | undefined;
+
+/** In the browser: the code texts a project island of the page carries (see render/modules.ts, islandOf). */
+function islandCode(): Record<string, string> | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const props = document.querySelector('quire-island[data-island="project"][data-props]')?.getAttribute('data-props');
+  try {
+    return props ? (JSON.parse(props) as { site?: { code?: Record<string, string> } }).site?.code : undefined;
+  } catch {
+    return undefined;
   }
 }
 
