@@ -183,7 +183,7 @@ async function readContent(
       );
     // The built locale's translation of a file, where it has one, is read in its place (src/load/translations.ts).
     const trDir = translationDir(config, kind, version);
-    const picked = pickTranslations(root, dir, trDir, pages, trDir ? await walk(path.join(root, trDir), r.notes) : undefined);
+    const picked = pickTranslations(root, kind, dir, trDir, pages, trDir ? await walk(path.join(root, trDir), r.notes) : undefined);
     orphans.push(...picked.orphans);
     const readAll = picked.read.map(async ({ abs, origin }) => {
       const file = toPosix(path.relative(root, abs));

@@ -33,10 +33,11 @@ export function translationDir(config: SiteConfig, kind: ContentKind, version?: 
 /**
  * Where each content file's text comes from: its translation when the locale has one (`file` then names the
  * translation and `origin` the original), else the file itself. `translated` lists the translation folder's
- * Markdown files (absolute); the ones that translate no file are returned too, for translationOrphans.
+ * files (absolute); the pages among them that are not read are returned too, for translationOrphans.
  */
 export function pickTranslations(
   root: string,
+  kind: ContentKind,
   dir: string,
   trDir: string | undefined,
   originals: readonly string[],
@@ -51,21 +52,35 @@ export function pickTranslations(
     byRel.delete(rel);
     return { abs: found, origin: toPosix(path.relative(root, abs)) };
   });
-  // Partials (`_`-prefixed) are imported, not pages: they need no original.
+  // Partials (`_`-prefixed) are imported, not pages: they need no original. A translated React page (the pages
+  // plugin's `.js`, `.tsx`, …) is not read: its original is shown.
   const orphans = [...byRel]
-    .filter(([rel]) => /\.mdx?$/.test(rel) && !rel.split('/').some((part) => part.startsWith('_')))
-    .map(([, abs]) => toPosix(path.relative(root, abs)));
+    .filter(([rel]) => !rel.split('/').some((part) => part.startsWith('_')))
+    .flatMap(([rel, abs]): string[] => {
+      const file = toPosix(path.relative(root, abs));
+      if (/\.mdx?$/.test(rel)) return [`${file} (no file of the same path in the content folder)`];
+      if (kind === 'page' && /\.(jsx?|tsx?)$/.test(rel) && !/\.d\.ts$/.test(rel)) return [`${file} (a React page: its original is shown)`];
+      return [];
+    });
   return { read, orphans };
 }
 
 /**
- * One warning for translated content files that translate no file: Docusaurus reads only the originals' paths
- * (its plugins walk the content folder and look for each file's translation), so these are not pages there either.
+ * One warning for translated content files that translate no file (Docusaurus reads only the originals' paths: its
+ * plugins walk the content folder and look for each file's translation, so these are not pages there either) and
+ * translated React pages, each with its reason.
  */
 export function translationOrphans(orphans: string[], config: SiteConfig): Diagnostic[] {
   if (!orphans.length || config.layout.translations === null) return [];
-  const parts = orphans.sort().map((file) => `${file} (no file of the same path in the content folder)`);
-  return [report(CODES.CONFIG_UNKNOWN_KEY, 'translationsUnread', { folder: config.layout.translations, parts }, { file: orphans[0] })];
+  const parts = orphans.sort();
+  return [
+    report(
+      CODES.CONFIG_UNKNOWN_KEY,
+      'translationsUnread',
+      { folder: config.layout.translations, parts },
+      { file: parts[0].split(' (')[0] },
+    ),
+  ];
 }
 
 /** `code.json` and each docs version's JSON file of the built locale, with places for what is wrong in them. */

@@ -237,6 +237,7 @@ describe('problems in the translations', () => {
     const overlay = {
       'i18n/fr/docusaurus-plugin-content-docs-community/current.json': '{}',
       [`${FR_DOCS}/extra.md`]: '# En plus\n',
+      'i18n/fr/docusaurus-plugin-content-pages/features.js': 'export default function Features() {\n  return null;\n}\n',
       'i18n/fr/code.json': '{ "usage.greeting": { "message": "Bonjour" }, "theme.docs.paginator.next": { "message": "Suivant" } }',
     };
     const { result } = await build('fr', overlay);
@@ -246,7 +247,9 @@ describe('problems in the translations', () => {
       'i18n/fr/code.json',
       `${FR_DOCS}/extra.md`,
     ]);
-    expect(unread.map((d) => d.message).join('\n')).toMatch(/theme text theme\.docs\.paginator\.next[\s\S]*extra\.md \(no file/);
+    expect(unread.map((d) => d.message).join('\n')).toMatch(
+      /theme text theme\.docs\.paginator\.next[\s\S]*extra\.md \(no file[\s\S]*pages\/features\.js \(a React page: its original is shown\)/,
+    );
     expect(errors(result.diagnostics)).toEqual([]);
     const { result: defaultLocale } = await build(undefined, overlay);
     expect(defaultLocale.diagnostics.map((d) => d.keyPath)).toEqual(['i18n.locales']);
