@@ -260,7 +260,7 @@ export const CATALOGUE = {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
-      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), translations in `i18n/` that are not read, and the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself",
+      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), and the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself",
     cases: {
       unknownKey: kase({
         severity: 'warning',
@@ -277,17 +277,24 @@ export const CATALOGUE = {
           `${d.folder}/ replaces parts of Docusaurus's theme that quire draws with its own: ${d.names.join(', ')}. These files are used only where the project's own code imports them (@theme/${d.names[0]}), not around its pages.`,
         hint: 'README "Coming from Docusaurus" says what the theme draws; move what a replaced part adds into the content or a component the pages import.',
       }),
-      translationsUnread: kase({
-        severity: 'warning',
-        message: (d: { folder: string }) =>
-          `The translations in ${d.folder}/ are not read: every locale is built from the untranslated files.`,
-        hint: 'README "Coming from Docusaurus" says what quire does with locales.',
-      }),
       docusaurusUnsupported: kase({
         severity: 'warning',
         message: (d: { file: string; keys: readonly string[] }) =>
           `quire does not support these settings of ${d.file}, so they do not change the site:\n${d.keys.map((k) => `- ${k}`).join('\n')}`,
         hint: 'README "Coming from Docusaurus" lists what quire reads and what it does differently.',
+      }),
+      translationsUnread: kase({
+        severity: 'warning',
+        message: (d: { folder: string; parts: readonly string[] }) =>
+          `quire does not read these translations in ${d.folder}/, so the site shows the untranslated text there:\n${d.parts.map((p) => `- ${p}`).join('\n')}`,
+        hint: 'README "Coming from Docusaurus" says which translation files quire reads.',
+      }),
+      oneLocalePerBuild: kase({
+        severity: 'warning',
+        message: (d: { built: string; others: readonly string[] }) =>
+          `This build is the ${d.built} site only: quire builds one locale per run, where docusaurus build makes every locale of i18n.locales, the others under ${d.others.map((l) => `/${l}/`).join(', ')}.`,
+        hint: (d) =>
+          `Build the others with quire build --locale ${d.others[0]} --out <folder> and put that folder's ${d.others[0]}/ beside this build's pages, as Docusaurus lays them out.`,
       }),
     },
   },
@@ -1242,7 +1249,7 @@ export const CATALOGUE = {
     title: 'Invalid data file',
     severity: 'either',
     about:
-      'a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words ("a comma was expected between two entries"); a locale file\'s message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme\'s components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`). Also a Docusaurus `_category_.yml`, `authors.yml` or `tags.yml` that is not valid YAML (at its line), and an author without a name',
+      'a data or locale JSON file is invalid: at the line and column where the JSON goes wrong, in words ("a comma was expected between two entries"); a locale file\'s message that is not a text, at its key; a data file whose entries lack a field, or have one of the wrong kind, that the theme\'s components show (`themes/classic/mdx/data-schemas.ts`, JSON Schema): at the entry, with its key path (`users.text`, `plans.0.prices.EUR.monthly`); warning: an owner data file whose facts are still empty (`company.json`, the data packs of `pricing.json`). Also a Docusaurus `_category_.yml`, `authors.yml` or `tags.yml` that is not valid YAML (at its line), an author without a name, and a translation file (`i18n/<locale>/…json`) that is not valid JSON or has an entry without a `message` text (at its key)',
     cases: {
       localeFile: kase({
         severity: 'error',
@@ -1271,6 +1278,11 @@ export const CATALOGUE = {
         severity: 'warning',
         message: (d: { file: string; message: string; hint?: string }) => `${d.file}: ${d.message}`,
         hint: (d) => d.hint,
+      }),
+      translationFile: kase({
+        severity: 'error',
+        message: (d: { problem: string }) => `Invalid translation file: ${d.problem}.`,
+        hint: 'A Docusaurus translation file maps ids to messages: { "item.label.Docs": { "message": "Documentation" } }.',
       }),
     },
   },

@@ -83,6 +83,20 @@ export interface Source {
    * export; the title and description come from its `<Layout>` (see render/page.ts).
    */
   react?: true;
+  /**
+   * The untranslated file this one translates (project-relative), when `file` is the built locale's translation
+   * of it (a Docusaurus project's `i18n/<locale>/…`): its id, route, version and sidebar place are the
+   * original's; its text, diagnostics and relative links and images are the translation's.
+   */
+  origin?: string;
+}
+
+/** The built locale's texts from JSON translation files (a Docusaurus project's `i18n/<locale>/`), by id. */
+export interface TranslationMessages {
+  file: string;
+  /** The file's text, to point at an id's line. */
+  text: string;
+  messages: Record<string, string>;
 }
 
 export interface Heading {
@@ -403,6 +417,8 @@ export interface Site {
   }[];
   /** The island modules of pages whose own code runs in the browser (src/compile/modules.ts), paths under the base path. */
   moduleFiles?: SharedFile[];
+  /** The built locale's texts for `@docusaurus/Translate` and `translate()` by id (Loaded.translations.code). */
+  codeTranslations?: Record<string, string>;
 }
 
 export interface ImageSize {
@@ -442,6 +458,11 @@ export interface Loaded {
   sidebarsFile?: string;
   /** Source text of the sidebar file, to point errors at a line. */
   sidebarsText?: string;
+  /**
+   * The built locale's JSON translations (a Docusaurus project's `i18n/<locale>/`): `code.json`, and each docs
+   * version's file (`current.json`, `version-<name>.json`, its sidebar labels) by version name.
+   */
+  translations?: { code?: TranslationMessages; docs?: Record<string, TranslationMessages> };
   /**
    * Each docs version's own sidebar file and category files, by version name, for every version but the docs
    * folder's (whose are the fields here); absent on a site without versions.

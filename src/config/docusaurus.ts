@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { importFailure, importTypeScript, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
+import { translateConfig } from './docusaurus-i18n.ts';
 import type { UserConfig } from './schema.ts';
 import { swizzledComponents } from './swizzled.ts';
 
@@ -82,6 +83,8 @@ export interface DocusaurusLayout {
   root: string;
   /** quire's own interface texts (`locales/`), as a Docusaurus project has none of quire's. */
   quireLocales: string;
+  /** The locale being built (`--locale`), when not the default one: its translations are read. */
+  locale?: string;
 }
 
 /** quire's own folder (holding `locales/`), found from this module's place in the sources or in `lib/`. */
@@ -114,7 +117,7 @@ export function mapDocusaurusConfig(
   raw: unknown,
   file: string,
   layout: DocusaurusLayout,
-): { config?: UserConfig; diagnostics: Diagnostic[] } {
+): { config?: UserConfig; diagnostics: Diagnostic[]; inputs?: string[] } {
   if (!isObject(raw)) {
     return {
       diagnostics: [
@@ -170,7 +173,7 @@ export function mapDocusaurusConfig(
   const format = take('markdown.format');
   config.markdown = { format: format ?? 'mdx' };
 
-  // i18n: one site per locale, the default locale's; translations under i18n/ are not read yet.
+  // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).
   const i18n = isObject(raw.i18n) ? raw.i18n : undefined;
   const defaultLocale = take<string>('i18n.defaultLocale') ?? 'en';
   take('i18n.locales');
@@ -186,7 +189,15 @@ export function mapDocusaurusConfig(
       localeConfigs[code] = mapped;
     }
   }
-  config.i18n = { defaultLocale, currentLocale: defaultLocale, locales: (i18n?.locales as unknown) ?? [defaultLocale], localeConfigs };
+  config.i18n = {
+    defaultLocale,
+    currentLocale: defaultLocale,
+    locales: (i18n?.locales as unknown) ?? [defaultLocale],
+    localeConfigs,
+    // Docusaurus shows a file without translation as one of the built locale's pages (no notice, the theme's texts
+    // in that locale); quire's not-yet-translated notice is for its own layout's content/.
+    ...(layout.locale !== undefined ? { contentLocale: layout.locale } : {}),
+  };
 
   const statics = take<unknown>('staticDirectories');
   let staticDir = 'static';
@@ -366,11 +377,32 @@ export function mapDocusaurusConfig(
     config.search = { provider: 'hosted', hosted, ...(contextual !== undefined ? { contextualSearch: contextual } : {}) };
   }
 
-  // Docusaurus's translations (i18n/<locale>/…: docs, blog, pages, theme texts) are not read yet.
-  const i18nPath = relative(take<string>('i18n.path') ?? 'i18n');
-  if (exists(i18nPath)) {
-    diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'translationsUnread', { folder: i18nPath }, { file, keyPath: 'i18n' }));
-  }
+  // The built locale's translations (i18n/<locale>/): the config's texts here, the content and the rest in load.
+  // A locale with `translate: false` (Docusaurus 3.8) reads none: its site is built from the untranslated files.
+  const locale = layout.locale ?? defaultLocale;
+  const folderName = (localeConfigs[locale] as Raw | undefined)?.path;
+  const translate = take(`i18n.localeConfigs.${locale}.translate`) !== false;
+  const translated = translate
+    ? translateConfig(
+        layout.root,
+        relative(take<string>('i18n.path') ?? 'i18n'),
+        typeof folderName === 'string' ? folderName : locale,
+        config,
+      )
+    : { inputs: [], diagnostics: [] };
+  diagnostics.push(...translated.diagnostics);
+  // `docusaurus build` builds every locale (the default at the base, the others under /<locale>/); quire builds
+  // one per run, so a build without --locale says which one it made and how to make the others.
+  const locales = Array.isArray(i18n?.locales) ? i18n.locales.filter((l): l is string => typeof l === 'string') : [];
+  if (layout.locale === undefined && locales.length > 1)
+    diagnostics.push(
+      report(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'oneLocalePerBuild',
+        { built: defaultLocale, others: locales.filter((l) => l !== defaultLocale) },
+        { file, keyPath: 'i18n.locales' },
+      ),
+    );
   // The project's theme components (src/theme/), for its own code's `@theme/…` imports.
   const swizzled = swizzledComponents(layout.root);
   if (Object.keys(swizzled.components).length) config.themeComponents = swizzled.components;
@@ -381,7 +413,7 @@ export function mapDocusaurusConfig(
       report(CODES.CONFIG_UNKNOWN_KEY, 'docusaurusUnsupported', { file, keys: unsupported }, { file, keyPath: unsupported[0] }),
     );
   }
-  return { config: config as UserConfig, diagnostics };
+  return { config: config as UserConfig, diagnostics, inputs: translated.inputs };
 }
 
 /** The name of the docs folder's version (Docusaurus's CURRENT_VERSION_NAME). */

@@ -94,7 +94,7 @@ function missingStyles(config: SiteConfig, root: string, file: string): Diagnost
 async function loadDocusaurus(root: string, file: string, overrides: LoadConfigOptions['overrides']): Promise<LoadConfigResult> {
   const ran = await runDocusaurusConfig(root, file);
   if (ran.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: ran.diagnostics, inputs: ran.inputs };
-  const mapped = mapDocusaurusConfig(ran.value, file, { root, quireLocales: path.join(quireRoot(), 'locales') });
+  const mapped = mapDocusaurusConfig(ran.value, file, { root, quireLocales: path.join(quireRoot(), 'locales'), locale: overrides?.locale });
   const diagnostics = [...ran.diagnostics, ...mapped.diagnostics];
   if (!mapped.config) return { diagnostics, inputs: ran.inputs };
   const plugins = mapped.config.markdown?.plugins;
@@ -106,7 +106,8 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
   return {
     config: unsafe.some((d) => d.severity === 'error') ? undefined : validated.config,
     diagnostics: [...diagnostics, ...validated.diagnostics, ...unsafe],
-    inputs: ran.inputs,
+    // The translations the config read (i18n/<locale>/…): an edit to one loads the config again in quire dev.
+    inputs: [...ran.inputs, ...(mapped.inputs ?? [])],
   };
 }
 

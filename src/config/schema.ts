@@ -346,6 +346,11 @@ export const configSchema = z.object({
       blogTags: z.string().nullable().default(null),
       /** The docs' tags file (Docusaurus's docs `tags` option, `tags.yml`), relative to the project; read when present. */
       docsTags: z.string().nullable().default(null),
+      /**
+       * The built locale's translations (a Docusaurus project's `i18n/<locale>/`), relative to the project: its
+       * content files replace the originals of the same path, its `code.json` and docs files give texts.
+       */
+      translations: z.string().nullable().default(null),
     })
     .prefault({}),
   markdown: z

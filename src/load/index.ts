@@ -12,6 +12,7 @@ import { isRealDate, splitFrontMatter } from './front-matter.ts';
 import { readJsonFile } from './json-file.ts';
 import { readYamlOrJsonFile } from './yaml-file.ts';
 import { misspeltMessageIds } from './locale-typos.ts';
+import { pickTranslations, readTranslationFiles, translationDir, translationOrphans } from './translations.ts';
 import { decodeText, unreadable } from './text-file.ts';
 
 export { readImageSizes } from './image-sizes.ts';
@@ -76,7 +77,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
 
   // The parts do not depend on each other: read them at once, so one part's waits on the disk (and the sidebar
   // file's bundling) overlap with the others'.
-  const [content, data, sidebars, locales, staticFiles, blogFiles, versionSidebars] = await Promise.all([
+  const [content, data, sidebars, locales, staticFiles, blogFiles, versionSidebars, translations] = await Promise.all([
     readContent(r, mode),
     readData(r),
     readSidebars(r, config.docs.sidebarPath),
@@ -84,6 +85,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
     readStatic(r),
     readBlogFiles(r),
     readVersionSidebars(r),
+    readTranslationFiles(root, config, diagnostics, inputs),
   ]);
   diagnostics.push(...walkDiagnostics(r));
   // Reported in the same order whatever finished first.
@@ -99,6 +101,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       ...sidebars,
       ...(Object.keys(categories).length ? { categories: byName(categories) } : {}),
       ...(versions ? { versions } : {}),
+      ...(translations ? { translations } : {}),
       ...blogFiles,
       data: byName(data.data),
       dataTexts: byName(data.texts),
@@ -154,6 +157,7 @@ async function readContent(
   const unreadSources: Source[] = [];
   const categories: Categories = keyed();
   const versionCategories: Record<string, Categories> = keyed();
+  const orphans: string[] = [];
   for (const { dir, kind, version } of contentDirs(config)) {
     const files = await walk(path.join(root, dir), r.notes);
     const main = !version || isMainVersion(config, version);
@@ -168,7 +172,7 @@ async function readContent(
       await readCategoryFiles(r, files ?? [], path.join(root, dir), into);
     }
     if (kind === 'page') readReactPages(r, files ?? [], dir, sources);
-    const readAll = (files ?? [])
+    const pages = (files ?? [])
       // As Docusaurus's default `exclude`: `_`-prefixed files and folders hold partials, not pages.
       .filter(
         (f) =>
@@ -176,21 +180,26 @@ async function readContent(
           !toPosix(path.relative(path.join(root, dir), f))
             .split('/')
             .some((part) => part.startsWith('_')),
-      )
-      .map(async (abs) => {
-        const file = toPosix(path.relative(root, abs));
-        inputs.push(abs);
-        const relative = path.relative(path.join(root, dir), abs);
-        const before = diagnostics.length;
-        const source = await readSource(abs, file, kind, relative, config, diagnostics);
-        if (source && mode === 'production' && source.frontMatter.draft)
-          drafts.push({ kind: source.kind, id: source.id, file: source.file, path: source.path });
-        else if (source) sources.push(source);
-        else if (diagnostics.slice(before).some((d) => d.severity === 'error'))
-          unreadSources.push(standInSource(kind, file, relative, config));
-      });
+      );
+    // The built locale's translation of a file, where it has one, is read in its place (src/load/translations.ts).
+    const trDir = translationDir(config, kind, version);
+    const picked = pickTranslations(root, kind, dir, trDir, pages, trDir ? await walk(path.join(root, trDir), r.notes) : undefined);
+    orphans.push(...picked.orphans);
+    const readAll = picked.read.map(async ({ abs, origin }) => {
+      const file = toPosix(path.relative(root, abs));
+      inputs.push(abs);
+      const relative = path.relative(path.join(root, dir), origin ? path.join(root, origin) : abs);
+      const before = diagnostics.length;
+      const source = await readSource(abs, file, kind, relative, config, diagnostics, origin);
+      if (source && mode === 'production' && source.frontMatter.draft)
+        drafts.push({ kind: source.kind, id: source.id, file: source.file, path: source.path });
+      else if (source) sources.push(source);
+      else if (diagnostics.slice(before).some((d) => d.severity === 'error'))
+        unreadSources.push(standInSource(kind, file, relative, config, origin));
+    });
     await Promise.all(readAll);
   }
+  diagnostics.push(...translationOrphans(orphans, config));
   const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : 1);
   return {
     sources: sources.sort(byFile),
@@ -430,6 +439,8 @@ export async function readSource(
   relative: string,
   config: SiteConfig,
   diagnostics: Diagnostic[],
+  /** The original, when `file` is its translation (Source.origin): the id and route are the original's. */
+  origin?: string,
 ): Promise<Source | undefined> {
   let buffer: Buffer;
   try {
@@ -451,10 +462,10 @@ export async function readSource(
   if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const { frontMatter } = split;
   const format = formatOf(file, config);
-  const version = versionFor(kind, file, config);
+  const version = versionFor(kind, origin ?? file, config);
   // Ids and addresses in composed form: a name saved decomposed (macOS writes "U" plus a combining diaeresis)
   // looks the same but would not match links typed on other systems.
-  const rel = toPosix(version ? path.posix.relative(version.dir, file) : relative)
+  const rel = toPosix(version ? path.posix.relative(version.dir, origin ?? file) : relative)
     .replace(/\.mdx?$/, '')
     .normalize('NFC');
   const { id, path: routePath, date } = identify(kind, rel, frontMatter, config, version?.path);
@@ -479,13 +490,14 @@ export async function readSource(
     bodyLine: split.bodyLine,
     ...(split.fieldPlaces ? { fieldPlaces: split.fieldPlaces } : {}),
     hash: createHash('sha1').update(buffer).digest('hex'),
+    ...(origin ? { origin } : {}),
   };
 }
 
 /** A content file that could not be read, as its file name makes it: no front matter, no text (see Loaded.unreadSources). */
-function standInSource(kind: ContentKind, file: string, relative: string, config: SiteConfig): Source {
-  const version = versionFor(kind, file, config);
-  const rel = toPosix(version ? path.posix.relative(version.dir, file) : relative).replace(/\.mdx?$/, '');
+function standInSource(kind: ContentKind, file: string, relative: string, config: SiteConfig, origin?: string): Source {
+  const version = versionFor(kind, origin ?? file, config);
+  const rel = toPosix(version ? path.posix.relative(version.dir, origin ?? file) : relative).replace(/\.mdx?$/, '');
   const { id, path: routePath } = identify(kind, rel, {}, config, version?.path);
   return {
     kind,
@@ -498,6 +510,7 @@ function standInSource(kind: ContentKind, file: string, relative: string, config
     body: '',
     bodyLine: 1,
     hash: '',
+    ...(origin ? { origin } : {}),
   };
 }
 

@@ -42,7 +42,9 @@ export function resolveFromContentRoot(
 
 /** A page's links and output with its content-root links pointed at their files; undefined when it has none. */
 function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, string>, baseUrl: string): ResolvedPage['resolved'] {
-  const root = roots.find((r) => page.source.file.startsWith(r + '/'));
+  // A translation (Source.origin) resolves from its original's content root too, as Docusaurus tries the
+  // localized folder and then the original (resolveMarkdownLinkPathname): routesByFile knows both paths.
+  const root = roots.find((r) => (page.source.origin ?? page.source.file).startsWith(r + '/'));
   if (!root) return undefined;
   const moved = new Map<string, string>();
   const links = page.links.map((link) => {

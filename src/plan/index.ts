@@ -58,6 +58,7 @@ export interface PlanOptions {
     | 'staticFiles'
     | 'drafts'
     | 'versions'
+    | 'translations'
   >;
   /** Component names the theme provides to MDX. */
   components: readonly string[];
@@ -105,12 +106,14 @@ export function plan({
     config: configured,
     draftIds,
     categories: loaded.categories,
+    translations: loaded.translations?.docs?.[configured.docs.version.name]?.messages,
   };
   const sidebarKey: SidebarKey | undefined = memo && {
     raw: loaded.sidebars,
     file: loaded.sidebarsFile,
     text: loaded.sidebarsText,
     categories: loaded.categories,
+    translations: sidebarInput.translations,
     config: configured,
     drafts: [...draftIds].join('\n'),
     docs: memo.docsKey(docs),
@@ -151,10 +154,12 @@ export function plan({
   diagnostics.push(...routeDiagnostics);
   diagnostics.push(...resolveBlogPeople(routes, compiled, loaded.blogAuthors, loaded.blogTags));
   diagnostics.push(...staticFileClashes(loaded.staticFiles, routes, compiled, config));
-  // content/ holds one locale's text; a build of another locale shows it as is and says so (no translations yet).
+  // content/ holds one locale's text; a build of another locale shows it as is and says so, unless the page is
+  // the locale's translation (Source.origin: a Docusaurus project's i18n/<locale>/).
   const contentLocale = config.i18n.contentLocale ?? config.i18n.currentLocale;
   if (contentLocale !== config.i18n.currentLocale) {
-    for (const route of routes) if (route.compiledIndex !== undefined) route.contentLocale = contentLocale;
+    for (const route of routes)
+      if (route.compiledIndex !== undefined && !compiled[route.compiledIndex].source.origin) route.contentLocale = contentLocale;
   }
 
   // Each sidebar's order and places; a doc belongs to the sidebar its front matter names (`displayed_sidebar`),
@@ -275,6 +280,7 @@ export function plan({
       ...(docVersions ? { docVersions } : {}),
       data: loaded.data,
       messages,
+      ...(loaded.translations?.code ? { codeTranslations: loaded.translations.code.messages } : {}),
       locales: planLocales(config, loaded.messages),
       imageSizes,
     },

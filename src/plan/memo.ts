@@ -52,6 +52,7 @@ export interface SidebarKey {
   file?: string;
   text?: string;
   categories?: Loaded['categories'];
+  translations?: Readonly<Record<string, string>>;
   config: SiteConfig;
   drafts: string;
   docs: string[];
@@ -63,6 +64,7 @@ export function sameSidebarKey(a: SidebarKey, b: SidebarKey): boolean {
     a.file === b.file &&
     a.text === b.text &&
     a.categories === b.categories &&
+    a.translations === b.translations &&
     a.config === b.config &&
     a.drafts === b.drafts &&
     a.docs.length === b.docs.length &&

@@ -49,7 +49,7 @@ export function planVersionedSidebars(
   base: Omit<SidebarInput, 'raw' | 'file' | 'text' | 'categories' | 'config' | 'docs'>,
   config: SiteConfig,
   docs: Compiled[],
-  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'versions'>,
+  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'versions' | 'translations'>,
 ): { planned: PlannedSidebars; generated: Compiled[] } {
   const versions = docsVersionsOf(config);
   const ordered = [...versions.filter((v) => v.isLast), ...versions.filter((v) => !v.isLast)];
@@ -66,6 +66,7 @@ export function planVersionedSidebars(
       file: own.sidebarsFile,
       text: own.sidebarsText,
       categories: own.categories,
+      translations: loaded.translations?.docs?.[version.name]?.messages,
       config: scoped,
       docs: versionDocs,
     });

@@ -40,12 +40,14 @@ export class FingerprintMemo {
  * One fingerprint per route from exactly what its HTML is made of: the route itself (title, breadcrumbs,
  * prev/next, trail), its compiled content, the part of the sidebar it shows, the blog list for blog pages,
  * the targets of its links to content files, and what every page shows (config: navbar, footer, flags;
- * messages, locales, data, bundle URLs). A route is rendered again only when its fingerprint changed.
+ * messages, code translations, locales, data, bundle URLs). A route is rendered again only when its fingerprint changed.
  */
 export function fingerprintRoutes({ site, shared, assetVersions, memo }: FingerprintInputs): Map<string, string> {
   // Every page's version dropdown leads to each docs version's main doc (a site without versions has none).
   const versions = site.docVersions ? [site.docVersions] : [];
-  const everyPage = hash([site.config, site.messages, site.locales, site.data, site.imageSizes, shared, ...versions]);
+  // A Docusaurus project's code.json texts, which any page's own components may show (@docusaurus/Translate).
+  const code = site.codeTranslations ? [site.codeTranslations] : [];
+  const everyPage = hash([site.config, site.messages, site.locales, site.data, site.imageSizes, shared, ...versions, ...code]);
   const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
   const sidebarMemo = memo?.sidebars ?? new WeakMap<SidebarItem[], { whole?: string; byTrail: Map<string, string> }>();
   const hashesOf = (items: SidebarItem[]) => {

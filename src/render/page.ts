@@ -201,16 +201,19 @@ export function renderRoute({
       content = createElement('div', { className: 'markdown' }, mdxTree(output.tree, components));
     } else {
       const { modules } = compiled;
+      // Given to the theme's modules before the page's are evaluated: a Docusaurus translate() at a module's top
+      // level reads the built locale's texts (themes/classic/docusaurus.tsx), so the evaluated modules are the locale's.
+      const moduleSite = modules ? theme.moduleSite?.(site) : undefined;
       const MDX = modules
         ? mdxComponent(
             output.code,
-            compiled.source.hash + compiled.source.path + textHash(modules.code),
+            compiled.source.hash + compiled.source.path + textHash(modules.code) + site.config.i18n.currentLocale,
             pageModules(
               modules.code,
-              textHash(modules.code + (modules.island ?? '')),
+              textHash(modules.code + (modules.island ?? '') + site.config.i18n.currentLocale),
               theme.modules ?? {},
               components,
-              modules.island ? { url: modules.island, site: theme.moduleSite?.(site) } : undefined,
+              modules.island ? { url: modules.island, site: moduleSite } : undefined,
             ),
           )
         : mdxComponent(output.code, compiled.source.hash + compiled.source.path);

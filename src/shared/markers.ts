@@ -16,9 +16,18 @@ export function fileKey(file: string): string {
   return file.normalize('NFC');
 }
 
-/** The site path of each content file's page, keyed as links name files (see fileKey), for resolving file links. */
-export function routesByFile(pages: readonly { source: { file: string; path: string } }[]): Map<string, string> {
-  return new Map(pages.map((c) => [fileKey(c.source.file), c.source.path]));
+/**
+ * The site path of each content file's page, keyed as links name files (see fileKey), for resolving file links.
+ * A translated page (Source.origin) is named by its original's path too, so links written to the original lead
+ * to it.
+ */
+export function routesByFile(pages: readonly { source: { file: string; path: string; origin?: string } }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { source } of pages) {
+    out.set(fileKey(source.file), source.path);
+    if (source.origin) out.set(fileKey(source.origin), source.path);
+  }
+  return out;
 }
 
 /** The marker written into a page for a link to a content file (`content/docs/zweite seite.md`). */

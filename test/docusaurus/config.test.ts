@@ -291,22 +291,36 @@ describe('Docusaurus config', () => {
     expect(diagnostics.flatMap((d) => d.message.split('\n').slice(1))).toContain('- themes');
   });
 
-  it('says that translations in i18n/ are not read', async () => {
+  it("reads the built locale's folder of i18n/ (localeConfigs.<locale>.path names it), for the default locale too", async () => {
     const root = await project({
       'docusaurus.config.js':
-        "module.exports = { title: 'I', url: 'https://example.org', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };",
+        "module.exports = { title: 'I', url: 'https://example.org', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr', 'de'], localeConfigs: { de: { path: 'deutsch' } } } };",
       'docs/a.md': '# A',
       'i18n/fr/code.json': '{}',
+      'i18n/en/code.json': '{}',
+      'i18n/deutsch/code.json': '{}',
     });
-    const { config, diagnostics } = await loadConfig({ root });
-    expect(config?.i18n.locales).toEqual(['en', 'fr']);
-    expect(diagnostics).toEqual([
-      expect.objectContaining({
-        code: 'Q003',
-        severity: 'warning',
-        keyPath: 'i18n',
-        message: 'The translations in i18n/ are not read: every locale is built from the untranslated files.',
-      }),
-    ]);
+    for (const [locale, folder] of [
+      ['fr', 'i18n/fr'],
+      [undefined, 'i18n/en'],
+      ['de', 'i18n/deutsch'],
+    ]) {
+      const { config, diagnostics } = await loadConfig({ root, overrides: { locale } });
+      // Without --locale: the warning that one locale of three is built (see test/docusaurus/i18n.test.ts).
+      expect(diagnostics.map((d) => d.keyPath)).toEqual(locale ? [] : ['i18n.locales']);
+      expect(config?.layout.translations).toBe(folder);
+    }
+    // `translate: false` (Docusaurus 3.8): the locale's folder is not read.
+    await writeFile(
+      path.join(root, 'docusaurus.config.js'),
+      "module.exports = { title: 'I', url: 'https://example.org', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: { fr: { translate: false } } } };",
+    );
+    const off = await loadConfig({ root, overrides: { locale: 'fr' } });
+    expect(off.diagnostics).toEqual([]);
+    expect(off.config?.layout.translations).toBeNull();
+    const { config } = await loadConfig({
+      root: await project({ 'docusaurus.config.js': "module.exports = { title: 'I', url: 'https://example.org', baseUrl: '/' };" }),
+    });
+    expect(config?.layout.translations).toBeNull();
   });
 });

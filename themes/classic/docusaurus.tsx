@@ -4,6 +4,7 @@ import {
   createElement,
   Fragment,
   isValidElement,
+  use,
   useContext,
   useEffect,
   useState,
@@ -47,6 +48,8 @@ export interface DocusaurusSiteValue {
   admonitions: Record<string, string>;
   /** The colour mode a page is built in, before the visitor's choice is read (`colorMode.defaultMode`). */
   defaultColorMode: 'light' | 'dark';
+  /** The built locale's texts for Translate and translate() by id (a Docusaurus project's `code.json`). */
+  code: Record<string, string>;
 }
 
 export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
@@ -54,6 +57,7 @@ export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
 /** The value for a site (on the server; an island gets it in its props). */
 export function docusaurusSite(site: Site): DocusaurusSiteValue {
   const { config } = site;
+  siteCode = site.codeTranslations ?? {};
   return {
     siteConfig: {
       title: config.title,
@@ -78,6 +82,7 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
       ]),
     ),
     defaultColorMode: config.colorMode.defaultMode,
+    code: siteCode,
   };
 }
 
@@ -297,11 +302,15 @@ function interpolate(message: string, values?: Record<string, ReactNode>): React
 }
 
 /**
- * `@docusaurus/Translate` and its `translate()`: the message as written, with its values. quire builds one locale
- * and does not read the translations under i18n/ (warning Q003 names them), so the message is the site's text.
+ * `@docusaurus/Translate` and its `translate()`: the built locale's text for the id from `code.json`, else the
+ * message as written, with its values. Without an id the message itself is the id, as in Docusaurus
+ * (`codeTranslations[id ?? message] ?? message`, its client `translate`).
  */
-function Translate({ children, values }: { children?: string; id?: string; description?: string; values?: Record<string, ReactNode> }) {
-  return <>{filledText(children, values, '@docusaurus/Translate takes its message as text; it holds something else.')}</>;
+function Translate({ children, id, values }: { children?: string; id?: string; description?: string; values?: Record<string, ReactNode> }) {
+  const { code } = useSite();
+  const key = id ?? children;
+  const text = key !== undefined && Object.hasOwn(code, key) ? code[key] : children;
+  return <>{filledText(text, values, '@docusaurus/Translate takes its message as text; it holds something else.')}</>;
 }
 
 /** What a Translate or Interpolate element shows: Docusaurus reads a text only, and refuses anything else. */
@@ -309,8 +318,47 @@ function filledText(children: unknown, values: Record<string, ReactNode> | undef
   if (typeof children !== 'string' && children !== undefined) throw new Error(refusal);
   return interpolate(children ?? '', values);
 }
-function translate({ message }: { message: string; id?: string; description?: string }, values?: Record<string, string | number>): string {
-  return String(interpolate(message, values));
+function translate(
+  { message, id }: { message: string; id?: string; description?: string },
+  values?: Record<string, string | number>,
+): string {
+  const code = codeTexts();
+  const key = id ?? message;
+  return String(interpolate(Object.hasOwn(code, key) ? code[key] : message, values));
+}
+
+/**
+ * The texts translate() reads. It is a plain function in Docusaurus (its texts are a module of the build), called
+ * while a component draws (a title, an aria-label) or at a module's top level (`const features = [{ title:
+ * translate(…) }]`). While a component draws, React's `use` reads the page's site (it may be called outside a
+ * component's top level). Otherwise: on the server, the site last given to the modules (docusaurusSite, which runs
+ * before a page's modules are evaluated); in the browser, the site an island of the page carries, so an island's
+ * module-level texts hydrate as the server drew them.
+ */
+function codeTexts(): Record<string, string> {
+  try {
+    const given = use(DocusaurusSite);
+    if (given) return given.code;
+    const theme = use(ThemeContext);
+    if (theme) return theme.site.codeTranslations ?? {};
+  } catch {
+    // Not while a component draws: React has no page to ask.
+  }
+  return siteCode ?? islandCode() ?? {};
+}
+
+/** The code texts of the site whose page the server draws (set by docusaurusSite). */
+let siteCode: Record<string, string> | undefined;
+
+/** In the browser: the code texts a project island of the page carries (see render/modules.ts, islandOf). */
+function islandCode(): Record<string, string> | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const props = document.querySelector('quire-island[data-island="project"][data-props]')?.getAttribute('data-props');
+  try {
+    return props ? (JSON.parse(props) as { site?: { code?: Record<string, string> } }).site?.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** React's names of head attributes, as HTML writes them. */
