@@ -24,6 +24,9 @@ export function prefetch(url: string): void {
 }
 
 let observer: IntersectionObserver | undefined;
+/** Links of the page still to be watched, and links that came into view, still to be prefetched. */
+const unwatched: HTMLAnchorElement[] = [];
+const visible: HTMLAnchorElement[] = [];
 
 /** Links are prefetched on hover, on touch, and once they are visible (SPEC §2). */
 export function setupPrefetch(baseUrl: string): void {
@@ -39,22 +42,40 @@ export function setupPrefetch(baseUrl: string): void {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
           observer!.unobserve(entry.target);
-          consider(entry.target);
+          visible.push(entry.target as HTMLAnchorElement);
         }
+        inIdleSlices(visible, 4, consider);
       });
     }
   }
   // Every link of the page, navbar and footer included (a hidden one, in the closed mobile menu, is not
   // visible until the menu opens). After a soft navigation the links of the page before are let go.
-  // Once the browser is idle: the first check of a few hundred links is a long task on a slow phone, and
-  // the pages they lead to are not needed before this one is shown and answers.
+  // Watched and prefetched in idle time, in slices: on a slow phone the first check of a few hundred links,
+  // and the start of a dozen requests, were each a long task, and the pages they lead to are not needed
+  // before this one is shown and answers.
   observer?.disconnect();
-  whenIdle(() => {
-    observer?.disconnect();
-    document.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((a) => {
-      if (isInternalPage(a, baseUrl)) observer?.observe(a);
-    });
+  visible.length = 0;
+  unwatched.splice(0, unwatched.length, ...document.querySelectorAll<HTMLAnchorElement>('a[href]'));
+  inIdleSlices(unwatched, 50, (a) => {
+    if (isInternalPage(a, baseUrl)) observer?.observe(a);
   });
+}
+
+const draining = new Set<unknown[]>();
+
+/**
+ * Takes the items off the front of `queue`, `size` at a time, and runs `each` on them in the browser's idle time,
+ * each slice a short task of its own. Items added meanwhile join the same run.
+ */
+function inIdleSlices<T>(queue: T[], size: number, each: (item: T) => void): void {
+  if (draining.has(queue)) return;
+  draining.add(queue);
+  const slice = () => {
+    for (const item of queue.splice(0, size)) each(item);
+    if (queue.length > 0) whenIdle(slice);
+    else draining.delete(queue);
+  };
+  whenIdle(slice);
 }
 
 /** requestIdleCallback where there is one (Safari has none), a timeout after the load otherwise. */

@@ -109,6 +109,9 @@ function Svg({ name, alt, variant, drawing }: { name: string; alt: string; varia
       viewBox={`0 0 ${width} ${height}`}
       width={width}
       height={height}
+      // The drawing's own proportions, so its box has its real height while the browser skips laying out its
+      // contents (`content-visibility`, blocks.css): a size containment would otherwise drop the ratio.
+      style={{ aspectRatio: `${width} / ${height}` }}
       focusable="false"
       role={alt ? 'img' : undefined}
       aria-label={alt || undefined}
