@@ -216,6 +216,12 @@ export const CATALOGUE = {
           `${d.importer} imports the package ${d.name}, which is not installed in the project: what it gives is read as empty.`,
         hint: (d) => `Run npm install in the project if a setting quire reads takes its value from ${d.name}.`,
       }),
+      editUrlFailed: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; page: string; reason: string }) =>
+          `The editUrl function (${d.keyPath}) failed for ${d.page}: ${d.reason}`,
+        hint: 'quire calls it once for each page file when it reads the config, with the arguments Docusaurus gives it.',
+      }),
     },
   },
   Q002: {
@@ -282,6 +288,24 @@ export const CATALOGUE = {
         message: (d: { file: string; keys: readonly string[] }) =>
           `quire does not support these settings of ${d.file}, so they do not change the site:\n${d.keys.map((k) => `- ${k}`).join('\n')}`,
         hint: 'README "Coming from Docusaurus" lists what quire reads and what it does differently.',
+      }),
+      editUrlPermalink: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string; pages: readonly string[] }) =>
+          `The editUrl function (${d.keyPath}) reads the page's permalink, which quire does not know when it reads the config, so ${d.pages.length} page(s) show no "Edit this page" link: ${d.pages.slice(0, 3).join(', ')}${d.pages.length > 3 ? ', …' : ''}.`,
+        hint: 'Build the address from docPath (blogPath for posts) and versionDocsDirPath, or give editUrl as a string.',
+      }),
+      lastUpdateNoGit: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string; reason: string }) =>
+          `${d.keyPath} needs the project's git history, which could not be read (${d.reason}): pages show a last update only where front matter gives last_update.`,
+        hint: 'Build in a git clone of the project with git installed; a shallow clone (CI) needs its full history (fetch-depth: 0).',
+      }),
+      lastUpdateUntracked: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string; files: readonly string[] }) =>
+          `${d.keyPath}: ${d.files.length} page file(s) have no commit in git yet, so they show no last update: ${d.files.slice(0, 3).join(', ')}${d.files.length > 3 ? ', …' : ''}.`,
+        hint: 'Commit them, or give last_update: { date, author } in their front matter.',
       }),
     },
   },
