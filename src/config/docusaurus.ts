@@ -355,6 +355,15 @@ export function mapDocusaurusConfig(
         : relative(path.join(blogPath, opt<string>('blog.tags') ?? 'tags.yml')),
   };
 
+  (config.layout as Raw).docsFiles = contentFiles(opt, 'docs');
+  (config.layout as Raw).blogFiles = contentFiles(opt, 'blog');
+  // Also with one version listed or none: `quire dev` then reads the config again when versions.json changes.
+  if (versioned || exists('versions.json'))
+    (config.layout as Raw).versioned = {
+      file: 'versions.json',
+      dirs: (versioned ?? []).filter((v) => v.dir !== docsPath).map((v) => v.dir as string),
+      sidebars: 'versioned_sidebars',
+    };
   // The docs' tags file, read from the docs folder like the blog's (the docs plugin's `tags` option).
   const docsTags = opt('docs.tags');
   (config.layout as Raw).docsTags =
@@ -434,15 +443,16 @@ function mapEditAndUpdate({
   diagnostics: Diagnostic[];
 }): Raw {
   const out: Raw = {};
-  for (const key of ['include', 'exclude', 'showLastUpdateTime', 'showLastUpdateAuthor']) {
+  for (const key of ['showLastUpdateTime', 'showLastUpdateAuthor']) {
     const v = opt(`${section}.${key}`);
     if (v !== undefined) out[key] = v;
   }
+  const files = contentFiles(opt, section);
   const editUrl = opt(`${section}.editUrl`);
   if (typeof editUrl === 'string') out.editUrl = editUrl;
   else if (typeof editUrl === 'function') {
-    const include = globMatcher(Array.isArray(out.include) ? (out.include as string[]) : ['**/*.{md,mdx}']);
-    const exclude = globMatcher(Array.isArray(out.exclude) ? (out.exclude as string[]) : DEFAULT_EXCLUDE);
+    const include = globMatcher(Array.isArray(files.include) ? (files.include as string[]) : ['**/*.{md,mdx}']);
+    const exclude = globMatcher(Array.isArray(files.exclude) ? (files.exclude as string[]) : DEFAULT_EXCLUDE);
     const calls = dirs.flatMap(({ name, dir }) =>
       filesUnder(path.resolve(root, dir))
         .filter((rel) => /\.mdx?$/.test(rel) && include(rel) && !exclude(rel))
@@ -457,6 +467,16 @@ function mapEditAndUpdate({
     out.editUrls = callEditUrl(editUrl as (args: Raw) => unknown, calls, { keyPath: `${keyBase}.editUrl`, file, diagnostics });
   } else if (editUrl !== undefined) out.editUrl = editUrl; // Not a string: the schema says what it should be.
   return out;
+}
+
+/** The docs' or the blog's `include` and `exclude` as given (the schema's defaults are Docusaurus's). */
+function contentFiles(opt: <T = unknown>(key: string) => T | undefined, section: 'docs' | 'blog'): Raw {
+  const files: Raw = {};
+  for (const key of ['include', 'exclude']) {
+    const v = opt(`${section}.${key}`);
+    if (v !== undefined) files[key] = v;
+  }
+  return files;
 }
 
 /** Docusaurus's default `exclude` (the docs and blog plugins' GlobExcludeDefault). */

@@ -74,6 +74,14 @@ const editAndUpdate = {
 /** Docusaurus's default `exclude` of the docs and blog plugins: partials, and test files kept beside the content. */
 const DEFAULT_EXCLUDE = ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'];
 
+/** Which files of a content folder are pages (Docusaurus's `include` and `exclude` globs, relative to the folder). */
+const contentFiles = z
+  .object({
+    include: z.array(z.string().min(1)).default(['**/*.{md,mdx}']),
+    exclude: z.array(z.string()).default(DEFAULT_EXCLUDE),
+  })
+  .prefault({});
+
 /** One version of the docs: where its files are, where it is served and how its pages say which it is. */
 const docsVersion = z.object({
   name: z.string().min(1),
@@ -188,9 +196,6 @@ export const configSchema = z.object({
       /** Docusaurus's docs tag pages (`/docs/tags/`, one per tag); on for a Docusaurus project. */
       tagPages: z.boolean().default(false),
       ...editAndUpdate,
-      /** Which files of each docs folder are docs (Docusaurus's `include` and `exclude` globs, relative to the folder). */
-      include: z.array(z.string().min(1)).default(['**/*.{md,mdx}']),
-      exclude: z.array(z.string()).default(DEFAULT_EXCLUDE),
       /** Docs of an older version link to the current docs folder's file for editing (Docusaurus's `editCurrentVersion`). */
       editCurrentVersion: z.boolean().default(false),
     })
@@ -212,9 +217,6 @@ export const configSchema = z.object({
       /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */
       listings: z.boolean().default(false),
       ...editAndUpdate,
-      /** Which files of the blog folder are posts (Docusaurus's blog `include` and `exclude` globs). */
-      include: z.array(z.string().min(1)).default(['**/*.{md,mdx}']),
-      exclude: z.array(z.string()).default(DEFAULT_EXCLUDE),
       /** The blog's feeds (Docusaurus's `feedOptions`): which formats, how many posts, and their texts. */
       feed: z
         .object({
@@ -375,6 +377,17 @@ export const configSchema = z.object({
       blogTags: z.string().nullable().default(null),
       /** The docs' tags file (Docusaurus's docs `tags` option, `tags.yml`), relative to the project; read when present. */
       docsTags: z.string().nullable().default(null),
+      /** Which files of the docs folders (every version's) and of the blog folder are pages. */
+      docsFiles: contentFiles,
+      blogFiles: contentFiles,
+      /**
+       * A Docusaurus project's versioned docs: the file that lists the versions (`versions.json`, read with the
+       * config), the older versions' docs folders and the folder of their sidebar files; null without versions.
+       */
+      versioned: z
+        .object({ file: z.string(), dirs: z.array(z.string()), sidebars: z.string() })
+        .nullable()
+        .default(null),
     })
     .prefault({}),
   markdown: z

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { isCategoryIndex, joinPath } from '../shared/doc-paths.ts';
 import { docsVersionsOf, versionOfFile, type DocsVersionInfo } from '../shared/doc-versions.ts';
-import { globMatcher } from '../shared/globs.ts';
+import { contentFileFilter } from '../shared/globs.ts';
 import { lineColumn } from '../shared/text.ts';
 import { importFailure, importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
@@ -222,7 +222,7 @@ async function readContent(
       await readCategoryFiles(r, files ?? [], path.join(root, dir), into);
     }
     if (kind === 'page') readReactPages(r, files ?? [], dir, sources);
-    const isContent = contentFilter(config, kind);
+    const isContent = contentFileFilter(config.layout, kind);
     const readAll = (files ?? [])
       .filter((f) => isContent(toPosix(path.relative(path.join(root, dir), f))))
       .map(async (abs) => {
@@ -247,20 +247,6 @@ async function readContent(
     categories,
     versionCategories,
   };
-}
-
-/**
- * Which files of a content folder are pages, by their path in the folder: the docs' and the blog's `include` and
- * `exclude` globs (Docusaurus's defaults unless configured); for other pages, Markdown and MDX files but those in
- * or named with a leading `_` (partials), as Docusaurus's pages plugin excludes them.
- */
-function contentFilter(config: SiteConfig, kind: ContentKind): (relative: string) => boolean {
-  const globs = kind === 'doc' ? config.docs : kind === 'blog' ? config.blog : undefined;
-  if (!globs) return (f) => /\.mdx?$/.test(f) && !f.split('/').some((part) => part.startsWith('_'));
-  const include = globMatcher(globs.include);
-  const exclude = globMatcher(globs.exclude);
-  // Only Markdown and MDX are read as pages whatever the globs say; Docusaurus would fail on another file.
-  return (f) => /\.mdx?$/.test(f) && include(f) && !exclude(f);
 }
 
 /**

@@ -71,3 +71,22 @@ function segmentSource(segment: string): string {
 function escape(c: string): string {
   return c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
+
+/** The part of the config's layout that says which files of the content folders are pages (config/schema.ts). */
+export interface ContentFilesLayout {
+  docsFiles: { include: readonly string[]; exclude: readonly string[] };
+  blogFiles: { include: readonly string[]; exclude: readonly string[] };
+}
+
+/**
+ * Which files of a content folder are pages, by their path in the folder: the docs' and the blog's `include` and
+ * `exclude` globs; for other pages, Markdown and MDX files but those in or named with a leading `_` (partials), as
+ * Docusaurus's pages plugin excludes them. Only Markdown and MDX are pages whatever the globs say.
+ */
+export function contentFileFilter(layout: ContentFilesLayout, kind: 'doc' | 'blog' | 'page' | 'landing'): (relative: string) => boolean {
+  const files = kind === 'doc' ? layout.docsFiles : kind === 'blog' ? layout.blogFiles : undefined;
+  if (!files) return (f) => /\.mdx?$/.test(f) && !f.split('/').some((part) => part.startsWith('_'));
+  const include = globMatcher(files.include);
+  const exclude = globMatcher(files.exclude);
+  return (f) => /\.mdx?$/.test(f) && include(f) && !exclude(f);
+}
