@@ -307,6 +307,12 @@ export const CATALOGUE = {
           `${d.keyPath}: ${d.files.length} page file(s) have no commit in git yet, so they show no last update: ${d.files.slice(0, 3).join(', ')}${d.files.length > 3 ? ', …' : ''}.`,
         hint: 'Commit them, or give last_update: { date, author } in their front matter.',
       }),
+      lastUpdateShallow: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string }) =>
+          `${d.keyPath}: the project is a shallow git clone, so a page last changed before its oldest commit shows that commit's date and author.`,
+        hint: 'Clone with the full history (git fetch --unshallow; in GitHub Actions, fetch-depth: 0).',
+      }),
     },
   },
   Q004: {

@@ -9,7 +9,14 @@ export interface LastCommit {
   by: string;
 }
 
-export type GitHistory = { commits: Record<string, LastCommit>; untracked: string[] } | { error: string };
+export type GitHistory =
+  | {
+      commits: Record<string, LastCommit>;
+      untracked: string[];
+      /** The repository is a shallow clone: a file last changed before its first commit gets that commit's date. */
+      shallow?: true;
+    }
+  | { error: string };
 
 /** The separator of commits in the log (a byte no author name or path holds). */
 const COMMIT = '\u0001';
@@ -25,6 +32,11 @@ const COMMIT = '\u0001';
  */
 export async function lastCommits(root: string, files: readonly string[], cacheFile?: string): Promise<GitHistory> {
   if (!files.length) return { commits: {}, untracked: [] };
+  const history = await lastCommitsOf(root, files, cacheFile);
+  return 'error' in history || !isShallow(root) ? history : { ...history, shallow: true };
+}
+
+async function lastCommitsOf(root: string, files: readonly string[], cacheFile?: string): Promise<GitHistory> {
   const head = headCommit(root);
   const key = head ? `${path.resolve(root)}\n${head}` : undefined;
   const cached = key ? ((memory.get(key) as Cached | undefined) ?? (await readCache(cacheFile, key))) : undefined;
@@ -85,11 +97,24 @@ async function writeCache(cacheFile: string, entry: Cached): Promise<void> {
  * a worktree's `gitdir:` pointer); undefined when the project is in no repository or it cannot be read.
  */
 export function headCommit(root: string): string | undefined {
+  const gitDir = gitDirOf(root);
+  return gitDir ? resolveHead(gitDir) : undefined;
+}
+
+/** Whether the project's repository is a shallow clone (git keeps the cut-off commits in `shallow`). */
+function isShallow(root: string): boolean {
+  const gitDir = gitDirOf(root);
+  if (!gitDir) return false;
+  const common = readText(path.join(gitDir, 'commondir'))?.trim();
+  return readText(path.join(common ? path.resolve(gitDir, common) : gitDir, 'shallow')) !== undefined;
+}
+
+/** The repository folder of the project: the nearest `.git` folder, or the one a `.git` file points to. */
+function gitDirOf(root: string): string | undefined {
   let dir = path.resolve(root);
   for (;;) {
-    const dotGit = path.join(dir, '.git');
-    const gitDir = gitDirAt(dotGit);
-    if (gitDir) return resolveHead(gitDir);
+    const gitDir = gitDirAt(path.join(dir, '.git'));
+    if (gitDir) return gitDir;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;

@@ -152,6 +152,10 @@ async function readLastUpdates(
     );
     return {};
   }
+  if (history.shallow) {
+    const key = keyPath(wanted[0]?.kind ?? 'doc');
+    diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'lastUpdateShallow', { keyPath: key }, { keyPath: key }));
+  }
   if (history.untracked.length) {
     const first = wanted.find((s) => s.file === history.untracked[0]);
     diagnostics.push(

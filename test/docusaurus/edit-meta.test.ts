@@ -248,6 +248,20 @@ describe('Docusaurus showLastUpdateTime and showLastUpdateAuthor', () => {
     }
   });
 
+  it('warns that a shallow clone dates older pages by its one commit', async () => {
+    const root = await repository({ docs: 'showLastUpdateTime: true' });
+    git(root, ['add', '.']);
+    git(root, ['commit', '-q', '-m', 'third'], 'Cleo Dritte', '2026-12-05T12:00:00Z');
+    const shallow = await mkdtemp(path.join(tmpdir(), 'quire-shallow-'));
+    cleanups.push(() => rm(shallow, { recursive: true, force: true }));
+    git(shallow, ['clone', '-q', '--depth', '1', `file://${root}`, 'site']);
+    const { result, page } = await build(path.join(shallow, 'site'));
+    expect(result.diagnostics.filter((d) => d.code === 'Q003').map((d) => d.message)).toEqual([
+      "docs.showLastUpdateTime: the project is a shallow git clone, so a page last changed before its oldest commit shows that commit's date and author.",
+    ]);
+    expect(metaOf(page('docs/next/install/index.html'))?.updated).toBe('Last updated on Dec 5, 2026');
+  });
+
   it('warns once outside a git repository and shows front matter dates only', async () => {
     const root = await site(
       { docs: 'showLastUpdateTime: true' },
