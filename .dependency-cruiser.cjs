@@ -30,6 +30,7 @@ const FS_READERS = {
   '^src/compile/cache\\.ts$': "the compile cache, compile's own store",
   '^src/compile/modules(?:-plugin|-report)?\\.ts$': 'the modules pages import, which esbuild reads to bundle them (it writes nothing: write: false)',
   '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
+  '^src/load/git-history\\.ts$': "the pages' last commits, kept under the commit HEAD names (.quire/cache/last-commits.json)",
   '^src/import-ts\\.ts$': 'runs the project\'s TypeScript files for config and load',
   '^cli/': 'code frames, the project folder check and the tool version',
 };
@@ -38,6 +39,7 @@ const FS_WRITERS = {
   '^src/dev/': "the dev session's stores and caches (the theme built into .quire/)",
   '^src/compile/cache\\.ts$': 'the compile cache (.quire/cache)',
   '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
+  '^src/load/git-history\\.ts$': "the pages' last commits, kept under the commit HEAD names (.quire/cache/last-commits.json)",
   '^src/import-ts\\.ts$': 'a project module that imports npm packages runs from a temporary file in node_modules/.quire/',
 };
 /**
@@ -90,7 +92,7 @@ const forbidden = [
 
   // Node built-ins (process.getBuiltinModule, require() and import() included)
   rule('fs-only-where-files-are-read', `The file system belongs to: ${Object.entries(FS_READERS).map(([p, why]) => `${p} (${why})`).join('; ')}.`, { path: PROJECT, pathNot: Object.keys(FS_READERS) }, { dependencyTypes: ['core'], path: FS }),
-  rule('child-process-only-to-sync-the-output', 'emit/generations.ts runs `sync -f` so a generation is on disk before dist points at it.', { path: PROJECT, pathNot: '^src/emit/generations\\.ts$' }, { dependencyTypes: ['core'], path: core(['child_process']) }),
+  rule('child-processes-where-needed', 'emit/generations.ts runs `sync -f` so a generation is on disk before dist points at it; load/git-history.ts runs one `git log` for the pages\' last updates.', { path: PROJECT, pathNot: '^src/(?:emit/generations|load/git-history)\\.ts$' }, { dependencyTypes: ['core'], path: core(['child_process']) }),
   rule('network-only-in-dev', 'Only the dev server listens.', { path: PROJECT, pathNot: '^src/dev/' }, { dependencyTypes: ['core'], path: core(['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns']) }),
   rule('threads-only-in-pool-and-worker', 'Worker threads are started by the pool and run src/worker.ts.', { path: PROJECT, pathNot: '^src/(?:pool|worker)\\.ts$' }, { dependencyTypes: ['core'], path: core(['worker_threads', 'cluster']) }),
   rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),

@@ -197,7 +197,7 @@ class BuildRun implements Driver {
       preloadCompiler();
       this.search = startSearch(config);
     }
-    const { value, diagnostics } = await load({ root, config, mode });
+    const { value, diagnostics } = await load({ root, config, mode, cacheDir: this.cacheDir });
     this.inputs.push(...value.inputs);
     this.staticFiles = value.staticFiles;
     // A content file that cannot be read stands in for itself (see compile); any other load error stops here.

@@ -216,6 +216,12 @@ export const CATALOGUE = {
           `${d.importer} imports the package ${d.name}, which is not installed in the project: what it gives is read as empty.`,
         hint: (d) => `Run npm install in the project if a setting quire reads takes its value from ${d.name}.`,
       }),
+      editUrlFailed: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; page: string; reason: string }) =>
+          `The editUrl function (${d.keyPath}) failed for ${d.page}: ${d.reason}`,
+        hint: 'quire calls it once for each page file when it reads the config, with the arguments Docusaurus gives it.',
+      }),
     },
   },
   Q002: {
@@ -295,6 +301,30 @@ export const CATALOGUE = {
           `This build is the ${d.built} site only: quire builds one locale per run, where docusaurus build makes every locale of i18n.locales, the others under ${d.others.map((l) => `/${l}/`).join(', ')}.`,
         hint: (d) =>
           `Build the others with quire build --locale ${d.others[0]} --out <folder> and put that folder's ${d.others[0]}/ beside this build's pages, as Docusaurus lays them out.`,
+      }),
+      editUrlPermalink: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string; pages: readonly string[] }) =>
+          `The editUrl function (${d.keyPath}) reads the page's permalink, which quire does not know when it reads the config, so ${d.pages.length} page(s) show no "Edit this page" link: ${d.pages.slice(0, 3).join(', ')}${d.pages.length > 3 ? ', …' : ''}.`,
+        hint: 'Build the address from docPath (blogPath for posts) and versionDocsDirPath, or give editUrl as a string.',
+      }),
+      lastUpdateNoGit: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string; reason: string }) =>
+          `${d.keyPath} needs the project's git history, which could not be read (${d.reason}): pages show a last update only where front matter gives last_update.`,
+        hint: 'Build in a git clone of the project with git installed; a shallow clone (CI) needs its full history (fetch-depth: 0).',
+      }),
+      lastUpdateUntracked: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string; files: readonly string[] }) =>
+          `${d.keyPath}: ${d.files.length} page file(s) have no commit in git yet, so they show no last update: ${d.files.slice(0, 3).join(', ')}${d.files.length > 3 ? ', …' : ''}.`,
+        hint: 'Commit them, or give last_update: { date, author } in their front matter.',
+      }),
+      lastUpdateShallow: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string }) =>
+          `${d.keyPath}: the project is a shallow git clone, so a page last changed before its oldest commit shows that commit's date and author.`,
+        hint: 'Clone with the full history (git fetch --unshallow; in GitHub Actions, fetch-depth: 0).',
       }),
     },
   },

@@ -47,6 +47,10 @@ export interface FrontMatter {
   authors?: string[];
   /** Names (keys of the tags file), or tags written inline with their page (Docusaurus's `{ label, permalink }`). */
   tags?: (string | InlineTag)[];
+  /** The page's own "Edit this page" address; null for none. */
+  custom_edit_url?: string | null;
+  /** The last update to show instead of git's (a date Date can parse, an author's name). */
+  last_update?: { date?: string; author?: string };
   [key: string]: unknown;
 }
 
@@ -370,6 +374,11 @@ export interface Route {
    * authors with their pages where they have one.
    */
   blog?: { date?: string; authors: string[]; tags: string[]; tagLinks?: NavLink[]; authorLinks?: { label: string; path?: string }[] };
+  /**
+   * A doc's or post's "Edit this page" address and last update (ISO date, author), each where the config shows
+   * it; absent when it shows neither.
+   */
+  editMeta?: { editUrl?: string; lastUpdatedAt?: string; lastUpdatedBy?: string };
   /** A listing page's subject: the docs' or the blog's tags (tagList, tagPage). */
   listing?: 'docs' | 'blog';
 }
@@ -498,6 +507,11 @@ export interface Loaded {
    * route its file name gives, so a build reports the rest of the site's problems in the same run.
    */
   unreadSources?: Source[];
+  /**
+   * The last commit of each doc and post (by file) where the config shows last updates: git's committer time in
+   * seconds and the author's name. Absent when no section shows them.
+   */
+  lastUpdates?: Record<string, { at: number; by: string }>;
 }
 
 /** A content file marked `draft: true`, which a production build leaves out. */

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { importFailure, importTypeScript, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
+import { globMatcher } from '../shared/globs.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
 import { translateConfig } from './docusaurus-i18n.ts';
 import type { UserConfig } from './schema.ts';
@@ -298,6 +299,23 @@ export function mapDocusaurusConfig(
     const last = versioned.find((v) => v.isLast) ?? versioned[0];
     docs.version = { name: last.name, label: last.label };
   }
+  const docsKey = `${preset || 'presets'}.1.docs`;
+  const docsDirs = (versioned ?? [{ name: CURRENT, dir: docsPath }]).map((v) => ({ name: v.name as string, dir: v.dir as string }));
+  Object.assign(
+    docs,
+    mapEditAndUpdate({
+      section: 'docs',
+      opt,
+      keyBase: docsKey,
+      root: layout.root,
+      file,
+      locale: defaultLocale,
+      dirs: docsDirs,
+      diagnostics,
+    }),
+  );
+  const editCurrent = opt('docs.editCurrentVersion');
+  if (editCurrent !== undefined) docs.editCurrentVersion = editCurrent;
   config.docs = docs;
 
   const blogOff = peek('blog') === false;
@@ -315,6 +333,16 @@ export function mapDocusaurusConfig(
     // Docusaurus always writes the tag, author and archive pages.
     listings: true,
     feed: mapFeedOptions(opt, take<string>('title')),
+    ...mapEditAndUpdate({
+      section: 'blog',
+      opt,
+      keyBase: `${preset || 'presets'}.1.blog`,
+      root: layout.root,
+      file,
+      locale: defaultLocale,
+      dirs: blogOff || !exists(blogPath) ? [] : [{ name: '', dir: blogPath }],
+      diagnostics,
+    }),
   };
   // quire warns of a tag the tags file lacks and stops at an author the authors file lacks: Docusaurus's `warn`
   // for tags, and stricter for authors (a key that names no one is a typo); other values stay named unread.
@@ -339,6 +367,15 @@ export function mapDocusaurusConfig(
         : relative(path.join(blogPath, opt<string>('blog.tags') ?? 'tags.yml')),
   };
 
+  (config.layout as Raw).docsFiles = contentFiles(opt, 'docs');
+  (config.layout as Raw).blogFiles = contentFiles(opt, 'blog');
+  // Also with one version listed or none: `quire dev` then reads the config again when versions.json changes.
+  if (versioned || exists('versions.json'))
+    (config.layout as Raw).versioned = {
+      file: 'versions.json',
+      dirs: (versioned ?? []).filter((v) => v.dir !== docsPath).map((v) => v.dir as string),
+      sidebars: 'versioned_sidebars',
+    };
   // The docs' tags file, read from the docs folder like the blog's (the docs plugin's `tags` option).
   const docsTags = opt('docs.tags');
   (config.layout as Raw).docsTags =
@@ -414,6 +451,123 @@ export function mapDocusaurusConfig(
     );
   }
   return { config: config as UserConfig, diagnostics, inputs: translated.inputs };
+}
+
+/**
+ * The docs' or the blog's `include`, `exclude`, `editUrl`, `showLastUpdateTime` and `showLastUpdateAuthor`. An
+ * `editUrl` function cannot be called by later stages (a config is data after this one), so it is called here
+ * once per file the plugin would read, with the arguments Docusaurus gives it (plugin-content-docs `docs.ts`
+ * getDocEditUrl, plugin-content-blog `blogUtils.ts`), and its answers are kept by file.
+ */
+function mapEditAndUpdate({
+  section,
+  opt,
+  keyBase,
+  root,
+  file,
+  locale,
+  dirs,
+  diagnostics,
+}: {
+  section: 'docs' | 'blog';
+  opt: <T = unknown>(key: string) => T | undefined;
+  keyBase: string;
+  root: string;
+  file: string;
+  locale: string;
+  /** The folders the plugin reads: each docs version's (by name), or the blog's. */
+  dirs: { name: string; dir: string }[];
+  diagnostics: Diagnostic[];
+}): Raw {
+  const out: Raw = {};
+  for (const key of ['showLastUpdateTime', 'showLastUpdateAuthor']) {
+    const v = opt(`${section}.${key}`);
+    if (v !== undefined) out[key] = v;
+  }
+  const files = contentFiles(opt, section);
+  const editUrl = opt(`${section}.editUrl`);
+  if (typeof editUrl === 'string') out.editUrl = editUrl;
+  else if (typeof editUrl === 'function') {
+    const include = globMatcher(Array.isArray(files.include) ? (files.include as string[]) : ['**/*.{md,mdx}']);
+    const exclude = globMatcher(Array.isArray(files.exclude) ? (files.exclude as string[]) : DEFAULT_EXCLUDE);
+    const calls = dirs.flatMap(({ name, dir }) =>
+      filesUnder(path.resolve(root, dir))
+        .filter((rel) => /\.mdx?$/.test(rel) && include(rel) && !exclude(rel))
+        .map((rel) => ({
+          file: `${dir === '.' ? '' : `${dir}/`}${rel}`,
+          args:
+            section === 'docs'
+              ? { version: name, versionDocsDirPath: dir, docPath: rel, locale }
+              : { blogDirPath: dir, blogPath: rel, locale },
+        })),
+    );
+    out.editUrls = callEditUrl(editUrl as (args: Raw) => unknown, calls, { keyPath: `${keyBase}.editUrl`, file, diagnostics });
+  } else if (editUrl !== undefined) out.editUrl = editUrl; // Not a string: the schema says what it should be.
+  return out;
+}
+
+/** The docs' or the blog's `include` and `exclude` as given (the schema's defaults are Docusaurus's). */
+function contentFiles(opt: <T = unknown>(key: string) => T | undefined, section: 'docs' | 'blog'): Raw {
+  const files: Raw = {};
+  for (const key of ['include', 'exclude']) {
+    const v = opt(`${section}.${key}`);
+    if (v !== undefined) files[key] = v;
+  }
+  return files;
+}
+
+/** Docusaurus's default `exclude` (the docs and blog plugins' GlobExcludeDefault). */
+const DEFAULT_EXCLUDE = ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'];
+
+/**
+ * Calls an `editUrl` function for each file. A page's `permalink` comes from its front matter and folder, which
+ * later stages work out: a function that reads it gets no answer kept, and is named in one warning, rather than
+ * leading to an address built with `undefined` in it.
+ */
+function callEditUrl(
+  editUrl: (args: Raw) => unknown,
+  calls: { file: string; args: Raw }[],
+  { keyPath, file, diagnostics }: { keyPath: string; file: string; diagnostics: Diagnostic[] },
+): Record<string, string | null> {
+  const urls: Record<string, string | null> = {};
+  const needPermalink: string[] = [];
+  for (const call of calls) {
+    let readPermalink = false;
+    const args = Object.defineProperty({ ...call.args }, 'permalink', {
+      enumerable: true,
+      get: () => {
+        readPermalink = true;
+        return undefined;
+      },
+    });
+    let url: unknown;
+    try {
+      url = editUrl(args);
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      diagnostics.push(report(CODES.CONFIG_LOAD, 'editUrlFailed', { keyPath, page: call.file, reason }, { file, keyPath }));
+      return {};
+    }
+    if (readPermalink) needPermalink.push(call.file);
+    urls[call.file] = !readPermalink && typeof url === 'string' && url !== '' ? url : null;
+  }
+  if (needPermalink.length)
+    diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'editUrlPermalink', { keyPath, pages: needPermalink }, { file, keyPath }));
+  return urls;
+}
+
+/** The files under a folder, relative to it with forward slashes, sorted; none when it is not there. */
+function filesUnder(dir: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 /** The name of the docs folder's version (Docusaurus's CURRENT_VERSION_NAME). */

@@ -49,6 +49,39 @@ const navItem = z.discriminatedUnion('type', [
   z.object({ type: z.literal('proTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional() }),
 ]);
 
+/**
+ * The "Edit this page" link and the last-update line of docs and blog posts (Docusaurus's `editUrl`,
+ * `showLastUpdateTime`, `showLastUpdateAuthor`). Off unless configured.
+ */
+const editAndUpdate = {
+  /**
+   * The address a page's file path (relative to the project) is joined to for its "Edit this page" link:
+   * `https://github.com/org/repo/edit/main/` gives `…/edit/main/docs/intro.md`. Front matter `custom_edit_url`
+   * overrides it for one page (null: no link).
+   */
+  editUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Each page's edit address by its file (relative to the project), where a Docusaurus config gives `editUrl` as a
+   * function: the config stage calls it once per file; null for a file it gives no address.
+   */
+  editUrls: z.record(z.string(), z.url({ protocol: /^https?$/ }).nullable()).optional(),
+  /** Show when each page was last changed, from git (front matter `last_update.date` overrides). */
+  showLastUpdateTime: z.boolean().default(false),
+  /** Show who last changed each page, from git (front matter `last_update.author` overrides). */
+  showLastUpdateAuthor: z.boolean().default(false),
+};
+
+/** Docusaurus's default `exclude` of the docs and blog plugins: partials, and test files kept beside the content. */
+const DEFAULT_EXCLUDE = ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'];
+
+/** Which files of a content folder are pages (Docusaurus's `include` and `exclude` globs, relative to the folder). */
+const contentFiles = z
+  .object({
+    include: z.array(z.string().min(1)).default(['**/*.{md,mdx}']),
+    exclude: z.array(z.string()).default(DEFAULT_EXCLUDE),
+  })
+  .prefault({});
+
 /** One version of the docs: where its files are, where it is served and how its pages say which it is. */
 const docsVersion = z.object({
   name: z.string().min(1),
@@ -168,6 +201,9 @@ export const configSchema = z.object({
       largeSidebarThreshold: z.number().int().positive().default(300),
       /** Docusaurus's docs tag pages (`/docs/tags/`, one per tag); on for a Docusaurus project. */
       tagPages: z.boolean().default(false),
+      ...editAndUpdate,
+      /** Docs of an older version link to the current docs folder's file for editing (Docusaurus's `editCurrentVersion`). */
+      editCurrentVersion: z.boolean().default(false),
     })
     .prefault({}),
   blog: z
@@ -186,6 +222,7 @@ export const configSchema = z.object({
       sidebarCount: z.union([z.literal('ALL'), z.number().int().min(0)]).default('ALL'),
       /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */
       listings: z.boolean().default(false),
+      ...editAndUpdate,
       /** The blog's feeds (Docusaurus's `feedOptions`): which formats, how many posts, and their texts. */
       feed: z
         .object({
@@ -351,6 +388,17 @@ export const configSchema = z.object({
        * content files replace the originals of the same path, its `code.json` and docs files give texts.
        */
       translations: z.string().nullable().default(null),
+      /** Which files of the docs folders (every version's) and of the blog folder are pages. */
+      docsFiles: contentFiles,
+      blogFiles: contentFiles,
+      /**
+       * A Docusaurus project's versioned docs: the file that lists the versions (`versions.json`, read with the
+       * config), the older versions' docs folders and the folder of their sidebar files; null without versions.
+       */
+      versioned: z
+        .object({ file: z.string(), dirs: z.array(z.string()), sidebars: z.string() })
+        .nullable()
+        .default(null),
     })
     .prefault({}),
   markdown: z

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { contentFileFilter } from '../shared/globs.ts';
 import type { ContentKind, SiteConfig } from '../types.ts';
 
 /** A file that changed on disk, as the watcher saw it last (an editor's atomic save ends as a change). */
@@ -13,9 +14,13 @@ export type ChangeKind = 'config' | 'source' | 'load' | 'static' | 'asset' | 'th
 /** Where the project keeps what (quire's `content/` layout or a Docusaurus project's, see config.layout). */
 export type Layout = SiteConfig['layout'];
 
-/** Content folders and their kinds, as the load stage walks them (readSource needs the kind). */
+/**
+ * Content folders and their kinds, as the load stage walks them (readSource needs the kind): the older docs
+ * versions' folders (`versioned_docs/version-<name>/`) are docs too, listed first as the docs folder may hold them.
+ */
 function contentKinds(layout: Layout): [dir: string, kind: ContentKind][] {
   const dirs: [string | null, ContentKind][] = [
+    ...(layout.versioned?.dirs ?? []).map((dir): [string, ContentKind] => [dir, 'doc']),
     [layout.docs, 'doc'],
     [layout.pages, 'page'],
     [layout.landing, 'landing'],
@@ -47,17 +52,26 @@ export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
   const content = contentKinds(layout).map(([dir]) => dir);
   const under = (dir: string | null) => dir !== null && isUnder(abs, path.resolve(root, dir));
   if (inside && rel === ctx.sidebarPath) return 'load';
+  // versions.json is read with the config: a version more or less changes the docs' routes and folders.
+  if (inside && rel === layout.versioned?.file) return 'config';
+  if (layout.versioned && under(layout.versioned.sidebars)) return 'load';
   // Before the static folder, where a Docusaurus project may keep its customCss.
   if (inside && ctx.styles?.includes(rel)) return 'client';
   // A whole folder that appeared or went (moved away and back): everything is loaded again.
-  const folders = [...content.flatMap((dir) => [dir, ...ancestors(dir)]), layout.static, layout.locales, layout.data ?? ''];
+  const folders = [
+    ...content.flatMap((dir) => [dir, ...ancestors(dir)]),
+    layout.static,
+    layout.locales,
+    layout.data ?? '',
+    layout.versioned?.sidebars ?? '',
+  ];
   if (inside && folders.some((f) => f && trimSlashes(f) === rel)) return 'load';
   if (inside && sourceKind(rel, layout)) return 'source';
   if (ctx.loadInputs.has(abs)) return 'load';
   if ((under(layout.locales) || under(layout.data)) && rel.endsWith('.json')) return 'load';
   // Files load reads when they exist: the blog's and docs' YAML files and a docs folder's category files.
   if (inside && [layout.blogAuthors, layout.blogTags, layout.docsTags].includes(rel)) return 'load';
-  if (under(layout.docs) && /^_category_\.(json|ya?ml)$/.test(path.basename(abs))) return 'load';
+  if ([layout.docs, ...(layout.versioned?.dirs ?? [])].some(under) && /^_category_\.(json|ya?ml)$/.test(path.basename(abs))) return 'load';
   // A React page (src/pages/*.js): one added or removed is a route more or less. Its `_`-prefixed files are its parts.
   if (under(layout.pages) && /\.(jsx?|tsx?)$/.test(abs) && !/(^|\/)_/.test(rel)) return 'load';
   if (under(layout.static)) return 'static';
@@ -71,8 +85,13 @@ export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
 
 /** The content kind of a project-relative Markdown/MDX file, and its path inside its folder. */
 export function sourceKind(rel: string, layout: Layout): { kind: ContentKind; relative: string } | undefined {
-  if (!/\.mdx?$/.test(rel) || path.posix.basename(rel).startsWith('_')) return undefined;
-  for (const [dir, kind] of contentKinds(layout)) if (rel.startsWith(dir)) return { kind, relative: rel.slice(dir.length) };
+  if (!/\.mdx?$/.test(rel)) return undefined;
+  for (const [dir, kind] of contentKinds(layout)) {
+    if (!rel.startsWith(dir)) continue;
+    const relative = rel.slice(dir.length);
+    // The files load reads as pages (the docs' and blog's include and exclude), and no others.
+    return contentFileFilter(layout, kind)(relative) ? { kind, relative } : undefined;
+  }
   return undefined;
 }
 
@@ -85,7 +104,9 @@ function ancestors(dir: string): string[] {
 /** The folders `quire dev` watches for a layout: the content, data, locale and static folders. */
 export function watchedFolders(root: string, layout: Layout): string[] {
   const top = new Set(contentKinds(layout).map(([dir]) => ancestors(dir)[0] ?? trimSlashes(dir)));
-  const folders = [...top, layout.data, layout.locales, layout.static].filter((d): d is string => !!d).map((d) => path.resolve(root, d));
+  const folders = [...top, layout.data, layout.locales, layout.static, layout.versioned?.sidebars]
+    .filter((d): d is string => !!d)
+    .map((d) => path.resolve(root, d));
   // A folder inside another (quire's content/data in content/) is watched with it.
   return folders.filter((d, i) => folders.indexOf(d) === i && !folders.some((other) => isUnder(d, other)));
 }

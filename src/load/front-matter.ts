@@ -57,6 +57,24 @@ const frontMatterFields = z.looseObject({
   sidebar_key: z.string().optional(),
   /** A class on the doc's sidebar item, as Docusaurus adds it. */
   sidebar_class_name: z.string().optional(),
+  /** This page's "Edit this page" address instead of the configured `editUrl`'s; null or '' for no link. */
+  custom_edit_url: z
+    .union([z.url({ protocol: /^https?$/ }), z.literal(''), z.null()])
+    .transform((u) => (u === '' ? null : u))
+    .optional(),
+  /** The last update shown instead of git's, when the config shows it (Docusaurus's `last_update`). */
+  last_update: z
+    .object({
+      date: z
+        .union([z.string(), z.date()])
+        .transform((d) => (d instanceof Date ? d.toISOString() : d))
+        .refine((d) => !Number.isNaN(new Date(d).getTime()), { message: 'expected a date, e.g. 2024-05-01' })
+        .optional(),
+      author: z.string().min(1).optional(),
+    })
+    .strict()
+    .refine((u) => u.date !== undefined || u.author !== undefined, { message: 'expected a date, an author or both' })
+    .optional(),
 });
 const frontMatterSchema = frontMatterFields
   .refine((fm) => !(fm.draft && fm.unlisted), { message: 'a page cannot be draft and unlisted at the same time', path: ['draft'] })
@@ -70,8 +88,6 @@ const frontMatterSchema = frontMatterFields
  * what quire makes of them instead of guessing at a typo.
  */
 const DOCUSAURUS_ONLY: Record<string, string> = {
-  custom_edit_url: 'quire shows no edit link',
-  last_update: 'quire shows no last-update line',
   parse_number_prefixes: 'number prefixes of file and folder names are always taken off',
   hide_reading_time: 'quire shows no reading time',
 };

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { isCategoryIndex, joinPath } from '../shared/doc-paths.ts';
 import { docsVersionsOf, versionOfFile, type DocsVersionInfo } from '../shared/doc-versions.ts';
+import { contentFileFilter } from '../shared/globs.ts';
 import { lineColumn } from '../shared/text.ts';
 import { importFailure, importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { isRealDate, splitFrontMatter } from './front-matter.ts';
+import { lastCommits } from './git-history.ts';
 import { readJsonFile } from './json-file.ts';
 import { readYamlOrJsonFile } from './yaml-file.ts';
 import { misspeltMessageIds } from './locale-typos.ts';
@@ -24,6 +26,8 @@ export interface LoadOptions {
   config: SiteConfig;
   /** Drafts are kept in development and dropped in production. */
   mode: 'production' | 'development';
+  /** The build's cache folder: pages' last commits are kept there (see lastCommits); none, none kept. */
+  cacheDir?: string;
 }
 
 /**
@@ -66,7 +70,7 @@ interface Reading {
 }
 
 /** Walks content/, locales/ and static/ and returns their contents as data. */
-export async function load({ root, config, mode }: LoadOptions): Promise<StageResult<Loaded>> {
+export async function load({ root, config, mode, cacheDir }: LoadOptions): Promise<StageResult<Loaded>> {
   const r: Reading = { root, config, diagnostics: [], inputs: [], notes: { links: [], unreadable: [] } };
   const { diagnostics, inputs } = r;
   // quire's own layout keeps everything in content/: without it, the project is not one (a typo in --root).
@@ -95,6 +99,7 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
   inputs.sort();
   const { sources, drafts, unreadSources, categories, versionCategories } = content;
   const versions = versionLoads(config, versionSidebars, versionCategories);
+  const lastUpdates = await readLastUpdates(r, sources, cacheDir);
   return {
     value: {
       sources,
@@ -110,9 +115,62 @@ export async function load({ root, config, mode }: LoadOptions): Promise<StageRe
       inputs,
       ...(drafts.length ? { drafts } : {}),
       ...(unreadSources.length ? { unreadSources } : {}),
+      ...(lastUpdates ? { lastUpdates } : {}),
     },
     diagnostics,
   };
+}
+
+/**
+ * The last commit of each doc and post whose section shows last updates (`showLastUpdateTime`,
+ * `showLastUpdateAuthor`) and whose front matter does not give both the date and the author; undefined when no
+ * section shows them, so git runs only for projects that ask for it.
+ */
+async function readLastUpdates(
+  { root, config, diagnostics }: Reading,
+  sources: Source[],
+  cacheDir?: string,
+): Promise<Loaded['lastUpdates']> {
+  const shows = (kind: ContentKind) => {
+    const section = kind === 'doc' ? config.docs : kind === 'blog' ? config.blog : undefined;
+    return section ? section.showLastUpdateTime || section.showLastUpdateAuthor : false;
+  };
+  const wanted = sources.filter((s) => shows(s.kind) && !(s.frontMatter.last_update?.date && s.frontMatter.last_update.author));
+  if (!sources.some((s) => shows(s.kind))) return undefined;
+  const keyPath = (kind: ContentKind) =>
+    `${kind === 'doc' ? 'docs' : 'blog'}.showLastUpdate${config[kind === 'doc' ? 'docs' : 'blog'].showLastUpdateTime ? 'Time' : 'Author'}`;
+  const history = await lastCommits(
+    root,
+    wanted.map((s) => s.file),
+    cacheDir ? path.join(cacheDir, 'last-commits.json') : undefined,
+  );
+  if ('error' in history) {
+    diagnostics.push(
+      report(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'lastUpdateNoGit',
+        { keyPath: keyPath(wanted[0]?.kind ?? 'doc'), reason: history.error },
+        { keyPath: keyPath(wanted[0]?.kind ?? 'doc') },
+      ),
+    );
+    return {};
+  }
+  if (history.shallow) {
+    const key = keyPath(wanted[0]?.kind ?? 'doc');
+    diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'lastUpdateShallow', { keyPath: key }, { keyPath: key }));
+  }
+  if (history.untracked.length) {
+    const first = wanted.find((s) => s.file === history.untracked[0]);
+    diagnostics.push(
+      report(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'lastUpdateUntracked',
+        { keyPath: keyPath(first?.kind ?? 'doc'), files: history.untracked },
+        { file: history.untracked[0] },
+      ),
+    );
+  }
+  return history.commits;
 }
 
 type Categories = Record<string, { file: string; text: string; value: unknown }>;
@@ -172,15 +230,8 @@ async function readContent(
       await readCategoryFiles(r, files ?? [], path.join(root, dir), into);
     }
     if (kind === 'page') readReactPages(r, files ?? [], dir, sources);
-    const pages = (files ?? [])
-      // As Docusaurus's default `exclude`: `_`-prefixed files and folders hold partials, not pages.
-      .filter(
-        (f) =>
-          /\.mdx?$/.test(f) &&
-          !toPosix(path.relative(path.join(root, dir), f))
-            .split('/')
-            .some((part) => part.startsWith('_')),
-      );
+    const isContent = contentFileFilter(config.layout, kind);
+    const pages = (files ?? []).filter((f) => isContent(toPosix(path.relative(path.join(root, dir), f))));
     // The built locale's translation of a file, where it has one, is read in its place (src/load/translations.ts).
     const trDir = translationDir(config, kind, version);
     const picked = pickTranslations(root, kind, dir, trDir, pages, trDir ? await walk(path.join(root, trDir), r.notes) : undefined);

@@ -57,6 +57,7 @@ export interface PlanOptions {
     | 'messages'
     | 'staticFiles'
     | 'drafts'
+    | 'lastUpdates'
     | 'versions'
     | 'translations'
   >;
@@ -150,7 +151,7 @@ export function plan({
     ...dataGaps(loaded.data, loaded.dataTexts, dataWarnings),
   );
 
-  const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages);
+  const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages, loaded.lastUpdates);
   diagnostics.push(...routeDiagnostics);
   diagnostics.push(...resolveBlogPeople(routes, compiled, loaded.blogAuthors, loaded.blogTags));
   diagnostics.push(...staticFileClashes(loaded.staticFiles, routes, compiled, config));

@@ -1,5 +1,6 @@
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
-import type { Compiled, Route, RouteKind, SiteConfig } from '../types.ts';
+import type { Compiled, Loaded, Route, RouteKind, SiteConfig } from '../types.ts';
+import { editMetaOf } from './edit-meta.ts';
 
 const KIND: Record<Compiled['source']['kind'], RouteKind> = { doc: 'doc', page: 'page', landing: 'landing', blog: 'blogPost' };
 
@@ -8,6 +9,7 @@ export function planRoutes(
   compiled: Compiled[],
   config: SiteConfig,
   messages: Record<string, string>,
+  lastUpdates?: Loaded['lastUpdates'],
 ): { routes: Route[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const routes: Route[] = [];
@@ -46,6 +48,7 @@ export function planRoutes(
   compiled.forEach((c, compiledIndex) => {
     if (!claim(c.source.path, c.source)) return;
     const fm = c.source.frontMatter;
+    const editMeta = editMetaOf(c.source, config, lastUpdates);
     routes.push({
       kind: KIND[c.source.kind],
       path: c.source.path,
@@ -57,6 +60,7 @@ export function planRoutes(
         c.source.kind === 'blog'
           ? { date: fm.date, authors: fm.authors ?? [], tags: (fm.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)) }
           : undefined,
+      ...(editMeta ? { editMeta } : {}),
     });
   });
   const generated: [RouteKind, string, string, string][] = [

@@ -77,8 +77,8 @@ describe('load', () => {
 
   it('load: should warn of front matter fields quire does not know, at their line, naming the nearest field', () => {
     for (const yaml of [
-      'titel: A\nsidebar_postion: 2\ncustom_edit_url: https://x.example/\n',
-      'titel: "A"\nsidebar_postion: 2\ncustom_edit_url: https://x.example/\nkeywords: [a,\n  b]\n',
+      'titel: A\nsidebar_postion: 2\nparse_number_prefixes: false\n',
+      'titel: "A"\nsidebar_postion: 2\nparse_number_prefixes: false\nkeywords: [a,\n  b]\n',
     ]) {
       const r = splitFrontMatter(`---\n${yaml}---\nText\n`, 'a.md');
       expect(r.frontMatter).toMatchObject({ titel: 'A', sidebar_postion: 2 });
@@ -95,7 +95,8 @@ describe('load', () => {
         expect.objectContaining({
           code: 'Q022',
           severity: 'warning',
-          message: 'Front matter field "custom_edit_url" is not used by quire (quire shows no edit link); it is ignored.',
+          message:
+            'Front matter field "parse_number_prefixes" is not used by quire (number prefixes of file and folder names are always taken off); it is ignored.',
           line: 4,
         }),
       ]);
@@ -213,12 +214,18 @@ describe('load: keys named like the members every object has (constructor, toStr
   });
 
   it('load: should check the keys YAML read, not those validation kept (which leaves __proto__ out)', () => {
-    const data = JSON.parse('{"title": "A", "__proto__": {"x": 1}, "constructor": 1, "custom_edit_url": "u", "toSting": 1}') as object;
-    const places = fieldPlaces('title: A\n__proto__:\n  x: 1\nconstructor: 1\ncustom_edit_url: u\ntoSting: 1');
+    const data = JSON.parse(
+      '{"title": "A", "__proto__": {"x": 1}, "constructor": 1, "parse_number_prefixes": "u", "toSting": 1}',
+    ) as object;
+    const places = fieldPlaces('title: A\n__proto__:\n  x: 1\nconstructor: 1\nparse_number_prefixes: u\ntoSting: 1');
     expect(unknownFields(data, places, 'a.md').map((d) => [d.line, d.message, d.hint])).toEqual([
       [3, 'Unknown front matter field "__proto__"; it is ignored.', expect.stringMatching(/^Known fields: /)],
       [5, 'Unknown front matter field "constructor"; it is ignored.', expect.stringMatching(/^Known fields: /)],
-      [6, 'Front matter field "custom_edit_url" is not used by quire (quire shows no edit link); it is ignored.', undefined],
+      [
+        6,
+        'Front matter field "parse_number_prefixes" is not used by quire (number prefixes of file and folder names are always taken off); it is ignored.',
+        undefined,
+      ],
       [7, 'Unknown front matter field "toSting"; it is ignored.', expect.stringMatching(/^Known fields: /)],
     ]);
   });

@@ -1,5 +1,7 @@
+import { createElement, Fragment, type ReactNode } from 'react';
 import type { Heading } from '../../../src/types.ts';
-import { ContentText, useHref, useLabel, useT, useTheme } from '../context.tsx';
+import { ContentText, externalProps, useHref, useLabel, useLocale, useT, useTheme } from '../context.tsx';
+import { ICONS } from '../mdx/icons.tsx';
 import { Link } from './Link.tsx';
 
 /** `<nav aria-label="Breadcrumbs">` with a home link, linked ancestor categories and the current page. */
@@ -200,5 +202,93 @@ export function VersionBadge() {
     <p className="version-badge">
       <span className="tag-links__tag">{t('navbar.version', { label: tl(version.label) })}</span>
     </p>
+  );
+}
+
+/**
+ * Below a doc or a blog post (Docusaurus's EditMetaRow): the "Edit this page" link and the last update, each
+ * where the config shows it. Drawn with the classes the tag links and the blog's meta line already have, so a
+ * site that shows neither ships the same styles.
+ */
+export function EditMetaRow() {
+  const { route } = useTheme();
+  const t = useT();
+  const meta = route.editMeta;
+  if (!meta) return null;
+  const updated = meta.lastUpdatedAt !== undefined || meta.lastUpdatedBy !== undefined;
+  return (
+    <div className="tag-links edit-meta">
+      {meta.editUrl ? (
+        // An external link opens in a new tab, as Docusaurus's Link opens it.
+        <a href={meta.editUrl} className="edit-meta__edit" {...externalProps(meta.editUrl)}>
+          <PencilIcon /> {t('docs.editThisPage')}
+        </a>
+      ) : null}
+      {updated ? (
+        <span className="blog-post__meta edit-meta__updated">
+          <small>
+            <LastUpdated at={meta.lastUpdatedAt} by={meta.lastUpdatedBy} />
+          </small>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "Last updated on <date> by <name>" in the site's language: the sentence and its two parts are messages, as in
+ * Docusaurus's LastUpdated (a language may put the name before the date); the date as Docusaurus writes it
+ * (day, short month, year, in UTC).
+ */
+function LastUpdated({ at, by }: { at?: string; by?: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const atDate = at
+    ? fill(t('docs.lastUpdatedAt'), {
+        date: (
+          <b>
+            <time dateTime={at}>
+              {new Intl.DateTimeFormat(locale.htmlLang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+                new Date(at),
+              )}
+            </time>
+          </b>
+        ),
+      })
+    : null;
+  const byUser = by ? fill(t('docs.lastUpdatedBy'), { user: <b>{by}</b> }) : null;
+  return <>{fill(t('docs.lastUpdated'), { atDate, byUser })}</>;
+}
+
+/** A message with `{name}` placeholders filled with elements. */
+function fill(message: string, values: Record<string, ReactNode>): ReactNode {
+  return message
+    .split(/\{(\w+)\}/)
+    .map((part, i) => (i % 2 === 1 ? <Fragment key={i}>{part in values ? values[part] : `{${part}}`}</Fragment> : part));
+}
+
+/** Lucide's pen, the size of the text around it, decorative (the link's text says what it does). */
+function PencilIcon() {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {ICONS['pen-line'].map(([tag, attributes], i) =>
+        createElement(tag, {
+          key: i,
+          ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), v])),
+        }),
+      )}
+    </svg>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
-import { BackToTop, Breadcrumbs, Pagination, Toc, VersionBadge, VersionBanner } from '../components/DocChrome.tsx';
+import { BackToTop, Breadcrumbs, EditMetaRow, Pagination, Toc, VersionBadge, VersionBanner } from '../components/DocChrome.tsx';
 import { DocSidebar } from '../components/DocSidebar.tsx';
 import { useContentLangProps, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
@@ -43,7 +43,7 @@ export function DocPage({ content }: { content: ReactNode }) {
             <div data-pagefind-body="" {...contentLang}>
               {content}
             </div>
-            {route.doc?.tags?.length ? <TagLinks tags={route.doc.tags} /> : null}
+            <TagsAndEditMeta />
           </article>
           <Pagination />
           <BackToTop />
@@ -67,6 +67,17 @@ function NoticeAndBanner() {
     <>
       <TranslationNotice />
       <VersionBanner />
+    </>
+  );
+}
+
+/** The doc's tags and, below them, its edit link and last update, in the one slot the tags had. */
+function TagsAndEditMeta() {
+  const { route } = useTheme();
+  return (
+    <>
+      {route.doc?.tags?.length ? <TagLinks tags={route.doc.tags} /> : null}
+      <EditMetaRow />
     </>
   );
 }

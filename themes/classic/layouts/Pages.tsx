@@ -3,6 +3,7 @@ import type { Route, SidebarItem, Site } from '../../../src/types.ts';
 import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
+import { EditMetaRow } from '../components/DocChrome.tsx';
 import { useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
@@ -65,19 +66,33 @@ export function BlogPost({ content }: { content: ReactNode }) {
               </p>
             </header>
             <div data-pagefind-body="">{content}</div>
-            {route.blog?.tagLinks?.length ? (
-              <TagLinks tags={route.blog.tagLinks} />
-            ) : route.blog?.tags.length ? (
-              <ul className="blog-post__tags">
-                {route.blog.tags.map((tag) => (
-                  <li key={tag}>{tag}</li>
-                ))}
-              </ul>
-            ) : null}
+            <BlogPostFooter />
           </article>
         </main>
       </div>
     </Layout>
+  );
+}
+
+/**
+ * Below a post: its tags, then its edit link and last update. One element in the post's article, so the ids React
+ * gives the post's content (`useId`) stay as they are on a site that shows no edit link.
+ */
+function BlogPostFooter() {
+  const { route } = useTheme();
+  return (
+    <>
+      {route.blog?.tagLinks?.length ? (
+        <TagLinks tags={route.blog.tagLinks} />
+      ) : route.blog?.tags.length ? (
+        <ul className="blog-post__tags">
+          {route.blog.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      ) : null}
+      <EditMetaRow />
+    </>
   );
 }
 
