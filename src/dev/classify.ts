@@ -66,6 +66,8 @@ export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
     layout.versioned?.sidebars ?? '',
   ];
   if (inside && folders.some((f) => f && trimSlashes(f) === rel)) return 'load';
+  // A translation (`i18n/<locale>/`) replaces its original's source, or adds texts: load decides which, again.
+  if (inside && layout.translations && (under(layout.translations) || sourceKind(rel, layout))) return 'load';
   if (inside && sourceKind(rel, layout)) return 'source';
   if (ctx.loadInputs.has(abs)) return 'load';
   if ((under(layout.locales) || under(layout.data)) && rel.endsWith('.json')) return 'load';
@@ -104,7 +106,7 @@ function ancestors(dir: string): string[] {
 /** The folders `quire dev` watches for a layout: the content, data, locale and static folders. */
 export function watchedFolders(root: string, layout: Layout): string[] {
   const top = new Set(contentKinds(layout).map(([dir]) => ancestors(dir)[0] ?? trimSlashes(dir)));
-  const folders = [...top, layout.data, layout.locales, layout.static, layout.versioned?.sidebars]
+  const folders = [...top, layout.data, layout.locales, layout.static, layout.versioned?.sidebars, layout.translations]
     .filter((d): d is string => !!d)
     .map((d) => path.resolve(root, d));
   // A folder inside another (quire's content/data in content/) is watched with it.
