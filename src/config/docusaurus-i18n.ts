@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { lineColumn } from '../shared/text.ts';
+import { JSON_ERROR_REASONS } from '../shared/json-reasons.ts';
 
 /**
  * A Docusaurus project's translations of the locale being built (`i18n/<locale>/`, see
@@ -175,7 +176,9 @@ export function parseTranslationFile(text: string, file: string): { messages: Re
     const errors: ParseError[] = [];
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    const reason = first ? (JSON_REASONS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error)) : (e as Error).message;
+    const reason = first
+      ? (JSON_ERROR_REASONS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error))
+      : (e as Error).message;
     const place = lineColumn(text, first?.offset ?? text.length);
     return { diagnostic: withExcerpt(report(CODES.DATA_INVALID, 'json', { reason }, { file, ...place }), text) };
   }
@@ -193,20 +196,6 @@ export function parseTranslationFile(text: string, file: string): { messages: Re
   }
   return { messages };
 }
-
-/** jsonc-parser's error names as sentences (the load stage's JSON files say the same: src/load/json-file.ts). */
-const JSON_REASONS: Record<string, string> = {
-  InvalidSymbol: 'a character that JSON does not allow here',
-  PropertyNameExpected: 'a property name in double quotes was expected (a comma too many?)',
-  ValueExpected: 'a value was expected (a comma too many, or a value left out?)',
-  ColonExpected: 'a colon was expected after the property name',
-  CommaExpected: 'a comma was expected between two entries',
-  CloseBraceExpected: 'a closing } was expected',
-  CloseBracketExpected: 'a closing ] was expected',
-  EndOfFileExpected: 'the JSON should end here (a second value after the first?)',
-  InvalidCommentToken: 'JSON has no comments',
-  UnexpectedEndOfString: 'a string is not closed (a quote left out?)',
-};
 
 function list(dir: string): string[] {
   try {

@@ -1,7 +1,7 @@
-import { createElement, Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Heading } from '../../../src/types.ts';
 import { ContentText, externalProps, useHref, useLabel, useLocale, useT, useTheme } from '../context.tsx';
-import { ICONS } from '../mdx/icons.tsx';
+import { Icon } from '../mdx/icons.tsx';
 import { Link } from './Link.tsx';
 
 /** `<nav aria-label="Breadcrumbs">` with a home link, linked ancestor categories and the current page. */
@@ -221,7 +221,7 @@ export function EditMetaRow() {
       {meta.editUrl ? (
         // An external link opens in a new tab, as Docusaurus's Link opens it.
         <a href={meta.editUrl} className="edit-meta__edit" {...externalProps(meta.editUrl)}>
-          <PencilIcon /> {t('docs.editThisPage')}
+          <Icon name="pen-line" className="edit-meta__icon" /> {t('docs.editThisPage')}
         </a>
       ) : null}
       {updated ? (
@@ -265,30 +265,4 @@ function fill(message: string, values: Record<string, ReactNode>): ReactNode {
   return message
     .split(/\{(\w+)\}/)
     .map((part, i) => (i % 2 === 1 ? <Fragment key={i}>{part in values ? values[part] : `{${part}}`}</Fragment> : part));
-}
-
-/** Lucide's pen, the size of the text around it, decorative (the link's text says what it does). */
-function PencilIcon() {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {ICONS['pen-line'].map(([tag, attributes], i) =>
-        createElement(tag, {
-          key: i,
-          ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), v])),
-        }),
-      )}
-    </svg>
-  );
 }
