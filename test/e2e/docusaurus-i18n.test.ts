@@ -1,14 +1,7 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build.ts';
-import { formatDiagnostic } from '../../src/diagnostics.ts';
-import { normalizePath } from '../../src/shared/route-match.ts';
-import { classicTheme } from '../../themes/classic/index.tsx';
-import { makeSite, repoRoot } from '../helpers.ts';
-import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+import { serveFixture } from './docusaurus-fixture.ts';
+import { launchBrowser, type TestServer } from './harness.ts';
 
 /**
  * The French build of test/fixtures/docusaurus-i18n in Chromium: a React page whose texts come from translate() at
@@ -19,34 +12,12 @@ describe('a translated React page hydrated in the browser (test/fixtures/docusau
   let server: TestServer;
   let browser: Browser;
   const cleanups: (() => Promise<void>)[] = [];
-  const missing: string[] = [];
+  let missing: string[] = [];
 
   beforeAll(async () => {
-    const site = await makeSite('docusaurus-i18n');
-    const out = await mkdtemp(path.join(tmpdir(), 'quire-i18n-e2e-'));
-    cleanups.push(site.cleanup, () => rm(out, { recursive: true, force: true }));
-    const outDir = path.join(out, 'dist');
-    const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false, locale: 'fr' });
-    if (!result.ok) throw new Error(result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
-    server = await serveDist(outDir);
-    // What the page asks for that the build did not write (serveDist would answer with the Bilingo site's 404 page).
-    server.hooks.push(async (req, res) => {
-      const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-      const file =
-        path.extname(pathname) && !pathname.endsWith('/')
-          ? path.join(outDir, decodeURIComponent(pathname))
-          : path.join(outDir, normalizePath(pathname), 'index.html');
-      if (
-        await stat(file).then(
-          (s) => s.isFile(),
-          () => false,
-        )
-      )
-        return false;
-      missing.push(pathname);
-      res.writeHead(404).end();
-      return true;
-    });
+    let cleanup: () => Promise<void>;
+    ({ server, missing, cleanup } = await serveFixture('docusaurus-i18n', {}, { locale: 'fr' }));
+    cleanups.push(cleanup);
     browser = await launchBrowser();
   }, 120_000);
 

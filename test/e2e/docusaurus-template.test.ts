@@ -1,14 +1,7 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build.ts';
-import { formatDiagnostic } from '../../src/diagnostics.ts';
-import { classicTheme } from '../../themes/classic/index.tsx';
-import { makeSite, repoRoot } from '../helpers.ts';
-import { normalizePath } from '../../src/shared/route-match.ts';
-import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+import { serveFixture } from './docusaurus-fixture.ts';
+import { launchBrowser, type TestServer } from './harness.ts';
 import { runAxe } from './theme-support.ts';
 
 /**
@@ -17,47 +10,6 @@ import { runAxe } from './theme-support.ts';
  * heading ids written as MDX comments, and the blog with authors from authors.yml, tags from tags.yml and
  * excerpts cut at the truncate marker.
  */
-/**
- * Builds a copy of a fixture unchanged and serves its output; a file the pages ask for that the build did not
- * write is answered with the site's 404 page and listed in `missing`.
- */
-async function serveFixture(
-  name: string,
-  overlay: Record<string, string> = {},
-): Promise<{ server: TestServer; missing: string[]; cleanup: () => Promise<void> }> {
-  const site = await makeSite(name, overlay);
-  const out = await mkdtemp(path.join(tmpdir(), 'quire-docusaurus-e2e-'));
-  const outDir = path.join(out, 'dist');
-  const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false });
-  const cleanup = async () => {
-    await site.cleanup();
-    await rm(out, { recursive: true, force: true });
-  };
-  if (!result.ok) {
-    await cleanup();
-    throw new Error(`${name} did not build:\n` + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
-  }
-  const server = await serveDist(outDir);
-  const missing: string[] = [];
-  // serveDist answers a missing file with de/404.html (the real site's); this site's is at the root.
-  server.hooks.push(async (req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    const file =
-      path.extname(pathname) && !pathname.endsWith('.html')
-        ? path.join(outDir, decodeURIComponent(pathname))
-        : path.join(outDir, normalizePath(pathname), 'index.html');
-    if (
-      await stat(file)
-        .then((s) => s.isFile())
-        .catch(() => false)
-    )
-      return false;
-    missing.push(pathname);
-    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(await readFile(path.join(outDir, '404.html')));
-    return true;
-  });
-  return { server, missing, cleanup };
-}
 
 describe('the Docusaurus classic template in a browser', () => {
   let server: TestServer;

@@ -1,14 +1,7 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build.ts';
-import { formatDiagnostic } from '../../src/diagnostics.ts';
-import { classicTheme } from '../../themes/classic/index.tsx';
-import { normalizePath } from '../../src/shared/route-match.ts';
-import { makeSite, repoRoot } from '../helpers.ts';
-import { launchBrowser, serveDist, type TestServer } from './harness.ts';
+import { serveFixture } from './docusaurus-fixture.ts';
+import { launchBrowser, type TestServer } from './harness.ts';
 
 /**
  * The versioned Docusaurus fixture (test/fixtures/docusaurus-versions: current, 2.x, 1.x) in Chromium: the
@@ -19,31 +12,13 @@ describe('versioned docs in the browser (test/fixtures/docusaurus-versions)', ()
   let server: TestServer;
   let browser: Browser;
   /** What the pages asked for that the build did not write (serveDist would answer with the Bilingo site's 404 page). */
-  const missing: string[] = [];
+  let missing: string[] = [];
   const cleanups: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    const site = await makeSite('docusaurus-versions');
-    const out = await mkdtemp(path.join(tmpdir(), 'quire-versions-e2e-'));
-    cleanups.push(site.cleanup, () => rm(out, { recursive: true, force: true }));
-    const outDir = path.join(out, 'dist');
-    const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false });
-    if (!result.ok) throw new Error(result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
-    server = await serveDist(outDir);
-    server.hooks.push(async (req, res) => {
-      const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-      const file =
-        path.extname(pathname) && !pathname.endsWith('/')
-          ? path.join(outDir, decodeURIComponent(pathname))
-          : path.join(outDir, normalizePath(pathname), 'index.html');
-      const found = await stat(file)
-        .then((s) => s.isFile())
-        .catch(() => false);
-      if (found) return false;
-      missing.push(pathname);
-      res.writeHead(404).end();
-      return true;
-    });
+    let cleanup: () => Promise<void>;
+    ({ server, missing, cleanup } = await serveFixture('docusaurus-versions'));
+    cleanups.push(cleanup);
     browser = await launchBrowser();
   }, 120_000);
 

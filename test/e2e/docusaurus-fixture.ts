@@ -1,0 +1,53 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSite } from '../../src/build.ts';
+import { formatDiagnostic } from '../../src/diagnostics.ts';
+import { normalizePath } from '../../src/shared/route-match.ts';
+import { classicTheme } from '../../themes/classic/index.tsx';
+import { makeSite, repoRoot } from '../helpers.ts';
+import { serveDist, type TestServer } from './harness.ts';
+
+/**
+ * Builds a copy of a fixture unchanged and serves its output; a file the pages ask for that the build did not
+ * write is answered with the site's 404 page and listed in `missing`.
+ */
+export async function serveFixture(
+  name: string,
+  overlay: Record<string, string> = {},
+  options: { locale?: string } = {},
+): Promise<{ server: TestServer; missing: string[]; cleanup: () => Promise<void> }> {
+  const site = await makeSite(name, overlay);
+  const out = await mkdtemp(path.join(tmpdir(), 'quire-docusaurus-e2e-'));
+  const outDir = path.join(out, 'dist');
+  const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false, ...options });
+  const cleanup = async () => {
+    await site.cleanup();
+    await rm(out, { recursive: true, force: true });
+  };
+  if (!result.ok) {
+    await cleanup();
+    throw new Error(`${name} did not build:\n` + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
+  }
+  const server = await serveDist(outDir);
+  const missing: string[] = [];
+  // serveDist answers a missing file with de/404.html (the real site's); this site's is at the root.
+  server.hooks.push(async (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const file =
+      path.extname(pathname) && !pathname.endsWith('/') && !pathname.endsWith('.html')
+        ? path.join(outDir, decodeURIComponent(pathname))
+        : path.join(outDir, normalizePath(pathname), 'index.html');
+    if (
+      await stat(file)
+        .then((s) => s.isFile())
+        .catch(() => false)
+    )
+      return false;
+    missing.push(pathname);
+    const notFound = await readFile(path.join(outDir, '404.html')).catch(() => '');
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(notFound);
+    return true;
+  });
+  return { server, missing, cleanup };
+}
