@@ -1,3 +1,4 @@
+import nodePath from 'node:path';
 import { createProcessor } from '@mdx-js/mdx';
 import { urlAttributes } from 'html-url-attributes';
 import { parseFragment } from 'parse5';
@@ -198,7 +199,7 @@ export async function processSource(
   settings: PageSettings = {},
 ): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
   const value = prepareMarkdown(source.body);
-  const input = { value, path: source.file, data: fileData(source, baseUrl, texts, settings) };
+  const input = { value, ...pathFor(source.file, settings), data: fileData(source, baseUrl, texts, settings) };
   const parts = only ?? syntaxPartsFor(value);
   const project = settings.plugins && (await projectPlugins(settings.plugins, sectionOf(source.kind)));
   if (source.format === 'mdx') {
@@ -217,6 +218,16 @@ export async function processSource(
   }
   const file = await processFile(markdownProcessor(parts, texts, fastMarkdown, project), input);
   return { output: { type: 'html', html: String(file.value) }, data: withPluginNotes(file, source.bodyLine) };
+}
+
+/**
+ * The file's path as the page's plugins see it. Docusaurus's MDX loader gives a project's plugins the absolute
+ * path (webpack's resourcePath), and some resolve files from it (remark-typescript-tools' virtual files), so with
+ * project plugins the path is absolute and `cwd` the project; quire's own plugins read the page from its data.
+ */
+function pathFor(file: string, settings: PageSettings): { path: string; cwd?: string } {
+  const root = settings.plugins?.ref.root;
+  return root ? { path: nodePath.resolve(root, file), cwd: root } : { path: file };
 }
 
 /** The file's data, with what the project's plugins reported on it (file.message) among its notes. */
@@ -285,7 +296,7 @@ export async function compilePartial(
       })),
     );
   const source = { file, path: pagePath, bodyLine, format: 'mdx' } as Source;
-  const input = { value, path: file, data: { ...fileData(source, baseUrl, texts, settings), keepImports: true } };
+  const input = { value, ...pathFor(file, settings), data: { ...fileData(source, baseUrl, texts, settings), keepImports: true } };
   const out = await processFile(processor, input);
   return {
     code: String(out.value),

@@ -809,7 +809,7 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
 
 /**
  * `stylesheets` and `scripts` (a URL, or an object with `href` or `src` and the tag's attributes) and `headTags`
- * (`tagName`, `attributes`) as quire's head tags. A head tag's `innerHTML` is not read: it stays in the warning.
+ * (`tagName`, `attributes`) and `themeConfig.metadata` as quire's head tags. A head tag's `innerHTML` is not read: it stays in the warning.
  */
 function headTags(raw: Raw, take: Take): Raw[] {
   const tags: Raw[] = [];
@@ -824,6 +824,12 @@ function headTags(raw: Raw, take: Take): Raw[] {
   });
   list('headTags').forEach((_item, i) => {
     tags.push({ tagName: take(`headTags.${i}.tagName`), attributes: take(`headTags.${i}.attributes`) ?? {} });
+  });
+  // `themeConfig.metadata`: <meta> tags on every page, each item's fields its attributes
+  // (https://docusaurus.io/docs/api/themes/configuration#metadata).
+  const metadata = isObject(raw.themeConfig) && Array.isArray(raw.themeConfig.metadata) ? raw.themeConfig.metadata : [];
+  metadata.forEach((_item, i) => {
+    tags.push({ tagName: 'meta', attributes: take(`themeConfig.metadata.${i}`) ?? {} });
   });
   return tags;
 }

@@ -218,13 +218,14 @@ describe('Docusaurus config', () => {
     expect(diagnostics[0].message.split('\n').slice(1)).toEqual(['- themeConfig.navbar.items.*.position']);
   });
 
-  it("puts stylesheets, scripts and headTags into every page's head, holding their URLs to the URL policy", async () => {
+  it("puts stylesheets, scripts, headTags and themeConfig.metadata into every page's head, holding their URLs to the URL policy", async () => {
     const root = await project({
       'docusaurus.config.js': `module.exports = {
   title: 'K', url: 'https://example.org', baseUrl: '/',
   stylesheets: ['https://cdn.example.org/katex.css', { href: '/css/extra.css', crossorigin: 'anonymous' }],
   scripts: [{ src: 'https://cdn.example.org/a.js', async: true, defer: false }],
   headTags: [{ tagName: 'meta', attributes: { name: 'theme-color', content: '#123456' } }, { tagName: 'script', attributes: {}, innerHTML: 'x()' }],
+  themeConfig: { metadata: [{ name: 'twitter:card', content: 'summary' }, { property: 'og:site_name', content: 'K docs' }] },
 };`,
     });
     const { config, diagnostics } = await loadConfig({ root });
@@ -234,6 +235,8 @@ describe('Docusaurus config', () => {
       { tagName: 'script', attributes: { src: 'https://cdn.example.org/a.js', async: true, defer: false } },
       { tagName: 'meta', attributes: { name: 'theme-color', content: '#123456' } },
       { tagName: 'script', attributes: {} },
+      { tagName: 'meta', attributes: { name: 'twitter:card', content: 'summary' } },
+      { tagName: 'meta', attributes: { property: 'og:site_name', content: 'K docs' } },
     ]);
     // What quire does not read stays in the warning: inline script text.
     expect(diagnostics.flatMap((d) => d.message.split('\n').slice(1))).toEqual(['- headTags.1.innerHTML']);

@@ -36,6 +36,7 @@ ${template}`;
 /** Plugins written in the project, in the unified style: an attacher (with its options) returning a transformer. */
 const LOCAL_PLUGINS = `
 import { isMainThread } from 'node:worker_threads';
+import nodePath from 'node:path';
 
 const visit = (node, test, fn) => {
   if (test(node)) fn(node);
@@ -62,10 +63,14 @@ export function linkClass() {
   });
 }
 
-/** Which thread compiled the page, on its first heading: the build's own, or a compile worker. */
+/**
+ * Which thread compiled the page, on its first heading: the build's own, or a compile worker; and the file's path
+ * as the plugin sees it, which Docusaurus gives absolute (remark-typescript-tools resolves files from it).
+ */
 export function thread() {
-  return (tree) => visit(tree, (n) => n.type === 'element' && n.tagName === 'h1', (h) => {
+  return (tree, file) => visit(tree, (n) => n.type === 'element' && n.tagName === 'h1', (h) => {
     h.properties['data-compiled-in'] = isMainThread ? 'main' : 'worker';
+    h.properties['data-file'] = nodePath.isAbsolute(file.path) ? nodePath.relative(file.cwd, file.path) : 'relative: ' + file.path;
   });
 }
 
@@ -191,6 +196,8 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
 
   it('runs rehype plugins on the page, and its own links are still checked and resolved', () => {
     const html = writer.text('docs/math/index.html')!;
+    // The plugin sees the file's absolute path, under the project folder as its working directory.
+    expect(html).toContain('data-file="docs/math.md"');
     expect(html).toMatch(/<a href="https:\/\/example.com\/" class="external"/);
     expect(html).toContain('href="/docs/intro/"');
   });
