@@ -476,7 +476,7 @@ export interface Loaded {
    * Each docs version's own sidebar file and category files, by version name, for every version but the docs
    * folder's (whose are the fields here); absent on a site without versions.
    */
-  versions?: Record<string, Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories'>>;
+  versions?: Record<string, Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'docsTags'>>;
   /**
    * The docs folders' category files (`_category_.json`, `.yml`, `.yaml`), by folder relative to the docs folder
    * (`tutorial-basics`; `` for the docs folder itself): the parsed value, the file and its text (for places).

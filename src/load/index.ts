@@ -175,17 +175,30 @@ async function readLastUpdates(
 
 type Categories = Record<string, { file: string; text: string; value: unknown }>;
 
-/** The sidebar file of each docs version but the docs folder's, by version name. */
-async function readVersionSidebars(r: Reading): Promise<Record<string, Awaited<ReturnType<typeof readSidebars>>>> {
-  const others = docsVersionsOf(r.config).filter((v) => !isMainVersion(r.config, v));
-  const read = await Promise.all(others.map((v) => readSidebars(r, v.sidebarPath)));
+type VersionFiles = Awaited<ReturnType<typeof readSidebars>> & Pick<Loaded, 'docsTags'>;
+
+/**
+ * The sidebar file and the docs' tags file of each docs version but the docs folder's, by version name. A
+ * version's tags file is at the same place in its folder as the docs folder's (`versioned_docs/version-1.x/tags.yml`).
+ */
+async function readVersionSidebars(r: Reading): Promise<Record<string, VersionFiles>> {
+  const { config } = r;
+  const others = docsVersionsOf(config).filter((v) => !isMainVersion(config, v));
+  const tagsIn = (dir: string) => config.layout.docsTags && path.join(dir, path.relative(config.layout.docs, config.layout.docsTags));
+  const read = await Promise.all(
+    others.map(async (v) => {
+      const tagsFile = tagsIn(v.dir);
+      const tags = tagsFile ? await readYamlFile(r, tagsFile, "the docs' tags") : undefined;
+      return { ...(await readSidebars(r, v.sidebarPath)), ...(tags ? { docsTags: tags } : {}) };
+    }),
+  );
   return Object.fromEntries(others.map((v, i) => [v.name, read[i]]));
 }
 
 /** Loaded.versions: what each version but the docs folder's has of its own; undefined for a site without them. */
 function versionLoads(
   config: SiteConfig,
-  sidebars: Record<string, Awaited<ReturnType<typeof readSidebars>>>,
+  sidebars: Record<string, VersionFiles>,
   categories: Record<string, Categories>,
 ): Loaded['versions'] {
   const others = docsVersionsOf(config).filter((v) => !isMainVersion(config, v));
@@ -309,13 +322,8 @@ async function readCategoryFiles({ root, diagnostics, inputs }: Reading, files: 
 }
 
 /** The blog's authors and tags files and the docs' tags file, where the layout names them and they exist. */
-async function readBlogFiles({
-  root,
-  config,
-  diagnostics,
-  inputs,
-}: Reading): Promise<Pick<Loaded, 'blogAuthors' | 'blogTags' | 'docsTags'>> {
-  const { layout } = config;
+async function readBlogFiles(r: Reading): Promise<Pick<Loaded, 'blogAuthors' | 'blogTags' | 'docsTags'>> {
+  const { layout } = r.config;
   const blogFiles: Pick<Loaded, 'blogAuthors' | 'blogTags' | 'docsTags'> = {};
   for (const [key, rel] of [
     ['blogAuthors', layout.blogAuthors],
@@ -323,18 +331,27 @@ async function readBlogFiles({
     ['docsTags', layout.docsTags],
   ] as const) {
     if (rel === null) continue;
-    const abs = path.join(root, rel);
-    if (!(await isFile(abs))) continue;
-    inputs.push(abs);
-    const read = await readYamlOrJsonFile(
-      abs,
+    const read = await readYamlFile(
+      r,
       rel,
       key === 'blogAuthors' ? "the blog's authors" : key === 'blogTags' ? "the blog's tags" : "the docs' tags",
     );
-    if ('diagnostic' in read) diagnostics.push(read.diagnostic);
-    else blogFiles[key] = { file: rel, ...read };
+    if (read) blogFiles[key] = read;
   }
   return blogFiles;
+}
+
+/** A YAML or JSON file of the project, if it exists: its value, or a diagnostic and undefined. */
+async function readYamlFile(r: Reading, rel: string, what: string): Promise<{ file: string; text: string; value: unknown } | undefined> {
+  const abs = path.join(r.root, rel);
+  if (!(await isFile(abs))) return undefined;
+  r.inputs.push(abs);
+  const read = await readYamlOrJsonFile(abs, rel, what);
+  if ('diagnostic' in read) {
+    r.diagnostics.push(read.diagnostic);
+    return undefined;
+  }
+  return { file: rel, ...read };
 }
 
 /** The data folder's JSON files, by name without `.json`, with their texts (for the places of later problems). */
@@ -593,14 +610,17 @@ export function identify(
   config: SiteConfig,
   versionPath = '',
 ): { id: string; path: string; date?: string } {
-  const segments = rel.split('/').map((s) => s.replace(NUMBER_PREFIX, ''));
+  const written = rel.split('/');
+  const segments = written.map((s) => s.replace(NUMBER_PREFIX, ''));
   if (kind === 'doc') {
     const dir = segments.slice(0, -1);
     const name = fm.id ?? segments[segments.length - 1];
     const id = [...dir, name].join('/');
+    // Docusaurus tells an index doc by its file and folder names as written (number prefixes kept), not its id.
+    const index = isCategoryIndex(written[written.length - 1], written.slice(0, -1));
     let urlPath: string;
     if (fm.slug !== undefined) urlPath = fm.slug.startsWith('/') ? fm.slug : [...dir, fm.slug].join('/');
-    else urlPath = name === config.docs.mainDocId && dir.length === 0 ? '' : isCategoryIndex(name, dir) ? dir.join('/') : id;
+    else urlPath = name === config.docs.mainDocId && dir.length === 0 ? '' : index ? dir.join('/') : id;
     return { id, path: joinPath(config.docs.routeBasePath, versionPath, urlPath) };
   }
   if (kind === 'page') {

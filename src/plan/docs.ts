@@ -405,11 +405,12 @@ function autogenerate(dirName: string, docs: Compiled[], config: SiteConfig, cat
   };
   for (const { doc, rel } of inDocs) {
     const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
-    const fileName = numberPrefix(rel.slice(rel.lastIndexOf('/') + 1).replace(/\.mdx?$/, '')).name;
+    // Names as written, number prefixes kept, as Docusaurus's isCategoryIndex compares them.
+    const fileName = rel.slice(rel.lastIndexOf('/') + 1).replace(/\.mdx?$/, '');
     const fm = doc.source.frontMatter;
     const list = folderOf(dir);
     const folder = folders.get(dir);
-    const dirParts = dir ? dir.split('/').map((p) => numberPrefix(p).name) : [];
+    const dirParts = dir ? dir.split('/') : [];
     // The folder's index doc is its category's page, unless the category file says otherwise (`link: null`).
     if (folder && folder.category.link === undefined && isCategoryIndex(fileName, dirParts)) {
       folder.category.link = { type: 'doc', id: doc.source.id };

@@ -2,7 +2,9 @@ import kebabCase from 'lodash.kebabcase';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import { joinPath } from '../shared/doc-paths.ts';
+import { docsVersionsOf } from '../shared/doc-versions.ts';
 import type { AuthorEntry, Compiled, ListedPage, Loaded, NavLink, Route, RouteKind, SiteConfig, TagEntry } from '../types.ts';
+import { versionConfig } from './versions.ts';
 
 type Entries = Record<string, Record<string, unknown>>;
 
@@ -21,7 +23,7 @@ export interface ListingInput {
   routes: Route[];
   compiled: Compiled[];
   config: SiteConfig;
-  loaded: Pick<Loaded, 'docsTags' | 'blogTags' | 'blogAuthors'>;
+  loaded: Pick<Loaded, 'docsTags' | 'blogTags' | 'blogAuthors' | 'versions'>;
   messages: Record<string, string>;
 }
 
@@ -55,13 +57,12 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
   });
   const sourceOf = (route: Route) => (route.compiledIndex === undefined ? undefined : compiled[route.compiledIndex].source);
 
-  const tagsOf = (kind: 'doc' | 'blogPost', base: string, file: { file: string; value: unknown } | undefined) => {
+  const tagsOf = (kind: 'doc' | 'blogPost', base: string, file: { file: string; value: unknown } | undefined, version?: string) => {
     const defined = entries(file);
     const byPath = new Map<string, TagEntry>();
     for (const route of routes) {
       const source = sourceOf(route);
-      // Tag pages are the last docs version's: the docs of other versions are not listed, and link to none.
-      if (route.kind !== kind || !source || (kind === 'doc' && route.unsearched)) continue;
+      if (route.kind !== kind || !source || (version !== undefined && source.version !== version)) continue;
       const links: NavLink[] = [];
       for (const tag of source.frontMatter.tags ?? []) {
         // A tag written inline carries its own label and page; a name is looked up in the tags file.
@@ -102,18 +103,27 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
     return tags;
   };
 
-  const docsBase = config.docs.routeBasePath;
   const blogBase = config.blog.routeBasePath;
-  const docsTags = config.docs.tagPages ? tagsOf('doc', docsBase, loaded.docsTags) : [];
+  // Each docs version has its own tags (`/docs/tags/`, `/docs/next/tags/`, `/docs/1.x/tags/`) from its own tags
+  // file, as Docusaurus's docs plugin makes them per version (https://docusaurus.io/docs/versioning).
+  const versioned = config.docs.versions.length > 0;
+  const docsSets = config.docs.tagPages
+    ? docsVersionsOf(config).map((v) => {
+        const base = versionConfig(config, v).docs.routeBasePath;
+        const file = v.dir === config.layout.docs ? loaded.docsTags : loaded.versions?.[v.name]?.docsTags;
+        return { base, tags: tagsOf('doc', base, file, versioned ? v.name : undefined) };
+      })
+    : [];
+  const docsTags = docsSets.flatMap((set) => set.tags);
   const blogTags = config.blog.enabled && config.blog.listings ? tagsOf('blogPost', blogBase, loaded.blogTags) : [];
   const tagTitle = (count: number, label: string, which: 'docs' | 'posts') =>
     (messages[count === 1 ? `tags.${which}TaggedOne` : `tags.${which}Tagged`] ?? `{count} ${which} tagged with "{tag}"`)
       .replace('{count}', String(count))
       .replace('{tag}', label);
   for (const [tags, base, listing, which] of [
-    [docsTags, docsBase, 'docs', 'docs'],
-    [blogTags, blogBase, 'blog', 'posts'],
-  ] as const) {
+    ...docsSets.map((set) => [set.tags, set.base, 'docs', 'docs'] as const),
+    [blogTags, blogBase, 'blog', 'posts'] as const,
+  ]) {
     if (!tags.length) continue;
     add('tagList', joinPath(base, 'tags'), messages['tags.title'] ?? 'Tags', listing);
     for (const tag of tags) add('tagPage', tag.path, tagTitle(tag.items.length, tag.label, which), listing);

@@ -3,7 +3,7 @@ import { encodeUrlPath } from './route-match.ts';
 /**
  * Docusaurus's category index docs (its `isCategoryIndex`): `index`, `readme` (any case) and a doc named like its
  * folder (`guides/guides.md`) have the folder's URL, `/docs/guides/`, and are the page of the folder's category.
- * `name` and `dir` without number prefixes.
+ * `name` and `dir` as written, number prefixes kept (`02-guides/guides.md` is no index doc in Docusaurus).
  */
 export function isCategoryIndex(name: string, dir: readonly string[]): boolean {
   const lower = name.toLowerCase();

@@ -277,6 +277,51 @@ describe('docs plugin version options', () => {
   });
 });
 
+describe('docs tags in versioned docs', () => {
+  const tagged = (title: string, tags: string) => `---\ntags: ${tags}\n---\n\n# ${title}\n\nText.\n`;
+  let built: Awaited<ReturnType<typeof build>>;
+  beforeAll(async () => {
+    built = await build({
+      'docs/install.md': tagged('Install (next)', '[setup, fresh]'),
+      'docs/tags.yml': 'setup:\n  label: Setup\nfresh:\n  label: Fresh\n',
+      'versioned_docs/version-2.x/install.md': tagged('Install (2.x)', '[setup]'),
+      'versioned_docs/version-2.x/tags.yml': 'setup:\n  label: Set-up\n  description: Getting it running\n',
+      'versioned_docs/version-1.x/install.md': tagged('Install (1.x)', '[setup, legacy]'),
+      'versioned_docs/version-1.x/tags.yml': 'setup:\n  label: Setup 1\n',
+    });
+  });
+
+  it("gives each version its own tag pages under its route base, from its own tags file, as Docusaurus's docs plugin does", () => {
+    const { writer, page } = built;
+    const tagFiles = [...writer.files.keys()].filter((f) => f.includes('/tags/')).sort();
+    expect(tagFiles).toEqual([
+      'docs/1.x/tags/index.html',
+      'docs/1.x/tags/legacy/index.html',
+      'docs/1.x/tags/setup/index.html',
+      'docs/next/tags/fresh/index.html',
+      'docs/next/tags/index.html',
+      'docs/next/tags/setup/index.html',
+      'docs/tags/index.html',
+      'docs/tags/setup/index.html',
+    ]);
+    const tagsOn = (html: string) =>
+      [...html.matchAll(/<a class="tag-links__tag" href="([^"]+)">([^<]+)/g)].map((m) => `${m[2].trim()} ${m[1]}`);
+    // Each version's list shows its own tags only, with its own labels.
+    expect(tagsOn(page('docs/tags/index.html'))).toEqual(['Set-up /docs/tags/setup/']);
+    expect(tagsOn(page('docs/next/tags/index.html'))).toEqual(['Fresh /docs/next/tags/fresh/', 'Setup /docs/next/tags/setup/']);
+    expect(tagsOn(page('docs/1.x/tags/index.html'))).toEqual(['legacy /docs/1.x/tags/legacy/', 'Setup 1 /docs/1.x/tags/setup/']);
+    // A doc of an older version links to its version's tag pages, which list it.
+    expect(page('docs/1.x/install/index.html')).toContain('href="/docs/1.x/tags/setup/"');
+    expect(page('docs/1.x/tags/setup/index.html')).toContain('href="/docs/1.x/install/"');
+    expect(page('docs/tags/setup/index.html')).toContain('Getting it running');
+  });
+
+  it("warns about a tag missing from its own version's tags file, at the doc", () => {
+    const unknown = built.result.diagnostics.filter((d) => d.message.includes('legacy'));
+    expect(unknown.map((d) => [d.code, d.file])).toEqual([['Q021', 'versioned_docs/version-1.x/install.md']]);
+  });
+});
+
 describe('page fingerprints with versioned docs', () => {
   it("change on every page when a version's main doc changes, as each page's dropdown leads there", () => {
     const page: Route = { kind: 'page', path: '/about/', title: 'About', description: '', isUnlisted: false };

@@ -20,6 +20,16 @@ describe('load', () => {
     expect(identify('doc', 'guide/a', { slug: 'anders' }, config).path).toBe('/docs/guide/anders/');
     expect(identify('doc', 'guide/a', { slug: '/ganz/anders' }, config).path).toBe('/docs/ganz/anders/');
     expect(identify('doc', 'guide/a', { id: 'b' }, config).id).toBe('guide/b');
+    // Index docs by their file and folder names as written (Docusaurus's isCategoryIndex), not by id or without
+    // number prefixes: Redux's usage/structuring-reducers/StructuringReducers.md (id structuring-reducers).
+    expect(identify('doc', 'guide/Guide', {}, config).path).toBe('/docs/guide/');
+    expect(identify('doc', 'guide/README', {}, config).path).toBe('/docs/guide/');
+    expect(identify('doc', 'usage/structuring-reducers/StructuringReducers', { id: 'structuring-reducers' }, config).path).toBe(
+      '/docs/usage/structuring-reducers/structuring-reducers/',
+    );
+    expect(identify('doc', 'guide/a', { id: 'guide' }, config).path).toBe('/docs/guide/guide/');
+    expect(identify('doc', '02-guide/guide', {}, config).path).toBe('/docs/guide/guide/');
+    expect(identify('doc', '02-guide/02-guide', {}, config).path).toBe('/docs/guide/');
   });
 
   it('load: should map pages, landing pages and blog posts to their routes', () => {

@@ -56,10 +56,11 @@ export function FeedLinks() {
   );
 }
 
-/** The tags of the route's listing (docs or blog). */
+/** The tags of the route's listing (docs or blog); on a tags page, those under it (each docs version has its own). */
 function useTags(): TagEntry[] {
   const { site, route } = useTheme();
-  return site.tags?.[route.listing ?? 'docs'] ?? [];
+  const tags = site.tags?.[route.listing ?? 'docs'] ?? [];
+  return route.kind === 'tagList' ? tags.filter((tag) => tag.path.replace(/[^/]+\/?$/, '') === route.path) : tags;
 }
 
 /** A blog listing inside the blog's layout (its sidebar of posts); docs listings in the plain page. */
