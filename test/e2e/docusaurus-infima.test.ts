@@ -161,6 +161,15 @@ describe("Infima's classes on the Docusaurus template's home page", () => {
       if (i) expect(c.x).toBeGreaterThanOrEqual(columns[i - 1].x + columns[i - 1].width - 1);
     }
     expect(Math.abs(columns[0].x - container.x)).toBeLessThan(2);
+    // Infima's container: 1140 px wide and centred below a 1440 px screen, 1320 px from there.
+    expect(container.width).toBe(1140);
+    const parent = await page.locator('section .container').evaluate((e) => {
+      const r = (e.parentElement as HTMLElement).getBoundingClientRect();
+      return { x: r.x, width: r.width };
+    });
+    expect(Math.abs(container.x - (parent.x + (parent.width - 1140) / 2))).toBeLessThan(1);
+    await page.setViewportSize({ width: 1600, height: 900 });
+    expect((await box(page, 'section .container')).width).toBe(1320);
     await context.close();
   });
 
