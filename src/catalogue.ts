@@ -240,6 +240,11 @@ export const CATALOGUE = {
         message: (d: { unbalanced: string }) => `The announcement's HTML ${d.unbalanced}: the rest of every page would end up inside it.`,
         hint: 'Close each tag you open: <a href="/deals/">Angebot</a>.',
       }),
+      footerHtmlUnbalanced: kase({
+        severity: 'error',
+        message: (d: { unbalanced: string }) => `This footer item's HTML ${d.unbalanced}: the rest of the footer would end up inside it.`,
+        hint: 'Close each tag you open: <a href="https://example.org/"><img src="/img/badge.svg" alt="Badge" /></a>.',
+      }),
       unknownLocale: kase({
         severity: 'error',
         message: (d: { locale: string; locales: readonly string[] }) =>

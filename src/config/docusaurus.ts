@@ -925,6 +925,8 @@ function mapFooter(raw: Raw, take: Take): Raw {
       title: take<string>(`themeConfig.footer.links.${i}.title`) ?? '',
       items: ((column as Raw).items as unknown[]).flatMap((entry, j) => {
         const at = `themeConfig.footer.links.${i}.items.${j}`;
+        // An `html` item: the config author's HTML, shown as written (its URLs held to the URL policy).
+        if (isObject(entry) && typeof entry.html === 'string') return [{ html: take<string>(`${at}.html`) } as Raw];
         if (!isObject(entry) || (entry.to === undefined && entry.href === undefined)) return [];
         const to = take<string>(`${at}.to`);
         const href = take<string>(`${at}.href`);
@@ -937,6 +939,18 @@ function mapFooter(raw: Raw, take: Take): Raw {
         ];
       }),
     }));
+  }
+  const logoSrc = take<string>('themeConfig.footer.logo.src');
+  if (typeof logoSrc === 'string') {
+    const logo: Raw = { src: sitePath(logoSrc), alt: take<string>('themeConfig.footer.logo.alt') ?? '' };
+    const href = take<string>('themeConfig.footer.logo.href');
+    if (href !== undefined) logo.href = sitePath(href);
+    for (const key of ['width', 'height']) {
+      const v = take(`themeConfig.footer.logo.${key}`);
+      if (typeof v === 'number') logo[key] = v;
+      else if (typeof v === 'string' && /^\d+(px)?$/.test(v)) logo[key] = parseInt(v, 10);
+    }
+    footer.logo = logo;
   }
   return footer;
 }

@@ -125,9 +125,15 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
     if (item.type === 'link') links.push([`navbar.items.${i}.href`, item.href]);
     if (item.type === 'dropdown') item.items.forEach((sub, j) => links.push([`navbar.items.${i}.items.${j}.href`, sub.href]));
   });
+  const footerHtml: [string, string][] = [];
   config.footer.links.forEach((column, i) =>
-    column.items.forEach((item, j) => links.push([`footer.links.${i}.items.${j}.href`, item.href])),
+    column.items.forEach((item, j) =>
+      'html' in item
+        ? footerHtml.push([`footer.links.${i}.items.${j}.html`, item.html])
+        : links.push([`footer.links.${i}.items.${j}.href`, item.href]),
+    ),
   );
+  if (config.footer.logo?.href) links.push(['footer.logo.href', config.footer.logo.href]);
   config.footer.social.forEach((item, i) => links.push([`footer.social.${i}.href`, item.href]));
   config.footer.appStores.forEach((store, i) => links.push([`footer.appStores.${i}.url`, store.url]));
   config.headTags.forEach(({ attributes }, i) => {
@@ -142,6 +148,7 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
   const written: [string, string | undefined][] = [
     ['announcementBar.content', config.announcementBar?.content],
     ['footer.copyright', config.footer.copyright],
+    ...footerHtml,
   ];
   const html = written.filter((entry): entry is [string, string] => !!entry[1] && !isPlainHtml(entry[1]));
   if (html.length) {
@@ -172,11 +179,17 @@ export function validateConfig(
   }
   const config = parsed.data;
   const warnings = unknownKeys(raw, config, file);
-  const unbalanced = config.announcementBar && unbalancedTag(config.announcementBar.content);
-  if (unbalanced) {
-    return {
-      diagnostics: [report(CODES.CONFIG_INVALID, 'announcementUnbalanced', { unbalanced }, { file, keyPath: 'announcementBar.content' })],
-    };
+  // HTML of the config author's must close what it opens: a stray <div> would swallow the rest of every page.
+  const written: [string, string | undefined][] = [
+    ['announcementBar.content', config.announcementBar?.content],
+    ...config.footer.links.flatMap((column, i) =>
+      column.items.flatMap((item, j): [string, string][] => ('html' in item ? [[`footer.links.${i}.items.${j}.html`, item.html]] : [])),
+    ),
+  ];
+  for (const [keyPath, html] of written) {
+    const unbalanced = html && unbalancedTag(html);
+    const kase = keyPath === 'announcementBar.content' ? 'announcementUnbalanced' : 'footerHtmlUnbalanced';
+    if (unbalanced) return { diagnostics: [report(CODES.CONFIG_INVALID, kase, { unbalanced }, { file, keyPath })] };
   }
   const { i18n } = config;
   const locale = overrides?.locale ?? i18n.currentLocale;

@@ -26,6 +26,8 @@ const oneTarget = (v: { to?: string; href?: string; doc?: object }) =>
   (v.doc !== undefined && v.href === undefined) || (v.to === undefined) !== (v.href === undefined);
 const oneTargetMessage = { message: 'give exactly one of "to" (internal path) or "href" (external URL)' };
 const linkTarget = z.object(linkFields).refine(oneTarget, oneTargetMessage);
+/** Trusted HTML from the config author, shown as a footer column's item; its URLs pass the URL policy. */
+const footerHtml = z.object({ html: z.string().min(1) }).strict();
 const linkItem = z.object({ type: z.literal('link'), ...linkFields }).refine(oneTarget, oneTargetMessage);
 const dropdownItem = z.object({
   type: z.literal('dropdown'),
@@ -245,7 +247,18 @@ export const configSchema = z.object({
   }),
   footer: z
     .object({
-      links: z.array(z.object({ title: z.string(), items: z.array(linkTarget) })).default([]),
+      /** Columns of links; an item may be HTML of the config author's instead (a Docusaurus footer's `html` item). */
+      links: z.array(z.object({ title: z.string(), items: z.array(z.union([linkTarget, footerHtml])) })).default([]),
+      /** A logo above the copyright (a Docusaurus footer's `logo`): a file in static/, linked where `href` says. */
+      logo: z
+        .object({
+          src: z.string(),
+          alt: z.string().default(''),
+          href: z.string().min(1).optional(),
+          width: z.number().optional(),
+          height: z.number().optional(),
+        })
+        .optional(),
       social: z.array(linkTarget).default([]),
       appStores: z.array(z.object({ label: z.string(), url: z.url() })).default([]),
       currencies: z.boolean().default(true),
@@ -455,4 +468,5 @@ export type UserConfig = z.input<typeof configSchema>;
 export type SiteConfig = z.output<typeof configSchema>;
 export type NavItem = SiteConfig['navbar']['items'][number];
 export type LinkTarget = z.output<typeof linkTarget>;
+export type FooterItem = LinkTarget | z.output<typeof footerHtml>;
 export type DocsVersion = z.output<typeof docsVersion>;

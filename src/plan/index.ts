@@ -398,6 +398,7 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
     [config.favicon, 'favicon'],
     [config.image, 'image'],
     [config.navbar.logo?.src, 'navbar.logo.src'],
+    [config.footer.logo?.src, 'footer.logo.src'],
   ];
   for (const [to, keyPath] of images) if (to && isSitePath(to)) out.push({ to, keyPath, isFile: true });
   config.navbar.items.forEach((item, i) => {
@@ -406,12 +407,17 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
     if (item.type === 'dropdown')
       item.items.forEach((sub, j) => sub.to && out.push({ to: sub.to, keyPath: `navbar.items.${i}.items.${j}.to` }));
   });
+  const html: [string, string][] = [['announcementBar.content', config.announcementBar?.content ?? '']];
   config.footer.links.forEach((col, i) =>
-    col.items.forEach((item, j) => item.to && out.push({ to: item.to, keyPath: `footer.links.${i}.items.${j}.to` })),
+    col.items.forEach((item, j) => {
+      if ('html' in item) html.push([`footer.links.${i}.items.${j}.html`, item.html]);
+      else if (item.to) out.push({ to: item.to, keyPath: `footer.links.${i}.items.${j}.to` });
+    }),
   );
-  // The announcement is raw HTML; its site-path links (`href="/deals/manga/"`) get the base path when rendered.
-  for (const { href } of htmlHrefs(config.announcementBar?.content ?? '')) {
-    if (isSitePath(href)) out.push({ to: href, keyPath: 'announcementBar.content' });
-  }
+  const logoHref = config.footer.logo?.href;
+  if (logoHref && isSitePath(logoHref)) out.push({ to: logoHref, keyPath: 'footer.logo.href' });
+  // The announcement and footer HTML items are raw HTML; their site-path links (`href="/deals/manga/"`) get the
+  // base path when rendered.
+  for (const [keyPath, text] of html) for (const { href } of htmlHrefs(text)) if (isSitePath(href)) out.push({ to: href, keyPath });
   return out;
 }

@@ -28,7 +28,7 @@ function configLabels(config: SiteConfig): string[] {
     if (item.label) labels.push(item.label);
     if (item.type === 'dropdown') labels.push(...item.items.map((sub) => sub.label));
   }
-  for (const column of config.footer.links) labels.push(column.title, ...column.items.map((i) => i.label));
+  for (const column of config.footer.links) labels.push(column.title, ...column.items.flatMap((i) => ('label' in i ? [i.label] : [])));
   labels.push(...config.footer.social.map((s) => s.label), ...config.footer.appStores.map((s) => s.label));
   if (config.footer.copyright) labels.push(config.footer.copyright);
   labels.push(config.docs.version.label);

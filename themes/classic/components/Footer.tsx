@@ -1,6 +1,7 @@
-import type { LinkTarget } from '../../../src/config/schema.ts';
+import type { FooterItem } from '../../../src/config/schema.ts';
 import QRCode from 'qrcode';
-import { isFlagOn, useLabel, useLocale, useSharedHtml, useT, useTheme } from '../context.tsx';
+import { htmlWithBase } from '../../../src/shared/route-match.ts';
+import { isFlagOn, useHref, useLabel, useLocale, useSharedHtml, useT, useTheme } from '../context.tsx';
 import { ConsentReopen } from './Consent.tsx';
 import { Link } from './Link.tsx';
 
@@ -130,27 +131,52 @@ function FooterInner() {
           </label>
         ) : null}
         <ConsentReopen />
+        <FooterLogo />
         <p className="footer__copyright">{tl(footer.copyright)}</p>
       </div>
     </div>
   );
 }
 
-/** One list of footer links; flag-gated entries are left out, labels translated per locale. */
-function FooterLinks({ items, className }: { items: LinkTarget[]; className?: string }) {
+/**
+ * One list of footer links; flag-gated entries are left out, labels translated per locale. An HTML item (a
+ * Docusaurus footer's `html`, a badge say) is the config author's trusted HTML, its URLs held to the URL policy
+ * when the config is read and its site paths given the base path.
+ */
+function FooterLinks({ items, className }: { items: FooterItem[]; className?: string }) {
   const { site } = useTheme();
   const tl = useLabel();
   return (
     <ul className={className}>
-      {items
-        .filter((item) => isFlagOn(site, item.flag))
-        .map((item) => (
+      {items.map((item, i) =>
+        'html' in item ? (
+          <li key={i} className="footer__html" dangerouslySetInnerHTML={{ __html: htmlWithBase(item.html, site.config.baseUrl) }} />
+        ) : isFlagOn(site, item.flag) ? (
           <li key={item.label}>
             <Link to={(item.to ?? item.href)!} className="footer__link" id={item.id}>
               {tl(item.label)}
             </Link>
           </li>
-        ))}
+        ) : null,
+      )}
     </ul>
+  );
+}
+
+/** The footer's logo (a Docusaurus footer's `logo`), linked where the config says. */
+function FooterLogo() {
+  const { site } = useTheme();
+  const href = useHref();
+  const logo = site.config.footer.logo;
+  if (!logo) return null;
+  // A linked logo without a text of its own is named by the site's title, so the link is not nameless.
+  const alt = logo.alt || (logo.href ? site.config.title : '');
+  const image = <img className="footer__logo" src={href(logo.src)} alt={alt} width={logo.width} height={logo.height} />;
+  return logo.href ? (
+    <Link to={logo.href} className="footer__logo-link">
+      {image}
+    </Link>
+  ) : (
+    image
   );
 }

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(cleanups.map((c) => c())));
+
+/**
+ * The template with a footer as Docusaurus's docs describe it (https://docusaurus.io/docs/api/themes/configuration#footer-1):
+ * an `html` item in a column and a `logo` above the copyright; `more` replaces the template's "More" column items.
+ */
+async function build(
+  more: string,
+  logo = "{ alt: 'Meta Open Source Logo', src: 'img/logo.svg', href: 'https://opensource.fb.com', width: 160 }",
+) {
+  const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
+  const config = template
+    .replace(
+      /( {14}\{\n {16}label: 'GitHub',\n {16}href: 'https:\/\/github.com\/facebook\/docusaurus',\n {14}\},)/,
+      `$1\n              ${more},`,
+    )
+    .replace('copyright: `', `logo: ${logo},\n        copyright: \``);
+  expect(config).toContain(more);
+  const site = await makeSite('docusaurus-classic', { 'docusaurus.config.js': config });
+  cleanups.push(site.cleanup);
+  return buildInMemory(site.root);
+}
+
+const footerOf = (html: string) => /<footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? '';
+
+describe("a Docusaurus footer's html items and logo", () => {
+  it('shows an html item as written in its column, its site paths under the base path, and the logo linked', async () => {
+    const { result, writer } = await build(
+      '{ html: \'<a href="/blog" class="badge"><img src="/img/docusaurus.png" alt="Deployed here" width="20" height="20" /></a>\' }',
+    );
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // Neither is named as a setting quire does not read.
+    const unread = result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1));
+    expect(unread.filter((line) => /footer\.(logo|links)/.test(line))).toEqual([]);
+    const footer = footerOf(writer.text('docs/intro/index.html')!);
+    expect(footer).toContain(
+      '<li class="footer__html"><a href="/blog/" class="badge"><img src="/img/docusaurus.png" alt="Deployed here" width="20" height="20" /></a></li>',
+    );
+    expect(footer).toMatch(
+      /<a href="https:\/\/opensource.fb.com" target="_blank" rel="noopener noreferrer" class="footer__logo-link"><img class="footer__logo" src="\/img\/logo.svg" alt="Meta Open Source Logo" width="160"\/>/,
+    );
+  });
+
+  it('holds an html item to the URL policy and refuses one that leaves a tag open, at its config key', async () => {
+    const unsafe = await build('{ html: \'<a href="javascript:alert(1)">x</a>\' }');
+    expect(unsafe.result.ok).toBe(false);
+    expect(unsafe.result.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q064', keyPath: 'footer.links.2.items.2.html' }));
+    const open = await build('{ html: \'<div class="badge">\' }');
+    expect(open.result.ok).toBe(false);
+    expect(open.result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q002',
+        keyPath: 'footer.links.2.items.2.html',
+        message: expect.stringContaining("footer item's HTML"),
+      }),
+    );
+  });
+
+  it('reports a logo that is not a file of static/, and names a linked logo without alt by the site title', async () => {
+    const { result } = await build("{ label: 'Extra', to: '/blog' }", "{ src: 'img/nope.svg', href: '/' }");
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ keyPath: 'footer.logo.src' }));
+    const fixed = await build("{ label: 'Extra', to: '/blog' }", "{ src: 'img/logo.svg', href: '/' }");
+    expect(footerOf(fixed.writer.text('docs/intro/index.html')!)).toContain(
+      '<img class="footer__logo" src="/img/logo.svg" alt="My Site"/>',
+    );
+  });
+});
