@@ -365,6 +365,15 @@ describe('compile', () => {
     expect(compiled.links).toEqual([{ url: '/img/vorschau.png', path: '/img/vorschau.png', line: 4, column: 1, image: true }]);
   });
 
+  it("compile: should resolve a frame's relative src from the page's address and check it as a link, as the browser reads it", async () => {
+    const { html: out, compiled } = await html('<iframe src="../../demo/karte.html" title="Karte"></iframe>
+');
+    // The page is /docs/guide/a/: two levels up is /docs/, as Maps4HTML's docs link their demos.
+    expect(out).toContain('<iframe src="/de/docs/demo/karte.html" title="Karte">');
+    expect(compiled.assets).toEqual([]);
+    expect(compiled.links).toEqual([expect.objectContaining({ url: '../../demo/karte.html', path: '/docs/demo/karte.html' })]);
+  });
+
   it('compile: should rewrite every image of a srcset in HTML of .md files', async () => {
     const { html: out, compiled } = await html(
       '<picture>\n<source srcset="/img/breit.webp 1200w, ./schmal.webp 600w" type="image/webp">\n<img src="./schmal.png" srcset="./schmal.png, /img/breit.png 2x" alt="Bild">\n</picture>\n',

@@ -163,10 +163,10 @@ function stringLiteral(value: unknown): string | undefined {
 }
 
 /** Elements whose `src` names a file the page loads (relative ones are published as assets, like images). */
-const SOURCE_ELEMENTS = new Set(['img', 'video', 'audio', 'source', 'track', 'iframe', 'embed']);
+const SOURCE_ELEMENTS = new Set(['img', 'video', 'audio', 'source', 'track', 'embed']);
 
 /**
- * What an HTML element's attribute holds, if a URL: a link (`href` of `a` and `area`), a file the page
+ * What an HTML element's attribute holds, if a URL: a link (`href` of `a` and `area`, a frame's `src`), a file the page
  * loads (`src` of images and media, a video's `poster`) or a list of images (`srcset` of `img` and
  * `source`). Names as written in HTML or JSX (`srcset`, `srcSet`).
  */
@@ -175,6 +175,9 @@ export function urlAttribute(tagName: string, name: string): 'link' | 'file' | '
     case 'href':
       return tagName === 'a' || tagName === 'area' ? 'link' : undefined;
     case 'src':
+      // A frame shows a page (or a static file) of the site: its relative `src` is resolved from the page's
+      // address, as the browser does and Docusaurus leaves it, and checked like a link.
+      if (tagName === 'iframe') return 'link';
       return SOURCE_ELEMENTS.has(tagName) ? 'file' : undefined;
     case 'poster':
       return tagName === 'video' ? 'file' : undefined;
