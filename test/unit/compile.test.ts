@@ -366,8 +366,7 @@ describe('compile', () => {
   });
 
   it("compile: should resolve a frame's relative src from the page's address and check it as a link, as the browser reads it", async () => {
-    const { html: out, compiled } = await html('<iframe src="../../demo/karte.html" title="Karte"></iframe>
-');
+    const { html: out, compiled } = await html('<iframe src="../../demo/karte.html" title="Karte"></iframe>\n');
     // The page is /docs/guide/a/: two levels up is /docs/, as Maps4HTML's docs link their demos.
     expect(out).toContain('<iframe src="/de/docs/demo/karte.html" title="Karte">');
     expect(compiled.assets).toEqual([]);

@@ -253,7 +253,8 @@ export function internalRef(
   if (url.startsWith('#')) return { url, path: pagePath, hash: decodeSafe(url.slice(1)) };
   const u = new URL(url, 'http://site' + relativeBase);
   const last = u.pathname.split('/').pop() ?? '';
-  const sitePath = last.includes('.') && !last.endsWith('.html') ? decodeSafe(u.pathname) : normalizePath(u.pathname);
+  // A name with an extension is a file's path; `x.html` may be a static file or a page (the checker tries both).
+  const sitePath = last.includes('.') ? decodeSafe(u.pathname) : normalizePath(u.pathname);
   return { url, path: sitePath, hash: u.hash ? decodeSafe(u.hash.slice(1)) : undefined };
 }
 
