@@ -785,15 +785,22 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
       ...(className !== undefined ? { className } : {}),
     };
   };
-  if (type === 'default' || type === 'link') return nested ? stripType(link()) : link();
+  // An item with `items` and no type is a dropdown, as Docusaurus's default item type reads it.
+  const dropdown = type === 'dropdown' || (type === 'default' && Array.isArray(item.items));
+  if (!dropdown && (type === 'default' || type === 'link')) return nested ? stripType(link()) : link();
   if (type === 'doc' || type === 'docSidebar') {
+    // An item of another docs plugin (`docsPluginId`) leads to docs quire does not build: it is left out, its keys
+    // named in the warning with the plugin's.
+    const plugin = item.docsPluginId;
+    if (plugin !== undefined && plugin !== 'default') return undefined;
+    if (plugin !== undefined) mark(take, `${at}.docsPluginId`);
     mark(take, `${at}.type`);
     const id = take<string>(type === 'doc' ? `${at}.docId` : `${at}.sidebarId`);
     const entry = { label: label() ?? (type === 'doc' ? undefined : undefined), doc: type === 'doc' ? { id } : { sidebar: id } };
     return nested ? entry : { type: 'link', ...entry };
   }
   if (nested) return undefined;
-  if (type === 'dropdown') {
+  if (dropdown) {
     mark(take, `${at}.type`);
     const sub = (item.items as unknown[] | undefined) ?? [];
     return { type: 'dropdown', label: label(), items: sub.map((s, j) => mapNavItem(s, `${at}.items.${j}`, take, true)).filter(Boolean) };

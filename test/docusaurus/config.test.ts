@@ -195,6 +195,31 @@ describe('Docusaurus config', () => {
     ]);
   });
 
+  it('reads an item with items and no type as a dropdown, and leaves out an item of another docs plugin, naming it', () => {
+    const raw = {
+      title: 'T',
+      url: 'https://example.org',
+      baseUrl: '/',
+      themeConfig: {
+        navbar: {
+          items: [
+            { label: 'Sponsor', items: [{ label: 'Open Collective', href: 'https://opencollective.com/x' }] },
+            { type: 'docSidebar', docsPluginId: 'registry', sidebarId: 'registry', label: 'Registry' },
+            { type: 'doc', docsPluginId: 'default', docId: 'intro', label: 'Intro' },
+          ],
+        },
+      },
+    };
+    const { config, diagnostics } = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere'));
+    expect(config!.navbar!.items).toEqual([
+      { type: 'dropdown', label: 'Sponsor', items: [{ label: 'Open Collective', href: 'https://opencollective.com/x' }] },
+      { type: 'link', label: 'Intro', doc: { id: 'intro' } },
+    ]);
+    const unread = diagnostics.flatMap((d) => d.message.split('\n').slice(1));
+    expect(unread).toContain('- themeConfig.navbar.items.* (type docSidebar)');
+    expect(unread.filter((line) => line.includes('docsPluginId') || line.includes('.items.*.items'))).toEqual([]);
+  });
+
   it("shows a navbar link without a label (an icon drawn by the project's CSS) by its aria-label, with its class", () => {
     const raw = {
       title: 'T',
