@@ -758,7 +758,9 @@ function mapNavbar(raw: Raw, take: Take): Raw {
   const out: Raw[] = [];
   items.forEach((item, i) => {
     const mapped = mapNavItem(item, `themeConfig.navbar.items.${i}`, take);
-    if (mapped) out.push(mapped);
+    if (!mapped) return;
+    const position = take(`themeConfig.navbar.items.${i}.position`);
+    out.push(position === 'left' || position === 'right' ? { ...mapped, position } : mapped);
   });
   navbar.items = out;
   return navbar;

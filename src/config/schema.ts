@@ -28,15 +28,18 @@ const oneTargetMessage = { message: 'give exactly one of "to" (internal path) or
 const linkTarget = z.object(linkFields).refine(oneTarget, oneTargetMessage);
 /** Trusted HTML from the config author, shown as a footer column's item; its URLs pass the URL policy. */
 const footerHtml = z.object({ html: z.string().min(1) }).strict();
-const linkItem = z.object({ type: z.literal('link'), ...linkFields }).refine(oneTarget, oneTargetMessage);
+/** Which end of the navbar an item sits at; by default links and menus on the left, the rest on the right. */
+const position = { position: z.enum(['left', 'right']).optional() };
+const linkItem = z.object({ type: z.literal('link'), ...linkFields, ...position }).refine(oneTarget, oneTargetMessage);
 const dropdownItem = z.object({
   type: z.literal('dropdown'),
+  ...position,
   label: z.string().min(1),
   flag: z.string().optional(),
   items: z.array(linkTarget).min(1),
 });
 const simpleItem = <T extends string>(type: T) =>
-  z.object({ type: z.literal(type), label: z.string().optional(), flag: z.string().optional() });
+  z.object({ type: z.literal(type), label: z.string().optional(), flag: z.string().optional(), ...position });
 
 export const NAV_ITEM_TYPES = ['link', 'dropdown', 'locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag'] as const;
 
@@ -47,8 +50,8 @@ const navItem = z.discriminatedUnion('type', [
   simpleItem('docsVersion'),
   simpleItem('search'),
   simpleItem('profile'),
-  z.object({ type: z.literal('premiumTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional() }),
-  z.object({ type: z.literal('proTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional() }),
+  z.object({ type: z.literal('premiumTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional(), ...position }),
+  z.object({ type: z.literal('proTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional(), ...position }),
 ]);
 
 /**

@@ -93,6 +93,15 @@ describe('the create-docusaurus classic template, built unchanged', () => {
   it("links the navbar's docSidebar item to the sidebar's first doc", () => {
     expect(text(writer, 'blog/index.html')).toMatch(/<a href="\/docs\/intro\/" class="navbar__link">Tutorial<\/a>/);
   });
+
+  it("places the navbar's items at the end their position names: GitHub on the right, before the colour switch", () => {
+    const html = text(writer, 'blog/index.html');
+    const group = (re: RegExp) => [...(re.exec(html)?.[1] ?? '').matchAll(/class="navbar__link"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(group(/<ul class="navbar__items">([\s\S]*?)<\/ul>/)).toEqual(['Tutorial', 'Blog']);
+    const right = /<ul class="navbar__items navbar__items--right">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    expect(right).toMatch(/^<li class="navbar__item"><a href="https:\/\/github.com\/facebook\/docusaurus"[^>]*>GitHub/);
+    expect(right).toContain('navbar__item--color-mode');
+  });
 });
 
 describe('Docusaurus sidebars', () => {

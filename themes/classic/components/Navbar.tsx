@@ -63,6 +63,9 @@ function Brand() {
   );
 }
 
+/** The item types that sit at the navbar's right end unless an item's `position` says otherwise. */
+const RIGHT_TYPES: readonly NavItem['type'][] = ['locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag'];
+
 /** Fixed top navbar (SPEC §2): the configured items in order; hidden flags dropped; a menu button below 996 px. */
 export function Navbar() {
   const { site, route } = useTheme();
@@ -70,8 +73,10 @@ export function Navbar() {
   const { navbar, colorMode } = site.config;
   navbar.items.forEach(assertNavbarItem);
   const items = navbar.items.filter((item) => isFlagOn(site, item.flag));
-  const left = items.filter((i) => !['locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag'].includes(i.type));
-  const right = items.filter((i) => !left.includes(i));
+  // An item's `position` places it (a Docusaurus config's); without one, links and menus sit on the left.
+  const atRight = (i: NavItem) => (i.position ? i.position === 'right' : RIGHT_TYPES.includes(i.type));
+  const left = items.filter((i) => !atRight(i));
+  const right = items.filter(atRight);
   return (
     <>
       {/* The page's banner landmark: the site's header is its navbar. */}
