@@ -754,16 +754,28 @@ function mapNavbar(raw: Raw, take: Take): Raw {
   const hide = take('themeConfig.navbar.hideOnScroll');
   if (hide !== undefined) navbar.hideOnScroll = hide;
   const items = (isObject(raw.themeConfig) && isObject(raw.themeConfig.navbar) ? raw.themeConfig.navbar.items : undefined) as unknown;
-  if (!Array.isArray(items)) return navbar;
   const out: Raw[] = [];
-  items.forEach((item, i) => {
+  navbar.items = out;
+  (Array.isArray(items) ? items : []).forEach((item, i) => {
     const mapped = mapNavItem(item, `themeConfig.navbar.items.${i}`, take);
     if (!mapped) return;
     const position = take(`themeConfig.navbar.items.${i}.position`);
     out.push(position === 'left' || position === 'right' ? { ...mapped, position } : mapped);
   });
-  navbar.items = out;
+  // A project with a search plugin or theme (Algolia's, a local search) has a search bar at the navbar's end in
+  // Docusaurus even without a search item: quire's own search stands in for it there.
+  if (!out.some((item) => item.type === 'search') && hasSearchPlugin(raw)) out.push({ type: 'search' });
   return navbar;
+}
+
+/** Whether the config adds a search bar: Algolia's settings, or a theme or plugin named for search. */
+function hasSearchPlugin(raw: Raw): boolean {
+  if (isObject(raw.themeConfig) && raw.themeConfig.algolia !== undefined) return true;
+  const names = [raw.themes, raw.plugins].flatMap((list) => (Array.isArray(list) ? list : []));
+  return names.some((entry) => {
+    const name = Array.isArray(entry) ? entry[0] : entry;
+    return typeof name === 'string' && /search/i.test(name);
+  });
 }
 
 function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw | undefined {

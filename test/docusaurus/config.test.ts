@@ -219,6 +219,28 @@ describe('Docusaurus config', () => {
     expect(unread.filter((line) => line.includes('docsPluginId') || line.includes('.items.*.items'))).toEqual([]);
   });
 
+  it("puts quire's search at the navbar's end where a search theme, plugin or Algolia would put Docusaurus's", () => {
+    const items = (extra: Record<string, unknown>) =>
+      mapDocusaurusConfig(
+        {
+          title: 'T',
+          url: 'https://example.org',
+          baseUrl: '/',
+          themeConfig: { navbar: { items: [{ to: 'docs/a', label: 'A' }] } },
+          ...extra,
+        },
+        'docusaurus.config.js',
+        layout('/nowhere'),
+      ).config!.navbar!.items;
+    expect(items({ themes: ['/p/node_modules/@getcanary/docusaurus-theme-search-pagefind/dist/index.js'] })).toEqual([
+      { type: 'link', label: 'A', to: '/docs/a' },
+      { type: 'search' },
+    ]);
+    expect(items({ plugins: [['@easyops-cn/docusaurus-search-local', {}]] })).toContainEqual({ type: 'search' });
+    // No search plugin: Docusaurus shows no search bar, and neither does the navbar.
+    expect(items({ plugins: ['docusaurus-plugin-sass'] })).toEqual([{ type: 'link', label: 'A', to: '/docs/a' }]);
+  });
+
   it("shows a navbar link without a label (an icon drawn by the project's CSS) by its aria-label, with its class", () => {
     const raw = {
       title: 'T',
