@@ -13,9 +13,23 @@ import {
 } from 'react';
 import { ADMONITIONS, admonitionStyle } from '../../src/shared/admonitions.ts';
 import { isExternal, withBase } from '../../src/shared/route-match.ts';
-import type { HeadTag, PageProps, Site } from '../../src/types.ts';
+import type { HeadTag, PageProps, Route, Site } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
-import { DocCard, DocCardList, filterDocCardListItems, useCurrentSidebarCategory } from './components/DocCardList.tsx';
+import { DocCard, DocCardList, docusaurusItems, filterDocCardListItems, useCurrentSidebarCategory } from './components/DocCardList.tsx';
+import {
+  activeDocContext,
+  activePlugin,
+  activeVersion,
+  DEFAULT_PLUGIN_ID,
+  DOCS_PLUGIN,
+  docContent,
+  docsVersionMetadata,
+  globalData,
+  latestVersion,
+  type GlobalPluginData,
+  type GlobalVersion,
+  type VersionDoc,
+} from './global-data.ts';
 import { Tab, Tabs } from './mdx/blocks.tsx';
 
 /**
@@ -538,6 +552,105 @@ function usePluralForm(): { selectMessage: (count: number, message: string) => s
   };
 }
 
+/**
+ * The site and page as the global-data hooks read them: while building only. quire does not carry the global data
+ * into the browser (it grows with the site), so a component hydrated there cannot call these hooks.
+ */
+function useBuildContext(hook: string): { site: Site; route: Route } {
+  const theme = useContext(ThemeContext);
+  if (!theme)
+    throw new Error(
+      `${hook}() reads the site's global data, which quire gives components while building only: a component hydrated in the browser cannot call it.`,
+    );
+  return theme;
+}
+
+/** `@docusaurus/useGlobalData`: each plugin's global data by plugin name, then by instance id. */
+function useGlobalData(): Record<string, Record<string, unknown>> {
+  return globalData(useBuildContext('useGlobalData').site);
+}
+
+/** `useAllPluginInstancesData(name)`: a plugin's data by instance id; `failfast` throws when the plugin has none. */
+function useAllPluginInstancesData(pluginName: string, options: { failfast?: boolean } = {}): Record<string, unknown> | undefined {
+  const all = globalData(useBuildContext('useAllPluginInstancesData').site)[pluginName];
+  if (!all && options.failfast) throw new Error(`Docusaurus plugin global data not found for "${pluginName}" plugin.`);
+  return all;
+}
+
+/** `usePluginData(name, id)`: one plugin instance's data (`default` when no id is given). */
+function usePluginData(pluginName: string, pluginId = DEFAULT_PLUGIN_ID, options: { failfast?: boolean } = {}): unknown {
+  const data = globalData(useBuildContext('usePluginData').site)[pluginName]?.[pluginId];
+  if (data === undefined && options.failfast)
+    throw new Error(`Docusaurus plugin global data not found for "${pluginName}" plugin with id "${pluginId}".`);
+  return data;
+}
+
+/** The docs plugin's data by instance id (none on a site without docs), and one instance's (it must exist). */
+function useAllDocsData(): Record<string, GlobalPluginData> {
+  return (globalData(useBuildContext('useAllDocsData').site)[DOCS_PLUGIN] ?? {}) as Record<string, GlobalPluginData>;
+}
+function useDocsData(pluginId?: string): GlobalPluginData {
+  return usePluginData(DOCS_PLUGIN, pluginId ?? DEFAULT_PLUGIN_ID, { failfast: true }) as GlobalPluginData;
+}
+
+/**
+ * The hooks of `@docusaurus/plugin-content-docs/client` over the docs' global data, with Docusaurus's rules
+ * (docsClientUtils): the active plugin, version and doc are found from the page's path, which while building is
+ * the page's own route.
+ */
+function usePathname(): string {
+  const { site, route } = useBuildContext('useLocation');
+  return withBase(site.config.baseUrl, route.path);
+}
+function useActivePlugin(options: { failfast?: boolean } = {}) {
+  return activePlugin(useAllDocsData(), usePathname(), options);
+}
+function useActivePluginAndVersion(options: { failfast?: boolean } = {}) {
+  const plugin = useActivePlugin(options);
+  const pathname = usePathname();
+  return plugin ? { activePlugin: plugin, activeVersion: activeVersion(plugin.pluginData, pathname) } : undefined;
+}
+function useVersions(pluginId?: string): GlobalVersion[] {
+  return useDocsData(pluginId).versions;
+}
+function useLatestVersion(pluginId?: string): GlobalVersion {
+  return latestVersion(useDocsData(pluginId));
+}
+function useActiveVersion(pluginId?: string): GlobalVersion | undefined {
+  return activeVersion(useDocsData(pluginId), usePathname());
+}
+function useActiveDocContext(pluginId?: string) {
+  return activeDocContext(useDocsData(pluginId), usePathname());
+}
+function useDocVersionSuggestions(pluginId?: string) {
+  const data = useDocsData(pluginId);
+  const latest = latestVersion(data);
+  return { latestDocSuggestion: activeDocContext(data, usePathname()).alternateDocVersions[latest.name], latestVersionSuggestion: latest };
+}
+
+/** `useDocsVersion()`: on a doc page, its version's metadata; like Docusaurus's, it throws on any other page. */
+function useDocsVersion() {
+  const { site, route } = useBuildContext('useDocsVersion');
+  if (route.kind !== 'doc' || !route.doc)
+    throw new Error(`useDocsVersion() was called on ${route.path}, which is not a doc page (Docusaurus gives it only inside the docs).`);
+  return docsVersionMetadata(site, route, (items) => docusaurusItems(site, items, (path) => withBase(site.config.baseUrl, path)));
+}
+
+/** `useDocById(id)`: a doc of the page's version (title, description, sidebar); an unknown id throws, as in Docusaurus. */
+function useDocById(id: string | undefined): VersionDoc | undefined {
+  const version = useDocsVersion();
+  if (id === undefined) return undefined;
+  const doc = version.docs[id];
+  if (!doc) throw new Error(`useDocById("${id}"): no doc has this id in version ${version.version}.`);
+  return doc;
+}
+
+/** `useDoc()`: the doc page being rendered (metadata, front matter, toc); it throws on any other page. */
+function useDoc() {
+  const { site, route } = useBuildContext('useDoc');
+  return docContent(site, route);
+}
+
 const module = (value: unknown, named: Record<string, unknown> = {}) => ({ __esModule: true, default: value, ...named });
 
 /** By the name code imports them from. */
@@ -562,7 +675,23 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@theme/ThemedImage': module(ThemedImage),
   '@theme/DocCardList': module(DocCardList),
   '@theme/DocCard': module(DocCard),
-  '@docusaurus/plugin-content-docs/client': module(undefined, { useCurrentSidebarCategory, filterDocCardListItems }),
+  '@docusaurus/plugin-content-docs/client': module(undefined, {
+    useCurrentSidebarCategory,
+    filterDocCardListItems,
+    useAllDocsData,
+    useDocsData,
+    useActivePlugin,
+    useActivePluginAndVersion,
+    useVersions,
+    useLatestVersion,
+    useActiveVersion,
+    useActiveDocContext,
+    useDocVersionSuggestions,
+    useDocsVersion,
+    useDocById,
+    useDoc,
+  }),
+  '@docusaurus/useGlobalData': module(useGlobalData, { useAllPluginInstancesData, usePluginData }),
   // Docusaurus 3 keeps the sidebar hooks here too, for code written for version 2.
   '@docusaurus/theme-common': module(undefined, {
     useColorMode,
