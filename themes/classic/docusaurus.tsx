@@ -64,6 +64,8 @@ export interface DocusaurusSiteValue {
   defaultColorMode: 'light' | 'dark';
   /** The built locale's texts for Translate and translate() by id (a Docusaurus project's `code.json`). */
   code: Record<string, string>;
+  /** `useGlobalData()`, on a site whose hydrated code reads it (see readsGlobalData): an island carries it then. */
+  globalData?: Record<string, Record<string, unknown>>;
 }
 
 export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
@@ -97,7 +99,25 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
     ),
     defaultColorMode: config.colorMode.defaultMode,
     code: siteCode,
+    ...(readsGlobalData(site) ? { globalData: globalData(site) } : {}),
   };
+}
+
+const globalDataReaders = new WeakMap<Site, boolean>();
+
+/**
+ * Whether a page's code that is hydrated in the browser imports the global-data hooks: only then do islands carry
+ * the global data, which grows with the number of docs.
+ */
+function readsGlobalData(site: Site): boolean {
+  let reads = globalDataReaders.get(site);
+  if (reads === undefined) {
+    reads = site.compiled.some(
+      (c) => c.modules?.island !== undefined && /@docusaurus\/(?:useGlobalData|plugin-content-docs\/client)\b/.test(c.modules.code),
+    );
+    globalDataReaders.set(site, reads);
+  }
+  return reads;
 }
 
 function useSite(): DocusaurusSiteValue {
@@ -553,33 +573,45 @@ function usePluralForm(): { selectMessage: (count: number, message: string) => s
 }
 
 /**
- * The site and page as the global-data hooks read them: while building only. quire does not carry the global data
- * into the browser (it grows with the site), so a component hydrated there cannot call these hooks.
+ * The site and page as useDocsVersion, useDocById and useDoc read them: while building only, as a hydrated
+ * component does not carry the page's doc (its metadata and the version's docs grow with the site).
  */
 function useBuildContext(hook: string): { site: Site; route: Route } {
   const theme = useContext(ThemeContext);
   if (!theme)
     throw new Error(
-      `${hook}() reads the site's global data, which quire gives components while building only: a component hydrated in the browser cannot call it.`,
+      `${hook}() reads the page's doc, which quire gives components while building only: a component hydrated in the browser cannot call it.`,
     );
   return theme;
 }
 
+/**
+ * The site's global data: made from the site while building; in a hydrated component, what the island carries
+ * (docusaurusSite puts it there on a site whose hydrated code reads it).
+ */
+function useGlobalDataValue(): Record<string, Record<string, unknown>> {
+  const theme = useContext(ThemeContext);
+  if (theme) return globalData(theme.site);
+  const given = useContext(DocusaurusSite);
+  if (!given?.globalData) throw new Error('quire bug: a hydrated component reads the global data, which its island does not carry');
+  return given.globalData;
+}
+
 /** `@docusaurus/useGlobalData`: each plugin's global data by plugin name, then by instance id. */
 function useGlobalData(): Record<string, Record<string, unknown>> {
-  return globalData(useBuildContext('useGlobalData').site);
+  return useGlobalDataValue();
 }
 
 /** `useAllPluginInstancesData(name)`: a plugin's data by instance id; `failfast` throws when the plugin has none. */
 function useAllPluginInstancesData(pluginName: string, options: { failfast?: boolean } = {}): Record<string, unknown> | undefined {
-  const all = globalData(useBuildContext('useAllPluginInstancesData').site)[pluginName];
+  const all = useGlobalDataValue()[pluginName];
   if (!all && options.failfast) throw new Error(`Docusaurus plugin global data not found for "${pluginName}" plugin.`);
   return all;
 }
 
 /** `usePluginData(name, id)`: one plugin instance's data (`default` when no id is given). */
 function usePluginData(pluginName: string, pluginId = DEFAULT_PLUGIN_ID, options: { failfast?: boolean } = {}): unknown {
-  const data = globalData(useBuildContext('usePluginData').site)[pluginName]?.[pluginId];
+  const data = useGlobalDataValue()[pluginName]?.[pluginId];
   if (data === undefined && options.failfast)
     throw new Error(`Docusaurus plugin global data not found for "${pluginName}" plugin with id "${pluginId}".`);
   return data;
@@ -587,7 +619,7 @@ function usePluginData(pluginName: string, pluginId = DEFAULT_PLUGIN_ID, options
 
 /** The docs plugin's data by instance id (none on a site without docs), and one instance's (it must exist). */
 function useAllDocsData(): Record<string, GlobalPluginData> {
-  return (globalData(useBuildContext('useAllDocsData').site)[DOCS_PLUGIN] ?? {}) as Record<string, GlobalPluginData>;
+  return (useGlobalDataValue()[DOCS_PLUGIN] ?? {}) as Record<string, GlobalPluginData>;
 }
 function useDocsData(pluginId?: string): GlobalPluginData {
   return usePluginData(DOCS_PLUGIN, pluginId ?? DEFAULT_PLUGIN_ID, { failfast: true }) as GlobalPluginData;
@@ -599,8 +631,7 @@ function useDocsData(pluginId?: string): GlobalPluginData {
  * the page's own route.
  */
 function usePathname(): string {
-  const { site, route } = useBuildContext('useLocation');
-  return withBase(site.config.baseUrl, route.path);
+  return useLocation().pathname;
 }
 function useActivePlugin(options: { failfast?: boolean } = {}) {
   return activePlugin(useAllDocsData(), usePathname(), options);
