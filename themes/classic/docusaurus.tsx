@@ -591,8 +591,8 @@ function useBuildContext(hook: string): { site: Site; route: Route } {
  */
 function useGlobalDataValue(): Record<string, Record<string, unknown>> {
   const theme = useContext(ThemeContext);
-  if (theme) return globalData(theme.site);
   const given = useContext(DocusaurusSite);
+  if (theme) return globalData(theme.site);
   if (!given?.globalData) throw new Error('quire bug: a hydrated component reads the global data, which its island does not carry');
   return given.globalData;
 }
