@@ -176,4 +176,46 @@ describe('Docusaurus global data and the docs client hooks', () => {
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((d) => d.message).join('\n')).toContain('useDoc() was called on /doc/, which is not a doc page');
   });
+
+  it("lists every version with its own docs and sidebars, and finds the active one from the page's path", async () => {
+    const site = await makeSite('docusaurus-versions', {
+      'src/components/Versions.js': [
+        "import {useActiveDocContext, useVersions, useLatestVersion, useDocsVersion} from '@docusaurus/plugin-content-docs/client';",
+        'export default function Versions() {',
+        '  const context = useActiveDocContext();',
+        '  const value = {',
+        '    versions: useVersions().map(({name, label, path, isLast, mainDocId, sidebars, docs}) => ({name, label, path, isLast, mainDocId, sidebars, docs: docs.map((d) => d.id + " " + d.path + " " + d.sidebar)})),',
+        '    latest: useLatestVersion().name,',
+        '    active: context.activeVersion.name,',
+        '    doc: context.activeDoc.path,',
+        '    alternates: Object.fromEntries(Object.entries(context.alternateDocVersions).map(([k, d]) => [k, d.path])),',
+        '    docsVersion: {version: useDocsVersion().version, banner: useDocsVersion().banner, docs: Object.keys(useDocsVersion().docs)},',
+        '  };',
+        '  return <pre id="versions">{JSON.stringify(value)}</pre>;',
+        '}',
+      ].join('\n'),
+      'versioned_docs/version-1.x/install.md': "# Install (1.x)\n\nimport Versions from '@site/src/components/Versions';\n\n<Versions />\n",
+    });
+    cleanups.push(site.cleanup);
+    const { result, writer } = await buildInMemory(site.root);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const value = written(writer.text('docs/1.x/install/index.html') ?? '', 'versions') as { versions: Record<string, unknown>[] };
+    expect(value).toMatchObject({
+      latest: '2.x',
+      active: '1.x',
+      doc: '/docs/1.x/install/',
+      alternates: { current: '/docs/next/install/', '2.x': '/docs/install/', '1.x': '/docs/1.x/install/' },
+      docsVersion: { version: '1.x', banner: 'unmaintained', docs: ['install', 'intro'] },
+    });
+    expect(value.versions.map(({ name, path, isLast, mainDocId }) => [name, path, isLast, mainDocId])).toEqual([
+      ['current', '/docs/next', false, 'intro'],
+      ['2.x', '/docs', true, 'intro'],
+      ['1.x', '/docs/1.x', false, 'intro'],
+    ]);
+    expect(value.versions[2]).toMatchObject({
+      label: '1.x',
+      sidebars: { docs: { link: { label: 'Introduction (1.x)', path: '/docs/1.x/' } } },
+      docs: ['install /docs/1.x/install/ docs', 'intro /docs/1.x/ docs'],
+    });
+  });
 });
