@@ -218,4 +218,33 @@ describe('Docusaurus global data and the docs client hooks', () => {
       docs: ['install /docs/1.x/install/ docs', 'intro /docs/1.x/ docs'],
     });
   });
+
+  it('fails the build, not the browser, where useDoc is called on a page whose components are hydrated', async () => {
+    const { result } = await build({
+      'src/components/DocHooks.js': DOC_HOOKS,
+      'src/components/Toggle.js':
+        'import {useState} from \'react\';\nexport default function Toggle() { const [on, set] = useState(false); return <button type="button" onClick={() => set(!on)}>{String(on)}</button>; }\n',
+      'docs/both.mdx':
+        "---\ntitle: Both\n---\nimport DocHooks from '@site/src/components/DocHooks';\nimport Toggle from '@site/src/components/Toggle';\n\n<Toggle />\n\n<DocHooks />\n",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        file: 'docs/both.mdx',
+        message: expect.stringContaining('useDoc() is called on /docs/both/, whose components are hydrated in the browser'),
+      }),
+    );
+  });
+
+  it('refuses a docs client hook quire does not give at its import (Q039), naming it', async () => {
+    const { result } = await build({
+      'src/components/Preferred.js':
+        "import {useDocsPreferredVersion} from '@docusaurus/plugin-content-docs/client';\nexport default function Preferred() { return <p>{useDocsPreferredVersion().preferredVersion?.name}</p>; }\n",
+      'docs/preferred.mdx': "---\ntitle: Preferred\n---\nimport Preferred from '@site/src/components/Preferred';\n\n<Preferred />\n",
+    });
+    const refused = result.diagnostics.filter((d) => d.code === 'Q039');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ severity: 'error', line: 1 });
+    expect(refused[0].message).toContain('useDocsPreferredVersion');
+  });
 });

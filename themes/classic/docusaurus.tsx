@@ -574,13 +574,17 @@ function usePluralForm(): { selectMessage: (count: number, message: string) => s
 
 /**
  * The site and page as useDocsVersion, useDocById and useDoc read them: while building only, as a hydrated
- * component does not carry the page's doc (its metadata and the version's docs grow with the site).
+ * component does not carry the page's doc (its metadata and the version's docs grow with the site). On a page
+ * whose components are hydrated, every one of them is (render/modules.ts), so the call fails the build there
+ * (Q080 at the page) rather than the hydration in the browser.
  */
 function useBuildContext(hook: string): { site: Site; route: Route } {
   const theme = useContext(ThemeContext);
-  if (!theme)
+  if (!theme) throw new Error(`quire bug: ${hook}() ran in the browser, where the build refuses it`);
+  const { route, site } = theme;
+  if (route.compiledIndex !== undefined && site.compiled[route.compiledIndex]?.modules?.island)
     throw new Error(
-      `${hook}() reads the page's doc, which quire gives components while building only: a component hydrated in the browser cannot call it.`,
+      `${hook}() is called on ${route.path}, whose components are hydrated in the browser (one of them keeps state or effects), where quire does not give them the page's doc.`,
     );
   return theme;
 }
