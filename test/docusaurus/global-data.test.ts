@@ -1,4 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { fingerprintRoutes } from '../../src/render/index.ts';
+import type { Compiled, Route, Site } from '../../src/types.ts';
+import { minimalConfig } from '../unit/config-fixture.ts';
 import { buildInMemory, makeSite } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -246,5 +249,41 @@ describe('Docusaurus global data and the docs client hooks', () => {
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatchObject({ severity: 'error', line: 1 });
     expect(refused[0].message).toContain('useDocsPreferredVersion');
+  });
+
+  it("renders a page whose code reads the docs' data again when another doc changes, and leaves other pages be", () => {
+    const page = (path: string, compiledIndex: number): Route => ({
+      kind: 'page',
+      path,
+      title: path,
+      description: '',
+      isUnlisted: false,
+      compiledIndex,
+    });
+    const compiled = (code: string) =>
+      ({ source: { file: 'src/pages/x.mdx', hash: 'h', path: '/x/' }, links: [], assets: [], modules: { code } }) as unknown as Compiled;
+    // Only what fingerprintRoutes reads: a whole Site needs far more than these two pages show.
+    const site = (docTitle: string) =>
+      ({
+        config: minimalConfig(),
+        routes: [
+          page('/hooks/', 0),
+          page('/plain/', 1),
+          { kind: 'doc', path: '/docs/a/', title: docTitle, description: '', isUnlisted: false, doc: { id: 'a' } },
+        ],
+        compiled: [compiled('require("@docusaurus/plugin-content-docs/client")'), compiled('require("@docusaurus/Link")')],
+        sidebar: [],
+        sidebarSize: 0,
+        blogPosts: [],
+        data: {},
+        messages: {},
+        locales: [],
+        imageSizes: {},
+      }) as unknown as Site;
+    const print = (s: Site) => fingerprintRoutes({ site: s, shared: null, assetVersions: new Map() });
+    const before = print(site('A'));
+    const after = print(site('A, renamed'));
+    expect(after.get('/hooks/')).not.toBe(before.get('/hooks/'));
+    expect(after.get('/plain/')).toBe(before.get('/plain/'));
   });
 });
