@@ -392,6 +392,10 @@ export interface Site {
   sidebar: SidebarItem[];
   /** Number of items in the largest sidebar, to pick full or open-branch rendering (the same for every sidebar). */
   sidebarSize: number;
+  /** The name of `sidebar` (`tutorialSidebar`), for the docs plugin's global data (each doc's `sidebar`). */
+  sidebarName?: string;
+  /** Ids of the docs left out as drafts (production builds), as the docs plugin's global data lists them. */
+  docDraftIds?: string[];
   /** Every sidebar by name (a Docusaurus project may have several), `sidebar` among them; absent with one. */
   sidebars?: Record<string, SidebarItem[]>;
   /** Blog posts, newest first. */

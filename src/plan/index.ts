@@ -274,6 +274,8 @@ export function plan({
       compiled,
       sidebar,
       sidebarSize: size,
+      ...(planned.sidebars[0] ? { sidebarName: planned.sidebars[0].name } : {}),
+      ...(draftIds.size ? { docDraftIds: [...draftIds] } : {}),
       ...(planned.sidebars.length > 1 ? { sidebars: Object.fromEntries(planned.sidebars.map(({ name, items }) => [name, items])) } : {}),
       blogPosts,
       ...(listings.tags.docs.length || listings.tags.blog.length ? { tags: listings.tags } : {}),

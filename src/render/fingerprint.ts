@@ -20,6 +20,9 @@ export interface FingerprintInputs {
   memo?: FingerprintMemo;
 }
 
+/** The Docusaurus modules whose hooks read every doc of the site (see fingerprintRoutes). */
+const READS_DOCS = /@docusaurus\/(?:useGlobalData|plugin-content-docs\/client)\b/;
+
 /** What a route's fingerprint was made of: the pages' shared part, the route, its content, what else it shows. */
 interface RouteInputs {
   everyPage: string;
@@ -65,6 +68,16 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
   const blog = hash([site.blogPosts, blogRoutes]);
   const listings = hash([site.tags, site.authors]);
   const fileRoutes = routesByFile(site.compiled);
+  // A page whose code reads Docusaurus's global data or a docs version (useGlobalData, the docs client hooks)
+  // shows every doc's id, path, title and sidebar (themes/classic/global-data.ts).
+  let docsData: string | undefined;
+  const allDocs = () =>
+    (docsData ??= hash([
+      site.sidebars ?? site.sidebar,
+      site.sidebarName,
+      site.docDraftIds,
+      site.routes.filter((r) => r.kind === 'doc').map((r) => [r.path, r.title, r.description, r.isUnlisted, r.doc]),
+    ]));
 
   const out = new Map<string, string>();
   const seen = new Map<string, RouteInputs>();
@@ -88,6 +101,7 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
       }
     }
     if (route.kind === 'blogPost' || route.kind === 'blogList') shows.push(blog);
+    if (compiled?.modules && READS_DOCS.test(compiled.modules.code)) shows.push(allDocs());
     // The listing pages show the tags' and authors' pages; those of the blog also its sidebar of posts.
     if (route.kind === 'tagList' || route.kind === 'tagPage') shows.push(listings, route.listing === 'blog' ? blog : null);
     if (route.kind === 'authorList' || route.kind === 'authorPage' || route.kind === 'blogArchive') shows.push(listings, blog);

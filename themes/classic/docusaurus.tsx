@@ -13,9 +13,23 @@ import {
 } from 'react';
 import { ADMONITIONS, admonitionStyle } from '../../src/shared/admonitions.ts';
 import { isExternal, withBase } from '../../src/shared/route-match.ts';
-import type { HeadTag, PageProps, Site } from '../../src/types.ts';
+import type { HeadTag, PageProps, Route, Site } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
-import { DocCard, DocCardList, filterDocCardListItems, useCurrentSidebarCategory } from './components/DocCardList.tsx';
+import { DocCard, DocCardList, docusaurusItems, filterDocCardListItems, useCurrentSidebarCategory } from './components/DocCardList.tsx';
+import {
+  activeDocContext,
+  activePlugin,
+  activeVersion,
+  DEFAULT_PLUGIN_ID,
+  DOCS_PLUGIN,
+  docContent,
+  docsVersionMetadata,
+  globalData,
+  latestVersion,
+  type GlobalPluginData,
+  type GlobalVersion,
+  type VersionDoc,
+} from './global-data.ts';
 import { Tab, Tabs } from './mdx/blocks.tsx';
 
 /**
@@ -50,6 +64,8 @@ export interface DocusaurusSiteValue {
   defaultColorMode: 'light' | 'dark';
   /** The built locale's texts for Translate and translate() by id (a Docusaurus project's `code.json`). */
   code: Record<string, string>;
+  /** `useGlobalData()`, on a site whose hydrated code reads it (see readsGlobalData): an island carries it then. */
+  globalData?: Record<string, Record<string, unknown>>;
 }
 
 export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
@@ -83,7 +99,25 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
     ),
     defaultColorMode: config.colorMode.defaultMode,
     code: siteCode,
+    ...(readsGlobalData(site) ? { globalData: globalData(site) } : {}),
   };
+}
+
+const globalDataReaders = new WeakMap<Site, boolean>();
+
+/**
+ * Whether a page's code that is hydrated in the browser imports the global-data hooks: only then do islands carry
+ * the global data, which grows with the number of docs.
+ */
+function readsGlobalData(site: Site): boolean {
+  let reads = globalDataReaders.get(site);
+  if (reads === undefined) {
+    reads = site.compiled.some(
+      (c) => c.modules?.island !== undefined && /@docusaurus\/(?:useGlobalData|plugin-content-docs\/client)\b/.test(c.modules.code),
+    );
+    globalDataReaders.set(site, reads);
+  }
+  return reads;
 }
 
 function useSite(): DocusaurusSiteValue {
@@ -538,6 +572,120 @@ function usePluralForm(): { selectMessage: (count: number, message: string) => s
   };
 }
 
+/**
+ * The site and page as useDocsVersion, useDocById and useDoc read them: while building only, as a hydrated
+ * component does not carry the page's doc (its metadata and the version's docs grow with the site). On a page
+ * whose components are hydrated, every one of them is (render/modules.ts), so the call fails the build there
+ * (Q080 at the page) rather than the hydration in the browser.
+ */
+function useBuildContext(hook: string): { site: Site; route: Route } {
+  const theme = useContext(ThemeContext);
+  if (!theme) throw new Error(`quire bug: ${hook}() ran in the browser, where the build refuses it`);
+  const { route, site } = theme;
+  if (route.compiledIndex !== undefined && site.compiled[route.compiledIndex]?.modules?.island)
+    throw new Error(
+      `${hook}() is called on ${route.path}, whose components are hydrated in the browser (one of them keeps state or effects), where quire does not give them the page's doc.`,
+    );
+  return theme;
+}
+
+/**
+ * The site's global data: made from the site while building; in a hydrated component, what the island carries
+ * (docusaurusSite puts it there on a site whose hydrated code reads it).
+ */
+function useGlobalDataValue(): Record<string, Record<string, unknown>> {
+  const theme = useContext(ThemeContext);
+  const given = useContext(DocusaurusSite);
+  if (theme) return globalData(theme.site);
+  if (!given?.globalData) throw new Error('quire bug: a hydrated component reads the global data, which its island does not carry');
+  return given.globalData;
+}
+
+/** `@docusaurus/useGlobalData`: each plugin's global data by plugin name, then by instance id. */
+function useGlobalData(): Record<string, Record<string, unknown>> {
+  return useGlobalDataValue();
+}
+
+/** `useAllPluginInstancesData(name)`: a plugin's data by instance id; `failfast` throws when the plugin has none. */
+function useAllPluginInstancesData(pluginName: string, options: { failfast?: boolean } = {}): Record<string, unknown> | undefined {
+  const all = useGlobalDataValue()[pluginName];
+  if (!all && options.failfast) throw new Error(`Docusaurus plugin global data not found for "${pluginName}" plugin.`);
+  return all;
+}
+
+/** `usePluginData(name, id)`: one plugin instance's data (`default` when no id is given). */
+function usePluginData(pluginName: string, pluginId = DEFAULT_PLUGIN_ID, options: { failfast?: boolean } = {}): unknown {
+  const data = useGlobalDataValue()[pluginName]?.[pluginId];
+  if (data === undefined && options.failfast)
+    throw new Error(`Docusaurus plugin global data not found for "${pluginName}" plugin with id "${pluginId}".`);
+  return data;
+}
+
+/** The docs plugin's data by instance id (none on a site without docs), and one instance's (it must exist). */
+function useAllDocsData(): Record<string, GlobalPluginData> {
+  return (useGlobalDataValue()[DOCS_PLUGIN] ?? {}) as Record<string, GlobalPluginData>;
+}
+function useDocsData(pluginId?: string): GlobalPluginData {
+  return usePluginData(DOCS_PLUGIN, pluginId ?? DEFAULT_PLUGIN_ID, { failfast: true }) as GlobalPluginData;
+}
+
+/**
+ * The hooks of `@docusaurus/plugin-content-docs/client` over the docs' global data, with Docusaurus's rules
+ * (docsClientUtils): the active plugin, version and doc are found from the page's path, which while building is
+ * the page's own route.
+ */
+function usePathname(): string {
+  return useLocation().pathname;
+}
+function useActivePlugin(options: { failfast?: boolean } = {}) {
+  return activePlugin(useAllDocsData(), usePathname(), options);
+}
+function useActivePluginAndVersion(options: { failfast?: boolean } = {}) {
+  const plugin = useActivePlugin(options);
+  const pathname = usePathname();
+  return plugin ? { activePlugin: plugin, activeVersion: activeVersion(plugin.pluginData, pathname) } : undefined;
+}
+function useVersions(pluginId?: string): GlobalVersion[] {
+  return useDocsData(pluginId).versions;
+}
+function useLatestVersion(pluginId?: string): GlobalVersion {
+  return latestVersion(useDocsData(pluginId));
+}
+function useActiveVersion(pluginId?: string): GlobalVersion | undefined {
+  return activeVersion(useDocsData(pluginId), usePathname());
+}
+function useActiveDocContext(pluginId?: string) {
+  return activeDocContext(useDocsData(pluginId), usePathname());
+}
+function useDocVersionSuggestions(pluginId?: string) {
+  const data = useDocsData(pluginId);
+  const latest = latestVersion(data);
+  return { latestDocSuggestion: activeDocContext(data, usePathname()).alternateDocVersions[latest.name], latestVersionSuggestion: latest };
+}
+
+/** `useDocsVersion()`: on a doc page, its version's metadata; like Docusaurus's, it throws on any other page. */
+function useDocsVersion() {
+  const { site, route } = useBuildContext('useDocsVersion');
+  if (route.kind !== 'doc' || !route.doc)
+    throw new Error(`useDocsVersion() was called on ${route.path}, which is not a doc page (Docusaurus gives it only inside the docs).`);
+  return docsVersionMetadata(site, route, (items) => docusaurusItems(site, items, (path) => withBase(site.config.baseUrl, path)));
+}
+
+/** `useDocById(id)`: a doc of the page's version (title, description, sidebar); an unknown id throws, as in Docusaurus. */
+function useDocById(id: string | undefined): VersionDoc | undefined {
+  const version = useDocsVersion();
+  if (id === undefined) return undefined;
+  const doc = version.docs[id];
+  if (!doc) throw new Error(`useDocById("${id}"): no doc has this id in version ${version.version}.`);
+  return doc;
+}
+
+/** `useDoc()`: the doc page being rendered (metadata, front matter, toc); it throws on any other page. */
+function useDoc() {
+  const { site, route } = useBuildContext('useDoc');
+  return docContent(site, route);
+}
+
 const module = (value: unknown, named: Record<string, unknown> = {}) => ({ __esModule: true, default: value, ...named });
 
 /** By the name code imports them from. */
@@ -562,7 +710,23 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@theme/ThemedImage': module(ThemedImage),
   '@theme/DocCardList': module(DocCardList),
   '@theme/DocCard': module(DocCard),
-  '@docusaurus/plugin-content-docs/client': module(undefined, { useCurrentSidebarCategory, filterDocCardListItems }),
+  '@docusaurus/plugin-content-docs/client': module(undefined, {
+    useCurrentSidebarCategory,
+    filterDocCardListItems,
+    useAllDocsData,
+    useDocsData,
+    useActivePlugin,
+    useActivePluginAndVersion,
+    useVersions,
+    useLatestVersion,
+    useActiveVersion,
+    useActiveDocContext,
+    useDocVersionSuggestions,
+    useDocsVersion,
+    useDocById,
+    useDoc,
+  }),
+  '@docusaurus/useGlobalData': module(useGlobalData, { useAllPluginInstancesData, usePluginData }),
   // Docusaurus 3 keeps the sidebar hooks here too, for code written for version 2.
   '@docusaurus/theme-common': module(undefined, {
     useColorMode,
