@@ -7,7 +7,7 @@ const STAGES = ['config', 'load', 'compile', 'plan', 'render', 'emit'];
 
 /** Every place under src/; a file anywhere else under src/ is an error, and each of these must exist. */
 const SRC_FOLDERS = [...STAGES, 'dev', 'shared', 'client'];
-const SRC_FILES = ['build.ts', 'pipeline.ts', 'processes.ts', 'catalogue.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts'];
+const SRC_FILES = ['build.ts', 'pipeline.ts', 'processes.ts', 'catalogue.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts', 'globs.ts'];
 
 const re = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const oneOf = (names) => `(?:${names.map(re).join('|')})`;
@@ -16,7 +16,7 @@ const PROJECT = '^(?:src|cli|themes)/';
 const KNOWN = [`^src/${oneOf(SRC_FOLDERS)}/`, `^src/${oneOf(SRC_FILES)}$`, '^cli/', '^themes/[^/]+/'];
 const STAGE_ENTRY = `^src/${STAGE}/index\\.ts$`;
 /** What any Node code under src/ may use: the contracts, the diagnostics and their catalogue, the small shared helpers. */
-const CONTRACTS = ['^src/(?:types|diagnostics|catalogue|source-map|limits|processes)\\.ts$', '^src/shared/'];
+const CONTRACTS = ['^src/(?:types|diagnostics|catalogue|source-map|limits|processes|globs)\\.ts$', '^src/shared/'];
 
 /**
  * Who may touch the file system, each with its reason. The graph rules below allow `fs` to the readers only;
@@ -79,7 +79,7 @@ const forbidden = [
   rule('pipeline-runs-stage-entries', 'pipeline.ts runs the stages a driver gives it, and plans through load and plan entries.', { path: '^src/pipeline\\.ts$' }, { path: PROJECT, pathNot: [STAGE_ENTRY, ...CONTRACTS] }),
   rule('dev-drives-stage-entries', 'The dev session drives the pipeline with stages over its memory, through their index.ts (and the pool), keeping the output in memory.', { path: '^src/dev/' }, { path: PROJECT, pathNot: ['^src/dev/', STAGE_ENTRY, ...CONTRACTS, '^src/(?:pool|pipeline)\\.ts$'] }),
   rule('worker-runs-compile-and-render', 'A worker thread compiles and renders; the CLI chooses its theme (cli/worker.ts), so src/worker.ts never imports one.', { path: '^src/worker\\.ts$' }, { path: PROJECT, pathNot: ['^src/(?:compile|render)/index\\.ts$', ...CONTRACTS] }),
-  rule('helpers-import-contracts-only', 'pool, lock, import-ts, source-map, limits, processes, catalogue and diagnostics serve the stages and know none of them.', { path: '^src/(?:pool|lock|import-ts|source-map|limits|processes|catalogue|diagnostics)\\.ts$' }, { path: PROJECT, pathNot: CONTRACTS }),
+  rule('helpers-import-contracts-only', 'pool, lock, import-ts, source-map, limits, processes, globs, catalogue and diagnostics serve the stages and know none of them.', { path: '^src/(?:pool|lock|import-ts|source-map|limits|processes|globs|catalogue|diagnostics)\\.ts$' }, { path: PROJECT, pathNot: CONTRACTS }),
   rule('types-are-the-contracts', 'types.ts imports diagnostics.ts, shared/ and the config types, and no Node built-in.', { path: '^src/types\\.ts$' }, { pathNot: ['^src/diagnostics\\.ts$', '^src/shared/', '^src/config/(?:index|schema)\\.ts$', 'node_modules/'] }),
   rule('types-name-config-types-only', 'types.ts takes only types from config/ (import type), never its code.', { path: '^src/types\\.ts$' }, { path: '^src/config/', dependencyTypesNot: ['type-only'] }),
 

@@ -16,12 +16,14 @@ export interface StepTiming {
 
 /**
  * A stage's outcome: no value stops the pipeline there. `detail` goes on the step's line (render's is known
- * only once emit has pulled every page, hence a function).
+ * only once emit has pulled every page, hence a function). `lent` is time the stage's value spends later, inside
+ * the next step (emit pulling render's lazy pages): it counts as this stage's and not the next one's.
  */
 export interface Outcome<T> {
   value?: T;
   diagnostics: Diagnostic[];
   detail?: string | (() => string);
+  lent?: () => number;
 }
 
 const shown = (detail: Outcome<unknown>['detail']) => (typeof detail === 'function' ? detail() : detail) || undefined;
@@ -64,42 +66,51 @@ export interface PipelineResult {
  * the pipeline before render. Render is lazy: emit pulls each page, and their times are told apart.
  */
 export async function runPipeline(driver: Driver, onStep?: (step: StepTiming) => void): Promise<PipelineResult> {
+  const { step, finish, diagnostics } = stepper(onStep);
+  const blocked = () => diagnostics.some((d) => d.severity === 'error' && !driver.servesWith?.(d));
+
+  const config = await step('config', () => driver.config());
+  if (!config || blocked()) return finish();
+  const loaded = await step('load', () => driver.load(config));
+  if (!loaded) return finish();
+  const compiled = await step('compile', () => driver.compile(config, loaded));
+  if (!compiled) return finish();
+  const site = await step('plan', () => planSite(driver.root, driver.theme(), config, loaded, compiled, driver.planMemo));
+  if (!site || blocked()) return finish();
+  const pages = await step('render', () => driver.render(site).then(timed));
+  if (!pages || blocked()) return finish(site);
+  const emitted = await step('emit', () => driver.emit(site, pages));
+  return finish(site, emitted !== undefined && !blocked());
+}
+
+/**
+ * Runs and times steps, gathering their diagnostics. A step whose outcome lends time to the next is recorded
+ * once that next step ends (or the pipeline does), with the lent time moved from the next step to it.
+ */
+function stepper(onStep?: (step: StepTiming) => void) {
   const diagnostics: Diagnostic[] = [];
   const steps: StepTiming[] = [];
-  const result = (site?: Site, emitted = false): PipelineResult => ({ diagnostics, steps, site, emitted });
-  const blocked = () => diagnostics.some((d) => d.severity === 'error' && !driver.servesWith?.(d));
+  let owed: { name: StepName; ms: number; outcome: Outcome<unknown> } | undefined;
   const record = (timing: StepTiming) => (steps.push(timing), onStep?.(timing));
+  const settle = (): number => {
+    if (!owed) return 0;
+    const { name, ms, outcome } = owed;
+    const lent = outcome.lent?.() ?? 0;
+    owed = undefined;
+    record({ name, ms: ms + lent, detail: shown(outcome.detail) });
+    return lent;
+  };
   const step = async <T>(name: StepName, run: () => Promise<Outcome<T>>): Promise<T | undefined> => {
     const start = performance.now();
     const outcome = await run();
     diagnostics.push(...outcome.diagnostics);
-    record({ name, ms: performance.now() - start, detail: shown(outcome.detail) });
+    const ms = performance.now() - start - settle();
+    if (outcome.lent) owed = { name, ms, outcome };
+    else record({ name, ms, detail: shown(outcome.detail) });
     return outcome.value;
   };
-
-  const config = await step('config', () => driver.config());
-  if (!config || blocked()) return result();
-  const loaded = await step('load', () => driver.load(config));
-  if (!loaded) return result();
-  const compiled = await step('compile', () => driver.compile(config, loaded));
-  if (!compiled) return result();
-  const site = await step('plan', () => planSite(driver.root, driver.theme(), config, loaded, compiled, driver.planMemo));
-  if (!site || blocked()) return result();
-  const renderStart = performance.now();
-  const rendering = await driver.render(site);
-  diagnostics.push(...rendering.diagnostics);
-  const setupMs = performance.now() - renderStart;
-  if (!rendering.value || blocked()) {
-    record({ name: 'render', ms: setupMs, detail: shown(rendering.detail) });
-    return result(site);
-  }
-  const pages = timed(rendering.value);
-  const emitStart = performance.now();
-  const emitted = await driver.emit(site, pages.pages);
-  diagnostics.push(...emitted.diagnostics);
-  record({ name: 'render', ms: setupMs + pages.ms(), detail: shown(rendering.detail) });
-  record({ name: 'emit', ms: performance.now() - emitStart - pages.ms(), detail: shown(emitted.detail) });
-  return result(site, emitted.value !== undefined && !blocked());
+  const finish = (site?: Site, emitted = false): PipelineResult => (settle(), { diagnostics, steps, site, emitted });
+  return { step, finish, diagnostics };
 }
 
 /**
@@ -150,8 +161,10 @@ async function planSite(
   return { value, diagnostics: [...modules.diagnostics, ...planned.diagnostics] };
 }
 
-/** Pages with the time spent making them (inside the iterator), so render and emit are timed apart. */
-function timed(pages: Pages): { pages: AsyncIterable<Page>; ms: () => number } {
+/** Render's outcome with its pages timed as they are made (inside the iterator), which emit does by pulling them. */
+function timed(rendering: Outcome<Pages>): Outcome<Pages> {
+  if (!rendering.value) return rendering;
+  const pages: Pages = rendering.value;
   let ms = 0;
   async function* each(): AsyncGenerator<Page> {
     const iterator = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]();
@@ -163,5 +176,5 @@ function timed(pages: Pages): { pages: AsyncIterable<Page>; ms: () => number } {
       yield next.value;
     }
   }
-  return { pages: each(), ms: () => ms };
+  return { ...rendering, value: each(), lent: () => ms };
 }

@@ -260,6 +260,11 @@ const PLANTS: Plant[] = [
       { rule: 'nothing-imports-the-cli', from: 'src/dev/planted.ts', to: 'cli/flags.ts' },
     ],
   },
+  {
+    name: 'the glob helper, which every stage may import, importing a stage',
+    files: { 'src/globs.ts': "\nimport { plan as plantedPlan } from './plan/index.ts';\nexport const planted = plantedPlan;\n" },
+    expected: [{ rule: 'helpers-import-contracts-only', from: 'src/globs.ts', to: 'src/plan/index.ts' }],
+  },
 ];
 
 /** Renames src/plan to src/planning and follows the rename in every import, as an editor would. */

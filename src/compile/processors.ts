@@ -204,8 +204,8 @@ export async function processSource(
   const project = settings.plugins && (await projectPlugins(settings.plugins, sectionOf(source.kind)));
   if (source.format === 'mdx') {
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip
-    // MDX's JavaScript generation here and evaluating that code at render (measured: compile of the
-    // site's pages −20 %).
+    // MDX's JavaScript generation here and evaluating that code at render, a good part of the site's
+    // compile time (figure in bench/HISTORY.md).
     const treeProcessor = mdxFromTree ? mdxTreeProcessor(parts, texts, project) : undefined;
     if (treeProcessor) {
       const file = new VFile(input);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { importFailure, importTypeScript, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
-import { globMatcher } from '../shared/globs.ts';
+import { globMatcher } from '../globs.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
 import { translateConfig } from './docusaurus-i18n.ts';
 import type { UserConfig } from './schema.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { contentFileFilter } from '../shared/globs.ts';
+import { contentFileFilter } from '../globs.ts';
 import type { ContentKind, SiteConfig } from '../types.ts';
 
 /** A file that changed on disk, as the watcher saw it last (an editor's atomic save ends as a change). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { isCategoryIndex, joinPath } from '../shared/doc-paths.ts';
 import { docsVersionsOf, versionOfFile, type DocsVersionInfo } from '../shared/doc-versions.ts';
-import { contentFileFilter } from '../shared/globs.ts';
+import { contentFileFilter } from '../globs.ts';
 import { lineColumn } from '../shared/text.ts';
 import { importFailure, importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';

@@ -77,7 +77,6 @@ const shown = (value: unknown) => {
  * and its place in the file (where the item's label, id or href is written). Docusaurus's error names the first
  * problem only, as "invalid input".
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one recursive visitor over the sidebar's items whose cases share the trail of labels and the file's text.
 export function sidebarProblems(raw: unknown, file: string | undefined, text: string | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Keys that do nothing (a typo such as `colapsed`): warnings, at the key, so the item still builds.
@@ -134,48 +133,7 @@ export function sidebarProblems(raw: unknown, file: string | undefined, text: st
       if (type === 'category' && Array.isArray(fields.items) && fields.items.length === 0 && !fields.link) {
         fail((at) => report(S, 'categoryLeadsNowhere', { item: name, label }, at), path, near);
       }
-      for (const key of Object.keys(fields)) {
-        if (key === 'type' || key in spec || fields[key] === undefined) continue;
-        const known = ['type', ...Object.keys(spec)];
-        const meant = DOCUSAURUS_ITEM_KEYS.has(key) ? undefined : closestName(key, known);
-        const docusaurus = DOCUSAURUS_ITEM_KEYS.has(key);
-        out.push(report(S, 'itemKeyIgnored', { item: name, type: typeName, label, key, docusaurus, meant, known }, keyPlace(key, near)));
-      }
-      for (const [field, { kind, required }] of Object.entries(spec)) {
-        const value = fields[field];
-        if (value === undefined) {
-          if (required)
-            fail(
-              (at) => report(S, 'itemNeeds', { item: name, type: typeName, label, field, wants: KIND_TEXT[kind] }, at),
-              [...path, field],
-              near,
-            );
-          continue;
-        }
-        const isDocLink =
-          !!value &&
-          typeof value === 'object' &&
-          (value as { type?: unknown }).type === 'doc' &&
-          typeof (value as { id?: unknown }).id === 'string';
-        const ok =
-          kind === 'any'
-            ? true
-            : kind === 'string'
-              ? typeof value === 'string' && value !== ''
-              : kind === 'boolean'
-                ? typeof value === 'boolean'
-                : kind === 'items'
-                  ? Array.isArray(value)
-                  : kind === 'category link'
-                    ? value === null ||
-                      isDocLink ||
-                      (!!value && typeof value === 'object' && (value as { type?: unknown }).type === 'generated-index')
-                    : isDocLink;
-        if (!ok) {
-          const data = { item: name, type: typeName, label, field, wants: KIND_TEXT[kind], got: shown(value) };
-          fail((at) => report(S, 'itemValue', data, at), [...path, field], near);
-        }
-      }
+      itemFieldProblems(fields, spec, { item: name, type: typeName, label, path, near }, { fail, keyPlace, out });
       if (type === 'category' && Array.isArray(fields.items)) {
         open.add(item);
         visit(fields.items, [...path, 'items'], [...trail, typeof fields.label === 'string' ? fields.label : String(i + 1)]);
@@ -215,4 +173,57 @@ export function locateKey(text: string, key: string, near?: string): { line: num
     if (anchor === undefined) break;
   }
   return best === undefined ? undefined : lineColumn(text, best);
+}
+
+type Fail = (found: (place: Place) => Diagnostic, keyPath: string[], near: unknown) => void;
+
+/**
+ * A sidebar item's keys against its type's fields: keys that do nothing are warnings at the key, fields that are
+ * missing or hold the wrong kind of value are errors at the item.
+ */
+function itemFieldProblems(
+  fields: Record<string, unknown>,
+  spec: Fields,
+  { item, type, label, path, near }: { item: string; type: string; label: string; path: string[]; near: unknown },
+  { fail, keyPlace, out }: { fail: Fail; keyPlace: (key: string, near: unknown) => Place; out: Diagnostic[] },
+): void {
+  const S = CODES.SIDEBAR_LOAD;
+  for (const key of Object.keys(fields)) {
+    if (key === 'type' || key in spec || fields[key] === undefined) continue;
+    const known = ['type', ...Object.keys(spec)];
+    const meant = DOCUSAURUS_ITEM_KEYS.has(key) ? undefined : closestName(key, known);
+    const docusaurus = DOCUSAURUS_ITEM_KEYS.has(key);
+    out.push(report(S, 'itemKeyIgnored', { item, type, label, key, docusaurus, meant, known }, keyPlace(key, near)));
+  }
+  for (const [field, { kind, required }] of Object.entries(spec)) {
+    const value = fields[field];
+    if (value === undefined) {
+      if (required) fail((at) => report(S, 'itemNeeds', { item, type, label, field, wants: KIND_TEXT[kind] }, at), [...path, field], near);
+      continue;
+    }
+    if (!hasKind(value, kind)) {
+      const data = { item, type, label, field, wants: KIND_TEXT[kind], got: shown(value) };
+      fail((at) => report(S, 'itemValue', data, at), [...path, field], near);
+    }
+  }
+}
+
+/** Whether a sidebar item's field holds what its kind asks for. */
+function hasKind(value: unknown, kind: FieldKind): boolean {
+  const typed = (wanted: string) => !!value && typeof value === 'object' && (value as { type?: unknown }).type === wanted;
+  const isDocLink = typed('doc') && typeof (value as { id?: unknown }).id === 'string';
+  switch (kind) {
+    case 'any':
+      return true;
+    case 'string':
+      return typeof value === 'string' && value !== '';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'items':
+      return Array.isArray(value);
+    case 'category link':
+      return value === null || isDocLink || typed('generated-index');
+    default:
+      return isDocLink;
+  }
 }

@@ -22,6 +22,93 @@ export interface DocumentProps {
 /** The HTML shell: `<html lang dir>`, the head tags every page needs, pre-paint scripts, the theme's body. */
 export function Document({ site, route, mode, children, assets, pageHead }: DocumentProps) {
   const { config } = site;
+  const meta = pageMeta(site, route, pageHead);
+  const { locale, title, description, fm, robots, version, tag, canonicalUrl, pageUrl, headTags, compiled } = meta;
+  // Analytics only in production builds, and only with a consent banner to ask first (the client loads the container).
+  const gtm = mode === 'production' && config.consent ? config.analytics.gtmContainerId : undefined;
+  return (
+    <html lang={locale.htmlLang} dir={locale.direction} data-theme={config.colorMode.defaultMode} data-route-kind={route.kind}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        {description ? <meta name="description" content={description} /> : null}
+        {fm?.keywords?.length ? <meta name="keywords" content={fm.keywords.join(', ')} /> : null}
+        {robots ? <meta name="robots" content={robots} /> : null}
+        <meta name="generator" content="quire" />
+        <meta name="quire:locale" content={locale.code} />
+        <meta name="quire:tag" content={tag} />
+        {route.kind === 'doc' ? <meta name="quire:version" content={version} /> : null}
+        {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
+        {pageUrl
+          ? site.locales.map((l) => (
+              <link key={l.code} rel="alternate" hrefLang={l.htmlLang} href={config.url + l.baseUrl + route.path.slice(1)} />
+            ))
+          : null}
+        {pageUrl ? (
+          <link
+            rel="alternate"
+            hrefLang="x-default"
+            href={config.url + (site.locales.find((l) => l.code === config.i18n.defaultLocale)?.baseUrl ?? '/') + route.path.slice(1)}
+          />
+        ) : null}
+        <SocialTags site={site} route={route} locale={locale} meta={meta} />
+        {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
+        <link rel="stylesheet" href={assets.css} />
+        {config.headTags.map(({ tagName, attributes }, i) => createElement(tagName, { key: `config-${i}`, ...configTagProps(attributes) }))}
+        {headTags.map((t, i) =>
+          createElement(t.tag, {
+            key: i,
+            ...headProps(t.attributes),
+            ...(t.text !== undefined ? { dangerouslySetInnerHTML: { __html: scriptJson(t.text) } } : {}),
+          }),
+        )}
+        {/* The CSS the page's own imported modules bring (src/compile/modules.ts), after the theme's, as Docusaurus orders it. */}
+        {compiled?.modules?.css ? <style dangerouslySetInnerHTML={{ __html: styleText(compiled.modules.css) }} /> : null}
+        {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
+            so a page painted while it still arrives never shows a half-built navbar that then moves. */}
+        <link rel="expect" href={`#${MAIN_ID}`} blocking="render" />
+        <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) + (gtm ? '\n' + consentModeDefaultsScript() : '') }} />
+        <script src={assets.js} defer type="module" />
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}
+
+/** The Open Graph and Twitter tags: the page's card when shared. */
+function SocialTags({ site, route, locale, meta }: { site: Site; route: Route; locale: LocaleInfo; meta: PageMeta }) {
+  const { config } = site;
+  const { description, canonicalUrl, imageUrl, imageSize, imageAlt } = meta;
+  return (
+    <>
+      <meta property="og:title" content={route.title || config.title} />
+      {description ? <meta property="og:description" content={description} /> : null}
+      {canonicalUrl ? <meta property="og:url" content={canonicalUrl} /> : null}
+      <meta property="og:type" content={route.kind === 'blogPost' || route.kind === 'doc' ? 'article' : 'website'} />
+      <meta property="og:site_name" content={config.title} />
+      <meta property="og:locale" content={ogLocale(locale.htmlLang)} />
+      {site.locales
+        .filter((l) => l.code !== locale.code)
+        .map((l) => (
+          <meta key={l.code} property="og:locale:alternate" content={ogLocale(l.htmlLang)} />
+        ))}
+      {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+      {imageUrl && imageSize ? <meta property="og:image:width" content={String(imageSize.width)} /> : null}
+      {imageUrl && imageSize ? <meta property="og:image:height" content={String(imageSize.height)} /> : null}
+      {imageUrl && imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
+      <meta name="twitter:card" content="summary_large_image" />
+      {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
+      {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
+    </>
+  );
+}
+
+type PageMeta = ReturnType<typeof pageMeta>;
+
+/** What the page's head says about it: title, description, canonical address, social card, robots, search tag. */
+function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead']) {
+  const { config } = site;
   const locale = site.locales.find((l) => l.code === config.i18n.currentLocale) as LocaleInfo;
   const isHome = route.path === '/';
   const written = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex].head;
@@ -62,73 +149,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
         : undefined;
   const version = route.doc?.version ?? config.docs.version.name;
   const tag = searchTag(route.kind, version);
-  // Analytics only in production builds, and only with a consent banner to ask first (the client loads the container).
-  const gtm = mode === 'production' && config.consent ? config.analytics.gtmContainerId : undefined;
-  return (
-    <html lang={locale.htmlLang} dir={locale.direction} data-theme={config.colorMode.defaultMode} data-route-kind={route.kind}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title}</title>
-        {description ? <meta name="description" content={description} /> : null}
-        {fm?.keywords?.length ? <meta name="keywords" content={fm.keywords.join(', ')} /> : null}
-        {robots ? <meta name="robots" content={robots} /> : null}
-        <meta name="generator" content="quire" />
-        <meta name="quire:locale" content={locale.code} />
-        <meta name="quire:tag" content={tag} />
-        {route.kind === 'doc' ? <meta name="quire:version" content={version} /> : null}
-        {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
-        {pageUrl
-          ? site.locales.map((l) => (
-              <link key={l.code} rel="alternate" hrefLang={l.htmlLang} href={config.url + l.baseUrl + route.path.slice(1)} />
-            ))
-          : null}
-        {pageUrl ? (
-          <link
-            rel="alternate"
-            hrefLang="x-default"
-            href={config.url + (site.locales.find((l) => l.code === config.i18n.defaultLocale)?.baseUrl ?? '/') + route.path.slice(1)}
-          />
-        ) : null}
-        <meta property="og:title" content={route.title || config.title} />
-        {description ? <meta property="og:description" content={description} /> : null}
-        {canonicalUrl ? <meta property="og:url" content={canonicalUrl} /> : null}
-        <meta property="og:type" content={route.kind === 'blogPost' || route.kind === 'doc' ? 'article' : 'website'} />
-        <meta property="og:site_name" content={config.title} />
-        <meta property="og:locale" content={ogLocale(locale.htmlLang)} />
-        {site.locales
-          .filter((l) => l.code !== locale.code)
-          .map((l) => (
-            <meta key={l.code} property="og:locale:alternate" content={ogLocale(l.htmlLang)} />
-          ))}
-        {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
-        {imageUrl && imageSize ? <meta property="og:image:width" content={String(imageSize.width)} /> : null}
-        {imageUrl && imageSize ? <meta property="og:image:height" content={String(imageSize.height)} /> : null}
-        {imageUrl && imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
-        <meta name="twitter:card" content="summary_large_image" />
-        {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
-        {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
-        {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
-        <link rel="stylesheet" href={assets.css} />
-        {config.headTags.map(({ tagName, attributes }, i) => createElement(tagName, { key: `config-${i}`, ...configTagProps(attributes) }))}
-        {headTags.map((t, i) =>
-          createElement(t.tag, {
-            key: i,
-            ...headProps(t.attributes),
-            ...(t.text !== undefined ? { dangerouslySetInnerHTML: { __html: scriptJson(t.text) } } : {}),
-          }),
-        )}
-        {/* The CSS the page's own imported modules bring (src/compile/modules.ts), after the theme's, as Docusaurus orders it. */}
-        {compiled?.modules?.css ? <style dangerouslySetInnerHTML={{ __html: styleText(compiled.modules.css) }} /> : null}
-        {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
-            so a page painted while it still arrives never shows a half-built navbar that then moves. */}
-        <link rel="expect" href={`#${MAIN_ID}`} blocking="render" />
-        <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) + (gtm ? '\n' + consentModeDefaultsScript() : '') }} />
-        <script src={assets.js} defer type="module" />
-      </head>
-      <body>{children}</body>
-    </html>
-  );
+  return { locale, title, description, fm, robots, version, tag, canonicalUrl, pageUrl, headTags, compiled, imageUrl, imageSize, imageAlt };
 }
 
 /** Attributes given as config values: `true` writes a boolean attribute (`async`), `false` leaves it out. */

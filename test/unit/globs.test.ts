@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globMatcher } from '../../src/shared/globs.ts';
+import { globMatcher } from '../../src/globs.ts';
 
 const DEFAULT_EXCLUDE = ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'];
 

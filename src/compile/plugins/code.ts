@@ -16,7 +16,8 @@ import { walk, type WalkNode } from './walk.ts';
  * theme colours them for light and dark mode. Grammars load on first use.
  *
  * Chosen over a TextMate highlighter (shiki) for speed: compiling the TextMate grammars' regular
- * expressions in WebAssembly took 0.9 s of the site's 3.7 s cold build, Prism 0.06 s for the same blocks.
+ * expressions in WebAssembly took a large share of the site's cold build, Prism a small fraction of
+ * that for the same blocks (figures in bench/HISTORY.md).
  */
 
 /** Languages a fence may name without highlighting. */

@@ -20,8 +20,8 @@ import type { Processor } from 'unified';
  * `www`, an e-mail address `@`, a directive `:` before a letter or digit, …); a file without them parses
  * identically without the extension, and faster: the table extension inspects every line, and the
  * literal-autolink extension tries an e-mail address at the start of every word of text, reading the
- * word to its end before it gives up (measured, best of five: 1,000 generated pages parse in 1.59 ms
- * per page with all extensions, 1.08 without the autolink one; the site's pages in 4.1 and 2.6 ms).
+ * word to its end before it gives up (a large share of the parse time; figures in
+ * bench/HISTORY.md).
  * So web addresses and e-mail addresses are separate parts of that extension, and where a page has
  * e-mail addresses the construct is tried only where one can start (see `emailStarts`).
  */

@@ -1,7 +1,7 @@
 /**
  * A small pre-order tree walk for the plugins (mdast and hast alike). unist-util-visit builds a closure
- * and an ancestor array per node; on a 1,000-page site its six passes cost more than parsing tables
- * (measured: 0.4 ms per page), this loop a few hundredths of that.
+ * and an ancestor array per node; on a large site its six passes cost more than parsing tables, this
+ * loop a small fraction of that (figures in bench/HISTORY.md).
  *
  * The visitor may return `SKIP` (do not enter this node's children) or `[SKIP, index]` (the node was
  * replaced in its parent: continue with the sibling now at `index`).
