@@ -80,18 +80,26 @@ export class FrontMatterRecord {
     return result;
   }
 
-  /** Writes the record when this build used other entries than it read (written beside it, then renamed over it). */
-  async save(): Promise<void> {
-    if (!this.file) return;
+  /**
+   * Writes the record when this build used other entries than it read (written beside it, then renamed over it).
+   * A record that cannot be written only costs the next build its parsing again, so the error is returned, not
+   * thrown: the cache folder's problem is reported once, by the compile cache that shares it (Q102).
+   */
+  async save(): Promise<Error | undefined> {
+    if (!this.file) return undefined;
     const same = this.used.size === this.entries.size && [...this.used.keys()].every((key) => this.entries.has(key));
-    if (same) return;
-    await mkdir(path.dirname(this.file), { recursive: true });
+    if (same) return undefined;
     const tmp = `${this.file}.${process.pid}.tmp`;
-    const saved: Saved = { version: RECORD_VERSION, entries: this.used };
-    await writeFile(tmp, serialize(saved));
-    await rename(tmp, this.file);
+    try {
+      await mkdir(path.dirname(this.file), { recursive: true });
+      await writeFile(tmp, serialize({ version: RECORD_VERSION, entries: this.used } satisfies Saved));
+      await rename(tmp, this.file);
+    } catch (e) {
+      return e as Error;
+    }
     this.entries = this.used;
     this.used = new Map();
+    return undefined;
   }
 }
 

@@ -96,6 +96,7 @@ export async function load({ root, config, mode, cacheDir }: LoadOptions): Promi
     readTranslationFiles(root, config, diagnostics, inputs),
   ]);
   diagnostics.push(...walkDiagnostics(r));
+  // Not written (the cache folder is not one): the compile cache reports that folder; the next build parses again.
   await record.save();
   // Reported in the same order whatever finished first.
   diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : (a.line ?? 0) - (b.line ?? 0)));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -77,6 +77,14 @@ describe('front matter record', () => {
     second.split(PAGE, 'a.md', sha1(PAGE));
     await second.save();
     expect((await stat(path.join(dir, 'front-matter.bin'))).mtimeMs).toBe(written.mtimeMs);
+  });
+
+  it('front matter record: should return, not throw, the error of a record it cannot write', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'cache'), 'not a folder');
+    const record = await FrontMatterRecord.open(path.join(dir, 'cache'));
+    expect(record.split(PAGE, 'a.md', sha1(PAGE)).frontMatter.title).toBe('Start');
+    expect((await record.save())?.message).toMatch(/ENOTDIR|EEXIST/);
   });
 
   it('front matter record: should be what the load stage reads an unchanged content file with', async () => {
