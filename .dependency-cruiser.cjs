@@ -40,6 +40,7 @@ const FS_WRITERS = {
   '^src/compile/cache\\.ts$': 'the compile cache (.quire/cache)',
   '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
   '^src/load/git-history\\.ts$': "the pages' last commits, kept under the commit HEAD names (.quire/cache/last-commits.json)",
+  '^src/load/front-matter-record\\.ts$': "the last build's front matter of unchanged content files (.quire/cache/front-matter.bin)",
   '^src/import-ts\\.ts$': 'a project module that imports npm packages runs from a temporary file in node_modules/.quire/',
 };
 /**

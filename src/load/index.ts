@@ -10,6 +10,7 @@ import { lineColumn } from '../shared/text.ts';
 import { importFailure, importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
 import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { isRealDate, splitFrontMatter } from './front-matter.ts';
+import { FrontMatterRecord } from './front-matter-record.ts';
 import { lastCommits } from './git-history.ts';
 import { readJsonFile } from './json-file.ts';
 import { readYamlOrJsonFile } from './yaml-file.ts';
@@ -67,11 +68,14 @@ interface Reading {
   /** Every file read (the dev server watches them; fingerprints hash them). */
   inputs: string[];
   notes: WalkNotes;
+  /** The last build's front matter of unchanged content files (see FrontMatterRecord). */
+  record?: FrontMatterRecord;
 }
 
 /** Walks content/, locales/ and static/ and returns their contents as data. */
 export async function load({ root, config, mode, cacheDir }: LoadOptions): Promise<StageResult<Loaded>> {
-  const r: Reading = { root, config, diagnostics: [], inputs: [], notes: { links: [], unreadable: [] } };
+  const record = await FrontMatterRecord.open(cacheDir);
+  const r: Reading = { root, config, diagnostics: [], inputs: [], notes: { links: [], unreadable: [] }, record };
   const { diagnostics, inputs } = r;
   // quire's own layout keeps everything in content/: without it, the project is not one (a typo in --root).
   if (config.layout.docs === 'content/docs' && !(await isDir(path.join(root, 'content')))) {
@@ -92,6 +96,8 @@ export async function load({ root, config, mode, cacheDir }: LoadOptions): Promi
     readTranslationFiles(root, config, diagnostics, inputs),
   ]);
   diagnostics.push(...walkDiagnostics(r));
+  // Not written (the cache folder is not one): the compile cache reports that folder; the next build parses again.
+  await record.save();
   // Reported in the same order whatever finished first.
   diagnostics.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : (a.line ?? 0) - (b.line ?? 0)));
   // The same for the files read at once: their keys in name order, not in the order the reads finished (every
@@ -254,7 +260,7 @@ async function readContent(
       inputs.push(abs);
       const relative = path.relative(path.join(root, dir), origin ? path.join(root, origin) : abs);
       const before = diagnostics.length;
-      const source = await readSource(abs, file, kind, relative, config, diagnostics, origin);
+      const source = await readSource(abs, file, kind, relative, config, diagnostics, origin, r.record);
       if (source && mode === 'production' && source.frontMatter.draft)
         drafts.push({ kind: source.kind, id: source.id, file: source.file, path: source.path });
       else if (source) sources.push(source);
@@ -509,6 +515,7 @@ export async function readSource(
   diagnostics: Diagnostic[],
   /** The original, when `file` is its translation (Source.origin): the id and route are the original's. */
   origin?: string,
+  record?: FrontMatterRecord,
 ): Promise<Source | undefined> {
   let buffer: Buffer;
   try {
@@ -524,7 +531,8 @@ export async function readSource(
     return undefined;
   }
   const { text } = decoded;
-  const split = splitFrontMatter(text, file);
+  const hash = createHash('sha1').update(buffer).digest('hex');
+  const split = record ? record.split(text, file, hash) : splitFrontMatter(text, file);
   // Each with the lines it was found in, for its code frame: a later save must not change what it shows.
   diagnostics.push(...split.diagnostics.map((d) => withExcerpt(d, text)));
   if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;
@@ -557,7 +565,7 @@ export async function readSource(
     body: split.body,
     bodyLine: split.bodyLine,
     ...(split.fieldPlaces ? { fieldPlaces: split.fieldPlaces } : {}),
-    hash: createHash('sha1').update(buffer).digest('hex'),
+    hash,
     ...(origin ? { origin } : {}),
   };
 }
