@@ -157,6 +157,43 @@ export interface RenderRouteOptions {
   sharedRendering?: boolean;
 }
 
+/** A compiled page's content as React: its HTML, its syntax tree, or its MDX module evaluated with its imports. */
+function pageContent(
+  compiled: Compiled,
+  output: Compiled['output'],
+  site: Site,
+  theme: Theme,
+  components: Record<string, unknown>,
+): ReactNode {
+  if (output.type === 'html') {
+    return createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html } });
+  } else if (output.type === 'hast') {
+    return createElement('div', { className: 'markdown' }, mdxTree(output.tree, components));
+  } else {
+    const { modules } = compiled;
+    // Given to the theme's modules before the page's are evaluated: a Docusaurus translate() at a module's top
+    // level reads the built locale's texts (themes/classic/docusaurus.tsx), so the evaluated modules are the locale's.
+    const moduleSite = modules ? theme.moduleSite?.(site) : undefined;
+    const MDX = modules
+      ? mdxComponent(
+          output.code,
+          compiled.source.hash + compiled.source.path + textHash(modules.code) + site.config.i18n.currentLocale,
+          pageModules(
+            modules.code,
+            textHash(modules.code + (modules.island ?? '') + site.config.i18n.currentLocale),
+            theme.modules ?? {},
+            components,
+            modules.island ? { url: modules.island, site: moduleSite } : undefined,
+          ),
+        )
+      : mdxComponent(output.code, compiled.source.hash + compiled.source.path);
+    // A React page is not Markdown: no `markdown` styles around what it draws.
+    return compiled.source.react
+      ? createElement(MDX, { components })
+      : createElement('div', { className: 'markdown' }, createElement(MDX, { components }));
+  }
+}
+
 /** One route to one HTML string: the theme's page inside the document shell. */
 export function renderRoute({
   route,
@@ -169,7 +206,6 @@ export function renderRoute({
   sharedRendering = true,
 }: RenderRouteOptions): Page {
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
-  let content: ReactNode = null;
   // A prop given an object where its contract wants a text throws, instead of printing `[object Object]`.
   const components = guardedComponents(theme.components, theme.contracts);
   // Posts shown cut at their truncate marker on this page (a list of posts): their links and images are its too.
@@ -193,36 +229,7 @@ export function renderRoute({
     if (cut !== undefined) excerpted.push(post);
     return cut;
   };
-  if (compiled) {
-    const output = given ?? compiled.output;
-    if (output.type === 'html') {
-      content = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html } });
-    } else if (output.type === 'hast') {
-      content = createElement('div', { className: 'markdown' }, mdxTree(output.tree, components));
-    } else {
-      const { modules } = compiled;
-      // Given to the theme's modules before the page's are evaluated: a Docusaurus translate() at a module's top
-      // level reads the built locale's texts (themes/classic/docusaurus.tsx), so the evaluated modules are the locale's.
-      const moduleSite = modules ? theme.moduleSite?.(site) : undefined;
-      const MDX = modules
-        ? mdxComponent(
-            output.code,
-            compiled.source.hash + compiled.source.path + textHash(modules.code) + site.config.i18n.currentLocale,
-            pageModules(
-              modules.code,
-              textHash(modules.code + (modules.island ?? '') + site.config.i18n.currentLocale),
-              theme.modules ?? {},
-              components,
-              modules.island ? { url: modules.island, site: moduleSite } : undefined,
-            ),
-          )
-        : mdxComponent(output.code, compiled.source.hash + compiled.source.path);
-      // A React page is not Markdown: no `markdown` styles around what it draws.
-      content = compiled.source.react
-        ? createElement(MDX, { components })
-        : createElement('div', { className: 'markdown' }, createElement(MDX, { components }));
-    }
-  }
+  const content = compiled ? pageContent(compiled, given ?? compiled.output, site, theme, components) : null;
   const props: PageProps = {
     site,
     route,
