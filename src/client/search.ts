@@ -27,7 +27,12 @@ const TRIGGER = '[data-search-open]';
 
 /** What soft navigation tells search. */
 export interface SearchNavigationHooks {
-  /** The page's body was just replaced (soft navigation). */
+  /**
+   * The page's body was just replaced (soft navigation), and with it the modal's host. A modal the visitor opened
+   * (or asked for while its code loads) while the next page was on its way stays: its element goes into the new
+   * body, still open, with its query and its focus trap (which takes focus back from the new page). Dropping it
+   * would leave the page locked for scrolling behind an invisible dialog.
+   */
   afterSwap(): void;
 }
 
@@ -106,10 +111,6 @@ export function setupSearch(getConfig: () => ClientConfig | undefined): SearchNa
   listen(open, close, isOpen, settingsUrl, prefetch, () => host, getConfig);
 
   return {
-    // A soft navigation replaces the body, and with it the modal's host. A modal the visitor opened (or
-    // asked for while its code loads) while the next page was on its way stays: its element goes into
-    // the new body, still open, with its query and its focus trap (which takes focus back from the new
-    // page). Dropping it would leave the page locked for scrolling behind an invisible dialog.
     afterSwap: () => {
       const wrapper = host?.parentElement;
       if (!host || !wrapper || host.isConnected) return;

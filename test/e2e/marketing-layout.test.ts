@@ -507,6 +507,32 @@ describe('marketing pages in the browser', () => {
     for (const href of docs) expect((await page.request.get(server.url + href!)).status(), href!).toBe(200);
     await context.close();
   });
+
+  // README's Lighthouse table: the not-found page keeps `noindex` (its SEO score below 100). At a missing address
+  // hosts answer 404, which alone keeps it out of search engines; the same file is also a page of its own,
+  // /de/404.html, served with 200, where the robots meta is what keeps a "not found" page out of their index
+  // and out of the site's own search.
+  it('404: should answer 404 at a missing address and keep the page itself out of search engines and the search', async () => {
+    const context = await visitorContext(browser, 1280);
+    const page = await context.newPage();
+    const missing = await page.goto(server.url + '/de/gibt-es-nicht/');
+    expect(missing?.status()).toBe(404);
+    const robots = () => page.locator('head meta[name="robots"]').getAttribute('content');
+    expect(await robots()).toBe('noindex, nofollow');
+    // Hosts serve the file itself at /de/404.html with 200 (this test server answers that address with the page
+    // as a missing one): the meta travels in the file, wherever it is served from.
+    await page.goto(server.url + '/de/404.html');
+    expect(await robots()).toBe('noindex, nofollow');
+    expect(await page.locator('h1').textContent()).toBe('Seite nicht gefunden');
+    const sitemap = await (await page.request.get(server.url + '/de/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>https://www.bilingo.app/de/pricing/</loc>');
+    expect(sitemap).not.toContain('404');
+    // The site's own search never returns the page itself.
+    await page.goto(server.url + '/de/search/?q=' + encodeURIComponent('Seite nicht gefunden'));
+    await page.waitForSelector('.search-page__results[data-search-status="done"]');
+    expect(await page.locator('.search-page__results a[href^="/de/404"]').count()).toBe(0);
+    await context.close();
+  });
 });
 
 /** A visitor who has answered the consent banner already (it would cover the page in screenshots); no tag manager. */

@@ -25,7 +25,6 @@ export function ConsentBanner() {
 function ConsentInner() {
   const { site } = useTheme();
   const t = useT();
-  const tl = useLabel();
   const href = useHref();
   const consent = site.config.consent;
   if (!consent) return null;
@@ -44,75 +43,92 @@ function ConsentInner() {
           <div className="consent__details" id="consent-details" hidden data-consent-details="">
             <fieldset>
               <legend className="consent__legend">{t('consent.categories')}</legend>
-              {consent.categories.map((category) => {
-                const id = `consent-${category.id}`;
-                const necessary = category.id === 'necessary';
-                return (
-                  <div className="consent__category" key={category.id}>
-                    <div className="consent__check">
-                      <input
-                        type="checkbox"
-                        id={id}
-                        name={category.id}
-                        data-consent-category={category.id}
-                        defaultChecked={necessary}
-                        disabled={necessary}
-                        aria-describedby={`${id}-text`}
-                      />
-                      <label htmlFor={id}>
-                        {t(`consent.${category.id}`)}
-                        {necessary ? <span className="consent__always"> ({t('consent.alwaysOn')})</span> : null}
-                      </label>
-                    </div>
-                    <div className="consent__about" id={`${id}-text`}>
-                      <p>{t(`consent.${category.id}.text`)}</p>
-                      {category.services.length ? (
-                        <ul className="consent__services">
-                          {category.services.map((service) => (
-                            <li key={service.name}>
-                              <strong>{service.name}</strong>
-                              {service.provider ? ` (${service.provider})` : null}
-                              {service.purpose ? `: ${tl(service.purpose)}` : null}
-                              {service.cookies.length ? (
-                                <>
-                                  {' '}
-                                  {t('consent.cookies')} <code>{service.cookies.join(', ')}</code>
-                                </>
-                              ) : null}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </div>
-                  </div>
-                );
-              })}
+              {consent.categories.map((category) => (
+                <ConsentCategory key={category.id} category={category} />
+              ))}
             </fieldset>
           </div>
-          <div className="consent__actions">
-            <button type="button" className="button consent__button" data-consent-action="all">
-              {t('consent.acceptAll')}
-            </button>
-            <button type="button" className="button consent__button" data-consent-action="necessary">
-              {t('consent.necessaryOnly')}
-            </button>
-            <button
-              type="button"
-              className="button consent__button"
-              data-consent-action="settings"
-              aria-expanded="false"
-              aria-controls="consent-details"
-            >
-              {t('consent.settings')}
-            </button>
-            <button type="button" className="button consent__button" data-consent-action="save" hidden>
-              {t('consent.save')}
-            </button>
-          </div>
+          <ConsentActions />
         </div>
       </section>
       <p className="visually-hidden" role="status" data-consent-status="" data-saved={t('consent.saved')} />
     </>
+  );
+}
+
+type ConsentCategoryConfig = NonNullable<ReturnType<typeof useTheme>['site']['config']['consent']>['categories'][number];
+
+/** One category: its checkbox (the necessary one ticked and fixed), what it is for and the services in it. */
+function ConsentCategory({ category }: { category: ConsentCategoryConfig }) {
+  const t = useT();
+  const tl = useLabel();
+  const id = `consent-${category.id}`;
+  const necessary = category.id === 'necessary';
+  return (
+    <div className="consent__category">
+      <div className="consent__check">
+        <input
+          type="checkbox"
+          id={id}
+          name={category.id}
+          data-consent-category={category.id}
+          defaultChecked={necessary}
+          disabled={necessary}
+          aria-describedby={`${id}-text`}
+        />
+        <label htmlFor={id}>
+          {t(`consent.${category.id}`)}
+          {necessary ? <span className="consent__always"> ({t('consent.alwaysOn')})</span> : null}
+        </label>
+      </div>
+      <div className="consent__about" id={`${id}-text`}>
+        <p>{t(`consent.${category.id}.text`)}</p>
+        {category.services.length ? (
+          <ul className="consent__services">
+            {category.services.map((service) => (
+              <li key={service.name}>
+                <strong>{service.name}</strong>
+                {service.provider ? ` (${service.provider})` : null}
+                {service.purpose ? `: ${tl(service.purpose)}` : null}
+                {service.cookies.length ? (
+                  <>
+                    {' '}
+                    {t('consent.cookies')} <code>{service.cookies.join(', ')}</code>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The banner's buttons, one size and one style; "save" shows once the details are open. */
+function ConsentActions() {
+  const t = useT();
+  return (
+    <div className="consent__actions">
+      <button type="button" className="button consent__button" data-consent-action="all">
+        {t('consent.acceptAll')}
+      </button>
+      <button type="button" className="button consent__button" data-consent-action="necessary">
+        {t('consent.necessaryOnly')}
+      </button>
+      <button
+        type="button"
+        className="button consent__button"
+        data-consent-action="settings"
+        aria-expanded="false"
+        aria-controls="consent-details"
+      >
+        {t('consent.settings')}
+      </button>
+      <button type="button" className="button consent__button" data-consent-action="save" hidden>
+        {t('consent.save')}
+      </button>
+    </div>
   );
 }
 

@@ -68,9 +68,8 @@ const RIGHT_TYPES: readonly NavItem['type'][] = ['locale', 'docsVersion', 'searc
 
 /** Fixed top navbar (SPEC §2): the configured items in order; hidden flags dropped; a menu button below 996 px. */
 export function Navbar() {
-  const { site, route } = useTheme();
-  const t = useT();
-  const { navbar, colorMode } = site.config;
+  const { site } = useTheme();
+  const { navbar } = site.config;
   navbar.items.forEach(assertNavbarItem);
   const items = navbar.items.filter((item) => isFlagOn(site, item.flag));
   // An item's `position` places it (a Docusaurus config's); without one, links and menus sit on the left.
@@ -79,86 +78,106 @@ export function Navbar() {
   const right = items.filter(atRight);
   return (
     <>
-      {/* The page's banner landmark: the site's header is its navbar. */}
-      <header className="site-header">
-        <nav className="navbar" aria-label={t('navbar.main')} data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}>
-          <div className="navbar__inner">
-            <a
-              className="navbar__toggle"
-              href="#mobile-menu"
-              role="button"
-              aria-label={t('navbar.toggle')}
-              aria-expanded="false"
-              aria-controls="mobile-menu"
-              data-mobile-toggle=""
-            >
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </a>
-            <Brand />
-            <ul className="navbar__items">
-              {left.map((item, i) => (
-                <NavbarItem key={i} item={item} />
-              ))}
-            </ul>
-            <ul className="navbar__items navbar__items--right">
-              {right.map((item, i) => (
-                <NavbarItem key={i} item={item} />
-              ))}
-              {colorMode.disableSwitch ? null : (
-                <li className="navbar__item navbar__item--color-mode">
-                  <ColorModeToggle />
-                </li>
-              )}
-            </ul>
-          </div>
-        </nav>
-      </header>
-      <div className="mobile-menu" id="mobile-menu" data-mobile-menu="" role="dialog" aria-modal="true" aria-label={t('navbar.main')}>
-        <div className="mobile-menu__header">
-          <Brand />
-          {colorMode.disableSwitch ? null : <ColorModeToggle />}
-          <a className="mobile-menu__close" href={MENU_CLOSED_FRAGMENT} role="button" aria-label={t('navbar.close')} data-mobile-close="">
-            ×
-          </a>
-        </div>
-        {/* Two panels on docs pages, as the best docs sites have it: the menu opens on the docs sidebar (the page's
-            own navigation) with a way to the site menu, and back. The client shows one at a time (data-panel);
-            without JavaScript the docs panel stays empty and hidden, and the site menu shows alone. */}
-        <div className="mobile-menu__body">
-          {route.doc?.inSidebar ? (
-            <div className="mobile-menu__panel mobile-menu__panel--docs" data-mobile-panel="docs">
-              <button type="button" className="mobile-menu__switch mobile-menu__switch--back" data-mobile-show="main">
-                <Chevron />
-                {t('navbar.backToMain')}
-              </button>
-              {/* The docs sidebar is rendered once per page; the client moves it in here while the menu is open. */}
-              <div className="mobile-menu__docs" data-mobile-docs="" />
-            </div>
-          ) : null}
-          <div className="mobile-menu__panel mobile-menu__panel--main" data-mobile-panel="main">
-            {route.doc?.inSidebar ? (
-              <button type="button" className="mobile-menu__switch mobile-menu__switch--forward" data-mobile-show="docs">
-                {t('navbar.docsMenu')}
-                <Chevron />
-              </button>
-            ) : null}
-            <ul className="mobile-menu__items">
-              {items
-                .filter((i) => i.type !== 'search')
-                .map((item, i) => (
-                  <NavbarItem key={i} item={item} mobile />
-                ))}
-            </ul>
-          </div>
-        </div>
-      </div>
+      <SiteHeader left={left} right={right} />
+      <MobileMenu items={items} />
       <a className="mobile-menu__backdrop" href={MENU_CLOSED_FRAGMENT} aria-hidden="true" tabIndex={-1} data-mobile-close="">
         {' '}
       </a>
       <SubscriberScript />
     </>
+  );
+}
+
+/** The header bar: menu button, brand, the left items, then the right ones and the colour mode switch. */
+function SiteHeader({ left, right }: { left: NavItem[]; right: NavItem[] }) {
+  const { site } = useTheme();
+  const t = useT();
+  const { navbar, colorMode } = site.config;
+  // The page's banner landmark: the site's header is its navbar.
+  return (
+    <header className="site-header">
+      <nav className="navbar" aria-label={t('navbar.main')} data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}>
+        <div className="navbar__inner">
+          <a
+            className="navbar__toggle"
+            href="#mobile-menu"
+            role="button"
+            aria-label={t('navbar.toggle')}
+            aria-expanded="false"
+            aria-controls="mobile-menu"
+            data-mobile-toggle=""
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </a>
+          <Brand />
+          <ul className="navbar__items">
+            {left.map((item, i) => (
+              <NavbarItem key={i} item={item} />
+            ))}
+          </ul>
+          <ul className="navbar__items navbar__items--right">
+            {right.map((item, i) => (
+              <NavbarItem key={i} item={item} />
+            ))}
+            {colorMode.disableSwitch ? null : (
+              <li className="navbar__item navbar__item--color-mode">
+                <ColorModeToggle />
+              </li>
+            )}
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+/** The drawer below 996 px: the site menu, and on docs pages the docs sidebar as a second panel. */
+function MobileMenu({ items }: { items: NavItem[] }) {
+  const { site, route } = useTheme();
+  const t = useT();
+  const { colorMode } = site.config;
+  return (
+    <div className="mobile-menu" id="mobile-menu" data-mobile-menu="" role="dialog" aria-modal="true" aria-label={t('navbar.main')}>
+      <div className="mobile-menu__header">
+        <Brand />
+        {colorMode.disableSwitch ? null : <ColorModeToggle />}
+        <a className="mobile-menu__close" href={MENU_CLOSED_FRAGMENT} role="button" aria-label={t('navbar.close')} data-mobile-close="">
+          ×
+        </a>
+      </div>
+      {/* Two panels on docs pages, as the best docs sites have it: the menu opens on the docs sidebar (the page's
+          own navigation) with a way to the site menu, and back. The client shows one at a time (data-panel);
+          without JavaScript the docs panel stays empty and hidden, and the site menu shows alone. */}
+      <div className="mobile-menu__body">
+        {route.doc?.inSidebar ? (
+          <div className="mobile-menu__panel mobile-menu__panel--docs" data-mobile-panel="docs">
+            <button type="button" className="mobile-menu__switch mobile-menu__switch--back" data-mobile-show="main">
+              <Chevron />
+              {t('navbar.backToMain')}
+            </button>
+            {/* The docs sidebar is rendered once per page; the client moves it in here while the menu is open. */}
+            <div className="mobile-menu__docs" data-mobile-docs="" />
+          </div>
+        ) : null}
+        <div className="mobile-menu__panel mobile-menu__panel--main" data-mobile-panel="main">
+          {route.doc?.inSidebar ? (
+            <button type="button" className="mobile-menu__switch mobile-menu__switch--forward" data-mobile-show="docs">
+              {t('navbar.docsMenu')}
+              <Chevron />
+            </button>
+          ) : null}
+          <ul className="mobile-menu__items">
+            {items
+              .filter((i) => i.type !== 'search')
+              .map((item, i) => (
+                <NavbarItem key={i} item={item} mobile />
+              ))}
+          </ul>
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -84,22 +84,41 @@ export function MangaPromo() {
   );
 }
 
-/**
- * The widget for one state. Pure: the server renders it with the initial state, the client hydrates and
- * re-renders it; handlers are absent on the server, which does not change the markup.
- */
-export function MangaPromoView({
-  props,
-  state,
-  onClaim,
-  onReload,
-}: {
-  props: MangaPromoProps;
-  state: PromoState;
-  onClaim?: () => void;
-  onReload?: () => void;
-}) {
-  const t = (id: string, values?: Record<string, string | number>) => translate(props.messages, id, values);
+/** No extension found: install it, or reload once it has been detected after installing. */
+function noExtensionContent(
+  props: MangaPromoProps,
+  reloadNeeded: boolean | undefined,
+  t: (id: string, values?: Record<string, string | number>) => string,
+  onReload?: () => void,
+): { text: string; hint?: string; action: ReactNode } {
+  if (reloadNeeded)
+    return {
+      text: t('promo.detected'),
+      action: (
+        <button type="button" className="button button--primary" onClick={onReload}>
+          {t('promo.reloadButton')}
+        </button>
+      ),
+    };
+  return {
+    text: t('promo.noExtension'),
+    hint: t('promo.reload'),
+    action: (
+      <a className="button button--primary" href={props.installUrl}>
+        {t('promo.install')}
+      </a>
+    ),
+  };
+}
+
+/** The sentence, the hint and the button for one state of the promotion (SPEC §8). */
+function promoContent(
+  props: MangaPromoProps,
+  state: PromoState,
+  t: (id: string, values?: Record<string, string | number>) => string,
+  onClaim?: () => void,
+  onReload?: () => void,
+): { text: string; hint?: string; action: ReactNode } {
   let text: string;
   let hint: string | undefined;
   let action: ReactNode = null;
@@ -122,23 +141,7 @@ export function MangaPromoView({
       );
       break;
     case 'noExtension':
-      if (state.reloadNeeded) {
-        text = t('promo.detected');
-        action = (
-          <button type="button" className="button button--primary" onClick={onReload}>
-            {t('promo.reloadButton')}
-          </button>
-        );
-      } else {
-        text = t('promo.noExtension');
-        hint = t('promo.reload');
-        action = (
-          <a className="button button--primary" href={props.installUrl}>
-            {t('promo.install')}
-          </a>
-        );
-      }
-      break;
+      return noExtensionContent(props, state.reloadNeeded, t, onReload);
     case 'ready':
     case 'claiming':
       text = t('promo.ready', { days: props.days });
@@ -187,6 +190,26 @@ export function MangaPromoView({
       );
       break;
   }
+  return { text, hint, action };
+}
+
+/**
+ * The widget for one state. Pure: the server renders it with the initial state, the client hydrates and
+ * re-renders it; handlers are absent on the server, which does not change the markup.
+ */
+export function MangaPromoView({
+  props,
+  state,
+  onClaim,
+  onReload,
+}: {
+  props: MangaPromoProps;
+  state: PromoState;
+  onClaim?: () => void;
+  onReload?: () => void;
+}) {
+  const t = (id: string, values?: Record<string, string | number>) => translate(props.messages, id, values);
+  const { text, hint, action } = promoContent(props, state, t, onClaim, onReload);
   const step = state.status === 'noExtension' && state.reloadNeeded ? 'reload' : undefined;
   return (
     <div className={`manga-promo manga-promo--${state.status}`} data-promo-state={state.status} data-promo-step={step}>
