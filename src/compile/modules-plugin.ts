@@ -1,10 +1,11 @@
 import type { OnResolveArgs, Plugin, PluginBuild } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { assetMarker } from '../shared/markers.ts';
 import { withBase } from '../shared/route-match.ts';
+import { closestName } from '../shared/text.ts';
 import type { AssetRef, Compiled } from '../types.ts';
 import { noteDiagnostic } from './compile-note.ts';
 import type { BundleOptions } from './modules.ts';
@@ -68,6 +69,8 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
       providedModules(b, state, target);
       importedFiles(b, state, target);
       themeModuleStubs(b, state, target);
+      // Before the partials: `raw-loader!./x.mdx` is the partial's text, not the partial.
+      rawFiles(b, state);
       partialFiles(b, state);
     },
   };
@@ -232,6 +235,51 @@ function themeModuleStubs(b: PluginBuild, { root, options }: BundleState, target
       resolveDir: target === 'browser' ? browser!.quire : root,
     };
   });
+}
+
+/** webpack's raw-loader prefix as Docusaurus's docs write it (`!!raw-loader!./x.js`, `raw-loader!@site/x.js`). */
+const RAW_LOADER = /^!{0,2}raw-loader!/;
+
+/**
+ * `import Source from '!!raw-loader!./example.js'` is the file's text as the default export
+ * (https://docusaurus.io/docs/markdown-features/react#importing-code-snippets). The file is an input of the
+ * bundle (`quire-raw:` in its metafile), so an edit to it re-renders the pages that import it.
+ */
+function rawFiles(b: PluginBuild, { root }: BundleState): void {
+  b.onResolve({ filter: RAW_LOADER }, async (args) => {
+    const wanted = args.path.replace(RAW_LOADER, '');
+    const found = await b.resolve(wanted, {
+      resolveDir: args.resolveDir,
+      kind: args.kind,
+      importer: args.importer,
+      pluginData: 'quire-file',
+    });
+    if (!found.errors.length) return { path: found.path, namespace: 'quire-raw' };
+    const near = nearFile(
+      wanted.startsWith('@site/') ? path.join(root, wanted.slice('@site/'.length)) : path.resolve(args.resolveDir, wanted),
+    );
+    const suggestion = near && `${wanted.slice(0, wanted.length - path.basename(wanted).length)}${near}`;
+    return {
+      errors: found.errors.map((e) => ({
+        ...e,
+        notes: suggestion ? [{ text: `Did you mean ${args.path.replace(wanted, suggestion)}?` }] : e.notes,
+      })),
+    };
+  });
+  b.onLoad({ filter: /.*/, namespace: 'quire-raw' }, async (args) => ({
+    contents: `export default ${JSON.stringify(await readFile(args.path, 'utf8'))};`,
+    loader: 'js',
+    watchFiles: [args.path],
+  }));
+}
+
+/** The name of the file beside `absFile` whose name is closest to its own, if one is close. */
+function nearFile(absFile: string): string | undefined {
+  try {
+    return closestName(path.basename(absFile), readdirSync(path.dirname(absFile)));
+  } catch {
+    return undefined;
+  }
 }
 
 /** `.md`/`.mdx` partials: compiled as MDX with the site's plugins; `_`-prefixed ones are not pages of their own. */
