@@ -84,3 +84,44 @@ describe("raw-loader imports, as Docusaurus's docs import code snippets", () => 
     );
   });
 });
+
+describe('<CodeBlock> holding the text of a raw-loader import in MDX', () => {
+  it('draws the same markup as a fenced block with that language and meta, and names what is wrong at the CodeBlock', async () => {
+    const code = 'function gruss(name) {\n  // highlight-next-line\n  return 'Hallo ' + name;\n}\n';
+    const { result, writer } = await build({
+      'docs/gruss.js': code,
+      'docs/block.mdx': [
+        '---',
+        'title: Block',
+        '---',
+        "import CodeBlock from '@theme/CodeBlock';",
+        "import Source from '!!raw-loader!./gruss.js';",
+        '',
+        '```js title="gruss.js" showLineNumbers=3 {1}',
+        code.replace(/\n$/, ''),
+        '```',
+        '',
+        '<CodeBlock language="js" title="gruss.js" showLineNumbers="3" metastring="{1}">{Source}</CodeBlock>',
+        '',
+        '<CodeBlock className="language-jsx">{Source}</CodeBlock>',
+        '',
+        '<CodeBlock language="jss" metastring="tittle=x">{Source}</CodeBlock>',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/block/index.html')!;
+    const figures = html.match(/<figure class="code-block[\s\S]*?<\/figure>/g)!;
+    expect(figures).toHaveLength(4);
+    expect(figures[0]).toContain('<figcaption class="code-title">gruss.js</figcaption>');
+    expect(figures[0]).toContain('class="line highlighted"');
+    expect(figures[0]).toContain('counter-reset:line 2');
+    expect(figures[1]).toBe(figures[0]);
+    expect(figures[2]).toContain('data-language="jsx"');
+    expect(figures[2]).toContain('<span class="token keyword">function</span>');
+    // Unknown language and meta option: the fenced block's notes, at the CodeBlock's line.
+    const notes = result.diagnostics.filter((d) => d.code === 'Q037' && d.file === 'docs/block.mdx');
+    expect(notes).toContainEqual(expect.objectContaining({ line: 18, message: expect.stringContaining('jss') }));
+    expect(notes).toContainEqual(expect.objectContaining({ line: 18, message: expect.stringContaining('tittle') }));
+  });
+});
