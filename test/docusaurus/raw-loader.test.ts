@@ -87,7 +87,7 @@ describe("raw-loader imports, as Docusaurus's docs import code snippets", () => 
 
 describe('<CodeBlock> holding the text of a raw-loader import in MDX', () => {
   it('draws the same markup as a fenced block with that language and meta, and names what is wrong at the CodeBlock', async () => {
-    const code = 'function gruss(name) {\n  // highlight-next-line\n  return 'Hallo ' + name;\n}\n';
+    const code = 'function gruss(name) {\n  // highlight-next-line\n  return "Hallo " + name;\n}\n';
     const { result, writer } = await build({
       'docs/gruss.js': code,
       'docs/block.mdx': [
