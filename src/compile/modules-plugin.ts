@@ -1,10 +1,14 @@
 import type { OnResolveArgs, Plugin, PluginBuild } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { assetMarker } from '../shared/markers.ts';
 import { withBase } from '../shared/route-match.ts';
+import { closestName } from '../shared/text.ts';
+import type { ElementContent } from 'hast';
+import { codeFigure, loadLanguages } from './plugins/code.ts';
+import { CODE_MODULE } from './plugins/theme-modules.ts';
 import type { AssetRef, Compiled } from '../types.ts';
 import { noteDiagnostic } from './compile-note.ts';
 import type { BundleOptions } from './modules.ts';
@@ -68,6 +72,9 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
       providedModules(b, state, target);
       importedFiles(b, state, target);
       themeModuleStubs(b, state, target);
+      // Before the partials: `raw-loader!./x.mdx` is the partial's text, not the partial.
+      rawFiles(b, state);
+      codeBlocks(b, state, pages);
       partialFiles(b, state);
     },
   };
@@ -232,6 +239,128 @@ function themeModuleStubs(b: PluginBuild, { root, options }: BundleState, target
       resolveDir: target === 'browser' ? browser!.quire : root,
     };
   });
+}
+
+/** webpack's raw-loader prefix as Docusaurus's docs write it (`!!raw-loader!./x.js`, `raw-loader!@site/x.js`). */
+const RAW_LOADER = /^!{0,2}raw-loader!/;
+
+/**
+ * `import Source from '!!raw-loader!./example.js'` is the file's text as the default export
+ * (https://docusaurus.io/docs/markdown-features/react#importing-code-snippets). The file is an input of the
+ * bundle (`quire-raw:` in its metafile), so an edit to it re-renders the pages that import it.
+ */
+function rawFiles(b: PluginBuild, { root }: BundleState): void {
+  b.onResolve({ filter: RAW_LOADER }, async (args) => {
+    const wanted = args.path.replace(RAW_LOADER, '');
+    const found = await b.resolve(wanted, {
+      resolveDir: args.resolveDir,
+      kind: args.kind,
+      importer: args.importer,
+      pluginData: 'quire-file',
+    });
+    if (!found.errors.length) return { path: found.path, namespace: 'quire-raw' };
+    const near = nearFile(
+      wanted.startsWith('@site/') ? path.join(root, wanted.slice('@site/'.length)) : path.resolve(args.resolveDir, wanted),
+    );
+    const suggestion = near && `${wanted.slice(0, wanted.length - path.basename(wanted).length)}${near}`;
+    return {
+      errors: found.errors.map((e) => ({
+        ...e,
+        notes: suggestion ? [{ text: `Did you mean ${args.path.replace(wanted, suggestion)}?` }] : e.notes,
+      })),
+    };
+  });
+  b.onLoad({ filter: /.*/, namespace: 'quire-raw' }, async (args) => ({
+    contents: `export default ${JSON.stringify(await readFile(args.path, 'utf8'))};`,
+    loader: 'js',
+    watchFiles: [args.path],
+  }));
+}
+
+/** What theme-modules.ts writes into a code block's module name (CODE_MODULE). */
+interface CodeSpec {
+  language: string;
+  meta: string;
+  line?: number;
+  column?: number;
+  /** The page or partial that holds the block, from the root. */
+  file: string;
+}
+
+/**
+ * `<CodeBlock language="js" title="…">{Source}</CodeBlock>` of a raw-loader import in MDX: a module whose component
+ * draws the file's text as the fenced block with that language and meta draws it (code.ts's codeFigure), with the
+ * notes on its meta at the CodeBlock's place. The module's path is the file's, so an edit to it counts as one to
+ * the raw import's; the spec is its suffix, which keeps two blocks of one file apart.
+ */
+function codeBlocks(b: PluginBuild, state: BundleState, pages: Entry[]): void {
+  b.onResolve({ filter: new RegExp(`^${CODE_MODULE}`) }, async (args) => {
+    const rest = args.path.slice(CODE_MODULE.length);
+    const cut = rest.indexOf(':');
+    const source = rest.slice(cut + 1);
+    const found = await b.resolve(source.replace(RAW_LOADER, ''), {
+      resolveDir: args.resolveDir,
+      kind: args.kind,
+      importer: args.importer,
+      pluginData: 'quire-file',
+    });
+    if (found.errors.length) return { errors: found.errors };
+    const page = /^quire-page:(\d+)$/.exec(args.importer);
+    const file = page ? pages[Number(page[1])].compiled.source.file : slash(path.relative(state.root, args.importer));
+    const spec: CodeSpec = { ...(JSON.parse(decodeURIComponent(rest.slice(0, cut))) as Omit<CodeSpec, 'file'>), file };
+    return { path: found.path, namespace: 'quire-code', suffix: `?${rest.slice(0, cut)}`, pluginData: spec };
+  });
+  b.onLoad({ filter: /.*/, namespace: 'quire-code' }, async (args) => {
+    const spec = args.pluginData as CodeSpec;
+    const text = (await readFile(args.path, 'utf8')).replace(/\n$/, '');
+    await loadLanguages([spec.language]);
+    const { figure, notes } = codeFigure(text, spec.language, spec.meta, { line: spec.line, column: spec.column });
+    for (const note of notes) state.notes.push(noteDiagnostic(note, spec.file));
+    return {
+      contents: [
+        "import { jsx as _jsx, jsxs as _jsxs } from 'react/jsx-runtime';",
+        `export default function CodeBlock() { return ${jsxOf(figure)}; }`,
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: state.root,
+      watchFiles: [args.path],
+    };
+  });
+}
+
+/** A hast element as the jsx-runtime calls MDX compiles it to (a `style` text as React's object). */
+function jsxOf(node: ElementContent): string {
+  if (node.type === 'text') return JSON.stringify(node.value);
+  if (node.type !== 'element') return 'null';
+  const props = Object.entries(node.properties).map(([key, value]) => {
+    if (key === 'className') return `className: ${JSON.stringify((value as string[]).join(' '))}`;
+    if (key === 'style') return `style: ${JSON.stringify(styleObject(String(value)))}`;
+    return `${JSON.stringify(key)}: ${JSON.stringify(value)}`;
+  });
+  const children = node.children.map(jsxOf);
+  if (children.length === 1) props.push(`children: ${children[0]}`);
+  else if (children.length) props.push(`children: [${children.join(', ')}]`);
+  return `${children.length > 1 ? '_jsxs' : '_jsx'}(${JSON.stringify(node.tagName)}, {${props.join(', ')}})`;
+}
+
+/** `counter-reset: line 4` → `{ counterReset: 'line 4' }`. */
+function styleObject(style: string): Record<string, string> {
+  return Object.fromEntries(
+    style
+      .split(';')
+      .map((d) => d.split(':'))
+      .filter((d) => d.length === 2)
+      .map(([k, v]) => [k.trim().replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), v.trim()]),
+  );
+}
+
+/** The name of the file beside `absFile` whose name is closest to its own, if one is close. */
+function nearFile(absFile: string): string | undefined {
+  try {
+    return closestName(path.basename(absFile), readdirSync(path.dirname(absFile)));
+  } catch {
+    return undefined;
+  }
 }
 
 /** `.md`/`.mdx` partials: compiled as MDX with the site's plugins; `_`-prefixed ones are not pages of their own. */

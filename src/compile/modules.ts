@@ -177,7 +177,8 @@ function attachModules(state: BundleState, page: Compiled, i: number, outputs: M
     ?.replace(/^\/\* (.+) \*\/\n/gm, (line, name: string) => (cssInputs.has(name) ? '' : line));
   const inputs = Object.keys(metafile.outputs[`.quire-modules/p${i}.js`]?.inputs ?? {});
   const files = inputs
-    .map((input) => input.replace(/^[a-z-]+:/, ''))
+    // A namespace (`quire-raw:`) and a suffix (a code block's spec, `?…`) are not the file's.
+    .map((input) => input.replace(/^[a-z-]+:/, '').replace(/\?.*$/, ''))
     .filter((input) => !path.isAbsolute(input) || input.startsWith(root))
     .map((input) => slash(path.isAbsolute(input) ? path.relative(root, input) : input))
     .filter((input) => !input.startsWith('quire-page') && !input.includes('node_modules/'));

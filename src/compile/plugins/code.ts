@@ -344,58 +344,79 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
   for (const block of blocks) {
     const { node, parent, index } = block;
     const code = node.children[0] as Element;
-    const requested = requestedLanguage(block);
     const meta = String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.metastring ?? '');
-    const { code: text, highlighted } = applyMagicComments(toString(code).replace(/\n$/, ''));
-    for (const line of parseLineRanges(meta)) highlighted.add(line);
-    const firstNumber = parseLineNumbersStart(meta);
-    const grammar = grammarFor(requested.toLowerCase());
-    const runs = grammar ? highlightRuns(text, grammar) : [{ className: '', text }];
-    const title = parseTitle(meta);
     const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
-    notes.push(...codeMetaProblems(meta, text.split('\n').length, place, { projectRemark: file.data.projectRemark === true }));
-    if (!grammar && !PLAIN.has(requested.toLowerCase())) {
-      const near = closestName(requested.toLowerCase(), knownLanguages());
-      notes.push(compileNote(CODES.CODE_OPTION, 'language', { requested, near }, place));
-    }
-    const pre: Element = {
-      type: 'element',
-      tagName: 'pre',
-      properties: { className: ['code'], tabIndex: 0, 'data-language': requested },
-      children: [
-        {
-          type: 'element',
-          tagName: 'code',
-          // Numbers are a CSS counter (never copied with the code); it counts from the given start.
-          properties: {
-            className: [`language-${requested}`],
-            ...(firstNumber !== undefined && firstNumber !== 1 ? { style: `counter-reset: line ${firstNumber - 1}` } : {}),
-          },
-          children: lines(runs, highlighted),
-        },
-      ],
-    };
-    const children: ElementContent[] = [];
-    if (title)
-      children.push({
-        type: 'element',
-        tagName: 'figcaption',
-        properties: { className: ['code-title'] },
-        children: [{ type: 'text', value: title }],
-      });
-    children.push(pre);
-    parent.children[index] = {
-      type: 'element',
-      tagName: 'figure',
-      properties: {
-        className: firstNumber === undefined ? ['code-block'] : ['code-block', 'code-block--numbered'],
-        'data-language': requested,
-      },
-      children,
-    } satisfies Element;
+    const made = codeFigure(toString(code).replace(/\n$/, ''), requestedLanguage(block), meta, place, file.data.projectRemark === true);
+    notes.push(...made.notes);
+    parent.children[index] = made.figure;
   }
   if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
   return undefined;
+}
+
+/**
+ * A code block's figure (title, `<pre>`, highlighted lines) from its code, the language it names and its meta, and
+ * the notes on what in them does not work, at `place`. The language's grammar must be loaded (loadLanguages).
+ */
+export function codeFigure(
+  source: string,
+  requested: string,
+  meta: string,
+  place: { line?: number; column?: number },
+  projectRemark = false,
+): { figure: Element; notes: CompileNote[] } {
+  const { code: text, highlighted } = applyMagicComments(source);
+  for (const line of parseLineRanges(meta)) highlighted.add(line);
+  const firstNumber = parseLineNumbersStart(meta);
+  const grammar = grammarFor(requested.toLowerCase());
+  const runs = grammar ? highlightRuns(text, grammar) : [{ className: '', text }];
+  const title = parseTitle(meta);
+  const notes = codeMetaProblems(meta, text.split('\n').length, place, { projectRemark });
+  if (!grammar && !PLAIN.has(requested.toLowerCase())) {
+    const near = closestName(requested.toLowerCase(), knownLanguages());
+    notes.push(compileNote(CODES.CODE_OPTION, 'language', { requested, near }, place));
+  }
+  const pre: Element = {
+    type: 'element',
+    tagName: 'pre',
+    properties: { className: ['code'], tabIndex: 0, 'data-language': requested },
+    children: [
+      {
+        type: 'element',
+        tagName: 'code',
+        // Numbers are a CSS counter (never copied with the code); it counts from the given start.
+        properties: {
+          className: [`language-${requested}`],
+          ...(firstNumber !== undefined && firstNumber !== 1 ? { style: `counter-reset: line ${firstNumber - 1}` } : {}),
+        },
+        children: lines(runs, highlighted),
+      },
+    ],
+  };
+  const children: ElementContent[] = [];
+  if (title)
+    children.push({
+      type: 'element',
+      tagName: 'figcaption',
+      properties: { className: ['code-title'] },
+      children: [{ type: 'text', value: title }],
+    });
+  children.push(pre);
+  const figure: Element = {
+    type: 'element',
+    tagName: 'figure',
+    properties: {
+      className: firstNumber === undefined ? ['code-block'] : ['code-block', 'code-block--numbered'],
+      'data-language': requested,
+    },
+    children,
+  };
+  return { figure, notes };
+}
+
+/** Loads the grammars of these languages, as a page's compile does before codeFigure highlights with them. */
+export async function loadLanguages(requested: string[]): Promise<void> {
+  for (const lang of new Set(requested.map((r) => r.toLowerCase()))) if (needsLoading(lang)) await loadGrammar(lang);
 }
 
 let languages: string[] | undefined;

@@ -158,12 +158,87 @@ function literalList(value: unknown): { value: string; label?: string }[] | unde
   return entries.every((e) => e !== undefined) ? (entries as { value: string; label?: string }[]) : undefined;
 }
 
+/** webpack's raw-loader prefix as Docusaurus's docs write it (`!!raw-loader!./x.js`); see modules-plugin.ts. */
+const RAW_LOADER = /^!{0,2}raw-loader!/;
+
+/**
+ * The module name the bundler draws a CodeBlock of a raw-loader import from: its language, meta and place,
+ * then the import's own name (modules-plugin.ts reads it).
+ */
+export const CODE_MODULE = 'quire-code:';
+
+/** A CodeBlock's fence meta: its `title`, `showLineNumbers` and `metastring` (Docusaurus's props) as one line. */
+function metaOf(node: JsxNode): string {
+  const title = text(node, 'title');
+  const numbers = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'showLineNumbers');
+  return [
+    text(node, 'metastring') ?? '',
+    title !== undefined ? `title="${title.replace(/"/g, "'")}"` : '',
+    numbers ? (typeof numbers.value === 'string' ? `showLineNumbers=${numbers.value}` : 'showLineNumbers') : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A CodeBlock's language: `language`, else a `language-…` class as Docusaurus reads it. */
+const languageOf = (node: JsxNode): string | undefined =>
+  text(node, 'language') ?? /(?:^|\s)language-(\S+)/.exec(text(node, 'className') ?? '')?.[1];
+
+/**
+ * A CodeBlock as a fenced code block with its meta, when it holds text or a template literal. When it holds the
+ * text of a raw-loader import (`{Source}`), the file is read when the page's modules are bundled: the block is an
+ * element of an import (CODE_MODULE) that the bundler makes into the same markup. Undefined: neither.
+ */
+function convertCodeBlock(
+  node: JsxNode,
+  raw: Map<string, string>,
+  place: { line?: number; column?: number },
+  count: number,
+): { node: WalkNode; import?: WalkNode } | undefined {
+  const meta = metaOf(node);
+  const code = codeOf(node.children);
+  if (code !== undefined)
+    return {
+      node: {
+        type: 'code',
+        lang: languageOf(node) ?? null,
+        meta: meta || null,
+        value: code,
+        position: node.position,
+      } as unknown as WalkNode,
+    };
+  const only = node.children.length === 1 ? node.children[0] : undefined;
+  const expression = (only as { data?: { estree?: { body?: { expression?: { type: string; name?: string } }[] } } } | undefined)?.data
+    ?.estree?.body?.[0]?.expression;
+  const source = only?.type === 'mdxFlowExpression' && expression?.type === 'Identifier' ? raw.get(String(expression.name)) : undefined;
+  if (source === undefined) return undefined;
+  const name = `QuireCodeBlock${count}`;
+  const spec = encodeURIComponent(JSON.stringify({ language: languageOf(node) ?? 'text', meta, ...place }));
+  const module = `${CODE_MODULE}${spec}:${source}`;
+  const statement = {
+    type: 'ImportDeclaration',
+    specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name } }],
+    source: { type: 'Literal', value: module, raw: JSON.stringify(module) },
+  };
+  return {
+    node: { type: 'mdxJsxFlowElement', name, attributes: [], children: [], position: node.position } as unknown as WalkNode,
+    import: {
+      type: 'mdxjsEsm',
+      value: `import ${name} from ${JSON.stringify(module)};`,
+      position: node.position,
+      data: { estree: { type: 'Program', sourceType: 'module', body: [statement] } },
+    } as unknown as WalkNode,
+  };
+}
+
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a plugin factory; its one transformer below holds the work.
 export function remarkThemeModules() {
   // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass that unbinds the known imports and then rewrites their uses, which share the bound names and notes.
   return (tree: Root, file: VFile) => {
     // Local names bound to the modules quire knows, from import statements of those modules' default export.
     const bound = new Map<string, Kind>();
+    // Local names bound to the default export of a raw-loader import (the text of a file), by their module.
+    const raw = new Map<string, string>();
     // The statements are filtered into new nodes, never in place: a plugin may insert one node object into every
     // page it runs on (docusaurus-remark-plugin-tab-blocks does), and the next page must find it as it was.
     tree.children = tree.children.flatMap((node) => {
@@ -175,7 +250,12 @@ export function remarkThemeModules() {
           typeof s.source?.value === 'string' &&
           MODULES[s.source.value] &&
           s.specifiers?.every((sp) => sp.type === 'ImportDefaultSpecifier');
-        if (!known) return true;
+        if (!known) {
+          const source = s.type === 'ImportDeclaration' ? s.source?.value : undefined;
+          if (typeof source === 'string' && RAW_LOADER.test(source))
+            for (const sp of s.specifiers ?? []) if (sp.type === 'ImportDefaultSpecifier' && sp.local?.name) raw.set(sp.local.name, source);
+          return true;
+        }
         for (const sp of s.specifiers ?? []) if (sp.local?.name) bound.set(sp.local.name, MODULES[String(s.source!.value)]);
         return false;
       });
@@ -185,6 +265,8 @@ export function remarkThemeModules() {
     if (!bound.size) return;
     const options = file.data.linkOptions as LinkOptions;
     const notes: CompileNote[] = [];
+    // The imports of the code blocks drawn when the page's modules are bundled (see convertCodeBlock).
+    const added: WalkNode[] = [];
     const note: Note = (node, name, data) =>
       notes.push(compileNote(CODES.CONTENT_LEFT_OUT, name, data, placeIn(node as Parameters<typeof placeIn>[0], options)));
     walk(tree as WalkNode, (n, index, parent) => {
@@ -225,27 +307,13 @@ export function remarkThemeModules() {
         node.name = 'a';
         node.attributes = node.attributes.map((a) => (a.type === 'mdxJsxAttribute' && a.name === 'to' ? { ...a, name: 'href' } : a));
       } else if (kind === 'codeBlock' && node.type === 'mdxJsxFlowElement' && parent?.children && index !== undefined) {
-        // `<CodeBlock language="js" title="a.js" showLineNumbers>{`…`}</CodeBlock>` is a fenced block with that meta.
-        const code = codeOf(node.children);
-        if (code === undefined) {
+        const made = convertCodeBlock(node, raw, placeIn(node as Parameters<typeof placeIn>[0], options), added.length);
+        if (!made) {
           note(node, 'codeBlock', {});
           return undefined;
         }
-        const title = text(node, 'title');
-        const numbers = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'showLineNumbers');
-        const meta = [
-          title !== undefined ? `title="${title.replace(/"/g, "'")}"` : '',
-          numbers ? (typeof numbers.value === 'string' ? `showLineNumbers=${numbers.value}` : 'showLineNumbers') : '',
-        ]
-          .filter(Boolean)
-          .join(' ');
-        parent.children[index] = {
-          type: 'code',
-          lang: text(node, 'language') ?? null,
-          meta: meta || null,
-          value: code,
-          position: node.position,
-        } as unknown as WalkNode;
+        if (made.import) added.push(made.import);
+        parent.children[index] = made.node;
         return [SKIP, index + 1];
       } else if (kind === 'admonition' && node.type === 'mdxJsxFlowElement' && parent?.children && index !== undefined) {
         // `<Admonition type="tip" title="…">` is `:::tip[…]`: the same box, made by remarkAdmonitions.
@@ -270,6 +338,8 @@ export function remarkThemeModules() {
       }
       return undefined;
     });
+    // Imports are hoisted: at the end of the page they bind as well as at its top.
+    tree.children.push(...(added as unknown as Root['children']));
     if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
   };
 }
