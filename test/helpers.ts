@@ -41,6 +41,16 @@ export async function buildInMemory(root: string, options: Partial<BuildOptions>
   return { result, writer };
 }
 
+/**
+ * Builds, in memory, a copy of the create-docusaurus template with an overlay (file → text); the copy is removed
+ * by the given cleanups (call them in afterAll).
+ */
+export async function buildTemplate(overlay: Record<string, string>, cleanups: (() => Promise<void>)[]) {
+  const site = await makeSite('docusaurus-classic', overlay);
+  cleanups.push(site.cleanup);
+  return buildInMemory(site.root);
+}
+
 /** A valid grey PNG of the given size, for tests of what is read from images. */
 export function png(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -2,17 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fingerprintRoutes } from '../../src/render/index.ts';
 import type { Compiled, Route, Site } from '../../src/types.ts';
 import { minimalConfig } from '../unit/config-fixture.ts';
-import { buildInMemory, makeSite } from '../helpers.ts';
+import { buildInMemory, makeSite, buildTemplate } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
 
 /** Builds a copy of the create-docusaurus template with an overlay (file → text). */
-async function build(overlay: Record<string, string>) {
-  const site = await makeSite('docusaurus-classic', overlay);
-  cleanups.push(site.cleanup);
-  return buildInMemory(site.root);
-}
+const build = (overlay: Record<string, string>) => buildTemplate(overlay, cleanups);
 
 /** The JSON a component wrote into `<pre id="…">` of a page. */
 function written(html: string, id: string): unknown {

@@ -1,17 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildInMemory, fixture, makeSite } from '../helpers.ts';
+import { fixture, buildTemplate } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
 
 /** Builds a copy of the create-docusaurus template with an overlay (file → text). */
-async function build(overlay: Record<string, string>) {
-  const site = await makeSite('docusaurus-classic', overlay);
-  cleanups.push(site.cleanup);
-  return buildInMemory(site.root);
-}
+const build = (overlay: Record<string, string>) => buildTemplate(overlay, cleanups);
 
 const COUNTER = `import React, {useState} from 'react';
 import clsx from 'clsx';

@@ -2,17 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openSession } from '../dev/helpers.ts';
-import { buildInMemory, makeSite } from '../helpers.ts';
+import { buildInMemory, makeSite, buildTemplate } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
 
 /** Builds a copy of the create-docusaurus template with an overlay (file → text). */
-async function build(overlay: Record<string, string>) {
-  const site = await makeSite('docusaurus-classic', overlay);
-  cleanups.push(site.cleanup);
-  return buildInMemory(site.root);
-}
+const build = (overlay: Record<string, string>) => buildTemplate(overlay, cleanups);
 
 const SNIPPET_PAGE = {
   'docs/snippet.js': 'export const eins = 1;\n',
