@@ -810,14 +810,21 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
     if (plugin !== undefined) mark(take, `${at}.docsPluginId`);
     mark(take, `${at}.type`);
     const id = take<string>(type === 'doc' ? `${at}.docId` : `${at}.sidebarId`);
-    const entry = { label: label() ?? (type === 'doc' ? undefined : undefined), doc: type === 'doc' ? { id } : { sidebar: id } };
+    const className = take<string>(`${at}.className`);
+    const entry = { label: label(), doc: type === 'doc' ? { id } : { sidebar: id }, ...(className !== undefined ? { className } : {}) };
     return nested ? entry : { type: 'link', ...entry };
   }
   if (nested) return undefined;
   if (dropdown) {
     mark(take, `${at}.type`);
     const sub = (item.items as unknown[] | undefined) ?? [];
-    return { type: 'dropdown', label: label(), items: sub.map((s, j) => mapNavItem(s, `${at}.items.${j}`, take, true)).filter(Boolean) };
+    const className = take<string>(`${at}.className`);
+    return {
+      type: 'dropdown',
+      label: label(),
+      items: sub.map((s, j) => mapNavItem(s, `${at}.items.${j}`, take, true)).filter(Boolean),
+      ...(className !== undefined ? { className } : {}),
+    };
   }
   const simple: Record<string, string> = { localeDropdown: 'locale', search: 'search', docsVersionDropdown: 'docsVersion' };
   if (typeof type === 'string' && simple[type]) {
@@ -937,6 +944,9 @@ const stripType = (item: Raw | undefined) => {
 
 function mapFooter(raw: Raw, take: Take): Raw {
   const footer: Raw = { currencies: false };
+  // Docusaurus's footer is light unless the config says `dark` (theme-classic's validateThemeConfig default).
+  const style = take('themeConfig.footer.style');
+  footer.style = style === undefined ? 'light' : style;
   const copyright = take<string>('themeConfig.footer.copyright');
   if (copyright !== undefined) footer.copyright = copyright;
   const links = isObject(raw.themeConfig) && isObject(raw.themeConfig.footer) ? raw.themeConfig.footer.links : undefined;

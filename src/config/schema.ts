@@ -36,6 +36,8 @@ const dropdownItem = z.object({
   ...position,
   label: z.string().min(1),
   flag: z.string().optional(),
+  /** On the dropdown's toggle, as Docusaurus puts it on its link, for the project's CSS. */
+  className: z.string().optional(),
   items: z.array(linkTarget).min(1),
 });
 const simpleItem = <T extends string>(type: T) =>
@@ -266,6 +268,12 @@ export const configSchema = z.object({
       appStores: z.array(z.object({ label: z.string(), url: z.url() })).default([]),
       currencies: z.boolean().default(true),
       copyright: z.string().default(''),
+      /**
+       * The footer's colours (a Docusaurus footer's `style`): `dark` the theme's dark band, `light` the page's own
+       * surface; both also give Infima's class (`footer--dark`, `footer--light`) for the project's CSS. Absent: the
+       * dark band without a class.
+       */
+      style: z.enum(['dark', 'light']).optional(),
     })
     .prefault({}),
   announcementBar: z

@@ -80,7 +80,7 @@ describe('Docusaurus config', () => {
         file: 'docusaurus.config.js',
         keyPath: 'future',
         message:
-          'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- future\n- presets.0.1.blog.showReadingTime\n- presets.0.1.blog.feedOptions.xslt\n- presets.0.1.blog.onInlineAuthors\n- presets.0.1.blog.onUntruncatedBlogPosts\n- themeConfig.footer.style\n- themeConfig.prism',
+          'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- future\n- presets.0.1.blog.showReadingTime\n- presets.0.1.blog.feedOptions.xslt\n- presets.0.1.blog.onInlineAuthors\n- presets.0.1.blog.onUntruncatedBlogPosts\n- themeConfig.prism',
       }),
     ]);
   });
@@ -260,6 +260,28 @@ describe('Docusaurus config', () => {
       { type: 'link', label: 'GitHub repository', href: 'https://github.com/o/r', className: 'header-github-link', position: 'right' },
       // Without either, the link has nothing to show: validation names the missing label.
       { type: 'link', href: 'https://example.org/x', className: 'plain' },
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("keeps a class on doc, sidebar and dropdown items, as Docusaurus puts it on their links and the dropdown's toggle", () => {
+    const raw = {
+      title: 'T',
+      url: 'https://example.org',
+      baseUrl: '/',
+      themeConfig: {
+        navbar: {
+          items: [
+            { type: 'docSidebar', sidebarId: 's', label: 'Docs', className: 'wide' },
+            { type: 'dropdown', label: 'More', className: 'narrow', items: [{ type: 'doc', docId: 'faq', label: 'FAQ', className: 'x' }] },
+          ],
+        },
+      },
+    };
+    const { config, diagnostics } = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere'));
+    expect(config!.navbar!.items).toEqual([
+      { type: 'link', label: 'Docs', doc: { sidebar: 's' }, className: 'wide' },
+      { type: 'dropdown', label: 'More', className: 'narrow', items: [{ label: 'FAQ', doc: { id: 'faq' }, className: 'x' }] },
     ]);
     expect(diagnostics).toEqual([]);
   });

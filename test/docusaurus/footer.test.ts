@@ -37,8 +37,10 @@ describe("a Docusaurus footer's html items and logo", () => {
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     // Neither is named as a setting quire does not read.
     const unread = result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1));
-    expect(unread.filter((line) => /footer\.(logo|links)/.test(line))).toEqual([]);
+    expect(unread.filter((line) => /footer\.(logo|links|style)/.test(line))).toEqual([]);
     const footer = footerOf(writer.text('docs/intro/index.html')!);
+    // The template's `style: 'dark'`, with Infima's class for the project's CSS.
+    expect(footer).toMatch(/^<footer class="footer footer--dark">/);
     expect(footer).toContain(
       '<li class="footer__html"><a href="/blog/" class="badge"><img src="/img/docusaurus.png" alt="Deployed here" width="20" height="20" /></a></li>',
     );
@@ -69,5 +71,29 @@ describe("a Docusaurus footer's html items and logo", () => {
     expect(footerOf(fixed.writer.text('docs/intro/index.html')!)).toContain(
       '<img class="footer__logo" src="/img/logo.svg" alt="My Site"/>',
     );
+  });
+
+  it("gives a footer without a style Docusaurus's default, the light one, and navbar items their classes", async () => {
+    const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const config = template
+      .replace(/\n {8}style: 'dark',/, '')
+      .replace("label: 'Tutorial',", "label: 'Tutorial', className: 'wide-only',")
+      .replace(
+        "{to: '/blog', label: 'Blog', position: 'left'},",
+        "{to: '/blog', label: 'Blog', position: 'left'}, { label: 'More', className: 'narrow-only', items: [{ to: '/blog', label: 'Posts', className: 'x' }] },",
+      );
+    expect(config).not.toContain("style: 'dark'");
+    const site = await makeSite('docusaurus-classic', { 'docusaurus.config.js': config });
+    cleanups.push(site.cleanup);
+    const { result, writer } = await buildInMemory(site.root);
+    const unread = result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1));
+    expect(unread.filter((line) => /className/.test(line))).toEqual([]);
+    const html = writer.text('docs/intro/index.html')!;
+    expect(footerOf(html)).toMatch(/^<footer class="footer footer--light">/);
+    // Where Docusaurus puts them: on the link, on the dropdown's toggle (bar and phone menu), on an entry's link.
+    expect(html).toMatch(/<a href="\/docs\/intro\/" class="navbar__link wide-only"/);
+    expect(html).toMatch(/<button type="button" class="navbar__link dropdown__toggle narrow-only"/);
+    expect(html).toMatch(/<summary class="narrow-only">More<\/summary>/);
+    expect(html).toMatch(/<a href="\/blog\/" class="dropdown__link x"/);
   });
 });

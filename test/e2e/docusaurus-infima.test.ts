@@ -71,15 +71,15 @@ describe("Infima's classes on the Docusaurus template's home page", () => {
    * The lowest contrast of any text in the page's content against what is behind it (the nearest ancestor with
    * an opaque background), with the element it belongs to.
    */
-  const lowestContrast = (page: Page) =>
-    page.evaluate(() => {
+  const lowestContrast = (page: Page, root = '#main') =>
+    page.evaluate((root) => {
       const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
       const luminance = ([r, g, b]: number[]) => {
         const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
         return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
       };
       let lowest = { ratio: Infinity, element: '' };
-      for (const el of document.querySelectorAll('#main *')) {
+      for (const el of document.querySelectorAll(`${root} *`)) {
         const hasText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
         if (!hasText || !(el as HTMLElement).checkVisibility()) continue;
         let back: number[] | undefined;
@@ -93,7 +93,7 @@ describe("Infima's classes on the Docusaurus template's home page", () => {
         if (ratio < lowest.ratio) lowest = { ratio, element: `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}"` };
       }
       return lowest;
-    });
+    }, root);
 
   it('shows the hero as a band of the primary colour with its text centred', async () => {
     const { context, page } = await open(1280);
@@ -189,6 +189,25 @@ describe("Infima's classes on the Docusaurus template's home page", () => {
     }
     await page.screenshot({ path: path.join(SCREENSHOTS, 'docusaurus-home-375.png'), fullPage: true });
     await context.close();
+  });
+
+  it("draws the footer in the config's style, dark or light, with readable text in both colour modes", async () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const { context, page } = await open(1280, mode);
+      const footer = page.locator('footer.footer');
+      // The template's `style: 'dark'`: the theme's dark band.
+      expect(await footer.getAttribute('class')).toBe('footer footer--dark');
+      expect(await footer.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(await token(page, '--c-footer-bg'));
+      expect((await lowestContrast(page, 'footer.footer')).ratio, mode).toBeGreaterThanOrEqual(4.5);
+      // `style: 'light'` (Docusaurus's default): the page's own colours, not the dark band.
+      await footer.evaluate((e) => e.setAttribute('class', 'footer footer--light'));
+      const light = await footer.evaluate((e) => getComputedStyle(e).backgroundColor);
+      expect(light).toBe(await token(page, '--c-surface-alt'));
+      expect(light).not.toBe(await token(page, '--c-footer-bg'));
+      const lowest = await lowestContrast(page, 'footer.footer');
+      expect(lowest.ratio, `${mode}: ${lowest.element}`).toBeGreaterThanOrEqual(4.5);
+      await context.close();
+    }
   });
 
   it('never scrolls sideways from 320 to 1920 px', async () => {

@@ -59,10 +59,12 @@ export function qrPath(text: string): { size: number; path: string } {
  * when the render stage allows (see PageProps.renderShared).
  */
 export function Footer() {
+  const { style } = useTheme().site.config.footer;
+  const className = style ? `footer footer--${style}` : 'footer';
   const html = useSharedHtml('footer', () => <FooterInner />);
-  if (html !== undefined) return <footer className="footer" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (html !== undefined) return <footer className={className} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
-    <footer className="footer">
+    <footer className={className}>
       <FooterInner />
     </footer>
   );

@@ -229,14 +229,14 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       );
     case 'dropdown':
       return (
-        <Dropdown label={tl(item.label)} mobile={mobile}>
+        <Dropdown label={tl(item.label)} mobile={mobile} toggleClassName={item.className}>
           {item.items
             .filter((sub) => isFlagOn(site, sub.flag))
             .map((sub, i) => (
               <li key={i}>
                 <Link
                   to={target(sub) ?? (sub.to ?? sub.href)!}
-                  className="dropdown__link"
+                  className={['dropdown__link', sub.className].filter(Boolean).join(' ')}
                   id={own(sub.id)}
                   aria-current={current(target(sub) ?? sub.to)}
                 >
@@ -422,12 +422,15 @@ function Dropdown({
   label,
   children,
   className,
+  toggleClassName,
   icon,
   mobile,
 }: {
   label: string;
   children: ReactNode;
   className?: string;
+  /** The config item's own class, on the toggle (Docusaurus puts it on the dropdown's link). */
+  toggleClassName?: string;
   icon?: boolean;
   mobile: boolean;
 }) {
@@ -436,7 +439,7 @@ function Dropdown({
     return (
       <li className={['mobile-menu__group', className].filter(Boolean).join(' ')}>
         <details>
-          <summary>{label}</summary>
+          <summary className={toggleClassName}>{label}</summary>
           <ul>{children}</ul>
         </details>
       </li>
@@ -444,7 +447,12 @@ function Dropdown({
   }
   return (
     <li className={['navbar__item', 'dropdown', className].filter(Boolean).join(' ')} data-dropdown="">
-      <button type="button" className="navbar__link dropdown__toggle" aria-expanded="false" aria-controls={menuId}>
+      <button
+        type="button"
+        className={['navbar__link dropdown__toggle', toggleClassName].filter(Boolean).join(' ')}
+        aria-expanded="false"
+        aria-controls={menuId}
+      >
         {icon ? (
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="dropdown__icon">
             <path
