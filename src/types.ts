@@ -159,6 +159,8 @@ export interface Compiled {
   socialImage?: string;
   /** Plain text, for search and excerpts. */
   excerpt: string;
+  /** The page has a truncate marker (a blog post's excerpt ends there). */
+  truncated?: true;
   /** Component names used (MDX), checked against the theme at plan time. */
   components: string[];
   /** Each use of each component, in file order (file lines), for the errors an unknown component or a wrong prop gets. */

@@ -80,7 +80,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-export const COMPILER_VERSION = '31';
+export const COMPILER_VERSION = '32';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -415,6 +415,7 @@ async function finishCompile(
       assets,
       ...(socialImage ? { socialImage } : {}),
       excerpt: truncate((data.beforeTruncate as string | undefined) ?? firstParagraph ?? '', 300),
+      ...(data.truncated ? { truncated: true as const } : {}),
       components: (data.components as string[]) ?? [],
       ...(data.componentUses ? { componentUses: data.componentUses as Compiled['componentUses'] } : {}),
       ...(data.notes ? { notes: data.notes as Compiled['notes'] } : {}),

@@ -279,6 +279,7 @@ function remarkSummary() {
     file.data.beforeTruncate = beforeTruncate(tree);
     // The marker stays in the output as an empty element, where a list of posts cuts the post off (PageProps.excerpt).
     const marker = truncateAt(tree);
+    if (marker >= 0) file.data.truncated = true;
     if (marker >= 0)
       tree.children[marker] = { type: 'truncate', children: [], data: { hName: TRUNCATE_ELEMENT } } as unknown as Root['children'][number];
     if (unplain.length) file.data.unplainProps = unplain;

@@ -28,8 +28,8 @@ const DOCS = 'docusaurus-plugin-content-docs';
 const BLOG = 'docusaurus-plugin-content-blog';
 const PAGES = 'docusaurus-plugin-content-pages';
 
-/** Blog options.json keys quire has no setting for (Docusaurus's blog sidebar title: quire's sidebar has none). */
-const BLOG_UNREAD = new Set(['sidebar.title']);
+/** Blog options.json keys quire has no setting for. */
+const BLOG_UNREAD = new Set<string>();
 
 export interface LocaleTranslations {
   /** The locale's folder, project-relative (`i18n/fr`); undefined when the project has none for it. */
@@ -72,6 +72,7 @@ export function translateConfig(root: string, i18nPath: string, folderName: stri
   if (blog && isObject(config.blog)) {
     if (blog.title !== undefined) config.blog.title = blog.title;
     if (blog.description !== undefined) config.blog.description = blog.description;
+    if (blog['sidebar.title'] !== undefined) config.blog.sidebarTitle = blog['sidebar.title'];
     for (const id of Object.keys(blog)) if (BLOG_UNREAD.has(id)) unread.push(`${folder}/${CONFIG_FILES[2]}: ${id}`);
   }
   translateVersionLabels(root, folder, config);

@@ -227,6 +227,13 @@ export const configSchema = z.object({
       datePaths: z.boolean().default(false),
       postsPerPage: z.union([z.literal('ALL'), z.number().int().min(1)]).default('ALL'),
       sidebarCount: z.union([z.literal('ALL'), z.number().int().min(0)]).default('ALL'),
+      /** The blog sidebar's heading (Docusaurus's `blogSidebarTitle`); without it the theme's "recent posts" text. */
+      sidebarTitle: z.string().min(1).optional(),
+      /**
+       * A post without a truncate marker, which a list of posts shows whole (Docusaurus's `onUntruncatedBlogPosts`):
+       * named in one warning, an error, or nothing.
+       */
+      onUntruncatedPosts: z.enum(['ignore', 'warn', 'throw']).default('ignore'),
       /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */
       listings: z.boolean().default(false),
       ...editAndUpdate,

@@ -15,6 +15,23 @@ function entries(file: Loaded['blogAuthors']): Entries {
 }
 
 /**
+ * The blog posts a list shows whole, having no truncate marker: one diagnostic naming them all, at the first
+ * (Docusaurus's `onUntruncatedBlogPosts`, plugin-content-blog `blogUtils.ts`, also reports them in one message).
+ */
+export function untruncatedPosts(routes: Route[], compiled: Compiled[], mode: 'ignore' | 'warn' | 'throw'): Diagnostic[] {
+  if (mode === 'ignore') return [];
+  const files: string[] = [];
+  for (const route of routes) {
+    if (route.kind !== 'blogPost' || route.compiledIndex === undefined) continue;
+    const post = compiled[route.compiledIndex];
+    if (!post.truncated && !post.standIn) files.push(post.source.file);
+  }
+  if (!files.length) return [];
+  files.sort();
+  return [report(CODES.BLOG_UNTRUNCATED, 'untruncated', { files }, { file: files[0], severity: mode === 'throw' ? 'error' : 'warning' })];
+}
+
+/**
  * The blog posts' authors and tags as Docusaurus shows them: a key of `authors.yml` is the author's `name`, a key
  * of `tags.yml` the tag's `label`. A key the authors file lacks is an error at the post's `authors` field
  * (Docusaurus fails the build too); a tag the tags file lacks is a warning (Docusaurus's `onInlineTags: 'warn'`).

@@ -20,7 +20,7 @@ import type {
 } from '../types.ts';
 import { flattenSidebar, indexSidebar, paginationFor, planSidebars, sidebarLinks } from './docs.ts';
 import { generatedIndexPages, resolveNavbarDocs } from './generated.ts';
-import { resolveBlogPeople } from './blog.ts';
+import { resolveBlogPeople, untruncatedPosts } from './blog.ts';
 import { resolveFromContentRoot } from './file-links.ts';
 import { checkComponents } from './components.ts';
 import { checkLinks } from './links.ts';
@@ -154,6 +154,7 @@ export function plan({
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages, loaded.lastUpdates);
   diagnostics.push(...routeDiagnostics);
   diagnostics.push(...resolveBlogPeople(routes, compiled, loaded.blogAuthors, loaded.blogTags));
+  diagnostics.push(...untruncatedPosts(routes, compiled, config.blog.onUntruncatedPosts));
   diagnostics.push(...staticFileClashes(loaded.staticFiles, routes, compiled, config));
   // content/ holds one locale's text; a build of another locale shows it as is and says so, unless the page is
   // the locale's translation (Source.origin: a Docusaurus project's i18n/<locale>/).

@@ -163,4 +163,43 @@ describe('listing pages in the built locale', () => {
     // A server part is Mastodon's alone: threads.net/@yangshun@example.com is no profile.
     expect(list).not.toContain('Threads');
   });
+
+  it('names posts without a truncate marker in one warning as onUntruncatedBlogPosts says, and titles the sidebar', async () => {
+    const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const post = '---\ntitle: Whole\n---\n\nAll of it shows in the list.\n';
+    const warned = await build({ 'blog/2024-01-01-whole.md': post, 'blog/2024-01-02-also.md': post.replace('Whole', 'Also') });
+    const q024 = warned.result.diagnostics.filter((d) => d.code === 'Q024');
+    expect(q024).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        file: 'blog/2024-01-01-whole.md',
+        message: expect.stringContaining('2 blog posts have no truncate marker'),
+      }),
+    ]);
+    expect(q024[0].message).toContain('blog/2024-01-01-whole.md, blog/2024-01-02-also.md.');
+    // The template's own posts all have one; the Bilingo site's config leaves the check off (its default).
+    expect(q024[0].message).not.toContain('welcome');
+    const thrown = await build({
+      'blog/2024-01-01-whole.md': post,
+      'docusaurus.config.js': config.replace(
+        "onUntruncatedBlogPosts: 'warn'",
+        "onUntruncatedBlogPosts: 'throw', blogSidebarTitle: 'All posts'",
+      ),
+    });
+    expect(thrown.result.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q024', severity: 'error' }));
+    const quiet = await build({
+      'blog/2024-01-01-whole.md': post,
+      'docusaurus.config.js': config.replace(
+        "onUntruncatedBlogPosts: 'warn'",
+        "onUntruncatedBlogPosts: 'ignore', blogSidebarTitle: 'All posts'",
+      ),
+    });
+    expect(quiet.result.diagnostics.filter((d) => d.code === 'Q024')).toEqual([]);
+    const sidebar = /<nav class="blog-sidebar"[^>]*>\s*<p class="blog-sidebar__title">[^<]*/.exec(
+      quiet.writer.text('blog/welcome/index.html') ?? '',
+    )?.[0];
+    expect(sidebar).toBe('<nav class="blog-sidebar" aria-label="All posts"><p class="blog-sidebar__title">All posts');
+    const unread = quiet.result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1));
+    expect(unread.filter((line) => /blogSidebarTitle|onUntruncatedBlogPosts/.test(line))).toEqual([]);
+  });
 });

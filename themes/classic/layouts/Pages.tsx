@@ -163,9 +163,10 @@ export function BlogSidebar() {
   const { sidebarCount } = site.config.blog;
   const posts = sidebarCount === 'ALL' ? site.blogPosts : site.blogPosts.slice(0, sidebarCount);
   if (!posts.length) return null;
+  const title = site.config.blog.sidebarTitle ?? t('blog.recentPosts');
   return (
-    <nav className="blog-sidebar" aria-label={t('blog.recentPosts')}>
-      <p className="blog-sidebar__title">{t('blog.recentPosts')}</p>
+    <nav className="blog-sidebar" aria-label={title}>
+      <p className="blog-sidebar__title">{title}</p>
       {/* The docs sidebar's list and links (DocSidebar.css), so both sidebars look and behave alike. */}
       <ul className="menu">
         {posts.map((p) => (
