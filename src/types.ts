@@ -375,7 +375,15 @@ export interface Route {
    * `authors` and `tags` as shown (names, labels); `tagLinks` the same tags with their pages, `authorLinks` the
    * authors with their pages where they have one.
    */
-  blog?: { date?: string; authors: string[]; tags: string[]; tagLinks?: NavLink[]; authorLinks?: { label: string; path?: string }[] };
+  blog?: {
+    date?: string;
+    authors: string[];
+    tags: string[];
+    tagLinks?: NavLink[];
+    authorLinks?: { label: string; path?: string }[];
+    /** Minutes to read it, when the blog shows reading times (`showReadingTime`). */
+    readingTime?: number;
+  };
   /**
    * A doc's or post's "Edit this page" address and last update (ISO date, author), each where the config shows
    * it; absent when it shows neither.
@@ -401,7 +409,7 @@ export interface Site {
   /** Every sidebar by name (a Docusaurus project may have several), `sidebar` among them; absent with one. */
   sidebars?: Record<string, SidebarItem[]>;
   /** Blog posts, newest first. */
-  blogPosts: { title: string; path: string; date?: string }[];
+  blogPosts: { title: string; path: string; date?: string; readingTime?: number }[];
   /** The docs' and the blog's tags that have pages, each in label order. */
   tags?: { docs: TagEntry[]; blog: TagEntry[] };
   /** Blog authors with a page of their own, in the authors file's order. */

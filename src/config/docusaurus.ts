@@ -330,6 +330,8 @@ export function mapDocusaurusConfig(
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,
     sidebarCount: opt('blog.blogSidebarCount') ?? 5,
+    // On unless the config turns it off (plugin-content-blog's default).
+    showReadingTime: opt('blog.showReadingTime') ?? true,
     ...(opt('blog.blogSidebarTitle') !== undefined ? { sidebarTitle: opt('blog.blogSidebarTitle') } : {}),
     // Docusaurus warns by default (3.6); its `log` prints and goes on, as quire's warning does.
     onUntruncatedPosts: ((v) => (v === undefined || v === 'log' ? 'warn' : v))(opt('blog.onUntruncatedBlogPosts')),

@@ -227,6 +227,8 @@ export const configSchema = z.object({
       datePaths: z.boolean().default(false),
       postsPerPage: z.union([z.literal('ALL'), z.number().int().min(1)]).default('ALL'),
       sidebarCount: z.union([z.literal('ALL'), z.number().int().min(0)]).default('ALL'),
+      /** Each post's reading time beside its date, in the post and the list (Docusaurus's `showReadingTime`). */
+      showReadingTime: z.boolean().default(false),
       /** The blog sidebar's heading (Docusaurus's `blogSidebarTitle`); without it the theme's "recent posts" text. */
       sidebarTitle: z.string().min(1).optional(),
       /**

@@ -265,7 +265,12 @@ export function plan({
 
   const blogPosts = routes
     .filter((r): r is Route & { blog: NonNullable<Route['blog']> } => r.kind === 'blogPost' && !!r.blog)
-    .map((r) => ({ title: r.title, path: r.path, date: r.blog.date }))
+    .map((r) => ({
+      title: r.title,
+      path: r.path,
+      date: r.blog.date,
+      ...(r.blog.readingTime !== undefined ? { readingTime: r.blog.readingTime } : {}),
+    }))
     .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
 
   return {

@@ -202,4 +202,27 @@ describe('listing pages in the built locale', () => {
     const unread = quiet.result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1));
     expect(unread.filter((line) => /blogSidebarTitle|onUntruncatedBlogPosts/.test(line))).toEqual([]);
   });
+
+  it("shows each post's reading time beside its date, as Docusaurus counts it (200 words a minute, rounded up)", async () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    const { writer, result } = await build({
+      'blog/2024-02-01-four-hundred.md': `---\ntitle: Even\n---\n\n${words(399)}\n\n<!-- truncate -->\n`,
+      'blog/2024-02-02-four-hundred-one.md': `---\ntitle: Odd\n---\n\n${words(400)}\n\n<!-- truncate -->\n`,
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const meta = (file: string) => /<p class="blog-post__meta">([\s\S]*?)<\/p>/.exec(writer.text(file) ?? '')?.[1] ?? '';
+    // The marker's word counts too, as the body is counted as written: 400 words are 2 minutes; 401 are 2.005,
+    // which Docusaurus rounds to 2.01 and shows as 3.
+    expect(meta('blog/2024/02/01/four-hundred/index.html')).toMatch(/<\/time><span> · 2 min read<\/span>/);
+    expect(meta('blog/2024/02/02/four-hundred-one/index.html')).toMatch(/<\/time><span> · 3 min read<\/span>/);
+    // The list shows it under each title too.
+    expect(writer.text('blog/index.html')).toMatch(/Odd<\/a><\/h2><time[^>]*>[^<]*<\/time><span> · 3 min read<\/span>/);
+    // `showReadingTime: false` shows none.
+    const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8').replace(
+      'showReadingTime: true',
+      'showReadingTime: false',
+    );
+    const off = await build({ 'docusaurus.config.js': config });
+    expect(off.writer.text('blog/welcome/index.html')).not.toContain('min read');
+  });
 });

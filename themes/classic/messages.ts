@@ -68,6 +68,7 @@ export const messageIds: readonly string[] = [
   'blog.recentPosts',
   'blog.readMore',
   'blog.by',
+  'blog.readingTime',
   'blog.archive',
   'blog.authors',
   'tags.title',

@@ -62,6 +62,9 @@ export function BlogPost({ content }: { content: ReactNode }) {
               <h1>{route.title}</h1>
               <p className="blog-post__meta">
                 {date ? <time dateTime={date}>{formatDate(date, site)}</time> : null}
+                {route.blog?.readingTime !== undefined ? (
+                  <span>{` · ${t('blog.readingTime', { minutes: route.blog.readingTime })}`}</span>
+                ) : null}
                 {route.blog?.authors.length ? <span> · {byAuthors(t('blog.by', { authors: '\u0000' }), route.blog, href)}</span> : null}
               </p>
             </header>
@@ -117,6 +120,7 @@ export function BlogList() {
                   <a href={href(post.path)}>{post.title}</a>
                 </h2>
                 {post.date ? <time dateTime={post.date}>{formatDate(post.date, site)}</time> : null}
+                {post.readingTime !== undefined ? <span>{` · ${t('blog.readingTime', { minutes: post.readingTime })}`}</span> : null}
                 {/* The post up to its truncate marker, as Docusaurus lists it; else its description. */}
                 {(r?.compiledIndex !== undefined ? (excerpt?.(r.compiledIndex) as ReactNode) : undefined) ??
                   (r?.description ? <p>{r.description}</p> : null)}
