@@ -102,8 +102,22 @@ export function quireRoot(): string {
 type Raw = Record<string, unknown>;
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Config keys that change nothing in the built site, in Docusaurus either: deployment settings for `docusaurus deploy`. */
-const NO_EFFECT = new Set(['organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort']);
+/**
+ * Config keys that change nothing in the site quire writes: deployment settings for `docusaurus deploy`; Docusaurus's
+ * faster bundlers (`future.experimental_faster`); and its v4 flags (`future.v4`, https://docusaurus.io/docs/api/docusaurus-config#future),
+ * which drop a `data-rh` head attribute, layer its own CSS below the project's (quire's theme comes first anyway),
+ * namespace its storage keys, pick the faster bundlers, and turn off the MDX 1 compatibility, which makes Docusaurus
+ * refuse HTML comments and `{#id}` in MDX where quire reads both.
+ */
+const NO_EFFECT = new Set([
+  'organizationName',
+  'projectName',
+  'deploymentBranch',
+  'githubHost',
+  'githubPort',
+  'future.experimental_faster',
+  'future.v4',
+]);
 
 /** The classic preset under the names Docusaurus accepts for it. */
 const CLASSIC_PRESET = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic', '@docusaurus/classic']);

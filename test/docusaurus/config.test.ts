@@ -78,9 +78,9 @@ describe('Docusaurus config', () => {
         code: 'Q003',
         severity: 'warning',
         file: 'docusaurus.config.js',
-        keyPath: 'future',
+        keyPath: 'presets.0.1.blog.feedOptions.xslt',
         message:
-          'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- future\n- presets.0.1.blog.feedOptions.xslt\n- presets.0.1.blog.onInlineAuthors\n- themeConfig.prism',
+          'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- presets.0.1.blog.feedOptions.xslt\n- presets.0.1.blog.onInlineAuthors\n- themeConfig.prism',
       }),
     ]);
   });
@@ -262,6 +262,17 @@ describe('Docusaurus config', () => {
       { type: 'link', href: 'https://example.org/x', className: 'plain' },
     ]);
     expect(diagnostics).toEqual([]);
+  });
+
+  it("takes Docusaurus's v4 flags and faster bundlers as changing nothing quire writes, and names a hash router", () => {
+    const raw = (future: unknown) => ({ title: 'T', url: 'https://example.org', baseUrl: '/', future });
+    const unread = (future: unknown) =>
+      mapDocusaurusConfig(raw(future), 'docusaurus.config.js', layout('/nowhere')).diagnostics.flatMap((d) =>
+        d.message.split('\n').slice(1),
+      );
+    expect(unread({ v4: true, experimental_faster: true })).toEqual([]);
+    expect(unread({ v4: { removeLegacyPostBuildHeadAttribute: true, useCssCascadeLayers: false } })).toEqual([]);
+    expect(unread({ v4: true, experimental_router: 'hash' })).toEqual(['- future.experimental_router']);
   });
 
   it("keeps a class on doc, sidebar and dropdown items, as Docusaurus puts it on their links and the dropdown's toggle", () => {
