@@ -104,7 +104,7 @@ const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null &
 
 /**
  * Config keys that change nothing in the site quire writes: deployment settings for `docusaurus deploy`; Docusaurus's
- * faster bundlers (`future.experimental_faster`); and its v4 flags (`future.v4`, https://docusaurus.io/docs/api/docusaurus-config#future),
+ * faster bundlers (`future.experimental_faster`, `future.faster` from 3.10); and its v4 flags (`future.v4`, https://docusaurus.io/docs/api/docusaurus-config#future),
  * which drop a `data-rh` head attribute, layer its own CSS below the project's (quire's theme comes first anyway),
  * namespace its storage keys, pick the faster bundlers, and turn off the MDX 1 compatibility, which makes Docusaurus
  * refuse HTML comments and `{#id}` in MDX where quire reads both.
@@ -116,6 +116,7 @@ const NO_EFFECT = new Set([
   'githubHost',
   'githubPort',
   'future.experimental_faster',
+  'future.faster',
   'future.v4',
 ]);
 
