@@ -202,7 +202,21 @@ export function mapDocusaurusConfig(
         const v = take(`i18n.localeConfigs.${code}.${key}`);
         if (v !== undefined) mapped[key] = v;
       }
+      const ownBase = take(`i18n.localeConfigs.${code}.baseUrl`);
+      // Written as Docusaurus takes it, with or without the slashes around it.
+      if (typeof ownBase === 'string') mapped.baseUrl = `/${ownBase.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+      else if (ownBase !== undefined) mapped.baseUrl = ownBase;
       localeConfigs[code] = mapped;
+    }
+  }
+  // A locale with its own base path (Docusaurus 3.9): every locale's is written out, the others' as Docusaurus
+  // defaults them (the site's base path for the default locale, `<base><code>/` for the others), so later stages
+  // need not know the site's base path once the built locale's replaced it.
+  if (Object.values(localeConfigs).some((own) => (own as Raw).baseUrl !== undefined) && typeof config.baseUrl === 'string') {
+    const codes = Array.isArray(i18n?.locales) ? i18n.locales.filter((l): l is string => typeof l === 'string') : [];
+    for (const code of codes) {
+      const own = (localeConfigs[code] ??= {}) as Raw;
+      own.baseUrl ??= code === defaultLocale ? config.baseUrl : `${config.baseUrl}${code}/`;
     }
   }
   config.i18n = {

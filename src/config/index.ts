@@ -209,8 +209,11 @@ export function validateConfig(
     };
   }
   if (overrides?.locale && overrides.locale !== i18n.currentLocale) {
-    // Each locale lives under its own base path; the default locale at the site root.
-    const baseUrl = localeBaseUrl(config.baseUrl, i18n.currentLocale, i18n.defaultLocale, overrides.locale);
+    // Each locale lives under its own base path (its configured one, else the default locale's at the site root
+    // and the others' under it).
+    const baseUrl =
+      i18n.localeConfigs[overrides.locale]?.baseUrl ??
+      localeBaseUrl(config.baseUrl, i18n.currentLocale, i18n.defaultLocale, overrides.locale);
     return {
       config: {
         ...config,
@@ -220,7 +223,8 @@ export function validateConfig(
       diagnostics: warnings,
     };
   }
-  return { config, diagnostics: warnings };
+  const own = i18n.localeConfigs[i18n.currentLocale]?.baseUrl;
+  return { config: own === undefined ? config : { ...config, baseUrl: own }, diagnostics: warnings };
 }
 
 /**

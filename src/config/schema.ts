@@ -114,7 +114,16 @@ const localeConfig = z.object({
   direction: z.enum(['ltr', 'rtl']).optional(),
   htmlLang: z.string().optional(),
   calendar: z.string().optional(),
+  /** The folder of the locale's translations under a Docusaurus project's `i18n/` (its code by default); not a URL. */
   path: z.string().optional(),
+  /**
+   * The base path of the locale's site (Docusaurus 3.9's `localeConfigs.<locale>.baseUrl`); by default the site's
+   * base path for the default locale, and `<base><code>/` for the others.
+   */
+  baseUrl: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'expected a base path that starts and ends with "/", e.g. "/fr/"')
+    .optional(),
 });
 
 /** Consent categories the banner offers; `necessary` needs no consent and is always on. */

@@ -366,7 +366,7 @@ function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleI
       label,
       direction: own.direction ?? localeDirection(code),
       htmlLang: localeHtmlLang(localeConfigs, code),
-      baseUrl: own.path ?? localeBaseUrl(config.baseUrl, currentLocale, defaultLocale, code),
+      baseUrl: own.baseUrl ?? localeBaseUrl(config.baseUrl, currentLocale, defaultLocale, code),
     };
   });
 }

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/types.ts';
-import { buildInMemory, makeSite } from '../helpers.ts';
+import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
@@ -190,6 +191,36 @@ describe("the blog's authors file and the docs' tags file", () => {
     const en = await build(undefined, overlay);
     expect(en.page('blog/authors/ada/index.html')).toContain('Engineer');
     expect(part(en.page('docs/tags/setup/index.html'), /<h1[^>]*>[\s\S]*?<\/h1>/)).toContain('Setting up');
+  });
+});
+
+describe("a locale's base path (localeConfigs.<locale>.baseUrl, Docusaurus 3.9)", () => {
+  const config = (localeConfigs: string) =>
+    readFileSync(path.join(repoRoot, 'test/fixtures/docusaurus-i18n/docusaurus.config.js'), 'utf8').replace(
+      "i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },",
+      `i18n: { defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: ${localeConfigs} },`,
+    );
+  /** The locale dropdown's entries as `code href`. */
+  const dropdown = (html: string) => [
+    ...new Set([...html.matchAll(/<a class="dropdown__link[^"]*" href="([^"]+)" hrefLang="([^"]+)"/g)].map((m) => `${m[2]} ${m[1]}`)),
+  ];
+
+  it('builds the locale at its own base path, as sites that build each locale apart and join them do', async () => {
+    const { result, page } = await build('fr', { 'docusaurus.config.js': config("{ fr: { baseUrl: '/' } }") });
+    expect(errors(result.diagnostics)).toEqual([]);
+    expect(result.diagnostics.flatMap((d) => d.message.split('\n')).filter((l) => l.includes('baseUrl'))).toEqual([]);
+    const intro = page('docs/intro/index.html');
+    expect(intro).toContain('lang="fr"');
+    expect(dropdown(intro)).toEqual(['en /docs/intro/', 'fr /docs/intro/']);
+    // The default locale's own build keeps the site's base path, and links to French at French's.
+    const en = await build(undefined, { 'docusaurus.config.js': config("{ fr: { baseUrl: 'francais' } }") });
+    expect(dropdown(en.page('docs/intro/index.html'))).toEqual(['en /docs/intro/', 'fr /francais/docs/intro/']);
+  });
+
+  it('links to a locale at its base path, not at the folder of its translations (localeConfigs.<locale>.path)', async () => {
+    const { result, page } = await build(undefined, { 'docusaurus.config.js': config("{ fr: { path: 'fr' } }") });
+    expect(errors(result.diagnostics)).toEqual([]);
+    expect(dropdown(page('docs/intro/index.html'))).toEqual(['en /docs/intro/', 'fr /fr/docs/intro/']);
   });
 });
 
