@@ -864,7 +864,14 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
   if (typeof type === 'string' && simple[type]) {
     mark(take, `${at}.type`);
     const l = label();
-    return { type: simple[type], ...(l !== undefined ? { label: l } : {}) };
+    // Links the locale and version dropdowns show before and after their own entries ("All versions").
+    const extra = (key: 'dropdownItemsBefore' | 'dropdownItemsAfter') =>
+      ((Array.isArray(item[key]) ? item[key] : []) as unknown[])
+        .map((s, j) => mapNavItem(s, `${at}.${key}.${j}`, take, true))
+        .filter(Boolean);
+    const [before, after] = type === 'search' ? [[], []] : [extra('dropdownItemsBefore'), extra('dropdownItemsAfter')];
+    const menu = { ...(before.length ? { itemsBefore: before } : {}), ...(after.length ? { itemsAfter: after } : {}) };
+    return { type: simple[type], ...(l !== undefined ? { label: l } : {}), ...menu };
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { navSubLinks } from '../shared/nav-items.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -123,7 +124,7 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
   const links: [string, string | undefined][] = [];
   config.navbar.items.forEach((item, i) => {
     if (item.type === 'link') links.push([`navbar.items.${i}.href`, item.href]);
-    if (item.type === 'dropdown') item.items.forEach((sub, j) => links.push([`navbar.items.${i}.items.${j}.href`, sub.href]));
+    for (const [sub, key] of navSubLinks(item)) links.push([`navbar.items.${i}.${key}.href`, sub.href]);
   });
   const footerHtml: [string, string][] = [];
   config.footer.links.forEach((column, i) =>

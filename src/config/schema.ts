@@ -42,14 +42,17 @@ const dropdownItem = z.object({
 });
 const simpleItem = <T extends string>(type: T) =>
   z.object({ type: z.literal(type), label: z.string().optional(), flag: z.string().optional(), ...position });
+/** A locale or version dropdown, with links of the config's own before and after its entries. */
+const menuItem = <T extends string>(type: T) =>
+  simpleItem(type).extend({ itemsBefore: z.array(linkTarget).default([]), itemsAfter: z.array(linkTarget).default([]) });
 
 export const NAV_ITEM_TYPES = ['link', 'dropdown', 'locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag'] as const;
 
 const navItem = z.discriminatedUnion('type', [
   linkItem,
   dropdownItem,
-  simpleItem('locale'),
-  simpleItem('docsVersion'),
+  menuItem('locale'),
+  menuItem('docsVersion'),
   simpleItem('search'),
   simpleItem('profile'),
   z.object({ type: z.literal('premiumTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional(), ...position }),

@@ -105,6 +105,12 @@ export function resolveNavbarDocs(
   const items = config.navbar.items.map((item, i) => {
     if (item.type === 'link') return resolve(item, `navbar.items.${i}`);
     if (item.type === 'dropdown') return { ...item, items: item.items.map((sub, j) => resolve(sub, `navbar.items.${i}.items.${j}`)) };
+    if (item.type === 'locale' || item.type === 'docsVersion')
+      return {
+        ...item,
+        itemsBefore: item.itemsBefore.map((sub, j) => resolve(sub, `navbar.items.${i}.itemsBefore.${j}`)),
+        itemsAfter: item.itemsAfter.map((sub, j) => resolve(sub, `navbar.items.${i}.itemsAfter.${j}`)),
+      };
     return item;
   });
   return { config: changed ? { ...config, navbar: { ...config.navbar, items } } : config, diagnostics };

@@ -1,4 +1,5 @@
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
+import { navSubLinks } from '../shared/nav-items.ts';
 import { localeBaseUrl, localeDirection, localeHtmlLang } from '../shared/locales.ts';
 import { URL_KEYS } from '../shared/url-keys.ts';
 import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
@@ -412,8 +413,7 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
   config.navbar.items.forEach((item, i) => {
     if ((item.type === 'link' || item.type === 'premiumTag' || item.type === 'proTag') && item.to)
       out.push({ to: item.to, keyPath: `navbar.items.${i}.to` });
-    if (item.type === 'dropdown')
-      item.items.forEach((sub, j) => sub.to && out.push({ to: sub.to, keyPath: `navbar.items.${i}.items.${j}.to` }));
+    for (const [sub, key] of navSubLinks(item)) if (sub.to) out.push({ to: sub.to, keyPath: `navbar.items.${i}.${key}.to` });
   });
   const html: [string, string][] = [['announcementBar.content', config.announcementBar?.content ?? '']];
   config.footer.links.forEach((col, i) =>

@@ -1,4 +1,5 @@
 import { docsVersionsOf, type DocsVersionInfo } from '../shared/doc-versions.ts';
+import { navSubLinks } from '../shared/nav-items.ts';
 import type { Compiled, Loaded, Route, SidebarItem, Site, SiteConfig } from '../types.ts';
 import { generatedIndexPages } from './generated.ts';
 import { planSidebars, type PlannedSidebars, type SidebarInput } from './docs.ts';
@@ -156,7 +157,7 @@ function navbarTargets(
   version: DocsVersionInfo,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  const items = config.navbar.items.flatMap((item) => (item.type === 'link' ? [item] : item.type === 'dropdown' ? item.items : []));
+  const items = config.navbar.items.flatMap((item) => (item.type === 'link' ? [item] : navSubLinks(item).map(([sub]) => sub)));
   for (const { doc } of items) {
     if (doc?.id !== undefined && paths.has(doc.id)) out[`doc:${doc.id}`] = paths.get(doc.id) as string;
     const sidebar = doc?.sidebar === undefined ? undefined : sidebars.find((s) => s.name === sidebarName(version, doc.sidebar as string));

@@ -217,6 +217,29 @@ describe("a locale's base path (localeConfigs.<locale>.baseUrl, Docusaurus 3.9)"
     expect(dropdown(en.page('docs/intro/index.html'))).toEqual(['en /docs/intro/', 'fr /francais/docs/intro/']);
   });
 
+  it('shows the links a locale dropdown adds before and after its locales (dropdownItemsBefore/After)', async () => {
+    const withExtras = config('{}').replace(
+      "{ type: 'localeDropdown' },",
+      "{ type: 'localeDropdown', dropdownItemsBefore: [{ to: '/blog', label: 'News first' }], dropdownItemsAfter: [{ href: 'https://translate.example.org', label: 'Help translate' }, { type: 'doc', docId: 'intro', label: 'Start' }] },",
+    );
+    const { result, page } = await build(undefined, { 'docusaurus.config.js': withExtras });
+    expect(errors(result.diagnostics)).toEqual([]);
+    expect(result.diagnostics.flatMap((d) => d.message.split('\n')).filter((l) => l.includes('dropdownItems'))).toEqual([]);
+    const menu = /<li class="navbar__item dropdown locale-dropdown"[\s\S]*?<\/ul>/.exec(page('docs/intro/index.html'))?.[0] ?? '';
+    expect([...menu.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)</g)].map((m) => `${m[2]} ${m[1]}`)).toEqual([
+      'News first /blog/',
+      'English /docs/intro/',
+      'Français /fr/docs/intro/',
+      'Help translate https://translate.example.org',
+      'Start /docs/intro/',
+    ]);
+    // A broken one is reported at its key, as any navbar link is.
+    const broken = await build(undefined, {
+      'docusaurus.config.js': withExtras.replace("{ to: '/blog', label: 'News first' }", "{ to: '/blgo', label: 'News first' }"),
+    });
+    expect(broken.result.diagnostics).toContainEqual(expect.objectContaining({ keyPath: 'navbar.items.2.itemsBefore.0.to' }));
+  });
+
   it('links to a locale at its base path, not at the folder of its translations (localeConfigs.<locale>.path)', async () => {
     const { result, page } = await build(undefined, { 'docusaurus.config.js': config("{ fr: { path: 'fr' } }") });
     expect(errors(result.diagnostics)).toEqual([]);

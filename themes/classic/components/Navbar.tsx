@@ -5,6 +5,9 @@ import { isFlagOn, useHref, useLabel, useLocale, useT, useTheme } from '../conte
 import { Link } from './Link.tsx';
 import { searchSettingsFile } from '../search/settings.ts';
 
+/** A link of a dropdown, as the config writes it. */
+type LinkItem = Extract<NavItem, { type: 'dropdown' }>['items'][number];
+
 /**
  * Why a navbar item cannot be rendered, or undefined when it can. The config stage rejects these already
  * (Q070); the theme checks again because a theme can be given a site that skipped it, and then the render
@@ -250,6 +253,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
       const visible = site.locales.filter((l) => l.code !== 'zh-TW' || config.flags.zhTWVisible === true);
       return (
         <Dropdown label={mobile ? t('navbar.languages') : currentLocale.label} icon className="locale-dropdown" mobile={mobile}>
+          <MenuLinks links={item.itemsBefore} />
           {visible.map((l) => (
             <li key={l.code}>
               <a
@@ -265,11 +269,13 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
               </a>
             </li>
           ))}
+          <MenuLinks links={item.itemsAfter} />
         </Dropdown>
       );
     }
     case 'docsVersion': {
-      if (site.docVersions) return <VersionDropdown versions={site.docVersions} mobile={mobile} />;
+      if (site.docVersions)
+        return <VersionDropdown versions={site.docVersions} mobile={mobile} before={item.itemsBefore} after={item.itemsAfter} />;
       // On docs pages only: elsewhere there is no page to show in another version, and a bare "Weiter" beside
       // the pricing table reads as "next". Each version links to the page shown in that version. The bar says
       // what the label is ("Version: Weiter"), as Docusaurus's version badge does, not to be read as pagination.
@@ -280,6 +286,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
           className="version-dropdown"
           mobile={mobile}
         >
+          <MenuLinks links={item.itemsBefore} />
           <li>
             <Link
               to={route.path}
@@ -290,6 +297,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
               {tl(config.docs.version.label)}
             </Link>
           </li>
+          <MenuLinks links={item.itemsAfter} />
         </Dropdown>
       );
     }
@@ -387,7 +395,17 @@ function useVersionTarget(): (item: { doc?: { id?: string; sidebar?: string } })
  * and each entry leads to the same doc in that version (else to its first doc); elsewhere the last version is
  * shown and each entry leads to the version's first doc.
  */
-function VersionDropdown({ versions, mobile }: { versions: NonNullable<Site['docVersions']>; mobile: boolean }) {
+function VersionDropdown({
+  versions,
+  mobile,
+  before,
+  after,
+}: {
+  versions: NonNullable<Site['docVersions']>;
+  mobile: boolean;
+  before: LinkItem[];
+  after: LinkItem[];
+}) {
   const { route } = useTheme();
   const t = useT();
   const tl = useLabel();
@@ -399,6 +417,7 @@ function VersionDropdown({ versions, mobile }: { versions: NonNullable<Site['doc
       className="version-dropdown"
       mobile={mobile}
     >
+      <MenuLinks links={before} />
       {versions.map((v) => {
         const current = route.doc?.version === v.name;
         return (
@@ -414,8 +433,24 @@ function VersionDropdown({ versions, mobile }: { versions: NonNullable<Site['doc
           </li>
         );
       })}
+      <MenuLinks links={after} />
     </Dropdown>
   );
+}
+
+/** A dropdown's links of the config's own, before or after its entries (Docusaurus's `dropdownItemsBefore`/`After`). */
+function MenuLinks({ links }: { links: LinkItem[] }) {
+  const { site } = useTheme();
+  const tl = useLabel();
+  return links
+    .filter((link) => isFlagOn(site, link.flag))
+    .map((link, i) => (
+      <li key={i}>
+        <Link to={(link.to ?? link.href)!} className={['dropdown__link', link.className].filter(Boolean).join(' ')}>
+          {tl(link.label)}
+        </Link>
+      </li>
+    ));
 }
 
 function Dropdown({
