@@ -7,7 +7,6 @@ import { assetMarker } from '../shared/markers.ts';
 import { withBase } from '../shared/route-match.ts';
 import { closestName } from '../shared/text.ts';
 import type { ElementContent } from 'hast';
-import { codeFigure, loadLanguages } from './plugins/code.ts';
 import { CODE_MODULE } from './plugins/theme-modules.ts';
 import type { AssetRef, Compiled } from '../types.ts';
 import { noteDiagnostic } from './compile-note.ts';
@@ -313,6 +312,8 @@ function codeBlocks(b: PluginBuild, state: BundleState, pages: Entry[]): void {
   b.onLoad({ filter: /.*/, namespace: 'quire-code' }, async (args) => {
     const spec = args.pluginData as CodeSpec;
     const text = (await readFile(args.path, 'utf8')).replace(/\n$/, '');
+    // The highlighter is loaded when a page's code block needs it, not with the stage.
+    const { codeFigure, loadLanguages } = await import('./plugins/code.ts');
     await loadLanguages([spec.language]);
     const { figure, notes } = codeFigure(text, spec.language, spec.meta, { line: spec.line, column: spec.column });
     for (const note of notes) state.notes.push(noteDiagnostic(note, spec.file));

@@ -16,9 +16,11 @@ export function normalizeAdmonitionTitles(markdown: string): string {
   if (!markdown.includes(':::')) return markdown;
   const lines = markdown.split('\n');
   let fence: string | undefined;
+  let changed = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const marker = /^[ \t>]*(`{3,}|~{3,})/.exec(line)?.[1];
+    // Most lines are neither a fence nor an admonition: two substring tests spare them the regular expressions.
+    const marker = line.includes('```') || line.includes('~~~') ? /^[ \t>]*(`{3,}|~{3,})/.exec(line)?.[1] : undefined;
     if (fence) {
       if (marker && marker[0] === fence[0] && marker.length >= fence.length && /^[ \t>]*[`~]+[ \t]*\r?$/.test(line)) fence = undefined;
       continue;
@@ -27,12 +29,14 @@ export function normalizeAdmonitionTitles(markdown: string): string {
       fence = marker;
       continue;
     }
+    if (!line.includes(':::')) continue;
     lines[i] = line.replace(
       TITLE_FENCE,
       (_all, open: string, name: string, title: string) => `${open}${name}[${title.replace(/[[\]]/g, '\\$&')}]`,
     );
+    changed ||= lines[i] !== line;
   }
-  return lines.join('\n');
+  return changed ? lines.join('\n') : markdown;
 }
 
 /** Turns admonition container directives into `<aside class="admonition admonition-tip" role="note">` with a title. */

@@ -58,6 +58,9 @@ export interface LinkOptions {
 /** The nodes of a tree whose URLs remarkLinks resolved already, so a second pass leaves them as they are. */
 const resolvedNodes = new WeakMap<Root, WeakSet<object>>();
 
+/** The node types whose URLs remarkLinks checks and resolves. */
+const RESOLVED_TYPES = new Set(['link', 'definition', 'image', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
+
 export function remarkLinks({ again = false }: { again?: boolean } = {}) {
   return (tree: Root, file: VFile) => {
     // Per-file options travel in file.data, so one processor serves every file.
@@ -71,7 +74,8 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
     const place = (node: Positioned) => placeIn(node, options);
     walk(tree, (n: WalkNode) => {
       const node = n as Root['children'][number];
-      if (done.has(node)) return;
+      // Only these nodes carry URLs; the others are neither read nor remembered (a WeakSet entry per node costs).
+      if (!RESOLVED_TYPES.has(node.type) || done.has(node)) return;
       done.add(node);
       if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
         // A definition may serve an image (`![Karte][karte]`), so it may hold a data: image.

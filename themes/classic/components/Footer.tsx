@@ -1,5 +1,7 @@
 import type { FooterItem } from '../../../src/config/schema.ts';
-import QRCode from 'qrcode';
+// The encoder alone: the package's entry also loads its PNG, SVG and terminal renderers (pngjs), which the
+// footer does not use, in every build.
+import { create as createQrCode } from 'qrcode/lib/core/qrcode.js';
 import { htmlWithBase } from '../../../src/shared/route-match.ts';
 import { isFlagOn, useHref, useLabel, useLocale, useSharedHtml, useT, useTheme } from '../context.tsx';
 import { ConsentReopen } from './Consent.tsx';
@@ -35,7 +37,7 @@ const qrCache = new Map<string, { size: number; path: string }>();
 export function qrPath(text: string): { size: number; path: string } {
   const hit = qrCache.get(text);
   if (hit) return hit;
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = createQrCode(text, { errorCorrectionLevel: 'M' });
   // One rectangle per horizontal run of dark modules keeps the path short.
   let path = '';
   for (let y = 0; y < modules.size; y++) {
