@@ -291,7 +291,7 @@ export const CATALOGUE = {
       mdxComponentsElements: kase({
         severity: 'warning',
         message: (d: { file: string; names: readonly string[] }) =>
-          `${d.file} replaces HTML elements that quire draws with its own in every page: ${d.names.join(', ')}. MDX pages keep quire's; the components it adds (capitalised keys) are used.`,
+          `${d.file} maps lowercase names (HTML elements) to components of its own: ${d.names.join(', ')}. quire draws these elements itself, so MDX pages keep quire's; the components it adds under capitalised names are used.`,
         hint: 'Write the change as a component of its own (a capitalised key) that pages use by name, or as CSS.',
       }),
       mdxComponentsUnread: kase({

@@ -82,7 +82,8 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
 export function plainJavaScript(file: string, text: string): string {
   const ext = path.extname(file).slice(1);
   const loader = ext === 'ts' || ext === 'tsx' ? ext : 'jsx';
-  return transformSync(text, { loader, format: 'esm', jsx: 'transform', target: 'esnext', sourcefile: file, logLevel: 'silent' }).code;
+  // No `format`: a CommonJS file stays as written (`module.exports = …`), for the reader to find its export.
+  return transformSync(text, { loader, jsx: 'transform', target: 'esnext', sourcefile: file, logLevel: 'silent' }).code;
 }
 
 /** The package a bare import names (`@scope/name/sub` → `@scope/name`). */

@@ -69,8 +69,8 @@ export function readMdxComponents(root: string, file: string): MdxComponentsRead
     }
     // A name no JSX tag can write (`Foo-Bar`) is no page's to use.
     if (!/^[A-Z][\w$]*$/.test(key)) continue;
-    const bound = value.type === 'Identifier' ? imports.get(String(value.name)) : undefined;
-    components[key] = bound && THEME_MODULE.test(bound.source) ? { ...bound } : {};
+    const bound = boundValue(value, imports);
+    components[key] = bound && bound.name !== '*' && THEME_MODULE.test(bound.source) ? { ...bound } : {};
   }
   const diagnostics: Diagnostic[] = [];
   if (elements.length) diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'mdxComponentsElements', { file, names: elements }, place));
@@ -79,10 +79,18 @@ export function readMdxComponents(root: string, file: string): MdxComponentsRead
   return { components, diagnostics };
 }
 
-/** Each name an `import` binds, with its module and the export it names (`default` for a default import). */
+/**
+ * Each name an `import` binds, with its module and the export it names (`default` for a default import, `*` for the
+ * module); also `const x = require('…')` as CommonJS compiled from TypeScript writes it (through `__importDefault`).
+ */
 function importBindings(body: Node[]): Map<string, { source: string; name: string }> {
   const out = new Map<string, { source: string; name: string }>();
   for (const statement of body) {
+    if (statement.type === 'VariableDeclaration')
+      for (const d of statement.declarations as Node[]) {
+        const source = requiredSource(d.init as Node | null);
+        if (source !== undefined && (d.id as Node).type === 'Identifier') out.set(String((d.id as Node).name), { source, name: '*' });
+      }
     if (statement.type !== 'ImportDeclaration') continue;
     const source = String((statement.source as Node).value);
     for (const s of statement.specifiers as Node[]) {
@@ -95,6 +103,27 @@ function importBindings(body: Node[]): Map<string, { source: string; name: strin
     }
   }
   return out;
+}
+
+/** The module of `require('…')`, also wrapped in one call (`__importDefault(require('…'))`). */
+function requiredSource(init: Node | null): string | undefined {
+  if (init?.type !== 'CallExpression') return undefined;
+  const [first] = init.arguments as Node[];
+  const callee = init.callee as Node;
+  if (callee.type === 'Identifier' && callee.name === 'require' && first?.type === 'Literal' && typeof first.value === 'string')
+    return first.value;
+  return (init.arguments as Node[]).length === 1 ? requiredSource(first) : undefined;
+}
+
+/** The module and export a value names: an imported name, or a member of a required module (`Tabs_1.default`). */
+function boundValue(value: Node, imports: Map<string, { source: string; name: string }>): { source: string; name: string } | undefined {
+  if (value.type === 'Identifier') return imports.get(String(value.name));
+  const object = value.object as Node | undefined;
+  const property = value.property as Node | undefined;
+  if (value.type !== 'MemberExpression' || value.computed || object?.type !== 'Identifier' || property?.type !== 'Identifier')
+    return undefined;
+  const bound = imports.get(String(object.name));
+  return bound?.name === '*' ? { source: bound.source, name: String(property.name) } : undefined;
 }
 
 /** The values of the file's top-level `const`/`let`/`var` declarations, by name (objects it spreads or exports). */
@@ -129,8 +158,15 @@ function defaultExport(body: Node[], values: Map<string, Node>): Node | undefine
   return found;
 }
 
-const isModuleExports = (m: Node) =>
-  (m.object as Node).type === 'Identifier' && (m.object as Node).name === 'module' && (m.property as Node).name === 'exports';
+/** `module.exports` or `exports.default` (CommonJS compiled from a module's default export). */
+const isModuleExports = (m: Node) => {
+  const object = m.object as Node;
+  const property = (m.property as Node).name;
+  return (
+    object.type === 'Identifier' &&
+    ((object.name === 'module' && property === 'exports') || (object.name === 'exports' && property === 'default'))
+  );
+};
 
 interface Collect {
   imports: Map<string, { source: string; name: string }>;
@@ -148,7 +184,7 @@ function collectKeys(object: Node, c: Collect): void {
     if (property.type === 'SpreadElement') {
       const argument = property.argument as Node;
       const name = argument.type === 'Identifier' ? String(argument.name) : undefined;
-      const bound = name === undefined ? undefined : c.imports.get(name);
+      const bound = boundValue(argument, c.imports);
       if (bound && ORIGINAL.test(bound.source)) continue;
       const local = name === undefined ? argument : c.objects.get(name);
       if (local?.type === 'ObjectExpression') collectKeys(local, c);

@@ -53,7 +53,9 @@ describe("a project's src/theme/MDXComponents: components every MDX page uses wi
         '<Wrapped summary="Mehr">Versteckt</Wrapped>',
         '',
       ].join('\n'),
-      'docs/plain.md': '---\ntitle: Plain\n---\n\nA page <Highlight>in Markdown</Highlight> too.\n',
+      'docs/plain.md':
+        "---\ntitle: Plain\n---\nimport Part from './_part.mdx';\n\nA page <Highlight>in Markdown</Highlight> too.\n\n<Part />\n",
+      'docs/_part.mdx': 'A partial with <Badge>global</Badge> names.\n',
       'src/components/Other.js': 'export default function Other({children}) { return <i className="other">{children}</i>; }\n',
       'docs/own.mdx':
         "---\ntitle: Own\n---\nimport Highlight from '@site/src/components/Other';\nexport const Badge = ({children}) => <u>{children}</u>;\n\n<Highlight>eigen</Highlight> <Badge>hier</Badge>\n",
@@ -77,6 +79,8 @@ describe("a project's src/theme/MDXComponents: components every MDX page uses wi
     expect(html).toMatch(/<details class="wrapped"[^>]*><summary>Mehr<\/summary>/);
     expect(html).toContain('Versteckt');
     expect(writer.text('docs/plain/index.html')).toContain('<span class="highlight">in Markdown</span>');
+    // In an imported partial too.
+    expect(writer.text('docs/plain/index.html')).toContain('A partial with <b class="badge">global</b> names.');
     // A page's own import or definition of a name wins over the global one.
     const own = writer.text('docs/own/index.html') ?? '';
     expect(own).toContain('<i class="other">eigen</i>');
@@ -123,7 +127,7 @@ describe("a project's src/theme/MDXComponents: components every MDX page uses wi
     const { result, writer } = await build({
       'src/components/Highlight.js': HIGHLIGHT,
       'src/theme/MDXComponents.tsx': [
-        "import MDXComponents from '@theme-original/MDXComponents';",
+        "import MDXComponents from '@theme-init/MDXComponents';",
         "import * as more from '../components/more';",
         "import Highlight from '@site/src/components/Highlight';",
         'type P = { children?: React.ReactNode };',
@@ -143,7 +147,7 @@ describe("a project's src/theme/MDXComponents: components every MDX page uses wi
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const warnings = result.diagnostics.filter((d) => d.code === 'Q003' && d.file === 'src/theme/MDXComponents.tsx');
     expect(warnings.map((d) => d.message)).toEqual([
-      expect.stringContaining('replaces HTML elements that quire draws with its own in every page: h2, a.'),
+      expect.stringContaining('maps lowercase names (HTML elements) to components of its own: h2, a.'),
       expect.stringContaining('cannot read the spread of ../components/more'),
     ]);
     const html = writer.text('docs/elements/index.html') ?? '';
