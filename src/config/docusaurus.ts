@@ -9,7 +9,6 @@ import { escapeRegExp, lineColumn } from '../shared/text.ts';
 import { translateConfig } from './docusaurus-i18n.ts';
 import type { UserConfig } from './schema.ts';
 import { swizzledComponents } from './swizzled.ts';
-import { readMdxComponents } from './mdx-components.ts';
 
 /**
  * A Docusaurus 3 project built as it is (issue 27): its `docusaurus.config.{ts,js,mjs,…}` is read and mapped into
@@ -445,22 +444,13 @@ export function mapDocusaurusConfig(
   const swizzled = swizzledComponents(layout.root);
   if (Object.keys(swizzled.components).length) config.themeComponents = swizzled.components;
   diagnostics.push(...swizzled.diagnostics);
-  // Its `src/theme/MDXComponents`: the components every MDX page may use without an import.
-  const mdxFile = swizzled.components.MDXComponents;
-  const mdx = mdxFile ? readMdxComponents(layout.root, mdxFile) : undefined;
-  if (mdx) {
-    config.mdxComponents = mdx.components;
-    diagnostics.push(...mdx.diagnostics);
-  }
   const unsupported = unreadKeys(raw, used);
   if (unsupported.length) {
     diagnostics.push(
       report(CODES.CONFIG_UNKNOWN_KEY, 'docusaurusUnsupported', { file, keys: unsupported }, { file, keyPath: unsupported[0] }),
     );
   }
-  // An edit to it changes which names pages may use (quire dev reads the config again).
-  const inputs = mdxFile ? [...translated.inputs, path.join(layout.root, mdxFile)] : translated.inputs;
-  return { config: config as UserConfig, diagnostics, inputs };
+  return { config: config as UserConfig, diagnostics, inputs: translated.inputs };
 }
 
 /**
