@@ -102,7 +102,7 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
   const mdxFile = mapped.config.themeComponents?.MDXComponents;
   if (mdxFile) {
     const { readMdxComponents } = await import('./mdx-components.ts');
-    const mdx = readMdxComponents(root, mdxFile);
+    const mdx = await readMdxComponents(root, mdxFile);
     mapped.config.mdxComponents = mdx.components;
     diagnostics.push(...mdx.diagnostics);
   }

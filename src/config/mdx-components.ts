@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'acorn';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
@@ -36,11 +36,11 @@ type Node = { type: string; [key: string]: unknown };
  * naming HTML elements (`a`, `h2`, `code`…) would replace what quire draws itself in every page, and are named in
  * one warning (Q003) with what cannot be read (a spread of another module, a computed key).
  */
-export function readMdxComponents(root: string, file: string): MdxComponentsRead {
+export async function readMdxComponents(root: string, file: string): Promise<MdxComponentsRead> {
   const place = { file };
   let program: Node;
   try {
-    const js = plainJavaScript(file, readFileSync(path.join(root, file), 'utf8'));
+    const js = await plainJavaScript(file, await readFile(path.join(root, file), 'utf8'));
     program = parse(js, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as Node;
   } catch (e) {
     const reason = (e as { errors?: { text: string }[]; message: string }).errors?.[0]?.text ?? (e as Error).message;

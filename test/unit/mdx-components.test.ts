@@ -13,7 +13,7 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 /** Reads an MDXComponents file of the given name and text. */
 async function read(name: string, text: string) {
   await writeFile(path.join(root, name), text);
-  const { components, diagnostics } = readMdxComponents(root, name);
+  const { components, diagnostics } = await readMdxComponents(root, name);
   return { components, messages: diagnostics.map((d) => `${d.code} ${d.file}: ${d.message}`) };
 }
 
