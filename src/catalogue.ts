@@ -271,7 +271,7 @@ export const CATALOGUE = {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
-      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), and the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself",
+      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it",
     cases: {
       unknownKey: kase({
         severity: 'warning',
@@ -287,6 +287,18 @@ export const CATALOGUE = {
         message: (d: { folder: string; names: readonly string[] }) =>
           `${d.folder}/ replaces parts of Docusaurus's theme that quire draws with its own: ${d.names.join(', ')}. These files are used only where the project's own code imports them (@theme/${d.names[0]}), not around its pages.`,
         hint: 'README "Coming from Docusaurus" says what the theme draws; move what a replaced part adds into the content or a component the pages import.',
+      }),
+      mdxComponentsElements: kase({
+        severity: 'warning',
+        message: (d: { file: string; names: readonly string[] }) =>
+          `${d.file} maps lowercase names (HTML elements) to components of its own: ${d.names.join(', ')}. quire draws these elements itself, so MDX pages keep quire's; the components it adds under capitalised names are used.`,
+        hint: 'Write the change as a component of its own (a capitalised key) that pages use by name, or as CSS.',
+      }),
+      mdxComponentsUnread: kase({
+        severity: 'warning',
+        message: (d: { file: string; reason: string }) =>
+          `quire reads the components ${d.file} adds without running it, and ${d.reason}: pages using a component only it adds get Q032.`,
+        hint: 'Export an object written in the file (export default { ...MDXComponents, Highlight }), each component under its own key.',
       }),
       docusaurusUnsupported: kase({
         severity: 'warning',

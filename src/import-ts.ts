@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, transform, type Plugin } from 'esbuild';
 import { originalPlace } from './source-map.ts';
 import { escapeRegExp } from './shared/text.ts';
 
@@ -73,6 +73,17 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
   } finally {
     if (temporary) await rm(temporary, { force: true });
   }
+}
+
+/**
+ * A project module's text as plain JavaScript (TypeScript types and JSX compiled away, nothing run), for a stage
+ * that reads its shape with a parser (src/config/mdx-components.ts). Throws esbuild's error on a syntax error.
+ */
+export async function plainJavaScript(file: string, text: string): Promise<string> {
+  const ext = path.extname(file).slice(1);
+  const loader = ext === 'ts' || ext === 'tsx' ? ext : 'jsx';
+  // No `format`: a CommonJS file stays as written (`module.exports = …`), for the reader to find its export.
+  return (await transform(text, { loader, jsx: 'transform', target: 'esnext', sourcefile: file, logLevel: 'silent' })).code;
 }
 
 /** The package a bare import names (`@scope/name/sub` → `@scope/name`). */

@@ -155,7 +155,12 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}`;
+}
+
+/** The global MDX components, when the project has any (a site without keeps its cache keys). */
+function globalsKey(config: SiteConfig): string {
+  return Object.keys(config.mdxComponents).length ? `|${JSON.stringify(config.mdxComponents)}` : '';
 }
 
 /** The config's settings each page and partial compiles with (see fileData). */
@@ -164,6 +169,7 @@ export function pageSettings(config: SiteConfig): PageSettings {
   return {
     relativeUrls: config.relativeUrls,
     npm2yarn: config.markdown.npm2yarn,
+    ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
       ? { plugins: { ref: plugins, folders: { docs: config.layout.docs, blog: config.layout.blog, pages: config.layout.pages } } }
       : {}),

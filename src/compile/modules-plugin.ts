@@ -8,6 +8,7 @@ import { withBase } from '../shared/route-match.ts';
 import { closestName } from '../shared/text.ts';
 import type { ElementContent } from 'hast';
 import { CODE_MODULE } from './plugins/theme-modules.ts';
+import { MDX_COMPONENTS_MODULE } from './plugins/global-components.ts';
 import type { AssetRef, Compiled } from '../types.ts';
 import { noteDiagnostic } from './compile-note.ts';
 import type { BundleOptions } from './modules.ts';
@@ -69,6 +70,7 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
     setup(b) {
       pageEntries(b, state, target, pages);
       providedModules(b, state, target);
+      mdxComponentsModule(b, state);
       importedFiles(b, state, target);
       themeModuleStubs(b, state, target);
       // Before the partials: `raw-loader!./x.mdx` is the partial's text, not the partial.
@@ -148,6 +150,27 @@ function providedModules(b: PluginBuild, { root, theme, options }: BundleState, 
           ],
         },
       ],
+    };
+  });
+}
+
+/**
+ * `@quire/mdx-components` (MDX_COMPONENTS_MODULE): the project's `src/theme/MDXComponents` with each component it
+ * adds (SiteConfig.mdxComponents, those not taken from a theme module) as a named export, which the pages using
+ * them import (remarkGlobalComponents). Its default export is the object, as Docusaurus's module has it.
+ */
+function mdxComponentsModule(b: PluginBuild, { root, options }: BundleState): void {
+  b.onResolve({ filter: new RegExp(`^${MDX_COMPONENTS_MODULE}$`) }, (args) => ({ path: args.path, namespace: 'quire-mdx-components' }));
+  b.onLoad({ filter: /.*/, namespace: 'quire-mdx-components' }, () => {
+    const own = Object.entries(options.settings?.mdxComponents ?? {}).filter(([, from]) => !from.source);
+    return {
+      contents: [
+        "import * as module from '@theme/MDXComponents';",
+        'const all = module.default ?? module;',
+        ...own.map(([key]) => `export const ${key} = all[${JSON.stringify(key)}];`),
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: root,
     };
   });
 }

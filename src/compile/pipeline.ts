@@ -14,6 +14,7 @@ import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
 import { IMPORTED, remarkImports, remarkToc } from './plugins/imports.ts';
 import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
+import { remarkGlobalComponents, type GlobalComponents } from './plugins/global-components.ts';
 import { remarkNpm2Yarn, type Npm2YarnSettings } from './plugins/npm2yarn.ts';
 import { remarkNotes } from './plugins/notes.ts';
 import type { PluginSettings, SectionPlugins } from './project-plugins.ts';
@@ -32,6 +33,7 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   // (quire's here), `remarkPlugins` after them (https://docusaurus.io/docs/markdown-features/plugins).
   ...(project?.beforeRemark ?? []),
   remarkNpm2Yarn,
+  remarkGlobalComponents,
   remarkThemeModules,
   remarkImports,
   remarkNotes,
@@ -67,14 +69,14 @@ function remarkFreshData() {
 }
 
 /** The keys of fileData: a run's settings, kept when remarkFreshData clears what an earlier run collected. */
-const FILE_SETTINGS = ['linkOptions', 'admonitionTitles', 'keepImports', 'npm2yarn', 'projectRemark'] as const;
+const FILE_SETTINGS = ['linkOptions', 'admonitionTitles', 'keepImports', 'npm2yarn', 'projectRemark', 'mdxComponents'] as const;
 
 /** The per-file data the plugins read. */
 export function fileData(
   source: Source,
   baseUrl: string,
   texts: { admonitions: Record<string, string> },
-  { relativeUrls = 'slash', npm2yarn, plugins }: PageSettings = {},
+  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
   const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
@@ -94,6 +96,8 @@ export function fileData(
     projectRemark: Object.values(plugins?.ref.sections ?? {}).some(
       (lists) => lists?.remarkPlugins?.length || lists?.beforeDefaultRemarkPlugins?.length,
     ),
+    // The components the project's MDXComponents adds: used without an import (remarkGlobalComponents).
+    mdxComponents,
   };
 }
 
@@ -103,6 +107,8 @@ export interface PageSettings {
   npm2yarn?: Npm2YarnSettings;
   /** A Docusaurus project's remark and rehype plugins (project-plugins.ts). */
   plugins?: PluginSettings;
+  /** The components a Docusaurus project's `src/theme/MDXComponents` adds (SiteConfig.mdxComponents). */
+  mdxComponents?: GlobalComponents;
 }
 
 /**

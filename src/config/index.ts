@@ -98,6 +98,15 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
   const mapped = mapDocusaurusConfig(ran.value, file, { root, quireLocales: path.join(quireRoot(), 'locales'), locale: overrides?.locale });
   const diagnostics = [...ran.diagnostics, ...mapped.diagnostics];
   if (!mapped.config) return { diagnostics, inputs: ran.inputs };
+  // The project's src/theme/MDXComponents: the components every MDX page may use without an import. Its reader
+  // (and the parser it loads) only for a project that has one; an edit to it loads the config again in quire dev.
+  const mdxFile = mapped.config.themeComponents?.MDXComponents;
+  if (mdxFile) {
+    const { readMdxComponents } = await import('./mdx-components.ts');
+    const mdx = await readMdxComponents(root, mdxFile);
+    mapped.config.mdxComponents = mdx.components;
+    diagnostics.push(...mdx.diagnostics);
+  }
   const plugins = mapped.config.markdown?.plugins;
   if (plugins) plugins.key = pluginsKey(plugins.key, root, ran.inputs);
   const validated = validateConfig(mapped.config, file, overrides);
@@ -108,7 +117,7 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
     config: unsafe.some((d) => d.severity === 'error') ? undefined : validated.config,
     diagnostics: [...diagnostics, ...validated.diagnostics, ...unsafe],
     // The translations the config read (i18n/<locale>/…): an edit to one loads the config again in quire dev.
-    inputs: [...ran.inputs, ...(mapped.inputs ?? [])],
+    inputs: [...ran.inputs, ...(mapped.inputs ?? []), ...(mdxFile ? [path.join(root, mdxFile)] : [])],
   };
 }
 

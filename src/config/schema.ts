@@ -152,6 +152,12 @@ export const configSchema = z.object({
    */
   themeComponents: z.record(z.string(), z.string().min(1)).default({}),
   /**
+   * The components every MDX page may use without an import, by name (a Docusaurus project's
+   * `src/theme/MDXComponents`, read by src/config/mdx-components.ts): each from a theme module (`source` and its
+   * export `name`), imported into the page as if it were written there, or from that module's own export by its name.
+   */
+  mdxComponents: z.record(z.string(), z.object({ source: z.string().optional(), name: z.string().optional() })).default({}),
+  /**
    * Tags every page's head carries after the theme's stylesheet (a Docusaurus config's `stylesheets`, `scripts`
    * and `headTags`): a `<link>` (a stylesheet, say), a `<meta>`, or a `<script>` loaded from `src`. Their URLs pass
    * the URL policy (Q064); nothing inline.

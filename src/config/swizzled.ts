@@ -6,7 +6,8 @@ import { CODES, report, type Diagnostic } from '../diagnostics.ts';
  * The components of Docusaurus's classic theme and of its core's fallback theme, by the top of their module name
  * (`@theme/DocItem/Layout` → `DocItem`): the parts of a page a project can replace by a file of the same name in
  * `src/theme/` (https://docusaurus.io/docs/swizzling). A file there by another name is the project's own
- * component, imported as `@theme/<name>`.
+ * component, imported as `@theme/<name>`. `MDXComponents` is not among them: the components it adds are used
+ * (src/config/mdx-components.ts).
  */
 const DOCUSAURUS_THEME = new Set(
   (
@@ -15,7 +16,7 @@ const DOCUSAURUS_THEME = new Set(
     'CodeInline ColorModeToggle ContentVisibility Details DocBreadcrumbs DocCard DocCardList DocCategoryGeneratedIndexPage ' +
     'DocItem DocPage DocPaginator DocRoot DocSidebar DocSidebarItem DocSidebarItems DocTagDocListPage DocTagsListPage ' +
     'DocVersionBadge DocVersionBanner DocVersionRoot DocsRoot EditMetaRow EditThisPage Error ErrorPageContent Footer ' +
-    'Heading Icon LastUpdated Layout Loading Logo MDXComponents MDXContent MDXPage Mermaid Navbar NavbarItem NotFound ' +
+    'Heading Icon LastUpdated Layout Loading Logo MDXContent MDXPage Mermaid Navbar NavbarItem NotFound ' +
     'PaginatorNavLink Root SearchBar SearchMetadata SearchPage SiteMetadata SkipToContent TOC TOCCollapsible TOCInline ' +
     'TOCItems TabItem Tabs Tag TagsListByLetter TagsListInline ThemeProvider ThemedImage'
   ).split(' '),

@@ -145,7 +145,9 @@ export function plan({
     ...uncatalogued(messageIds, messages, config.i18n.currentLocale),
   );
 
-  diagnostics.push(...checkComponents({ compiled, components, contracts, data: loaded.data }));
+  // The project's global MDX components (src/theme/MDXComponents) are bound at compile; named here for did-you-mean.
+  const known = [...components, ...Object.keys(config.mdxComponents)];
+  diagnostics.push(...checkComponents({ compiled, components: known, contracts, data: loaded.data }));
   diagnostics.push(...contentImageProblems(compiled, missingImages));
   diagnostics.push(
     ...dataShapeProblems(loaded.data, loaded.dataTexts, dataSchemas),

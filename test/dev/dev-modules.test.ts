@@ -34,4 +34,29 @@ describe('quire dev on a page that imports components and a partial', () => {
     expect(fixed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(page()).toContain('<b>Hallo</b>');
   });
+
+  it("re-renders the pages using src/theme/MDXComponents's names when it is edited, and reads the names it adds again", async () => {
+    const site = await makeSite('docusaurus-classic', {
+      'src/theme/MDXComponents.js':
+        'import MDXComponents from \'@theme-original/MDXComponents\';\nexport default { ...MDXComponents, Mark: ({children}) => <mark className="eins">{children}</mark> };\n',
+      'docs/global.mdx': '---\ntitle: Global\n---\n\nDas ist <Mark>wichtig</Mark>.\n',
+      'docs/other.mdx': '---\ntitle: Other\n---\n\nNothing global.\n',
+    });
+    cleanups.push(site.cleanup);
+    const { store, edit } = await openSession(site.root);
+    const page = () => String(store.raw('docs/global/index.html'));
+    expect(page()).toContain('<mark class="eins">wichtig</mark>');
+
+    const changed = await edit({ 'src/theme/MDXComponents.js': (old) => old.replace('eins', 'zwei') });
+    expect(changed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(changed.rendered).toEqual(['/docs/global/']);
+    expect(page()).toContain('<mark class="zwei">wichtig</mark>');
+
+    // A name it no longer adds is unknown (Q032) at its use; added again, the page is back.
+    const removed = await edit({ 'src/theme/MDXComponents.js': (old) => old.replace('Mark:', 'Marker:') });
+    expect(removed.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q032', file: 'docs/global.mdx', line: 5 }));
+    const back = await edit({ 'src/theme/MDXComponents.js': (old) => old.replace('Marker:', 'Mark:').replace('zwei', 'drei') });
+    expect(back.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(page()).toContain('<mark class="drei">wichtig</mark>');
+  });
 });

@@ -688,6 +688,23 @@ function useDoc() {
 
 const module = (value: unknown, named: Record<string, unknown> = {}) => ({ __esModule: true, default: value, ...named });
 
+/**
+ * `@theme-original/MDXComponents`: quire's own components under the keys Docusaurus's module has them, so a project's
+ * `src/theme/MDXComponents` can spread it (https://docusaurus.io/docs/markdown-features/react#mdx-component-scope).
+ */
+const headingOf = (as: HeadingTag) => (props: { id?: string; children?: ReactNode; className?: string }) => <Heading as={as} {...props} />;
+const mdxComponents = {
+  Head,
+  Details,
+  details: Details,
+  Admonition,
+  admonition: Admonition,
+  Tabs: DocusaurusTabs,
+  TabItem,
+  Heading,
+  ...Object.fromEntries((['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const).map((tag) => [tag, headingOf(tag)])),
+};
+
 /** By the name code imports them from. */
 export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@theme/Layout': module(Layout),
@@ -701,6 +718,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/useDocusaurusContext': module(useDocusaurusContext),
   '@docusaurus/router': module(undefined, { useLocation, useHistory }),
   '@theme/TOCInline': module(TOCInline),
+  '@theme/MDXComponents': module(mdxComponents),
   '@docusaurus/Head': module(Head),
   '@docusaurus/Translate': module(Translate, { translate }),
   '@docusaurus/BrowserOnly': module(BrowserOnly),
