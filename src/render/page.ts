@@ -7,6 +7,7 @@ import { linkedFile, replaceFileMarkers, routesByFile, TRUNCATE_ELEMENT } from '
 import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
+import { codeBlock } from './code-block.ts';
 import { pageModules } from './modules.ts';
 import { textHash } from '../shared/hash.ts';
 import { ComponentError } from '../shared/component-error.ts';
@@ -81,7 +82,8 @@ export function routeRenderer({
       const component = e instanceof ComponentError ? e.component : undefined;
       const uses = component ? compiled?.componentUses?.[component] : undefined;
       let atUse: number | undefined;
-      if (place.line === undefined && uses?.length) {
+      if (place.line === undefined && e instanceof ComponentError && e.place) place = e.place;
+      else if (place.line === undefined && uses?.length) {
         place = { line: uses[0].line, column: uses[0].column };
         atUse = uses.length;
       }
@@ -238,6 +240,7 @@ export function renderRoute({
     islands: assets.islands,
     renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined,
     excerpt,
+    codeBlock,
   };
   const ThemePage = theme.Page as ComponentType<PageProps>;
   let html: string;

@@ -73,3 +73,166 @@ describe('<CodeBlock> of a raw-loader import on a page with an island', () => {
     expect(notes.map((n) => n.message)).toEqual([expect.stringContaining('tittle'), expect.stringContaining('jss')]);
   });
 });
+
+/** The code-block figures of a page, in order. */
+const figures = (html: string) => html.match(/<figure class="code-block[\s\S]*?<\/figure>/g) ?? [];
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript code shown in the page, template literal and all.
+const GREETING = 'function gruss(name) {\n  // highlight-next-line\n  return `Hallo ${name}`;\n}';
+const FENCED = ['```js title="gruss.js" showLineNumbers {1}', GREETING, '```'].join('\n');
+
+describe('<CodeBlock> holding a value of the code', () => {
+  it('draws a constant of the page, an imported one and a template literal like the fenced block', async () => {
+    const { result, writer } = await build({
+      'docs/schnipsel.js': `export const greeting = ${JSON.stringify(GREETING)};\n`,
+      'docs/werte.mdx': [
+        '---',
+        'title: Werte',
+        '---',
+        "import CodeBlock from '@theme/CodeBlock';",
+        "import { greeting } from './schnipsel.js';",
+        '',
+        `export const eigen = ${JSON.stringify(GREETING)};`,
+        "export const name = 'name';",
+        '',
+        FENCED,
+        '',
+        '<CodeBlock language="js" title="gruss.js" showLineNumbers metastring="{1}">{eigen}</CodeBlock>',
+        '',
+        '<CodeBlock className="language-js" title="gruss.js" showLineNumbers metastring="{1}">{greeting}</CodeBlock>',
+        '',
+        '<CodeBlock language="js" title="gruss.js" showLineNumbers metastring="{1}">',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the page's own template literal, as MDX text.
+        '{`function gruss(${name}) {\\n  // highlight-next-line\\n  return \\`Hallo \\${${name}}\\`;\\n}`}',
+        '</CodeBlock>',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error' || d.file === 'docs/werte.mdx')).toEqual([]);
+    const found = figures(writer.text('docs/werte/index.html')!);
+    expect(found).toHaveLength(4);
+    expect(found[0]).toContain('<span class="token keyword">function</span>');
+    expect(found[0]).toContain('class="line highlighted"');
+    for (const figure of found.slice(1)) expect(figure).toBe(found[0]);
+  });
+
+  it('names a value that is not text at the CodeBlock, with the page built no further', async () => {
+    const { result } = await build({
+      'docs/objekt.mdx': [
+        '---',
+        'title: Objekt',
+        '---',
+        "import CodeBlock from '@theme/CodeBlock';",
+        '',
+        'export const einstellungen = { a: 1 };',
+        '',
+        'Text.',
+        '',
+        '<CodeBlock language="json">{einstellungen}</CodeBlock>',
+        '',
+      ].join('\n'),
+    });
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        file: 'docs/objekt.mdx',
+        line: 10,
+        column: 1,
+        message: expect.stringContaining('<CodeBlock> holds something other than text'),
+      }),
+    ]);
+  });
+});
+
+const EXAMPLE = [
+  "import React from 'react';",
+  "import CodeBlock from '@theme/CodeBlock';",
+  `const greeting = ${JSON.stringify(GREETING)};`,
+  'export default function Example() {',
+  '  return <CodeBlock language="js" title="gruss.js" showLineNumbers metastring="{1}">{greeting}</CodeBlock>;',
+  '}',
+  '',
+].join('\n');
+
+const LIVE = [
+  "import React, { useState } from 'react';",
+  "import CodeBlock from '@theme/CodeBlock';",
+  `const greeting = ${JSON.stringify(GREETING)};`,
+  'export default function Live() {',
+  '  const [n, setN] = useState(0);',
+  '  return (',
+  '    <div>',
+  '      <button type="button" onClick={() => setN(n + 1)}>Klicks: {n}</button>',
+  '      <CodeBlock language="js" title="gruss.js" showLineNumbers metastring="{1}">{greeting}</CodeBlock>',
+  '    </div>',
+  '  );',
+  '}',
+  '',
+].join('\n');
+
+describe("<CodeBlock> in a project's components", () => {
+  it('draws the fenced block’s figure in a React page and in a doc’s component', async () => {
+    const { result, writer } = await build({
+      'src/components/Example.js': EXAMPLE,
+      'src/pages/beispiel.js': [
+        "import React from 'react';",
+        "import Layout from '@theme/Layout';",
+        "import Example from '@site/src/components/Example';",
+        'export default function Beispiel() {',
+        '  return <Layout title="Beispiel"><main><Example /></main></Layout>;',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/vergleich.mdx': [
+        '---',
+        'title: Vergleich',
+        '---',
+        "import Example from '@site/src/components/Example';",
+        '',
+        FENCED,
+        '',
+        '<Example />',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const doc = figures(writer.text('docs/vergleich/index.html')!);
+    expect(doc).toHaveLength(2);
+    expect(doc[1]).toBe(doc[0]);
+    expect(figures(writer.text('beispiel/index.html')!)).toEqual([doc[0]]);
+  });
+
+  it('ships no highlighter and no highlighted markup in a hydrated component’s module', async () => {
+    const live = (withBlock: boolean) => (withBlock ? LIVE : LIVE.replace(/ {6}<CodeBlock[^\n]*\n/, ''));
+    const [withBlock, without] = await Promise.all(
+      [true, false].map((b) =>
+        build({
+          'src/components/Live.js': live(b),
+          'docs/live.mdx': [
+            '---',
+            'title: Live',
+            '---',
+            "import Live from '@site/src/components/Live';",
+            '',
+            FENCED,
+            '',
+            '<Live />',
+            '',
+          ].join('\n'),
+        }),
+      ),
+    );
+    expect(withBlock.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = withBlock.writer.text('docs/live/index.html')!;
+    const found = figures(html);
+    expect(found).toHaveLength(2);
+    expect(found[1]).toBe(found[0]);
+    expect(html).toMatch(/<quire-island data-island="project"[^>]*>[\s\S]*<figure class="code-block/);
+    const islands = islandFiles(withBlock.writer.files).text;
+    expect(islands).not.toContain('token keyword');
+    expect(islands).not.toMatch(/refractor|Prism/);
+    // The CodeBlock adds its component only: the text, the meta, and how the figure is kept or drawn plain.
+    const grown = islands.length - islandFiles(without.writer.files).text.length;
+    expect(grown).toBeLessThan(3000);
+  });
+});

@@ -215,20 +215,37 @@ function convertCodeBlock(
   const name = `QuireCodeBlock${count}`;
   const spec = encodeURIComponent(JSON.stringify({ language: languageOf(node) ?? 'text', meta, ...place }));
   const module = `${CODE_MODULE}${spec}:${source}`;
+  return {
+    node: { type: 'mdxJsxFlowElement', name, attributes: [], children: [], position: node.position } as unknown as WalkNode,
+    import: { ...themeImport(name, module), position: node.position } as WalkNode,
+  };
+}
+
+/**
+ * The prop that tells a CodeBlock drawn as the page renders where it is used (`line:column`), so that what it says
+ * about its value is placed there (themes/classic/components/CodeBlock.tsx reads it).
+ */
+export const PLACE_PROP = 'data-quire-place';
+
+/** Whether a CodeBlock holds one expression of code (`{code}`), alone or as a paragraph's only content. */
+function isExpression(children: WalkNode[]): boolean {
+  const only = children.length === 1 ? children[0] : undefined;
+  if (only?.type === 'paragraph') return isExpression(only.children ?? []);
+  return only?.type === 'mdxFlowExpression' || only?.type === 'mdxTextExpression';
+}
+
+/** `import <name> from '<module>';` as MDX's syntax tree holds it. */
+function themeImport(name: string, module: string): WalkNode {
   const statement = {
     type: 'ImportDeclaration',
     specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name } }],
     source: { type: 'Literal', value: module, raw: JSON.stringify(module) },
   };
   return {
-    node: { type: 'mdxJsxFlowElement', name, attributes: [], children: [], position: node.position } as unknown as WalkNode,
-    import: {
-      type: 'mdxjsEsm',
-      value: `import ${name} from ${JSON.stringify(module)};`,
-      position: node.position,
-      data: { estree: { type: 'Program', sourceType: 'module', body: [statement] } },
-    } as unknown as WalkNode,
-  };
+    type: 'mdxjsEsm',
+    value: `import ${name} from ${JSON.stringify(module)};`,
+    data: { estree: { type: 'Program', sourceType: 'module', body: [statement] } },
+  } as unknown as WalkNode;
 }
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a plugin factory; its one transformer below holds the work.
@@ -267,6 +284,8 @@ export function remarkThemeModules() {
     const notes: CompileNote[] = [];
     // The imports of the code blocks drawn when the page's modules are bundled (see convertCodeBlock).
     const added: WalkNode[] = [];
+    // Local names of CodeBlocks some use of which holds a value of the page's code: their import stays.
+    const runtime = new Set<string>();
     const note: Note = (node, name, data) =>
       notes.push(compileNote(CODES.CONTENT_LEFT_OUT, name, data, placeIn(node as Parameters<typeof placeIn>[0], options)));
     walk(tree as WalkNode, (n, index, parent) => {
@@ -308,6 +327,15 @@ export function remarkThemeModules() {
         node.attributes = node.attributes.map((a) => (a.type === 'mdxJsxAttribute' && a.name === 'to' ? { ...a, name: 'href' } : a));
       } else if (kind === 'codeBlock' && node.type === 'mdxJsxFlowElement' && parent?.children && index !== undefined) {
         const made = convertCodeBlock(node, raw, placeIn(node as Parameters<typeof placeIn>[0], options), added.length);
+        if (!made && node.name && isExpression(node.children)) {
+          // A value of the page's code (`{code}`, a template literal with `${…}`): the CodeBlock is the theme's,
+          // drawn as the page renders (themes/classic/components/CodeBlock.tsx), which names a value that is not text.
+          runtime.add(node.name);
+          // Its place, for what the component says about the value (the page's own imports have no recorded uses).
+          const { line, column } = placeIn(node as Parameters<typeof placeIn>[0], options);
+          if (line !== undefined) node.attributes.push({ type: 'mdxJsxAttribute', name: PLACE_PROP, value: `${line}:${column ?? 1}` });
+          return undefined;
+        }
         if (!made) {
           note(node, 'codeBlock', {});
           return undefined;
@@ -338,6 +366,7 @@ export function remarkThemeModules() {
       }
       return undefined;
     });
+    for (const name of runtime) added.push(themeImport(name, '@theme/CodeBlock'));
     // Imports are hoisted: at the end of the page they bind as well as at its top.
     tree.children.push(...(added as unknown as Root['children']));
     if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
