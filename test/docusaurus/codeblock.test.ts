@@ -116,6 +116,27 @@ describe('<CodeBlock> holding a value of the code', () => {
     for (const figure of found.slice(1)) expect(figure).toBe(found[0]);
   });
 
+  it('draws a CodeBlock written inside a paragraph as the theme’s block, with text or a value', async () => {
+    const { result, writer } = await build({
+      'docs/zeile.mdx': [
+        '---',
+        'title: Zeile',
+        '---',
+        "import CodeBlock from '@theme/CodeBlock';",
+        '',
+        "export const befehl = 'npm run build';",
+        '',
+        'Im Terminal: <CodeBlock language="bash">{befehl}</CodeBlock> und <CodeBlock language="bash">npm test</CodeBlock>',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error' || d.file === 'docs/zeile.mdx')).toEqual([]);
+    const found = figures(writer.text('docs/zeile/index.html')!);
+    expect(found).toHaveLength(2);
+    expect(found[0]).toContain('<span class="token function">npm</span> run build');
+    expect(found[1]).toContain('<span class="token function">npm</span> <span class="token builtin class-name">test</span>');
+  });
+
   it('names a value that is not text at the CodeBlock, with the page built no further', async () => {
     const { result } = await build({
       'docs/objekt.mdx': [

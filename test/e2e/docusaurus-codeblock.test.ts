@@ -30,6 +30,7 @@ describe("@theme/CodeBlock in a project's hydrated component", () => {
         '    <div className="beispiel">',
         '      <button type="button" onClick={() => setN(n + 1)}>Mehr ({n})</button>',
         '      <CodeBlock language="js" title="gruss.js" showLineNumbers>{code}</CodeBlock>',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the component's own template literal, as its source text.
         '      {n > 0 && <CodeBlock language="js" title="zaehler.js">{`const n = ${n};`}</CodeBlock>}',
         '    </div>',
         '  );',

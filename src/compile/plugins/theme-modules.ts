@@ -286,6 +286,13 @@ export function remarkThemeModules() {
     const added: WalkNode[] = [];
     // Local names of CodeBlocks some use of which holds a value of the page's code: their import stays.
     const runtime = new Set<string>();
+    // A CodeBlock drawn as the page renders (themes/classic/components/CodeBlock.tsx): its import stays, and it is
+    // told its place, for what it says about its value (uses of the page's own imports have no recorded uses).
+    const drawnLater = (node: JsxNode, name: string) => {
+      runtime.add(name);
+      const { line, column } = placeIn(node as Parameters<typeof placeIn>[0], options);
+      if (line !== undefined) node.attributes.push({ type: 'mdxJsxAttribute', name: PLACE_PROP, value: `${line}:${column ?? 1}` });
+    };
     const note: Note = (node, name, data) =>
       notes.push(compileNote(CODES.CONTENT_LEFT_OUT, name, data, placeIn(node as Parameters<typeof placeIn>[0], options)));
     walk(tree as WalkNode, (n, index, parent) => {
@@ -325,21 +332,16 @@ export function remarkThemeModules() {
       } else if (kind === 'link') {
         node.name = 'a';
         node.attributes = node.attributes.map((a) => (a.type === 'mdxJsxAttribute' && a.name === 'to' ? { ...a, name: 'href' } : a));
+      } else if (kind === 'codeBlock' && node.type === 'mdxJsxTextElement' && node.name) {
+        // Inside a paragraph (`Text <CodeBlock>{code}</CodeBlock>`) the block stays the theme's, as in Docusaurus.
+        if (node.children.every((c) => c.type === 'text' || c.type === 'mdxTextExpression')) drawnLater(node, node.name);
+        else note(node, 'codeBlock', {});
       } else if (kind === 'codeBlock' && node.type === 'mdxJsxFlowElement' && parent?.children && index !== undefined) {
         const made = convertCodeBlock(node, raw, placeIn(node as Parameters<typeof placeIn>[0], options), added.length);
-        if (!made && node.name && isExpression(node.children)) {
-          // A value of the page's code (`{code}`, a template literal with `${…}`): the CodeBlock is the theme's,
-          // drawn as the page renders (themes/classic/components/CodeBlock.tsx), which names a value that is not text.
-          runtime.add(node.name);
-          // Its place, for what the component says about the value (the page's own imports have no recorded uses).
-          const { line, column } = placeIn(node as Parameters<typeof placeIn>[0], options);
-          if (line !== undefined) node.attributes.push({ type: 'mdxJsxAttribute', name: PLACE_PROP, value: `${line}:${column ?? 1}` });
-          return undefined;
-        }
-        if (!made) {
-          note(node, 'codeBlock', {});
-          return undefined;
-        }
+        // A value of the page's code (`{code}`, a template literal with `${…}`): the CodeBlock is the theme's.
+        if (!made && node.name && isExpression(node.children)) drawnLater(node, node.name);
+        else if (!made) note(node, 'codeBlock', {});
+        if (!made) return undefined;
         if (made.import) added.push(made.import);
         parent.children[index] = made.node;
         return [SKIP, index + 1];
