@@ -223,6 +223,36 @@ describe("<CodeBlock> in a project's components", () => {
     expect(figures(writer.text('beispiel/index.html')!)).toEqual([doc[0]]);
   });
 
+  it('draws a swizzled CodeBlock that wraps @theme-original/CodeBlock around the fenced block’s figure', async () => {
+    const { result, writer } = await build({
+      'src/theme/CodeBlock/index.js': [
+        "import React from 'react';",
+        "import OriginalCodeBlock from '@theme-original/CodeBlock';",
+        'export default function CodeBlock(props) {',
+        '  return <div className="eingerahmt"><OriginalCodeBlock {...props} /></div>;',
+        '}',
+        '',
+      ].join('\n'),
+      'src/components/Example.js': EXAMPLE,
+      'docs/gerahmt.mdx': [
+        '---',
+        'title: Gerahmt',
+        '---',
+        "import Example from '@site/src/components/Example';",
+        '',
+        FENCED,
+        '',
+        '<Example />',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/gerahmt/index.html')!;
+    const found = figures(html);
+    expect(found).toHaveLength(2);
+    expect(html).toContain(`<div class="eingerahmt">${found[0]}</div>`);
+  });
+
   it('ships no highlighter and no highlighted markup in a hydrated component’s module', async () => {
     const live = (withBlock: boolean) => (withBlock ? LIVE : LIVE.replace(/ {6}<CodeBlock[^\n]*\n/, ''));
     const [withBlock, without] = await Promise.all(
