@@ -137,6 +137,30 @@ describe('<CodeBlock> holding a value of the code', () => {
     expect(found[1]).toContain('<span class="token function">npm</span> <span class="token builtin class-name">test</span>');
   });
 
+  it('notes an unknown language and meta option written on a CodeBlock of a value, at its line', async () => {
+    const { result, writer } = await build({
+      'docs/notiz.mdx': [
+        '---',
+        'title: Notiz',
+        '---',
+        "import CodeBlock from '@theme/CodeBlock';",
+        '',
+        "export const code = 'let a = 1;';",
+        '',
+        '<CodeBlock language="jss" metastring="tittle=x {1}">{code}</CodeBlock>',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const notes = result.diagnostics.filter((d) => d.file === 'docs/notiz.mdx');
+    expect(notes.map((n) => [n.code, n.line, n.column])).toEqual([
+      ['Q037', 8, 1],
+      ['Q037', 8, 1],
+    ]);
+    expect(notes.map((n) => n.message)).toEqual([expect.stringContaining('tittle'), expect.stringContaining('jss')]);
+    expect(figures(writer.text('docs/notiz/index.html')!)).toHaveLength(1);
+  });
+
   it('names a value that is not text at the CodeBlock, with the page built no further', async () => {
     const { result } = await build({
       'docs/objekt.mdx': [

@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
-import { figureOf, knownLanguages, loadGrammar, needsLoading } from '../../highlight/index.ts';
+import { figureOf, grammarFor, knownLanguages, loadGrammar, needsLoading, PLAIN } from '../../highlight/index.ts';
 import { closestName } from '../../shared/text.ts';
 import { CODES } from '../../diagnostics.ts';
 import type { CompileNote } from '../../types.ts';
@@ -139,11 +139,24 @@ export function codeFigure(
   place: { line?: number; column?: number },
   projectRemark = false,
 ): { figure: Element; notes: CompileNote[] } {
-  const { figure, text, grammar } = figureOf(source, requested, meta);
-  const notes = codeMetaProblems(meta, text.split('\n').length, place, { projectRemark });
-  if (grammar === false) {
-    const near = closestName(requested.toLowerCase(), knownLanguages());
-    notes.push(compileNote(CODES.CODE_OPTION, 'language', { requested, near }, place));
-  }
-  return { figure, notes };
+  const { figure, text } = figureOf(source, requested, meta);
+  return { figure, notes: codeNotes(requested, meta, text.split('\n').length, place, projectRemark) };
+}
+
+/**
+ * The notes on a code block's language and meta (see codeMetaProblems) at `place`, for `lineCount` lines (Infinity
+ * when the code is known only as the page renders). The language's grammar must be loaded (loadLanguages).
+ */
+export function codeNotes(
+  requested: string,
+  meta: string,
+  lineCount: number,
+  place: { line?: number; column?: number },
+  projectRemark = false,
+): CompileNote[] {
+  const notes = codeMetaProblems(meta, lineCount, place, { projectRemark });
+  const lang = requested.toLowerCase();
+  if (!PLAIN.has(lang) && grammarFor(lang) === undefined)
+    notes.push(compileNote(CODES.CODE_OPTION, 'language', { requested, near: closestName(lang, knownLanguages()) }, place));
+  return notes;
 }

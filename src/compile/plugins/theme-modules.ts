@@ -3,6 +3,7 @@ import type { VFile } from 'vfile';
 import { CODES } from '../../diagnostics.ts';
 import type { CompileNote } from '../../types.ts';
 import { compileNote, type CaseData, type CaseName } from '../compile-note.ts';
+import { codeNotes, loadLanguages } from './code.ts';
 import { placeIn, type LinkOptions } from './links.ts';
 import { evaluateLiteral, isLiteralExpression, type EstreeNode } from '../../shared/mdx-literal.ts';
 import { SKIP, walk, type WalkNode } from './walk.ts';
@@ -288,9 +289,15 @@ export function remarkThemeModules() {
     const runtime = new Set<string>();
     // A CodeBlock drawn as the page renders (themes/classic/components/CodeBlock.tsx): its import stays, and it is
     // told its place, for what it says about its value (uses of the page's own imports have no recorded uses).
+    // Its language and meta, when written as text, are checked now, as a fenced block's are (see codeNotes).
+    const later: { language: string; meta: string; place: { line?: number; column?: number } }[] = [];
     const drawnLater = (node: JsxNode, name: string) => {
       runtime.add(name);
-      const { line, column } = placeIn(node as Parameters<typeof placeIn>[0], options);
+      const place = placeIn(node as Parameters<typeof placeIn>[0], options);
+      const { line, column } = place;
+      const language = languageOf(node);
+      const written = node.attributes.every((a) => a.type !== 'mdxJsxAttribute' || typeof a.value === 'string' || a.value == null);
+      if (written) later.push({ language: language ?? 'text', meta: metaOf(node), place });
       if (line !== undefined) node.attributes.push({ type: 'mdxJsxAttribute', name: PLACE_PROP, value: `${line}:${column ?? 1}` });
     };
     const note: Note = (node, name, data) =>
@@ -371,6 +378,11 @@ export function remarkThemeModules() {
     for (const name of runtime) added.push(themeImport(name, '@theme/CodeBlock'));
     // Imports are hoisted: at the end of the page they bind as well as at its top.
     tree.children.push(...(added as unknown as Root['children']));
-    if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
+    const record = () => {
+      for (const { language, meta, place } of later) notes.push(...codeNotes(language, meta, Number.POSITIVE_INFINITY, place));
+      if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
+    };
+    if (!later.length) return record();
+    return loadLanguages(later.map((l) => l.language)).then(record);
   };
 }
