@@ -6,7 +6,7 @@
 const STAGES = ['config', 'load', 'compile', 'plan', 'render', 'emit'];
 
 /** Every place under src/; a file anywhere else under src/ is an error, and each of these must exist. */
-const SRC_FOLDERS = [...STAGES, 'dev', 'shared', 'client'];
+const SRC_FOLDERS = [...STAGES, 'dev', 'shared', 'client', 'highlight'];
 const SRC_FILES = ['build.ts', 'pipeline.ts', 'processes.ts', 'catalogue.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts', 'globs.ts'];
 
 const re = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -16,7 +16,7 @@ const PROJECT = '^(?:src|cli|themes)/';
 const KNOWN = [`^src/${oneOf(SRC_FOLDERS)}/`, `^src/${oneOf(SRC_FILES)}$`, '^cli/', '^themes/[^/]+/'];
 const STAGE_ENTRY = `^src/${STAGE}/index\\.ts$`;
 /** What any Node code under src/ may use: the contracts, the diagnostics and their catalogue, the small shared helpers. */
-const CONTRACTS = ['^src/(?:types|diagnostics|catalogue|source-map|limits|processes|globs)\\.ts$', '^src/shared/'];
+const CONTRACTS = ['^src/(?:types|diagnostics|catalogue|source-map|limits|processes|globs)\\.ts$', '^src/shared/', '^src/highlight/'];
 
 /**
  * Who may touch the file system, each with its reason. The graph rules below allow `fs` to the readers only;
@@ -81,6 +81,7 @@ const forbidden = [
   rule('dev-drives-stage-entries', 'The dev session drives the pipeline with stages over its memory, through their index.ts (and the pool), keeping the output in memory.', { path: '^src/dev/' }, { path: PROJECT, pathNot: ['^src/dev/', STAGE_ENTRY, ...CONTRACTS, '^src/(?:pool|pipeline)\\.ts$'] }),
   rule('worker-runs-compile-and-render', 'A worker thread compiles and renders; the CLI chooses its theme (cli/worker.ts), so src/worker.ts never imports one.', { path: '^src/worker\\.ts$' }, { path: PROJECT, pathNot: ['^src/(?:compile|render)/index\\.ts$', ...CONTRACTS] }),
   rule('helpers-import-contracts-only', 'pool, lock, import-ts, source-map, limits, processes, globs, catalogue and diagnostics serve the stages and know none of them.', { path: '^src/(?:pool|lock|import-ts|source-map|limits|processes|globs|catalogue|diagnostics)\\.ts$' }, { path: PROJECT, pathNot: CONTRACTS }),
+  rule('highlight-knows-no-stage', 'src/highlight/ is the code highlighter (Prism grammars, lines, the figure) that compile uses for fenced blocks and render for the CodeBlock of a project\'s component: it imports only itself and refractor.', { path: '^src/highlight/' }, { path: PROJECT, pathNot: '^src/highlight/' }),
   rule('types-are-the-contracts', 'types.ts imports diagnostics.ts, shared/ and the config types, and no Node built-in.', { path: '^src/types\\.ts$' }, { pathNot: ['^src/diagnostics\\.ts$', '^src/shared/', '^src/config/(?:index|schema)\\.ts$', 'node_modules/'] }),
   rule('types-name-config-types-only', 'types.ts takes only types from config/ (import type), never its code.', { path: '^src/types\\.ts$' }, { path: '^src/config/', dependencyTypesNot: ['type-only'] }),
 
@@ -96,7 +97,7 @@ const forbidden = [
   rule('child-processes-where-needed', 'emit/generations.ts runs `sync -f` so a generation is on disk before dist points at it; load/git-history.ts runs one `git log` for the pages\' last updates.', { path: PROJECT, pathNot: '^src/(?:emit/generations|load/git-history)\\.ts$' }, { dependencyTypes: ['core'], path: core(['child_process']) }),
   rule('network-only-in-dev', 'Only the dev server listens.', { path: PROJECT, pathNot: '^src/dev/' }, { dependencyTypes: ['core'], path: core(['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns']) }),
   rule('threads-only-in-pool-and-worker', 'Worker threads are started by the pool and run src/worker.ts.', { path: PROJECT, pathNot: '^src/(?:pool|worker)\\.ts$' }, { dependencyTypes: ['core'], path: core(['worker_threads', 'cluster']) }),
-  rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
+  rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire), highlight/index.ts (Prism grammars through createRequire, for a render) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts|highlight/index\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
 
   // npm packages
   rule('packages-that-write-where-writes-are-allowed', "esbuild and Pagefind write files: only the places allowed to write use them, and compile/modules.ts, whose esbuild writes nothing (write: false), and render/thrown.ts, whose esbuild only transforms a failed page's code in memory.", { path: PROJECT, pathNot: [...Object.keys(FS_WRITERS), '^src/compile/modules(?:-plugin|-report)?\\.ts$', '^src/render/thrown\\.ts$'] }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),

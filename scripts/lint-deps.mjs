@@ -254,11 +254,15 @@ function walkSource(file, source, layout) {
       ts.isTypeQueryNode(p)
     );
   };
-  /** A module a require-like call loads: a literal built-in, or a computed name, is out of sight. */
+  /**
+   * A module a require-like call loads: a literal built-in, or a computed name, is out of sight; as for import(), a
+   * template whose fixed start rules out every built-in (`refractor/${name}`) is not.
+   */
   const requireLike = (call, via) => {
     const arg = call.arguments[0];
-    if (!isStringLike(arg)) hidden(call, `${via}(<computed name>)`);
-    else if (isBuiltin(arg.text)) hidden(call, `${via}('${arg.text}')`);
+    if (!isStringLike(arg)) {
+      if (!(arg && cannotBeBuiltin(arg))) hidden(call, `${via}(<computed name>)`);
+    } else if (isBuiltin(arg.text)) hidden(call, `${via}('${arg.text}')`);
   };
   /** fs loaded by a literal require(), import() or process.getBuiltinModule(): the graph sees the module, not the calls. */
   const fsLoadedDynamically = (call, how) => {

@@ -1,4 +1,4 @@
-// Writes src/compile/plugins/prism-aliases.ts: each alias Prism's grammars declare (`js`, `sh`, `yml`…)
+// Writes src/highlight/prism-aliases.ts: each alias Prism's grammars declare (`js`, `sh`, `yml`…)
 // and the grammar file that declares it, read from the installed refractor. Run after upgrading
 // refractor; test/unit/prism-aliases.test.ts fails while the table is out of date.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,5 +23,5 @@ export function aliasModule(table) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync('src/compile/plugins/prism-aliases.ts', aliasModule(readAliases()));
+  writeFileSync('src/highlight/prism-aliases.ts', aliasModule(readAliases()));
 }

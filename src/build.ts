@@ -19,7 +19,7 @@ import {
 } from './emit/index.ts';
 import { load } from './load/index.ts';
 import { mergeMessages, withStandIns } from './plan/index.ts';
-import { fingerprintRoutes, renderPages } from './render/index.ts';
+import { fingerprintRoutes, loadCodeBlocks, renderPages } from './render/index.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
 import { runPipeline, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
 import type { BuildProgress, Compiled, Loaded, Route, Site, SiteConfig, Theme } from './types.ts';
@@ -263,6 +263,7 @@ class BuildRun implements Driver {
       site.config.search.provider === 'local' && !reused.size
         ? (r: Route) => indexedWhenRendered(site, r, this.options.markdownDocuments)
         : undefined;
+    await loadCodeBlocks(site);
     const rendering = renderPages(
       { site, theme, mode, assets: bundle, only, first, workerFile, sharedRendering: this.options.sharedRendering },
       this.renderDiagnostics,

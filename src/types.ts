@@ -562,6 +562,12 @@ export interface PageProps {
    * a list of posts; undefined for a post without a marker, or whose content is code (MDX with its own logic).
    */
   excerpt?: (compiledIndex: number) => unknown;
+  /**
+   * A code block drawn as a fenced block with this language and meta is drawn (src/highlight/), as a React element:
+   * for Docusaurus's `@theme/CodeBlock` in a project's own code, whose text is known only as it renders. Absent in
+   * the browser, where the server's markup is kept.
+   */
+  codeBlock?: (code: string, language: string, meta: string) => unknown;
 }
 
 /** A gap in a data file (Theme.dataWarnings): where, what is missing, and what to do. */

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileInWorker, loadCompiler, type CompileJob } from './compile/index.ts';
-import { routeRenderer, type RenderJob, type RenderTask } from './render/index.ts';
+import { loadCodeBlocks, routeRenderer, type RenderJob, type RenderTask } from './render/index.ts';
 import type { Source, Theme } from './types.ts';
 
 /** What a pool of workers is for, given once to each worker as `workerData` (see pool.ts). */
@@ -44,6 +44,7 @@ function serve<I>(loading: Promise<(input: I) => Promise<unknown>>, failure: (in
 }
 
 async function renderInWorker(job: RenderJob, theme: Promise<Theme>) {
+  await loadCodeBlocks(job.site);
   const renderer = routeRenderer({
     site: job.site,
     theme: await theme,

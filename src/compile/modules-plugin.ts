@@ -7,7 +7,7 @@ import { assetMarker } from '../shared/markers.ts';
 import { withBase } from '../shared/route-match.ts';
 import { closestName } from '../shared/text.ts';
 import type { ElementContent } from 'hast';
-import { CODE_MODULE } from './plugins/theme-modules.ts';
+import { CODE_MODULE } from '../shared/markers.ts';
 import { MDX_COMPONENTS_MODULE } from './plugins/global-components.ts';
 import type { AssetRef, Compiled } from '../types.ts';
 import { noteDiagnostic } from './compile-note.ts';
@@ -75,11 +75,14 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
       themeModuleStubs(b, state, target);
       // Before the partials: `raw-loader!./x.mdx` is the partial's text, not the partial.
       rawFiles(b, state);
-      codeBlocks(b, state, pages);
+      codeBlocks(b, state, target, pages);
       partialFiles(b, state);
     },
   };
 }
+
+/** A page's imports that hold no component: raw-loader imports and the CodeBlocks drawn of them. */
+const TEXT_ONLY = new RegExp(`^(?:!{0,2}raw-loader!|${CODE_MODULE})`);
 
 /** Each page is an entry `quire-page:<index>` whose code imports the page's modules, one line per import. */
 function pageEntries(b: PluginBuild, { options }: BundleState, target: Target, pages: Entry[]): void {
@@ -91,8 +94,13 @@ function pageEntries(b: PluginBuild, { options }: BundleState, target: Target, p
     // The theme's styles for the project's code first (its own CSS overrides them), then one line per import,
     // so an error in line k + 1 is the page's k-th import.
     const lines = [target === 'server' && styles && existsSync(styles) ? `import ${JSON.stringify(styles)};` : ''];
-    lines.push(...imports.map((imp, k) => `import * as m${k} from ${JSON.stringify(imp.source)};`));
-    const map = `{${imports.map((imp, k) => `${JSON.stringify(imp.source)}: m${k}`).join(', ')}}`;
+    // In the browser only the modules that can hold a component an island mounts: a raw-loader import is text, and
+    // a CodeBlock of one is drawn at build time (see codeBlocks); the island module need not carry either.
+    const used = imports
+      .map((imp, k) => ({ source: imp.source, k }))
+      .filter(({ source }) => target === 'server' || !TEXT_ONLY.test(source));
+    lines.push(...imports.map((imp, k) => (used.some((u) => u.k === k) ? `import * as m${k} from ${JSON.stringify(imp.source)};` : '')));
+    const map = `{${used.map(({ source, k }) => `${JSON.stringify(source)}: m${k}`).join(', ')}}`;
     if (target === 'server') lines.push(`export default ${map};`);
     else
       lines.push(
@@ -314,11 +322,17 @@ interface CodeSpec {
  * draws the file's text as the fenced block with that language and meta draws it (code.ts's codeFigure), with the
  * notes on its meta at the CodeBlock's place. The module's path is the file's, so an edit to it counts as one to
  * the raw import's; the spec is its suffix, which keeps two blocks of one file apart.
+ *
+ * The block is drawn at build time only, like a fenced one: its component's name is not a component's (lower
+ * case), so the render does not make it an island (withIslands, src/render/modules.ts), and in the browser build
+ * of a page with an island the module is a stub that draws nothing (no island mounts it), so neither the code nor
+ * its markup is shipped, and its notes come from the server build alone.
  */
-function codeBlocks(b: PluginBuild, state: BundleState, pages: Entry[]): void {
+function codeBlocks(b: PluginBuild, state: BundleState, target: Target, pages: Entry[]): void {
   b.onResolve({ filter: new RegExp(`^${CODE_MODULE}`) }, async (args) => {
     const rest = args.path.slice(CODE_MODULE.length);
     const cut = rest.indexOf(':');
+    if (target === 'browser') return { path: rest.slice(0, cut), namespace: 'quire-code-stub' };
     const source = rest.slice(cut + 1);
     const found = await b.resolve(source.replace(RAW_LOADER, ''), {
       resolveDir: args.resolveDir,
@@ -332,6 +346,10 @@ function codeBlocks(b: PluginBuild, state: BundleState, pages: Entry[]): void {
     const spec: CodeSpec = { ...(JSON.parse(decodeURIComponent(rest.slice(0, cut))) as Omit<CodeSpec, 'file'>), file };
     return { path: found.path, namespace: 'quire-code', suffix: `?${rest.slice(0, cut)}`, pluginData: spec };
   });
+  b.onLoad({ filter: /.*/, namespace: 'quire-code-stub' }, () => ({
+    contents: 'export default function codeBlock() { return null; }',
+    loader: 'js',
+  }));
   b.onLoad({ filter: /.*/, namespace: 'quire-code' }, async (args) => {
     const spec = args.pluginData as CodeSpec;
     const text = (await readFile(args.path, 'utf8')).replace(/\n$/, '');
@@ -343,7 +361,7 @@ function codeBlocks(b: PluginBuild, state: BundleState, pages: Entry[]): void {
     return {
       contents: [
         "import { jsx as _jsx, jsxs as _jsxs } from 'react/jsx-runtime';",
-        `export default function CodeBlock() { return ${jsxOf(figure)}; }`,
+        `export default function codeBlock() { return ${jsxOf(figure)}; }`,
       ].join('\n'),
       loader: 'js',
       resolveDir: state.root,

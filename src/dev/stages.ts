@@ -16,7 +16,7 @@ import {
 import { isHiddenStaticPath, load, readSource } from '../load/index.ts';
 import { mergeMessages, withStandIns, type PlanMemo } from '../plan/index.ts';
 import type { Driver, Outcome, Pages } from '../pipeline.ts';
-import { fingerprintRoutes, renderEach, type FingerprintMemo } from '../render/index.ts';
+import { fingerprintRoutes, loadCodeBlocks, renderEach, type FingerprintMemo } from '../render/index.ts';
 import type { BuildProgress, Compiled, Loaded, Site, SiteConfig, Source, Theme } from '../types.ts';
 import { sourceKind, toPosix, type FileChange } from './classify.ts';
 import type { CompiledSources } from './compiled-sources.ts';
@@ -221,6 +221,7 @@ export class DevRun implements Driver {
     const changed = (routePath: string) =>
       this.fingerprints.get(routePath) !== m.fingerprints.get(routePath) || !m.store.has(outputFile(baseUrl, routePath));
     this.toRender = new Set(site.routes.filter((r) => !standIn(r.compiledIndex) && changed(r.path)).map((r) => r.path));
+    await loadCodeBlocks(site);
     const pages = renderEach(
       { site, theme: m.theme, mode: 'development', assets: bundle, only: (r) => this.toRender.has(r.path) },
       this.renderDiagnostics,

@@ -3,6 +3,7 @@ export { safeJson } from './document.tsx';
 export { FingerprintMemo, fingerprintRoutes, type FingerprintInputs } from './fingerprint.ts';
 export {
   limitedRender,
+  loadCodeBlocks,
   renderRoute,
   renderTimeLimit,
   routeRenderer,

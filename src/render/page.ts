@@ -7,10 +7,28 @@ import { linkedFile, replaceFileMarkers, routesByFile, TRUNCATE_ELEMENT } from '
 import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
+import type * as CodeBlocks from './code-block.ts';
 import { pageModules } from './modules.ts';
 import { textHash } from '../shared/hash.ts';
 import { ComponentError } from '../shared/component-error.ts';
 import { unresolvedName } from './thrown.ts';
+
+/** What draws `@theme/CodeBlock` in a project's code (with the highlighter), once loadCodeBlocks has run. */
+let codeBlocks: typeof CodeBlocks | undefined;
+
+/**
+ * Loads what draws `@theme/CodeBlock` in a project's code before a site whose pages run project code renders
+ * (each render path awaits it: the build, `quire dev`, a render worker). A build that renders no such page, a warm
+ * one above all, never loads the highlighter.
+ */
+export async function loadCodeBlocks(site: Site): Promise<void> {
+  if (!codeBlocks && site.compiled.some((c) => c.modules || c.source.react)) codeBlocks = await import('./code-block.ts');
+}
+
+function codeBlock(code: string, language: string, meta: string): unknown {
+  if (!codeBlocks) throw new Error('quire bug: a CodeBlock was drawn on a site loadCodeBlocks was not given');
+  return codeBlocks.codeBlock(code, language, meta);
+}
 
 /** Where a React page's body, rendered first, goes into its document (text no page can contain: a NUL). */
 /** What only the browser defines: code that reads it as a page is built fails there. */
@@ -81,7 +99,8 @@ export function routeRenderer({
       const component = e instanceof ComponentError ? e.component : undefined;
       const uses = component ? compiled?.componentUses?.[component] : undefined;
       let atUse: number | undefined;
-      if (place.line === undefined && uses?.length) {
+      if (place.line === undefined && e instanceof ComponentError && e.place) place = e.place;
+      else if (place.line === undefined && uses?.length) {
         place = { line: uses[0].line, column: uses[0].column };
         atUse = uses.length;
       }
@@ -238,6 +257,7 @@ export function renderRoute({
     islands: assets.islands,
     renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined,
     excerpt,
+    codeBlock,
   };
   const ThemePage = theme.Page as ComponentType<PageProps>;
   let html: string;

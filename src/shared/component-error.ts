@@ -7,6 +7,8 @@ export class ComponentError extends Error {
   constructor(
     readonly component: string,
     message: string,
+    /** The use's place in the page's file, when the component was told it (a use of one of the page's imports). */
+    readonly place?: { line: number; column: number },
   ) {
     super(message);
     this.name = 'ComponentError';

@@ -78,3 +78,10 @@ function decodePath(encoded: string): string {
 
 /** The element a blog post's truncate marker leaves in its output: where a list of posts cuts the post off. */
 export const TRUNCATE_ELEMENT = 'quire-truncate';
+
+/**
+ * The module name the bundler draws a CodeBlock of a raw-loader import from: its language, meta and place, then the
+ * import's own name (compile's theme-modules.ts writes it, modules-plugin.ts reads it; here so that the bundler
+ * does not load the highlighter with the plugin).
+ */
+export const CODE_MODULE = 'quire-code:';

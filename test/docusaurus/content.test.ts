@@ -285,8 +285,12 @@ describe('Docusaurus content rules', () => {
     expect(json).toContain('code-block--numbered');
     expect(json).toContain('language-js');
     expect(notes(c)).toEqual([]);
+    // A value of the page's code is drawn as the page renders, by the theme's CodeBlock (test/docusaurus/codeblock.test.ts).
     const computed = await compiled("import CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock>{code}</CodeBlock>\n", 'mdx');
-    expect(notes(computed)).toEqual([
+    expect(notes(computed)).toEqual([]);
+    expect(computed.imports?.map((i) => i.source)).toEqual(['@theme/CodeBlock']);
+    const markup = await compiled("import CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock>\n  <b>fett</b>\n</CodeBlock>\n", 'mdx');
+    expect(notes(markup)).toEqual([
       [3, 'This <CodeBlock> holds something other than text or one template literal, which quire cannot show as code.'],
     ]);
   });

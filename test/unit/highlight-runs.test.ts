@@ -3,7 +3,7 @@ import path from 'node:path';
 import { refractor } from 'refractor/core';
 import { describe, expect, it } from 'vitest';
 import { highlightRuns, segments } from '../../src/compile/plugins/code.ts';
-import { PRISM_ALIASES } from '../../src/compile/plugins/prism-aliases.ts';
+import { PRISM_ALIASES } from '../../src/highlight/prism-aliases.ts';
 import { repoRoot } from '../helpers.ts';
 
 /**

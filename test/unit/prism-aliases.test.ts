@@ -10,6 +10,6 @@ describe('Prism aliases', () => {
     const table = readAliases() as Record<string, string>;
     expect(table.js).toBe('javascript');
     expect(table.sh).toBe('bash');
-    expect(await readFile(path.join(repoRoot, 'src/compile/plugins/prism-aliases.ts'), 'utf8')).toBe(aliasModule(table));
+    expect(await readFile(path.join(repoRoot, 'src/highlight/prism-aliases.ts'), 'utf8')).toBe(aliasModule(table));
   });
 });

@@ -14,6 +14,8 @@ export interface ThemeContextValue {
   head?: PageProps['head'];
   /** See PageProps.excerpt. */
   excerpt?: PageProps['excerpt'];
+  /** See PageProps.codeBlock. */
+  codeBlock?: PageProps['codeBlock'];
 }
 
 export const ThemeContext = createContext<ThemeContextValue | null>(null);

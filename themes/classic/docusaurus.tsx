@@ -15,6 +15,7 @@ import { ADMONITIONS, admonitionStyle } from '../../src/shared/admonitions.ts';
 import { isExternal, withBase } from '../../src/shared/route-match.ts';
 import type { HeadTag, PageProps, Route, Site } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
+import { CodeBlock } from './components/CodeBlock.tsx';
 import { DocCard, DocCardList, docusaurusItems, filterDocCardListItems, useCurrentSidebarCategory } from './components/DocCardList.tsx';
 import {
   activeDocContext,
@@ -713,6 +714,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@theme/TabItem': module(TabItem),
   '@theme/Details': module(Details),
   '@theme/Admonition': module(Admonition),
+  '@theme/CodeBlock': module(CodeBlock),
   '@docusaurus/Link': module(DocusaurusLink),
   '@docusaurus/useBaseUrl': module(useBaseUrl),
   '@docusaurus/useDocusaurusContext': module(useDocusaurusContext),

@@ -68,6 +68,7 @@ function Page(props: PageProps) {
         renderShared: props.renderShared,
         head: props.head,
         excerpt: props.excerpt,
+        codeBlock: props.codeBlock,
       }}
     >
       {body}

@@ -1,8 +1,10 @@
 import type { Root } from 'mdast';
+import { CODE_MODULE } from '../../shared/markers.ts';
 import type { VFile } from 'vfile';
 import { CODES } from '../../diagnostics.ts';
 import type { CompileNote } from '../../types.ts';
 import { compileNote, type CaseData, type CaseName } from '../compile-note.ts';
+import { codeNotes, loadLanguages } from './code.ts';
 import { placeIn, type LinkOptions } from './links.ts';
 import { evaluateLiteral, isLiteralExpression, type EstreeNode } from '../../shared/mdx-literal.ts';
 import { SKIP, walk, type WalkNode } from './walk.ts';
@@ -161,12 +163,6 @@ function literalList(value: unknown): { value: string; label?: string }[] | unde
 /** webpack's raw-loader prefix as Docusaurus's docs write it (`!!raw-loader!./x.js`); see modules-plugin.ts. */
 const RAW_LOADER = /^!{0,2}raw-loader!/;
 
-/**
- * The module name the bundler draws a CodeBlock of a raw-loader import from: its language, meta and place,
- * then the import's own name (modules-plugin.ts reads it).
- */
-export const CODE_MODULE = 'quire-code:';
-
 /** A CodeBlock's fence meta: its `title`, `showLineNumbers` and `metastring` (Docusaurus's props) as one line. */
 function metaOf(node: JsxNode): string {
   const title = text(node, 'title');
@@ -215,20 +211,37 @@ function convertCodeBlock(
   const name = `QuireCodeBlock${count}`;
   const spec = encodeURIComponent(JSON.stringify({ language: languageOf(node) ?? 'text', meta, ...place }));
   const module = `${CODE_MODULE}${spec}:${source}`;
+  return {
+    node: { type: 'mdxJsxFlowElement', name, attributes: [], children: [], position: node.position } as unknown as WalkNode,
+    import: { ...themeImport(name, module), position: node.position } as WalkNode,
+  };
+}
+
+/**
+ * The prop that tells a CodeBlock drawn as the page renders where it is used (`line:column`), so that what it says
+ * about its value is placed there (themes/classic/components/CodeBlock.tsx reads it).
+ */
+export const PLACE_PROP = 'data-quire-place';
+
+/** Whether a CodeBlock holds one expression of code (`{code}`), alone or as a paragraph's only content. */
+function isExpression(children: WalkNode[]): boolean {
+  const only = children.length === 1 ? children[0] : undefined;
+  if (only?.type === 'paragraph') return isExpression(only.children ?? []);
+  return only?.type === 'mdxFlowExpression' || only?.type === 'mdxTextExpression';
+}
+
+/** `import <name> from '<module>';` as MDX's syntax tree holds it. */
+function themeImport(name: string, module: string): WalkNode {
   const statement = {
     type: 'ImportDeclaration',
     specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name } }],
     source: { type: 'Literal', value: module, raw: JSON.stringify(module) },
   };
   return {
-    node: { type: 'mdxJsxFlowElement', name, attributes: [], children: [], position: node.position } as unknown as WalkNode,
-    import: {
-      type: 'mdxjsEsm',
-      value: `import ${name} from ${JSON.stringify(module)};`,
-      position: node.position,
-      data: { estree: { type: 'Program', sourceType: 'module', body: [statement] } },
-    } as unknown as WalkNode,
-  };
+    type: 'mdxjsEsm',
+    value: `import ${name} from ${JSON.stringify(module)};`,
+    data: { estree: { type: 'Program', sourceType: 'module', body: [statement] } },
+  } as unknown as WalkNode;
 }
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a plugin factory; its one transformer below holds the work.
@@ -267,6 +280,21 @@ export function remarkThemeModules() {
     const notes: CompileNote[] = [];
     // The imports of the code blocks drawn when the page's modules are bundled (see convertCodeBlock).
     const added: WalkNode[] = [];
+    // Local names of CodeBlocks some use of which holds a value of the page's code: their import stays.
+    const runtime = new Set<string>();
+    // A CodeBlock drawn as the page renders (themes/classic/components/CodeBlock.tsx): its import stays, and it is
+    // told its place, for what it says about its value (uses of the page's own imports have no recorded uses).
+    // Its language and meta, when written as text, are checked now, as a fenced block's are (see codeNotes).
+    const later: { language: string; meta: string; place: { line?: number; column?: number } }[] = [];
+    const drawnLater = (node: JsxNode, name: string) => {
+      runtime.add(name);
+      const place = placeIn(node as Parameters<typeof placeIn>[0], options);
+      const { line, column } = place;
+      const language = languageOf(node);
+      const written = node.attributes.every((a) => a.type !== 'mdxJsxAttribute' || typeof a.value === 'string' || a.value == null);
+      if (written) later.push({ language: language ?? 'text', meta: metaOf(node), place });
+      if (line !== undefined) node.attributes.push({ type: 'mdxJsxAttribute', name: PLACE_PROP, value: `${line}:${column ?? 1}` });
+    };
     const note: Note = (node, name, data) =>
       notes.push(compileNote(CODES.CONTENT_LEFT_OUT, name, data, placeIn(node as Parameters<typeof placeIn>[0], options)));
     walk(tree as WalkNode, (n, index, parent) => {
@@ -306,12 +334,16 @@ export function remarkThemeModules() {
       } else if (kind === 'link') {
         node.name = 'a';
         node.attributes = node.attributes.map((a) => (a.type === 'mdxJsxAttribute' && a.name === 'to' ? { ...a, name: 'href' } : a));
+      } else if (kind === 'codeBlock' && node.type === 'mdxJsxTextElement' && node.name) {
+        // Inside a paragraph (`Text <CodeBlock>{code}</CodeBlock>`) the block stays the theme's, as in Docusaurus.
+        if (node.children.every((c) => c.type === 'text' || c.type === 'mdxTextExpression')) drawnLater(node, node.name);
+        else note(node, 'codeBlock', {});
       } else if (kind === 'codeBlock' && node.type === 'mdxJsxFlowElement' && parent?.children && index !== undefined) {
         const made = convertCodeBlock(node, raw, placeIn(node as Parameters<typeof placeIn>[0], options), added.length);
-        if (!made) {
-          note(node, 'codeBlock', {});
-          return undefined;
-        }
+        // A value of the page's code (`{code}`, a template literal with `${…}`): the CodeBlock is the theme's.
+        if (!made && node.name && isExpression(node.children)) drawnLater(node, node.name);
+        else if (!made) note(node, 'codeBlock', {});
+        if (!made) return undefined;
         if (made.import) added.push(made.import);
         parent.children[index] = made.node;
         return [SKIP, index + 1];
@@ -338,8 +370,14 @@ export function remarkThemeModules() {
       }
       return undefined;
     });
+    for (const name of runtime) added.push(themeImport(name, '@theme/CodeBlock'));
     // Imports are hoisted: at the end of the page they bind as well as at its top.
     tree.children.push(...(added as unknown as Root['children']));
-    if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
+    const record = () => {
+      for (const { language, meta, place } of later) notes.push(...codeNotes(language, meta, Number.POSITIVE_INFINITY, place));
+      if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
+    };
+    if (!later.length) return record();
+    return loadLanguages(later.map((l) => l.language)).then(record);
   };
 }
