@@ -1,10 +1,17 @@
 // Search figures for bench/run.mjs: the size of the static index a build writes, and what a visitor
 // downloads for a first query (modal code + index parts) in Chromium, measured on a built dist/.
-import { createReadStream } from 'node:fs';
+// Run on its own, it measures what the index costs a cold build of the realistic pages (bench/realistic.mjs):
+//   node bench/search.mjs [--pages 1000] [--runs 4] [--quire lib/quire.js] [--compare other/lib/quire.js]
+// builds them cold with the search index, alternating with the other quire build when given, and prints each
+// build's wall time and CPU time by where it ran (main thread, other threads, Pagefind's process), medians.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { realisticQuireSite } from './realistic.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -94,3 +101,49 @@ export async function firstQueryBytes(dist, { query = 'Übersetzung', route = '/
     server.close();
   }
 }
+
+/** One cold build with the search index: wall seconds and CPU seconds by where they ran (bench/process-stats.mjs). */
+function coldBuild(repo, lib, site) {
+  // Moved aside, not deleted: deleting thousands of files just before a build slows the next one down.
+  const aside = path.join(repo, 'bench/.peers/aside');
+  mkdirSync(aside, { recursive: true });
+  for (const dir of ['dist', '.dist-builds', '.quire'])
+    if (existsSync(path.join(site, dir)))
+      renameSync(path.join(site, dir), path.join(aside, `${dir}-${Date.now()}-${Math.random().toString(36).slice(2)}`));
+  const start = performance.now();
+  const args = ['--import', path.join(repo, 'bench/process-stats.mjs'), lib, 'build'];
+  const r = spawnSync(process.execPath, args, { cwd: site, encoding: 'utf8', env: { ...process.env, CI: '1' } });
+  if (r.status !== 0) throw new Error(`${lib} build failed (${r.status}):\n${(r.stderr || r.stdout).slice(-2000)}`);
+  const wall = (performance.now() - start) / 1000;
+  const cpu = JSON.parse(/QUIRE_BENCH_CPU=(\{.*\})/.exec(r.stderr)?.[1] ?? '{"main":0,"threads":0,"children":{}}');
+  return { wall, main: cpu.main / 1000, threads: cpu.threads / 1000, pagefind: (cpu.children.pagefind ?? 0) / 1000 };
+}
+
+/** The command line (see the top of this file). */
+async function main() {
+  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  const pages = Number(arg('pages', '1000'));
+  const runs = Number(arg('runs', '4'));
+  const libs = { quire: path.resolve(arg('quire', path.join(repo, 'lib/quire.js'))) };
+  if (arg('compare', '')) libs.compared = path.resolve(arg('compare', ''));
+  const site = realisticQuireSite(pages, path.join(repo, 'bench/.peers', `site-${pages}`, 'quire'));
+  const results = Object.fromEntries(Object.keys(libs).map((name) => [name, []]));
+  for (let i = 0; i < runs; i++) for (const [name, lib] of Object.entries(libs)) results[name].push(coldBuild(repo, lib, site));
+  const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  console.log(`\n${pages} realistic pages, cold with the search index, ${runs} alternated runs each (medians; seconds)\n`);
+  console.log('| build | wall | CPU main thread | CPU other threads | CPU Pagefind | CPU in all |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const [name, r] of Object.entries(results)) {
+    const m = (key) => median(r.map((x) => x[key])).toFixed(2);
+    const all = median(r.map((x) => x.main + x.threads + x.pagefind)).toFixed(2);
+    console.log(
+      `| ${name} | ${m('wall')} [${r.map((x) => x.wall.toFixed(2)).join(', ')}] | ${m('main')} | ${m('threads')} | ${m('pagefind')} | ${all} |`,
+    );
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

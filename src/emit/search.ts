@@ -8,6 +8,7 @@ import { localeHtmlLang } from '../shared/locales.ts';
 import { searchTag } from '../shared/search.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
 import type { Compiled, Route, SiteConfig, StageResult } from '../types.ts';
+import { unwrapInline } from './unwrap-inline.ts';
 
 /**
  * The static search index (issue 5), built with Pagefind in its own process. Markdown pages are handed
@@ -198,8 +199,8 @@ class PagefindIndexer implements SearchIndexer {
  * rendered page: a Markdown page a search may find whose text is final once compiled. Not MDX (its content
  * exists only once rendered), not an unlisted page, not a page with content images (their URLs, replaced when
  * written, are the result's image) and not HTML that could hide text from Pagefind (a script). Links to other
- * content files keep their markers in the document: Pagefind reads no link targets, so they change nothing in
- * the index. It depends on the page's content alone, the same in every build, so the index is the same whether
+ * content files, whose targets are replaced when rendered, lose their tags in the document (unwrapInline):
+ * Pagefind reads no link targets, so they change nothing in the index. It depends on the page's content alone, the same in every build, so the index is the same whether
  * it was made while compiling, before rendering or anew.
  */
 export function hasMarkdownDocument(compiled: Compiled): boolean {
@@ -211,7 +212,7 @@ export function hasMarkdownDocument(compiled: Compiled): boolean {
 /**
  * The search document of a Markdown page (hasMarkdownDocument), made from its compiled HTML without rendering
  * it: what Pagefind reads of the rendered page (see prepareForIndex), which is the page's language (`<html
- * lang>`), its filters and title, and its content.
+ * lang>`), its filters and title, and its content (its plain inline tags taken out, see unwrapInline).
  */
 export function markdownDocument(config: SiteConfig, compiled: Compiled): string | undefined {
   const { output, source } = compiled;
@@ -226,7 +227,7 @@ export function markdownDocument(config: SiteConfig, compiled: Compiled): string
     compiled.title,
   );
   // The content as the render stage wraps it (render/index.ts): the theme's element around it is Pagefind's body.
-  return `<html lang="${escapeAttribute(localeHtmlLang(localeConfigs, currentLocale))}"><head>${head}</head><body><div data-pagefind-body=""><div class="markdown">${output.html}</div></div></body></html>`;
+  return `<html lang="${escapeAttribute(localeHtmlLang(localeConfigs, currentLocale))}"><head>${head}</head><body><div data-pagefind-body=""><div class="markdown">${unwrapInline(output.html)}</div></div></body></html>`;
 }
 
 const KIND_OF_SOURCE: Record<Compiled['source']['kind'], Route['kind']> = {
@@ -265,7 +266,7 @@ function indexMeta(tag: string, locale: string | undefined, title: string | unde
 /**
  * The page reduced to its `<head>` (see headForIndex) and its one `data-pagefind-body` element: Pagefind reads nothing
  * else, and parsing the navbar, sidebar and footer of every page took most of the indexing time (four
- * times as long on a 10,000-page site). Anything unusual (no body, several, a script inside, tags
+ * times as long on a 10,000-page site). Of that element, the plain inline tags go too (unwrapInline). Anything unusual (no body, several, a script inside, tags
  * that do not balance) keeps the whole page, which is always correct, only slower.
  */
 export function contentOnly(html: string): string {
@@ -284,7 +285,7 @@ export function contentOnly(html: string): string {
     else if (--depth === 0) {
       const body = html.slice(start, m.index + m[0].length);
       if (/<script/i.test(body)) return html;
-      return `${headForIndex(html, headEnd)}</head><body>${body}</body></html>`;
+      return `${headForIndex(html, headEnd)}</head><body>${unwrapInline(body)}</body></html>`;
     }
   }
   return html;

@@ -12,9 +12,10 @@ import {
   type SearchIndexer,
 } from '../../src/emit/search.ts';
 import { emit, MemoryWriter } from '../../src/emit/index.ts';
+import { unwrapInline } from '../../src/emit/unwrap-inline.ts';
 import { buildSite } from '../../src/build.ts';
 import { classicTheme } from '../../themes/classic/index.tsx';
-import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
+import { buildInMemory, buildTemplate, makeSite, repoRoot } from '../helpers.ts';
 
 /** A Pagefind fragment (one per indexed page): gzip of `pagefind_dcd` + JSON. */
 interface Fragment {
@@ -251,6 +252,10 @@ describe('search index (page preparation)', () => {
       '<meta charset="utf-8"><title>T</title><link rel="stylesheet" href="/a.css"><script>var x = 1;</script>',
     );
     expect(contentOnly(withHead)).toBe(`<!DOCTYPE html><html lang="de"><head><title>T</title></head><body>${content}</body></html>`);
+    // Of the content element, the plain inline tags go too (unwrapInline).
+    expect(contentOnly(page('<div data-pagefind-body=""><p><em>a</em> <code>b</code></p></div>'))).toContain(
+      '<body><div data-pagefind-body=""><p>a b</p></div></body>',
+    );
     for (const odd of [
       '<main>no body</main>',
       content + content,
@@ -309,11 +314,86 @@ describe('search index (Markdown documents)', () => {
     expect(hostile).not.toContain(HOSTILE);
     expect(hostile).toContain('<div data-pagefind-body=""><div class="markdown">');
     expect(documentOf('/pricing/')).toContain('content="default"');
-    expect(documentOf('/docs/mit-datei/')).toContain('quire-file:');
+    // A link to another content file: its marker is gone with the link's tags (Pagefind reads no link targets).
+    expect(documentOf('/docs/mit-datei/')).toContain('<p>Siehe die Sicherheit.</p>');
     // MDX (rendered by React), a page with a content image (its URL replaced when written), a script, an
     // unlisted page: indexed from the rendered page.
     for (const routePath of ['/', '/docs/guide/mdx/', '/docs/guide/start/', '/docs/mit-skript/', '/docs/hidden/']) {
       expect(documentOf(routePath), routePath).toBeUndefined();
     }
   });
+});
+
+describe('search index (inline tags taken out)', () => {
+  it('search-index: should take out the tags of plain inline elements and keep every other', () => {
+    const code =
+      '<pre><code class="language-ts"><span class="token keyword">const</span> a <span class="token operator">=</span> 1;</code></pre>';
+    expect(unwrapInline(code)).toBe('<pre>const a = 1;</pre>');
+    expect(unwrapInline('<p>Ein <strong>starker</strong> <a href="quire-file:a.md" title="a > b">Link</a>.</p>')).toBe(
+      '<p>Ein starker Link.</p>',
+    );
+    // Anchors, Pagefind's attributes and what it leaves out or reads otherwise stay; so does what is inside them.
+    expect(unwrapInline('<h2 id="x">Mit <code>Code</code></h2>')).toBe('<h2 id="x">Mit Code</h2>');
+    expect(unwrapInline('<p><span id="y"><em>a</em></span></p>')).toBe('<p><span id="y">a</span></p>');
+    for (const kept of [
+      '<p>a<span data-pagefind-ignore=""><em>b</em></span></p>',
+      '<div data-pagefind-weight="2"><em>b</em></div>',
+      '<nav id="n"><a href="/">Start</a></nav>',
+      '<p>a<br>b<img src="x.png" alt="c"></p>',
+      '<label><b>l</b></label>',
+    ])
+      expect(unwrapInline(kept), kept).toBe(kept);
+    expect(unwrapInline('<div data-pagefind-body=""><p><b>a</b> 1 &lt; 2 &amp; 3</p><!-- <b> --></div>')).toBe(
+      '<div data-pagefind-body=""><p>a 1 &lt; 2 &amp; 3</p><!-- <b> --></div>',
+    );
+    // Anything unusual is handed over unchanged.
+    for (const odd of [
+      '<p><b>a</p>',
+      '<p><b>a</b>',
+      '<b>a</b></p>',
+      '<p><span/>a</p>',
+      '<p><b>a</b>&amp</p>',
+      '<!DOCTYPE html><p><b>a</b></p>',
+      '<p><b>a</b><script>var b = "<i>";</script></p>',
+      '<p><b>a</b><svg><a href="#">c</a></svg></p>',
+      '<div data-pagefind-body=""><b>a</b><div data-pagefind-body="">c</div></div>',
+      '<p><b>a</b><?x?></p>',
+    ])
+      expect(unwrapInline(odd), odd).toBe(odd);
+  });
+
+  it('search-index: should build the same index from pages without plain inline tags, on sites we did not write too', async () => {
+    const cleanups: (() => Promise<void>)[] = [];
+    try {
+      // Whole pages, navbar, sidebar and footer too, less what Pagefind leaves out and unwrapInline would keep whole.
+      const pages: [string, string][] = [];
+      for (const { writer } of [await buildInMemory(repoRoot), await buildTemplate({}, cleanups)])
+        for (const [file, data] of writer.files)
+          if (file.endsWith('.html') && isIndexablePage(String(data)))
+            pages.push([`/${file}`, writer.text(file)!.replace(/<(script|svg|select|template)\b[\s\S]*?<\/\1>/g, '')]);
+      const unwrapped = pages.map(([url, html]) => {
+        const start = html.indexOf('>', html.indexOf('<body')) + 1;
+        const end = html.lastIndexOf('</body>');
+        return [url, html.slice(0, start) + unwrapInline(html.slice(start, end)) + html.slice(end)] as const;
+      });
+      // The comparison means something: nearly every page loses inline tags (links, code highlighting, emphasis).
+      expect(unwrapped.filter(([, html], i) => html !== pages[i][1]).length).toBeGreaterThan(pages.length * 0.9);
+      const { createIndex } = await import('pagefind');
+      const indexOf = async (documents: readonly (readonly [string, string])[]) => {
+        const { index } = await createIndex({});
+        for (const [url, content] of documents) await index!.addHTMLFile({ url, content });
+        const { files } = await index!.getFiles();
+        await index!.deleteIndex();
+        // Fragments and word and filter indexes (named by their content's hash), as Pagefind reads them back.
+        return new Map(
+          files.filter((f) => /\.pf_(fragment|index|filter)$/.test(f.path)).map((f) => [f.path, gunzipSync(f.content).toString('base64')]),
+        );
+      };
+      const whole = await indexOf(pages);
+      expect([...whole.keys()].filter((f) => f.endsWith('.pf_fragment')).length).toBeGreaterThan(100);
+      expect(await indexOf(unwrapped)).toEqual(whole);
+    } finally {
+      await Promise.all(cleanups.map((c) => c()));
+    }
+  }, 120_000);
 });
