@@ -264,6 +264,19 @@ describe('Docusaurus config', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('reads prism.additionalLanguages as given (every Prism language highlights) and names the code colours', () => {
+    const raw = {
+      title: 'T',
+      url: 'https://example.org',
+      baseUrl: '/',
+      themeConfig: { prism: { additionalLanguages: ['powershell', 'ini'], theme: {} } },
+    };
+    const lines = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere')).diagnostics.flatMap((d) =>
+      d.message.split('\n').slice(1),
+    );
+    expect(lines).toEqual(['- themeConfig.prism.theme']);
+  });
+
   it("takes Docusaurus's v4 flags and faster bundlers as changing nothing quire writes, and names a hash router", () => {
     const raw = (future: unknown) => ({ title: 'T', url: 'https://example.org', baseUrl: '/', future });
     const unread = (future: unknown) =>
