@@ -442,8 +442,7 @@ export function mapDocusaurusConfig(
   // Docusaurus loads these Prism languages besides its defaults; quire's highlighter loads any language Prism has
   // on first use, so every one named here is highlighted already. The code colours (theme, darkTheme) stay unread.
   const languages = take('themeConfig.prism.additionalLanguages');
-  if (!(Array.isArray(languages) && languages.every((l) => typeof l === 'string')))
-    used.delete('themeConfig.prism.additionalLanguages');
+  if (!(Array.isArray(languages) && languages.every((l) => typeof l === 'string'))) used.delete('themeConfig.prism.additionalLanguages');
   const algolia = take('themeConfig.algolia') === undefined ? undefined : true;
   used.delete('themeConfig.algolia');
   if (algolia) {
