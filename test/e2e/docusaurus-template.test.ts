@@ -88,7 +88,9 @@ describe('the Docusaurus classic template in a browser', () => {
     await expect.poll(() => long.textContent()).not.toContain('Lorem ipsum');
     await teasers.first().getByRole('link', { name: 'Welcome', exact: true }).click();
     await page.waitForURL(`${server.url}/blog/welcome/`);
-    await expect.poll(() => page.locator('.blog-post__meta').textContent()).toBe('August 26, 2021 · 1 min read · by Sébastien Lorber, Yangshun Tay');
+    await expect
+      .poll(() => page.locator('.blog-post__meta').textContent())
+      .toBe('August 26, 2021 · 1 min read · by Sébastien Lorber, Yangshun Tay');
     await expect.poll(() => page.locator('.tag-links__tag').allTextContents()).toEqual(['Facebook', 'Hello', 'Docusaurus']);
     await expect
       .poll(() => page.locator('img[alt="Docusaurus Plushie"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
