@@ -821,8 +821,10 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
   const type = item.type ?? 'default';
   const label = () => take<string>(`${at}.label`);
   const link = (): Raw | undefined => {
-    const to = take<string>(`${at}.to`);
-    const href = take<string>(`${at}.href`);
+    let to = take<string>(`${at}.to`);
+    let href = take<string>(`${at}.href`);
+    // Docusaurus's Link takes a full URL in `to` as well (pnpm.io's "Help Us Translate"): an external link.
+    if (typeof to === 'string' && href === undefined && /^[a-z][a-z\d+.-]*:/i.test(to)) [href, to] = [to, undefined];
     if (to === undefined && href === undefined) return undefined;
     mark(take, `${at}.type`);
     // A link without a label is an icon the project's CSS draws from its class (the GitHub link of many sites);

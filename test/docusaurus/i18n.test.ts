@@ -220,7 +220,7 @@ describe("a locale's base path (localeConfigs.<locale>.baseUrl, Docusaurus 3.9)"
   it('shows the links a locale dropdown adds before and after its locales (dropdownItemsBefore/After)', async () => {
     const withExtras = config('{}').replace(
       "{ type: 'localeDropdown' },",
-      "{ type: 'localeDropdown', dropdownItemsBefore: [{ to: '/blog', label: 'News first' }], dropdownItemsAfter: [{ href: 'https://translate.example.org', label: 'Help translate' }, { type: 'doc', docId: 'intro', label: 'Start' }] },",
+      "{ type: 'localeDropdown', dropdownItemsBefore: [{ to: '/blog', label: 'News first' }], dropdownItemsAfter: [{ to: 'https://translate.example.org', label: 'Help translate' }, { type: 'doc', docId: 'intro', label: 'Start' }] },",
     );
     const { result, page } = await build(undefined, { 'docusaurus.config.js': withExtras });
     expect(errors(result.diagnostics)).toEqual([]);
