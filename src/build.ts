@@ -17,7 +17,7 @@ import {
   type SearchIndexer,
   type Writer,
 } from './emit/index.ts';
-import { load } from './load/index.ts';
+import { ContentFiles, load, readStyleFacts } from './load/index.ts';
 import { mergeMessages, withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderPages } from './render/index.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
@@ -161,9 +161,12 @@ class BuildRun implements Driver {
   private renderDiagnostics: Diagnostic[] = [];
   private staticFiles: Loaded['staticFiles'] = [];
   private closeRender?: () => Promise<void>;
+  /** Load's reader of the content images: hashed for the fingerprints, then copied by emit's writer. */
+  private readonly files: ContentFiles;
 
   constructor(private readonly options: BuildOptions) {
     this.root = options.root;
+    this.files = new ContentFiles(options.root);
     this.cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(options.root, '.quire/cache'));
   }
 
@@ -190,6 +193,7 @@ class BuildRun implements Driver {
       minify: mode === 'production',
       projectRoot: root,
       styles: config.styles,
+      setsPrimary: readStyleFacts(root, config.styles).setsPrimary,
       cacheDir: this.cacheDir,
     }).catch((e: Error) => e);
     this.cache = await CompileCache.open(this.cacheDir);
@@ -250,11 +254,11 @@ class BuildRun implements Driver {
     const writer = (this.writer = this.options.writer ?? new DirWriter(outDir ?? path.join(root, 'dist')));
     // Incremental output: a route whose fingerprint (everything its HTML is made of) matches the previous
     // build's, and whose file there is untouched, is kept instead of rendered and written.
-    const { manifest, assetHashes } = await openPreviousOutput(site, { root, writer, cacheDir: this.cacheDir, toolVersion });
+    const { manifest, assetHashes } = await openPreviousOutput(site, { files: this.files, writer, cacheDir: this.cacheDir, toolVersion });
     const shared = { css: bundle.css, js: bundle.js, islands: bundle.islands, files: bundle.files.map((f) => f.file), mode };
     const fingerprints = manifest.enabled ? fingerprintRoutes({ site, shared, assetVersions: assetHashes }) : new Map<string, string>();
     const reused = await manifest.reusable(fingerprints);
-    this.incremental = { fingerprints, manifest, reused, assetHashes };
+    this.incremental = { fingerprints, manifest, reused };
     this.reused = reused.size;
     const only = reused.size ? (r: Route) => !reused.has(r.path) : undefined;
     // A new local search index reads the pages without a Markdown document from their HTML: those come first, so
@@ -289,6 +293,7 @@ class BuildRun implements Driver {
       bundle: this.bundle!,
       sharedFiles: theme.sharedFiles?.(site),
       staticFiles: this.staticFiles,
+      files: this.files,
       root,
       writer: this.writer!,
       canCommit: () => !hasErrors(this.renderDiagnostics),

@@ -13,7 +13,7 @@ import {
   type ClientBundle,
   type EmitReport,
 } from '../emit/index.ts';
-import { isHiddenStaticPath, load, readSource } from '../load/index.ts';
+import { ContentFiles, isHiddenStaticPath, load, readSource, readStyleFacts } from '../load/index.ts';
 import { mergeMessages, withStandIns, type PlanMemo } from '../plan/index.ts';
 import type { Driver, Outcome, Pages } from '../pipeline.ts';
 import { fingerprintRoutes, renderEach, type FingerprintMemo } from '../render/index.ts';
@@ -158,6 +158,7 @@ export class DevRun implements Driver {
         minify: false,
         projectRoot: m.root,
         styles: config.styles,
+        setsPrimary: readStyleFacts(m.root, config.styles).setsPrimary,
       }).catch((e: unknown) => e);
     const { sources, statics, assets } = this.batch;
     if (this.work.load || !m.loaded) await this.loadAll(config);
@@ -240,6 +241,7 @@ export class DevRun implements Driver {
       bundle: m.bundle!,
       sharedFiles: m.theme.sharedFiles?.(site),
       staticFiles: m.loaded!.staticFiles,
+      files: new ContentFiles(m.root),
       root: m.root,
       writer: m.store,
       canCommit: () => !hasErrors(this.renderDiagnostics),
