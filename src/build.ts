@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { compileAll, CompileCache, compileTexts, preloadCompiler, type Slowest } from './compile/index.ts';
+import { compileAll, CompileCache, preloadCompiler, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, report, type Diagnostic } from './diagnostics.ts';
 import {
@@ -18,10 +18,10 @@ import {
   type Writer,
 } from './emit/index.ts';
 import { ContentFiles, load, readStyleFacts } from './load/index.ts';
-import { mergeMessages, withStandIns } from './plan/index.ts';
+import { withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, renderPages } from './render/index.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
-import { runPipeline, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
+import { runPipeline, siteTexts, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
 import type { BuildProgress, Compiled, Loaded, Route, Site, SiteConfig, Theme } from './types.ts';
 
 export interface BuildOptions {
@@ -220,10 +220,7 @@ class BuildRun implements Driver {
         const document = markdownDocument(config, compiled);
         if (document) early.addDocument(compiled.source.path, document);
       });
-    const texts = compileTexts(
-      mergeMessages(loaded.messages, config.i18n.currentLocale),
-      mergeMessages(loaded.messages, config.i18n.contentLocale ?? config.i18n.currentLocale),
-    );
+    const texts = siteTexts(config, loaded);
     const onCompileProgress = onProgress && ((done: number, total: number) => onProgress({ step: 'compile', done, total }));
     const result = await compileAll({
       sources: loaded.sources,

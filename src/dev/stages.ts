@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileTexts, type CompileTexts } from '../compile/index.ts';
+import type { CompileTexts } from '../compile/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { CODES, hasErrors, report, type Diagnostic } from '../diagnostics.ts';
 import {
@@ -14,8 +14,8 @@ import {
   type EmitReport,
 } from '../emit/index.ts';
 import { ContentFiles, isHiddenStaticPath, load, readSource, readStyleFacts } from '../load/index.ts';
-import { mergeMessages, withStandIns, type PlanMemo } from '../plan/index.ts';
-import type { Driver, Outcome, Pages } from '../pipeline.ts';
+import { withStandIns, type PlanMemo } from '../plan/index.ts';
+import { siteTexts, type Driver, type Outcome, type Pages } from '../pipeline.ts';
 import { fingerprintRoutes, renderEach, type FingerprintMemo } from '../render/index.ts';
 import type { BuildProgress, Compiled, Loaded, Site, SiteConfig, Source, Theme } from '../types.ts';
 import { sourceKind, toPosix, type FileChange } from './classify.ts';
@@ -185,10 +185,7 @@ export class DevRun implements Driver {
 
   async compile(config: SiteConfig, loaded: Loaded): Promise<Outcome<Compiled[]>> {
     const m = this.memory;
-    m.texts = compileTexts(
-      mergeMessages(loaded.messages, config.i18n.currentLocale),
-      mergeMessages(loaded.messages, config.i18n.contentLocale ?? config.i18n.currentLocale),
-    );
+    m.texts = siteTexts(config, loaded);
     const onProgress = this.onProgress && ((done: number, total: number) => this.onProgress!({ step: 'compile', done, total }));
     this.compiledNow.push(...(await m.compiled.update(loaded.sources, config, m.texts, onProgress)));
     const errors = m.compiled.errors(loaded.sources);
