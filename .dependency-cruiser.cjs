@@ -25,7 +25,12 @@ const CONTRACTS = ['^src/(?:types|diagnostics|catalogue|source-map|limits|proces
 const FS_READERS = {
   '^src/config/': 'reads site.config.ts',
   '^src/load/': 'reads content/, locales/, data and images: the one reader of the project',
-  '^src/emit/': 'writes the output folder and reads the previous output and static files',
+  // Emit reads no project file: load's reader (ContentFiles) gives it each content image's facts and path, and the
+  // writer copies those and the static files by path. Its other files may not touch the file system at all.
+  '^src/emit/(?:writer|generations|output-folder)\\.ts$': 'the output folder and its generations; a writer copies the files it is handed by path (static files, content images: load found them)',
+  '^src/emit/(?:previous|pages)\\.ts$': "the previous output and its record (a kept page's HTML, for the search index)",
+  '^src/emit/search\\.ts$': "the search index's folder, which Pagefind's process writes",
+  '^src/emit/client\\.ts$': "the client bundle's record in the cache folder, and the bytes of the inputs esbuild read (the theme's code, the project's stylesheets) to know the record is still current",
   '^src/dev/': 'the dev session: serves files, watches the project, keeps its stores and caches',
   '^src/compile/cache\\.ts$': "the compile cache, compile's own store",
   '^src/compile/modules(?:-plugin|-report)?\\.ts$': 'the modules pages import, which esbuild reads to bundle them (it writes nothing: write: false)',

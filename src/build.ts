@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { compileAll, CompileCache, compileTexts, preloadCompiler, type Slowest } from './compile/index.ts';
+import { compileAll, CompileCache, preloadCompiler, type Slowest } from './compile/index.ts';
 import { loadConfig } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, report, type Diagnostic } from './diagnostics.ts';
 import {
@@ -17,11 +17,11 @@ import {
   type SearchIndexer,
   type Writer,
 } from './emit/index.ts';
-import { load } from './load/index.ts';
-import { mergeMessages, withStandIns } from './plan/index.ts';
+import { ContentFiles, load, readStyleFacts } from './load/index.ts';
+import { withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, loadCodeBlocks, renderPages } from './render/index.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
-import { runPipeline, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
+import { runPipeline, siteTexts, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
 import type { BuildProgress, Compiled, Loaded, Route, Site, SiteConfig, Theme } from './types.ts';
 
 export interface BuildOptions {
@@ -161,9 +161,12 @@ class BuildRun implements Driver {
   private renderDiagnostics: Diagnostic[] = [];
   private staticFiles: Loaded['staticFiles'] = [];
   private closeRender?: () => Promise<void>;
+  /** Load's reader of the content images: hashed for the fingerprints, then copied by emit's writer. */
+  private readonly files: ContentFiles;
 
   constructor(private readonly options: BuildOptions) {
     this.root = options.root;
+    this.files = new ContentFiles(options.root);
     this.cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(options.root, '.quire/cache'));
   }
 
@@ -190,6 +193,7 @@ class BuildRun implements Driver {
       minify: mode === 'production',
       projectRoot: root,
       styles: config.styles,
+      setsPrimary: readStyleFacts(root, config.styles).setsPrimary,
       cacheDir: this.cacheDir,
     }).catch((e: Error) => e);
     this.cache = await CompileCache.open(this.cacheDir);
@@ -216,10 +220,7 @@ class BuildRun implements Driver {
         const document = markdownDocument(config, compiled);
         if (document) early.addDocument(compiled.source.path, document);
       });
-    const texts = compileTexts(
-      mergeMessages(loaded.messages, config.i18n.currentLocale),
-      mergeMessages(loaded.messages, config.i18n.contentLocale ?? config.i18n.currentLocale),
-    );
+    const texts = siteTexts(config, loaded);
     const onCompileProgress = onProgress && ((done: number, total: number) => onProgress({ step: 'compile', done, total }));
     const result = await compileAll({
       sources: loaded.sources,
@@ -250,11 +251,11 @@ class BuildRun implements Driver {
     const writer = (this.writer = this.options.writer ?? new DirWriter(outDir ?? path.join(root, 'dist')));
     // Incremental output: a route whose fingerprint (everything its HTML is made of) matches the previous
     // build's, and whose file there is untouched, is kept instead of rendered and written.
-    const { manifest, assetHashes } = await openPreviousOutput(site, { root, writer, cacheDir: this.cacheDir, toolVersion });
+    const { manifest, assetHashes } = await openPreviousOutput(site, { files: this.files, writer, cacheDir: this.cacheDir, toolVersion });
     const shared = { css: bundle.css, js: bundle.js, islands: bundle.islands, files: bundle.files.map((f) => f.file), mode };
     const fingerprints = manifest.enabled ? fingerprintRoutes({ site, shared, assetVersions: assetHashes }) : new Map<string, string>();
     const reused = await manifest.reusable(fingerprints);
-    this.incremental = { fingerprints, manifest, reused, assetHashes };
+    this.incremental = { fingerprints, manifest, reused };
     this.reused = reused.size;
     const only = reused.size ? (r: Route) => !reused.has(r.path) : undefined;
     // A new local search index reads the pages without a Markdown document from their HTML: those come first, so
@@ -290,6 +291,7 @@ class BuildRun implements Driver {
       bundle: this.bundle!,
       sharedFiles: theme.sharedFiles?.(site),
       staticFiles: this.staticFiles,
+      files: this.files,
       root,
       writer: this.writer!,
       canCommit: () => !hasErrors(this.renderDiagnostics),

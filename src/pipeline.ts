@@ -1,6 +1,6 @@
 import type { Diagnostic } from './diagnostics.ts';
 import path from 'node:path';
-import { bundleModules, compileTexts, pageSettings } from './compile/index.ts';
+import { bundleModules, compileTexts, pageSettings, type CompileTexts } from './compile/index.ts';
 import { quireRoot } from './config/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
@@ -125,8 +125,7 @@ async function planSite(
   all: Compiled[],
   memo?: PlanMemo,
 ): Promise<StageResult<Site>> {
-  const { currentLocale, contentLocale } = config.i18n;
-  const texts = compileTexts(mergeMessages(loaded.messages, currentLocale), mergeMessages(loaded.messages, contentLocale ?? currentLocale));
+  const texts = siteTexts(config, loaded);
   const provided = Object.fromEntries(Object.entries(theme.modules ?? {}).map(([name, exports]) => [name, Object.keys(exports)]));
   const quire = quireRoot();
   const styles = theme.moduleStyles && path.join(quire, theme.moduleStyles);
@@ -159,6 +158,12 @@ async function planSite(
   });
   const value = planned.value && modules.files.length ? { ...planned.value, moduleFiles: modules.files } : planned.value;
   return { value, diagnostics: [...modules.diagnostics, ...planned.diagnostics] };
+}
+
+/** The compiler's texts in the site's language and its content's (both drivers' compile step and planning use them). */
+export function siteTexts(config: SiteConfig, loaded: Loaded): CompileTexts {
+  const { currentLocale, contentLocale } = config.i18n;
+  return compileTexts(mergeMessages(loaded.messages, currentLocale), mergeMessages(loaded.messages, contentLocale ?? currentLocale));
 }
 
 /** Render's outcome with its pages timed as they are made (inside the iterator), which emit does by pulling them. */

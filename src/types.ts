@@ -473,6 +473,21 @@ export interface StageResult<T> {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * A project file emit publishes as it is (a content image next to a page): its path on disk, for the writer to
+ * copy, its size and the SHA-1 of its bytes, which name it in the output. Load reads it; emit never opens it.
+ */
+export interface ProjectFile {
+  source: string;
+  size: number;
+  hash: string;
+}
+
+/** Load's reader of the project files emit publishes, handed to emit (see ProjectFile); undefined: not there. */
+export interface ProjectFiles {
+  file(relative: string): Promise<ProjectFile | undefined>;
+}
+
 /** What the load stage reads from the project. */
 export interface Loaded {
   sources: Source[];

@@ -205,6 +205,29 @@ const PLANTS: Plant[] = [
     expected: [{ rule: 'fs-calls-by-name', from: 'src/load/planted-require.ts' }],
   },
   {
+    name: 'emit reading a content image itself instead of through load (assets.ts)',
+    files: {
+      'src/emit/assets.ts':
+        "\nimport { readFile as plantedRead } from 'node:fs/promises';\nexport const plantedImage = (root: string, file: string) => plantedRead(root + file);\n",
+    },
+    expected: [{ rule: 'fs-only-where-files-are-read', from: 'src/emit/assets.ts', to: 'fs/promises' }],
+  },
+  {
+    name: "a new emit module reading a project file through process.getBuiltinModule('fs')",
+    files: {
+      'src/emit/planted-styles.ts': "export const planted = (file: string) => process.getBuiltinModule('fs').readFileSync(file, 'utf8');\n",
+    },
+    expected: [{ rule: 'fs-only-where-files-are-read', from: 'src/emit/planted-styles.ts', to: 'fs' }],
+  },
+  {
+    name: "emit's index statting a project file",
+    files: {
+      'src/emit/index.ts':
+        "\nimport { statSync as plantedStat } from 'node:fs';\nexport const plantedSize = (file: string) => plantedStat(file).size;\n",
+    },
+    expected: [{ rule: 'fs-only-where-files-are-read', from: 'src/emit/index.ts', to: 'fs' }],
+  },
+  {
     name: 'a package that writes files (esbuild) in a stage that may not write',
     files: { 'src/plan/planted-esbuild.ts': "import { build } from 'esbuild';\nexport const planted = build;\n" },
     expected: [{ rule: 'packages-that-write-where-writes-are-allowed', from: 'src/plan/planted-esbuild.ts' }],

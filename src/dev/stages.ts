@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileTexts, type CompileTexts } from '../compile/index.ts';
+import type { CompileTexts } from '../compile/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { CODES, hasErrors, report, type Diagnostic } from '../diagnostics.ts';
 import {
@@ -13,9 +13,9 @@ import {
   type ClientBundle,
   type EmitReport,
 } from '../emit/index.ts';
-import { isHiddenStaticPath, load, readSource } from '../load/index.ts';
-import { mergeMessages, withStandIns, type PlanMemo } from '../plan/index.ts';
-import type { Driver, Outcome, Pages } from '../pipeline.ts';
+import { ContentFiles, isHiddenStaticPath, load, readSource, readStyleFacts } from '../load/index.ts';
+import { withStandIns, type PlanMemo } from '../plan/index.ts';
+import { siteTexts, type Driver, type Outcome, type Pages } from '../pipeline.ts';
 import { fingerprintRoutes, loadCodeBlocks, renderEach, type FingerprintMemo } from '../render/index.ts';
 import type { BuildProgress, Compiled, Loaded, Site, SiteConfig, Source, Theme } from '../types.ts';
 import { sourceKind, toPosix, type FileChange } from './classify.ts';
@@ -158,6 +158,7 @@ export class DevRun implements Driver {
         minify: false,
         projectRoot: m.root,
         styles: config.styles,
+        setsPrimary: readStyleFacts(m.root, config.styles).setsPrimary,
       }).catch((e: unknown) => e);
     const { sources, statics, assets } = this.batch;
     if (this.work.load || !m.loaded) await this.loadAll(config);
@@ -184,10 +185,7 @@ export class DevRun implements Driver {
 
   async compile(config: SiteConfig, loaded: Loaded): Promise<Outcome<Compiled[]>> {
     const m = this.memory;
-    m.texts = compileTexts(
-      mergeMessages(loaded.messages, config.i18n.currentLocale),
-      mergeMessages(loaded.messages, config.i18n.contentLocale ?? config.i18n.currentLocale),
-    );
+    m.texts = siteTexts(config, loaded);
     const onProgress = this.onProgress && ((done: number, total: number) => this.onProgress!({ step: 'compile', done, total }));
     this.compiledNow.push(...(await m.compiled.update(loaded.sources, config, m.texts, onProgress)));
     const errors = m.compiled.errors(loaded.sources);
@@ -241,6 +239,7 @@ export class DevRun implements Driver {
       bundle: m.bundle!,
       sharedFiles: m.theme.sharedFiles?.(site),
       staticFiles: m.loaded!.staticFiles,
+      files: new ContentFiles(m.root),
       root: m.root,
       writer: m.store,
       canCommit: () => !hasErrors(this.renderDiagnostics),

@@ -1,17 +1,15 @@
-import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { contentImageError, type Diagnostic } from '../diagnostics.ts';
-import type { Page } from '../types.ts';
-import { assetName, contentHash } from './hash.ts';
+import type { Page, ProjectFiles } from '../types.ts';
+import { assetName } from './hash.ts';
 import type { Tally } from './tally.ts';
 
 type Asset = Page['assets'][number];
 
 /**
- * Relative images from content, published once each under a content hash. A kept page's image is the file the
- * previous build published: same bytes (its hash is in the page's fingerprint), so same name; it is kept as it
- * is, not read and written again.
+ * Relative images from content, published once each under a content hash. Load's reader (`files`) gives each
+ * image's size, hash and path on disk; the writer copies it, so emit never opens a project file. A kept page's
+ * image is the file the previous build published: same bytes (its hash is in the page's fingerprint), so same
+ * name; it is kept as it is, not copied again.
  */
 export class ContentAssets {
   private urls = new Map<string, string>();
@@ -19,17 +17,16 @@ export class ContentAssets {
   constructor(
     private readonly output: Tally,
     private readonly options: {
-      root: string;
       baseUrl: string;
-      /** The sha1 of each content image's bytes, when the build hashed them already (page fingerprints). */
-      hashes?: ReadonlyMap<string, string>;
-      /** Where the previous output holds a file (see OutputManifest.previousPath), when pages can be kept. */
-      previousPath?: (file: string) => string;
+      /** Load's reader of the images; without it a page may have none. */
+      files?: ProjectFiles;
+      /** The size a file of the previous output has (see OutputManifest.previousSize), when pages can be kept. */
+      previousSize?: (file: string) => number | undefined;
     },
     private readonly diagnostics: Diagnostic[],
   ) {}
 
-  /** The asset's published URL, writing it the first time; undefined (and a diagnostic) when it cannot be. */
+  /** The asset's published URL, copying it the first time; undefined (and a diagnostic) when it cannot be. */
   async url(asset: Asset): Promise<string | undefined> {
     const known = this.urls.get(asset.marker);
     if (known) return known;
@@ -38,23 +35,21 @@ export class ContentAssets {
       this.diagnostics.push(contentImageError(asset, 'outside'));
       return undefined;
     }
-    const { root, baseUrl, hashes } = this.options;
-    let data: Buffer;
-    try {
-      data = await readFile(path.join(root, asset.file));
-    } catch {
+    const found = await this.reader().file(asset.file);
+    if (!found) {
       this.diagnostics.push(contentImageError(asset, 'missing'));
       return undefined;
     }
-    const name = assetName(asset.file, hashes?.get(asset.file) ?? contentHash(data));
-    this.urls.set(asset.marker, baseUrl + name);
-    await this.output.write(this.base + name, data);
-    return baseUrl + name;
+    const name = assetName(asset.file, found.hash);
+    this.urls.set(asset.marker, this.options.baseUrl + name);
+    await this.output.writer.copy(found.source, this.base + name);
+    this.output.count(found.size);
+    return this.options.baseUrl + name;
   }
 
   /** Keeps a kept page's image from the previous output, or publishes it when that copy is gone or changed. */
   async keepOrWrite(asset: Asset): Promise<void> {
-    if (!this.keep(asset)) await this.url(asset);
+    if (!(await this.keep(asset))) await this.url(asset);
   }
 
   /** Replaces the page's asset markers by their URLs. */
@@ -67,18 +62,23 @@ export class ContentAssets {
     return html;
   }
 
-  private keep(asset: Asset): boolean {
+  private async keep(asset: Asset): Promise<boolean> {
     if (this.urls.has(asset.marker)) return true;
-    const { root, baseUrl, hashes, previousPath } = this.options;
-    const hash = hashes?.get(asset.file);
-    if (!hash || !previousPath) return false;
-    const name = assetName(asset.file, hash);
+    const { baseUrl, previousSize } = this.options;
+    if (!previousSize || asset.file.startsWith('../')) return false;
+    const found = await this.reader().file(asset.file);
+    if (!found) return false;
+    const name = assetName(asset.file, found.hash);
     // Still there and whole (a file deleted or changed by hand is written again).
-    const size = statSync(path.join(root, asset.file)).size;
-    if (statSync(previousPath(this.base + name), { throwIfNoEntry: false })?.size !== size) return false;
-    this.output.keep(this.base + name, size);
+    if (previousSize(this.base + name) !== found.size) return false;
+    this.output.keep(this.base + name, found.size);
     this.urls.set(asset.marker, baseUrl + name);
     return true;
+  }
+
+  private reader(): ProjectFiles {
+    if (!this.options.files) throw new Error('quire bug: a page with content images was emitted without the reader of them');
+    return this.options.files;
   }
 
   private get base(): string {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +33,7 @@ export async function bundleClient({
   minify = true,
   projectRoot,
   styles = [],
+  setsPrimary = false,
   cacheDir,
 }: {
   toolRoot: string;
@@ -42,11 +42,13 @@ export async function bundleClient({
   /** With `styles`: the project's stylesheets (project-relative), bundled after the theme's (SiteConfig.styles). */
   projectRoot?: string;
   styles?: readonly string[];
+  /** One of `styles` sets Infima's `--ifm-color-primary` (load's StyleFacts: emit does not read the project). */
+  setsPrimary?: boolean;
   /** With it, a bundle whose every input file is as when it was made is taken from this folder (see BundleRecord). */
   cacheDir?: string;
 }): Promise<ClientBundle> {
   const projectStyles = projectRoot ? styles.map((file) => path.resolve(projectRoot, file)) : [];
-  const settings = { toolRoot, baseUrl, minify, projectStyles };
+  const settings = { toolRoot, baseUrl, minify, projectStyles, setsPrimary };
   const record = cacheDir ? path.join(cacheDir, `client-${sha1(JSON.stringify(settings)).slice(0, 12)}.bin`) : undefined;
   const cached = record ? await readRecord(record) : undefined;
   if (cached && (await inputsHash(cached.inputs)) === cached.inputsHash) return cached.bundle;
@@ -120,12 +122,14 @@ async function makeBundle({
   baseUrl,
   minify,
   projectStyles,
+  setsPrimary,
   projectRoot,
 }: {
   toolRoot: string;
   baseUrl: string;
   minify: boolean;
   projectStyles: string[];
+  setsPrimary: boolean;
   projectRoot?: string;
 }): Promise<{ bundle: ClientBundle; inputs: string[] }> {
   // Loaded only when a bundle is made: a warm build takes it from the cache.
@@ -158,7 +162,7 @@ async function makeBundle({
     build({
       ...options,
       ...(projectStyles.length && projectRoot
-        ? { plugins: [stylesEntry(themeStyles, projectStyles, baseUrl, projectRoot)], loader: ASSET_LOADERS }
+        ? { plugins: [stylesEntry(themeStyles, projectStyles, { baseUrl, projectRoot, setsPrimary })], loader: ASSET_LOADERS }
         : {}),
       entryPoints: {
         styles: projectStyles.length ? STYLES_ENTRY : themeStyles,
@@ -215,9 +219,12 @@ const ASSET_LOADERS: BuildOptions['loader'] = Object.fromEntries(
  * kept under the base path rather than looked up on this machine; `@site/…` names a file of the project. Where the project sets Infima's primary colour,
  * the theme's primary colour follows it (Infima's other variables have no counterpart in this theme).
  */
-function stylesEntry(themeStyles: string, projectStyles: string[], baseUrl: string, projectRoot: string): Plugin {
+function stylesEntry(
+  themeStyles: string,
+  projectStyles: string[],
+  { baseUrl, projectRoot, setsPrimary }: { baseUrl: string; projectRoot: string; setsPrimary: boolean },
+): Plugin {
   const imports = [themeStyles, ...projectStyles].map((file) => `@import ${JSON.stringify(file)};`);
-  const setsPrimary = projectStyles.some((file) => readFileSync(file, 'utf8').includes('--ifm-color-primary'));
   // On light backgrounds the theme's primary is text on off-white surfaces: Infima's darker shade keeps it readable
   // (WCAG AA), where the template's own green is 4.4:1 on them; on dark backgrounds the primary itself is.
   const bridge = setsPrimary

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { cacheWarning, CODES, report, type Diagnostic } from '../diagnostics.ts';
-import type { Loaded, Page, SharedFile, Site, StageResult } from '../types.ts';
+import type { Loaded, Page, ProjectFiles, SharedFile, Site, StageResult } from '../types.ts';
 import { ContentAssets } from './assets.ts';
 import type { ClientBundle } from './client.ts';
 import { blogFeeds, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
@@ -30,6 +30,9 @@ export interface EmitOptions {
   /** The theme's files that pages refer to (Theme.sharedFiles), paths under the base path. */
   sharedFiles?: readonly SharedFile[];
   staticFiles: Loaded['staticFiles'];
+  /** Load's reader of the content images the pages show (ContentFiles): emit copies them through the writer. */
+  files?: ProjectFiles;
+  /** The project folder: static files are copied from it by the writer; paths in messages are shown from it. */
   root: string;
   writer: Writer;
   /** Asked before the swap: false (an earlier stage failed while pages streamed) throws the output away. */
@@ -42,8 +45,6 @@ export interface EmitOptions {
     fingerprints: ReadonlyMap<string, string>;
     manifest: OutputManifest;
     reused: ReadonlyMap<string, OutputRecord>;
-    /** The sha1 of each content image's bytes (the fingerprints hold them): a kept page's images keep their names without being read again. */
-    assetHashes?: ReadonlyMap<string, string>;
   };
   /** Called after each page written or kept, with the number of pages so far. */
   onPage?: (pages: number) => void;
@@ -79,7 +80,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   const base = baseUrl.replace(/^\//, '');
   const diagnostics: Diagnostic[] = [];
   const output = new Tally(writer);
-  const { manifest, assetHashes } = options.incremental ?? {};
+  const { manifest } = options.incremental ?? {};
   let search: SiteSearch | undefined;
   const failed = async () => {
     await search?.drop();
@@ -102,8 +103,8 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     for (const f of [...bundle.files, ...(options.sharedFiles ?? []), ...(site.moduleFiles ?? [])])
       await output.write(base + f.file, f.contents);
     const canKeep = manifest?.enabled && writer.keep;
-    const previousPath = canKeep ? (file: string) => manifest.previousPath({ file }) : undefined;
-    const assets = new ContentAssets(output, { root, baseUrl, hashes: assetHashes, previousPath }, diagnostics);
+    const previousSize = canKeep ? (file: string) => manifest.previousSize(file) : undefined;
+    const assets = new ContentAssets(output, { baseUrl, files: options.files, previousSize }, diagnostics);
     const pages = await writePages({
       site,
       pages: options.pages,

@@ -100,6 +100,11 @@ export class OutputManifest {
     return path.join(this.outDir, record.file);
   }
 
+  /** The size of a file of the previous output, or undefined when it is not there. */
+  previousSize(file: string): number | undefined {
+    return statSync(this.previousPath({ file }), { throwIfNoEntry: false })?.size;
+  }
+
   /** Notes a page's output file and the hash of its bytes; its size, mtime and inode are read when the manifest is saved. */
   recordPage(routePath: string, fingerprint: string, file: string, hash: string): void {
     if (this.enabled) this.pending.pages.push({ routePath, fingerprint, file, hash });

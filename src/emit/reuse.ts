@@ -1,7 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Site } from '../types.ts';
-import { contentHash } from './hash.ts';
+import type { ProjectFiles, Site } from '../types.ts';
 import { OutputManifest } from './previous.ts';
 import { DirWriter, type Writer } from './writer.ts';
 
@@ -18,22 +15,16 @@ export interface PreviousOutput {
  */
 export async function openPreviousOutput(
   site: Site,
-  { root, writer, cacheDir, toolVersion }: { root: string; writer: Writer; cacheDir?: string; toolVersion?: string },
+  { files, writer, cacheDir, toolVersion }: { files: ProjectFiles; writer: Writer; cacheDir?: string; toolVersion?: string },
 ): Promise<PreviousOutput> {
   const onDisk = writer instanceof DirWriter;
   const manifest = await OutputManifest.open(onDisk ? cacheDir : undefined, onDisk ? writer.outDir : '', toolVersion);
-  return { manifest, assetHashes: manifest.enabled ? await contentAssetHashes(root, site) : new Map() };
+  return { manifest, assetHashes: manifest.enabled ? await contentAssetHashes(files, site) : new Map() };
 }
 
-/** A hash of each content image's bytes. A file that cannot be read is left out (emit reports it). */
-async function contentAssetHashes(root: string, site: Site): Promise<Map<string, string>> {
+/** A hash of each content image's bytes, from load's reader. A file that cannot be read is left out (emit reports it). */
+async function contentAssetHashes(reader: ProjectFiles, site: Site): Promise<Map<string, string>> {
   const files = [...new Set(site.compiled.flatMap((c) => c.assets.map((a) => a.file)))].filter((f) => !f.startsWith('../'));
-  const out = new Map<string, string>();
-  await Promise.all(
-    files.map(async (file) => {
-      const bytes = await readFile(path.join(root, file)).catch(() => undefined);
-      if (bytes) out.set(file, contentHash(bytes));
-    }),
-  );
-  return out;
+  const found = await Promise.all(files.map((file) => reader.file(file)));
+  return new Map(files.flatMap((file, i) => (found[i] ? [[file, found[i].hash] as const] : [])));
 }

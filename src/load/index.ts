@@ -21,6 +21,7 @@ import { decodeText, unreadable } from './text-file.ts';
 export { readImageSizes } from './image-sizes.ts';
 export { joinPath } from '../shared/doc-paths.ts';
 export { missingFiles } from './present-files.ts';
+export { ContentFiles, readStyleFacts, type StyleFacts } from './project-files.ts';
 
 export interface LoadOptions {
   root: string;

@@ -60,7 +60,7 @@ describe('event loop turns during long stages', () => {
     const routes = Array.from({ length: count }, (_, i) => ({ path: `/docs/p${i}/`, title: `P${i}`, kind: 'doc' }));
     const site = { config, routes, compiled: [] } as unknown as Site;
     const output = new Tally(new MemoryWriter());
-    const assets = new ContentAssets(output, { root: '/nowhere', baseUrl: config.baseUrl }, []);
+    const assets = new ContentAssets(output, { baseUrl: config.baseUrl }, []);
     // A search index being built: every page is held back (WriteBehind), so writing awaits nothing.
     const search = { building: true, add: async () => undefined } as unknown as SiteSearch;
     let rendered = 0;

@@ -16,6 +16,7 @@ import { isExternal, withBase } from '../../src/shared/route-match.ts';
 import type { HeadTag, PageProps, Route, Site } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
 import { CodeBlock } from './components/CodeBlock.tsx';
+import { interpolate } from './interpolate.tsx';
 import { DocCard, DocCardList, docusaurusItems, filterDocCardListItems, useCurrentSidebarCategory } from './components/DocCardList.tsx';
 import {
   activeDocContext,
@@ -319,21 +320,6 @@ function TOCInline({
     return { list: items.length ? <ul>{items}</ul> : null, next: i };
   };
   return <div className="toc-inline">{entries.length ? tree(0, entries[0].level).list : null}</div>;
-}
-
-/**
- * A message with its `{name}` placeholders filled from `values` (texts, numbers or elements), as Docusaurus's
- * `interpolate` does: a text when every value is one, otherwise the parts side by side.
- */
-function interpolate(message: string, values?: Record<string, ReactNode>): ReactNode {
-  if (!values) return message;
-  const parts = message.split(/(\{\w+\})/).map((part) => {
-    const name = /^\{(\w+)\}$/.exec(part)?.[1];
-    return name !== undefined && Object.hasOwn(values, name) ? values[name] : part;
-  });
-  return parts.every((part) => typeof part === 'string' || typeof part === 'number')
-    ? parts.join('')
-    : parts.map((part, i) => <Fragment key={i}>{part}</Fragment>);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Fragment, type ReactNode } from 'react';
 import type { Heading } from '../../../src/types.ts';
+import { interpolate } from '../interpolate.tsx';
 import { ContentText, externalProps, useHref, useLabel, useLocale, useT, useTheme } from '../context.tsx';
 import { Icon } from '../mdx/icons.tsx';
 import { Link } from './Link.tsx';
@@ -244,7 +244,7 @@ function LastUpdated({ at, by }: { at?: string; by?: string }) {
   const t = useT();
   const locale = useLocale();
   const atDate = at
-    ? fill(t('docs.lastUpdatedAt'), {
+    ? interpolate(t('docs.lastUpdatedAt'), {
         date: (
           <b>
             <time dateTime={at}>
@@ -256,13 +256,6 @@ function LastUpdated({ at, by }: { at?: string; by?: string }) {
         ),
       })
     : null;
-  const byUser = by ? fill(t('docs.lastUpdatedBy'), { user: <b>{by}</b> }) : null;
-  return <>{fill(t('docs.lastUpdated'), { atDate, byUser })}</>;
-}
-
-/** A message with `{name}` placeholders filled with elements. */
-function fill(message: string, values: Record<string, ReactNode>): ReactNode {
-  return message
-    .split(/\{(\w+)\}/)
-    .map((part, i) => (i % 2 === 1 ? <Fragment key={i}>{part in values ? values[part] : `{${part}}`}</Fragment> : part));
+  const byUser = by ? interpolate(t('docs.lastUpdatedBy'), { user: <b>{by}</b> }) : null;
+  return <>{interpolate(t('docs.lastUpdated'), { atDate, byUser })}</>;
 }
