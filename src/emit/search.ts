@@ -18,7 +18,7 @@ import { unwrapInline } from './unwrap-inline.ts';
  * (German stemming, CJK segmentation), so a visitor downloads only the parts a query needs.
  */
 export interface SearchIndexer {
-  /** Adds a written page; pages that must not be found (robots noindex: unlisted, 404, search) are skipped. */
+  /** Adds a written page; pages marked robots noindex (unlisted, search) are skipped. */
   add(path: string, html: string, title: string | undefined): Promise<void>;
   /** Adds a page's search document (markdownDocument) in its place in the order of pages; returns at once. */
   addDocument(path: string, document: string): void;
@@ -237,7 +237,7 @@ const KIND_OF_SOURCE: Record<Compiled['source']['kind'], Route['kind']> = {
   blog: 'blogPost',
 };
 
-/** Pages a search must not find carry `<meta name="robots" content="noindex…">` (unlisted, 404, search). */
+/** Pages a search must not find carry `<meta name="robots" content="noindex…">` (unlisted, search); the 404 page is left out by its route kind. */
 export function isIndexablePage(html: string): boolean {
   const end = html.indexOf('</head>');
   const head = end < 0 ? html : html.slice(0, end);

@@ -141,8 +141,11 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
   const headDescription = compiledHead?.tags.find((t) => t.tag === 'meta' && t.attributes.name === 'description')?.attributes.content;
   const description = headDescription ?? (route.description || config.tagline);
   const headTags = (compiledHead?.tags ?? []).filter((t) => !(t.tag === 'meta' && t.attributes.name === 'description'));
+  // The not-found page (unlisted: linked from nowhere) has none, as under Docusaurus: hosts answer a missing address
+  // with status 404, which keeps it out of search engines, and emit leaves it out of the sitemap and the site's
+  // search by its route kind (isIndexable).
   const robots =
-    route.isUnlisted || route.noIndex || route.kind === 'notFound'
+    (route.isUnlisted && route.kind !== 'notFound') || route.noIndex
       ? 'noindex, nofollow'
       : route.kind === 'search'
         ? 'noindex, follow'
