@@ -60,15 +60,7 @@ export function planRoutes(
       description: c.description,
       compiledIndex,
       isUnlisted: fm.unlisted === true,
-      blog:
-        c.source.kind === 'blog'
-          ? {
-              date: fm.date,
-              authors: fm.authors ?? [],
-              tags: (fm.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
-              ...(readingTime ? { readingTime: readingTime(c.source.body) } : {}),
-            }
-          : undefined,
+      blog: c.source.kind === 'blog' ? blogFacts(c.source, readingTime) : undefined,
       ...(editMeta ? { editMeta } : {}),
     });
   });
@@ -94,6 +86,17 @@ export function planRoutes(
     isUnlisted: true,
   });
   return { routes, diagnostics };
+}
+
+/** A blog post's date, authors, tags and reading time (when the blog shows them), from its front matter and body. */
+function blogFacts(source: Compiled['source'], readingTime: ((body: string) => number) | undefined): Route['blog'] {
+  const fm = source.frontMatter;
+  return {
+    date: fm.date,
+    authors: fm.authors ?? [],
+    tags: (fm.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
+    ...(readingTime ? { readingTime: readingTime(source.body) } : {}),
+  };
 }
 
 /**
