@@ -752,6 +752,16 @@ function mapFeedOptions(opt: <T = unknown>(key: string) => T | undefined, siteTi
 }
 
 /** Docusaurus resolves `img/x.png` (no slash) against the base URL, as quire does with `/img/x.png`. */
+/**
+ * A navbar or footer link's target as quire's config writes it: `to` a site path, `href` a URL. Docusaurus's Link
+ * takes a full URL in `to` as well (pnpm.io's "Help Us Translate"): that is an external link. Undefined: neither.
+ */
+function linkTarget(to: string | undefined, href: string | undefined): { to?: string; href?: string } | undefined {
+  if (typeof to === 'string' && href === undefined && /^[a-z][a-z\d+.-]*:/i.test(to)) return { href: to };
+  if (to === undefined && href === undefined) return undefined;
+  return { ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) };
+}
+
 function sitePath(value: string): string {
   return /^([a-z][a-z\d+.-]*:|\/)/i.test(value) ? value : `/${value}`;
 }
@@ -821,11 +831,8 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
   const type = item.type ?? 'default';
   const label = () => take<string>(`${at}.label`);
   const link = (): Raw | undefined => {
-    let to = take<string>(`${at}.to`);
-    let href = take<string>(`${at}.href`);
-    // Docusaurus's Link takes a full URL in `to` as well (pnpm.io's "Help Us Translate"): an external link.
-    if (typeof to === 'string' && href === undefined && /^[a-z][a-z\d+.-]*:/i.test(to)) [href, to] = [to, undefined];
-    if (to === undefined && href === undefined) return undefined;
+    const target = linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`));
+    if (!target) return undefined;
     mark(take, `${at}.type`);
     // A link without a label is an icon the project's CSS draws from its class (the GitHub link of many sites);
     // quire does not load that CSS, so the link shows its aria-label as text.
@@ -834,8 +841,7 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
     return {
       type: 'link',
       label: text,
-      ...(to !== undefined ? { to: sitePath(to) } : {}),
-      ...(href !== undefined ? { href } : {}),
+      ...target,
       ...(className !== undefined ? { className } : {}),
     };
   };
@@ -1006,15 +1012,7 @@ function mapFooter(raw: Raw, take: Take): Raw {
         // An `html` item: the config author's HTML, shown as written (its URLs held to the URL policy).
         if (isObject(entry) && typeof entry.html === 'string') return [{ html: take<string>(`${at}.html`) } as Raw];
         if (!isObject(entry) || (entry.to === undefined && entry.href === undefined)) return [];
-        const to = take<string>(`${at}.to`);
-        const href = take<string>(`${at}.href`);
-        return [
-          {
-            label: take<string>(`${at}.label`),
-            ...(to !== undefined ? { to: sitePath(to) } : {}),
-            ...(href !== undefined ? { href } : {}),
-          },
-        ];
+        return [{ label: take<string>(`${at}.label`), ...linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`)) }];
       }),
     }));
   }

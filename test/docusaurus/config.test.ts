@@ -21,6 +21,15 @@ async function project(files: Record<string, string>): Promise<string> {
 }
 
 const layout = (root: string) => ({ root, quireLocales: path.join(repoRoot, 'locales') });
+/** A small Docusaurus config with these keys besides its title and URLs, mapped; `unread`: the warning's key lines. */
+const mapped = (extra: Record<string, unknown>) => {
+  const result = mapDocusaurusConfig(
+    { title: 'T', url: 'https://example.org', baseUrl: '/', ...extra },
+    'docusaurus.config.js',
+    layout('/nowhere'),
+  );
+  return { ...result, unread: result.diagnostics.flatMap((d) => d.message.split('\n').slice(1)) };
+};
 
 describe('Docusaurus config', () => {
   it('reads the classic template as it is: its settings mapped, each unsupported key named once in one warning', async () => {
@@ -195,10 +204,7 @@ describe('Docusaurus config', () => {
   });
 
   it('reads an item with items and no type as a dropdown, and leaves out an item of another docs plugin, naming it', () => {
-    const raw = {
-      title: 'T',
-      url: 'https://example.org',
-      baseUrl: '/',
+    const { config, unread } = mapped({
       themeConfig: {
         navbar: {
           items: [
@@ -208,13 +214,11 @@ describe('Docusaurus config', () => {
           ],
         },
       },
-    };
-    const { config, diagnostics } = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere'));
+    });
     expect(config!.navbar!.items).toEqual([
       { type: 'dropdown', label: 'Sponsor', items: [{ label: 'Open Collective', href: 'https://opencollective.com/x' }] },
       { type: 'link', label: 'Intro', doc: { id: 'intro' } },
     ]);
-    const unread = diagnostics.flatMap((d) => d.message.split('\n').slice(1));
     expect(unread).toContain('- themeConfig.navbar.items.* (type docSidebar)');
     expect(unread.filter((line) => line.includes('docsPluginId') || line.includes('.items.*.items'))).toEqual([]);
   });
@@ -265,35 +269,50 @@ describe('Docusaurus config', () => {
   });
 
   it('reads prism.additionalLanguages as given (every Prism language highlights) and names the code colours', () => {
-    const raw = {
-      title: 'T',
-      url: 'https://example.org',
-      baseUrl: '/',
-      themeConfig: { prism: { additionalLanguages: ['powershell', 'ini'], theme: {} } },
-    };
-    const lines = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere')).diagnostics.flatMap((d) =>
-      d.message.split('\n').slice(1),
-    );
-    expect(lines).toEqual(['- themeConfig.prism.theme']);
+    const { unread } = mapped({ themeConfig: { prism: { additionalLanguages: ['powershell', 'ini'], theme: {} } } });
+    expect(unread).toEqual(['- themeConfig.prism.theme']);
   });
 
   it("takes Docusaurus's v4 flags and faster bundlers as changing nothing quire writes, and names a hash router", () => {
-    const raw = (future: unknown) => ({ title: 'T', url: 'https://example.org', baseUrl: '/', future });
-    const unread = (future: unknown) =>
-      mapDocusaurusConfig(raw(future), 'docusaurus.config.js', layout('/nowhere')).diagnostics.flatMap((d) =>
-        d.message.split('\n').slice(1),
-      );
+    const unread = (future: unknown) => mapped({ future }).unread;
     expect(unread({ v4: true, experimental_faster: true })).toEqual([]);
     // pnpm.io's, under Docusaurus 3.10's name for the faster bundlers.
     expect(unread({ faster: true, v4: { removeLegacyPostBuildHeadAttribute: true, useCssCascadeLayers: false } })).toEqual([]);
     expect(unread({ v4: true, experimental_router: 'hash' })).toEqual(['- future.experimental_router']);
   });
 
+  it("takes a full URL in a navbar or footer link's `to` as an external link, as Docusaurus's Link does", () => {
+    const { config, diagnostics } = mapped({
+      themeConfig: {
+        navbar: { items: [{ to: 'https://translate.example.org', label: 'Translate' }] },
+        footer: {
+          links: [
+            {
+              title: 'More',
+              items: [
+                { to: 'mailto:docs@example.org', label: 'Mail' },
+                { to: 'blog', label: 'Blog' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(config!.navbar!.items).toEqual([{ type: 'link', label: 'Translate', href: 'https://translate.example.org' }]);
+    expect(config!.footer!.links).toEqual([
+      {
+        title: 'More',
+        items: [
+          { label: 'Mail', href: 'mailto:docs@example.org' },
+          { label: 'Blog', to: '/blog' },
+        ],
+      },
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
   it("keeps a class on doc, sidebar and dropdown items, as Docusaurus puts it on their links and the dropdown's toggle", () => {
-    const raw = {
-      title: 'T',
-      url: 'https://example.org',
-      baseUrl: '/',
+    const { config, diagnostics } = mapped({
       themeConfig: {
         navbar: {
           items: [
@@ -302,8 +321,7 @@ describe('Docusaurus config', () => {
           ],
         },
       },
-    };
-    const { config, diagnostics } = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere'));
+    });
     expect(config!.navbar!.items).toEqual([
       { type: 'link', label: 'Docs', doc: { sidebar: 's' }, className: 'wide' },
       { type: 'dropdown', label: 'More', className: 'narrow', items: [{ label: 'FAQ', doc: { id: 'faq' }, className: 'x' }] },
