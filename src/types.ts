@@ -332,6 +332,8 @@ export interface ListedPage {
   path: string;
   description: string;
   date?: string;
+  /** A blog post's minutes to read, when the blog shows reading times. */
+  readingTime?: number;
 }
 
 export interface Route {

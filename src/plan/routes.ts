@@ -89,13 +89,13 @@ export function planRoutes(
 }
 
 /** A blog post's date, authors, tags and reading time (when the blog shows them), from its front matter and body. */
-function blogFacts(source: Compiled['source'], readingTime: ((body: string) => number) | undefined): Route['blog'] {
+function blogFacts(source: Compiled['source'], readingTime: ((source: Compiled['source']) => number) | undefined): Route['blog'] {
   const fm = source.frontMatter;
   return {
     date: fm.date,
     authors: fm.authors ?? [],
     tags: (fm.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
-    ...(readingTime ? { readingTime: readingTime(source.body) } : {}),
+    ...(readingTime ? { readingTime: readingTime(source) } : {}),
   };
 }
 
@@ -105,16 +105,24 @@ function blogFacts(source: Compiled['source'], readingTime: ((body: string) => n
  * (plugin-content-blog's `calculateReadingTime` and theme-classic's `Math.ceil`). Segmenting counts the words
  * of languages written without spaces too.
  */
-export function readingMinutes(lang: string): (body: string) => number {
+export function readingMinutes(lang: string): (source: Compiled['source']) => number {
   let segmenter: Intl.Segmenter;
   try {
     segmenter = new Intl.Segmenter(lang, { granularity: 'word' });
   } catch {
     segmenter = new Intl.Segmenter('en', { granularity: 'word' }); // a locale code ICU does not know
   }
-  return (body) => {
+  return (source) => {
+    // `quire dev` plans again on every edit with the unchanged posts' sources as they were: each is counted once.
+    const known = counted.get(source);
+    if (known?.lang === lang) return known.minutes;
     let words = 0;
-    for (const segment of segmenter.segment(body)) if (segment.isWordLike) words++;
-    return Math.ceil(Math.round((words / 200) * 100) / 100);
+    for (const segment of segmenter.segment(source.body)) if (segment.isWordLike) words++;
+    const minutes = Math.ceil(Math.round((words / 200) * 100) / 100);
+    counted.set(source, { lang, minutes });
+    return minutes;
   };
 }
+
+/** Reading times already counted, by the post's source (a changed file has a new one). */
+const counted = new WeakMap<Compiled['source'], { lang: string; minutes: number }>();

@@ -54,6 +54,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
     path: route.path,
     description: route.description,
     ...(route.blog?.date ? { date: route.blog.date } : {}),
+    ...(route.blog?.readingTime !== undefined ? { readingTime: route.blog.readingTime } : {}),
   });
   const sourceOf = (route: Route) => (route.compiledIndex === undefined ? undefined : compiled[route.compiledIndex].source);
 

@@ -217,6 +217,8 @@ describe('listing pages in the built locale', () => {
     expect(meta('blog/2024/02/02/four-hundred-one/index.html')).toMatch(/<\/time><span> · 3 min read<\/span>/);
     // The list shows it under each title too.
     expect(writer.text('blog/index.html')).toMatch(/Odd<\/a><\/h2><time[^>]*>[^<]*<\/time><span> · 3 min read<\/span>/);
+    // And so do the tag and author pages, as Docusaurus draws their posts as the list does.
+    expect(writer.text('blog/tags/docusaurus/index.html')).toMatch(/<time[^>]*>[^<]*<\/time><span> · 1 min read<\/span>/);
     // `showReadingTime: false` shows none.
     const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8').replace(
       'showReadingTime: true',

@@ -234,6 +234,7 @@ export function BlogArchive() {
 /** Pages of a tag or an author: title, date for posts, description. */
 function Listed({ items, site }: { items: ListedPage[]; site: Site }) {
   const href = useHref();
+  const t = useT();
   return (
     <>
       {items.map((item) => (
@@ -242,6 +243,7 @@ function Listed({ items, site }: { items: ListedPage[]; site: Site }) {
             <a href={href(item.path)}>{item.title}</a>
           </h2>
           {item.date ? <time dateTime={item.date}>{formatDate(item.date, site)}</time> : null}
+          {item.readingTime !== undefined ? <span>{` · ${t('blog.readingTime', { minutes: item.readingTime })}`}</span> : null}
           {item.description ? <p>{item.description}</p> : null}
         </article>
       ))}
