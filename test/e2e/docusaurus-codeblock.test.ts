@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFixture } from './docusaurus-fixture.ts';
-import { launchBrowser, type TestServer } from './harness.ts';
+import { islandHydrated, openFixturePage } from './docusaurus-fixture.ts';
+import type { TestServer } from './harness.ts';
 
 const CODE = 'function gruss(name) {\n  return "Hallo " + name;\n}';
 
@@ -12,49 +12,44 @@ const CODE = 'function gruss(name) {\n  return "Hallo " + name;\n}';
  */
 describe("@theme/CodeBlock in a project's hydrated component", () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let cleanup: () => Promise<void>;
-  const errors: string[] = [];
+  let errors: string[] = [];
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ server, cleanup } = await serveFixture('docusaurus-classic', {
-      'src/components/Beispiel.js': [
-        "import React, {useState} from 'react';",
-        "import CodeBlock from '@theme/CodeBlock';",
-        `const code = ${JSON.stringify(CODE)};`,
-        'export default function Beispiel() {',
-        '  const [n, setN] = useState(0);',
-        '  return (',
-        '    <div className="beispiel">',
-        '      <button type="button" onClick={() => setN(n + 1)}>Mehr ({n})</button>',
-        '      <CodeBlock language="js" title="gruss.js" showLineNumbers>{code}</CodeBlock>',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: the component's own template literal, as its source text.
-        '      {n > 0 && <CodeBlock language="js" title="zaehler.js">{`const n = ${n};`}</CodeBlock>}',
-        '    </div>',
-        '  );',
-        '}',
-        '',
-      ].join('\n'),
-      'docs/beispiel.mdx': "---\ntitle: Beispiel\n---\nimport Beispiel from '@site/src/components/Beispiel';\n\n<Beispiel />\n",
-    }));
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
-    page = await context.newPage();
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
+    ({ server, page, errors, close } = await openFixturePage(
+      'docusaurus-classic',
+      {
+        'src/components/Beispiel.js': [
+          "import React, {useState} from 'react';",
+          "import CodeBlock from '@theme/CodeBlock';",
+          `const code = ${JSON.stringify(CODE)};`,
+          'export default function Beispiel() {',
+          '  const [n, setN] = useState(0);',
+          '  return (',
+          '    <div className="beispiel">',
+          '      <button type="button" onClick={() => setN(n + 1)}>Mehr ({n})</button>',
+          '      <CodeBlock language="js" title="gruss.js" showLineNumbers>{code}</CodeBlock>',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the component's own template literal, as its source text.
+          '      {n > 0 && <CodeBlock language="js" title="zaehler.js">{`const n = ${n};`}</CodeBlock>}',
+          '    </div>',
+          '  );',
+          '}',
+          '',
+        ].join('\n'),
+        'docs/beispiel.mdx': "---\ntitle: Beispiel\n---\nimport Beispiel from '@site/src/components/Beispiel';\n\n<Beispiel />\n",
+      },
+      { permissions: ['clipboard-read', 'clipboard-write'] },
+    ));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await cleanup?.();
+    await close?.();
   });
 
   it('keeps the highlighted block through hydration and a re-render, and its copy button copies the code', async () => {
     await page.goto(`${server.url}/docs/beispiel/`);
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('quire-island')?.dataset.islandState === 'hydrated');
+    await islandHydrated(page);
     const block = page.locator('.beispiel figure.code-block').first();
     expect(await block.locator('figcaption').textContent()).toBe('gruss.js');
     expect(await block.locator('.token.keyword').count()).toBeGreaterThan(0);

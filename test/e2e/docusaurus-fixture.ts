@@ -6,7 +6,8 @@ import { formatDiagnostic } from '../../src/diagnostics.ts';
 import { normalizePath } from '../../src/shared/route-match.ts';
 import { classicTheme } from '../../themes/classic/index.tsx';
 import { makeSite, repoRoot } from '../helpers.ts';
-import { serveDist, type TestServer } from './harness.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser, serveDist, type TestServer } from './harness.ts';
 
 /**
  * Builds a copy of a fixture unchanged and serves its output; a file the pages ask for that the build did not
@@ -50,4 +51,32 @@ export async function serveFixture(
     return true;
   });
   return { server, missing, cleanup };
+}
+
+/**
+ * A fixture built with `overlay` and served (serveFixture), and one page of a new browser at 1280 × 900 that keeps
+ * every console error and uncaught exception in `errors`; `close` stops the browser, the server and the copy.
+ */
+export async function openFixturePage(
+  name: string,
+  overlay: Record<string, string>,
+  context: BrowserContextOptions = {},
+): Promise<{ server: TestServer; page: Page; errors: string[]; close: () => Promise<void> }> {
+  const { server, cleanup } = await serveFixture(name, overlay);
+  const browser = await launchBrowser();
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const close = async () => {
+    await browser.close();
+    await server.close();
+    await cleanup();
+  };
+  return { server, page, errors, close };
+}
+
+/** Waits until the page's (first) island has hydrated. */
+export function islandHydrated(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => document.querySelector<HTMLElement>('quire-island')?.dataset.islandState === 'hydrated');
 }

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFixture } from './docusaurus-fixture.ts';
-import { launchBrowser, type TestServer } from './harness.ts';
+import { islandHydrated, openFixturePage } from './docusaurus-fixture.ts';
+import type { TestServer } from './harness.ts';
 
 /**
  * A component of the create-docusaurus template that keeps state (so it is hydrated) and reads the docs' global
@@ -9,13 +9,12 @@ import { launchBrowser, type TestServer } from './harness.ts';
  */
 describe('Docusaurus global data in a hydrated component', () => {
   let server: TestServer;
-  let browser: Browser;
   let page: Page;
-  let cleanup: () => Promise<void>;
-  const errors: string[] = [];
+  let errors: string[] = [];
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ server, cleanup } = await serveFixture('docusaurus-classic', {
+    ({ server, page, errors, close } = await openFixturePage('docusaurus-classic', {
       'src/components/DocList.js': [
         "import React, {useState} from 'react';",
         "import {useActiveDocContext, useVersions} from '@docusaurus/plugin-content-docs/client';",
@@ -36,16 +35,10 @@ describe('Docusaurus global data in a hydrated component', () => {
       ].join('\n'),
       'docs/doc-list.mdx': "---\ntitle: Doc list\n---\nimport DocList from '@site/src/components/DocList';\n\n<DocList />\n",
     }));
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await cleanup?.();
+    await close?.();
   });
 
   it('draws the active doc at build time, hydrates with the same, and lists the docs from the global data on a click', async () => {
@@ -53,7 +46,7 @@ describe('Docusaurus global data in a hydrated component', () => {
     const active = page.locator('.doc-list .active');
     const built = await active.textContent();
     expect(built).toMatch(/^Next doc-list of \d+$/);
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('quire-island')?.dataset.islandState === 'hydrated');
+    await islandHydrated(page);
     await page.getByRole('button', { name: 'Show' }).click();
     await expect
       .poll(() => page.locator('.doc-list li').allTextContents())

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFixture } from './docusaurus-fixture.ts';
-import { launchBrowser, type TestServer } from './harness.ts';
+import { islandHydrated, openFixturePage } from './docusaurus-fixture.ts';
+import type { TestServer } from './harness.ts';
 
 /**
  * A component the project's src/theme/MDXComponents adds, used in a page without an import: it keeps state, so the
@@ -9,13 +9,12 @@ import { launchBrowser, type TestServer } from './harness.ts';
  */
 describe("a global MDX component from the project's src/theme/MDXComponents, in the browser", () => {
   let server: TestServer;
-  let browser: Browser;
   let page: Page;
-  let cleanup: () => Promise<void>;
-  const errors: string[] = [];
+  let errors: string[] = [];
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ server, cleanup } = await serveFixture('docusaurus-classic', {
+    ({ server, page, errors, close } = await openFixturePage('docusaurus-classic', {
       'src/components/Counter.js': [
         "import React, {useState} from 'react';",
         'export default function Counter({start}) {',
@@ -32,23 +31,17 @@ describe("a global MDX component from the project's src/theme/MDXComponents, in 
       ].join('\n'),
       'docs/counter.mdx': '---\ntitle: Counter\n---\n\n<Counter start="3" />\n',
     }));
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await cleanup?.();
+    await close?.();
   });
 
   it('is drawn at build time, hydrated, and counts on a click', async () => {
     await page.goto(`${server.url}/docs/counter/`);
     const button = page.locator('button.counter');
     expect(await button.textContent()).toBe('Zähler 3');
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('quire-island')?.dataset.islandState === 'hydrated');
+    await islandHydrated(page);
     await button.click();
     await button.click();
     await expect.poll(() => button.textContent()).toBe('Zähler 5');
