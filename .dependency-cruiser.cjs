@@ -7,7 +7,7 @@ const STAGES = ['config', 'load', 'compile', 'plan', 'render', 'emit'];
 
 /** Every place under src/; a file anywhere else under src/ is an error, and each of these must exist. */
 const SRC_FOLDERS = [...STAGES, 'dev', 'shared', 'client', 'highlight'];
-const SRC_FILES = ['build.ts', 'pipeline.ts', 'processes.ts', 'catalogue.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts', 'globs.ts'];
+const SRC_FILES = ['build.ts', 'pipeline.ts', 'processes.ts', 'catalogue.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts', 'globs.ts', 'standing.ts'];
 
 const re = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const oneOf = (names) => `(?:${names.map(re).join('|')})`;
@@ -35,6 +35,7 @@ const FS_READERS = {
   '^src/compile/cache\\.ts$': "the compile cache, compile's own store",
   '^src/compile/modules(?:-plugin|-report)?\\.ts$': 'the modules pages import, which esbuild reads to bundle them (it writes nothing: write: false)',
   '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
+  '^src/standing\\.ts$': "the record of the last build's inputs and output, and the stat of each file it names (the no-change check)",
   '^src/load/git-history\\.ts$': "the pages' last commits, kept under the commit HEAD names (.quire/cache/last-commits.json)",
   '^src/import-ts\\.ts$': 'runs the project\'s TypeScript files for config and load',
   '^cli/': 'code frames, the project folder check and the tool version',
@@ -44,6 +45,7 @@ const FS_WRITERS = {
   '^src/dev/': "the dev session's stores and caches (the theme built into .quire/)",
   '^src/compile/cache\\.ts$': 'the compile cache (.quire/cache)',
   '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
+  '^src/standing\\.ts$': "the record of the last build's inputs and output (.quire/cache/standing-*.json)",
   '^src/load/git-history\\.ts$': "the pages' last commits, kept under the commit HEAD names (.quire/cache/last-commits.json)",
   '^src/load/front-matter-record\\.ts$': "the last build's front matter of unchanged content files (.quire/cache/front-matter.bin)",
   '^src/import-ts\\.ts$': 'a project module that imports npm packages runs from a temporary file in node_modules/.quire/',
@@ -81,11 +83,11 @@ const forbidden = [
     from: { path: `^src/(${STAGE})/` },
     to: { path: `^src/${STAGE}/`, pathNot: ['^src/$1/', '^src/config/(?:index|schema)\\.ts$'], reachable: true },
   },
-  rule('build-drives-stage-entries', 'build.ts calls each stage through its index.ts, the pipeline and the lock.', { path: '^src/build\\.ts$' }, { path: PROJECT, pathNot: [STAGE_ENTRY, ...CONTRACTS, '^src/(?:lock|pipeline)\\.ts$'] }),
+  rule('build-drives-stage-entries', 'build.ts calls each stage through its index.ts, the pipeline and the lock.', { path: '^src/build\\.ts$' }, { path: PROJECT, pathNot: [STAGE_ENTRY, ...CONTRACTS, '^src/(?:lock|pipeline|standing)\\.ts$'] }),
   rule('pipeline-runs-stage-entries', 'pipeline.ts runs the stages a driver gives it, and plans through load and plan entries.', { path: '^src/pipeline\\.ts$' }, { path: PROJECT, pathNot: [STAGE_ENTRY, ...CONTRACTS] }),
   rule('dev-drives-stage-entries', 'The dev session drives the pipeline with stages over its memory, through their index.ts (and the pool), keeping the output in memory.', { path: '^src/dev/' }, { path: PROJECT, pathNot: ['^src/dev/', STAGE_ENTRY, ...CONTRACTS, '^src/(?:pool|pipeline)\\.ts$'] }),
   rule('worker-runs-compile-and-render', 'A worker thread compiles and renders; the CLI chooses its theme (cli/worker.ts), so src/worker.ts never imports one.', { path: '^src/worker\\.ts$' }, { path: PROJECT, pathNot: ['^src/(?:compile|render)/index\\.ts$', ...CONTRACTS] }),
-  rule('helpers-import-contracts-only', 'pool, lock, import-ts, source-map, limits, processes, globs, catalogue and diagnostics serve the stages and know none of them.', { path: '^src/(?:pool|lock|import-ts|source-map|limits|processes|globs|catalogue|diagnostics)\\.ts$' }, { path: PROJECT, pathNot: CONTRACTS }),
+  rule('helpers-import-contracts-only', 'pool, lock, standing, import-ts, source-map, limits, processes, globs, catalogue and diagnostics serve the stages and know none of them.', { path: '^src/(?:pool|lock|standing|import-ts|source-map|limits|processes|globs|catalogue|diagnostics)\\.ts$' }, { path: PROJECT, pathNot: CONTRACTS }),
   rule('highlight-knows-no-stage', 'src/highlight/ is the code highlighter (Prism grammars, lines, the figure) that compile uses for fenced blocks and render for the CodeBlock of a project\'s component: it imports only itself and refractor.', { path: '^src/highlight/' }, { path: PROJECT, pathNot: '^src/highlight/' }),
   rule('types-are-the-contracts', 'types.ts imports diagnostics.ts, shared/ and the config types, and no Node built-in.', { path: '^src/types\\.ts$' }, { pathNot: ['^src/diagnostics\\.ts$', '^src/shared/', '^src/config/(?:index|schema)\\.ts$', 'node_modules/'] }),
   rule('types-name-config-types-only', 'types.ts takes only types from config/ (import type), never its code.', { path: '^src/types\\.ts$' }, { path: '^src/config/', dependencyTypesNot: ['type-only'] }),
@@ -94,7 +96,7 @@ const forbidden = [
   rule('shared-is-self-contained', 'src/shared/ runs in the build and in the browser: it imports only src/shared/ (no Node built-in, no npm package, no DOM code).', { path: '^src/shared/' }, { pathNot: '^src/shared/' }),
   rule('client-imports-client-and-shared', 'Browser code imports only src/client/ and src/shared/: no React, no npm package, no stage, no Node built-in.', { path: '^src/client/' }, { pathNot: '^src/(?:client|shared)/' }),
   rule('theme-imports-react-shared-types', "The theme imports React (and qrcode, and lucide's icon shapes), src/shared/, src/types.ts and the config's schema (its navbar and footer items), and never the file system or a Node built-in.", { path: '^themes/' }, { pathNot: ['^themes/', '^src/shared/', '^src/types\\.ts$', '^src/config/schema\\.ts$', '(?:^|/)node_modules/(?:@types/)?(?:react|react-dom|qrcode|lucide)/'] }),
-  rule('cli-calls-entry-points', 'The CLI imports its own files, src/build.ts, src/dev/index.ts, src/config/index.ts, src/worker.ts (its thread entry), the contracts and a theme\'s index, never the internals of a stage.', { path: '^cli/' }, { path: '^(?:src|themes)/', pathNot: ['^src/(?:build|worker|types|diagnostics)\\.ts$', '^src/dev/index\\.ts$', '^src/config/index\\.ts$', '^themes/[^/]+/index\\.tsx?$'] }),
+  rule('cli-calls-entry-points', 'The CLI imports its own files, src/build.ts, src/standing.ts (the no-change check before the stages load), src/dev/index.ts, src/config/index.ts, src/worker.ts (its thread entry), the contracts and a theme\'s index, never the internals of a stage.', { path: '^cli/' }, { path: '^(?:src|themes)/', pathNot: ['^src/(?:build|standing|worker|types|diagnostics)\\.ts$', '^src/dev/index\\.ts$', '^src/config/index\\.ts$', '^themes/[^/]+/index\\.tsx?$'] }),
   rule('nothing-imports-the-cli', 'The CLI is the outermost layer.', { pathNot: '^cli/' }, { path: '^cli/' }),
 
   // Node built-ins (process.getBuiltinModule, require() and import() included)

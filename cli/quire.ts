@@ -54,18 +54,41 @@ program
     const out = new Output();
     const started = performance.now();
     let stepIndex = 0;
-    const [{ buildSite }, { classicTheme }, version] = await Promise.all([
-      import('../src/build.ts'),
-      import('../themes/classic/index.tsx'),
-      toolVersion(),
+    const outDir = path.resolve(root, opts.out);
+    const shown = path.relative(process.cwd(), outDir);
+    const where = shown.startsWith('..') ? outDir : shown || '.';
+    const version = await toolVersion();
+    // Before the stages load: when every file the last build read or wrote is as it left them, its result stands.
+    const [{ loadConfig }, { standingBuild, standingKey }] = await Promise.all([
+      import('../src/config/index.ts'),
+      import('../src/standing.ts'),
     ]);
+    const loadedConfig = await loadConfig({ root, file: opts.config, overrides: { locale: opts.locale } });
+    const key =
+      opts.cache && version && loadedConfig.config
+        ? standingKey(loadedConfig.config, { tool: version, outDir, locale: opts.locale, configFile: opts.config })
+        : undefined;
+    const standing = key && standingBuild({ root, outDir, cacheDir: path.join(root, '.quire/cache'), key });
+    if (standing) {
+      process.stderr.write(`Nothing changed since the last build into ${where}: its output stands.\n`);
+      out.diagnostics(standing.diagnostics, root);
+      out.summary(
+        { ...standing, ok: true, reused: standing.pages, steps: [], cacheHits: 0, inputs: [] },
+        performance.now() - started,
+        where,
+      );
+      process.exitCode = 0;
+      return;
+    }
+    const [{ buildSite }, { classicTheme }] = await Promise.all([import('../src/build.ts'), import('../themes/classic/index.tsx')]);
     const result = await buildSite({
       root,
       toolRoot,
       theme: classicTheme,
-      outDir: path.resolve(root, opts.out),
+      outDir,
       locale: opts.locale,
       configFile: opts.config,
+      loadedConfig,
       cacheDir: opts.cache ? undefined : false,
       workerFile: path.join(toolRoot, 'lib/worker.js'),
       toolVersion: version,
@@ -87,9 +110,7 @@ program
     });
     out.endProgress();
     out.diagnostics(result.diagnostics, root);
-    const outDir = path.resolve(root, opts.out);
-    const shown = path.relative(process.cwd(), outDir);
-    out.summary(result, performance.now() - started, shown.startsWith('..') ? outDir : shown || '.');
+    out.summary(result, performance.now() - started, where);
     process.exitCode = result.ok ? 0 : 1;
   });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { compileAll, CompileCache, preloadCompiler, type Slowest } from './compile/index.ts';
-import { loadConfig } from './config/index.ts';
+import { loadConfig, type LoadConfigResult } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, report, type Diagnostic } from './diagnostics.ts';
 import {
   bundleClient,
@@ -22,6 +22,7 @@ import { withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, loadCodeBlocks, renderPages } from './render/index.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
 import { runPipeline, siteTexts, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
+import { recordStanding, standingKey } from './standing.ts';
 import type { BuildProgress, Compiled, Loaded, Route, Site, SiteConfig, Theme } from './types.ts';
 
 export interface BuildOptions {
@@ -38,6 +39,8 @@ export interface BuildOptions {
   /** Folder of the compile cache; `false` disables it. Default `<root>/.quire/cache`. */
   cacheDir?: string | false;
   configFile?: string;
+  /** The configuration as the caller already loaded it (the CLI, for its no-change check); loaded here otherwise. */
+  loadedConfig?: LoadConfigResult;
   /**
    * Worker script for compiling and rendering in parallel (`lib/worker.js`, which renders with the CLI's
    * theme: pass it only with that theme); without it everything runs in this thread. Small jobs stay in
@@ -112,6 +115,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/** After a successful build into a folder with a cache: the record by which the next build knows that nothing changed. */
+function noteStanding(options: BuildOptions, key: string | undefined, result: BuildResult): void {
+  const { root, cacheDir = path.join(root, '.quire/cache'), outDir = path.join(root, 'dist') } = options;
+  if (!key || !result.ok || options.writer || cacheDir === false) return;
+  const { pages, files, bytes, diagnostics } = result;
+  try {
+    recordStanding({ root, outDir, cacheDir, key }, result.inputs, { pages, files, bytes, diagnostics });
+  } catch {
+    // A record that cannot be written (a read-only cache folder) costs the next build its shortcut: nothing to report.
+  }
+}
+
 /** One build: the pipeline driven over the project, its results collected for BuildResult. */
 async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const run = new BuildRun(options);
@@ -124,7 +139,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...(await run.finish(!hasErrors(diagnostics))));
   const { report, cacheHits, reused, rendered } = run;
   const ok = !hasErrors(diagnostics);
-  return {
+  const result: BuildResult = {
     ok,
     diagnostics,
     steps,
@@ -136,6 +151,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     site: pipeline.site,
     inputs: run.inputs,
   };
+  noteStanding(options, run.standingKey, result);
+  return result;
 }
 
 /**
@@ -148,6 +165,8 @@ class BuildRun implements Driver {
   inputs: string[] = [];
   cacheHits = 0;
   reused = 0;
+  /** The key of the configuration as loaded (src/standing.ts); undefined when no record is kept. */
+  standingKey?: string;
   rendered = 0;
   report?: EmitReport;
   private cacheDir?: string;
@@ -175,11 +194,13 @@ class BuildRun implements Driver {
   }
 
   async config(): Promise<Outcome<SiteConfig>> {
-    const { root, configFile, locale, writer, outDir } = this.options;
-    const result = await loadConfig({ root, file: configFile, overrides: { locale } });
+    const { root, configFile, locale, writer, outDir, loadedConfig } = this.options;
+    const result = loadedConfig ?? (await loadConfig({ root, file: configFile, overrides: { locale } }));
     this.inputs.push(...result.inputs);
     const { config, diagnostics } = result;
     if (!config || hasErrors(diagnostics)) return { diagnostics };
+    const tool = this.options.toolVersion;
+    this.standingKey = tool && standingKey(config, { tool, outDir: outDir ?? path.join(root, 'dist'), locale, configFile });
     // A build replaces its whole output folder: one whose replacing would lose work is refused before anything is read.
     const problem = writer ? undefined : outputFolderProblem({ outDir: outDir ?? path.join(root, 'dist'), root, baseUrl: config.baseUrl });
     return problem ? { diagnostics: [...diagnostics, problem] } : { value: config, diagnostics };

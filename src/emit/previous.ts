@@ -16,6 +16,8 @@ export interface OutputRecord {
   file: string;
   size: number;
   mtimeMs: number;
+  /** Moves with every write, and with a change of links (an older generation deleted): a file rewritten with its size and mtime kept. */
+  ctimeMs?: number;
   ino?: number;
   /** SHA-1 of the bytes written (pages). */
   hash?: string;
@@ -29,7 +31,7 @@ interface ManifestData {
   search?: { key: string; files: OutputRecord[] };
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 export class OutputManifest {
   private next: ManifestData;
@@ -37,6 +39,8 @@ export class OutputManifest {
     pages: { routePath: string; fingerprint: string; file: string; hash: string }[];
     search?: { key: string; files: string[] };
   } = { pages: [] };
+  /** Whether a kept file's ctime moved since its record (see unchanged): the record is then saved even if nothing else changed. */
+  private restamped = false;
 
   private constructor(
     private readonly file: string | undefined,
@@ -121,11 +125,11 @@ export class OutputManifest {
    * previous record still describes it: nothing is read or written (a warm build with nothing changed).
    */
   async save(outputSwitched = true): Promise<void> {
-    if (!this.file || (!outputSwitched && this.recordsAsBefore())) return;
+    if (!this.file || (!outputSwitched && !this.restamped && this.recordsAsBefore())) return;
     const stat = (file: string): OutputRecord | undefined => {
       try {
         const s = statSync(path.join(this.outDir, file));
-        return { file, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino };
+        return { file, size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino };
       } catch {
         return undefined;
       }
@@ -167,9 +171,14 @@ export class OutputManifest {
     try {
       const s = statSync(abs);
       if (!s.isFile() || s.size !== record.size) return false;
-      if (s.mtimeMs === record.mtimeMs && (record.ino === undefined || s.ino === record.ino)) return true;
-      // Touched or replaced: still reusable when the bytes are the ones this build wrote.
-      return record.hash !== undefined && createHash('sha1').update(readFileSync(abs)).digest('hex') === record.hash;
+      const same = s.mtimeMs === record.mtimeMs && (record.ino === undefined || s.ino === record.ino);
+      // A file without a hash (the search index's) is trusted on its size, mtime and inode, as it was recorded.
+      if (same && (s.ctimeMs === record.ctimeMs || record.hash === undefined)) return true;
+      // Touched, replaced or rewritten in place: still reusable when the bytes are the ones this build wrote. A ctime
+      // moved by an older generation's deletion alone is noted afresh, so the next build need not read the file again.
+      const kept = record.hash !== undefined && createHash('sha1').update(readFileSync(abs)).digest('hex') === record.hash;
+      if (kept && same) this.restamped = true;
+      return kept;
     } catch {
       return false;
     }
