@@ -36,7 +36,7 @@ export interface StandingPlace {
 /** [size, mtime, ctime, inode] of a file the build could read or wrote (null: not there); folders: their mtime. */
 type Stamp = number[];
 
-interface Record {
+interface StandingRecord {
   version: number;
   key: string;
   /** Where the output link pointed. */
@@ -92,9 +92,9 @@ function recordFile({ cacheDir, outDir }: Pick<StandingPlace, 'cacheDir' | 'outD
 
 /** The last build's result when its record holds in every note; undefined when anything differs. */
 export function standingBuild(place: StandingPlace): StandingResult | undefined {
-  let record: Record;
+  let record: StandingRecord;
   try {
-    record = JSON.parse(readFileSync(recordFile(place), 'utf8')) as Record;
+    record = JSON.parse(readFileSync(recordFile(place), 'utf8')) as StandingRecord;
   } catch {
     return undefined;
   }
@@ -123,8 +123,8 @@ export function recordStanding(place: StandingPlace, read: readonly string[], re
   const skip = new Set([path.resolve(place.outDir), path.resolve(place.cacheDir), path.join(place.root, '.quire')]);
   skip.add(path.join(path.dirname(path.resolve(place.outDir)), `.${path.basename(place.outDir)}-builds`));
   // Noted by their path from the project folder (those outside it: absolute), which keeps the record small.
-  const inputs: Record['inputs'] = {};
-  const folders: Record['folders'] = {};
+  const inputs: StandingRecord['inputs'] = {};
+  const folders: StandingRecord['folders'] = {};
   const key = (p: string) => path.relative(place.root, p) || '.';
   const walked = walk(
     place.root,
@@ -141,8 +141,8 @@ export function recordStanding(place: StandingPlace, read: readonly string[], re
       folders[path.dirname(file)] = folderStamp(path.dirname(file));
     }
   }
-  const outputs: Record['outputs'] = {};
-  const outputFolders: Record['outputFolders'] = {};
+  const outputs: StandingRecord['outputs'] = {};
+  const outputFolders: StandingRecord['outputFolders'] = {};
   const written = walk(
     generation,
     new Set(),
@@ -150,7 +150,7 @@ export function recordStanding(place: StandingPlace, read: readonly string[], re
     (dir) => (outputFolders[path.relative(generation, dir)] = folderStamp(dir)),
   );
   if (!written) return;
-  const record: Record = { version: FORMAT, key: place.key, generation, inputs, folders, outputs, outputFolders, result };
+  const record: StandingRecord = { version: FORMAT, key: place.key, generation, inputs, folders, outputs, outputFolders, result };
   const file = recordFile(place);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(`${file}.tmp`, JSON.stringify(record));
