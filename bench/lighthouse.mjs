@@ -2,19 +2,24 @@
 // factor and simulated throttling), Debian's Chromium, the site served with gzip on 127.0.0.1, several runs per
 // page and the median kept, since on a shared machine Total Blocking Time varies from run to run.
 // Lighthouse is fetched by npx on first use rather than made a dependency of the repository.
-// Usage: node bench/lighthouse.mjs [--dist dist] [--runs 5] [--chrome /usr/bin/chromium] [--reports dir] [route ...]
+// Usage: node bench/lighthouse.mjs [--dist dist] [--runs 5] [--chrome /usr/bin/chromium] [--reports dir] [--json file]
+//   [route ...]
 //   (default routes: /de/, /de/docs/features/pdf/, /de/pricing/, /de/404.html); prints a Markdown table of the
 //   scores, Total Blocking Time, the longest main-thread task and the style and layout time, each a median with its
 //   range: on a shared machine the score follows the load, the work behind it less so.
 //   --reports keeps each run's full Lighthouse JSON there (long tasks, layout shifts, main-thread work), to read
 //   why a score is below 100 rather than guess.
+//   --json writes what was measured (every run of every page, the load, Chromium's version) to a file: README's
+//   figures come from `--runs 3 --json bench/lighthouse.json`, as the table bench/lighthouse-table.mjs makes of it.
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { createGzip } from 'node:zlib';
+import { lighthouseTable } from './lighthouse-table.mjs';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -22,6 +27,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '5' },
     chrome: { type: 'string', default: '/usr/bin/chromium' },
     reports: { type: 'string' },
+    json: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -101,24 +107,22 @@ async function lighthouse(route, run) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rows = [];
+const loadBefore = loadavg()[0];
+const measured = new Date().toISOString();
+const pages = [];
 try {
   for (const route of routes) {
     const runs = [];
     for (let i = 0; i < Number(values.runs); i++) runs.push(await lighthouse(route, i));
-    rows.push(
-      `| \`${route}\` | ${[...CATEGORIES, 'tbt', 'longest', 'layout']
-        .map((_, c) => {
-          const scores = runs.map((r) => r[c]);
-          const [low, high] = [Math.min(...scores), Math.max(...scores)];
-          return low === high ? `${low}` : `${median(scores)} (${low}–${high})`;
-        })
-        .join(' | ')} |`,
-    );
+    pages.push({ route, runs });
   }
 } finally {
   server.close();
 }
-console.log(
-  `| page | ${CATEGORIES.join(' | ')} | TBT (ms) | longest task (ms) | style and layout (ms) |\n| --- |${' ---: |'.repeat(CATEGORIES.length + 3)}\n${rows.join('\n')}`,
-);
+const { stdout: chromium } = await promisify(execFile)(values.chrome, ['--version']);
+const record = { measured, runs: Number(values.runs), load: [loadBefore, loadavg()[0]], chromium: chromium.trim().replace(/ built on .*/, ''), pages };
+if (values.json) await writeFile(values.json, JSON.stringify(record, null, 2) + '\n');
+console.log(lighthouseTable(record));
+// The work behind the scores, for reading why one moved: the longest task and the style and layout time.
+for (const { route, runs } of pages)
+  console.log(`${route}: longest task ${median(runs.map((r) => r[5]))} ms, style and layout ${median(runs.map((r) => r[6]))} ms (medians)`);

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -165,6 +165,8 @@ describe('marketing pages in the browser', () => {
   beforeAll(async () => {
     ({ server, browser } = await openBuiltSite(inject('e2eDist')));
     await mkdir(SCREENSHOTS, { recursive: true });
+    // This run's screenshots only: one an earlier run left must not stand in for a page this run did not reach.
+    for (const name of await readdir(SCREENSHOTS)) if (name.startsWith('marketing-')) await rm(path.join(SCREENSHOTS, name));
     for (const width of WIDTHS) {
       const context = await visitorContext(browser, width);
       const page = await context.newPage();
@@ -174,9 +176,7 @@ describe('marketing pages in the browser', () => {
         if (response?.status() !== 200) errors.push(`${route}: HTTP ${response?.status()}`);
         await page.evaluate(() => document.fonts.ready);
         measured.set(`${name}@${width}`, await page.evaluate(measure));
-        // The story pages share one layout: phone and desktop screenshots are enough to review them.
-        if (SHOT_WIDTHS.includes(width) && !(name.startsWith('story-') && width === 1920))
-          await screenshot(page, `marketing-${name}-${width}.png`);
+        if (SHOT_WIDTHS.includes(width)) await screenshot(page, `marketing-${name}-${width}.png`);
       }
       await context.close();
     }
@@ -534,6 +534,23 @@ describe('marketing pages in the browser', () => {
     await page.waitForSelector('.search-page__results[data-search-status="done"]');
     expect(await page.locator('.search-page__results a[href^="/de/404"]').count()).toBe(0);
     await context.close();
+  });
+
+  // Declared last, so it runs after every test above that writes screenshots.
+  it('screenshots: should leave every marketing page at 375, 1280 and 1920 px for review, each a PNG that wide', async () => {
+    const names = [...Object.keys(PAGES), ...MORE_PAGES.map((route) => route.split('/').at(-2)!), '404'];
+    const problems: string[] = [];
+    for (const name of names)
+      for (const width of SHOT_WIDTHS) {
+        const file = `marketing-${name}-${width}.png`;
+        const bytes = await readFile(path.join(SCREENSHOTS, file)).catch(() => undefined);
+        // A PNG starts with its 8-byte signature and the IHDR chunk, whose first field is the width.
+        if (!bytes) problems.push(`${file}: missing`);
+        else if (bytes.readUInt32BE(0) !== 0x89504e47 || bytes.toString('latin1', 12, 16) !== 'IHDR') problems.push(`${file}: not a PNG`);
+        else if (bytes.readUInt32BE(16) !== width) problems.push(`${file}: ${bytes.readUInt32BE(16)} px wide`);
+      }
+    expect(problems).toEqual([]);
+    expect(names.length * SHOT_WIDTHS.length).toBeGreaterThanOrEqual(100);
   });
 });
 
