@@ -1,5 +1,6 @@
 import type { DiagnosticCode, Severity } from './diagnostics.ts';
 import { unfitPropMessage } from './shared/component-props.ts';
+import { shortUrl, type UnsafeFinding, type UnsafePlace } from './shared/url-policy.ts';
 
 /**
  * One case of a code: its severity, its message made from the data a call site passes, and its hint (text, or
@@ -153,6 +154,57 @@ export type DataOf<C> = C extends Case<infer D> ? D : never;
  * Declares a case; `D` is read from the message builder's parameter (none: the call site passes `{}`). NoInfer keeps
  * the catalogue's own type (`Case<never>`) from being taken for `D`.
  */
+/** Q064's first sentence: what is refused and why. */
+function unsafeThing(d: UnsafeFinding): string {
+  switch (d.kind) {
+    case 'scriptUrl':
+      return `A ${d.scheme}: address is not published (${shortUrl(d.url)}): it runs code in the visitor's browser.`;
+    case 'svgData':
+      return `An SVG data: address is not published (${shortUrl(d.url)}): an SVG can hold scripts.`;
+    case 'data':
+      return `A data: address is not published here (${shortUrl(d.url)}): ${
+        d.place === 'image'
+          ? 'only PNG, JPEG, GIF, WebP and AVIF images are published as data: URLs'
+          : 'outside an image a data: URL opens as a document of its own'
+      }.`;
+    case 'handler':
+      return `An inline event handler is not published (${d.name}="${shortUrl(d.value)}"): it runs code in the visitor's browser. It is on <${d.tag}>.`;
+    case 'script':
+      return `A <script> is not published${d.src ? ` (src="${shortUrl(d.src)}")` : ''}: it runs code in the visitor's browser. Only a JSON data block (type="application/ld+json") is.`;
+    case 'noscriptClosed':
+      return `HTML inside <noscript> closes it (${shortUrl(d.closing)}): browsers that run scripts read what follows as markup, outside the <noscript>.`;
+    case 'unfinishedTag':
+      return `The HTML ends inside a tag (${shortUrl(d.rest)}): the page's own markup would become part of it.`;
+  }
+}
+
+/** Q064's sentence for each place a refused thing sits in. */
+function unsafePlace(p: UnsafePlace): string {
+  switch (p.kind) {
+    case 'attribute':
+      return `It is the ${p.attribute}${p.component ? ' prop' : ''} of <${p.tag}>.`;
+    case 'refresh':
+      return `It is the refresh address in the content of <${p.tag}>.`;
+    case 'srcdoc':
+      return `This is in the srcdoc of <${p.tag}>.`;
+    case 'markdown':
+      return `It is the ${p.node === 'image' ? 'source of a Markdown image' : p.node === 'link' ? 'target of a Markdown link' : 'target of a link definition'}.`;
+  }
+}
+
+const SCRIPT_HINT = "Link to a page or an https:// address; interactive parts belong in the theme's components.";
+const CODE_HINT = "Interactive parts belong in a theme component or the site's client code (src/client/), not in the page's HTML.";
+/** What to write instead, by what was refused. */
+const UNSAFE_HINTS: Record<UnsafeFinding['kind'], string> = {
+  scriptUrl: SCRIPT_HINT,
+  svgData: 'Put the SVG in static/ (or next to the page) and refer to its path.',
+  data: 'Put the file in static/ (or next to the page) and refer to its path.',
+  handler: CODE_HINT,
+  script: CODE_HINT,
+  noscriptClosed: 'Write < inside a <noscript> as &lt;, or leave the <noscript> out.',
+  unfinishedTag: 'End the tag with > (and close its quotes).',
+};
+
 function kase<D = Record<string, never>>(c: Case<D>): Case<NoInfer<D>> {
   return c;
 }
@@ -1241,8 +1293,12 @@ export const CATALOGUE = {
     about:
       'something the page would run in the visitor\'s browser, refused where it is written (file, line, column; config key path): a `javascript:` or `vbscript:` URL (in any case, with tabs, newlines or leading spaces in it, or written with character references: as browsers read it) or a `data:` URL in a Markdown link or image, in any URL attribute of HTML in `.md`, of JSX in `.mdx` (string props, components\' URL props included) or of the config\'s HTML (`announcementBar.content`, `footer.copyright`) and link `href`s: `href`, `src`, each `srcset` candidate, `xlink:href`, `action`, `formaction`, `poster`, `data`, `cite`, `background`, `ping`, a refresh `<meta>`, an `<iframe srcdoc>`\'s HTML; `data:` is kept only for PNG, JPEG, GIF, WebP and AVIF images where an image is shown (`<img src>`/`srcset`, `![…](…)`, `<Figure src>`; never SVG); a `<script>` other than a JSON data block (`type="application/ld+json"`). Inline event handlers (`onerror="…"`, `onClick="…"`) are refused the same way: behaviour belongs in a theme component or the site\'s client code (`src/client/`). The message names the attribute, the element and the URL; the rest of the writer\'s HTML is published as written',
     cases: {
-      /** What src/shared/url-policy.ts found, with its words: the policy is shared with the browser-free checks. */
-      finding: kase({ severity: 'error', message: (d: { message: string; hint?: string }) => d.message, hint: (d) => d.hint }),
+      /** What src/shared/url-policy.ts found (data): the thing, then each place it sits in, innermost first. */
+      finding: kase({
+        severity: 'error',
+        message: (d: UnsafeFinding) => [unsafeThing(d), ...(d.within ?? []).map(unsafePlace)].join(' '),
+        hint: (d) => UNSAFE_HINTS[d.kind],
+      }),
     },
   },
   Q070: {

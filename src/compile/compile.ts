@@ -3,6 +3,7 @@ import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source
 import type { CompileCache } from './cache.ts';
 import { noteDiagnostic } from './compile-note.ts';
 import { isExternal } from '../shared/route-match.ts';
+import type { UnsafeFinding } from '../shared/url-policy.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
 import { prescan, type PrescanProblem } from './prescan.ts';
@@ -187,6 +188,8 @@ interface VFileMessageLike {
   ruleId?: string | null;
   /** A JSX tag left open (end-tag-mismatch): where it opens (patches/mdast-util-mdx-jsx+3.2.1.patch). */
   openingTag?: { start?: { line: number; column: number } };
+  /** What the URL policy refused (links.ts, refuseUnsafe), as data. */
+  unsafe?: UnsafeFinding;
 }
 
 /** The page that took longest to compile in a build (a writer with one very long page learns which). */
@@ -344,8 +347,14 @@ function prescanDiagnostic(problem: PrescanProblem, source: Source, limits: Page
 }
 
 /** A page that could not be compiled: what the URL policy refused (Q064), else a syntax error of MDX or Markdown. */
-function compileFailure(unsafe: boolean, format: Source['format'], reason: string, note: string | undefined, place: Place): Diagnostic {
-  if (unsafe) return report(CODES.UNSAFE_URL, 'finding', { message: reason, hint: note }, place);
+function compileFailure(
+  unsafe: UnsafeFinding | undefined,
+  format: Source['format'],
+  reason: string,
+  note: string | undefined,
+  place: Place,
+): Diagnostic {
+  if (unsafe) return report(CODES.UNSAFE_URL, 'finding', unsafe, place);
   return format === 'mdx'
     ? report(CODES.MDX_SYNTAX, 'compile', { reason, note }, place)
     : report(CODES.MARKDOWN_SYNTAX, 'compile', { reason, note }, place);
@@ -393,7 +402,7 @@ async function finishCompile(
       // With the lines compiled (withExcerpt), so its frame does not show a version saved since (quire dev, saving fast).
       // What the URL policy refuses (see links.ts, refuseUnsafe) has its own code and says what it is itself.
       diagnostic: withExcerpt(
-        compileFailure(m.ruleId === CODES.UNSAFE_URL, source.format, reason, m.note, place),
+        compileFailure(m.ruleId === CODES.UNSAFE_URL ? m.unsafe : undefined, source.format, reason, m.note, place),
         source.body,
         source.bodyLine,
       ),

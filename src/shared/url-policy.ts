@@ -47,23 +47,40 @@ export interface HastElementLike {
   content?: HastElementLike;
 }
 
-/** Why something is refused: the message names it, its element and attribute; the hint says what to write instead. */
-export interface UnsafeFinding {
-  message: string;
-  hint: string;
-}
+/**
+ * What is refused, as data: the catalogue (Q064) words it, naming the thing, then each place it sits in (innermost
+ * first), and says what to write instead.
+ */
+export type UnsafeFinding = UnsafeThing & { within?: UnsafePlace[] };
+
+export type UnsafeThing =
+  /** A `javascript:` or `vbscript:` URL (`url` as written). */
+  | { kind: 'scriptUrl'; scheme: string; url: string }
+  /** An SVG `data:` URL. */
+  | { kind: 'svgData'; url: string }
+  /** Any other `data:` URL where it is not published: outside an image, or not an image type shown safely. */
+  | { kind: 'data'; url: string; place: UrlPlace }
+  /** An inline event handler (`onclick="…"`). */
+  | { kind: 'handler'; name: string; value: string; tag: string }
+  /** A `<script>` that is not a JSON data block. */
+  | { kind: 'script'; src?: string }
+  /** HTML inside a `<noscript>` that closes it. */
+  | { kind: 'noscriptClosed'; closing: string }
+  /** The config's HTML ends inside a tag. */
+  | { kind: 'unfinishedTag'; rest: string };
+
+/** Where a refused thing sits: an element's attribute or prop, a refresh `<meta>`, an `<iframe srcdoc>`, Markdown. */
+export type UnsafePlace =
+  | { kind: 'attribute'; tag: string; attribute: string; component: boolean }
+  | { kind: 'refresh'; tag: string }
+  | { kind: 'srcdoc'; tag: string }
+  | { kind: 'markdown'; node: 'image' | 'link' | 'definition' };
 
 /** Where a URL is used: only an image place takes a `data:` image. */
 export type UrlPlace = 'link' | 'image';
 
 /** Data URL types shown as images without running anything. */
 const SAFE_DATA_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
-
-const HINTS = {
-  script: "Link to a page or an https:// address; interactive parts belong in the theme's components.",
-  data: 'Put the file in static/ (or next to the page) and refer to its path.',
-  code: "Interactive parts belong in a theme component or the site's client code (src/client/), not in the page's HTML.",
-};
 
 /**
  * A URL's scheme in lower case (`javascript`), read as browsers do (the WHATWG URL parser): leading and
@@ -97,29 +114,16 @@ function dataType(url: string): string {
 
 /**
  * What is wrong with a URL at a place (`link`: followed or loaded as a document; `image`: shown as an image),
- * or undefined. The message's first sentence; callers add where it is.
+ * or undefined. Callers add where it is.
  */
 export function unsafeUrl(url: string, place: UrlPlace): UnsafeFinding | undefined {
   const scheme = urlScheme(url);
-  if (scheme === 'javascript' || scheme === 'vbscript') {
-    return {
-      message: `A ${scheme}: address is not published (${shortUrl(url)}): it runs code in the visitor's browser.`,
-      hint: HINTS.script,
-    };
-  }
+  if (scheme === 'javascript' || scheme === 'vbscript') return { kind: 'scriptUrl', scheme, url };
   if (scheme !== 'data') return undefined;
   const type = dataType(url);
   if (place === 'image' && SAFE_DATA_IMAGES.has(type)) return undefined;
-  if (type === 'image/svg+xml')
-    return {
-      message: `An SVG data: address is not published (${shortUrl(url)}): an SVG can hold scripts.`,
-      hint: 'Put the SVG in static/ (or next to the page) and refer to its path.',
-    };
-  const why =
-    place === 'image'
-      ? 'only PNG, JPEG, GIF, WebP and AVIF images are published as data: URLs'
-      : 'outside an image a data: URL opens as a document of its own';
-  return { message: `A data: address is not published here (${shortUrl(url)}): ${why}.`, hint: HINTS.data };
+  if (type === 'image/svg+xml') return { kind: 'svgData', url };
+  return { kind: 'data', url, place };
 }
 
 /** A script URL (`javascript:`, `vbscript:`) in a value that is not a URL attribute: refused wherever it is. */
@@ -221,11 +225,14 @@ function refreshUrl(content: string): string | undefined {
 /** `<script>` with a JSON data block (structured data): browsers never run it. */
 const DATA_BLOCK = /^\s*application\/(?:ld\+)?json\s*$/i;
 
-/** Element and attribute as a message names them: `the href of <a>`, `the src prop of <Figure>`. */
-const where = (tag: string, attribute: string, component: boolean) => `It is the ${attribute}${component ? ' prop' : ''} of <${tag}>.`;
+/** An element's attribute (or a component's prop) as a place. */
+const where = (tag: string, attribute: string, component: boolean): UnsafePlace => ({ kind: 'attribute', tag, attribute, component });
 
-/** A finding with where it is added to its message. */
-const at = (finding: UnsafeFinding, place: string): UnsafeFinding => ({ ...finding, message: `${finding.message} ${place}` });
+/** A finding with one more place around it (outermost last). */
+export const at = (finding: UnsafeFinding, place: UnsafePlace): UnsafeFinding => ({
+  ...finding,
+  within: [...(finding.within ?? []), place],
+});
 
 /**
  * hast's property name as HTML writes the attribute: `xLinkHref` → `xlink:href`, `dataFooBar` → `data-foo-bar`,
@@ -288,10 +295,7 @@ export function createUrlPolicy({
 
   function attribute(tag: string, name: string, value: string, component: boolean): UnsafeFinding | undefined {
     if (isHandler(name, component)) {
-      return {
-        message: `An inline event handler is not published (${name}="${shortUrl(value)}"): it runs code in the visitor's browser. It is on <${tag}>.`,
-        hint: HINTS.code,
-      };
+      return { kind: 'handler', name, value, tag };
     }
     if (isDataOrAria(name)) return undefined;
     const key = normalName(name);
@@ -330,10 +334,7 @@ export function createUrlPolicy({
     const get = (wanted: string) => attributes.find(([name]) => normalName(name) === wanted)?.[1];
     if (!component && lowerTag === 'script' && !DATA_BLOCK.test(get('type') ?? '')) {
       const src = get('src');
-      return {
-        message: `A <script> is not published${src ? ` (src="${shortUrl(src)}")` : ''}: it runs code in the visitor's browser. Only a JSON data block (type="application/ld+json") is.`,
-        hint: HINTS.code,
-      };
+      return { kind: 'script', src };
     }
     for (const [name, value] of attributes) {
       const found = attribute(tag, name, value, component);
@@ -343,13 +344,13 @@ export function createUrlPolicy({
     if (lowerTag === 'meta' && get('httpequiv')?.trim().toLowerCase() === 'refresh') {
       const url = refreshUrl(get('content') ?? '');
       const found = url && unsafeUrl(url, 'link');
-      if (found) return at(found, `It is the refresh address in the content of <${tag}>.`);
+      if (found) return at(found, { kind: 'refresh', tag });
     }
     const srcdoc = get('srcdoc');
     if (srcdoc !== undefined) {
       // The document of an iframe's srcdoc runs with the page's origin: its HTML gets the same check.
       const [found] = html(srcdoc, false);
-      if (found) return at(found, `This is in the srcdoc of <${tag}>.`);
+      if (found) return at(found, { kind: 'srcdoc', tag });
     }
     return undefined;
   }
@@ -369,11 +370,7 @@ export function createUrlPolicy({
       // written from that tree; a browser with scripting reads it as text up to the first `</noscript`, so
       // a `</noscript>` inside a value or text would end it early and publish the rest as markup.
       const closing = noscriptEnd(node);
-      if (closing)
-        return {
-          message: `HTML inside <noscript> closes it (${shortUrl(closing)}): browsers that run scripts read what follows as markup, outside the <noscript>.`,
-          hint: 'Write < inside a <noscript> as &lt;, or leave the <noscript> out.',
-        };
+      if (closing) return { kind: 'noscriptClosed', closing };
     }
     return undefined;
   }
@@ -390,10 +387,7 @@ export function createUrlPolicy({
     // Published as written before the page's own markup, a tag left unfinished would take that markup in.
     if (wholeFragment && unfinished !== undefined) {
       const start = source.lastIndexOf('<', unfinished);
-      out.push({
-        message: `The HTML ends inside a tag (${shortUrl(source.slice(Math.max(0, start)))}): the page's own markup would become part of it.`,
-        hint: 'End the tag with > (and close its quotes).',
-      });
+      out.push({ kind: 'unfinishedTag', rest: source.slice(Math.max(0, start)) });
     }
     for (const node of parse5Elements(tree)) {
       const attributes = (node.attrs ?? []).map(({ name, value, prefix }) => [prefix ? `${prefix}:${name}` : name, value] as const);

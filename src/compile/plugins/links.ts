@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
-import { CODES } from '../../diagnostics.ts';
+import { CODES, report } from '../../diagnostics.ts';
 import { assetMarker, fileKey, fileLinkPath, fileMarker } from '../../shared/markers.ts';
 import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
-import { srcsetCandidates, unsafeUrl, type UnsafeFinding, type UrlPolicy } from '../../shared/url-policy.ts';
+import { at, srcsetCandidates, unsafeUrl, type UnsafeFinding, type UrlPolicy } from '../../shared/url-policy.ts';
 import type { Position } from 'unist';
 import type { VFile } from 'vfile';
 import type { AssetRef, LinkRef } from '../../types.ts';
@@ -80,15 +80,7 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
       if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
         // A definition may serve an image (`![Karte][karte]`), so it may hold a data: image.
         const found = unsafeUrl(node.url, node.type === 'link' ? 'link' : 'image');
-        if (found)
-          refuseUnsafe(
-            {
-              ...found,
-              message: `${found.message} It is the ${node.type === 'image' ? 'source of a Markdown image' : node.type === 'link' ? 'target of a Markdown link' : 'target of a link definition'}.`,
-            },
-            file,
-            node,
-          );
+        if (found) refuseUnsafe(at(found, { kind: 'markdown', node: node.type }), file, node);
       }
       if (node.type === 'link' || node.type === 'definition') {
         const resolved = resolveLink(node.url, options);
@@ -138,13 +130,16 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
  */
 export function refuseUnsafe(found: UnsafeFinding | undefined, file: VFile, node: Positioned): void {
   if (!found) return;
-  const message = file.message(found.message, {
+  const words = report(CODES.UNSAFE_URL, 'finding', found, {});
+  const message: ReturnType<VFile['message']> & { unsafe?: UnsafeFinding } = file.message(words.message, {
     place: (node as { position?: Position }).position,
     ruleId: CODES.UNSAFE_URL,
     source: 'quire',
   });
   message.fatal = true;
-  message.note = found.hint;
+  message.note = words.hint;
+  // The finding travels as data: compile reports it from this, not from the message's words.
+  message.unsafe = found;
   throw message;
 }
 
