@@ -120,7 +120,13 @@ try {
   server.close();
 }
 const { stdout: chromium } = await promisify(execFile)(values.chrome, ['--version']);
-const record = { measured, runs: Number(values.runs), load: [loadBefore, loadavg()[0]], chromium: chromium.trim().replace(/ built on .*/, ''), pages };
+const record = {
+  measured,
+  runs: Number(values.runs),
+  load: [loadBefore, loadavg()[0]],
+  chromium: chromium.trim().replace(/ built on .*/, ''),
+  pages,
+};
 if (values.json) await writeFile(values.json, JSON.stringify(record, null, 2) + '\n');
 console.log(lighthouseTable(record));
 // The work behind the scores, for reading why one moved: the longest task and the style and layout time.
