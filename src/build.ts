@@ -215,6 +215,7 @@ class BuildRun implements Driver {
       projectRoot: root,
       styles: config.styles,
       setsPrimary: readStyleFacts(root, config.styles).setsPrimary,
+      codeTheme: config.codeTheme,
       cacheDir: this.cacheDir,
     }).catch((e: Error) => e);
     this.cache = await CompileCache.open(this.cacheDir);

@@ -1,3 +1,4 @@
+import { isCodeTheme } from '../shared/code-theme.ts';
 import { createHash } from 'node:crypto';
 import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -440,9 +441,21 @@ export function mapDocusaurusConfig(
   }
   config.colorMode = colorMode;
   // Docusaurus loads these Prism languages besides its defaults; quire's highlighter loads any language Prism has
-  // on first use, so every one named here is highlighted already. The code colours (theme, darkTheme) stay unread.
+  // on first use, so every one named here is highlighted already.
   const languages = take('themeConfig.prism.additionalLanguages');
   if (!(Array.isArray(languages) && languages.every((l) => typeof l === 'string'))) used.delete('themeConfig.prism.additionalLanguages');
+  // The code colours: prism-react-renderer theme objects, written as a stylesheet (src/shared/code-theme.ts). One
+  // that is not such an object (a package the project has not installed reads as empty) stays unread, and named.
+  const codeTheme: Raw = {};
+  for (const [key, mode] of [
+    ['theme', 'light'],
+    ['darkTheme', 'dark'],
+  ] as const) {
+    const theme = take(`themeConfig.prism.${key}`);
+    if (isCodeTheme(theme)) codeTheme[mode] = theme;
+    else used.delete(`themeConfig.prism.${key}`);
+  }
+  if (Object.keys(codeTheme).length) config.codeTheme = codeTheme;
   const algolia = take('themeConfig.algolia') === undefined ? undefined : true;
   used.delete('themeConfig.algolia');
   if (algolia) {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isCodeTheme, type CodeTheme } from '../shared/code-theme.ts';
 
 /**
  * The site configuration: `site.config.ts` default-exports a `UserConfig`; `loadConfig` validates it
@@ -321,6 +322,11 @@ export const configSchema = z.object({
       respectPrefersColorScheme: z.boolean().default(false),
     })
     .prefault({}),
+  /**
+   * Code colours (a Docusaurus project's `themeConfig.prism.theme` and `darkTheme`: prism-react-renderer themes);
+   * without them the site theme's own colours.
+   */
+  codeTheme: z.object({ light: z.custom<CodeTheme>(isCodeTheme).optional(), dark: z.custom<CodeTheme>(isCodeTheme).optional() }).optional(),
   flags: z.record(z.string(), z.boolean()).default({}),
   search: z
     .object({

@@ -159,6 +159,7 @@ export class DevRun implements Driver {
         projectRoot: m.root,
         styles: config.styles,
         setsPrimary: readStyleFacts(m.root, config.styles).setsPrimary,
+        codeTheme: config.codeTheme,
       }).catch((e: unknown) => e);
     const { sources, statics, assets } = this.batch;
     if (this.work.load || !m.loaded) await this.loadAll(config);

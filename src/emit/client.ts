@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import { codeThemeCss } from '../shared/code-theme.ts';
+import type { SiteConfig } from '../types.ts';
 
 export interface ClientBundle {
   /** Output files relative to the base path: `assets/main.AB12CD.js`. */
@@ -34,6 +36,7 @@ export async function bundleClient({
   projectRoot,
   styles = [],
   setsPrimary = false,
+  codeTheme,
   cacheDir,
 }: {
   toolRoot: string;
@@ -44,11 +47,14 @@ export async function bundleClient({
   styles?: readonly string[];
   /** One of `styles` sets Infima's `--ifm-color-primary` (load's StyleFacts: emit does not read the project). */
   setsPrimary?: boolean;
+  /** Code colours from the config (SiteConfig.codeTheme), written after every other stylesheet. */
+  codeTheme?: SiteConfig['codeTheme'];
   /** With it, a bundle whose every input file is as when it was made is taken from this folder (see BundleRecord). */
   cacheDir?: string;
 }): Promise<ClientBundle> {
   const projectStyles = projectRoot ? styles.map((file) => path.resolve(projectRoot, file)) : [];
-  const settings = { toolRoot, baseUrl, minify, projectStyles, setsPrimary };
+  const codeCss = codeTheme ? codeThemeCss(codeTheme) : '';
+  const settings = { toolRoot, baseUrl, minify, projectStyles, setsPrimary, codeCss };
   const record = cacheDir ? path.join(cacheDir, `client-${sha1(JSON.stringify(settings)).slice(0, 12)}.bin`) : undefined;
   const cached = record ? await readRecord(record) : undefined;
   if (cached && (await inputsHash(cached.inputs)) === cached.inputsHash) return cached.bundle;
@@ -123,6 +129,7 @@ async function makeBundle({
   minify,
   projectStyles,
   setsPrimary,
+  codeCss,
   projectRoot,
 }: {
   toolRoot: string;
@@ -130,6 +137,7 @@ async function makeBundle({
   minify: boolean;
   projectStyles: string[];
   setsPrimary: boolean;
+  codeCss: string;
   projectRoot?: string;
 }): Promise<{ bundle: ClientBundle; inputs: string[] }> {
   // Loaded only when a bundle is made: a warm build takes it from the cache.
@@ -161,11 +169,14 @@ async function makeBundle({
     build({ ...options, entryPoints: { main: path.join(toolRoot, 'src/client/main.ts') } }),
     build({
       ...options,
-      ...(projectStyles.length && projectRoot
-        ? { plugins: [stylesEntry(themeStyles, projectStyles, { baseUrl, projectRoot, setsPrimary })], loader: ASSET_LOADERS }
+      ...((projectStyles.length && projectRoot) || codeCss
+        ? {
+            plugins: [stylesEntry(themeStyles, projectStyles, { baseUrl, projectRoot: projectRoot ?? toolRoot, setsPrimary, codeCss })],
+            loader: ASSET_LOADERS,
+          }
         : {}),
       entryPoints: {
-        styles: projectStyles.length ? STYLES_ENTRY : themeStyles,
+        styles: (projectStyles.length && projectRoot) || codeCss ? STYLES_ENTRY : themeStyles,
         ...Object.fromEntries(Object.entries(ISLAND_ENTRIES).map(([name, file]) => [`island-${name}`, path.join(toolRoot, file)])),
       },
     }).catch((e: unknown) => {
@@ -222,7 +233,7 @@ const ASSET_LOADERS: BuildOptions['loader'] = Object.fromEntries(
 function stylesEntry(
   themeStyles: string,
   projectStyles: string[],
-  { baseUrl, projectRoot, setsPrimary }: { baseUrl: string; projectRoot: string; setsPrimary: boolean },
+  { baseUrl, projectRoot, setsPrimary, codeCss }: { baseUrl: string; projectRoot: string; setsPrimary: boolean; codeCss: string },
 ): Plugin {
   const imports = [themeStyles, ...projectStyles].map((file) => `@import ${JSON.stringify(file)};`);
   // On light backgrounds the theme's primary is text on off-white surfaces: Infima's darker shade keeps it readable
@@ -238,7 +249,7 @@ function stylesEntry(
     setup(b) {
       b.onResolve({ filter: /^quire:styles$/ }, () => ({ path: 'styles', namespace: 'quire-styles' }));
       b.onLoad({ filter: /.*/, namespace: 'quire-styles' }, () => ({
-        contents: [...imports, bridge].join('\n'),
+        contents: [...imports, bridge, codeCss].join('\n'),
         loader: 'css',
         resolveDir: '/',
       }));

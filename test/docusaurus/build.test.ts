@@ -218,6 +218,42 @@ describe("the project's stylesheets (the classic theme's customCss)", () => {
     expect(css).toMatch(/\.site\{background:url\("?\.\/logo\.[\w-]+\.svg"?\)\}/);
   });
 
+  it("colours code with the config's prism themes, light in both modes and dark over it, after the project's styles", async () => {
+    const light =
+      "{ plain: { color: '#393a34', backgroundColor: '#f6f8fa' }, styles: [{ types: ['comment'], style: { color: '#999988', fontStyle: 'italic' } }, { types: ['string', 'attr-value'], languages: ['markup'], style: { color: '#e3116c' } }] }";
+    const dark =
+      "{ plain: { color: '#f8f8f2', backgroundColor: '#282a36' }, styles: [{ types: ['keyword'], style: { color: 'rgb(189, 147, 249)', opacity: 0.9 } }] }";
+    const { result, writer } = await build({
+      'docusaurus.config.js': (await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8'))
+        .replace('theme: prismThemes.github,', `theme: ${light},`)
+        .replace('darkTheme: prismThemes.dracula,', `darkTheme: ${dark},`),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // Read, so not named as a setting quire does not support.
+    expect(result.diagnostics.find((d) => d.code === 'Q003')?.message ?? '').not.toContain('prism');
+    const css = stylesheet(writer, '');
+    const at = (rule: string) => css.indexOf(rule);
+    expect(at('html[data-theme] .code-block{color:#393a34;background-color:#f6f8fa}')).toBeGreaterThan(at('--ifm-color-primary: #2e8555'));
+    expect(css).toContain('html[data-theme] .code-block .token{color:inherit;font-style:inherit;font-weight:inherit}');
+    expect(css).toContain('html[data-theme] .code-block .token.comment{color:#998;font-style:italic}');
+    expect(css).toContain(
+      'html[data-theme] .code-block .code[data-language=markup] .token.string,html[data-theme] .code-block .code[data-language=markup] .token.attr-value{color:#e3116c}',
+    );
+    expect(css).toContain('html[data-theme=dark] .code-block{color:#f8f8f2;background-color:#282a36}');
+    expect(css).toContain('html[data-theme=dark] .code-block .token.keyword{color:#bd93f9;opacity:.9}');
+  });
+
+  it('leaves a prism theme it cannot write as CSS unread, and names it', async () => {
+    const { result, writer } = await build({
+      'docusaurus.config.js': (await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8')).replace(
+        'theme: prismThemes.github,',
+        "theme: { plain: { color: 'red; } body { display: none' }, styles: [] },",
+      ),
+    });
+    expect(result.diagnostics.find((d) => d.code === 'Q003')?.message).toMatch(/- themeConfig\.prism(\.theme)?$/m);
+    expect(stylesheet(writer, '')).not.toMatch(/color: ?red/);
+  });
+
   it('names a stylesheet that is not there (Q002) and one that names a missing file (Q005, at its line), and writes nothing', async () => {
     const missing = await build({
       'docusaurus.config.js': (await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8')).replace(
