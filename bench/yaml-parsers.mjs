@@ -1,5 +1,6 @@
-// js-yaml against yaml on the YAML quire reads: the front matter of the 1,000 realistic pages (bench/realistic.mjs)
-// and of the real site's pages, and the Docusaurus fixtures' YAML files. Each parser runs in fresh processes, in
+// js-yaml's two ways quire reads YAML (src/load/front-matter-yaml.ts): plain, and with a listener that keeps each
+// node's place (front matter that fails or does not validate), on the front matter of the 1,000 realistic pages
+// (bench/realistic.mjs) and of the real site's pages, and the Docusaurus fixtures' YAML files. Each parser runs in fresh processes, in
 // turns: the first pass is what a build pays (each file is parsed once), the later passes what a warm parser does.
 // Usage: node bench/yaml-parsers.mjs [--passes 9]
 import { spawnSync } from 'node:child_process';
@@ -8,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORE_SCHEMA, load as jsYamlLoad } from 'js-yaml';
-import { LineCounter, parse, parseDocument } from 'yaml';
 import { realisticQuireSite } from './realistic.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,9 +32,20 @@ const sets = {
 
 const parsers = {
   'js-yaml load (core schema)': (t) => jsYamlLoad(t, { schema: CORE_SCHEMA }),
-  'yaml parse (core schema)': (t) => parse(t, { schema: 'core' }),
-  'yaml parseDocument + LineCounter, toJS': (t) => parseDocument(t, { lineCounter: new LineCounter(), uniqueKeys: true }).toJS(),
+  'js-yaml load + listener (node places)': (t) => jsYamlLoad(t, { schema: CORE_SCHEMA, listener: placeNodes() }),
 };
+
+/** A listener like the front matter's: each node's start, end, kind and children (the tree is dropped here). */
+function placeNodes() {
+  const stack = [];
+  return (event, state) => {
+    if (event === 'open') return void stack.push({ start: state.position, end: 0, kind: null, children: [] });
+    const node = stack.pop();
+    node.end = state.position;
+    node.kind = state.kind;
+    stack.at(-1)?.children.push(node);
+  };
+}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 

@@ -545,7 +545,7 @@ export const CATALOGUE = {
           `Front matter must start on the first line: with ${d.blankLines === 1 ? 'a blank line' : `${d.blankLines} blank lines`} above it, this --- block is shown as page text.`,
         hint: (d) => `Remove the ${d.blankLines === 1 ? 'blank line' : `${d.blankLines} blank lines`} above ---.`,
       }),
-      /** The YAML parser's words; the hint (front-matter-hints.ts) is made from the line it failed on. */
+      /** What front-matter-yaml.ts says of js-yaml's error, at the place to fix; the hint comes from front-matter-hints.ts. */
       yaml: kase({
         severity: 'error',
         message: (d: { reason: string; hint?: string }) => `Invalid YAML front matter: ${d.reason}`,

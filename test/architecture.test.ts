@@ -78,7 +78,7 @@ const PLANTS: Plant[] = [
   },
   {
     name: 'shared code importing an npm package',
-    files: { 'src/shared/planted-npm.ts': "import YAML from 'yaml';\nexport const planted = YAML;\n" },
+    files: { 'src/shared/planted-npm.ts': "import { load } from 'js-yaml';\nexport const planted = load;\n" },
     expected: [{ rule: 'shared-is-self-contained', from: 'src/shared/planted-npm.ts' }],
   },
   {

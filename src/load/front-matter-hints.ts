@@ -16,14 +16,16 @@ export function lastField(text: string): { key: string; line: number } | undefin
   return last;
 }
 
-/** YAML's errors for a plain value that YAML reads as something else: the line written with its value quoted. */
+/** YAML errors (front-matter-yaml.ts) for a plain value that YAML reads as something else: the line written with its value quoted. */
 const NEEDS_QUOTES: Record<string, string> = {
   // `title: Tipp: So geht's`
-  BLOCK_AS_IMPLICIT_KEY: 'a colon followed by a space would start another field',
+  COLON: 'a colon followed by a space would start another field',
   // `title: @home`, `` title: `code` ``, `title: %rabatt`
-  BAD_SCALAR_START: 'YAML reserves the character it starts with',
+  RESERVED: 'YAML reserves the character it starts with',
   // `title: 'It's'`, `title: "Zitat" und mehr`, `title: - Liste`, `title: |x`
-  UNEXPECTED_TOKEN: 'YAML reads part of it as markup',
+  MARKUP: 'YAML reads part of it as markup',
+  // `title: !wichtig`
+  TAG: 'a value starting with ! names a YAML type',
   // `title: *Sternchen`
   ALIAS: 'a value starting with * names an anchor',
 };

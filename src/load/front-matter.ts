@@ -1,11 +1,11 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import * as z from 'zod';
 import type { FieldProblem } from '../catalogue.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import type { FrontMatter } from '../types.ts';
 import { lastField, quotingHint, typeHint, valueAt } from './front-matter-hints.ts';
+import { parsePlaced, placeOf, writtenAt } from './front-matter-yaml.ts';
 
 const docId = z.string().min(1);
 const frontMatterFields = z.looseObject({
@@ -158,7 +158,6 @@ export function isRealDate(text: string): boolean {
 }
 
 /** Splits `---` YAML front matter from the body and validates it, with file positions on errors. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the front matter's checks in the order they apply (closing fence, first line, YAML, field types), each returning its error at its place.
 export function splitFrontMatter(text: string, file: string): SplitResult {
   const m = FENCE.exec(text);
   if (!m) {
@@ -190,21 +189,18 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   const yamlText = m[1];
   const bodyLine = m[0].split('\n').length - (m[0].endsWith('\n') ? 1 : 0) + 1;
   const body = text.slice(m[0].length);
-  // Fast path: js-yaml parses front matter several times faster than a full YAML document with
-  // positions. Anything it rejects, or that fails validation, goes the careful way below, which
-  // decides and reports with exact lines and columns.
+  // Fast path: js-yaml without its listener. Anything it rejects, or that fails validation, is read again
+  // with the listener, which keeps each node's place for the errors' lines and columns.
   const quick = quickParse(yamlText);
   if (quick) {
     const places = fieldPlaces(yamlText);
     return { frontMatter: quick.frontMatter, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(quick.data, places, file) };
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length) {
-    const e = doc.errors[0];
-    // An unclosed quote is found where the text ends; the writer needs the line that opened it.
-    const opened = e.code === 'MISSING_CHAR' ? openQuote(doc, e.pos[0]) : undefined;
-    const pos = lineCounter.linePos(opened ?? e.pos[0]);
+  const placed = parsePlaced(yamlText);
+  if ('problem' in placed) {
+    const { reason, offset, hint, advice } = placed.problem;
+    const pos = linePos(yamlText, offset);
+    const line = yamlText.split('\n')[pos.line - 1] ?? '';
     return {
       frontMatter: {},
       body,
@@ -213,36 +209,13 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
         report(
           CODES.FRONT_MATTER_SYNTAX,
           'yaml',
-          {
-            reason: e.message.split('\n')[0],
-            hint: opened === undefined ? quotingHint(e.code, yamlText.split('\n')[pos.line - 1] ?? '') : undefined,
-          },
+          { reason, hint: (hint ? quotingHint(hint, line) : undefined) ?? advice },
           { file, line: pos.line + 1, column: pos.col },
         ),
       ],
     };
   }
-  let data: unknown;
-  try {
-    data = doc.toJS() ?? {};
-  } catch (e) {
-    // `title: *Sternchen`: a value starting with * names an anchor (`&name`) that is not set.
-    const alias = unresolvedAlias(doc);
-    const pos = alias !== undefined ? lineCounter.linePos(alias) : undefined;
-    return {
-      frontMatter: {},
-      body,
-      bodyLine,
-      diagnostics: [
-        report(
-          CODES.FRONT_MATTER_SYNTAX,
-          'yaml',
-          { reason: (e as Error).message, hint: pos ? quotingHint('ALIAS', yamlText.split('\n')[pos.line - 1] ?? '') : undefined },
-          { file, line: pos ? pos.line + 1 : 2, column: pos?.col },
-        ),
-      ],
-    };
-  }
+  const data: unknown = placed.data ?? {};
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return {
       frontMatter: {},
@@ -258,14 +231,8 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   }
   const diagnostics = parsed.error.issues.map((issue) => {
     const key = issue.path.map(String).join('.');
-    const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number, number, number] } | undefined;
-    const keyNode = issue.path.length
-      ? (doc.contents as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | null)?.items?.find(
-          (p) => p.key?.value === issue.path[0],
-        )?.key
-      : undefined;
-    const offset = node?.range?.[0] ?? keyNode?.range?.[0];
-    const pos = offset !== undefined ? lineCounter.linePos(offset) : undefined;
+    const offset = placeOf(yamlText, placed.root, issue.path);
+    const pos = offset !== undefined ? linePos(yamlText, offset) : undefined;
     let problem: FieldProblem = { kind: 'other', message: issue.message };
     let hint: string | undefined;
     if (issue.code === 'invalid_type') {
@@ -274,7 +241,7 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
         issue.path.length === 1 ? key : undefined,
         issue.expected,
         valueAt(data, issue.path),
-        node?.range ? yamlText.slice(node.range[0], node.range[1]) : undefined,
+        writtenAt(yamlText, placed.root, issue.path),
       );
     } else if (issue.code === 'too_small' && issue.origin === 'string') problem = { kind: 'empty' };
     // `date: 20250102` (a number) fails every branch of the date's union.
@@ -299,33 +266,11 @@ function looksLikeFrontMatter(yamlText: string): boolean {
   }
 }
 
-/**
- * Offset of the quote that opens the value a "missing closing quote" error is about: yaml reports it where the text
- * ends, which is where that quoted value's range ends.
- */
-function openQuote(doc: Document, at: number): number | undefined {
-  let start: number | undefined;
-  visit(doc, {
-    Scalar(_, node) {
-      if ((node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') || node.range?.[1] !== at) return undefined;
-      start = node.range[0];
-      return visit.BREAK;
-    },
-  });
-  return start;
-}
-
-/** Offset of the first alias (`*name`) that names no anchor set before it. */
-function unresolvedAlias(doc: Document): number | undefined {
-  let start: number | undefined;
-  visit(doc, {
-    Alias(_, node) {
-      if (node.resolve(doc) !== undefined || !node.range) return undefined;
-      start = node.range[0];
-      return visit.BREAK;
-    },
-  });
-  return start;
+/** Line and column (1-based, in the YAML) of an offset in it. */
+function linePos(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, col: offset - lineStart + 1 };
 }
 
 /** Front matter js-yaml reads and the schema accepts: the validated fields and the data as parsed (see unknownFields). */

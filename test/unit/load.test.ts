@@ -64,7 +64,7 @@ describe('load', () => {
     for (const [yaml, line, column] of cases) {
       const d = splitFrontMatter(`---\n${yaml}---\nText\n`, 'a.md').diagnostics[0];
       expect(d).toMatchObject({ code: 'Q020', line, column });
-      expect(d.message).toMatch(/Missing closing .?quote/);
+      expect(d.message).toMatch(/quotes \(.\) is never closed: the closing . is missing/);
     }
   });
 
@@ -161,7 +161,7 @@ describe('load: front matter written so that it would be lost, and hints for YAM
     expect(firstProblem("title: Tipp: So geht's")).toMatchObject({
       code: 'Q020',
       line: 2,
-      message: 'Invalid YAML front matter: Nested mappings are not allowed in compact mappings',
+      message: 'Invalid YAML front matter: a colon followed by a space inside a value would start another field',
       hint: `Put the value in quotes (a colon followed by a space would start another field): title: "Tipp: So geht's"`,
     });
     expect(splitFrontMatter("---\r\ntitle: Tipp: So geht's\r\n---\r\nText\r\n", 'a.md').diagnostics[0].hint).toBe(
@@ -193,6 +193,67 @@ describe('load: front matter written so that it would be lost, and hints for YAM
       hint: 'Put it in quotes to keep it as text: title: "2025"',
     });
     expect(firstProblem('title: A\nhide_title: vielleicht').hint).toBe('Write true or false.');
+  });
+});
+
+describe('load: YAML errors and field places from the one YAML parser (js-yaml and its listener)', () => {
+  const first = (yaml: string) => splitFrontMatter(`---\n${yaml}---\nText\n`, 'a.md').diagnostics[0];
+
+  it('load: should explain js-yaml errors in words, at the place to fix, with a hint', () => {
+    expect(first('title: A\ntitle: B\n')).toMatchObject({
+      code: 'Q020',
+      line: 3,
+      column: 1,
+      message: 'Invalid YAML front matter: the field title is written twice: YAML allows each key once',
+      hint: 'Keep one of the two title: lines.',
+    });
+    expect(first('title: A\nlast_update:\n  date: x\n  date: y\n')).toMatchObject({ line: 5, column: 3 });
+    // An unclosed bracket is placed where it opens.
+    expect(first('title: A\ndescription: [unclosed\n')).toMatchObject({
+      line: 3,
+      column: 14,
+      message: 'Invalid YAML front matter: a list or mapping in brackets is never closed: the closing ] is missing',
+      hint: 'Add ] after its last entry.',
+    });
+    expect(first('title: {a: 1\n')).toMatchObject({ line: 2, column: 8, hint: 'Add } after its last entry.' });
+    expect(first('title: "a"\n\tdescription: b\n')).toMatchObject({ line: 3, column: 1, hint: 'Indent the line with spaces.' });
+    expect(first('title: "Zitat" und mehr\n')).toMatchObject({
+      line: 2,
+      column: 16,
+      message: 'Invalid YAML front matter: text follows the closing quote of a quoted value',
+      hint: `Put the value in quotes (YAML reads part of it as markup): title: '"Zitat" und mehr'`,
+    });
+    expect(first('title: !wichtig Hinweis\n')).toMatchObject({
+      line: 2,
+      column: 8,
+      hint: 'Put the value in quotes (a value starting with ! names a YAML type): title: "!wichtig Hinweis"',
+    });
+    expect(first('title: |x\n')).toMatchObject({
+      line: 2,
+      column: 9,
+      message: 'Invalid YAML front matter: | starts a block of text and must end its line',
+    });
+  });
+
+  it('load: should place a field problem at its value, however the YAML is written', () => {
+    const places = (yaml: string) => splitFrontMatter(`---\n${yaml}---\nText\n`, 'a.md').diagnostics.map((d) => [d.code, d.line, d.column]);
+    // An empty value: right after the colon, with or without a field below.
+    expect(places('title:\ndescription: x\n')).toEqual([['Q021', 2, 7]]);
+    // Values in a list, in brackets, in a mapping in a list; a list item left empty, right after its -.
+    expect(places('tags:\n  - eins\n  - 2\n')).toEqual([['Q021', 4, 5]]);
+    expect(places('tags: [eins, {label: x}]\n')).toEqual([['Q021', 2, 14]]);
+    expect(places('tags:\n  - label: ""\n    permalink: /x\n')).toEqual([['Q021', 3, 12]]);
+    expect(places('keywords:\n  - a\n  -\n  - 3\n')).toEqual([
+      ['Q021', 4, 4],
+      ['Q021', 5, 5],
+    ]);
+    // Past comments and line breaks; an alias at its *; a quoted key.
+    expect(places('title: A # Kommentar\nhide_title:   # c\n  ja\n')).toEqual([['Q021', 4, 3]]);
+    expect(places('title: &a X\ndescription: *a\nhide_title: *a\n')).toEqual([['Q021', 4, 13]]);
+    expect(places('"title": 5\n')).toEqual([['Q021', 2, 10]]);
+    expect(places('last_update:\n  date: nie\n')).toEqual([['Q021', 3, 9]]);
+    // The value as written goes into the hint.
+    expect(first('title: 0x1F\n').hint).toBe('Put it in quotes to keep it as text: title: "0x1F"');
   });
 });
 
