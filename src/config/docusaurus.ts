@@ -189,6 +189,7 @@ export function mapDocusaurusConfig(
   }
   const format = take('markdown.format');
   config.markdown = { format: format ?? 'mdx' };
+  mapMarkdownHooks(take, used, config);
 
   // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).
   const i18n = isObject(raw.i18n) ? raw.i18n : undefined;
@@ -1042,6 +1043,28 @@ function mapFooter(raw: Raw, take: Take): Raw {
     footer.logo = logo;
   }
   return footer;
+}
+
+/**
+ * Docusaurus 3.9's `markdown.hooks.onBrokenMarkdownLinks` / `onBrokenMarkdownImages` (and the older top-level
+ * `onBrokenMarkdownLinks`, which the hook replaces): the severity of a broken link to a `.md`/`.mdx` file and of
+ * a broken Markdown image. Docusaurus's `log` prints and goes on, as quire's `warn` does. A function (Docusaurus
+ * calls it to rewrite the link) cannot run at quire's link check, so it stays unread and is named.
+ */
+function mapMarkdownHooks(take: <T = unknown>(key: string) => T | undefined, used: Set<string>, config: Raw): void {
+  const severity = (key: string) => {
+    const v = take(key);
+    if (v === undefined) return undefined;
+    if (v === 'log' || v === 'warn') return 'warn';
+    if (v === 'ignore' || v === 'throw') return v;
+    used.delete(key);
+    return undefined;
+  };
+  const old = severity('onBrokenMarkdownLinks');
+  const links = severity('markdown.hooks.onBrokenMarkdownLinks') ?? old;
+  const images = severity('markdown.hooks.onBrokenMarkdownImages');
+  if (links) config.onBrokenMarkdownLinks = links;
+  if (images) config.onBrokenMarkdownImages = images;
 }
 
 /**

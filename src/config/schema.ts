@@ -498,6 +498,9 @@ export const configSchema = z.object({
     .prefault({}),
   onBrokenLinks: z.enum(['throw', 'warn', 'ignore']).default('throw'),
   onBrokenAnchors: z.enum(['throw', 'warn', 'ignore']).default('warn'),
+  /** A broken link to a `.md`/`.mdx` file, and a broken Markdown image; unset, they follow `onBrokenLinks` (Docusaurus's `markdown.hooks`). */
+  onBrokenMarkdownLinks: z.enum(['throw', 'warn', 'ignore']).optional(),
+  onBrokenMarkdownImages: z.enum(['throw', 'warn', 'ignore']).optional(),
   /** Bounds on each page's work, so a typo cannot stall a build (Q035; src/limits.ts): seconds to compile or render it, Markdown nesting and markers per paragraph. */
   limits: z
     .object({

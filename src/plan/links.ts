@@ -63,8 +63,12 @@ export function checkLinks({
   const known = same?.pages;
 
   // Kept with the severity its setting gives (onBrokenLinks, or onBrokenAnchors for anchors and duplicate ids).
-  const flag = (kind: 'link' | 'anchor', found: Diagnostic) => {
-    const mode = kind === 'link' ? config.onBrokenLinks : config.onBrokenAnchors;
+  const flag = (kind: 'link' | 'anchor' | 'mdLink' | 'mdImage', found: Diagnostic) => {
+    const mode =
+      kind === 'anchor'
+        ? config.onBrokenAnchors
+        : ((kind === 'mdLink' ? config.onBrokenMarkdownLinks : kind === 'mdImage' ? config.onBrokenMarkdownImages : undefined) ??
+          config.onBrokenLinks);
     if (mode !== 'ignore') diagnostics.push({ ...found, severity: mode === 'throw' ? 'error' : 'warning' });
   };
 
@@ -118,12 +122,13 @@ export function checkLinks({
     const target = resolvePath(link.path!);
     if (!target && link.image) {
       const place = { file, line: link.line, column: link.column };
-      flag('link', report(CODES.BROKEN_LINK, 'staticImage', { url: link.url, path: link.path!, hint: linkHint(link.path) }, place));
+      flag('mdImage', report(CODES.BROKEN_LINK, 'staticImage', { url: link.url, path: link.path!, hint: linkHint(link.path) }, place));
       return;
     }
     if (!target) {
       const data = { url: link.url, why: why(link.path!), hint: linkHint(link.path, file) };
-      flag('link', report(CODES.BROKEN_LINK, 'link', data, { file, line: link.line, column: link.column }));
+      const kind = linkedFile(link.path!) === undefined ? 'link' : 'mdLink';
+      flag(kind, report(CODES.BROKEN_LINK, 'link', data, { file, line: link.line, column: link.column }));
       return;
     }
     if (checkAnchors && link.hash && anchors.has(target) && !anchors.get(target)!.has(link.hash)) {
@@ -193,6 +198,7 @@ function linkContext(
 ): string {
   // Each list led by its length, so that no two different inputs make the same text.
   const parts: string[] = [config.baseUrl, config.onBrokenLinks, config.onBrokenAnchors, String(checkAnchors)];
+  parts.push(config.onBrokenMarkdownLinks ?? '', config.onBrokenMarkdownImages ?? '');
   const paths = routes.filter((r) => r.kind !== 'notFound').map((r) => r.path);
   parts.push(String(paths.length), ...paths);
   const shown = compiled.filter((c) => !c.standIn);

@@ -276,3 +276,30 @@ describe("the project's stylesheets (the classic theme's customCss)", () => {
     expect(broken.writer.files.size).toBe(0);
   });
 });
+
+describe('markdown.hooks in the template', () => {
+  it('gives a broken link to a .md file and a broken image the severity the hooks name, other links onBrokenLinks', async () => {
+    const site = await makeSite('docusaurus-classic', {});
+    cleanups.push(site.cleanup);
+    const configFile = path.join(site.root, 'docusaurus.config.js');
+    const config = await readFile(configFile, 'utf8');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(
+      configFile,
+      config.replace(
+        "onBrokenLinks: 'throw',",
+        "onBrokenLinks: 'throw', markdown: { hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'ignore' } },",
+      ),
+    );
+    await writeFile(
+      path.join(site.root, 'docs/broken.md'),
+      '# Broken\n\n[gone](./gone.md) ![gone](/img/gone.png)\n\n[nowhere](/docs/nowhere)\n',
+    );
+    const { result } = await buildInMemory(site.root);
+    const broken = result.diagnostics.filter((d) => d.code === 'Q060');
+    expect(broken.map((d) => [d.severity, d.line, d.column])).toEqual([
+      ['warning', 3, 1],
+      ['error', 5, 1],
+    ]);
+  });
+});

@@ -437,4 +437,18 @@ describe('Docusaurus config', () => {
     });
     expect(config?.layout.translations).toBeNull();
   });
+
+  it('maps markdown.hooks.onBrokenMarkdownLinks / onBrokenMarkdownImages and the older top-level key to severities', () => {
+    const hooks = mapped({ markdown: { hooks: { onBrokenMarkdownLinks: 'log', onBrokenMarkdownImages: 'ignore' } } });
+    expect(hooks.config).toMatchObject({ onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'ignore' });
+    expect(hooks.unread).toEqual([]);
+    // The hook replaces the top-level key (Docusaurus 3.9); alone, the top-level key is read.
+    expect(mapped({ onBrokenMarkdownLinks: 'ignore' }).config?.onBrokenMarkdownLinks).toBe('ignore');
+    const both = mapped({ onBrokenMarkdownLinks: 'ignore', markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } } });
+    expect(both.config?.onBrokenMarkdownLinks).toBe('throw');
+    // A function cannot run at quire's link check: named unread, the links follow onBrokenLinks.
+    const fn = mapped({ markdown: { hooks: { onBrokenMarkdownLinks: () => undefined } } });
+    expect(fn.config?.onBrokenMarkdownLinks).toBeUndefined();
+    expect(fn.unread.join('\n')).toContain('markdown.hooks.onBrokenMarkdownLinks');
+  });
 });
