@@ -20,6 +20,7 @@ import {
 import { ContentFiles, load, readStyleFacts } from './load/index.ts';
 import { withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, loadCodeBlocks, renderPages } from './render/index.ts';
+import { layoutFolders } from './globs.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
 import { runPipeline, siteTexts, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
 import { recordStanding, standingKey } from './standing.ts';
@@ -115,13 +116,24 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-/** After a successful build into a folder with a cache: the record by which the next build knows that nothing changed. */
-function noteStanding(options: BuildOptions, key: string | undefined, result: BuildResult): void {
+/**
+ * After a successful build into a folder with a cache: the record by which the next build knows that nothing changed.
+ * It notes what the build could have read: the layout's folders, and the files it read elsewhere (config and sidebar
+ * modules, the modules pages import, the client bundle's inputs).
+ */
+function noteStanding(options: BuildOptions, key: string | undefined, result: BuildResult, bundle?: ClientBundle): void {
   const { root, cacheDir = path.join(root, '.quire/cache'), outDir = path.join(root, 'dist') } = options;
-  if (!key || !result.ok || options.writer || cacheDir === false) return;
-  const { pages, files, bytes, diagnostics } = result;
+  const site = result.site;
+  if (!key || !site || !result.ok || options.writer || cacheDir === false) return;
+  const modules = site.compiled.flatMap((c) => c.modules?.files ?? []).map((f) => path.resolve(root, f));
+  const files = [...new Set([...result.inputs, ...modules, ...(bundle?.inputs ?? [])])];
+  const { pages, files: written, bytes, diagnostics } = result;
   try {
-    recordStanding({ root, outDir, cacheDir, key }, result.inputs, { pages, files, bytes, diagnostics });
+    recordStanding(
+      { root, outDir, cacheDir, key },
+      { folders: layoutFolders(root, site.config.layout), files },
+      { pages, files: written, bytes, diagnostics },
+    );
   } catch {
     // A record that cannot be written (a read-only cache folder) costs the next build its shortcut: nothing to report.
   }
@@ -151,7 +163,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     site: pipeline.site,
     inputs: run.inputs,
   };
-  noteStanding(options, run.standingKey, result);
+  noteStanding(options, run.standingKey, result, run.clientBundle);
   return result;
 }
 
@@ -177,6 +189,10 @@ class BuildRun implements Driver {
   private writer?: Writer;
   private incremental?: NonNullable<Parameters<typeof emit>[0]['incremental']>;
   private bundle?: ClientBundle;
+  /** The client bundle this build used, for the no-change record (its inputs). */
+  get clientBundle(): ClientBundle | undefined {
+    return this.bundle;
+  }
   private renderDiagnostics: Diagnostic[] = [];
   private staticFiles: Loaded['staticFiles'] = [];
   private closeRender?: () => Promise<void>;

@@ -1,4 +1,9 @@
+import path from 'node:path';
 import picomatch from 'picomatch/posix.js';
+import type { ContentKind, SiteConfig } from './types.ts';
+
+/** Where a project keeps what (quire's `content/` layout or a Docusaurus project's, see config.layout). */
+export type Layout = SiteConfig['layout'];
 
 /**
  * Glob patterns as Docusaurus's content plugins take them for `include` and `exclude` (micromatch's syntax, by
@@ -28,4 +33,49 @@ export function contentFileFilter(layout: ContentFilesLayout, kind: 'doc' | 'blo
   const include = globMatcher(files.include);
   const exclude = globMatcher(files.exclude);
   return (f) => /\.mdx?$/.test(f) && include(f) && !exclude(f);
+}
+
+/**
+ * Content folders and their kinds, as the load stage walks them (readSource needs the kind): the older docs
+ * versions' folders (`versioned_docs/version-<name>/`) are docs too, listed first as the docs folder may hold them.
+ */
+export function contentKinds(layout: Layout): [dir: string, kind: ContentKind][] {
+  const dirs: [string | null, ContentKind][] = [
+    ...(layout.versioned?.dirs ?? []).map((dir): [string, ContentKind] => [dir, 'doc']),
+    [layout.docs, 'doc'],
+    [layout.pages, 'page'],
+    [layout.landing, 'landing'],
+    [layout.blog, 'blog'],
+  ];
+  return dirs.filter((d): d is [string, ContentKind] => d[0] !== null).map(([dir, kind]) => [`${trimSlashes(dir)}/`, kind]);
+}
+
+/** The folders a content folder is in, inside the project (`content` for `content/docs`; none for `docs`). */
+export function ancestors(dir: string): string[] {
+  const parts = trimSlashes(dir).split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/**
+ * The folders a build reads the project from, absolute: the content, data, locale, static, versioned-sidebar and
+ * translation folders (a content folder inside another, by its top folder: `src` for `src/pages`). `quire dev`
+ * watches them; the no-change record walks them.
+ */
+export function layoutFolders(root: string, layout: Layout): string[] {
+  const top = new Set(contentKinds(layout).map(([dir]) => ancestors(dir)[0] ?? trimSlashes(dir)));
+  const folders = [...top, layout.data, layout.locales, layout.static, layout.versioned?.sidebars, layout.translations]
+    .filter((d): d is string => !!d)
+    .map((d) => path.resolve(root, d));
+  // A folder inside another (quire's content/data in content/) is read with it.
+  return folders.filter((d, i) => folders.indexOf(d) === i && !folders.some((other) => isUnder(d, other)));
+}
+
+/** A layout folder as written (`./docs/`) without its leading `./` or `/` and trailing `/`. */
+export function trimSlashes(dir: string): string {
+  return dir.replace(/^\.?\/+|\/+$/g, '');
+}
+
+/** Whether an absolute path lies inside a folder. */
+export function isUnder(abs: string, dir: string): boolean {
+  return abs.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }

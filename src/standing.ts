@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from './diagnostics.ts';
+import { isUnder } from './globs.ts';
 import type { SiteConfig } from './types.ts';
 
 /**
  * A build that would change nothing, known before any stage runs. After each successful build into a folder,
- * the build notes the state of everything it could have read (every file and folder of the project but its
- * output, cache and version-control folders; the files it read outside the project; the installed packages'
- * own record) and of everything it wrote (the output's generation, each file and folder in it). The next build
+ * the build notes the state of everything it could have read (every file and folder of the folders it reads the
+ * project from, the project folder's own files, every other file it read and the folder it is in, the installed
+ * packages' own record) and of everything it wrote (the output's generation, each file and folder in it). The next build
  * with the same quire, options and evaluated configuration whose notes all still hold has nothing to do: it
  * reports the last build's result instead of running the stages. Anything that differs, or a note that cannot
  * be taken, means a full build; so the check can only ever cost a build its shortcut, never its correctness.
@@ -49,7 +50,7 @@ interface StandingRecord {
 }
 
 const FORMAT = 1;
-/** A project this large is not noted (the walk would cost more than it saves); its builds always run. */
+/** Folders a build reads that hold more entries than this are not noted (the walk would cost more than it saves). */
 const MAX_ENTRIES = 50_000;
 /** Folders of the project the build never reads. */
 const NOT_READ = new Set(['.git', '.hg', '.svn', 'node_modules']);
@@ -112,12 +113,21 @@ export function standingBuild(place: StandingPlace): StandingResult | undefined 
   return record.result;
 }
 
+/** What a build could have read: the folders it reads the project from (walked whole) and the files it read elsewhere. */
+export interface StandingReads {
+  /** Absolute: the layout's folders (globs.ts, layoutFolders). */
+  folders: readonly string[];
+  /** Absolute: the config module and its imports, sidebars, the modules pages import, the client bundle's inputs. */
+  files: readonly string[];
+}
+
 /**
- * Notes the state a successful build leaves: `read` are the files the build read (those outside the project
- * are noted one by one; the project is walked whole). Nothing is noted when a note cannot be taken (an output
- * folder that is not quire's link, a project too large): the next build then runs in full.
+ * Notes the state a successful build leaves: every file and folder in `reads.folders`, each of `reads.files` and
+ * the folder it is in, the project folder's own files, and the package managers' install records. Nothing is noted
+ * when a note cannot be taken (an output folder that is not quire's link, folders too large): the next build then
+ * runs in full.
  */
-export function recordStanding(place: StandingPlace, read: readonly string[], result: StandingResult): void {
+export function recordStanding(place: StandingPlace, reads: StandingReads, result: StandingResult): void {
   const generation = linkTarget(place.outDir);
   if (!generation) return;
   const skip = new Set([path.resolve(place.outDir), path.resolve(place.cacheDir), path.join(place.root, '.quire')]);
@@ -125,31 +135,34 @@ export function recordStanding(place: StandingPlace, read: readonly string[], re
   // Noted by their path from the project folder (those outside it: absolute), which keeps the record small.
   const inputs: StandingRecord['inputs'] = {};
   const folders: StandingRecord['folders'] = {};
-  const key = (p: string) => path.relative(place.root, p) || '.';
-  const walked = walk(
-    place.root,
-    skip,
-    (file) => (inputs[key(file)] = inputStamp(file)),
-    (dir) => (folders[key(dir)] = folderStamp(dir)),
-  );
-  if (!walked) return;
-  for (const file of INSTALL_RECORDS) inputs[file] = inputStamp(path.join(place.root, file));
-  if (existsSync(path.join(place.root, 'node_modules'))) folders.node_modules = folderStamp(path.join(place.root, 'node_modules'));
-  for (const file of read) {
-    if (!isWithin(place.root, file)) {
-      inputs[file] = inputStamp(file);
-      folders[path.dirname(file)] = folderStamp(path.dirname(file));
-    }
+  const key = (p: string) => (isWithin(place.root, p) ? path.relative(place.root, p) : p === place.root ? '.' : p);
+  const noteFile = (file: string) => (inputs[key(file)] = inputStamp(file));
+  const noteFolder = (dir: string) => (folders[key(dir)] = folderStamp(dir));
+  let budget = MAX_ENTRIES;
+  for (const dir of reads.folders) {
+    if (!existsSync(dir)) continue;
+    budget = walk(dir, skip, budget, noteFile, noteFolder);
+    if (budget < 0) return;
+  }
+  // The project folder's own files (a config, a sidebar file, package.json) and its entries: a file added there is seen.
+  noteFolder(place.root);
+  for (const entry of readdirSync(place.root, { withFileTypes: true }))
+    if (!entry.isDirectory()) noteFile(path.join(place.root, entry.name));
+  for (const file of [...reads.files, ...INSTALL_RECORDS.map((f) => path.join(place.root, f))]) {
+    if (reads.folders.some((dir) => isUnder(file, dir))) continue;
+    noteFile(file);
+    noteFolder(path.dirname(file));
   }
   const outputs: StandingRecord['outputs'] = {};
   const outputFolders: StandingRecord['outputFolders'] = {};
   const written = walk(
     generation,
     new Set(),
+    MAX_ENTRIES,
     (file) => (outputs[path.relative(generation, file)] = outputStamp(file) ?? []),
     (dir) => (outputFolders[path.relative(generation, dir)] = folderStamp(dir)),
   );
-  if (!written) return;
+  if (written < 0) return;
   const record: StandingRecord = { version: FORMAT, key: place.key, generation, inputs, folders, outputs, outputFolders, result };
   const file = recordFile(place);
   mkdirSync(path.dirname(file), { recursive: true });
@@ -157,15 +170,23 @@ export function recordStanding(place: StandingPlace, read: readonly string[], re
   renameSync(`${file}.tmp`, file);
 }
 
-/** Walks `dir` (links followed), calling `onFile` and `onFolder`; false when it holds more than MAX_ENTRIES. */
-function walk(dir: string, skip: ReadonlySet<string>, onFile: (file: string) => void, onFolder: (dir: string) => void): boolean {
-  let entries = 0;
+/**
+ * Walks `dir` (links followed, NOT_READ and `skip` left out), calling `onFile` and `onFolder`, with at most `budget`
+ * entries: returns what is left of it, below 0 when the folder held more.
+ */
+function walk(
+  dir: string,
+  skip: ReadonlySet<string>,
+  budget: number,
+  onFile: (file: string) => void,
+  onFolder: (dir: string) => void,
+): number {
   const stack = [dir];
   while (stack.length) {
     const current = stack.pop()!;
     onFolder(current);
     for (const entry of readdirSync(current, { withFileTypes: true })) {
-      if (++entries > MAX_ENTRIES) return false;
+      if (--budget < 0) return budget;
       const full = path.join(current, entry.name);
       if (skip.has(full) || NOT_READ.has(entry.name)) continue;
       const isDir = entry.isDirectory() || (entry.isSymbolicLink() && statSync(full, { throwIfNoEntry: false })?.isDirectory());
@@ -173,7 +194,7 @@ function walk(dir: string, skip: ReadonlySet<string>, onFile: (file: string) => 
       else onFile(full);
     }
   }
-  return true;
+  return budget;
 }
 
 function inputStamp(file: string): Stamp | null {

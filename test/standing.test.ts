@@ -48,8 +48,11 @@ describe('standing builds', () => {
       'content/docs/guide/warned.md': '---\ntitle: Gewarnt\nunbekannt: 1\n---\n\nText.\n',
       'site.config.ts': (await readFile(path.join(repoRoot, 'test/fixtures/basic/site.config.ts'), 'utf8')).replace(
         "title: 'Fixture',",
-        "title: process.env.FIXTURE_TITLE ?? 'Fixture',",
+        "title: process.env.FIXTURE_TITLE ?? 'Fixture', styles: ['styles/site.css'],",
       ),
+      // A stylesheet outside the content folders (the client bundle reads it) and a folder the build never reads.
+      'styles/site.css': '.hero { color: #123456; }\n',
+      'notes/todo.txt': 'Nicht Teil der Website.\n',
     }));
     const first = await build(root);
     expect(first.code, first.stderr).toBe(0);
@@ -86,6 +89,16 @@ describe('standing builds', () => {
       expect(await settle(root), what).toBeLessThanOrEqual(3);
     }
   }, 240_000);
+
+  it('standing: should build when a stylesheet outside the content folders changed, and stand when an unread file did', async () => {
+    await settle(root);
+    await appendFile(path.join(root, 'notes/todo.txt'), 'Noch mehr.\n');
+    expect((await build(root)).stderr).toContain(STANDS);
+    await appendFile(path.join(root, 'styles/site.css'), '.hero { color: #654321; }\n');
+    const r = await build(root);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain(STANDS);
+  }, 60_000);
 
   it('standing: should write again an output file changed by hand, even with its size and mtime kept', async () => {
     await settle(root);

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { contentFileFilter } from '../globs.ts';
-import type { ContentKind, SiteConfig } from '../types.ts';
+import { ancestors, contentFileFilter, contentKinds, isUnder, trimSlashes, type Layout } from '../globs.ts';
+import type { ContentKind } from '../types.ts';
 
 /** A file that changed on disk, as the watcher saw it last (an editor's atomic save ends as a change). */
 export interface FileChange {
@@ -11,23 +11,9 @@ export interface FileChange {
 
 export type ChangeKind = 'config' | 'source' | 'load' | 'static' | 'asset' | 'theme' | 'client' | 'ignored';
 
-/** Where the project keeps what (quire's `content/` layout or a Docusaurus project's, see config.layout). */
-export type Layout = SiteConfig['layout'];
-
-/**
- * Content folders and their kinds, as the load stage walks them (readSource needs the kind): the older docs
- * versions' folders (`versioned_docs/version-<name>/`) are docs too, listed first as the docs folder may hold them.
- */
-function contentKinds(layout: Layout): [dir: string, kind: ContentKind][] {
-  const dirs: [string | null, ContentKind][] = [
-    ...(layout.versioned?.dirs ?? []).map((dir): [string, ContentKind] => [dir, 'doc']),
-    [layout.docs, 'doc'],
-    [layout.pages, 'page'],
-    [layout.landing, 'landing'],
-    [layout.blog, 'blog'],
-  ];
-  return dirs.filter((d): d is [string, ContentKind] => d[0] !== null).map(([dir, kind]) => [`${trimSlashes(dir)}/`, kind]);
-}
+export type { Layout } from '../globs.ts';
+/** The folders `quire dev` watches: the ones a build reads the project from (globs.ts). */
+export { layoutFolders as watchedFolders } from '../globs.ts';
 
 export interface ClassifyContext {
   root: string;
@@ -95,30 +81,6 @@ export function sourceKind(rel: string, layout: Layout): { kind: ContentKind; re
     return contentFileFilter(layout, kind)(relative) ? { kind, relative } : undefined;
   }
   return undefined;
-}
-
-/** The folders a content folder is in, inside the project (`content` for `content/docs`; none for `docs`). */
-function ancestors(dir: string): string[] {
-  const parts = trimSlashes(dir).split('/');
-  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
-}
-
-/** The folders `quire dev` watches for a layout: the content, data, locale and static folders. */
-export function watchedFolders(root: string, layout: Layout): string[] {
-  const top = new Set(contentKinds(layout).map(([dir]) => ancestors(dir)[0] ?? trimSlashes(dir)));
-  const folders = [...top, layout.data, layout.locales, layout.static, layout.versioned?.sidebars, layout.translations]
-    .filter((d): d is string => !!d)
-    .map((d) => path.resolve(root, d));
-  // A folder inside another (quire's content/data in content/) is watched with it.
-  return folders.filter((d, i) => folders.indexOf(d) === i && !folders.some((other) => isUnder(d, other)));
-}
-
-function trimSlashes(dir: string): string {
-  return dir.replace(/^\.?\/+|\/+$/g, '');
-}
-
-function isUnder(abs: string, dir: string): boolean {
-  return abs.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
 
 export function toPosix(p: string): string {

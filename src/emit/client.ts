@@ -15,6 +15,8 @@ export interface ClientBundle {
   css: string;
   /** Island name → module URL. */
   islands: Record<string, string>;
+  /** The files esbuild read (absolute): the theme's and the project's stylesheets and code. */
+  inputs?: readonly string[];
 }
 
 /** React islands: name → client entry (under the tool root). Each becomes its own lazily loaded module. */
@@ -57,10 +59,10 @@ export async function bundleClient({
   const settings = { toolRoot, baseUrl, minify, projectStyles, setsPrimary, codeCss };
   const record = cacheDir ? path.join(cacheDir, `client-${sha1(JSON.stringify(settings)).slice(0, 12)}.bin`) : undefined;
   const cached = record ? await readRecord(record) : undefined;
-  if (cached && (await inputsHash(cached.inputs)) === cached.inputsHash) return cached.bundle;
+  if (cached && (await inputsHash(cached.inputs)) === cached.inputsHash) return { ...cached.bundle, inputs: cached.inputs };
   const { bundle, inputs } = await makeBundle({ ...settings, projectRoot });
   if (record) await writeRecord(record, { inputs, inputsHash: await inputsHash(inputs), bundle });
-  return bundle;
+  return { ...bundle, inputs };
 }
 
 /**
