@@ -157,35 +157,41 @@ export function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * A page without front matter at its top: fine, unless `---` opens fields that are never closed or sit below blank
+ * lines (each would be shown as the page's text).
+ */
+function withoutFrontMatter(text: string, file: string): SplitResult {
+  // `---` and `title: …` below it, but no closing `---`: the front matter would be shown as the page's text.
+  if (/^---[ \t]*\r?\n[A-Za-z_][\w-]*[ \t]*:/.test(text)) {
+    const last = lastField(text);
+    return {
+      frontMatter: {},
+      body: text,
+      bodyLine: 1,
+      diagnostics: [report(CODES.FRONT_MATTER_SYNTAX, 'unclosed', { last }, { file, line: 1, column: 1 })],
+    };
+  }
+  // Blank lines above the `---`: Markdown reads the block as a rule and text, so the title and description
+  // would silently become the page's first paragraph. A page that opens with a rule has no fields below it.
+  const blank = /^(?:[ \t]*\r?\n)+(?=---[ \t]*\r?\n)/.exec(text);
+  const late = blank ? FENCE.exec(text.slice(blank[0].length)) : null;
+  if (blank && late && looksLikeFrontMatter(late[1])) {
+    const lines = blank[0].split('\n').length - 1;
+    return {
+      frontMatter: {},
+      body: text,
+      bodyLine: 1,
+      diagnostics: [report(CODES.FRONT_MATTER_SYNTAX, 'late', { blankLines: lines }, { file, line: lines + 1, column: 1 })],
+    };
+  }
+  return { frontMatter: {}, body: text, bodyLine: 1, diagnostics: [] };
+}
+
 /** Splits `---` YAML front matter from the body and validates it, with file positions on errors. */
 export function splitFrontMatter(text: string, file: string): SplitResult {
   const m = FENCE.exec(text);
-  if (!m) {
-    // `---` and `title: …` below it, but no closing `---`: the front matter would be shown as the page's text.
-    if (/^---[ \t]*\r?\n[A-Za-z_][\w-]*[ \t]*:/.test(text)) {
-      const last = lastField(text);
-      return {
-        frontMatter: {},
-        body: text,
-        bodyLine: 1,
-        diagnostics: [report(CODES.FRONT_MATTER_SYNTAX, 'unclosed', { last }, { file, line: 1, column: 1 })],
-      };
-    }
-    // Blank lines above the `---`: Markdown reads the block as a rule and text, so the title and description
-    // would silently become the page's first paragraph. A page that opens with a rule has no fields below it.
-    const blank = /^(?:[ \t]*\r?\n)+(?=---[ \t]*\r?\n)/.exec(text);
-    const late = blank ? FENCE.exec(text.slice(blank[0].length)) : null;
-    if (blank && late && looksLikeFrontMatter(late[1])) {
-      const lines = blank[0].split('\n').length - 1;
-      return {
-        frontMatter: {},
-        body: text,
-        bodyLine: 1,
-        diagnostics: [report(CODES.FRONT_MATTER_SYNTAX, 'late', { blankLines: lines }, { file, line: lines + 1, column: 1 })],
-      };
-    }
-    return { frontMatter: {}, body: text, bodyLine: 1, diagnostics: [] };
-  }
+  if (!m) return withoutFrontMatter(text, file);
   const yamlText = m[1];
   const bodyLine = m[0].split('\n').length - (m[0].endsWith('\n') ? 1 : 0) + 1;
   const body = text.slice(m[0].length);
