@@ -4,7 +4,7 @@
 /** The columns of a run, in the order lighthouse.mjs records them. */
 export const COLUMNS = ['performance', 'accessibility', 'best-practices', 'seo', 'tbt', 'longest', 'layout'];
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A column's median over the runs, with its range when the runs differ. */
 function cell(runs, column) {

@@ -19,7 +19,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { lighthouseTable } from './lighthouse-table.mjs';
+import { lighthouseTable, median } from './lighthouse-table.mjs';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -106,7 +106,6 @@ async function lighthouse(route, run) {
   ];
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const loadBefore = loadavg()[0];
 const measured = new Date().toISOString();
 const pages = [];
