@@ -2,21 +2,7 @@ import path from 'node:path';
 import { compileAll, CompileCache, preloadCompiler, type Slowest } from './compile/index.ts';
 import { loadConfig, type LoadConfigResult } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, report, type Diagnostic } from './diagnostics.ts';
-import {
-  bundleClient,
-  StylesheetError,
-  DirWriter,
-  emit,
-  indexedWhenRendered,
-  markdownDocument,
-  openPreviousOutput,
-  outputFolderProblem,
-  startSearch,
-  type ClientBundle,
-  type EmitReport,
-  type SearchIndexer,
-  type Writer,
-} from './emit/index.ts';
+import { bundleClient, SiteOutput, StylesheetError, type ClientBundle, type EmitReport, type Writer } from './emit/index.ts';
 import { ContentFiles, load, readStyleFacts } from './load/index.ts';
 import { withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, loadCodeBlocks, renderPages } from './render/index.ts';
@@ -24,7 +10,7 @@ import { layoutFolders } from './globs.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
 import { runPipeline, siteTexts, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
 import { recordStanding, standingKey } from './standing.ts';
-import type { BuildProgress, Compiled, Loaded, Route, Site, SiteConfig, Theme } from './types.ts';
+import type { BuildProgress, Compiled, Loaded, Site, SiteConfig, Theme } from './types.ts';
 
 export interface BuildOptions {
   /** Project folder (site.config.ts, content/, locales/, static/). */
@@ -185,9 +171,8 @@ class BuildRun implements Driver {
   private cache?: CompileCache;
   private cacheSaved?: Promise<Error | undefined>;
   private bundling?: Promise<ClientBundle | Error>;
-  private search?: SearchIndexer;
-  private writer?: Writer;
-  private incremental?: NonNullable<Parameters<typeof emit>[0]['incremental']>;
+  /** The output, emit's object: its folder check, the early search index, the pages kept, the writing. */
+  private readonly output: SiteOutput;
   private bundle?: ClientBundle;
   /** The client bundle this build used, for the no-change record (its inputs). */
   get clientBundle(): ClientBundle | undefined {
@@ -196,13 +181,14 @@ class BuildRun implements Driver {
   private renderDiagnostics: Diagnostic[] = [];
   private staticFiles: Loaded['staticFiles'] = [];
   private closeRender?: () => Promise<void>;
-  /** Load's reader of the content images: hashed for the fingerprints, then copied by emit's writer. */
-  private readonly files: ContentFiles;
 
   constructor(private readonly options: BuildOptions) {
-    this.root = options.root;
-    this.files = new ContentFiles(options.root);
-    this.cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(options.root, '.quire/cache'));
+    const { root, outDir, writer, toolVersion, markdownDocuments } = options;
+    this.root = root;
+    this.cacheDir = options.cacheDir === false ? undefined : (options.cacheDir ?? path.join(root, '.quire/cache'));
+    // Load's reader of the content images: hashed for the fingerprints, then copied by emit's writer.
+    const files = new ContentFiles(root);
+    this.output = new SiteOutput({ root, outDir, writer, cacheDir: this.cacheDir, toolVersion, files, markdownDocuments });
   }
 
   theme(): Theme {
@@ -210,7 +196,7 @@ class BuildRun implements Driver {
   }
 
   async config(): Promise<Outcome<SiteConfig>> {
-    const { root, configFile, locale, writer, outDir, loadedConfig } = this.options;
+    const { root, configFile, locale, outDir, loadedConfig } = this.options;
     const result = loadedConfig ?? (await loadConfig({ root, file: configFile, overrides: { locale } }));
     this.inputs.push(...result.inputs);
     const { config, diagnostics } = result;
@@ -218,7 +204,7 @@ class BuildRun implements Driver {
     const tool = this.options.toolVersion;
     this.standingKey = tool && standingKey(config, { tool, outDir: outDir ?? path.join(root, 'dist'), locale, configFile });
     // A build replaces its whole output folder: one whose replacing would lose work is refused before anything is read.
-    const problem = writer ? undefined : outputFolderProblem({ outDir: outDir ?? path.join(root, 'dist'), root, baseUrl: config.baseUrl });
+    const problem = this.output.problem(config);
     return problem ? { diagnostics: [...diagnostics, problem] } : { value: config, diagnostics };
   }
 
@@ -237,7 +223,7 @@ class BuildRun implements Driver {
     this.cache = await CompileCache.open(this.cacheDir);
     if (!this.options.writer && this.cache.isEmpty) {
       preloadCompiler();
-      this.search = startSearch(config);
+      this.output.startSearch(config);
     }
     const { value, diagnostics } = await load({ root, config, mode, cacheDir: this.cacheDir });
     this.inputs.push(...value.inputs);
@@ -250,14 +236,6 @@ class BuildRun implements Driver {
 
   async compile(config: SiteConfig, loaded: Loaded): Promise<Outcome<Compiled[]>> {
     const { onProgress, workerFile, beforeCompile } = this.options;
-    // Pagefind indexes each Markdown page as soon as it is compiled, on the core that compiling leaves mostly idle.
-    const early = this.options.markdownDocuments === false ? undefined : this.search;
-    const onCompiled =
-      early &&
-      ((compiled: Compiled) => {
-        const document = markdownDocument(config, compiled);
-        if (document) early.addDocument(compiled.source.path, document);
-      });
     const texts = siteTexts(config, loaded);
     const onCompileProgress = onProgress && ((done: number, total: number) => onProgress({ step: 'compile', done, total }));
     const result = await compileAll({
@@ -268,7 +246,7 @@ class BuildRun implements Driver {
       workerFile,
       beforeCompile,
       onProgress: onCompileProgress,
-      onCompiled,
+      onCompiled: this.output.onCompiled(config),
       mdxFromTree: this.options.mdxFromTree,
     });
     this.cacheHits = result.cacheHits;
@@ -280,28 +258,15 @@ class BuildRun implements Driver {
   }
 
   async render(site: Site): Promise<Outcome<Pages>> {
-    const { root, theme, mode = 'production', workerFile, toolVersion, outDir } = this.options;
+    const { theme, mode = 'production', workerFile } = this.options;
     const bundle = await this.bundling!;
     if (bundle instanceof StylesheetError)
       return { diagnostics: [report(CODES.PROJECT_STYLES, 'bundle', { text: bundle.message }, bundle.place)] };
     if (bundle instanceof Error) throw new Error(`quire bug: the client bundle failed to build: ${bundle.message}`);
     this.bundle = bundle;
-    const writer = (this.writer = this.options.writer ?? new DirWriter(outDir ?? path.join(root, 'dist')));
-    // Incremental output: a route whose fingerprint (everything its HTML is made of) matches the previous
-    // build's, and whose file there is untouched, is kept instead of rendered and written.
-    const { manifest, assetHashes } = await openPreviousOutput(site, { files: this.files, writer, cacheDir: this.cacheDir, toolVersion });
     const shared = { css: bundle.css, js: bundle.js, islands: bundle.islands, files: bundle.files.map((f) => f.file), mode };
-    const fingerprints = manifest.enabled ? fingerprintRoutes({ site, shared, assetVersions: assetHashes }) : new Map<string, string>();
-    const reused = await manifest.reusable(fingerprints);
-    this.incremental = { fingerprints, manifest, reused };
-    this.reused = reused.size;
-    const only = reused.size ? (r: Route) => !reused.has(r.path) : undefined;
-    // A new local search index reads the pages without a Markdown document from their HTML: those come first, so
-    // Pagefind builds the index while the others render. Kept pages are merged in route order (emit).
-    const first =
-      site.config.search.provider === 'local' && !reused.size
-        ? (r: Route) => indexedWhenRendered(site, r, this.options.markdownDocuments)
-        : undefined;
+    const { only, first, reused } = await this.output.plan(site, (assetVersions) => fingerprintRoutes({ site, shared, assetVersions }));
+    this.reused = reused;
     await loadCodeBlocks(site);
     const rendering = renderPages(
       { site, theme, mode, assets: bundle, only, first, workerFile, sharedRendering: this.options.sharedRendering },
@@ -315,48 +280,40 @@ class BuildRun implements Driver {
       }
     }.call(this);
     const detail = () =>
-      [`${this.rendered} pages`, reused.size ? `${reused.size} unchanged` : '', rendering.threads > 1 ? `${rendering.threads} threads` : '']
+      [`${this.rendered} pages`, reused ? `${reused} unchanged` : '', rendering.threads > 1 ? `${rendering.threads} threads` : '']
         .filter(Boolean)
         .join(', ');
     return { value: counted, diagnostics: [], detail };
   }
 
   async emit(site: Site, pages: Pages): Promise<Outcome<EmitReport>> {
-    const { root, theme, onProgress } = this.options;
-    const emitted = await emit({
-      site,
-      pages,
-      bundle: this.bundle!,
-      sharedFiles: theme.sharedFiles?.(site),
-      staticFiles: this.staticFiles,
-      files: this.files,
-      root,
-      writer: this.writer!,
-      canCommit: () => !hasErrors(this.renderDiagnostics),
-      incremental: this.incremental,
-      onPage: onProgress && ((done) => onProgress({ step: 'render', done, total: site.routes.length })),
-      // The cache is written while Pagefind finishes the index and this thread would wait.
-      onPagesOut: (searchIndex) => {
-        void this.saveCache();
-        if (searchIndex) onProgress?.({ step: 'search' });
-      },
-      search: this.search,
-      markdownDocuments: this.options.markdownDocuments,
-    }).finally(() => this.closeRender?.());
-    this.search = undefined;
+    const { theme, onProgress } = this.options;
+    const emitted = await this.output
+      .write(site, pages, {
+        bundle: this.bundle!,
+        sharedFiles: theme.sharedFiles?.(site),
+        staticFiles: this.staticFiles,
+        canCommit: () => !hasErrors(this.renderDiagnostics),
+        onPage: onProgress && ((done) => onProgress({ step: 'render', done, total: site.routes.length })),
+        // The cache is written while Pagefind finishes the index and this thread would wait.
+        onPagesOut: (searchIndex) => {
+          void this.saveCache();
+          if (searchIndex) onProgress?.({ step: 'search' });
+        },
+      })
+      .finally(() => this.closeRender?.());
     this.report = emitted.value;
     return { value: emitted.value, diagnostics: [...this.renderDiagnostics, ...emitted.diagnostics] };
   }
 
   /** After a thrown quire bug: the search index's process and the render workers are stopped; nothing is written. */
   async abandon(): Promise<void> {
-    await Promise.allSettled([this.search?.discard(), this.closeRender?.()]);
-    this.search = undefined;
+    await Promise.allSettled([this.output.discard(), this.closeRender?.()]);
   }
 
   /** Ends the build: a search index started but not used is stopped, and the compile cache is written. */
   async finish(ok: boolean): Promise<Diagnostic[]> {
-    await this.search?.discard();
+    await this.output.discard();
     if (!this.cache) return [];
     const failed = await this.saveCache();
     // A cache that cannot be written costs the next build time, not this build its result: a warning.

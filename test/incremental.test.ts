@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../src/build.ts';
-import { DirWriter } from '../src/emit/index.ts';
+import { DirWriter } from '../src/emit/writer.ts';
 import { storeOf } from '../src/emit/generations.ts';
 import { classicTheme } from '../themes/classic/index.tsx';
 import { makeSite, png, repoRoot } from './helpers.ts';

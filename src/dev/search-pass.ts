@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics.ts';
-import { emit, MemoryWriter, outputFile, type ClientBundle } from '../emit/index.ts';
+import { emit, MemoryWriter, type ClientBundle } from '../emit/index.ts';
+import { outputFile } from '../shared/output-paths.ts';
 import { INDEX_DIR } from '../shared/search-pagefind.ts';
 import type { Site } from '../types.ts';
 import type { MemoryStore } from './memory-store.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { hasErrors, type Diagnostic } from '../diagnostics.ts';
-import { outputFile } from '../emit/index.ts';
+import { outputFile } from '../shared/output-paths.ts';
 import { runPipeline } from '../pipeline.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import type { BuildProgress, Site, Theme } from '../types.ts';

@@ -3,18 +3,10 @@ import path from 'node:path';
 import type { CompileTexts } from '../compile/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { CODES, hasErrors, report, type Diagnostic } from '../diagnostics.ts';
-import {
-  assetName,
-  bundleClient,
-  contentHash,
-  emit,
-  outputFile,
-  StylesheetError,
-  type ClientBundle,
-  type EmitReport,
-} from '../emit/index.ts';
+import { assetName, bundleClient, contentHash, emit, StylesheetError, type ClientBundle, type EmitReport } from '../emit/index.ts';
 import { ContentFiles, isHiddenStaticPath, load, readSource, readStyleFacts } from '../load/index.ts';
 import { withStandIns, type PlanMemo } from '../plan/index.ts';
+import { outputFile } from '../shared/output-paths.ts';
 import { siteTexts, type Driver, type Outcome, type Pages } from '../pipeline.ts';
 import { fingerprintRoutes, loadCodeBlocks, renderEach, type FingerprintMemo } from '../render/index.ts';
 import type { BuildProgress, Compiled, Loaded, Site, SiteConfig, Source, Theme } from '../types.ts';

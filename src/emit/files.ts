@@ -1,13 +1,8 @@
 import { Feed } from 'feed';
 import { escapeAttribute } from '../shared/html.ts';
 import { feedFiles } from '../shared/feeds.ts';
-import { pageFile, sidebarChunkFile } from '../shared/output-paths.ts';
+import { sidebarChunkFile } from '../shared/output-paths.ts';
 import type { Route, SidebarItem, Site } from '../types.ts';
-
-/** Output file of a page: `/docs/faq/` → `de/docs/faq/index.html`; `/404.html` → `de/404.html`. */
-export function outputFile(baseUrl: string, routePath: string): string {
-  return baseUrl.replace(/^\//, '') + pageFile(routePath);
-}
 
 /** Routes a search engine should see: no 404, no unlisted pages, no search page. */
 export function isIndexable(route: Route): boolean {

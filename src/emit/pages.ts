@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Route, Site } from '../types.ts';
 import type { ContentAssets } from './assets.ts';
-import { outputFile } from './files.ts';
+import { outputFile } from '../shared/output-paths.ts';
 import { contentHash } from './hash.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { SiteSearch } from './site-search.ts';

@@ -17,6 +17,11 @@ export function pageFile(routePath: string): string {
   return path.endsWith('.html') ? path.slice(1) : path.slice(1) + 'index.html';
 }
 
+/** Output file of a page: `/docs/faq/` → `de/docs/faq/index.html`; `/404.html` → `de/404.html`. */
+export function outputFile(baseUrl: string, routePath: string): string {
+  return baseUrl.replace(/^\//, '') + pageFile(routePath);
+}
+
 /**
  * The folder under the base path for small files the browser loads on demand (large sidebars' categories, the
  * theme's shared files such as the search settings); every build rewrites it whole.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DevMemory } from '../../src/dev/stages.ts';
-import { emit, MemoryWriter, outputFile } from '../../src/emit/index.ts';
+import { emit, MemoryWriter } from '../../src/emit/index.ts';
+import { outputFile } from '../../src/shared/output-paths.ts';
 import { makeSite } from '../helpers.ts';
 import { openSession } from './helpers.ts';
 
