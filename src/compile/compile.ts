@@ -187,7 +187,9 @@ interface VFileMessageLike {
   note?: string;
   ruleId?: string | null;
   /** A JSX tag left open (end-tag-mismatch): where it opens (patches/mdast-util-mdx-jsx+3.2.1.patch). */
-  openingTag?: { start?: { line: number; column: number } };
+  openingTag?: { start?: Point; end?: Point };
+  /** The places the message's text names, in the body's lines, as data (the same patch). */
+  textPlaces?: (Point | { start: Point; end: Point })[];
   /** What the URL policy refused (links.ts, refuseUnsafe), as data. */
   unsafe?: UnsafeFinding;
 }
@@ -360,6 +362,32 @@ function compileFailure(
     : report(CODES.MARKDOWN_SYNTAX, 'compile', { reason, note }, place);
 }
 
+interface Point {
+  line: number;
+  column: number;
+}
+
+/**
+ * A parser message with the places its text names (`textPlaces`, as mdast-util-mdx-jsx writes them: `(4:3-4:18)`,
+ * counted from the body's first line) given as lines of the file; the tag left open, named at the end, is left out:
+ * it is the diagnostic's own place. The places come from the data, never from the text.
+ */
+function withFileLines(m: VFileMessageLike, bodyLine: number): string {
+  let reason = m.reason ?? m.message;
+  const point = (p: Point) => `${p.line}:${p.column}`;
+  const inFile = (p: Point) => `line ${p.line + bodyLine - 1}, column ${p.column}`;
+  for (const place of m.textPlaces ?? []) {
+    const span = 'start' in place;
+    const written = ` (${span ? `${point(place.start)}-${point(place.end)}` : point(place)})`;
+    const at = reason.indexOf(written);
+    if (at < 0) continue;
+    const own = place === m.openingTag && at + written.length === reason.length;
+    const shown = own ? '' : ` (${span ? `${inFile(place.start)} to ${inFile(place.end)}` : inFile(place)})`;
+    reason = reason.slice(0, at) + shown + reason.slice(at + written.length);
+  }
+  return reason;
+}
+
 /** The compiled page from its pipeline's result, or the diagnostic of its failure. */
 async function finishCompile(
   source: Source,
@@ -386,17 +414,7 @@ async function finishCompile(
     const opening = m.openingTag?.start;
     const line = opening ? opening.line : (m.line ?? m.place?.line ?? m.place?.start?.line);
     const column = opening ? opening.column : (m.column ?? m.place?.column ?? m.place?.start?.column);
-    // A place at the end is the error's own (reported as its line and column); places inside the text ("a closing
-    // tag for `<Tab>` (4:3-4:18)") count from the body's first line and are given as lines of the file instead.
-    const toFile = (l: string) => String(Number(l) + source.bodyLine - 1);
-    const reason = (m.reason ?? m.message)
-      .replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, '')
-      .replace(
-        /\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g,
-        (_all, l1: string, c1: string, l2?: string, c2?: string) =>
-          `(line ${toFile(l1)}, column ${c1}${l2 ? ` to line ${toFile(l2)}, column ${c2}` : ''})`,
-      )
-      .replace(/\s+/g, ' ');
+    const reason = withFileLines(m, source.bodyLine).replace(/\s+/g, ' ');
     const place = { file: source.file, line: line ? line + source.bodyLine - 1 : undefined, column };
     return {
       // With the lines compiled (withExcerpt), so its frame does not show a version saved since (quire dev, saving fast).

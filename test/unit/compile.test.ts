@@ -474,6 +474,34 @@ describe('compile', () => {
     expect(r.diagnostic).toMatchObject({ line: 6, column: 1 });
     expect(r.diagnostic.message).toMatch(/Could not compile MDX: .*Hero/);
   });
+
+  it("compile: should give the places a JSX error names in its text as lines of the file, from the parser's data", async () => {
+    // The body starts at line 4 of the file (see `source`); the parser counts from the body's first line.
+    const failure = async (body: string) => {
+      const r = await compileSource(source(body, 'mdx'), config);
+      if (!('diagnostic' in r)) throw new Error('expected a diagnostic');
+      return [r.diagnostic.line, r.diagnostic.column, r.diagnostic.message];
+    };
+    // The tag left open is named inside the text: a place of the file.
+    expect(await failure('Text\n\n*a <b>c* d</b>\n')).toEqual([
+      6,
+      4,
+      'Could not compile MDX: Expected a closing tag for `<b>` (line 6, column 4 to line 6, column 7) before the end of `emphasis`',
+    ]);
+    // Named at the end, it is the diagnostic's own place: left out of the text.
+    expect(await failure('Text\n\n<a>\n\n```\n</a>\n```\n')).toEqual([6, 1, 'Could not compile MDX: Expected a closing tag for `<a>`']);
+    expect(await failure('<a><b></a></b>\n')).toEqual([
+      4,
+      4,
+      'Could not compile MDX: Unexpected closing tag `</a>`, expected corresponding closing tag for `<b>`',
+    ]);
+    // Two points, neither the tag: both given as lines of the file.
+    expect(await failure('Text\n\n<a>\n*b</a>*\n')).toEqual([
+      7,
+      3,
+      'Could not compile MDX: Expected the closing tag `</a>` either after the end of `emphasis` (line 7, column 8) or another opening tag after the start of `emphasis` (line 7, column 1)',
+    ]);
+  });
 });
 
 describe('compile: markup shown as text, found by the writer-experience audit', () => {
