@@ -1,3 +1,8 @@
+/**
+ * The compile stage's door: `compileAll` (a build, with its cache and workers), what quire dev's compiled sources and
+ * the worker use one source at a time, the texts and settings a compile depends on, and `bundleModules` (the modules
+ * of pages that import components, bundled once for the site).
+ */
 export { CompileCache } from './cache.ts';
 export {
   cacheKey,
@@ -6,15 +11,12 @@ export {
   compileInWorker,
   compileSource,
   compileTexts,
-  compileTimeLimit,
-  COMPILER_VERSION,
   loadCompiler,
   pageSettings,
   preloadCompiler,
   type CompileOneResult,
-  type CompileOptions,
   type CompileTexts,
   type Slowest,
 } from './compile.ts';
-export { compileAll, startCompilePool, type CompileAllOptions, type CompileJob } from './pool.ts';
+export { compileAll, startCompilePool, type CompileJob } from './pool.ts';
 export { bundleModules } from './modules.ts';

@@ -16,8 +16,6 @@ import { configSchema, NAV_ITEM_TYPES, type SiteConfig } from './schema.ts';
 import { findDocusaurusConfig, isDocusaurusConfigFile, mapDocusaurusConfig, quireRoot, runDocusaurusConfig } from './docusaurus.ts';
 
 export type { SiteConfig, UserConfig, NavItem, LinkTarget } from './schema.ts';
-export { unbalancedTag } from '../shared/html-balance.ts';
-export { configSchema } from './schema.ts';
 export { quireRoot } from './docusaurus.ts';
 
 /** quire's own layout (`content/`, `locales/`, `static/`): the layout of a config that says nothing else. */

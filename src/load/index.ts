@@ -19,9 +19,8 @@ import { pickTranslations, readTranslationFiles, translationDir, translationOrph
 import { decodeText, unreadable } from './text-file.ts';
 
 export { readImageSizes } from './image-sizes.ts';
-export { joinPath } from '../shared/doc-paths.ts';
 export { missingFiles } from './present-files.ts';
-export { ContentFiles, readStyleFacts, type StyleFacts } from './project-files.ts';
+export { ContentFiles, readStyleFacts } from './project-files.ts';
 
 export interface LoadOptions {
   root: string;

@@ -33,7 +33,6 @@ import { docsVersionsOf, lastDocsVersion } from '../shared/doc-versions.ts';
 import { socialImageWarnings } from './social-images.ts';
 import { staticFileClashes } from './static-files.ts';
 
-export { flattenSidebar, indexSidebar } from './docs.ts';
 export { socialImageFiles } from './social-images.ts';
 export { contentImageFiles } from './content-images.ts';
 import { contentImageProblems } from './content-images.ts';

@@ -120,7 +120,7 @@ describe('config', () => {
 
 describe("config: the announcement's HTML", () => {
   it('config: should refuse announcement HTML that leaves a tag open or closes them out of order', async () => {
-    const { unbalancedTag } = await import('../../src/config/index.ts');
+    const { unbalancedTag } = await import('../../src/shared/html-balance.ts');
     expect(
       unbalancedTag('Neu: <a href="/deals/manga/">3 Tage <b>Pro</b> kostenlos</a><br> – <img src="/x.png" alt="a > b"/><!-- <i> -->'),
     ).toBeUndefined();

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { minimalConfig } from './config-fixture.ts';
 import { formatDiagnostic } from '../../src/diagnostics.ts';
 import { fieldPlaces, splitFrontMatter, unknownFields } from '../../src/load/front-matter.ts';
-import { identify, joinPath, load } from '../../src/load/index.ts';
+import { identify, load } from '../../src/load/index.ts';
+import { joinPath } from '../../src/shared/doc-paths.ts';
 import { misspeltMessageIds } from '../../src/load/locale-typos.ts';
 import { makeSite } from '../helpers.ts';
 

@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
-import { render, renderOrder } from '../../src/render/index.ts';
+import { render, renderOrder } from '../../src/render/pages.ts';
 import { colorModeScript } from '../../src/render/inline-scripts.ts';
 import type { NavItem } from '../../src/config/index.ts';
 import type { Site } from '../../src/types.ts';
