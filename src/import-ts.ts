@@ -100,6 +100,19 @@ function installed(name: string, dir: string): boolean {
   }
 }
 
+/** The registered symbol under which a stand-in (standInForMissingPackages) names its package. */
+const MISSING_PACKAGE = 'quire.missing-package';
+
+/**
+ * The package a value stands in for, when it is (or was taken from) the stand-in of a package that is not installed:
+ * a remark plugin from such a package is no plugin at all, and is known by its package's name.
+ */
+export function missingPackageOf(value: unknown): string | undefined {
+  if ((typeof value !== 'function' && typeof value !== 'object') || value === null) return undefined;
+  const name = (value as Record<symbol, unknown>)[Symbol.for(MISSING_PACKAGE)];
+  return typeof name === 'string' ? name : undefined;
+}
+
 /**
  * An esbuild plugin: a bare import of a package that is not installed resolves to a stand-in, so the config still
  * runs. The stand-in is a value every property access, call and conversion of which gives the stand-in again
@@ -116,12 +129,14 @@ export function standInForMissingPackages(root: string, missing: Map<string, { i
         if (!missing.has(name)) missing.set(name, { importer: args.importer });
         return { path: args.path, namespace: 'quire-missing-package' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'quire-missing-package' }, () => ({
+      build.onLoad({ filter: /.*/, namespace: 'quire-missing-package' }, (args) => ({
         // CommonJS, so that esbuild reads any named import from it as a property (`import { themes } from …`); the
-        // prototype trap answers the properties esbuild's interop looks up on a copy of the module object.
+        // prototype trap answers the properties esbuild's interop looks up on a copy of the module object. It names
+        // its package under MISSING_PACKAGE (see missingPackageOf).
         contents: `
 const empty = () => '';
-const handler = { get: (_t, key) => (key === Symbol.toPrimitive || key === 'toString' || key === 'valueOf' ? empty : key === '__esModule' ? undefined : standIn), apply: () => standIn, construct: () => standIn };
+const name = ${JSON.stringify(packageName(args.path))};
+const handler = { get: (_t, key) => (key === Symbol.for(${JSON.stringify(MISSING_PACKAGE)}) ? name : key === Symbol.toPrimitive || key === 'toString' || key === 'valueOf' ? empty : key === '__esModule' ? undefined : standIn), apply: () => standIn, construct: () => standIn };
 const standIn = new Proxy(function () {}, { ...handler, getPrototypeOf: () => new Proxy({}, handler) });
 module.exports = standIn;`,
         loader: 'js',

@@ -4,7 +4,7 @@ import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
-import { importFailure, importTypeScript, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
+import { importFailure, importTypeScript, missingPackageOf, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
 import { globMatcher } from '../globs.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
 import { translateConfig } from './docusaurus-i18n.ts';
@@ -941,7 +941,9 @@ function npm2yarnIn(lists: string[], peek: (key: string) => unknown, opt: (key: 
     if (!Array.isArray(plugins)) continue;
     plugins.forEach((entry, i) => {
       const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
-      if (typeof plugin !== 'function' || !/npm2yarn/i.test(Function.prototype.toString.call(plugin))) return;
+      // The package named where it is not installed (its stand-in has no code to know it by; Q001 names it).
+      const named = missingPackageOf(plugin) === '@docusaurus/remark-plugin-npm2yarn';
+      if (typeof plugin !== 'function' || !(named || /npm2yarn/i.test(Function.prototype.toString.call(plugin)))) return;
       const { sync = false, converters = ['yarn', 'pnpm', 'bun'] } = (isObject(options) ? options : {}) as Raw;
       if (!Array.isArray(converters) || !converters.every((c) => typeof c === 'string')) return;
       opt(`${list}.${i}`);
@@ -957,7 +959,8 @@ const PLUGIN_LISTS = ['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefa
  * The project's remark and rehype plugins in the preset's `docs`, `blog` and `pages` options (a function, or
  * `[function, options]`, as Docusaurus's MDX loader takes them), each marked read, with `key`: a fingerprint of
  * their code and options (`loadDocusaurus` adds the files they come from). npm2yarn entries (taken by npm2yarnIn)
- * are left to quire's own plugin; an entry of another shape stays unread and is named in the warning.
+ * are left to quire's own plugin; one from a package that is not installed is left out (Q001 names the package); an
+ * entry of another shape stays unread and is named in the warning.
  */
 function projectPluginsIn(
   base: string,
@@ -976,6 +979,8 @@ function projectPluginsIn(
         const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
         if (used.has(keyPath) || typeof plugin !== 'function') return;
         opt(`${section}.${list}.${i}`);
+        // A plugin from a package that is not installed is no plugin: Q001 says so at the import.
+        if (missingPackageOf(plugin)) return;
         ((sections[section] ??= {})[list] ??= []).push({ keyPath, name: plugin.name || 'anonymous' });
         fingerprint.update(`${keyPath}\0${Function.prototype.toString.call(plugin)}\0${stableText(options)}\0`);
       });

@@ -387,6 +387,28 @@ describe('Docusaurus config', () => {
     });
   });
 
+  it('reads a remark plugin whose package is not installed as no plugin, and npm2yarn by its package name (as Jest writes them)', async () => {
+    const root = await project({
+      'docusaurus.config.js': `module.exports = {
+  title: 'J', url: 'https://example.org', baseUrl: '/',
+  presets: [['classic', {
+    docs: { remarkPlugins: [[require('@docusaurus/remark-plugin-npm2yarn'), { sync: true }], require('docusaurus-remark-plugin-tab-blocks').default] },
+    pages: { remarkPlugins: [[require('@docusaurus/remark-plugin-npm2yarn'), { sync: true }]] },
+  }]],
+};`,
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(config).toBeDefined();
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // Each package is named once, at its import; neither entry is named unread as well.
+    expect(diagnostics.map((d) => [d.code, d.message.split('\n')[0]])).toEqual([
+      ['Q001', expect.stringContaining('@docusaurus/remark-plugin-npm2yarn, which is not installed')],
+      ['Q001', expect.stringContaining('docusaurus-remark-plugin-tab-blocks, which is not installed')],
+    ]);
+    expect(config!.markdown.npm2yarn).toEqual({ sync: true, converters: ['yarn', 'pnpm', 'bun'] });
+    expect(config!.markdown.plugins).toBeUndefined();
+  });
+
   it("resolves require.resolve('./sidebars.js') to sidebars.ts, and a theme package not installed to its name", async () => {
     // As React Redux's website writes it; Docusaurus's config loader (jiti) finds the TypeScript file.
     const root = await project({
