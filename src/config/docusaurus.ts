@@ -167,6 +167,7 @@ export function mapDocusaurusConfig(
   const baseUrl = take<string>('baseUrl');
   const config: Raw = {
     title,
+    titleDelimiter: take('titleDelimiter'),
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
     headTags: headTags(raw, take),

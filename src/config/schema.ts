@@ -137,6 +137,8 @@ const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message
 
 export const configSchema = z.object({
   title: z.string().min(1),
+  /** Between a page's title and the site's in the window title (`Install | Bilingo`), as Docusaurus's `titleDelimiter`. */
+  titleDelimiter: z.string().default('|'),
   tagline: z.string().default(''),
   /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
   customFields: z.record(z.string(), z.unknown()).default({}),

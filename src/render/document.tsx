@@ -117,13 +117,9 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
     written || pageHead?.title !== undefined || pageHead?.tags.length
       ? { title: pageHead?.title ?? written?.title, tags: [...(written?.tags ?? []), ...(pageHead?.tags ?? [])] }
       : undefined;
+  const withSite = `${route.title} ${config.titleDelimiter} ${config.title}`;
   const title =
-    compiledHead?.title ??
-    (isHome || !route.title
-      ? route.title && route.title !== config.title
-        ? `${route.title} | ${config.title}`
-        : config.title
-      : `${route.title} | ${config.title}`);
+    compiledHead?.title ?? (isHome || !route.title ? (route.title && route.title !== config.title ? withSite : config.title) : withSite);
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   const fm = compiled?.source.frontMatter;
   const pageUrl = route.kind === 'notFound' ? undefined : config.url + config.baseUrl + route.path.slice(1);

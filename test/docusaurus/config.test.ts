@@ -387,6 +387,15 @@ describe('Docusaurus config', () => {
     });
   });
 
+  it('reads titleDelimiter, as Jest sets it', async () => {
+    const root = await project({
+      'docusaurus.config.js': "module.exports = { title: 'J', titleDelimiter: '·', url: 'https://example.org', baseUrl: '/' };",
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(diagnostics).toEqual([]);
+    expect(config!.titleDelimiter).toBe('·');
+  });
+
   it('reads a remark plugin whose package is not installed as no plugin, and npm2yarn by its package name (as Jest writes them)', async () => {
     const root = await project({
       'docusaurus.config.js': `module.exports = {

@@ -48,6 +48,7 @@ describe('render: head tags, locale fallback, navbar', () => {
       'announce.config.ts': variant(
         `announcementBar: { id: 'neu', content: 'Neu: <a href="/docs/guide/start/#los">Start</a>, <a href=\\'/pricing/\\'>Preise</a> und <a href="https://example.com/x">mehr</a>' }`,
       ),
+      'delimiter.config.ts': variant(`titleDelimiter: '·'`),
       'bad-navbar.config.ts': variant(
         `navbar: { items: [{ type: 'link', label: 'A', to: '/docs/' }, { type: 'megaMenu', label: 'Alles' }] }`,
       ),
@@ -94,6 +95,11 @@ describe('render: head tags, locale fallback, navbar', () => {
     expect(h).toContain('<link rel="icon" href="/de/img/favicon.svg"/>');
     expect(h).not.toContain('robots');
     expect(h).not.toContain('googletagmanager');
+  });
+
+  it("render: should join a page's title and the site's with the config's titleDelimiter", async () => {
+    const { writer } = await buildInMemory(site.root, { configFile: 'delimiter.config.ts' });
+    expect(head(text(writer, 'de/docs/guide/start/index.html'))).toContain('<title>Start · Fixture</title>');
   });
 
   it('render: should title the home page with the site title and mark unlisted and search pages for robots', () => {
