@@ -393,6 +393,11 @@ export interface Route {
   editMeta?: { editUrl?: string; lastUpdatedAt?: string; lastUpdatedBy?: string };
   /** A listing page's subject: the docs' or the blog's tags (tagList, tagPage). */
   listing?: 'docs' | 'blog';
+  /**
+   * One page of a blog listing cut into pages (`blog.postsPerPage`, see plan/paginate.ts): its number and the count
+   * of pages, the listing's first page (its own path), the posts shown here, and the pages of newer and older posts.
+   */
+  paged?: { page: number; pages: number; first: string; items: readonly string[]; newer?: string; older?: string };
 }
 
 /** The whole planned site: what render needs, and nothing per page copied. */

@@ -361,6 +361,7 @@ export function mapDocusaurusConfig(
     datePaths: true,
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,
+    pageBasePath: opt('blog.pageBasePath'),
     sidebarCount: opt('blog.blogSidebarCount') ?? 5,
     // On unless the config turns it off (plugin-content-blog's default).
     showReadingTime: opt('blog.showReadingTime') ?? true,

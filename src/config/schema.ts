@@ -246,7 +246,15 @@ export const configSchema = z.object({
       description: z.string().optional(),
       /** A post dated by its file name and without a slug is at `/<blog>/YYYY/MM/DD/<name>/`, as in Docusaurus. */
       datePaths: z.boolean().default(false),
+      /**
+       * Posts on each page of the blog's list, its tag pages and its author pages; the pages after the first are at
+       * `<list>/<pageBasePath>/2/` and on (Docusaurus's `postsPerPage` and `pageBasePath`).
+       */
       postsPerPage: z.union([z.literal('ALL'), z.number().int().min(1)]).default('ALL'),
+      pageBasePath: z
+        .string()
+        .regex(/^[^/?#\s]+$/, 'expected one path segment such as "page"')
+        .default('page'),
       sidebarCount: z.union([z.literal('ALL'), z.number().int().min(0)]).default('ALL'),
       /** Each post's reading time beside its date, in the post and the list (Docusaurus's `showReadingTime`). */
       showReadingTime: z.boolean().default(false),

@@ -28,6 +28,7 @@ import { checkLinks } from './links.ts';
 import { sameSidebarKey, type IndexedSidebar, type PlanMemo, type SidebarKey } from './memo.ts';
 import { planRoutes } from './routes.ts';
 import { planListings } from './tags.ts';
+import { paginateListings } from './paginate.ts';
 import { docsOfVersion, planVersionedSidebars, sidebarName, sidebarsOfVersion, versionRoutes } from './versions.ts';
 import { docsVersionsOf, lastDocsVersion } from '../shared/doc-versions.ts';
 import { socialImageWarnings } from './social-images.ts';
@@ -219,19 +220,30 @@ export function plan({
   const listings = planListings({ routes, compiled, config, loaded, messages });
   diagnostics.push(...listings.diagnostics);
   const taken = new Map(routes.map((r) => [r.path, r]));
-  const listingRoutes = listings.routes.filter((r) => {
-    const owner = taken.get(r.path);
-    if (!owner) return true;
-    const file = owner.compiledIndex === undefined ? undefined : compiled[owner.compiledIndex].source.file;
-    diagnostics.push(
-      report(CODES.DUPLICATE_ROUTE, 'generatedPage', { file, url: `${config.baseUrl}${r.path.slice(1)}`, kind: r.kind }, { file }),
-    );
-    return false;
-  });
+  const listingRoutes = withoutClashes(listings.routes, taken, compiled, config, diagnostics);
   routes.splice(
     routes.findIndex((r) => r.kind === 'notFound'),
     0,
     ...listingRoutes,
+  );
+  // The blog's list, its tag pages and its author pages, cut into pages of `postsPerPage` posts.
+  const listedPosts = routes
+    .filter((r) => r.kind === 'blogPost' && r.blog && !r.isUnlisted)
+    .sort((a, b) => (b.blog?.date ?? '').localeCompare(a.blog?.date ?? ''));
+  const blogList = routes.find((r) => r.kind === 'blogList');
+  const pagedRoutes = paginateListings(
+    routes,
+    [
+      ...(blogList ? [{ path: blogList.path, items: listedPosts.map((r) => r.path) }] : []),
+      ...listings.tags.blog.map((tag) => ({ path: tag.path, items: tag.items.map((i) => i.path) })),
+      ...listings.authors.map((author) => ({ path: author.path, items: author.items.map((i) => i.path) })),
+    ],
+    config.blog,
+  );
+  routes.splice(
+    routes.findIndex((r) => r.kind === 'notFound'),
+    0,
+    ...withoutClashes(pagedRoutes, taken, compiled, config, diagnostics),
   );
   const { mainDocId } = config.docs;
   if (mainDocId !== null && !byId.has(mainDocId)) {
@@ -265,8 +277,9 @@ export function plan({
     ...socialImageWarnings(config, compiled),
   );
 
+  // Unlisted posts are left out of the lists, the sidebar and the archive, as Docusaurus leaves them out.
   const blogPosts = routes
-    .filter((r): r is Route & { blog: NonNullable<Route['blog']> } => r.kind === 'blogPost' && !!r.blog)
+    .filter((r): r is Route & { blog: NonNullable<Route['blog']> } => r.kind === 'blogPost' && !!r.blog && !r.isUnlisted)
     .map((r) => ({
       title: r.title,
       path: r.path,
@@ -429,4 +442,23 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
   // base path when rendered.
   for (const [keyPath, text] of html) for (const { href } of htmlHrefs(text)) if (isSitePath(href)) out.push({ to: href, keyPath });
   return out;
+}
+
+/** Generated pages whose path a page of the content already has are left out, each named (Q011) at that page. */
+function withoutClashes(
+  generated: Route[],
+  taken: ReadonlyMap<string, Route>,
+  compiled: Compiled[],
+  config: SiteConfig,
+  diagnostics: Diagnostic[],
+): Route[] {
+  return generated.filter((r) => {
+    const owner = taken.get(r.path);
+    if (!owner) return true;
+    const file = owner.compiledIndex === undefined ? undefined : compiled[owner.compiledIndex].source.file;
+    diagnostics.push(
+      report(CODES.DUPLICATE_ROUTE, 'generatedPage', { file, url: `${config.baseUrl}${r.path.slice(1)}`, kind: r.kind }, { file }),
+    );
+    return false;
+  });
 }

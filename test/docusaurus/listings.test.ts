@@ -228,3 +228,60 @@ describe('listing pages in the built locale', () => {
     expect(off.writer.text('blog/welcome/index.html')).not.toContain('min read');
   });
 });
+
+describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Docusaurus paginates them", () => {
+  let writer: MemoryWriter;
+  beforeAll(async () => {
+    const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
+    expect(config).toContain('showReadingTime: true,');
+    const built = await build({
+      'docusaurus.config.js': config.replace(
+        'showReadingTime: true,',
+        "showReadingTime: true,\n          postsPerPage: 2,\n          pageBasePath: 'seite',",
+      ),
+      // Unlisted: out of every list, and not counted for the pages.
+      'blog/2021-09-01-hidden.md': '---\ntitle: Hidden\nunlisted: true\ntags: [docusaurus]\n---\n\nNot listed.\n',
+    });
+    writer = built.writer;
+    expect(built.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+  const page = (file: string) => {
+    const html = writer.text(file);
+    if (html === undefined) throw new Error(`${file} was not written`);
+    return html;
+  };
+  const pager = (html: string) =>
+    [...(/<nav class="pagination-nav"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? '').matchAll(/href="([^"]+)" rel="(prev|next)"/g)].map(
+      (m) => `${m[2]} ${m[1]}`,
+    );
+
+  it('writes the blog list as pages of two posts, newest first, each linking the newer and older page', () => {
+    expect(links(page('blog/index.html'), teasers)).toEqual(['Welcome /blog/welcome/', 'MDX Blog Post /blog/mdx-blog-post/']);
+    expect(links(page('blog/seite/2/index.html'), teasers)).toEqual([
+      'Long Blog Post /blog/long-blog-post/',
+      'First Blog Post /blog/first-blog-post/',
+    ]);
+    expect(writer.files.has('blog/seite/3/index.html')).toBe(false);
+    expect(pager(page('blog/index.html'))).toEqual(['next /blog/seite/2/']);
+    expect(pager(page('blog/seite/2/index.html'))).toEqual(['prev /blog/']);
+    expect(page('blog/seite/2/index.html')).toContain('<title>Blog | My Site</title>');
+    // The unlisted post is still a page of its own.
+    expect(writer.files.has('blog/2021/09/01/hidden/index.html')).toBe(true);
+  });
+
+  it("cuts a tag's page and an author's page the same way, and lists the new pages in the sitemap", () => {
+    const tag = page('blog/tags/docusaurus/index.html');
+    expect(links(tag, teasers)).toEqual(['Welcome /blog/welcome/', 'MDX Blog Post /blog/mdx-blog-post/']);
+    expect(links(page('blog/tags/docusaurus/seite/2/index.html'), teasers)).toEqual([
+      'Long Blog Post /blog/long-blog-post/',
+      'First Blog Post /blog/first-blog-post/',
+    ]);
+    // Still the tag's own heading and "view all tags" link on its second page.
+    expect(page('blog/tags/docusaurus/seite/2/index.html')).toContain('<h1>4 posts tagged with “Docusaurus”</h1>');
+    expect(page('blog/tags/docusaurus/seite/2/index.html')).toContain('href="/blog/tags/"');
+    expect(links(page('blog/authors/all-sebastien-lorber-articles/seite/2/index.html'), teasers)).toEqual([
+      'First Blog Post /blog/first-blog-post/',
+    ]);
+    expect(page('sitemap.xml')).toContain('<loc>https://your-docusaurus-site.example.com/blog/seite/2/</loc>');
+  });
+});

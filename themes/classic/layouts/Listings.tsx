@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AuthorEntry, ListedPage, NavLink, Site, TagEntry } from '../../../src/types.ts';
+import type { AuthorEntry, ListedPage, NavLink, Route, Site, TagEntry } from '../../../src/types.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { feedFiles } from '../../../src/shared/feeds.ts';
 import { externalProps, useHref, useT, useTheme } from '../context.tsx';
@@ -124,8 +124,10 @@ export function TagPage() {
   const { site, route } = useTheme();
   const t = useT();
   const href = useHref();
-  const tag = useTags().find((x) => x.path === route.path);
-  const all = route.path.replace(/[^/]+\/$/, '');
+  // A page after the first of a tag cut into pages is found by the tag's own page (Route.paged).
+  const first = route.paged?.first ?? route.path;
+  const tag = useTags().find((x) => x.path === first);
+  const all = first.replace(/[^/]+\/$/, '');
   return (
     <Frame>
       <header className="listing__header">
@@ -133,7 +135,8 @@ export function TagPage() {
         {tag?.description ? <p className="page__lead">{tag.description}</p> : null}
         <a href={href(all)}>{t('tags.viewAll')}</a>
       </header>
-      <Listed items={tag?.items ?? []} site={site} />
+      <Listed items={onThisPage(tag?.items ?? [], route.paged)} site={site} />
+      <BlogPaginator />
     </Frame>
   );
 }
@@ -158,15 +161,49 @@ export function AuthorListPage() {
 /** One author's page: who they are and their posts, newest first. */
 export function AuthorPage() {
   const { site, route } = useTheme();
-  const author = site.authors?.find((a) => a.path === route.path);
+  const first = route.paged?.first ?? route.path;
+  const author = site.authors?.find((a) => a.path === first);
   if (!author) throw new Error(`quire bug: no author planned for ${route.path}`);
   return (
     <Frame>
       <header className="listing__header">
         <Author author={author} heading />
       </header>
-      <Listed items={author.items} site={site} />
+      <Listed items={onThisPage(author.items, route.paged)} site={site} />
+      <BlogPaginator />
     </Frame>
+  );
+}
+
+/** What a page of a listing cut into pages shows (Route.paged); a listing on one page shows all. */
+export function onThisPage<T extends { path: string }>(items: readonly T[], paged: Route['paged']): readonly T[] {
+  if (!paged) return items;
+  const here = new Set(paged.items);
+  return items.filter((item) => here.has(item.path));
+}
+
+/** The links to the newer and older posts of a blog listing cut into pages, as Docusaurus's blog list paginator. */
+export function BlogPaginator() {
+  const { route } = useTheme();
+  const t = useT();
+  const href = useHref();
+  const { newer, older } = route.paged ?? {};
+  if (!newer && !older) return null;
+  return (
+    <nav className="pagination-nav" aria-label={t('blog.paginator.label')}>
+      {newer ? (
+        <a className="pagination-nav__link pagination-nav__link--prev" href={href(newer)} rel="prev">
+          <span className="pagination-nav__label">« {t('blog.paginator.newer')}</span>
+        </a>
+      ) : (
+        <span />
+      )}
+      {older ? (
+        <a className="pagination-nav__link pagination-nav__link--next" href={href(older)} rel="next">
+          <span className="pagination-nav__label">{t('blog.paginator.older')} »</span>
+        </a>
+      ) : null}
+    </nav>
   );
 }
 
@@ -232,7 +269,7 @@ export function BlogArchive() {
 }
 
 /** Pages of a tag or an author: title, date for posts, description. */
-function Listed({ items, site }: { items: ListedPage[]; site: Site }) {
+function Listed({ items, site }: { items: readonly ListedPage[]; site: Site }) {
   const href = useHref();
   const t = useT();
   return (

@@ -9,7 +9,7 @@ import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
 import { SearchPageView } from '../search/SearchPageView.tsx';
 import { Layout } from './Layout.tsx';
-import { FeedLinks, TagLinks } from './Listings.tsx';
+import { BlogPaginator, FeedLinks, onThisPage, TagLinks } from './Listings.tsx';
 
 /** Marketing pages and story landing pages: full width; the page's Hero is its h1, else the title is. */
 export function MarketingPage({ content }: { content: ReactNode }) {
@@ -112,7 +112,7 @@ export function BlogList() {
           <h1>{route.title}</h1>
           {/* The theme's own text introduces the list; a description the site gives (Docusaurus's) is for the head only. */}
           {site.config.blog.description === undefined ? <p className="page__lead">{route.description}</p> : null}
-          {site.blogPosts.map((post) => {
+          {onThisPage(site.blogPosts, route.paged).map((post) => {
             const r = site.routes.find((x) => x.path === post.path);
             return (
               <article key={post.path} className="blog-teaser">
@@ -132,6 +132,7 @@ export function BlogList() {
               </article>
             );
           })}
+          <BlogPaginator />
         </main>
       </div>
     </Layout>
