@@ -311,7 +311,7 @@ export interface TagEntry {
   items: ListedPage[];
 }
 
-/** A blog author of the authors file with a page of their own (`page: true` or `page: { permalink }`). */
+/** A blog author of the authors file; `path` when they have a page of their own (`page: true` or `page: { permalink }`). */
 export interface AuthorEntry {
   key: string;
   name: string;
@@ -320,8 +320,8 @@ export interface AuthorEntry {
   imageUrl?: string;
   /** Their social profiles (`socials` in authors.yml), each as a link: platform name and URL. */
   socials?: { label: string; url: string }[];
-  /** Site path of the author's page. */
-  path: string;
+  /** Site path of the author's page, when they have one. */
+  path?: string;
   /** Their posts, newest first. */
   items: ListedPage[];
 }

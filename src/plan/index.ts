@@ -236,7 +236,7 @@ export function plan({
     [
       ...(blogList ? [{ path: blogList.path, items: listedPosts.map((r) => r.path) }] : []),
       ...listings.tags.blog.map((tag) => ({ path: tag.path, items: tag.items.map((i) => i.path) })),
-      ...listings.authors.map((author) => ({ path: author.path, items: author.items.map((i) => i.path) })),
+      ...listings.authors.flatMap((author) => (author.path ? [{ path: author.path, items: author.items.map((i) => i.path) }] : [])),
     ],
     config.blog,
   );

@@ -133,13 +133,14 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
   const posts = routes.filter((r) => r.kind === 'blogPost' && !r.isUnlisted);
   const authors: AuthorEntry[] = [];
   if (config.blog.enabled && config.blog.listings && posts.length) {
-    // Authors whose entry asks for a page (Docusaurus 3.5+): `page: true`, or `page: { permalink }`.
+    // Every author of the authors file is on the authors page; those whose entry asks for a page of their own
+    // (Docusaurus 3.5+: `page: true`, or `page: { permalink }`) get one, linked from there and from their posts.
     for (const [key, author] of Object.entries(entries(loaded.blogAuthors))) {
       const page = author.page;
-      if (page !== true && !(page && typeof page === 'object')) continue;
-      const permalink = page === true ? key : (text((page as Record<string, unknown>).permalink)?.replace(/^\/+|\/+$/g, '') ?? key);
+      const own = page === true || (page && typeof page === 'object');
+      const permalink = page === true ? key : (text((page as Record<string, unknown>)?.permalink)?.replace(/^\/+|\/+$/g, '') ?? key);
       const name = text(author.name) ?? key;
-      const entry: AuthorEntry = { key, name, path: joinPath(blogBase, 'authors', permalink), items: [] };
+      const entry: AuthorEntry = { key, name, ...(own ? { path: joinPath(blogBase, 'authors', permalink) } : {}), items: [] };
       for (const field of ['title', 'url'] as const) {
         const v = text(author[field]);
         if (v) entry[field] = v;
@@ -163,7 +164,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
     }
     if (authors.length) {
       add('authorList', joinPath(blogBase, 'authors'), messages['blog.authors'] ?? 'Authors');
-      for (const author of authors) add('authorPage', author.path, author.name);
+      for (const author of authors) if (author.path) add('authorPage', author.path, author.name);
     }
     add('blogArchive', joinPath(blogBase, 'archive'), messages['blog.archive'] ?? 'Archive');
   }

@@ -61,6 +61,12 @@ describe("the blog's tag, author and archive pages (the create-docusaurus templa
       'First Blog Post /blog/first-blog-post/',
     ]);
     expect(page('blog/authors/index.html')).toMatch(/<h1>Authors<\/h1>.*Yangshun Tay.*Sébastien Lorber/s);
+    // Every author of authors.yml is listed with their posts' number, linked only where they have a page (as Docusaurus).
+    const listed = [...page('blog/authors/index.html').matchAll(/<p class="listing__author-name">(.*?)<\/p>/g)].map((m) => m[1]);
+    expect(listed).toEqual([
+      '<a href="/blog/authors/yangshun/">Yangshun Tay</a> <span class="listing__author-count">3</span>',
+      '<a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a> <span class="listing__author-count">3</span>',
+    ]);
     expect(page('blog/welcome/index.html')).toContain(
       'by <a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>, <a href="/blog/authors/yangshun/">Yangshun Tay</a>',
     );
@@ -241,6 +247,8 @@ describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Do
       ),
       // Unlisted: out of every list, and not counted for the pages.
       'blog/2021-09-01-hidden.md': '---\ntitle: Hidden\nunlisted: true\ntags: [docusaurus]\n---\n\nNot listed.\n',
+      // An author without a page of their own: on the authors page, unlinked.
+      'blog/authors.yml': `${readFileSync(fixture('docusaurus-classic/blog/authors.yml'), 'utf8')}\nghost:\n  name: Ghost Writer\n`,
     });
     writer = built.writer;
     expect(built.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -283,5 +291,13 @@ describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Do
       'First Blog Post /blog/first-blog-post/',
     ]);
     expect(page('sitemap.xml')).toContain('<loc>https://your-docusaurus-site.example.com/blog/seite/2/</loc>');
+  });
+
+  it('lists an author without a page of their own on the authors page, unlinked, and writes no page for them', () => {
+    const names = [...page('blog/authors/index.html').matchAll(/<p class="listing__author-name">(.*?)<\/p>/g)].map((m) =>
+      m[1].replaceAll('<!-- -->', ''),
+    );
+    expect(names.at(-1)).toBe('Ghost Writer <span class="listing__author-count">0</span>');
+    expect([...writer.files.keys()].filter((f) => f.includes('ghost'))).toEqual([]);
   });
 });

@@ -141,7 +141,7 @@ export function TagPage() {
   );
 }
 
-/** `/blog/authors/`: the authors with a page of their own. */
+/** `/blog/authors/`: every author of the authors file with the number of their posts, linked where they have a page. */
 export function AuthorListPage() {
   const { site, route } = useTheme();
   return (
@@ -149,8 +149,8 @@ export function AuthorListPage() {
       <h1>{route.title}</h1>
       <ul className="listing__authors">
         {(site.authors ?? []).map((author) => (
-          <li key={author.path}>
-            <Author author={author} linked />
+          <li key={author.key}>
+            <Author author={author} linked count />
           </li>
         ))}
       </ul>
@@ -207,10 +207,28 @@ export function BlogPaginator() {
   );
 }
 
-function Author({ author, linked = false, heading = false }: { author: AuthorEntry; linked?: boolean; heading?: boolean }) {
+function Author({
+  author,
+  linked = false,
+  heading = false,
+  count = false,
+}: {
+  author: AuthorEntry;
+  linked?: boolean;
+  heading?: boolean;
+  count?: boolean;
+}) {
   const href = useHref();
   const t = useT();
-  const name = linked ? <a href={href(author.path)}>{author.name}</a> : author.name;
+  const linkedName = linked && author.path ? <a href={href(author.path)}>{author.name}</a> : author.name;
+  // The number of their posts beside the name on the authors page, as Docusaurus's authors list shows it.
+  const name = count ? (
+    <>
+      {linkedName} <span className="listing__author-count">{author.items.length}</span>
+    </>
+  ) : (
+    linkedName
+  );
   return (
     <div className="listing__author">
       {author.imageUrl ? <img className="listing__avatar" src={author.imageUrl} alt="" width={64} height={64} loading="lazy" /> : null}
