@@ -120,6 +120,7 @@ function contentOf(file, url) {
   const articles = mdxPage.length === 1 ? findAll(mdxPage[0], (n) => n.tagName === 'article') : [];
   const root = docs.length === 1 ? docs[0] : markdown.length === 1 ? markdown[0] : articles.length === 1 ? articles[0] : null;
   if (root === null) return null;
+  tabsLabelsFirst(root);
   // quire writes a doc's front matter title above its Markdown body, Docusaurus inside it.
   const title = findAll(tree, (n) => n.tagName === 'h1' && hasClass(n, 'doc__title'));
   const hasH1 = findAll(root, (n) => n.tagName === 'h1').length > 0;
@@ -152,6 +153,19 @@ function contentOf(file, url) {
   }
   const images = findAll(root, (n) => n.tagName === 'img').map((n) => `img:${String(n.properties?.alt ?? '')}`);
   return { text, structure: [...ids, ...links, ...images] };
+}
+
+/**
+ * quire's tabs are radio inputs, each label followed by its panel (`.tabs__tab` > label, panel); Docusaurus lists the
+ * labels first, then the panels. Each quire tab group is read in Docusaurus's order, so the same tabs compare equal.
+ */
+function tabsLabelsFirst(root) {
+  for (const group of findAll(root, (n) => hasClass(n, 'tabs') && (n.children ?? []).some((c) => hasClass(c, 'tabs__tab')))) {
+    const tabs = group.children.filter((c) => hasClass(c, 'tabs__tab'));
+    const labels = tabs.flatMap((t) => t.children.filter((c) => c.tagName === 'label'));
+    const panels = tabs.flatMap((t) => t.children.filter((c) => hasClass(c, 'tabs__panel')));
+    group.children = [{ type: 'element', tagName: 'div', properties: {}, children: labels }, ...panels];
+  }
 }
 
 /** What one list has that the other lacks, counting repeats (a multiset difference). */
