@@ -280,7 +280,7 @@ export const CATALOGUE = {
     title: 'Invalid configuration value',
     severity: 'error',
     about:
-      "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`; a docs version that `lastVersion`, `onlyIncludeVersions` or `versions` names and the project does not have; a `versions.json` that is not a list of names",
+      "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`; a docs version that `lastVersion`, `onlyIncludeVersions` or `versions` names and the project does not have; two docs plugin instances with the same `id` or `routeBasePath`, a navbar item's `docsPluginId` that names no docs instance; a `versions.json` that is not a list of names",
     cases: {
       value: kase({
         severity: 'error',
@@ -311,6 +311,21 @@ export const CATALOGUE = {
         message: (d: { keyPath: string; name: string; versions: readonly string[] }) =>
           `${d.keyPath} names the docs version "${d.name}", which is not one of the site's: ${d.versions.join(', ')}.`,
         hint: 'Docs versions are "current" (the docs folder) and the names versions.json lists.',
+      }),
+      docsInstanceClash: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; key: 'id' | 'routeBasePath'; value: string; first: string }) =>
+          `${d.keyPath}: two docs plugin instances have the ${d.key} "${d.value}" (the first at ${d.first}).`,
+        hint: (d) =>
+          d.key === 'id'
+            ? 'Give each @docusaurus/plugin-content-docs in plugins its own id; the preset\'s docs are "default".'
+            : 'Give each docs instance its own routeBasePath: their pages would have the same URLs.',
+      }),
+      unknownDocsPlugin: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; name: string; ids: readonly string[]; meant?: string }) =>
+          `${d.keyPath} names the docs plugin "${d.name}", which the config does not have${didYouMean(d.meant)}; its docs plugins: ${d.ids.length ? d.ids.join(', ') : 'none'}.`,
+        hint: 'docsPluginId is the id of a @docusaurus/plugin-content-docs in plugins, or "default" for the preset\'s docs.',
       }),
       versionsFile: kase({
         severity: 'error',

@@ -7,6 +7,7 @@ import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { importFailure, importTypeScript, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
 import { globMatcher } from '../globs.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
+import { docsInstanceProblems } from './docusaurus-docs-instances.ts';
 import { translateConfig } from './docusaurus-i18n.ts';
 import type { UserConfig } from './schema.ts';
 import { swizzledComponents } from './swizzled.ts';
@@ -305,6 +306,7 @@ export function mapDocusaurusConfig(
     if (v !== undefined) docs[to] = v;
   }
   if (docsOptions === false) diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'docsOff', {}, { file, keyPath: `${preset}.1.docs` }));
+  diagnostics.push(...docsInstanceProblems(raw, preset, file));
   const toc = {
     min: take<number>('themeConfig.tableOfContents.minHeadingLevel'),
     max: take<number>('themeConfig.tableOfContents.maxHeadingLevel'),
