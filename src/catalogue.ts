@@ -338,12 +338,18 @@ export const CATALOGUE = {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
-      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it",
+      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it; the versions of a docs plugin instance other than the preset's (`<id>_versions.json`), of which only the current docs are built",
     cases: {
       unknownKey: kase({
         severity: 'warning',
         message: (d: { keyPath: string; meant?: string }) => `Unknown config key ${d.keyPath}; it is ignored.`,
         hint: (d) => (d.meant ? `Did you mean ${d.meant}?` : undefined),
+      }),
+      docsInstanceVersions: kase({
+        severity: 'warning',
+        message: (d: { id: string; file: string; dir: string }) =>
+          `The docs plugin "${d.id}" has versions (${d.file}), which quire does not build for a docs plugin besides the preset's: only its current docs (${d.dir}/) are built.`,
+        hint: "Versioned docs are built for the preset's docs (versions.json); the other versions of this plugin are left out of the site.",
       }),
       docsOff: kase({
         severity: 'warning',
@@ -454,7 +460,7 @@ export const CATALOGUE = {
     title: 'Content missing',
     severity: 'either',
     about:
-      'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) or the folder of a docs version (`versioned_docs/version-<name>/`) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
+      'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) or the folder of a docs version (`versioned_docs/version-<name>/`) or of another docs plugin instance (its `path`) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
     cases: {
       contentFolder: kase({
         severity: 'error',
@@ -470,6 +476,11 @@ export const CATALOGUE = {
         severity: 'error',
         message: (d: { id: string; docs: string }) => `The main doc "${d.id}" does not exist.`,
         hint: (d) => `Create ${d.docs}/${d.id}.mdx.`,
+      }),
+      instanceFolder: kase({
+        severity: 'error',
+        message: (d: { id: string; dir: string }) => `The docs of the docs plugin "${d.id}" are missing: there is no ${d.dir}/.`,
+        hint: (d) => `Create ${d.dir}/, or correct the plugin's path option.`,
       }),
       versionFolder: kase({
         severity: 'error',

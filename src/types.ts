@@ -73,6 +73,11 @@ export interface Source {
   path: string;
   /** A doc's version (config `docs.versions`), on a site with versions; its id is unique within that version. */
   version?: string;
+  /**
+   * The docs instance a doc is in (config `docs.instances`), when not the site's docs: its id, route and sidebar are
+   * that instance's, and its id is unique within it.
+   */
+  instance?: string;
   frontMatter: FrontMatter;
   /** Markdown body after the front matter. */
   body: string;
@@ -508,6 +513,8 @@ export interface Loaded {
    * folder's (whose are the fields here); absent on a site without versions.
    */
   versions?: Record<string, Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'docsTags'>>;
+  /** The same for each docs instance (config `docs.instances`), by id; absent on a site without instances. */
+  instances?: Record<string, Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'docsTags'>>;
   /**
    * The docs folders' category files (`_category_.json`, `.yml`, `.yaml`), by folder relative to the docs folder
    * (`tutorial-basics`; `` for the docs folder itself): the parsed value, the file and its text (for places).

@@ -21,9 +21,11 @@ const DOCS = 'docusaurus-plugin-content-docs';
 const versionFileName = (name: string) => (name === 'current' ? name : `version-${name}`);
 
 /** The folder holding the translations of a content folder's files, project-relative; undefined without one. */
-export function translationDir(config: SiteConfig, kind: ContentKind, version?: DocsVersionInfo): string | undefined {
+export function translationDir(config: SiteConfig, kind: ContentKind, version?: DocsVersionInfo, instance?: string): string | undefined {
   const folder = config.layout.translations;
   if (folder === null) return undefined;
+  // A docs instance's: `docusaurus-plugin-content-docs-<id>/current/` (https://docusaurus.io/docs/i18n/tutorial).
+  if (kind === 'doc' && instance !== undefined) return `${folder}/${DOCS}-${instance}/current`;
   if (kind === 'doc') return `${folder}/${DOCS}/${versionFileName(version?.name ?? config.docs.version.name)}`;
   if (kind === 'blog') return `${folder}/docusaurus-plugin-content-blog`;
   if (kind === 'page') return `${folder}/docusaurus-plugin-content-pages`;
