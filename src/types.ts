@@ -507,7 +507,12 @@ export interface Loaded {
    * The built locale's JSON translations (a Docusaurus project's `i18n/<locale>/`): `code.json`, and each docs
    * version's file (`current.json`, `version-<name>.json`, its sidebar labels) by version name.
    */
-  translations?: { code?: TranslationMessages; docs?: Record<string, TranslationMessages> };
+  translations?: {
+    code?: TranslationMessages;
+    docs?: Record<string, TranslationMessages>;
+    /** Each docs instance's `docusaurus-plugin-content-docs-<id>/current.json`, by instance id. */
+    instanceDocs?: Record<string, TranslationMessages>;
+  };
   /**
    * Each docs version's own sidebar file and category files, by version name, for every version but the docs
    * folder's (whose are the fields here); absent on a site without versions.

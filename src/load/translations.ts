@@ -113,8 +113,18 @@ export async function readTranslationFiles(
     const found = await readOne(`${folder}/${DOCS}/${versionFileName(version.name)}.json`);
     if (found) docs[version.name] = found;
   }
-  if (!code && !Object.keys(docs).length) return undefined;
-  return { ...(code ? { code } : {}), ...(Object.keys(docs).length ? { docs } : {}) };
+  // A docs instance's sidebar texts (one version, current).
+  const instanceDocs: Record<string, TranslationMessages> = {};
+  for (const { id } of config.layout.docsInstances) {
+    const found = await readOne(`${folder}/${DOCS}-${id}/current.json`);
+    if (found) instanceDocs[id] = found;
+  }
+  if (!code && !Object.keys(docs).length && !Object.keys(instanceDocs).length) return undefined;
+  return {
+    ...(code ? { code } : {}),
+    ...(Object.keys(docs).length ? { docs } : {}),
+    ...(Object.keys(instanceDocs).length ? { instanceDocs } : {}),
+  };
 }
 
 /** A translation file's ids → messages (`{ "<id>": { "message": "…" } }`); an entry of another shape is an error at its key. */

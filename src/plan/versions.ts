@@ -154,7 +154,7 @@ export function planInstanceSidebars(
   base: Omit<SidebarInput, 'raw' | 'file' | 'text' | 'categories' | 'config' | 'docs'>,
   config: SiteConfig,
   docs: Compiled[],
-  loaded: Pick<Loaded, 'instances'>,
+  loaded: Pick<Loaded, 'instances' | 'translations'>,
   planned: PlannedSidebars,
 ): { planned: PlannedSidebars; generated: Compiled[] } {
   const sets = config.docs.instances.flatMap(({ id }): DocsSet[] => {
@@ -165,6 +165,7 @@ export function planInstanceSidebars(
         config: scoped,
         docs: docs.filter((d) => d.source.instance === id),
         own: loaded.instances?.[id] ?? {},
+        translations: loaded.translations?.instanceDocs?.[id]?.messages,
         prefix: instanceSidebarName(id, ''),
         tag: { instance: id },
       },
