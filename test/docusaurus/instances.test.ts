@@ -126,6 +126,27 @@ describe('a second docs plugin instance (test/fixtures/docusaurus-instances)', (
   });
 });
 
+describe("a docs instance's remark plugins", () => {
+  it("runs the preset's docs plugins on the preset's docs only, and names the instance's own", async () => {
+    const fixture = readFileSync(new URL('../fixtures/docusaurus-instances/docusaurus.config.js', import.meta.url), 'utf8');
+    const { result, page } = await build({
+      'plugins/mark.mjs':
+        "export default function mark() {\n  return (tree) => { tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: 'Marked by the docs plugin.' }] }); };\n}\n",
+      'docusaurus.config.js': `import mark from './plugins/mark.mjs';\n${fixture
+        .replace("docs: { sidebarPath: './sidebars.js' }", "docs: { sidebarPath: './sidebars.js', remarkPlugins: [mark] }")
+        .replace(
+          "editUrl: 'https://github.com/org/repo/edit/main/',",
+          "editUrl: 'https://github.com/org/repo/edit/main/',\n        remarkPlugins: [mark],",
+        )}`,
+    });
+    expect(errors(result.diagnostics)).toEqual([]);
+    expect(page('docs/install/index.html')).toContain('Marked by the docs plugin.');
+    expect(page('community/support/index.html')).not.toContain('Marked by the docs plugin.');
+    const unread = result.diagnostics.find((d) => d.message.includes('quire does not support these settings'));
+    expect(unread?.message).toContain('- plugins.0.1.remarkPlugins');
+  });
+});
+
 describe("a docs instance's translations", () => {
   it('reads its translated docs and sidebar texts from i18n/<locale>/docusaurus-plugin-content-docs-<id>/', async () => {
     const site = await makeSite('docusaurus-instances', {
