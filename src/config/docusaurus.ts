@@ -1162,8 +1162,10 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
       for (const [key, v] of Object.entries(value)) visit(v, [...keyPath, key]);
       return;
     }
-    // A whole item quire has no counterpart for is named by its type.
-    const type = isObject(value) && typeof value.type === 'string' ? ` (type ${value.type})` : '';
+    // A whole item quire has no counterpart for is named by its type; a plugin (`plugins.0`), by its name.
+    const plugin = keyPath.length === 2 && keyPath[0] === 'plugins' ? (Array.isArray(value) ? value[0] : value) : undefined;
+    const type =
+      isObject(value) && typeof value.type === 'string' ? ` (type ${value.type})` : typeof plugin === 'string' ? ` (${plugin})` : '';
     out.add(
       keyPath.map((k, i) => (/^\d+$/.test(k) && (keyPath[i - 1] === 'items' || keyPath[i - 1] === 'links') ? '*' : k)).join('.') + type,
     );

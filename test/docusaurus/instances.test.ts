@@ -145,6 +145,22 @@ describe("a docs instance's remark plugins", () => {
     const unread = result.diagnostics.find((d) => d.message.includes('quire does not support these settings'));
     expect(unread?.message).toContain('- plugins.0.1.remarkPlugins');
   });
+
+  it('names the plugins it does not run by their names, beside the docs instance it builds', async () => {
+    const fixture = readFileSync(new URL('../fixtures/docusaurus-instances/docusaurus.config.js', import.meta.url), 'utf8');
+    const { result } = await build({
+      'docusaurus.config.js': fixture.replace(
+        '  plugins: [',
+        "  plugins: [\n    'docusaurus-plugin-sass',\n    ['docusaurus-plugin-ideal-image', { quality: 70 }],",
+      ),
+    });
+    expect(errors(result.diagnostics)).toEqual([]);
+    const unread = result.diagnostics.find((d) => d.message.includes('quire does not support these settings'));
+    expect(unread?.message.split('\n').slice(1)).toEqual([
+      '- plugins.0 (docusaurus-plugin-sass)',
+      '- plugins.1 (docusaurus-plugin-ideal-image)',
+    ]);
+  });
 });
 
 describe("a docs instance's translations", () => {
