@@ -280,7 +280,7 @@ export const CATALOGUE = {
     title: 'Invalid configuration value',
     severity: 'error',
     about:
-      "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`; a docs version that `lastVersion`, `onlyIncludeVersions` or `versions` names and the project does not have; a `versions.json` that is not a list of names",
+      "a configuration value of the wrong kind, named by its key path with what is accepted: the type, `'ALL' or a number`, `only true is supported`; a docs version that `lastVersion`, `onlyIncludeVersions` or `versions` names and the project does not have; two docs plugin instances with the same `id` or `routeBasePath`, a navbar item's `docsPluginId` that names no docs instance; a `versions.json` that is not a list of names",
     cases: {
       value: kase({
         severity: 'error',
@@ -312,6 +312,21 @@ export const CATALOGUE = {
           `${d.keyPath} names the docs version "${d.name}", which is not one of the site's: ${d.versions.join(', ')}.`,
         hint: 'Docs versions are "current" (the docs folder) and the names versions.json lists.',
       }),
+      docsInstanceClash: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; key: 'id' | 'routeBasePath'; value: string; first: string }) =>
+          `${d.keyPath}: two docs plugin instances have the ${d.key} "${d.value}" (the first at ${d.first}).`,
+        hint: (d) =>
+          d.key === 'id'
+            ? 'Give each @docusaurus/plugin-content-docs in plugins its own id; the preset\'s docs are "default".'
+            : 'Give each docs instance its own routeBasePath: their pages would have the same URLs.',
+      }),
+      unknownDocsPlugin: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; name: string; ids: readonly string[]; meant?: string }) =>
+          `${d.keyPath} names the docs plugin "${d.name}", which the config does not have${didYouMean(d.meant)}; its docs plugins: ${d.ids.length ? d.ids.join(', ') : 'none'}.`,
+        hint: 'docsPluginId is the id of a @docusaurus/plugin-content-docs in plugins, or "default" for the preset\'s docs.',
+      }),
       versionsFile: kase({
         severity: 'error',
         message: (d: { file: string; problem: string }) => `${d.file} must be a list of version names, newest first: ${d.problem}`,
@@ -323,12 +338,18 @@ export const CATALOGUE = {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
-      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it",
+      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it; the versions of a docs plugin instance other than the preset's (`<id>_versions.json`), of which only the current docs are built",
     cases: {
       unknownKey: kase({
         severity: 'warning',
         message: (d: { keyPath: string; meant?: string }) => `Unknown config key ${d.keyPath}; it is ignored.`,
         hint: (d) => (d.meant ? `Did you mean ${d.meant}?` : undefined),
+      }),
+      docsInstanceVersions: kase({
+        severity: 'warning',
+        message: (d: { id: string; file: string; dir: string }) =>
+          `The docs plugin "${d.id}" has versions (${d.file}), which quire does not build for a docs plugin besides the preset's: only its current docs (${d.dir}/) are built.`,
+        hint: "Versioned docs are built for the preset's docs (versions.json); the other versions of this plugin are left out of the site.",
       }),
       docsOff: kase({
         severity: 'warning',
@@ -439,7 +460,7 @@ export const CATALOGUE = {
     title: 'Content missing',
     severity: 'either',
     about:
-      'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) or the folder of a docs version (`versioned_docs/version-<name>/`) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
+      'the content folder, the docs folder or the main doc (`docs.mainDocId`; a Docusaurus project needs none) or the folder of a docs version (`versioned_docs/version-<name>/`) or of another docs plugin instance (its `path`) is missing; warning: a React page (`src/pages/*.js`) quire does not render yet is left out of the site',
     cases: {
       contentFolder: kase({
         severity: 'error',
@@ -455,6 +476,11 @@ export const CATALOGUE = {
         severity: 'error',
         message: (d: { id: string; docs: string }) => `The main doc "${d.id}" does not exist.`,
         hint: (d) => `Create ${d.docs}/${d.id}.mdx.`,
+      }),
+      instanceFolder: kase({
+        severity: 'error',
+        message: (d: { id: string; dir: string }) => `The docs of the docs plugin "${d.id}" are missing: there is no ${d.dir}/.`,
+        hint: (d) => `Create ${d.dir}/, or correct the plugin's path option.`,
       }),
       versionFolder: kase({
         severity: 'error',

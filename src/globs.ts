@@ -20,6 +20,8 @@ export function globMatcher(patterns: readonly string[]): (relativePath: string)
 export interface ContentFilesLayout {
   docsFiles: { include: readonly string[]; exclude: readonly string[] };
   blogFiles: { include: readonly string[]; exclude: readonly string[] };
+  /** Each docs instance's folder and its own include and exclude. */
+  docsInstances?: readonly { dir: string; files: { include: readonly string[]; exclude: readonly string[] } }[];
 }
 
 /**
@@ -27,8 +29,15 @@ export interface ContentFilesLayout {
  * `exclude` globs; for other pages, Markdown and MDX files but those in or named with a leading `_` (partials), as
  * Docusaurus's pages plugin excludes them. Only Markdown and MDX are pages whatever the globs say.
  */
-export function contentFileFilter(layout: ContentFilesLayout, kind: 'doc' | 'blog' | 'page' | 'landing'): (relative: string) => boolean {
-  const files = kind === 'doc' ? layout.docsFiles : kind === 'blog' ? layout.blogFiles : undefined;
+export function contentFileFilter(
+  layout: ContentFilesLayout,
+  kind: 'doc' | 'blog' | 'page' | 'landing',
+  /** The content folder, when it may be a docs instance's (whose include and exclude are its own). */
+  dir?: string,
+): (relative: string) => boolean {
+  const instance =
+    kind === 'doc' && dir !== undefined ? layout.docsInstances?.find((d) => trimSlashes(d.dir) === trimSlashes(dir)) : undefined;
+  const files = instance ? instance.files : kind === 'doc' ? layout.docsFiles : kind === 'blog' ? layout.blogFiles : undefined;
   if (!files) return (f) => /\.mdx?$/.test(f) && !f.split('/').some((part) => part.startsWith('_'));
   const include = globMatcher(files.include);
   const exclude = globMatcher(files.exclude);
@@ -37,11 +46,13 @@ export function contentFileFilter(layout: ContentFilesLayout, kind: 'doc' | 'blo
 
 /**
  * Content folders and their kinds, as the load stage walks them (readSource needs the kind): the older docs
- * versions' folders (`versioned_docs/version-<name>/`) are docs too, listed first as the docs folder may hold them.
+ * versions' folders (`versioned_docs/version-<name>/`) and the docs instances' folders are docs too, listed first
+ * as the docs folder may hold them.
  */
 export function contentKinds(layout: Layout): [dir: string, kind: ContentKind][] {
   const dirs: [string | null, ContentKind][] = [
     ...(layout.versioned?.dirs ?? []).map((dir): [string, ContentKind] => [dir, 'doc']),
+    ...layout.docsInstances.map(({ dir }): [string, ContentKind] => [dir, 'doc']),
     [layout.docs, 'doc'],
     [layout.pages, 'page'],
     [layout.landing, 'landing'],

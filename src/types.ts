@@ -73,6 +73,11 @@ export interface Source {
   path: string;
   /** A doc's version (config `docs.versions`), on a site with versions; its id is unique within that version. */
   version?: string;
+  /**
+   * The docs instance a doc is in (config `docs.instances`), when not the site's docs: its id, route and sidebar are
+   * that instance's, and its id is unique within it.
+   */
+  instance?: string;
   frontMatter: FrontMatter;
   /** Markdown body after the front matter. */
   body: string;
@@ -507,12 +512,19 @@ export interface Loaded {
    * The built locale's JSON translations (a Docusaurus project's `i18n/<locale>/`): `code.json`, and each docs
    * version's file (`current.json`, `version-<name>.json`, its sidebar labels) by version name.
    */
-  translations?: { code?: TranslationMessages; docs?: Record<string, TranslationMessages> };
+  translations?: {
+    code?: TranslationMessages;
+    docs?: Record<string, TranslationMessages>;
+    /** Each docs instance's `docusaurus-plugin-content-docs-<id>/current.json`, by instance id. */
+    instanceDocs?: Record<string, TranslationMessages>;
+  };
   /**
    * Each docs version's own sidebar file and category files, by version name, for every version but the docs
    * folder's (whose are the fields here); absent on a site without versions.
    */
   versions?: Record<string, Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'docsTags'>>;
+  /** The same for each docs instance (config `docs.instances`), by id; absent on a site without instances. */
+  instances?: Record<string, Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'docsTags'>>;
   /**
    * The docs folders' category files (`_category_.json`, `.yml`, `.yaml`), by folder relative to the docs folder
    * (`tutorial-basics`; `` for the docs folder itself): the parsed value, the file and its text (for places).

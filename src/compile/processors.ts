@@ -201,7 +201,8 @@ export async function processSource(
   const value = prepareMarkdown(source.body);
   const input = { value, ...pathFor(source.file, settings), data: fileData(source, baseUrl, texts, settings) };
   const parts = only ?? syntaxPartsFor(value);
-  const project = settings.plugins && (await projectPlugins(settings.plugins, sectionOf(source.kind)));
+  // Another docs instance's docs run none of the preset's docs plugins (their own are named unread by the config).
+  const project = settings.plugins && !source.instance ? await projectPlugins(settings.plugins, sectionOf(source.kind)) : undefined;
   if (source.format === 'mdx') {
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip
     // MDX's JavaScript generation here and evaluating that code at render, a good part of the site's

@@ -88,7 +88,14 @@ export function translateConfig(root: string, i18nPath: string, folderName: stri
     const translated = `${folder}/${translatedDir}/${toPosix(path.relative(contentDir, original))}`;
     if (isFile(path.join(root, translated))) layout[key] = translated;
   }
-  unread.push(...unreadParts(root, folder));
+  const instances = isObject(config.docs) && Array.isArray(config.docs.instances) ? config.docs.instances : [];
+  unread.push(
+    ...unreadParts(
+      root,
+      folder,
+      instances.flatMap((i) => (isObject(i) && typeof i.id === 'string' ? [i.id] : [])),
+    ),
+  );
   if (unread.length)
     out.diagnostics.push(
       report(CODES.CONFIG_UNKNOWN_KEY, 'translationsUnread', { folder, parts: unread }, { file: unread[0].split(':')[0] }),
@@ -151,15 +158,19 @@ export function versionFileName(name: string): string {
 
 /**
  * What the locale's folder holds that nobody reads: files and folders other than the config's files, `code.json`,
- * the docs, blog and pages plugins' folders (their content and JSON files, read by load). A second instance of a
- * plugin (`docusaurus-plugin-content-docs-community`) or another plugin's or theme's texts are named.
+ * the docs, blog and pages plugins' folders (their content and JSON files, read by load), a docs instance's too
+ * (`docusaurus-plugin-content-docs-community`: `current/` and `current.json`, its one version). Another plugin's or
+ * theme's texts are named, and a docs instance's other versions.
  */
-function unreadParts(root: string, folder: string): string[] {
+function unreadParts(root: string, folder: string, instances: readonly string[]): string[] {
   const out: string[] = [];
-  const known = new Set(['code.json', DOCS, BLOG, PAGES, 'docusaurus-theme-classic']);
+  const known = new Set(['code.json', DOCS, BLOG, PAGES, 'docusaurus-theme-classic', ...instances.map((id) => `${DOCS}-${id}`)]);
   for (const name of list(path.join(root, folder))) {
     if (!known.has(name)) out.push(`${folder}/${name}`);
   }
+  for (const id of instances)
+    for (const name of list(path.join(root, folder, `${DOCS}-${id}`)))
+      if (name !== 'current' && name !== 'current.json') out.push(`${folder}/${DOCS}-${id}/${name}`);
   for (const name of list(path.join(root, folder, 'docusaurus-theme-classic')))
     if (!CONFIG_FILES.includes(`docusaurus-theme-classic/${name}`)) out.push(`${folder}/docusaurus-theme-classic/${name}`);
   return out.sort();

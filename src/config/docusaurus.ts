@@ -7,6 +7,7 @@ import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { importFailure, importTypeScript, missingPackageOf, standInForMissingPackages, toProjectPath } from '../import-ts.ts';
 import { globMatcher } from '../globs.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
+import { docsInstanceProblems, docsInstances } from './docusaurus-docs-instances.ts';
 import { translateConfig } from './docusaurus-i18n.ts';
 import type { UserConfig } from './schema.ts';
 import { swizzledComponents } from './swizzled.ts';
@@ -306,6 +307,7 @@ export function mapDocusaurusConfig(
     if (v !== undefined) docs[to] = v;
   }
   if (docsOptions === false) diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'docsOff', {}, { file, keyPath: `${preset}.1.docs` }));
+  diagnostics.push(...docsInstanceProblems(raw, preset, file));
   const toc = {
     min: take<number>('themeConfig.tableOfContents.minHeadingLevel'),
     max: take<number>('themeConfig.tableOfContents.maxHeadingLevel'),
@@ -348,6 +350,8 @@ export function mapDocusaurusConfig(
   );
   const editCurrent = opt('docs.editCurrentVersion');
   if (editCurrent !== undefined) docs.editCurrentVersion = editCurrent;
+  const instances = mapDocsInstances({ raw, preset, take, relative, root: layout.root, file, locale: defaultLocale, diagnostics });
+  if (instances.length) docs.instances = instances.map(({ layout: _, ...instance }) => instance);
   config.docs = docs;
 
   const blogOff = peek('blog') === false;
@@ -418,6 +422,7 @@ export function mapDocusaurusConfig(
   const docsTags = opt('docs.tags');
   (config.layout as Raw).docsTags =
     docsTags === false || docsTags === null ? null : relative(path.join(docsPath, typeof docsTags === 'string' ? docsTags : 'tags.yml'));
+  if (instances.length) (config.layout as Raw).docsInstances = instances.map((instance) => instance.layout);
 
   const gtm = opt<string>('googleTagManager.containerId');
   if (gtm !== undefined) config.analytics = { gtmContainerId: gtm };
@@ -425,7 +430,7 @@ export function mapDocusaurusConfig(
   // themeConfig
   const image = take<string>('themeConfig.image');
   if (typeof image === 'string') config.image = sitePath(image);
-  config.navbar = mapNavbar(raw as Raw, take);
+  config.navbar = mapNavbar(raw as Raw, take, new Set(instances.map((instance) => instance.id as string)));
   config.footer = mapFooter(raw as Raw, take);
   const bar =
     raw.themeConfig && isObject((raw.themeConfig as Raw).announcementBar) ? ((raw.themeConfig as Raw).announcementBar as Raw) : undefined;
@@ -624,6 +629,68 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
+/**
+ * The docs plugins given in `plugins` with an id of their own (https://docusaurus.io/docs/docs-multi-instance), as
+ * quire's `docs.instances`, each with its `layout` part (`layout.docsInstances`): path, routeBasePath, sidebarPath,
+ * sidebarCollapsed, include, exclude, tags, editUrl, showLastUpdateTime and showLastUpdateAuthor are read; its other
+ * options stay unread and are named with the rest. One that clashes with another (Docusaurus refuses it too, see
+ * docsInstanceProblems) is not built. Its versions (`<id>_versions.json`) are not built: one warning says so.
+ */
+function mapDocsInstances({
+  raw,
+  preset,
+  take,
+  relative,
+  root,
+  file,
+  locale,
+  diagnostics,
+}: {
+  raw: Raw;
+  preset: string;
+  take: Take;
+  relative: (p: string) => string;
+  root: string;
+  file: string;
+  locale: string;
+  diagnostics: Diagnostic[];
+}): (Raw & { id: string; layout: Raw })[] {
+  const all = docsInstances(raw, preset);
+  const out: (Raw & { id: string; layout: Raw })[] = [];
+  all.forEach((instance, i) => {
+    const earlier = all.slice(0, i);
+    if (!instance.at.startsWith('plugins.') || instance.id === 'default') return;
+    if (earlier.some((e) => e.id === instance.id || e.routeBasePath === instance.routeBasePath)) return;
+    const { at, id } = instance;
+    mark(take, at.replace(/\.1$/, '.0'));
+    mark(take, `${at}.id`);
+    if (instance.given.routeBasePath) mark(take, `${at}.routeBasePath`);
+    // The plugin's options under the names the preset's docs options have (`docs.editUrl`), for the shared helpers.
+    const opt = <T = unknown>(key: string): T | undefined => (key.startsWith('docs.') ? take<T>(`${at}.${key.slice(5)}`) : undefined);
+    const dir = relative(take<string>(`${at}.path`) ?? 'docs');
+    if (!existsSync(path.resolve(root, dir))) diagnostics.push(report(CODES.CONTENT_MISSING, 'instanceFolder', { id, dir }, { file: dir }));
+    const mapped: Raw & { id: string; layout: Raw } = { id, routeBasePath: instance.routeBasePath, layout: { id, dir } };
+    const sidebarPath = take<string | false>(`${at}.sidebarPath`);
+    if (sidebarPath === false) mapped.noSidebar = true;
+    else if (typeof sidebarPath === 'string') mapped.sidebarPath = withExtension(relative(sidebarPath), root);
+    const collapsed = take(`${at}.sidebarCollapsed`);
+    if (collapsed !== undefined) mapped.sidebarCollapsed = collapsed;
+    Object.assign(
+      mapped,
+      mapEditAndUpdate({ section: 'docs', opt, keyBase: at, root, file, locale, dirs: [{ name: CURRENT, dir }], diagnostics }),
+    );
+    mapped.layout.files = contentFiles(opt, 'docs');
+    const tags = take(`${at}.tags`);
+    mapped.layout.tags = tags === false || tags === null ? null : relative(path.join(dir, typeof tags === 'string' ? tags : 'tags.yml'));
+    // Docusaurus names an instance's versions file after its id (`community_versions.json`).
+    const versionsFile = `${id}_versions.json`;
+    if (existsSync(path.resolve(root, versionsFile)))
+      diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'docsInstanceVersions', { id, file: versionsFile, dir }, { file: versionsFile }));
+    out.push(mapped);
+  });
+  return out;
+}
+
 /** The name of the docs folder's version (Docusaurus's CURRENT_VERSION_NAME). */
 const CURRENT = 'current';
 
@@ -800,7 +867,7 @@ function withExtension(file: string, root: string): string {
 type Take = <T = unknown>(keyPath: string) => T | undefined;
 
 /** Navbar items as quire has them; the Docusaurus types without a quire counterpart stay unread (named in the warning). */
-function mapNavbar(raw: Raw, take: Take): Raw {
+function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>): Raw {
   const navbar: Raw = { items: [] };
   const title = take<string>('themeConfig.navbar.title');
   if (title !== undefined) navbar.title = title;
@@ -821,7 +888,7 @@ function mapNavbar(raw: Raw, take: Take): Raw {
   const out: Raw[] = [];
   navbar.items = out;
   (Array.isArray(items) ? items : []).forEach((item, i) => {
-    const mapped = mapNavItem(item, `themeConfig.navbar.items.${i}`, take);
+    const mapped = mapNavItem(item, `themeConfig.navbar.items.${i}`, take, instances);
     if (!mapped) return;
     const position = take(`themeConfig.navbar.items.${i}.position`);
     out.push(position === 'left' || position === 'right' ? { ...mapped, position } : mapped);
@@ -842,7 +909,7 @@ function hasSearchPlugin(raw: Raw): boolean {
   });
 }
 
-function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw | undefined {
+function mapNavItem(item: unknown, at: string, take: Take, instances: ReadonlySet<string>, nested = false): Raw | undefined {
   if (!isObject(item)) return undefined;
   const type = item.type ?? 'default';
   const label = () => take<string>(`${at}.label`);
@@ -865,15 +932,21 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
   const dropdown = type === 'dropdown' || (type === 'default' && Array.isArray(item.items));
   if (!dropdown && (type === 'default' || type === 'link')) return nested ? stripType(link()) : link();
   if (type === 'doc' || type === 'docSidebar') {
-    // An item of another docs plugin (`docsPluginId`) leads to docs quire does not build: it is left out, its keys
-    // named in the warning with the plugin's.
+    // An item of another docs plugin (`docsPluginId`) leads into that instance (docs.instances); one quire does not
+    // build is left out, its keys named in the warning with the plugin's.
     const plugin = item.docsPluginId;
-    if (plugin !== undefined && plugin !== 'default') return undefined;
+    const instance = typeof plugin === 'string' && instances.has(plugin) ? plugin : undefined;
+    if (plugin !== undefined && plugin !== 'default' && instance === undefined) return undefined;
     if (plugin !== undefined) mark(take, `${at}.docsPluginId`);
     mark(take, `${at}.type`);
     const id = take<string>(type === 'doc' ? `${at}.docId` : `${at}.sidebarId`);
     const className = take<string>(`${at}.className`);
-    const entry = { label: label(), doc: type === 'doc' ? { id } : { sidebar: id }, ...(className !== undefined ? { className } : {}) };
+    const target = type === 'doc' ? { id } : { sidebar: id };
+    const entry = {
+      label: label(),
+      doc: instance === undefined ? target : { ...target, instance },
+      ...(className !== undefined ? { className } : {}),
+    };
     return nested ? entry : { type: 'link', ...entry };
   }
   if (nested) return undefined;
@@ -884,18 +957,21 @@ function mapNavItem(item: unknown, at: string, take: Take, nested = false): Raw 
     return {
       type: 'dropdown',
       label: label(),
-      items: sub.map((s, j) => mapNavItem(s, `${at}.items.${j}`, take, true)).filter(Boolean),
+      items: sub.map((s, j) => mapNavItem(s, `${at}.items.${j}`, take, instances, true)).filter(Boolean),
       ...(className !== undefined ? { className } : {}),
     };
   }
   const simple: Record<string, string> = { localeDropdown: 'locale', search: 'search', docsVersionDropdown: 'docsVersion' };
   if (typeof type === 'string' && simple[type]) {
+    // The versions of another docs instance are not built (mapDocsInstances): its dropdown is left out, and named.
+    if (type === 'docsVersionDropdown' && item.docsPluginId !== undefined && item.docsPluginId !== 'default') return undefined;
+    if (type === 'docsVersionDropdown' && item.docsPluginId !== undefined) mark(take, `${at}.docsPluginId`);
     mark(take, `${at}.type`);
     const l = label();
     // Links the locale and version dropdowns show before and after their own entries ("All versions").
     const extra = (key: 'dropdownItemsBefore' | 'dropdownItemsAfter') =>
       ((Array.isArray(item[key]) ? item[key] : []) as unknown[])
-        .map((s, j) => mapNavItem(s, `${at}.${key}.${j}`, take, true))
+        .map((s, j) => mapNavItem(s, `${at}.${key}.${j}`, take, instances, true))
         .filter(Boolean);
     const [before, after] = type === 'search' ? [[], []] : [extra('dropdownItemsBefore'), extra('dropdownItemsAfter')];
     const menu = { ...(before.length ? { itemsBefore: before } : {}), ...(after.length ? { itemsAfter: after } : {}) };
@@ -1093,8 +1169,10 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
       for (const [key, v] of Object.entries(value)) visit(v, [...keyPath, key]);
       return;
     }
-    // A whole item quire has no counterpart for is named by its type.
-    const type = isObject(value) && typeof value.type === 'string' ? ` (type ${value.type})` : '';
+    // A whole item quire has no counterpart for is named by its type; a plugin (`plugins.0`), by its name.
+    const plugin = keyPath.length === 2 && keyPath[0] === 'plugins' ? (Array.isArray(value) ? value[0] : value) : undefined;
+    const type =
+      isObject(value) && typeof value.type === 'string' ? ` (type ${value.type})` : typeof plugin === 'string' ? ` (${plugin})` : '';
     out.add(
       keyPath.map((k, i) => (/^\d+$/.test(k) && (keyPath[i - 1] === 'items' || keyPath[i - 1] === 'links') ? '*' : k)).join('.') + type,
     );

@@ -58,8 +58,13 @@ export function classifyChange(abs: string, ctx: ClassifyContext): ChangeKind {
   if (ctx.loadInputs.has(abs)) return 'load';
   if ((under(layout.locales) || under(layout.data)) && rel.endsWith('.json')) return 'load';
   // Files load reads when they exist: the blog's and docs' YAML files and a docs folder's category files.
-  if (inside && [layout.blogAuthors, layout.blogTags, layout.docsTags].includes(rel)) return 'load';
-  if ([layout.docs, ...(layout.versioned?.dirs ?? [])].some(under) && /^_category_\.(json|ya?ml)$/.test(path.basename(abs))) return 'load';
+  if (inside && [layout.blogAuthors, layout.blogTags, layout.docsTags, ...layout.docsInstances.map((d) => d.tags)].includes(rel))
+    return 'load';
+  if (
+    [layout.docs, ...(layout.versioned?.dirs ?? []), ...layout.docsInstances.map((d) => d.dir)].some(under) &&
+    /^_category_\.(json|ya?ml)$/.test(path.basename(abs))
+  )
+    return 'load';
   // A React page (src/pages/*.js): one added or removed is a route more or less. Its `_`-prefixed files are its parts.
   if (under(layout.pages) && /\.(jsx?|tsx?)$/.test(abs) && !/(^|\/)_/.test(rel)) return 'load';
   if (under(layout.static)) return 'static';
@@ -78,7 +83,7 @@ export function sourceKind(rel: string, layout: Layout): { kind: ContentKind; re
     if (!rel.startsWith(dir)) continue;
     const relative = rel.slice(dir.length);
     // The files load reads as pages (the docs' and blog's include and exclude), and no others.
-    return contentFileFilter(layout, kind)(relative) ? { kind, relative } : undefined;
+    return contentFileFilter(layout, kind, dir)(relative) ? { kind, relative } : undefined;
   }
   return undefined;
 }

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { isCategoryIndex, joinPath } from '../shared/doc-paths.ts';
-import { docsVersionsOf, versionOfFile, type DocsVersionInfo } from '../shared/doc-versions.ts';
+import { docsVersionsOf, instanceConfig, instanceOfFile, versionOfFile, type DocsVersionInfo } from '../shared/doc-versions.ts';
 import { contentFileFilter } from '../globs.ts';
 import { lineColumn } from '../shared/text.ts';
 import { importFailure, importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
@@ -35,7 +35,7 @@ export interface LoadOptions {
  * The content folders of the project's layout (config.layout), by kind, each docs version's folder among them; a
  * part the project does not have is left out.
  */
-type ContentDir = { dir: string; kind: ContentKind; version?: DocsVersionInfo };
+type ContentDir = { dir: string; kind: ContentKind; version?: DocsVersionInfo; instance?: string };
 function contentDirs(config: SiteConfig): ContentDir[] {
   const { pages, landing, blog } = config.layout;
   const others: { dir: string | null; kind: ContentKind }[] = [
@@ -45,6 +45,7 @@ function contentDirs(config: SiteConfig): ContentDir[] {
   ];
   return [
     ...docsVersionsOf(config).map((version): ContentDir => ({ dir: version.dir, kind: 'doc', version })),
+    ...config.layout.docsInstances.map(({ id, dir }): ContentDir => ({ dir, kind: 'doc', instance: id })),
     ...others.filter((d): d is ContentDir => d.dir !== null),
   ];
 }
@@ -85,7 +86,7 @@ export async function load({ root, config, mode, cacheDir }: LoadOptions): Promi
 
   // The parts do not depend on each other: read them at once, so one part's waits on the disk (and the sidebar
   // file's bundling) overlap with the others'.
-  const [content, data, sidebars, locales, staticFiles, blogFiles, versionSidebars, translations] = await Promise.all([
+  const [content, data, sidebars, locales, staticFiles, blogFiles, versionSidebars, instanceFiles, translations] = await Promise.all([
     readContent(r, mode),
     readData(r),
     readSidebars(r, config.docs.sidebarPath),
@@ -93,6 +94,7 @@ export async function load({ root, config, mode, cacheDir }: LoadOptions): Promi
     readStatic(r),
     readBlogFiles(r),
     readVersionSidebars(r),
+    readInstanceFiles(r),
     readTranslationFiles(root, config, diagnostics, inputs),
   ]);
   diagnostics.push(...walkDiagnostics(r));
@@ -103,8 +105,16 @@ export async function load({ root, config, mode, cacheDir }: LoadOptions): Promi
   // The same for the files read at once: their keys in name order, not in the order the reads finished (every
   // page's fingerprint hashes data and messages; an order that changed from build to build re-rendered them all).
   inputs.sort();
-  const { sources, drafts, unreadSources, categories, versionCategories } = content;
+  const { sources, drafts, unreadSources, categories, versionCategories, instanceCategories } = content;
   const versions = versionLoads(config, versionSidebars, versionCategories);
+  const instances = config.layout.docsInstances.length
+    ? Object.fromEntries(
+        config.layout.docsInstances.map(({ id }) => {
+          const own = instanceCategories[id] ?? {};
+          return [id, { ...instanceFiles[id], ...(Object.keys(own).length ? { categories: byName(own) } : {}) }];
+        }),
+      )
+    : undefined;
   const lastUpdates = await readLastUpdates(r, sources, cacheDir);
   return {
     value: {
@@ -112,6 +122,7 @@ export async function load({ root, config, mode, cacheDir }: LoadOptions): Promi
       ...sidebars,
       ...(Object.keys(categories).length ? { categories: byName(categories) } : {}),
       ...(versions ? { versions } : {}),
+      ...(instances ? { instances } : {}),
       ...(translations ? { translations } : {}),
       ...blogFiles,
       data: byName(data.data),
@@ -137,12 +148,14 @@ async function readLastUpdates(
   sources: Source[],
   cacheDir?: string,
 ): Promise<Loaded['lastUpdates']> {
-  const shows = (kind: ContentKind) => {
-    const section = kind === 'doc' ? config.docs : kind === 'blog' ? config.blog : undefined;
+  // A docs instance's docs go by its own settings.
+  const shows = ({ kind, instance }: Pick<Source, 'kind' | 'instance'>) => {
+    const docs = instance === undefined ? config.docs : instanceConfig(config, instance)?.docs;
+    const section = kind === 'doc' ? docs : kind === 'blog' ? config.blog : undefined;
     return section ? section.showLastUpdateTime || section.showLastUpdateAuthor : false;
   };
-  const wanted = sources.filter((s) => shows(s.kind) && !(s.frontMatter.last_update?.date && s.frontMatter.last_update.author));
-  if (!sources.some((s) => shows(s.kind))) return undefined;
+  const wanted = sources.filter((s) => shows(s) && !(s.frontMatter.last_update?.date && s.frontMatter.last_update.author));
+  if (!sources.some((s) => shows(s))) return undefined;
   const keyPath = (kind: ContentKind) =>
     `${kind === 'doc' ? 'docs' : 'blog'}.showLastUpdate${config[kind === 'doc' ? 'docs' : 'blog'].showLastUpdateTime ? 'Time' : 'Author'}`;
   const history = await lastCommits(
@@ -201,6 +214,20 @@ async function readVersionSidebars(r: Reading): Promise<Record<string, VersionFi
   return Object.fromEntries(others.map((v, i) => [v.name, read[i]]));
 }
 
+/** The sidebar file and the docs' tags file of each docs instance (config `docs.instances`), by id. */
+async function readInstanceFiles(r: Reading): Promise<Record<string, VersionFiles>> {
+  const ids = r.config.layout.docsInstances.map((d) => d.id);
+  const read = await Promise.all(
+    ids.map(async (id) => {
+      const scoped = instanceConfig(r.config, id);
+      if (!scoped) return {};
+      const tags = scoped.layout.docsTags ? await readYamlFile(r, scoped.layout.docsTags, "the docs' tags") : undefined;
+      return { ...(await readSidebars({ ...r, config: scoped }, scoped.docs.sidebarPath)), ...(tags ? { docsTags: tags } : {}) };
+    }),
+  );
+  return Object.fromEntries(ids.map((id, i) => [id, read[i]]));
+}
+
 /** Loaded.versions: what each version but the docs folder's has of its own; undefined for a site without them. */
 function versionLoads(
   config: SiteConfig,
@@ -227,6 +254,7 @@ async function readContent(
   unreadSources: Source[];
   categories: Categories;
   versionCategories: Record<string, Categories>;
+  instanceCategories: Record<string, Categories>;
 }> {
   const { root, config, diagnostics, inputs } = r;
   const sources: Source[] = [];
@@ -234,10 +262,11 @@ async function readContent(
   const unreadSources: Source[] = [];
   const categories: Categories = keyed();
   const versionCategories: Record<string, Categories> = keyed();
+  const instanceCategories: Record<string, Categories> = keyed();
   const orphans: string[] = [];
-  for (const { dir, kind, version } of contentDirs(config)) {
+  for (const { dir, kind, version, instance } of contentDirs(config)) {
     const files = await walk(path.join(root, dir), r.notes);
-    const main = !version || isMainVersion(config, version);
+    const main = instance === undefined && (!version || isMainVersion(config, version));
     // A versioned docs folder that is missing was reported by the config stage, with the version's name.
     if (kind === 'doc' && files === undefined && !main) continue;
     if (kind === 'doc' && files === undefined) {
@@ -245,14 +274,19 @@ async function readContent(
       continue;
     }
     if (kind === 'doc') {
-      const into = main ? categories : (versionCategories[version?.name ?? ''] = keyed());
+      const into =
+        instance !== undefined
+          ? (instanceCategories[instance] = keyed())
+          : main
+            ? categories
+            : (versionCategories[version?.name ?? ''] = keyed());
       await readCategoryFiles(r, files ?? [], path.join(root, dir), into);
     }
     if (kind === 'page') readReactPages(r, files ?? [], dir, sources);
-    const isContent = contentFileFilter(config.layout, kind);
+    const isContent = contentFileFilter(config.layout, kind, dir);
     const pages = (files ?? []).filter((f) => isContent(toPosix(path.relative(path.join(root, dir), f))));
     // The built locale's translation of a file, where it has one, is read in its place (src/load/translations.ts).
-    const trDir = translationDir(config, kind, version);
+    const trDir = translationDir(config, kind, version, instance);
     const picked = pickTranslations(root, kind, dir, trDir, pages, trDir ? await walk(path.join(root, trDir), r.notes) : undefined);
     orphans.push(...picked.orphans);
     const readAll = picked.read.map(async ({ abs, origin }) => {
@@ -277,6 +311,7 @@ async function readContent(
     unreadSources: unreadSources.sort(byFile),
     categories,
     versionCategories,
+    instanceCategories,
   };
 }
 
@@ -538,13 +573,14 @@ export async function readSource(
   if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const { frontMatter } = split;
   const format = formatOf(file, config);
+  const { instance, scoped } = instanceFor(kind, origin ?? file, config);
   const version = versionFor(kind, origin ?? file, config);
   // Ids and addresses in composed form: a name saved decomposed (macOS writes "U" plus a combining diaeresis)
   // looks the same but would not match links typed on other systems.
   const rel = toPosix(version ? path.posix.relative(version.dir, origin ?? file) : relative)
     .replace(/\.mdx?$/, '')
     .normalize('NFC');
-  const { id, path: routePath, date } = identify(kind, rel, frontMatter, config, version?.path);
+  const { id, path: routePath, date } = identify(kind, rel, frontMatter, scoped, version?.path);
   if (date && !frontMatter.date && !isRealDate(date)) {
     diagnostics.push(report(CODES.FRONT_MATTER_INVALID, 'fileNameDate', { date }, { file }));
     return undefined;
@@ -561,6 +597,7 @@ export async function readSource(
     id,
     path: routePath,
     ...(version ? { version: version.name } : {}),
+    ...(instance !== undefined ? { instance } : {}),
     frontMatter,
     body: split.body,
     bodyLine: split.bodyLine,
@@ -572,9 +609,10 @@ export async function readSource(
 
 /** A content file that could not be read, as its file name makes it: no front matter, no text (see Loaded.unreadSources). */
 function standInSource(kind: ContentKind, file: string, relative: string, config: SiteConfig, origin?: string): Source {
+  const { instance, scoped } = instanceFor(kind, origin ?? file, config);
   const version = versionFor(kind, origin ?? file, config);
   const rel = toPosix(version ? path.posix.relative(version.dir, origin ?? file) : relative).replace(/\.mdx?$/, '');
-  const { id, path: routePath } = identify(kind, rel, {}, config, version?.path);
+  const { id, path: routePath } = identify(kind, rel, {}, scoped, version?.path);
   return {
     kind,
     file,
@@ -582,6 +620,7 @@ function standInSource(kind: ContentKind, file: string, relative: string, config
     id,
     path: routePath,
     ...(version ? { version: version.name } : {}),
+    ...(instance !== undefined ? { instance } : {}),
     frontMatter: {},
     body: '',
     bodyLine: 1,
@@ -595,7 +634,19 @@ function standInSource(kind: ContentKind, file: string, relative: string, config
  * its id, slug and address are its version's (a `slug: /` in version 2.x is that version's root).
  */
 function versionFor(kind: ContentKind, file: string, config: SiteConfig): DocsVersionInfo | undefined {
-  return kind === 'doc' && config.docs.versions.length ? versionOfFile(config, file) : undefined;
+  return kind === 'doc' && config.docs.versions.length && instanceOfFile(config, file) === undefined
+    ? versionOfFile(config, file)
+    : undefined;
+}
+
+/**
+ * The docs instance a doc is in, by its folder, and the config as that instance sees it (its route base); the site's
+ * docs (and any other content): no instance, the config itself.
+ */
+function instanceFor(kind: ContentKind, file: string, config: SiteConfig): { instance?: string; scoped: SiteConfig } {
+  const instance = kind === 'doc' ? instanceOfFile(config, file) : undefined;
+  const scoped = instance === undefined ? undefined : instanceConfig(config, instance);
+  return scoped ? { instance, scoped } : { scoped: config };
 }
 
 /**

@@ -21,9 +21,11 @@ const DOCS = 'docusaurus-plugin-content-docs';
 const versionFileName = (name: string) => (name === 'current' ? name : `version-${name}`);
 
 /** The folder holding the translations of a content folder's files, project-relative; undefined without one. */
-export function translationDir(config: SiteConfig, kind: ContentKind, version?: DocsVersionInfo): string | undefined {
+export function translationDir(config: SiteConfig, kind: ContentKind, version?: DocsVersionInfo, instance?: string): string | undefined {
   const folder = config.layout.translations;
   if (folder === null) return undefined;
+  // A docs instance's: `docusaurus-plugin-content-docs-<id>/current/` (https://docusaurus.io/docs/i18n/tutorial).
+  if (kind === 'doc' && instance !== undefined) return `${folder}/${DOCS}-${instance}/current`;
   if (kind === 'doc') return `${folder}/${DOCS}/${versionFileName(version?.name ?? config.docs.version.name)}`;
   if (kind === 'blog') return `${folder}/docusaurus-plugin-content-blog`;
   if (kind === 'page') return `${folder}/docusaurus-plugin-content-pages`;
@@ -111,8 +113,18 @@ export async function readTranslationFiles(
     const found = await readOne(`${folder}/${DOCS}/${versionFileName(version.name)}.json`);
     if (found) docs[version.name] = found;
   }
-  if (!code && !Object.keys(docs).length) return undefined;
-  return { ...(code ? { code } : {}), ...(Object.keys(docs).length ? { docs } : {}) };
+  // A docs instance's sidebar texts (one version, current).
+  const instanceDocs: Record<string, TranslationMessages> = {};
+  for (const { id } of config.layout.docsInstances) {
+    const found = await readOne(`${folder}/${DOCS}-${id}/current.json`);
+    if (found) instanceDocs[id] = found;
+  }
+  if (!code && !Object.keys(docs).length && !Object.keys(instanceDocs).length) return undefined;
+  return {
+    ...(code ? { code } : {}),
+    ...(Object.keys(docs).length ? { docs } : {}),
+    ...(Object.keys(instanceDocs).length ? { instanceDocs } : {}),
+  };
 }
 
 /** A translation file's ids → messages (`{ "<id>": { "message": "…" } }`); an entry of another shape is an error at its key. */

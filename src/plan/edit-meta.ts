@@ -1,11 +1,13 @@
-import { docsVersionsOf } from '../shared/doc-versions.ts';
+import { docsVersionsOf, instanceConfig } from '../shared/doc-versions.ts';
 import type { Loaded, Route, SiteConfig, Source } from '../types.ts';
 
 /**
  * What a doc or blog post shows below its text: the "Edit this page" link and the last update, as Docusaurus's
  * docs and blog plugins work them out; undefined when neither is shown (the page's route then has no such key).
  */
-export function editMetaOf(source: Source, config: SiteConfig, lastUpdates: Loaded['lastUpdates']): Route['editMeta'] {
+export function editMetaOf(source: Source, site: SiteConfig, lastUpdates: Loaded['lastUpdates']): Route['editMeta'] {
+  // A docs instance's doc goes by the instance's `editUrl` and last-update settings.
+  const config = (source.instance !== undefined ? instanceConfig(site, source.instance) : undefined) ?? site;
   const section = source.kind === 'doc' ? config.docs : source.kind === 'blog' ? config.blog : undefined;
   if (!section) return undefined;
   const fm = source.frontMatter;

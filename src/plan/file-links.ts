@@ -21,7 +21,13 @@ export function resolveFromContentRoot(
   memo?: PlanMemo,
 ): Compiled[] {
   // Each docs version's folder is the content root of its docs (a link resolves within its version).
-  const roots = [...docsVersionsOf(config).map((v) => v.dir), config.layout.blog, config.layout.pages]
+  // A docs instance's folder is its docs' (config layout.docsInstances).
+  const roots = [
+    ...docsVersionsOf(config).map((v) => v.dir),
+    ...config.layout.docsInstances.map((d) => d.dir),
+    config.layout.blog,
+    config.layout.pages,
+  ]
     .filter((r): r is string => r !== null)
     .map((r) => r.replace(/\/$/, ''));
   const files = memo ? [String(fileRoutes.size), ...fileRoutes.keys(), ...roots].join('\u0000') : '';

@@ -68,11 +68,14 @@ export function generatedIndexPages(indexes: GeneratedIndex[], docs: Compiled[],
  */
 export function resolveNavbarDocs(
   config: SiteConfig,
-  sidebars: { name: string; items: SidebarItem[] }[],
-  docs: Compiled[],
+  siteSidebars: { name: string; items: SidebarItem[] }[],
+  siteDocs: Compiled[],
+  /** Each docs instance's sidebars (by their own names) and docs, for items with `doc.instance`. */
+  instances: ReadonlyMap<string, { sidebars: { name: string; items: SidebarItem[] }[]; docs: Compiled[] }> = new Map(),
 ): { config: SiteConfig; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const byId = new Map(docs.map((d) => [d.source.id, d]));
+  const siteById = new Map(siteDocs.map((d) => [d.source.id, d]));
+  const instanceById = new Map([...instances].map(([id, { docs }]) => [id, new Map(docs.map((d) => [d.source.id, d]))]));
   const firstPath = (items: SidebarItem[]): string | undefined => {
     for (const item of items) {
       if (item.type === 'doc') return item.path;
@@ -84,10 +87,16 @@ export function resolveNavbarDocs(
     return undefined;
   };
   let changed = false;
-  const resolve = <T extends { label?: string; to?: string; doc?: { id?: string; sidebar?: string } }>(item: T, keyPath: string): T => {
+  const resolve = <T extends { label?: string; to?: string; doc?: { id?: string; sidebar?: string; instance?: string } }>(
+    item: T,
+    keyPath: string,
+  ): T => {
     if (!item.doc) return item;
     changed = true;
-    const { id, sidebar } = item.doc;
+    const { id, sidebar, instance } = item.doc;
+    // An instance the config has not (the config stage reports an unknown docsPluginId): none of its docs.
+    const byId = instance === undefined ? siteById : (instanceById.get(instance) ?? new Map<string, Compiled>());
+    const sidebars = instance === undefined ? siteSidebars : (instances.get(instance)?.sidebars ?? []);
     if (id !== undefined) {
       const doc = byId.get(id);
       if (doc) return { ...item, to: doc.source.path, label: item.label ?? doc.source.frontMatter.sidebar_label ?? doc.title };

@@ -29,7 +29,15 @@ import { sameSidebarKey, type IndexedSidebar, type PlanMemo, type SidebarKey } f
 import { planRoutes } from './routes.ts';
 import { planListings } from './tags.ts';
 import { paginateListings } from './paginate.ts';
-import { docsOfVersion, planVersionedSidebars, sidebarName, sidebarsOfVersion, versionRoutes } from './versions.ts';
+import {
+  docsOfVersion,
+  instanceSidebarName,
+  planInstanceSidebars,
+  planVersionedSidebars,
+  sidebarName,
+  sidebarsOfVersion,
+  versionRoutes,
+} from './versions.ts';
 import { docsVersionsOf, lastDocsVersion } from '../shared/doc-versions.ts';
 import { socialImageWarnings } from './social-images.ts';
 import { staticFileClashes } from './static-files.ts';
@@ -60,6 +68,7 @@ export interface PlanOptions {
     | 'drafts'
     | 'lastUpdates'
     | 'versions'
+    | 'instances'
     | 'translations'
   >;
   /** Component names the theme provides to MDX. */
@@ -97,8 +106,10 @@ export function plan({
 }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, configured.i18n.currentLocale);
-  // The sidebars first: their generated category pages are pages of the site like the others.
-  const docs = contentCompiled.filter((c) => c.source.kind === 'doc');
+  // The sidebars first: their generated category pages are pages of the site like the others. The site's docs are
+  // planned here; each docs instance's (config docs.instances) after them, as a docs set of its own.
+  const allDocs = contentCompiled.filter((c) => c.source.kind === 'doc');
+  const docs = allDocs.filter((c) => c.source.instance === undefined);
   const draftIds = new Set((loaded.drafts ?? []).filter((d) => d.kind === 'doc').map((d) => d.id));
   const sidebarInput = {
     raw: loaded.sidebars,
@@ -123,21 +134,39 @@ export function plan({
   // A site with versions plans each version's sidebars on their own (no memo: dev's reuse is for one docs set).
   const versioned = configured.docs.versions.length > 0;
   const byVersion = versioned ? planVersionedSidebars({ draftIds }, configured, docs, loaded) : undefined;
-  const planned =
+  const sitePlanned =
     byVersion?.planned ??
     (memo?.sidebars && sidebarKey && sameSidebarKey(memo.sidebars.key, sidebarKey) ? memo.sidebars.planned : planSidebars(sidebarInput));
-  if (memo && sidebarKey && !versioned) memo.sidebars = { key: sidebarKey, planned };
+  if (memo && sidebarKey && !versioned) memo.sidebars = { key: sidebarKey, planned: sitePlanned };
+  const siteGenerated = byVersion?.generated ?? generatedIndexPages(sitePlanned.generatedIndexes, docs, configured);
+  const byInstance = configured.docs.instances.length
+    ? planInstanceSidebars({ draftIds }, configured, allDocs, loaded, sitePlanned)
+    : undefined;
+  const planned = byInstance?.planned ?? sitePlanned;
+  // The site's docs' sidebars (the instances' come after them).
+  const siteSidebars = planned.sidebars.slice(0, sitePlanned.sidebars.length);
   diagnostics.push(...planned.diagnostics);
   const compiled = resolveFromContentRoot(
-    [...contentCompiled, ...(byVersion?.generated ?? generatedIndexPages(planned.generatedIndexes, docs, configured))],
+    [...contentCompiled, ...siteGenerated, ...(byInstance?.generated ?? [])],
     routesByFile(contentCompiled),
     configured,
     memo,
   );
-  // Navbar doc items lead to the last version's docs (Docusaurus's default preferred version).
+  // Navbar doc items lead to the last version's docs (Docusaurus's default preferred version), or to a docs
+  // instance's (`docsPluginId`).
   const last = lastDocsVersion(configured);
-  const lastSidebars = sidebarsOfVersion(planned.sidebars, last, docsVersionsOf(configured));
-  const navbar = resolveNavbarDocs(configured, lastSidebars, docsOfVersion(docs, last, versioned));
+  const lastSidebars = sidebarsOfVersion(siteSidebars, last, docsVersionsOf(configured));
+  const instanceTargets = new Map(
+    configured.docs.instances.map(({ id }) => {
+      const prefix = instanceSidebarName(id, '');
+      const sidebars = planned.sidebars
+        .slice(siteSidebars.length)
+        .filter((s) => s.name.startsWith(prefix))
+        .map((s) => ({ name: s.name.slice(prefix.length), items: s.items }));
+      return [id, { sidebars, docs: allDocs.filter((d) => d.source.instance === id) }];
+    }),
+  );
+  const navbar = resolveNavbarDocs(configured, lastSidebars, docsOfVersion(docs, last, versioned), instanceTargets);
   diagnostics.push(...navbar.diagnostics);
   const config = navbar.config;
   diagnostics.push(
@@ -180,11 +209,12 @@ export function plan({
   if (memo) memo.indexed = { planned, value: indexed };
   const sidebar = planned.sidebars[0]?.items ?? [];
   const size = planned.size;
-  // Doc ids are unique within a version: each version's docs by id.
+  // Doc ids are unique within a docs set (a version, or a docs instance): each set's docs by id.
+  const setOf = (source: Compiled['source']) => (source.instance !== undefined ? `instance:${source.instance}` : source.version);
   const idsByVersion = new Map<string | undefined, Map<string, Compiled>>();
-  for (const d of [...docs, ...compiled.slice(contentCompiled.length)]) {
-    const ids = idsByVersion.get(d.source.version) ?? new Map<string, Compiled>();
-    if (!idsByVersion.has(d.source.version)) idsByVersion.set(d.source.version, ids);
+  for (const d of [...allDocs, ...compiled.slice(contentCompiled.length)]) {
+    const ids = idsByVersion.get(setOf(d.source)) ?? new Map<string, Compiled>();
+    if (!idsByVersion.has(setOf(d.source))) idsByVersion.set(setOf(d.source), ids);
     ids.set(d.source.id, d);
   }
   const byId = idsByVersion.get(versioned ? last.name : undefined) ?? new Map<string, Compiled>();
@@ -194,14 +224,17 @@ export function plan({
     const doc = compiled[route.compiledIndex];
     const wanted = doc.source.frontMatter.displayed_sidebar;
     const version = doc.source.version === undefined ? undefined : versionsByName.get(doc.source.version);
+    const { instance } = doc.source;
+    const named = (name: string) =>
+      instance !== undefined ? instanceSidebarName(instance, name) : version ? sidebarName(version, name) : name;
     // `displayed_sidebar: null`: no sidebar at all.
     const own =
       wanted === null
         ? undefined
-        : ((typeof wanted === 'string' ? indexed.find((s) => s.name === (version ? sidebarName(version, wanted) : wanted)) : undefined) ??
+        : ((typeof wanted === 'string' ? indexed.find((s) => s.name === named(wanted)) : undefined) ??
           indexed.find((s) => s.places.has(route.path)));
     const flat = own?.flat ?? [];
-    const ids = idsByVersion.get(doc.source.version) ?? byId;
+    const ids = idsByVersion.get(setOf(doc.source)) ?? byId;
     const { prev, next } = paginationFor(doc, flat, own?.positions ?? new Map(), ids, diagnostics, draftIds);
     const place = own?.places.get(route.path);
     route.doc = {
@@ -214,7 +247,7 @@ export function plan({
       ...(own && indexed.length > 1 ? { sidebar: own.name } : {}),
     };
   }
-  const docVersions = versionRoutes(routes, compiled, config, planned.sidebars);
+  const docVersions = versionRoutes(routes, compiled, config, siteSidebars);
   // After the authors' names and each doc's place are known: tag, author and archive pages, before the 404 page
   // (the last route).
   const listings = planListings({ routes, compiled, config, loaded, messages });
@@ -267,7 +300,10 @@ export function plan({
       keyedLinks: [
         ...configLinks(config),
         ...dataLinks(loaded.data, loaded.dataTexts),
-        ...planned.sidebars.flatMap(({ items }) => sidebarLinks(items, loaded.sidebarsFile, loaded.sidebarsText)),
+        ...siteSidebars.flatMap(({ items }) => sidebarLinks(items, loaded.sidebarsFile, loaded.sidebarsText)),
+        ...[...instanceTargets].flatMap(([id, { sidebars }]) =>
+          sidebars.flatMap(({ items }) => sidebarLinks(items, loaded.instances?.[id]?.sidebarsFile, loaded.instances?.[id]?.sidebarsText)),
+        ),
       ],
       fileRoutes,
       drafts: loaded.drafts,

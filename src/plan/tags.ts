@@ -23,7 +23,7 @@ export interface ListingInput {
   routes: Route[];
   compiled: Compiled[];
   config: SiteConfig;
-  loaded: Pick<Loaded, 'docsTags' | 'blogTags' | 'blogAuthors' | 'versions'>;
+  loaded: Pick<Loaded, 'docsTags' | 'blogTags' | 'blogAuthors' | 'versions' | 'instances'>;
   messages: Record<string, string>;
 }
 
@@ -58,12 +58,19 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
   });
   const sourceOf = (route: Route) => (route.compiledIndex === undefined ? undefined : compiled[route.compiledIndex].source);
 
-  const tagsOf = (kind: 'doc' | 'blogPost', base: string, file: { file: string; value: unknown } | undefined, version?: string) => {
+  /** `set`: a docs set's version and instance (a doc outside the set is left out); none for the blog. */
+  const tagsOf = (
+    kind: 'doc' | 'blogPost',
+    base: string,
+    file: { file: string; value: unknown } | undefined,
+    set?: { version?: string; instance?: string },
+  ) => {
     const defined = entries(file);
     const byPath = new Map<string, TagEntry>();
     for (const route of routes) {
       const source = sourceOf(route);
-      if (route.kind !== kind || !source || (version !== undefined && source.version !== version)) continue;
+      if (route.kind !== kind || !source) continue;
+      if (set && (source.instance !== set.instance || (set.version !== undefined && source.version !== set.version))) continue;
       const links: NavLink[] = [];
       for (const tag of source.frontMatter.tags ?? []) {
         // A tag written inline carries its own label and page; a name is looked up in the tags file.
@@ -108,12 +115,19 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
   // Each docs version has its own tags (`/docs/tags/`, `/docs/next/tags/`, `/docs/1.x/tags/`) from its own tags
   // file, as Docusaurus's docs plugin makes them per version (https://docusaurus.io/docs/versioning).
   const versioned = config.docs.versions.length > 0;
+  // Each docs instance too (`/community/tags/`), from its own tags file.
   const docsSets = config.docs.tagPages
-    ? docsVersionsOf(config).map((v) => {
-        const base = versionConfig(config, v).docs.routeBasePath;
-        const file = v.dir === config.layout.docs ? loaded.docsTags : loaded.versions?.[v.name]?.docsTags;
-        return { base, tags: tagsOf('doc', base, file, versioned ? v.name : undefined) };
-      })
+    ? [
+        ...docsVersionsOf(config).map((v) => {
+          const base = versionConfig(config, v).docs.routeBasePath;
+          const file = v.dir === config.layout.docs ? loaded.docsTags : loaded.versions?.[v.name]?.docsTags;
+          return { base, tags: tagsOf('doc', base, file, { version: versioned ? v.name : undefined }) };
+        }),
+        ...config.docs.instances.map(({ id, routeBasePath }) => ({
+          base: routeBasePath,
+          tags: tagsOf('doc', routeBasePath, loaded.instances?.[id]?.docsTags, { instance: id }),
+        })),
+      ]
     : [];
   const docsTags = docsSets.flatMap((set) => set.tags);
   const blogTags = config.blog.enabled && config.blog.listings ? tagsOf('blogPost', blogBase, loaded.blogTags) : [];

@@ -1,6 +1,6 @@
-import { docsVersionsOf, type DocsVersionInfo } from '../shared/doc-versions.ts';
+import { docsVersionsOf, instanceConfig, type DocsVersionInfo } from '../shared/doc-versions.ts';
 import { navSubLinks } from '../shared/nav-items.ts';
-import type { Compiled, Loaded, Route, SidebarItem, Site, SiteConfig } from '../types.ts';
+import type { Compiled, Loaded, Route, SidebarItem, Site, SiteConfig, Source } from '../types.ts';
 import { generatedIndexPages } from './generated.ts';
 import { planSidebars, type PlannedSidebars, type SidebarInput } from './docs.ts';
 
@@ -41,35 +41,51 @@ export function sidebarsOfVersion<T extends { name: string }>(sidebars: T[], ver
   );
 }
 
+/** What one docs set (a version of the site's docs, or a docs instance) has of its own, as load read it. */
+type SetFiles = Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories'>;
+
 /**
- * Every version's sidebars, the last version's first (Site.sidebar is its first sidebar), and their generated
- * index pages tagged with their version. Category keys are made unique across versions, as the large-sidebar
- * chunks are named by them.
+ * One docs set: a docs plugin instance × one of its versions. Each is planned as the one docs set of a site without
+ * versions is, with the config as it sees it (its folder, sidebar file, route base), its own docs and files; its
+ * sidebars are named with `prefix` in Site.sidebars, and its generated index pages carry `tag`.
  */
-export function planVersionedSidebars(
+interface DocsSet {
+  config: SiteConfig;
+  docs: Compiled[];
+  own: SetFiles;
+  translations?: Record<string, string>;
+  prefix: string;
+  tag: Pick<Source, 'version' | 'instance'>;
+}
+
+/**
+ * Plans docs sets after those already in `planned` (a copy is returned): sidebars named with their set's prefix,
+ * category keys unique across every set (the large-sidebar chunks are named by them), generated index pages
+ * tagged with their set.
+ */
+function planDocsSets(
   base: Omit<SidebarInput, 'raw' | 'file' | 'text' | 'categories' | 'config' | 'docs'>,
-  config: SiteConfig,
-  docs: Compiled[],
-  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'versions' | 'translations'>,
+  sets: DocsSet[],
+  before: PlannedSidebars = { sidebars: [], generatedIndexes: [], size: 0, diagnostics: [] },
 ): { planned: PlannedSidebars; generated: Compiled[] } {
-  const versions = docsVersionsOf(config);
-  const ordered = [...versions.filter((v) => v.isLast), ...versions.filter((v) => !v.isLast)];
-  const planned: PlannedSidebars = { sidebars: [], generatedIndexes: [], size: 0, diagnostics: [] };
+  const planned: PlannedSidebars = {
+    sidebars: [...before.sidebars],
+    generatedIndexes: [...before.generatedIndexes],
+    size: before.size,
+    diagnostics: [...before.diagnostics],
+  };
   const generated: Compiled[] = [];
-  let keys = 0;
-  for (const version of ordered) {
-    const own = version.dir === config.layout.docs ? loaded : (loaded.versions?.[version.name] ?? {});
-    const scoped = versionConfig(config, version);
-    const versionDocs = docsOfVersion(docs, version, true);
+  let keys = nextKey(before.sidebars.flatMap((s) => s.items));
+  for (const set of sets) {
     const one = planSidebars({
       ...base,
-      raw: own.sidebars,
-      file: own.sidebarsFile,
-      text: own.sidebarsText,
-      categories: own.categories,
-      translations: loaded.translations?.docs?.[version.name]?.messages,
-      config: scoped,
-      docs: versionDocs,
+      raw: set.own.sidebars,
+      file: set.own.sidebarsFile,
+      text: set.own.sidebarsText,
+      categories: set.own.categories,
+      translations: set.translations,
+      config: set.config,
+      docs: set.docs,
     });
     const offset = keys;
     const renumber = (items: SidebarItem[]) => {
@@ -82,15 +98,80 @@ export function planVersionedSidebars(
     };
     for (const { name, items } of one.sidebars) {
       renumber(items);
-      planned.sidebars.push({ name: sidebarName(version, name), items });
+      planned.sidebars.push({ name: `${set.prefix}${name}`, items });
     }
     planned.generatedIndexes.push(...one.generatedIndexes);
     planned.size = Math.max(planned.size, one.size);
     planned.diagnostics.push(...one.diagnostics);
-    for (const page of generatedIndexPages(one.generatedIndexes, versionDocs, scoped))
-      generated.push({ ...page, source: { ...page.source, version: version.name } });
+    for (const page of generatedIndexPages(one.generatedIndexes, set.docs, set.config))
+      generated.push({ ...page, source: { ...page.source, ...set.tag } });
   }
   return { planned, generated };
+}
+
+/** The first category key not taken in these sidebars. */
+function nextKey(items: SidebarItem[]): number {
+  let next = 0;
+  for (const item of items) if (item.type === 'category') next = Math.max(next, Number(item.key) + 1, nextKey(item.items));
+  return next;
+}
+
+/**
+ * Every version's sidebars, the last version's first (Site.sidebar is its first sidebar), and their generated
+ * index pages tagged with their version.
+ */
+export function planVersionedSidebars(
+  base: Omit<SidebarInput, 'raw' | 'file' | 'text' | 'categories' | 'config' | 'docs'>,
+  config: SiteConfig,
+  docs: Compiled[],
+  loaded: Pick<Loaded, 'sidebars' | 'sidebarsFile' | 'sidebarsText' | 'categories' | 'versions' | 'translations'>,
+): { planned: PlannedSidebars; generated: Compiled[] } {
+  const versions = docsVersionsOf(config);
+  const ordered = [...versions.filter((v) => v.isLast), ...versions.filter((v) => !v.isLast)];
+  return planDocsSets(
+    base,
+    ordered.map((version) => ({
+      config: versionConfig(config, version),
+      docs: docsOfVersion(docs, version, true),
+      own: version.dir === config.layout.docs ? loaded : (loaded.versions?.[version.name] ?? {}),
+      translations: loaded.translations?.docs?.[version.name]?.messages,
+      prefix: version.isLast ? '' : `${version.name}/`,
+      tag: { version: version.name },
+    })),
+  );
+}
+
+/** A docs instance's sidebar's name in Site.sidebars: the instance's id first (`community/main`). */
+export function instanceSidebarName(instance: string, name: string): string {
+  return `${instance}/${name}`;
+}
+
+/**
+ * The docs instances' sidebars (config `docs.instances`, Docusaurus's multi-instance docs), after the site's docs'
+ * (`planned`, which is not changed), and their generated index pages tagged with their instance.
+ */
+export function planInstanceSidebars(
+  base: Omit<SidebarInput, 'raw' | 'file' | 'text' | 'categories' | 'config' | 'docs'>,
+  config: SiteConfig,
+  docs: Compiled[],
+  loaded: Pick<Loaded, 'instances' | 'translations'>,
+  planned: PlannedSidebars,
+): { planned: PlannedSidebars; generated: Compiled[] } {
+  const sets = config.docs.instances.flatMap(({ id }): DocsSet[] => {
+    const scoped = instanceConfig(config, id);
+    if (!scoped) return [];
+    return [
+      {
+        config: scoped,
+        docs: docs.filter((d) => d.source.instance === id),
+        own: loaded.instances?.[id] ?? {},
+        translations: loaded.translations?.instanceDocs?.[id]?.messages,
+        prefix: instanceSidebarName(id, ''),
+        tag: { instance: id },
+      },
+    ];
+  });
+  return planDocsSets(base, sets, planned);
 }
 
 /**
@@ -159,6 +240,8 @@ function navbarTargets(
   const out: Record<string, string> = {};
   const items = config.navbar.items.flatMap((item) => (item.type === 'link' ? [item] : navSubLinks(item).map(([sub]) => sub)));
   for (const { doc } of items) {
+    // A docs instance's item leads into that instance, whichever version of the site's docs is shown.
+    if (doc?.instance !== undefined) continue;
     if (doc?.id !== undefined && paths.has(doc.id)) out[`doc:${doc.id}`] = paths.get(doc.id) as string;
     const sidebar = doc?.sidebar === undefined ? undefined : sidebars.find((s) => s.name === sidebarName(version, doc.sidebar as string));
     const first = sidebar && firstDoc(sidebar.items);

@@ -56,3 +56,76 @@ export function versionOfFile(config: VersionedConfig, file: string): DocsVersio
   }
   return found;
 }
+
+/**
+ * The part of the site config a docs instance is read from (structural, see VersionedConfig): `docs.instances` and
+ * their folders in `layout.docsInstances`, by id.
+ */
+export interface InstancedConfig {
+  docs: {
+    routeBasePath: string;
+    sidebarPath: string | null;
+    noSidebar: boolean;
+    sidebarCollapsed: boolean;
+    mainDocId: string | null;
+    versions: unknown[];
+    instances: {
+      id: string;
+      routeBasePath: string;
+      sidebarPath: string | null;
+      noSidebar: boolean;
+      sidebarCollapsed?: boolean;
+      editUrl?: string;
+      editUrls?: Record<string, string | null>;
+      showLastUpdateTime: boolean;
+      showLastUpdateAuthor: boolean;
+    }[];
+  };
+  layout: {
+    docs: string;
+    docsFiles: { include: readonly string[]; exclude: readonly string[] };
+    docsTags: string | null;
+    versioned: unknown;
+    docsInstances: { id: string; dir: string; files: { include: string[]; exclude: string[] }; tags: string | null }[];
+  };
+}
+
+/**
+ * The config as one docs instance's docs see it (Docusaurus's multi-instance docs,
+ * https://docusaurus.io/docs/docs-multi-instance): its folder, include and exclude, tags file, sidebar file,
+ * route base, edit and last-update settings, one version and no other instances; so every rule for "the docs" (ids,
+ * URLs, sidebars, category files, generated index pages, tag pages) applies to it unchanged. Undefined for an id the
+ * config has no instance of.
+ */
+export function instanceConfig<C extends InstancedConfig>(config: C, id: string): C | undefined {
+  const own = config.docs.instances.find((i) => i.id === id);
+  const files = config.layout.docsInstances.find((i) => i.id === id);
+  if (!own || !files) return undefined;
+  const { id: _id, sidebarCollapsed, ...rest } = own;
+  return {
+    ...config,
+    docs: {
+      ...config.docs,
+      ...rest,
+      editUrl: own.editUrl,
+      editUrls: own.editUrls,
+      sidebarCollapsed: sidebarCollapsed ?? config.docs.sidebarCollapsed,
+      // Docusaurus needs no doc at an instance's root.
+      mainDocId: null,
+      versions: [],
+      editCurrentVersion: false,
+      instances: [],
+    },
+    layout: { ...config.layout, docs: files.dir, docsFiles: files.files, docsTags: files.tags, versioned: null, docsInstances: [] },
+  };
+}
+
+/** The docs instance (its id) whose folder holds a project-relative file, if any: the deepest folder first. */
+export function instanceOfFile(config: InstancedConfig, file: string): string | undefined {
+  let found: { id: string; dir: string } | undefined;
+  for (const d of config.layout.docsInstances) {
+    const dir = `${d.dir.replace(/^\.\/|\/+$/g, '')}/`;
+    if (file.startsWith(dir) && (!found || dir.length > found.dir.length)) found = { id: d.id, dir };
+  }
+  return found?.id;
+}

@@ -203,8 +203,9 @@ describe('Docusaurus config', () => {
     ]);
   });
 
-  it('reads an item with items and no type as a dropdown, and leaves out an item of another docs plugin, naming it', () => {
+  it('reads an item with items and no type as a dropdown, and an item of another docs plugin as leading into it', () => {
     const { config, unread } = mapped({
+      plugins: [['@docusaurus/plugin-content-docs', { id: 'registry', path: 'registry', routeBasePath: 'registry' }]],
       themeConfig: {
         navbar: {
           items: [
@@ -217,10 +218,50 @@ describe('Docusaurus config', () => {
     });
     expect(config!.navbar!.items).toEqual([
       { type: 'dropdown', label: 'Sponsor', items: [{ label: 'Open Collective', href: 'https://opencollective.com/x' }] },
+      { type: 'link', label: 'Registry', doc: { sidebar: 'registry', instance: 'registry' } },
       { type: 'link', label: 'Intro', doc: { id: 'intro' } },
     ]);
-    expect(unread).toContain('- themeConfig.navbar.items.* (type docSidebar)');
-    expect(unread.filter((line) => line.includes('docsPluginId') || line.includes('.items.*.items'))).toEqual([]);
+    expect(unread.filter((line) => /docsPluginId|\.items\.\*\.items|docSidebar|plugins/.test(line))).toEqual([]);
+  });
+
+  it('refuses two docs instances with the same id or routeBasePath, and a navbar docsPluginId no instance has', () => {
+    const { diagnostics } = mapped({
+      presets: [['classic', { docs: { routeBasePath: '/' } }]],
+      plugins: [
+        ['@docusaurus/plugin-content-docs', { id: 'pnpr', path: 'pnpr-docs', routeBasePath: 'pnpr' }],
+        ['@docusaurus/plugin-content-docs', { id: 'pnpr', path: 'other', routeBasePath: 'other' }],
+        ['content-docs', { id: 'api', path: 'api', routeBasePath: '/pnpr/' }],
+        '@docusaurus/plugin-content-docs',
+      ],
+      themeConfig: {
+        navbar: {
+          items: [
+            { type: 'docSidebar', docsPluginId: 'pnpr', sidebarId: 'pnpr', label: 'pnpr' },
+            { type: 'dropdown', label: 'More', items: [{ type: 'doc', docsPluginId: 'pnrp', docId: 'intro', label: 'x' }] },
+            { type: 'docsVersionDropdown', docsPluginId: 'community' },
+          ],
+        },
+      },
+    });
+    // Besides: the first instance's folder is not there (the others clash, and are not built).
+    expect(diagnostics.filter((d) => d.code === 'Q010').map((d) => [d.file, d.message])).toEqual([
+      ['pnpr-docs', 'The docs of the docs plugin "pnpr" are missing: there is no pnpr-docs/.'],
+    ]);
+    const errors = diagnostics.filter((d) => d.severity === 'error' && d.code === 'Q002');
+    expect(errors.map((d) => [d.code, d.keyPath])).toEqual([
+      ['Q002', 'plugins.1.1.id'],
+      ['Q002', 'plugins.3'],
+      ['Q002', 'plugins.2.1.routeBasePath'],
+      ['Q002', 'themeConfig.navbar.items.1.items.0.docsPluginId'],
+      ['Q002', 'themeConfig.navbar.items.2.docsPluginId'],
+    ]);
+    expect(errors[0].message).toBe('plugins.1.1.id: two docs plugin instances have the id "pnpr" (the first at plugins.0.1).');
+    expect(errors[1].message).toContain('the id "default" (the first at presets.0.1.docs)');
+    expect(errors[2].message).toContain('the routeBasePath "pnpr" (the first at plugins.0.1)');
+    expect(errors[3].message).toBe(
+      'themeConfig.navbar.items.1.items.0.docsPluginId names the docs plugin "pnrp", which the config does not have (did you mean pnpr?); its docs plugins: default, pnpr, api.',
+    );
+    expect(errors[4].hint).toContain('docsPluginId is the id of a @docusaurus/plugin-content-docs');
   });
 
   it("puts quire's search at the navbar's end where a search theme, plugin or Algolia would put Docusaurus's", () => {
