@@ -468,6 +468,8 @@ export interface LocaleInfo {
   label: string;
   direction: 'ltr' | 'rtl';
   htmlLang: string;
+  /** The calendar its dates are shown in (`localeConfigs.<code>.calendar`, Docusaurus's default `gregory`). */
+  calendar: string;
   /** Base path of that locale's site. */
   baseUrl: string;
 }

@@ -417,6 +417,7 @@ function planLocales(config: SiteConfig, all: Record<string, Messages>): LocaleI
       label,
       direction: own.direction ?? localeDirection(code),
       htmlLang: localeHtmlLang(localeConfigs, code),
+      calendar: own.calendar ?? 'gregory',
       baseUrl: own.baseUrl ?? localeBaseUrl(config.baseUrl, currentLocale, defaultLocale, code),
     };
   });

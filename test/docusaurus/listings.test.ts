@@ -102,6 +102,21 @@ describe('listing pages in the built locale', () => {
     expect(page('blog/welcome/index.html')).toContain('<b class="tag-links__label">Schlagwörter:</b>');
   });
 
+  it("shows the blog's dates in the locale's calendar (localeConfigs.<locale>.calendar), as Docusaurus does", async () => {
+    const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8').replace(
+      "locales: ['en'],",
+      "locales: ['en'],\n    localeConfigs: { en: { calendar: 'islamic' } },",
+    );
+    expect(config).toContain("calendar: 'islamic'");
+    const { result, writer } = await build({ 'docusaurus.config.js': config });
+    expect(result.ok).toBe(true);
+    const options = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } as const;
+    const day = new Date('2021-08-26T00:00:00Z');
+    const islamic = day.toLocaleDateString('en', { ...options, calendar: 'islamic' });
+    expect(islamic).not.toBe(day.toLocaleDateString('en', options));
+    expect(writer.text('blog/archive/index.html')).toContain(`<time dateTime="2021-08-26">${islamic}</time>`);
+  });
+
   it('takes docs and blog tags written inline ({ label, permalink }) with their own page, beside tags by name', async () => {
     const { result, writer } = await build({
       'docs/getaggt.md':

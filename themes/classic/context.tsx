@@ -103,6 +103,7 @@ export function useContentLocale(): LocaleInfo | undefined {
       label: route.contentLocale,
       direction: 'ltr',
       htmlLang: route.contentLocale,
+      calendar: 'gregory',
       baseUrl: '/',
     }
   );

@@ -248,9 +248,13 @@ function LastUpdated({ at, by }: { at?: string; by?: string }) {
         date: (
           <b>
             <time dateTime={at}>
-              {new Intl.DateTimeFormat(locale.htmlLang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-                new Date(at),
-              )}
+              {new Intl.DateTimeFormat(locale.htmlLang, {
+                day: 'numeric',
+                month: 'short',
+                year: 'numeric',
+                timeZone: 'UTC',
+                calendar: locale.calendar,
+              }).format(new Date(at))}
             </time>
           </b>
         ),

@@ -190,11 +190,15 @@ export function BlogSidebar() {
   );
 }
 
-/** A post's date in the language of the locale being built (its `htmlLang`), not always German. */
+/** A post's date in the language and calendar of the locale being built (its `htmlLang`, `calendar`), not always German. */
 export function formatDate(date: string, site: Site): string {
   const d = new Date(date + 'T00:00:00Z');
-  const lang = site.locales.find((l) => l.code === site.config.i18n.currentLocale)?.htmlLang ?? site.config.i18n.currentLocale;
-  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const locale = site.locales.find((l) => l.code === site.config.i18n.currentLocale);
+  const lang = locale?.htmlLang ?? site.config.i18n.currentLocale;
+  const calendar = locale?.calendar;
+  return Number.isNaN(d.getTime())
+    ? date
+    : d.toLocaleDateString(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC', calendar });
 }
 
 /**
