@@ -174,6 +174,8 @@ export interface Compiled {
   hasTitleHeading: boolean;
   /** Problems that did not stop the compile (a block left open), reported as warnings on every build. */
   notes?: CompileNote[];
+  /** A blog post's words, on a site that shows reading times (see shared/words.ts). */
+  words?: number;
   /** What the page's `<head>` in MDX puts into the document's head: a title (as written, whole) and tags. */
   head?: { title?: string; tags: HeadTag[] };
   /** The modules the page imports (MDX `import` of a component, partial, package or style), bundled for it by the build. */

@@ -3,6 +3,8 @@ import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source
 import type { CompileCache } from './cache.ts';
 import { noteDiagnostic } from './compile-note.ts';
 import { isExternal } from '../shared/route-match.ts';
+import { localeHtmlLang } from '../shared/locales.ts';
+import { countWords } from '../shared/words.ts';
 import type { UnsafeFinding } from '../shared/url-policy.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
@@ -156,7 +158,16 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   const { minHeadingLevel, maxHeadingLevel } = config.docs.toc;
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}`;
+  const reading = readingLang(config);
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}`;
+}
+
+/**
+ * The language a blog post's words are counted in (its reading time), on a site that shows reading times; counted
+ * here, the count is kept with the compiled page in the cache instead of being made again by every build's plan.
+ */
+function readingLang(config: SiteConfig): string | undefined {
+  return config.blog.showReadingTime ? localeHtmlLang(config.i18n.localeConfigs, config.i18n.currentLocale) : undefined;
 }
 
 /** The global MDX components, when the project has any (a site without keeps its cache keys). */
@@ -456,6 +467,7 @@ async function finishCompile(
       ...(data.unplainProps ? { unplainProps: data.unplainProps as Compiled['unplainProps'] } : {}),
       ...(data.head ? { head: data.head as Compiled['head'] } : {}),
       hasTitleHeading: data.firstH1 !== undefined,
+      ...(source.kind === 'blog' && readingLang(config) ? { words: countWords(source.body, readingLang(config)!) } : {}),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { countWords } from '../shared/words.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled, Loaded, Route, RouteKind, SiteConfig } from '../types.ts';
 import { localeHtmlLang } from '../shared/locales.ts';
@@ -60,7 +61,7 @@ export function planRoutes(
       description: c.description,
       compiledIndex,
       isUnlisted: fm.unlisted === true,
-      blog: c.source.kind === 'blog' ? blogFacts(c.source, readingTime) : undefined,
+      blog: c.source.kind === 'blog' ? blogFacts(c, readingTime) : undefined,
       ...(editMeta ? { editMeta } : {}),
     });
   });
@@ -89,13 +90,13 @@ export function planRoutes(
 }
 
 /** A blog post's date, authors, tags and reading time (when the blog shows them), from its front matter and body. */
-function blogFacts(source: Compiled['source'], readingTime: ((source: Compiled['source']) => number) | undefined): Route['blog'] {
-  const fm = source.frontMatter;
+function blogFacts(compiled: Compiled, readingTime: ((compiled: Compiled) => number) | undefined): Route['blog'] {
+  const fm = compiled.source.frontMatter;
   return {
     date: fm.date,
     authors: fm.authors ?? [],
     tags: (fm.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
-    ...(readingTime ? { readingTime: readingTime(source) } : {}),
+    ...(readingTime ? { readingTime: readingTime(compiled) } : {}),
   };
 }
 
@@ -105,24 +106,10 @@ function blogFacts(source: Compiled['source'], readingTime: ((source: Compiled['
  * (plugin-content-blog's `calculateReadingTime` and theme-classic's `Math.ceil`). Segmenting counts the words
  * of languages written without spaces too.
  */
-export function readingMinutes(lang: string): (source: Compiled['source']) => number {
-  let segmenter: Intl.Segmenter;
-  try {
-    segmenter = new Intl.Segmenter(lang, { granularity: 'word' });
-  } catch {
-    segmenter = new Intl.Segmenter('en', { granularity: 'word' }); // a locale code ICU does not know
-  }
-  return (source) => {
-    // `quire dev` plans again on every edit with the unchanged posts' sources as they were: each is counted once.
-    const known = counted.get(source);
-    if (known?.lang === lang) return known.minutes;
-    let words = 0;
-    for (const segment of segmenter.segment(source.body)) if (segment.isWordLike) words++;
-    const minutes = Math.ceil(Math.round((words / 200) * 100) / 100);
-    counted.set(source, { lang, minutes });
-    return minutes;
+export function readingMinutes(lang: string): (compiled: Compiled) => number {
+  return (compiled) => {
+    // Counted by compile (Compiled.words, kept in its cache); a page compiled without the count is counted here.
+    const words = compiled.words ?? countWords(compiled.source.body, lang);
+    return Math.ceil(Math.round((words / 200) * 100) / 100);
   };
 }
-
-/** Reading times already counted, by the post's source (a changed file has a new one). */
-const counted = new WeakMap<Compiled['source'], { lang: string; minutes: number }>();
