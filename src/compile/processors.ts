@@ -18,6 +18,7 @@ import { pluginMessages, projectPlugins, sectionOf, sectionOfFile, type SectionP
 import { CODES } from '../diagnostics.ts';
 import { compileNote } from './compile-note.ts';
 import { rehypeCode } from './plugins/code.ts';
+import { isThemeModule } from './plugins/theme-modules.ts';
 import { setUrlPolicy } from './plugins/links.ts';
 import { rehypeRawHtml } from './plugins/raw-html.ts';
 import { rehypeFastStringify } from './plugins/stringify.ts';
@@ -208,12 +209,20 @@ export async function processSource(
     // MDX's JavaScript generation here and evaluating that code at render, a good part of the site's
     // compile time (figure in bench/HISTORY.md).
     const treeProcessor = mdxFromTree ? mdxTreeProcessor(parts, texts, project) : undefined;
+    const code = mdxCodeProcessor(parts, texts, project);
+    let parsed: { file: VFile; tree: ReturnType<Processor['parse']> } | undefined;
     if (treeProcessor) {
       const file = new VFile(input);
-      const tree = (await treeProcessor.run(treeProcessor.parse(file), file)) as HastRoot;
-      if (prepareTree(tree as WalkNode)) return { output: { type: 'hast', tree }, data: withPluginNotes(file, source.bodyLine) };
+      const tree = treeProcessor.parse(file);
+      // A page that imports a module of the project or exports something needs MDX's code whatever the transforms
+      // do: it skips the tree's transforms and keeps its parse (both processors parse alike: the same attachers).
+      if (holdsCode(tree)) parsed = { file, tree };
+      else {
+        const hast = (await treeProcessor.run(tree, file)) as HastRoot;
+        if (prepareTree(hast as WalkNode)) return { output: { type: 'hast', tree: hast }, data: withPluginNotes(file, source.bodyLine) };
+      }
     }
-    const file = await processFile(mdxCodeProcessor(parts, texts, project), input);
+    const file = parsed ? await finishFile(code, parsed.tree, parsed.file) : await processFile(code, input);
     const map = file.map as SourceMapJson | undefined;
     return { output: { type: 'mdx', code: String(file.value), ...(map ? { map } : {}) }, data: withPluginNotes(file, source.bodyLine) };
   }
@@ -252,10 +261,34 @@ async function processFile(
   input: ConstructorParameters<typeof VFile>[0],
 ): Promise<VFile> {
   const file = new VFile(input);
-  const tree = await processor.run(processor.parse(file), file);
+  return finishFile(processor, processor.parse(file), file);
+}
+
+/** The transforms and the output of a file already parsed (see processFile). */
+async function finishFile(
+  processor: { run: Processor['run']; stringify: Processor['stringify'] },
+  parsed: ReturnType<Processor['parse']>,
+  file: VFile,
+): Promise<VFile> {
+  const tree = await processor.run(parsed, file);
   file.value = String(processor.stringify(tree, file));
   return file;
 }
+
+/**
+ * Whether a parsed MDX page holds code the tree cannot carry: an export, or an import of anything but the Docusaurus
+ * theme modules quire draws itself (remarkThemeModules takes those imports off). ESM sits at the top level only.
+ */
+function holdsCode(tree: ReturnType<Processor['parse']>): boolean {
+  for (const node of (tree as { children?: WalkNode[] }).children ?? []) {
+    if (node.type !== 'mdxjsEsm') continue;
+    const body = ((node as { data?: { estree?: { body?: EsmStatement[] } } }).data?.estree?.body ?? []) as EsmStatement[];
+    if (body.some((s) => s.type !== 'ImportDeclaration' || !isThemeModule(s.source?.value))) return true;
+  }
+  return false;
+}
+
+type EsmStatement = { type: string; source?: { value?: unknown } };
 
 /** What compiling a partial gives: ES module code for the bundler, and what the page that imports it must know. */
 export interface CompiledPartial {

@@ -20,14 +20,14 @@ async function configWithPlugins(): Promise<string> {
   const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
   const withImports = `import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
-import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks, docLinks} from './plugins/local.mjs';
+import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks, docLinks, runs} from './plugins/local.mjs';
 ${template}`;
   return withImports
     .replace(
       "sidebarPath: './sidebars.js',",
       `sidebarPath: './sidebars.js',
           beforeDefaultRemarkPlugins: [shout],
-          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks, docLinks],
+          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks, docLinks, runs],
           rehypePlugins: [rehypeKatex, linkClass, thread],`,
     )
     .replace('showReadingTime: true,', `showReadingTime: true,\n          remarkPlugins: [[suffix, {text: ' [blog]'}]],`);
@@ -54,6 +54,15 @@ const MARK = '';
 /** remarkPlugins, with options: after the heading ids, which keep the text as written. */
 export function suffix(options) {
   return (tree) => visit(tree, isHeading(3), (h) => h.children.push({ type: 'text', value: options.text + MARK }));
+}
+
+/** Counts its runs by file (in this thread), for the test of how often a page's transforms run. */
+export function runs() {
+  return (_tree, file) => {
+    const seen = (globalThis.__quireRuns ??= {});
+    const name = nodePath.basename(file.path);
+    seen[name] = (seen[name] ?? 0) + 1;
+  };
 }
 
 /** A rehype plugin: a class on every external link. */
@@ -170,7 +179,18 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
       'docs/tabs-two.mdx': tabbed('Two'),
       'docs/typo.mdx': '# Typo\n\n```js showLineNumbrs\nconst a = 1;\n```\n',
       'docs/tutorial-extras/linked.mdx': '# Linked\n\nLINKME\n',
+      'docs/imports.mdx': "import Box from './box.js';\n\n# Imports\n\n<Box />\n",
+      'docs/box.js': 'export default function Box() { return null; }\n',
+      'docs/computes.mdx': '# Computes\n\nTwo is {1 + 1}.\n',
     }));
+  });
+
+  it("runs a page's transforms once when its parse shows it needs MDX's code (an import of the project's)", () => {
+    const seen = (globalThis as { __quireRuns?: Record<string, number> }).__quireRuns ?? {};
+    expect(seen['imports.mdx']).toBe(1);
+    expect(seen['simply.mdx']).toBe(1);
+    // An expression that computes is found only by the transforms: tried as a tree first, then compiled as code.
+    expect(seen['computes.mdx']).toBe(2);
   });
 
   it('builds with no error, and names none of the plugin lists as unread', () => {

@@ -23,6 +23,9 @@ export const QUIRE_NATIVE = 'quireNative';
  * use writes that quire does not do (Tabs' `queryString`, a TabItem's `default` on a later tab) is a note at its
  * place. Other imports (the project's own modules) are bundled for the page: see remarkImports, which runs after this.
  */
+/** Whether an import names one of MODULES, which remarkThemeModules takes off the page. */
+export const isThemeModule = (source: unknown): boolean => typeof source === 'string' && Object.hasOwn(MODULES, source);
+
 const MODULES: Record<string, Kind> = {
   '@theme/Tabs': 'tabs',
   '@theme/TabItem': 'tabItem',
