@@ -28,7 +28,7 @@ import { checkLinks } from './links.ts';
 import { sameSidebarKey, type IndexedSidebar, type PlanMemo, type SidebarKey } from './memo.ts';
 import { planRoutes } from './routes.ts';
 import { planListings } from './tags.ts';
-import { paginateListings } from './paginate.ts';
+import { blogListings, paginateListings } from './paginate.ts';
 import {
   docsOfVersion,
   instanceSidebarName,
@@ -260,19 +260,7 @@ export function plan({
     ...listingRoutes,
   );
   // The blog's list, its tag pages and its author pages, cut into pages of `postsPerPage` posts.
-  const listedPosts = routes
-    .filter((r) => r.kind === 'blogPost' && r.blog && !r.isUnlisted)
-    .sort((a, b) => (b.blog?.date ?? '').localeCompare(a.blog?.date ?? ''));
-  const blogList = routes.find((r) => r.kind === 'blogList');
-  const pagedRoutes = paginateListings(
-    routes,
-    [
-      ...(blogList ? [{ path: blogList.path, items: listedPosts.map((r) => r.path) }] : []),
-      ...listings.tags.blog.map((tag) => ({ path: tag.path, items: tag.items.map((i) => i.path) })),
-      ...listings.authors.flatMap((author) => (author.path ? [{ path: author.path, items: author.items.map((i) => i.path) }] : [])),
-    ],
-    config.blog,
-  );
+  const pagedRoutes = paginateListings(routes, blogListings(routes, listings.tags.blog, listings.authors), config.blog);
   routes.splice(
     routes.findIndex((r) => r.kind === 'notFound'),
     0,

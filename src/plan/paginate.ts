@@ -1,5 +1,5 @@
 import { joinPath } from '../shared/doc-paths.ts';
-import type { Route, SiteConfig } from '../types.ts';
+import type { AuthorEntry, Route, SiteConfig, TagEntry } from '../types.ts';
 
 /** A listing and the paths of what it lists, in order: the blog's list, a blog tag's page, an author's page. */
 export interface Listing {
@@ -37,4 +37,17 @@ export function paginateListings(routes: readonly Route[], listings: readonly Li
     }
   }
   return more;
+}
+
+/** The blog's listings and what each lists, newest first: the list (listed posts), each tag's page, each author's page. */
+export function blogListings(routes: readonly Route[], tags: readonly TagEntry[], authors: readonly AuthorEntry[]): Listing[] {
+  const list = routes.find((r) => r.kind === 'blogList');
+  const posts = routes
+    .filter((r) => r.kind === 'blogPost' && r.blog && !r.isUnlisted)
+    .sort((a, b) => (b.blog?.date ?? '').localeCompare(a.blog?.date ?? ''));
+  return [
+    ...(list ? [{ path: list.path, items: posts.map((r) => r.path) }] : []),
+    ...tags.map((tag) => ({ path: tag.path, items: tag.items.map((i) => i.path) })),
+    ...authors.flatMap((author) => (author.path ? [{ path: author.path, items: author.items.map((i) => i.path) }] : [])),
+  ];
 }
