@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { compileAll, CompileCache, preloadCompiler, type Slowest } from './compile/index.ts';
+import { compileAll, CompileCache, ModuleBundles, preloadCompiler, type Slowest } from './compile/index.ts';
 import { loadConfig, type LoadConfigResult } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, report, type Diagnostic } from './diagnostics.ts';
 import { bundleClient, SiteOutput, StylesheetError, type ClientBundle, type EmitReport, type Writer } from './emit/index.ts';
@@ -173,6 +173,8 @@ class BuildRun implements Driver {
   private bundling?: Promise<ClientBundle | Error>;
   /** The output, emit's object: its folder check, the early search index, the pages kept, the writing. */
   private readonly output: SiteOutput;
+  /** The last bundle of the pages' modules, kept in the cache folder. */
+  readonly moduleBundles: ModuleBundles;
   private bundle?: ClientBundle;
   /** The client bundle this build used, for the no-change record (its inputs). */
   get clientBundle(): ClientBundle | undefined {
@@ -189,6 +191,7 @@ class BuildRun implements Driver {
     // Load's reader of the content images: hashed for the fingerprints, then copied by emit's writer.
     const files = new ContentFiles(root);
     this.output = new SiteOutput({ root, outDir, writer, cacheDir: this.cacheDir, toolVersion, files, markdownDocuments });
+    this.moduleBundles = new ModuleBundles(this.cacheDir);
   }
 
   theme(): Theme {

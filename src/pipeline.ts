@@ -1,6 +1,6 @@
 import type { Diagnostic } from './diagnostics.ts';
 import path from 'node:path';
-import { bundleModules, compileTexts, pageSettings, type CompileTexts } from './compile/index.ts';
+import { bundleModules, compileTexts, pageSettings, type CompileTexts, type ModuleBundles } from './compile/index.ts';
 import { quireRoot } from './config/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
@@ -48,6 +48,8 @@ export interface Driver {
   servesWith?(diagnostic: Diagnostic): boolean;
   /** The last plan's results, which plan reuses where its inputs did not change (dev). */
   planMemo?: PlanMemo;
+  /** The last bundle of the pages' modules, which a plan whose pages and their module files are unchanged takes. */
+  moduleBundles?: ModuleBundles;
 }
 
 export interface PipelineResult {
@@ -75,7 +77,9 @@ export async function runPipeline(driver: Driver, onStep?: (step: StepTiming) =>
   if (!loaded) return finish();
   const compiled = await step('compile', () => driver.compile(config, loaded));
   if (!compiled) return finish();
-  const site = await step('plan', () => planSite(driver.root, driver.theme(), config, loaded, compiled, driver.planMemo));
+  const site = await step('plan', () =>
+    planSite(driver.root, driver.theme(), config, loaded, compiled, driver.planMemo, driver.moduleBundles),
+  );
   if (!site || blocked()) return finish();
   const pages = await step('render', () => driver.render(site).then(timed));
   if (!pages || blocked()) return finish(site);
@@ -124,7 +128,8 @@ async function planSite(
   loaded: Loaded,
   all: Compiled[],
   memo?: PlanMemo,
-): Promise<StageResult<Site>> {
+  bundles?: ModuleBundles,
+): Promise<Outcome<Site>> {
   const texts = siteTexts(config, loaded);
   const provided = Object.fromEntries(Object.entries(theme.modules ?? {}).map(([name, exports]) => [name, Object.keys(exports)]));
   const quire = quireRoot();
@@ -134,7 +139,17 @@ async function planSite(
   const staticPaths = new Set(loaded.staticFiles.map((f) => f.path));
   const settings = pageSettings(config);
   const { baseUrl, themeComponents } = config;
-  const modules = await bundleModules(root, all, { provided, themeComponents, styles, baseUrl, staticPaths, settings, texts, browser });
+  const modules = await bundleModules(root, all, {
+    provided,
+    themeComponents,
+    styles,
+    baseUrl,
+    staticPaths,
+    settings,
+    texts,
+    browser,
+    bundles,
+  });
   // React pages whose code quire cannot build are left out (each named by a warning).
   const compiled = modules.dropped.length ? all.filter((c) => !modules.dropped.includes(c)) : all;
   // The social cards' pixel sizes for their og:image tags, and which of the pages' own images are missing.
@@ -157,7 +172,11 @@ async function planSite(
     memo,
   });
   const value = planned.value && modules.files.length ? { ...planned.value, moduleFiles: modules.files } : planned.value;
-  return { value, diagnostics: [...modules.diagnostics, ...planned.diagnostics] };
+  return {
+    value,
+    diagnostics: [...modules.diagnostics, ...planned.diagnostics],
+    ...(modules.kept ? { detail: 'page modules unchanged' } : {}),
+  };
 }
 
 /** The compiler's texts in the site's language and its content's (both drivers' compile step and planning use them). */

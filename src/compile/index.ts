@@ -20,3 +20,4 @@ export {
 } from './compile.ts';
 export { compileAll, startCompilePool, type CompileJob } from './pool.ts';
 export { bundleModules } from './modules.ts';
+export { ModuleBundles } from './module-bundles.ts';

@@ -2,7 +2,8 @@ import { build, type Metafile, type OutputFile } from 'esbuild';
 import path from 'node:path';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
-import type { CompileTexts } from './compile.ts';
+import { COMPILER_VERSION, type CompileTexts } from './compile.ts';
+import { bundleKey, type BundleRecord, type ModuleBundles } from './module-bundles.ts';
 import { BundleState, modulesPlugin, slash, type Entry } from './modules-plugin.ts';
 import { esbuildErrors, moduleDiagnostic } from './modules-report.ts';
 import type { PageSettings } from './pipeline.ts';
@@ -27,6 +28,8 @@ export interface BundleOptions {
    * `docusaurusModules` and its island file exporting `mountProject` and `svgComponent`, absolute.
    */
   browser?: { quire: string; modules: string; island: string };
+  /** The last bundle, kept (see ModuleBundles): a build whose pages and input files are unchanged takes it. */
+  bundles?: ModuleBundles;
 }
 
 /** The page's island module and the files it is made of (under the base path), when its code runs in the browser. */
@@ -57,17 +60,71 @@ export async function bundleModules(
   root: string,
   compiled: Compiled[],
   options: BundleOptions,
-): Promise<{ diagnostics: Diagnostic[]; files: ModuleFile[]; dropped: Compiled[] }> {
+): Promise<{ diagnostics: Diagnostic[]; files: ModuleFile[]; dropped: Compiled[]; kept?: true }> {
   const entries: Entry[] = compiled
     .filter((c) => c.imports?.length && !c.standIn)
     .map((c) => ({ compiled: c, absFile: path.join(root, c.source.file) }));
   if (!entries.length) return { diagnostics: [], files: [], dropped: [] };
+  const { bundles, ...settings } = options;
+  const key =
+    bundles &&
+    bundleKey(
+      COMPILER_VERSION,
+      entries.map((e) => e.compiled),
+      settings,
+    );
+  const kept = key ? await bundles!.get(key, root) : undefined;
+  if (kept) return { ...replay(kept, entries), kept: true };
+  const before = entries.map((e) => ({ links: e.compiled.links.length, assets: new Set(e.compiled.assets.map((a) => a.marker)) }));
+  const inputs = new Set<string>();
+  const made = await bundleNow(root, entries, settings, inputs);
+  // Kept only when nothing failed: what esbuild could not find is not among the inputs that would show it came.
+  if (key && !made.dropped.length && !made.diagnostics.some((d) => d.severity === 'error')) {
+    const pages = entries.map(({ compiled: c }, i) => ({
+      ...(c.modules ? { modules: c.modules } : {}),
+      links: c.links.slice(before[i].links),
+      assets: c.assets.filter((a) => !before[i].assets.has(a.marker)),
+    }));
+    await bundles!.set({ key, inputs: [...inputs].sort(), pages, files: made.files, diagnostics: made.diagnostics }, root);
+  }
+  return made;
+}
+
+/** A kept bundle given to the pages again: their modules, and the links and images their partials add. */
+function replay(kept: BundleRecord, entries: Entry[]): { diagnostics: Diagnostic[]; files: ModuleFile[]; dropped: Compiled[] } {
+  entries.forEach(({ compiled: c }, i) => {
+    const page = kept.pages[i];
+    if (page.modules) c.modules = page.modules;
+    c.links = [...c.links, ...page.links];
+    c.assets = [...c.assets, ...page.assets.filter((a) => !c.assets.some((b) => b.marker === a.marker))];
+  });
+  return { diagnostics: kept.diagnostics, files: kept.files, dropped: [] };
+}
+
+/** The plugin's namespaces whose paths are files esbuild read (see modules-plugin.ts); the others are made up. */
+const FILE_NAMESPACE = /^(?:quire-raw|quire-code|quire-url|quire-svg|file):/;
+
+/** The files a build read (its metafile's inputs), absolute: namespaces and query suffixes taken off. */
+function addInputs(inputs: Set<string>, root: string, metafile: Metafile | undefined): void {
+  for (const input of Object.keys(metafile?.inputs ?? {})) {
+    if (/^[a-z-]+:/.test(input) && !FILE_NAMESPACE.test(input)) continue;
+    inputs.add(path.resolve(root, input.replace(FILE_NAMESPACE, '').replace(/\?.*$/, '')));
+  }
+}
+
+async function bundleNow(
+  root: string,
+  entries: Entry[],
+  options: BundleOptions,
+  inputs: Set<string>,
+): Promise<{ diagnostics: Diagnostic[]; files: ModuleFile[]; dropped: Compiled[] }> {
   const state = new BundleState(root, options);
   const server = await serverBundle(state, entries);
   const { dropped } = server;
   if (!('list' in server)) return { diagnostics: server.diagnostics, files: [], dropped };
   const { list } = server;
   const { outputFiles, metafile } = server.result;
+  addInputs(inputs, root, metafile);
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
   list.forEach((entry, i) => attachModules(state, entry.compiled, i, outputs, metafile));
 
@@ -81,7 +138,9 @@ export async function bundleModules(
       state.notes.push(report(CODES.MODULE_IMPORT, 'staticProps', { component, prop }, { file: compiled.source.file, line, column }));
   let client: OutputFile[];
   try {
-    client = await browserBuild(state, interactive);
+    const browser = await browserBuild(state, interactive);
+    client = browser.outputFiles;
+    addInputs(inputs, root, browser.metafile);
   } catch (e) {
     const errors = esbuildErrors(e);
     return { diagnostics: [...state.notes, ...errors.map((m) => moduleDiagnostic(m, root, interactive))], files: [], dropped };
@@ -194,7 +253,7 @@ function attachModules(state: BundleState, page: Compiled, i: number, outputs: M
   if (used.length) page.assets = [...page.assets, ...used.filter((a) => !page.assets.some((b) => b.marker === a.marker))];
 }
 
-async function browserBuild(state: BundleState, interactive: Entry[]): Promise<OutputFile[]> {
+async function browserBuild(state: BundleState, interactive: Entry[]): Promise<{ outputFiles: OutputFile[]; metafile: Metafile }> {
   const { root, options } = state;
   const result = await build({
     absWorkingDir: root,
@@ -219,8 +278,9 @@ async function browserBuild(state: BundleState, interactive: Entry[]): Promise<O
     logLevel: 'silent',
     legalComments: 'none',
     plugins: [modulesPlugin(state, 'browser', interactive)],
+    metafile: true,
   });
-  return result.outputFiles;
+  return { outputFiles: result.outputFiles, metafile: result.metafile };
 }
 
 /** File types an island module publishes beside itself (see FILE_URL). */

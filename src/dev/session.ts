@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { hasErrors, type Diagnostic } from '../diagnostics.ts';
-import { outputFile } from '../shared/output-paths.ts';
+import { ModuleBundles } from '../compile/index.ts';
+
 import { runPipeline } from '../pipeline.ts';
-import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
+import { ON_DEMAND_DIR, outputFile } from '../shared/output-paths.ts';
 import type { BuildProgress, Site, Theme } from '../types.ts';
 import { classifyChange, toPosix, watchedFolders, type FileChange, type Layout } from './classify.ts';
 import { QUIRE_LAYOUT } from '../config/index.ts';
@@ -101,6 +102,7 @@ export class DevSession {
         fingerprints: new Map(),
         fingerprintMemo: new FingerprintMemo(),
         planMemo: new PlanMemo(),
+        moduleBundles: new ModuleBundles(),
         staticOutputs: new Set(),
         bundleOutputs: new Set(),
         resetOutput: false,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CompileTexts } from '../compile/index.ts';
+import type { CompileTexts, ModuleBundles } from '../compile/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { CODES, hasErrors, report, type Diagnostic } from '../diagnostics.ts';
 import { assetName, bundleClient, contentHash, emit, StylesheetError, type ClientBundle, type EmitReport } from '../emit/index.ts';
@@ -51,6 +51,8 @@ export interface DevMemory {
   fingerprintMemo: FingerprintMemo;
   /** What the last plan computed: sidebars and link checks whose inputs did not change are reused. */
   planMemo: PlanMemo;
+  /** The last bundle of the pages' modules: an edit that changes neither a page's imports nor a module keeps it. */
+  moduleBundles: ModuleBundles;
   /** Store files of the static files and of the client bundle last written. */
   staticOutputs: Set<string>;
   bundleOutputs: Set<string>;
@@ -98,6 +100,10 @@ export class DevRun implements Driver {
 
   get planMemo(): PlanMemo {
     return this.memory.planMemo;
+  }
+
+  get moduleBundles(): ModuleBundles {
+    return this.memory.moduleBundles;
   }
 
   constructor(

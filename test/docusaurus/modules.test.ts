@@ -646,3 +646,47 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(writer.text('docs/plain/index.html')).toContain('<p>drawn</p>');
   });
 });
+
+describe("the pages' modules kept between builds (ModuleBundles)", () => {
+  it('bundles again only when a page imports something else or a file the bundle read changed, with the same pages', async () => {
+    const { makeSite, buildInMemory } = await import('../helpers.ts');
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const site = await makeSite('docusaurus-classic', {
+      'src/components/Note.js': 'export default function Note() { return <p className="note">first words</p>; }\n',
+      'docs/_partial.md': 'Partial text one.\n',
+      'docs/uses.mdx':
+        "---\ntitle: Uses\n---\nimport Note from '@site/src/components/Note';\nimport Part from './_partial.md';\n\n<Note />\n\n<Part />\n",
+    });
+    cleanups.push(site.cleanup);
+    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'quire-modules-'));
+    cleanups.push(() => rm(cacheDir, { recursive: true, force: true }));
+    const build = async () => {
+      const { result, writer } = await buildInMemory(site.root, { cacheDir });
+      expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      return { detail: result.steps.find((s) => s.name === 'plan')?.detail, html: writer.text('docs/uses/index.html') ?? '' };
+    };
+    const first = await build();
+    expect(first.detail).toBeUndefined();
+    expect(first.html).toContain('first words');
+    expect(first.html).toContain('Partial text one.');
+    // Nothing changed: the kept bundle, and the same page.
+    const second = await build();
+    expect(second.detail).toBe('page modules unchanged');
+    expect(second.html).toBe(first.html);
+    // A component edited: bundled again, the page shows the new words.
+    await writeFile(
+      path.join(site.root, 'src/components/Note.js'),
+      'export default function Note() { return <p className="note">second words</p>; }\n',
+    );
+    const third = await build();
+    expect(third.detail).toBeUndefined();
+    expect(third.html).toContain('second words');
+    // A partial edited: bundled again too.
+    await writeFile(path.join(site.root, 'docs/_partial.md'), 'Partial text two.\n');
+    const fourth = await build();
+    expect(fourth.detail).toBeUndefined();
+    expect(fourth.html).toContain('Partial text two.');
+    expect((await build()).detail).toBe('page modules unchanged');
+  });
+});
