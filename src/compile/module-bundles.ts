@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Diagnostic } from '../diagnostics.ts';
@@ -80,13 +80,19 @@ export class ModuleBundles {
 
 const sha1 = (text: string | Uint8Array) => createHash('sha1').update(text).digest('hex');
 
-/** One hash of the files' paths and bytes; a file that cannot be read counts as missing. */
+/**
+ * One hash of the files' paths and bytes (a file that cannot be read counts as missing), and of the names in their
+ * folders outside `node_modules/`: a file added beside an input (`Note.tsx` beside `Note.js`) may be what an import
+ * resolves to now.
+ */
 async function inputsHash(files: readonly string[]): Promise<string> {
   const hash = createHash('sha1');
   for (const file of files) {
     hash.update(`${file}\0`);
     hash.update(await readFile(file).catch(() => 'missing\0'));
   }
+  const folders = [...new Set(files.filter((f) => !f.split(path.sep).includes('node_modules')).map((f) => path.dirname(f)))].sort();
+  for (const folder of folders) hash.update(`${folder}\0${(await readdir(folder).catch(() => [])).sort().join('\0')}\0`);
   return hash.digest('hex');
 }
 

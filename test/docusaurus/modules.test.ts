@@ -688,5 +688,13 @@ describe("the pages' modules kept between builds (ModuleBundles)", () => {
     expect(fourth.detail).toBeUndefined();
     expect(fourth.html).toContain('Partial text two.');
     expect((await build()).detail).toBe('page modules unchanged');
+    // A file added beside a module may be what its import finds now: bundled again.
+    await writeFile(
+      path.join(site.root, 'src/components/Note.tsx'),
+      'export default function Note() { return <p className="note">typed words</p>; }\n',
+    );
+    const sixth = await build();
+    expect(sixth.detail).toBeUndefined();
+    expect(sixth.html).toContain('typed words');
   });
 });
