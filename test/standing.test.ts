@@ -52,7 +52,7 @@ describe('standing builds', () => {
       ),
       // A stylesheet outside the content folders (the client bundle reads it) and a folder the build never reads.
       'styles/site.css': '.hero { color: #123456; }\n',
-      'notes/todo.txt': 'Nicht Teil der Website.\n',
+      'notes/ideen.txt': 'Nicht Teil der Website.\n',
     }));
     const first = await build(root);
     expect(first.code, first.stderr).toBe(0);
@@ -92,7 +92,7 @@ describe('standing builds', () => {
 
   it('standing: should build when a stylesheet outside the content folders changed, and stand when an unread file did', async () => {
     await settle(root);
-    await appendFile(path.join(root, 'notes/todo.txt'), 'Noch mehr.\n');
+    await appendFile(path.join(root, 'notes/ideen.txt'), 'Noch mehr.\n');
     expect((await build(root)).stderr).toContain(STANDS);
     await appendFile(path.join(root, 'styles/site.css'), '.hero { color: #654321; }\n');
     const r = await build(root);

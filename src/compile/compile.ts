@@ -170,6 +170,12 @@ function readingLang(config: SiteConfig): string | undefined {
   return config.blog.showReadingTime ? localeHtmlLang(config.i18n.localeConfigs, config.i18n.currentLocale) : undefined;
 }
 
+/** A blog post's words (Compiled.words), on a site that shows reading times. */
+function wordsOf(source: Source, config: SiteConfig): { words?: number } {
+  const lang = source.kind === 'blog' ? readingLang(config) : undefined;
+  return lang ? { words: countWords(source.body, lang) } : {};
+}
+
 /** The global MDX components, when the project has any (a site without keeps its cache keys). */
 function globalsKey(config: SiteConfig): string {
   return Object.keys(config.mdxComponents).length ? `|${JSON.stringify(config.mdxComponents)}` : '';
@@ -467,7 +473,7 @@ async function finishCompile(
       ...(data.unplainProps ? { unplainProps: data.unplainProps as Compiled['unplainProps'] } : {}),
       ...(data.head ? { head: data.head as Compiled['head'] } : {}),
       hasTitleHeading: data.firstH1 !== undefined,
-      ...(source.kind === 'blog' && readingLang(config) ? { words: countWords(source.body, readingLang(config)!) } : {}),
+      ...wordsOf(source, config),
     },
   };
 }

@@ -563,25 +563,15 @@ export const configSchema = z
       .prefault({}),
   })
   .superRefine((config, ctx) => {
-    // Each docs instance has its folder, and the folders their instance.
-    const dirs = new Set(config.layout.docsInstances.map((d) => d.id));
-    config.docs.instances.forEach((instance, i) => {
-      if (!dirs.has(instance.id))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['docs', 'instances', i, 'id'],
-          message: `no layout.docsInstances entry has the id "${instance.id}"`,
-        });
-    });
-    const ids = new Set(config.docs.instances.map((d) => d.id));
-    config.layout.docsInstances.forEach((d, i) => {
-      if (!ids.has(d.id))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['layout', 'docsInstances', i, 'id'],
-          message: `no docs.instances entry has the id "${d.id}"`,
-        });
-    });
+    // Each docs instance has its folder, and each folder its instance.
+    const pair = (from: { id: string }[], to: { id: string }[], at: string[], other: string) => {
+      const ids = new Set(to.map((d) => d.id));
+      from.forEach((d, i) => {
+        if (!ids.has(d.id)) ctx.addIssue({ code: 'custom', path: [...at, i, 'id'], message: `no ${other} entry has the id "${d.id}"` });
+      });
+    };
+    pair(config.docs.instances, config.layout.docsInstances, ['docs', 'instances'], 'layout.docsInstances');
+    pair(config.layout.docsInstances, config.docs.instances, ['layout', 'docsInstances'], 'docs.instances');
   });
 
 export type UserConfig = z.input<typeof configSchema>;

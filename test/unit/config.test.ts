@@ -118,6 +118,22 @@ describe('config', () => {
   });
 });
 
+describe('config: docs instances', () => {
+  it('config: should refuse a docs instance without its folder, and a folder without its instance, at each key', () => {
+    const raw = {
+      ...minimal(),
+      docs: { instances: [{ id: 'community', routeBasePath: 'community' }] },
+      layout: { docsInstances: [{ id: 'team', dir: 'team' }] },
+    };
+    const { config, diagnostics } = validateConfig(raw);
+    expect(config).toBeUndefined();
+    expect(diagnostics.map((d) => [d.keyPath, d.message.includes('has the id')])).toEqual([
+      ['docs.instances.0.id', true],
+      ['layout.docsInstances.0.id', true],
+    ]);
+  });
+});
+
 describe("config: the announcement's HTML", () => {
   it('config: should refuse announcement HTML that leaves a tag open or closes them out of order', async () => {
     const { unbalancedTag } = await import('../../src/shared/html-balance.ts');
