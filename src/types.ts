@@ -370,6 +370,8 @@ export interface Route {
     sidebar?: string;
     /** Its tags (front matter `tags`), each linking to the tag's page. */
     tags?: NavLink[];
+    /** The docs instance the doc is in (Source.instance), absent for the site's own docs. */
+    instance?: string;
     /** On a site with versions: the doc's version, and where each version's entry of the dropdown leads from it. */
     version?: string;
     versionLinks?: { name: string; path: string }[];
@@ -420,6 +422,8 @@ export interface Site {
   sidebarName?: string;
   /** Ids of the docs left out as drafts (production builds), as the docs plugin's global data lists them. */
   docDraftIds?: string[];
+  /** The same for each docs instance (config `docs.instances`) that has drafts, by instance id. */
+  instanceDraftIds?: Record<string, string[]>;
   /** Every sidebar by name (a Docusaurus project may have several), `sidebar` among them; absent with one. */
   sidebars?: Record<string, SidebarItem[]>;
   /** Blog posts, newest first. */

@@ -5,6 +5,7 @@ import { noteDiagnostic } from './compile-note.ts';
 import { isExternal } from '../shared/route-match.ts';
 import { localeHtmlLang } from '../shared/locales.ts';
 import { countWords } from '../shared/words.ts';
+import { docsVersionsOf } from '../shared/doc-versions.ts';
 import type { UnsafeFinding } from '../shared/url-policy.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
@@ -189,7 +190,17 @@ export function pageSettings(config: SiteConfig): PageSettings {
     npm2yarn: config.markdown.npm2yarn,
     ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
-      ? { plugins: { ref: plugins, folders: { docs: config.layout.docs, blog: config.layout.blog, pages: config.layout.pages } } }
+      ? {
+          plugins: {
+            ref: plugins,
+            folders: {
+              docs: docsVersionsOf(config).map((v) => v.dir),
+              instances: config.layout.docsInstances.map((i) => i.dir),
+              blog: config.layout.blog,
+              pages: config.layout.pages,
+            },
+          },
+        }
       : {}),
   };
 }

@@ -316,7 +316,8 @@ export async function compilePartial(
 ): Promise<CompiledPartial> {
   const value = prepareMarkdown(body);
   const parts = syntaxPartsFor(value);
-  const project = settings.plugins && (await projectPlugins(settings.plugins, sectionOfFile(file, settings.plugins.folders)));
+  const section = settings.plugins && sectionOfFile(file, settings.plugins.folders);
+  const project = settings.plugins && section && (await projectPlugins(settings.plugins, section));
   const key = `partial|${processorKey(parts, texts, project)}`;
   let processor = mdxProcessors.get(key);
   if (!processor)

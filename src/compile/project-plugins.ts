@@ -25,7 +25,7 @@ export interface SectionPlugins {
 /** The settings a page compiles with that name the plugins: where they are, and the folders of the sections. */
 export interface PluginSettings {
   ref: PluginsRef;
-  folders: { docs: string; blog: string | null; pages: string | null };
+  folders: { docs: string[]; instances: string[]; blog: string | null; pages: string | null };
 }
 
 /** The section whose options a page's plugins come from: Docusaurus's docs, blog or pages plugin. */
@@ -33,10 +33,17 @@ export function sectionOf(kind: ContentKind): Section {
   return kind === 'doc' ? 'docs' : kind === 'blog' ? 'blog' : 'pages';
 }
 
-/** The section of a file a page imports (a partial), by the folder it is in; a file elsewhere is the pages'. */
-export function sectionOfFile(file: string, folders: PluginSettings['folders']): Section {
-  const inside = (folder: string | null) => folder !== null && (folder === '.' || file.startsWith(`${folder.replace(/\/+$/, '')}/`));
-  return inside(folders.docs) ? 'docs' : inside(folders.blog) ? 'blog' : 'pages';
+/**
+ * The section of a file a page imports (a partial), by the folder it is in: Docusaurus compiles it with the loader
+ * of the plugin whose folder holds it, so a partial in any docs version's folder is the docs', one in another docs
+ * instance's folder runs none of the preset's plugins (undefined; the instance's own are named unread by the config),
+ * and a file elsewhere is the pages'.
+ */
+export function sectionOfFile(file: string, folders: PluginSettings['folders']): Section | undefined {
+  const inside = (folder: string | null) =>
+    folder !== null && (folder === '.' || folder === '' || file.startsWith(`${folder.replace(/^\.\/|\/+$/g, '')}/`));
+  if (folders.instances.some(inside)) return undefined;
+  return folders.docs.some(inside) ? 'docs' : inside(folders.blog) ? 'blog' : 'pages';
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Root as HastRoot } from 'hast';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
+import { generatedIndexId } from '../shared/doc-paths.ts';
 import type { Compiled, SidebarItem, SiteConfig } from '../types.ts';
 import type { GeneratedIndex } from './docs.ts';
 
@@ -32,7 +33,7 @@ export function generatedIndexPages(indexes: GeneratedIndex[], docs: Compiled[],
         { type: 'element', tagName: 'DocCardList', properties: {}, children: [] },
       ],
     };
-    const id = `__category__${index.path}`;
+    const id = generatedIndexId(index.path);
     return {
       source: {
         kind: 'doc',

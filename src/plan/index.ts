@@ -38,7 +38,7 @@ import {
   sidebarsOfVersion,
   versionRoutes,
 } from './versions.ts';
-import { docsVersionsOf, lastDocsVersion } from '../shared/doc-versions.ts';
+import { docsVersionsOf, instanceOfFile, lastDocsVersion } from '../shared/doc-versions.ts';
 import { socialImageWarnings } from './social-images.ts';
 import { staticFileClashes } from './static-files.ts';
 
@@ -245,6 +245,7 @@ export function plan({
       next,
       inSidebar: place !== undefined || (typeof wanted === 'string' && own !== undefined),
       ...(own && indexed.length > 1 ? { sidebar: own.name } : {}),
+      ...(instance !== undefined ? { instance } : {}),
     };
   }
   const docVersions = versionRoutes(routes, compiled, config, siteSidebars);
@@ -320,7 +321,7 @@ export function plan({
       sidebar,
       sidebarSize: size,
       ...(planned.sidebars[0] ? { sidebarName: planned.sidebars[0].name } : {}),
-      ...(draftIds.size ? { docDraftIds: [...draftIds] } : {}),
+      ...draftIdsByInstance(loaded.drafts ?? [], configured),
       ...(planned.sidebars.length > 1 ? { sidebars: Object.fromEntries(planned.sidebars.map(({ name, items }) => [name, items])) } : {}),
       blogPosts,
       ...(listings.tags.docs.length || listings.tags.blog.length ? { tags: listings.tags } : {}),
@@ -486,4 +487,20 @@ function withoutClashes(
     );
     return false;
   });
+}
+
+/**
+ * The ids of the docs left out as drafts, as the docs plugin's global data lists them: the site's docs', and each
+ * docs instance's apart (Docusaurus keeps `draftIds` per plugin instance).
+ */
+function draftIdsByInstance(drafts: NonNullable<Loaded['drafts']>, config: SiteConfig): Pick<Site, 'docDraftIds' | 'instanceDraftIds'> {
+  const site: string[] = [];
+  const instances: Record<string, string[]> = {};
+  for (const d of drafts) {
+    if (d.kind !== 'doc') continue;
+    const instance = instanceOfFile(config, d.file);
+    if (instance === undefined) site.push(d.id);
+    else (instances[instance] ??= []).push(d.id);
+  }
+  return { ...(site.length ? { docDraftIds: site } : {}), ...(Object.keys(instances).length ? { instanceDraftIds: instances } : {}) };
 }

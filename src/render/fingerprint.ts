@@ -76,6 +76,7 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
       site.sidebars ?? site.sidebar,
       site.sidebarName,
       site.docDraftIds,
+      site.instanceDraftIds,
       site.routes.filter((r) => r.kind === 'doc').map((r) => [r.path, r.title, r.description, r.isUnlisted, r.doc]),
     ]));
 

@@ -11,6 +11,13 @@ export function isCategoryIndex(name: string, dir: readonly string[]): boolean {
 }
 
 /**
+ * The id quire gives a category's generated index page (a doc route of its own, `__category__/docs/category/x/`):
+ * Docusaurus's docs plugin lists no such page among a version's docs (global data, `useDocsVersion().docs`).
+ */
+export const generatedIndexId = (path: string): string => `__category__${path}`;
+export const isGeneratedIndexId = (id: string): boolean => id.startsWith('__category__');
+
+/**
  * Joins segments into `/a/b/` with exactly one slash between and a trailing slash, as a URL path (see
  * encodeUrlPath: a file `zweite seite.md` has the route `/docs/zweite%20seite/`).
  */

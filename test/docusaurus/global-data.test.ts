@@ -126,6 +126,10 @@ describe('Docusaurus global data and the docs client hooks', () => {
       sidebars: { tutorialSidebar: { link: { label: 'Tutorial Intro', path: '/docs/intro/' } } },
     });
     expect(data.versions[0].docs).toContainEqual({ id: 'intro', path: '/docs/intro/', sidebar: 'tutorialSidebar' });
+    // The categories' generated index pages are no docs (Docusaurus lists only docs): the template has two.
+    const ids = (data.versions[0].docs as { id: string; path: string }[]).map((d) => d.path);
+    expect(writer.text('docs/category/tutorial---basics/index.html')).toBeDefined();
+    expect(ids.filter((path) => path.startsWith('/docs/category/'))).toEqual([]);
     expect(data.versions[0].docs).toContainEqual({
       id: 'tutorial-extras/manage-docs-versions',
       path: '/docs/tutorial-extras/manage-docs-versions/',

@@ -260,4 +260,92 @@ describe('docs instances the config gets wrong', () => {
       'The docs of the docs plugin "community" are missing: there is no community/.',
     ]);
   });
+
+  it("gives each docs plugin's global data and doc hooks under its own id, as Docusaurus does", async () => {
+    const hooks = [
+      "import {useAllDocsData, useActivePlugin, useDoc, useDocsVersion} from '@docusaurus/plugin-content-docs/client';",
+      'export default function Hooks() {',
+      '  const all = useAllDocsData();',
+      '  const {metadata} = useDoc();',
+      '  const version = useDocsVersion();',
+      '  const value = {',
+      '    plugins: Object.keys(all).sort(),',
+      '    paths: Object.fromEntries(Object.entries(all).map(([id, d]) => [id, d.path])),',
+      '    docs: Object.fromEntries(Object.entries(all).map(([id, d]) => [id, d.versions[0].docs.map((doc) => `${doc.id} ${doc.path} ${doc.sidebar}`).sort()])),',
+      '    sidebars: Object.fromEntries(Object.entries(all).map(([id, d]) => [id, Object.keys(d.versions[0].sidebars)])),',
+      '    drafts: Object.fromEntries(Object.entries(all).map(([id, d]) => [id, d.versions[0].draftIds])),',
+      '    active: useActivePlugin()?.pluginId ?? null,',
+      '    pluginId: version.pluginId,',
+      '    versionDocs: Object.keys(version.docs).sort(),',
+      '    versionSidebars: Object.keys(version.docsSidebars),',
+      '    sidebar: metadata.sidebar ?? null,',
+      '    sourceDirName: metadata.sourceDirName,',
+      '  };',
+      '  return <pre id="hooks">{JSON.stringify(value)}</pre>;',
+      '}',
+    ].join('\n');
+    const { result, page } = await build({
+      'src/components/Hooks.js': hooks,
+      'community/team/members.md': "---\ntitle: Members\n---\nimport Hooks from '@site/src/components/Hooks';\n\n<Hooks />\n",
+      'community/draft.md': '---\ndraft: true\n---\n# Draft\n',
+      'docs/install.md': "import Hooks from '@site/src/components/Hooks';\n\n# Install\n\n<Hooks />\n",
+    });
+    expect(errors(result.diagnostics)).toEqual([]);
+    const read = (file: string) =>
+      JSON.parse(
+        (/<pre id="hooks">([\s\S]*?)<\/pre>/.exec(page(file))?.[1] ?? 'null').replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+      ) as Record<string, unknown>;
+    const community = read('community/team/members/index.html');
+    const docs = read('docs/install/index.html');
+    for (const data of [community, docs]) {
+      expect(data.plugins).toEqual(['community', 'default']);
+      expect(data.paths).toEqual({ default: '/docs', community: '/community' });
+      expect(data.docs).toEqual({
+        default: ['guides/usage /docs/guides/usage/ docs', 'install /docs/install/ docs', 'intro /docs/intro/ docs'],
+        community: [
+          'intro /community/ community',
+          'support /community/support/ community',
+          'team/members /community/team/members/ community',
+        ],
+      });
+      expect(data.sidebars).toEqual({ default: ['docs'], community: ['community'] });
+      expect(data.drafts).toEqual({ default: [], community: ['draft'] });
+    }
+    expect(community).toMatchObject({
+      active: 'community',
+      pluginId: 'community',
+      versionSidebars: ['community'],
+      sidebar: 'community',
+      sourceDirName: 'team',
+    });
+    expect(community.versionDocs).toEqual(['intro', 'support', 'team/members']);
+    expect(docs).toMatchObject({ active: 'default', pluginId: 'default', versionSidebars: ['docs'], sidebar: 'docs', sourceDirName: '.' });
+    expect(docs.versionDocs).toEqual(['guides/usage', 'install', 'intro']);
+  });
+
+  it("compiles a partial in the instance's folder without the preset's docs plugins, as its own loader would", async () => {
+    const fixture = readFileSync(new URL('../fixtures/docusaurus-instances/docusaurus.config.js', import.meta.url), 'utf8');
+    const { result, page } = await build({
+      'plugins/mark.mjs':
+        "export default function mark() {\n  return (tree) => { tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: 'Marked by the docs plugin.' }] }); };\n}\n",
+      'docusaurus.config.js': `import mark from './plugins/mark.mjs';\n${fixture.replace(
+        "docs: { sidebarPath: './sidebars.js' }",
+        "docs: { sidebarPath: './sidebars.js', remarkPlugins: [mark] }, pages: { remarkPlugins: [mark] }",
+      )}`,
+      'community/_shared.md': 'Shared words.\n',
+      'docs/_shared.md': 'Shared docs words.\n',
+      'docs/install.md':
+        "import Shared from './_shared.md';\nimport Other from '../community/_shared.md';\n\n# Install\n\n<Shared />\n\n<Other />\n",
+    });
+    expect(errors(result.diagnostics)).toEqual([]);
+    const body = /<div class="markdown">([\s\S]*?)<\/div>/.exec(page('docs/install/index.html'))?.[1] ?? '';
+    // The docs folder's partial and the page itself are marked; the instance folder's partial is not (neither by
+    // the docs' plugins nor by the pages').
+    expect([...body.matchAll(/<p>([^<]*)<\/p>/g)].map((m) => m[1])).toEqual([
+      'Shared docs words.',
+      'Marked by the docs plugin.',
+      'Shared words.',
+      'Marked by the docs plugin.',
+    ]);
+  });
 });

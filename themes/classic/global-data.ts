@@ -1,12 +1,14 @@
-import { docsVersionsOf, type DocsVersionInfo } from '../../src/shared/doc-versions.ts';
+import { docsVersionsOf, instanceConfig, type DocsVersionInfo } from '../../src/shared/doc-versions.ts';
+import { isGeneratedIndexId } from '../../src/shared/doc-paths.ts';
 import { withBase } from '../../src/shared/route-match.ts';
 import type { Route, SidebarItem, Site } from '../../src/types.ts';
 
 /**
- * The global data of Docusaurus's docs plugin (`useGlobalData()['docusaurus-plugin-content-docs'].default`), in
- * its shape (`GlobalPluginData` of `@docusaurus/plugin-content-docs/client`), made from the planned site, and the
- * functions its client hooks answer with. Paths carry the base path, as Docusaurus's do; a doc's path ends in `/`
- * as quire's pages do (Docusaurus's `trailingSlash: true`).
+ * The global data of Docusaurus's docs plugin (`useGlobalData()['docusaurus-plugin-content-docs'][id]`: `default`
+ * for the site's docs, each docs instance's under its own id), in its shape (`GlobalPluginData` of
+ * `@docusaurus/plugin-content-docs/client`), made from the planned site, and the functions its client hooks answer
+ * with. Paths carry the base path, as Docusaurus's do; a doc's path ends in `/` as quire's pages do (Docusaurus's
+ * `trailingSlash: true`).
  */
 
 /** A sidebar's first link (Docusaurus's `GlobalSidebar`): where the navbar's sidebar item leads. */
@@ -35,7 +37,7 @@ export interface GlobalPluginData {
   breadcrumbs: boolean;
 }
 
-/** The docs plugin's name in the global data, and the id of its one instance (quire has one docs plugin). */
+/** The docs plugin's name in the global data, and the id of the site's own docs (the preset's docs plugin). */
 export const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
 export const DEFAULT_PLUGIN_ID = 'default';
 
@@ -44,22 +46,48 @@ const bare = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : pat
 
 const cache = new WeakMap<Site, Record<string, Record<string, unknown>>>();
 
-/** `useGlobalData()`: each plugin's data by plugin name, then by instance id. Docusaurus's blog keeps none. */
+/**
+ * `useGlobalData()`: each plugin's data by plugin name, then by instance id: the site's docs as `default`, each docs
+ * instance with docs under its id. Docusaurus's blog keeps none.
+ */
 export function globalData(site: Site): Record<string, Record<string, unknown>> {
   const hit = cache.get(site);
   if (hit) return hit;
-  const hasDocs = site.routes.some((r) => r.kind === 'doc');
-  const value: Record<string, Record<string, unknown>> = hasDocs ? { [DOCS_PLUGIN]: { [DEFAULT_PLUGIN_ID]: docsGlobalData(site) } } : {};
+  const ids = new Set<string>();
+  for (const r of site.routes) if (r.kind === 'doc') ids.add(r.doc?.instance ?? DEFAULT_PLUGIN_ID);
+  const docs = Object.fromEntries([...ids].map((id) => [id, docsGlobalData(site, id === DEFAULT_PLUGIN_ID ? undefined : id)]));
+  const value: Record<string, Record<string, unknown>> = ids.size ? { [DOCS_PLUGIN]: docs } : {};
   cache.set(site, value);
   return value;
+}
+
+/**
+ * The sidebars of one docs plugin by the names its docs give them: Site.sidebars names a docs instance's sidebars
+ * with the instance's id first (plan/versions.ts instanceSidebarName); the site's docs own every other one.
+ */
+function sidebarsOf(site: Site, instance: string | undefined): Record<string, SidebarItem[]> {
+  const all = site.sidebars ?? (site.sidebarName ? { [site.sidebarName]: site.sidebar } : {});
+  const prefixes = site.config.docs.instances.map((i) => `${i.id}/`);
+  if (instance === undefined) return Object.fromEntries(Object.entries(all).filter(([name]) => !prefixes.some((p) => name.startsWith(p))));
+  const prefix = `${instance}/`;
+  return Object.fromEntries(
+    Object.entries(all)
+      .filter(([name]) => name.startsWith(prefix))
+      .map(([name, items]) => [name.slice(prefix.length), items]),
+  );
 }
 
 /** The sidebar's name a doc is in: the one its route names, else the site's one sidebar when it is listed there. */
 function sidebarOf(site: Site, route: Route, version: DocsVersionInfo): string | undefined {
   const name = route.doc?.sidebar ?? (route.doc?.inSidebar ? site.sidebarName : undefined);
-  // Site.sidebars names an older version's sidebars with the version's name first (plan/versions.ts sidebarName).
-  return name !== undefined && !version.isLast ? name.replace(`${version.name}/`, '') : name;
+  if (name === undefined) return undefined;
+  // Site.sidebars names an older version's sidebars with the version's name first (plan/versions.ts sidebarName),
+  // and a docs instance's with the instance's id first.
+  if (route.doc?.instance !== undefined) return name.replace(`${route.doc.instance}/`, '');
+  return !version.isLast ? name.replace(`${version.name}/`, '') : name;
 }
+
+const pluginCache = new WeakMap<Site, Map<string | undefined, GlobalPluginData>>();
 
 /** The first page a sidebar leads to: its first doc, or its first category with a page of its own. */
 function firstLink(items: SidebarItem[], base: string): GlobalSidebar['link'] {
@@ -74,15 +102,33 @@ function firstLink(items: SidebarItem[], base: string): GlobalSidebar['link'] {
   return undefined;
 }
 
-/** The docs plugin's data: its route base, every version in the dropdown's order (current first) and `breadcrumbs`. */
-export function docsGlobalData(site: Site): GlobalPluginData {
-  const { config } = site;
+/**
+ * A docs plugin's data (the site's docs, or the docs instance `instance`): its route base, every version in the
+ * dropdown's order (current first) and `breadcrumbs`.
+ */
+export function docsGlobalData(site: Site, instance?: string): GlobalPluginData {
+  let byInstance = pluginCache.get(site);
+  if (!byInstance) pluginCache.set(site, (byInstance = new Map()));
+  const hit = byInstance.get(instance);
+  if (hit) return hit;
+  const value = pluginData(site, instance);
+  byInstance.set(instance, value);
+  return value;
+}
+
+/** The config as a docs plugin's docs see it: the site's, or a docs instance's (its folder, route base, one version). */
+function pluginConfig(site: Site, instance: string | undefined): Site['config'] {
+  return (instance === undefined ? undefined : instanceConfig(site.config, instance)) ?? site.config;
+}
+
+function pluginData(site: Site, instance: string | undefined): GlobalPluginData {
+  const config = pluginConfig(site, instance);
   const base = config.baseUrl;
   const pluginPath = bare(withBase(base, `/${config.docs.routeBasePath}/`.replace(/\/+/g, '/')));
   const all = docsVersionsOf(config);
   const versioned = config.docs.versions.length > 0;
-  const docRoutes = site.routes.filter((r) => r.kind === 'doc' && r.doc);
-  const sidebars = site.sidebars ?? (site.sidebarName ? { [site.sidebarName]: site.sidebar } : {});
+  const docRoutes = site.routes.filter((r) => r.kind === 'doc' && r.doc && r.doc.instance === instance && !isGeneratedIndexId(r.doc.id));
+  const sidebars = sidebarsOf(site, instance);
   const versions = all.map((version): GlobalVersion => {
     const path = bare(withBase(base, `/${[config.docs.routeBasePath, version.path].filter(Boolean).join('/')}/`.replace(/\/+/g, '/')));
     const routes = docRoutes.filter(
@@ -113,7 +159,7 @@ export function docsGlobalData(site: Site): GlobalPluginData {
       path,
       mainDocId: mainDocId(docs, path, own[0]?.[1]),
       docs,
-      draftIds: version.isLast ? [...(site.docDraftIds ?? [])] : [],
+      draftIds: version.isLast ? [...((instance === undefined ? site.docDraftIds : site.instanceDraftIds?.[instance]) ?? [])] : [],
       sidebars: globalSidebars,
     };
   });
@@ -208,17 +254,20 @@ export function docsVersionMetadata(
   route: Route,
   sidebarItems: (items: SidebarItem[]) => unknown[],
 ): Record<string, unknown> & { version: string; docs: Record<string, VersionDoc> } {
-  const data = docsGlobalData(site);
+  const instance = route.doc?.instance;
+  const data = docsGlobalData(site, instance);
   const versionName = route.doc?.version ?? latestVersion(data).name;
   let byVersion = versionCache.get(site);
   if (!byVersion) versionCache.set(site, (byVersion = new Map()));
-  const hit = byVersion.get(versionName);
+  const key = `${instance ?? ''}\n${versionName}`;
+  const hit = byVersion.get(key);
   if (hit) return hit as ReturnType<typeof docsVersionMetadata>;
   const global = data.versions.find((v) => v.name === versionName) ?? latestVersion(data);
-  const info = docsVersionsOf(site.config).find((v) => v.name === global.name);
+  const info = docsVersionsOf(pluginConfig(site, instance)).find((v) => v.name === global.name);
   const docs: Record<string, VersionDoc> = {};
   for (const r of site.routes) {
-    if (r.kind !== 'doc' || !r.doc || (r.doc.version ?? latestVersion(data).name) !== global.name) continue;
+    if (r.kind !== 'doc' || !r.doc || r.doc.instance !== instance || isGeneratedIndexId(r.doc.id)) continue;
+    if ((r.doc.version ?? latestVersion(data).name) !== global.name) continue;
     const sidebar = global.docs.find((d) => d.id === r.doc!.id)?.sidebar;
     docs[r.doc.id] = {
       id: r.doc.id,
@@ -227,12 +276,12 @@ export function docsVersionMetadata(
       ...(sidebar !== undefined ? { sidebar } : {}),
     };
   }
-  const sidebars = site.sidebars ?? (site.sidebarName ? { [site.sidebarName]: site.sidebar } : {});
+  const sidebars = sidebarsOf(site, instance);
   const docsSidebars = Object.fromEntries(
     Object.keys(global.sidebars).map((name) => [name, sidebarItems(sidebars[global.isLast ? name : `${global.name}/${name}`] ?? [])]),
   );
   const value = {
-    pluginId: DEFAULT_PLUGIN_ID,
+    pluginId: instance ?? DEFAULT_PLUGIN_ID,
     version: global.name,
     label: global.label,
     banner: info && info.banner !== 'none' ? info.banner : null,
@@ -243,7 +292,7 @@ export function docsVersionMetadata(
     docsSidebars,
     docs,
   };
-  byVersion.set(versionName, value);
+  byVersion.set(key, value);
   return value;
 }
 
@@ -256,11 +305,13 @@ export function docContent(site: Site, route: Route): Record<string, unknown> {
   if (!compiled || !route.doc) throw new Error(`useDoc() was called on ${route.path}, which is not a doc page.`);
   const base = site.config.baseUrl;
   const link = (l: { label: string; path: string } | undefined) => l && { title: l.label, permalink: withBase(base, l.path) };
-  const data = docsGlobalData(site);
+  const { instance } = route.doc;
+  const config = pluginConfig(site, instance);
+  const data = docsGlobalData(site, instance);
   const version = route.doc.version ?? latestVersion(data).name;
   const global = data.versions.find((v) => v.name === version);
   const sidebar = global?.docs.find((d) => d.id === route.doc!.id)?.sidebar;
-  const info = docsVersionsOf(site.config).find((v) => v.name === version);
+  const info = docsVersionsOf(config).find((v) => v.name === version);
   const { frontMatter } = compiled.source;
   const file = compiled.source.file;
   const updatedAt = route.editMeta?.lastUpdatedAt;
@@ -269,7 +320,7 @@ export function docContent(site: Site, route: Route): Record<string, unknown> {
     title: compiled.title,
     description: compiled.description,
     source: `@site/${file}`,
-    sourceDirName: dirName(file, info?.dir ?? site.config.layout.docs),
+    sourceDirName: dirName(file, info?.dir ?? config.layout.docs),
     slug:
       withBase(base, route.path)
         .slice(global && global.path !== '/' ? global.path.length : 0)
