@@ -1176,9 +1176,9 @@ export const CATALOGUE = {
   },
   Q050: {
     title: 'Two files want one URL',
-    severity: 'error',
+    severity: 'either',
     about:
-      'two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`',
+      "two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`; warning: a redirect (config `redirects`, Docusaurus's plugin-client-redirects) from the address of a page, which is not written, or a second redirect from one address",
     cases: {
       twoPages: kase({
         severity: 'error',
@@ -1213,6 +1213,18 @@ export const CATALOGUE = {
         message: (d: { file: string; folder: string }) =>
           `${d.file} is inside ${d.folder}, a folder quire writes as a whole (it would be lost).`,
         hint: STATIC_CLASH_HINT,
+      }),
+      /** Docusaurus's plugin-client-redirects warns and writes no redirect page over a page (its onDuplicateRoutes). */
+      redirectOnPage: kase({
+        severity: 'warning',
+        message: (d: { from: string; page: string }) => `No redirect page is written at ${d.from}: ${d.page} is there.`,
+        hint: 'Leave this address out of the redirects, or move the page or file that has it.',
+      }),
+      redirectTwice: kase({
+        severity: 'warning',
+        message: (d: { from: string; first: string; second: string }) =>
+          `Two redirects start at ${d.from}: to ${d.first} and to ${d.second}. The first is written.`,
+        hint: 'Keep one redirect for each address.',
       }),
     },
   },

@@ -426,6 +426,8 @@ export interface Site {
   instanceDraftIds?: Record<string, string[]>;
   /** Every sidebar by name (a Docusaurus project may have several), `sidebar` among them; absent with one. */
   sidebars?: Record<string, SidebarItem[]>;
+  /** The redirect pages (config `redirects`): each `from` site path, and the URL it leads to. */
+  redirects?: { from: string; to: string }[];
   /** Blog posts, newest first. */
   blogPosts: { title: string; path: string; date?: string; readingTime?: number }[];
   /** The docs' and the blog's tags that have pages, each in label order. */

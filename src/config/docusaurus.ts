@@ -1,3 +1,4 @@
+import { mapClientRedirects } from './docusaurus-redirects.ts';
 import { isCodeTheme } from '../shared/code-theme.ts';
 import { createHash } from 'node:crypto';
 import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -423,6 +424,9 @@ export function mapDocusaurusConfig(
   (config.layout as Raw).docsTags =
     docsTags === false || docsTags === null ? null : relative(path.join(docsPath, typeof docsTags === 'string' ? docsTags : 'tags.yml'));
   if (instances.length) (config.layout as Raw).docsInstances = instances.map((instance) => instance.layout);
+
+  const redirects = mapClientRedirects(raw as Raw, take);
+  if (redirects) config.redirects = redirects;
 
   const gtm = opt<string>('googleTagManager.containerId');
   if (gtm !== undefined) config.analytics = { gtmContainerId: gtm };

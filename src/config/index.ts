@@ -149,6 +149,7 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
       if (typeof attributes[name] === 'string' && (name !== 'content' || /^\s*[a-z][\w+.-]*:/i.test(attributes[name])))
         links.push([`headTags.${i}.attributes.${name}`, attributes[name]]);
   });
+  config.redirects?.rules.forEach((rule, i) => links.push([`redirects.rules.${i}.to`, rule.to]));
   for (const [keyPath, href] of links) {
     const found = href === undefined ? undefined : unsafeUrl(href, 'link');
     if (found) out.push(report(CODES.UNSAFE_URL, 'finding', found, { file, keyPath }));

@@ -157,6 +157,14 @@ const localeConfig = z.object({
 /** Consent categories the banner offers; `necessary` needs no consent and is always on. */
 export const CONSENT_CATEGORIES = ['necessary', 'statistics', 'marketing'] as const;
 
+/** A redirect's extension as Docusaurus accepts it: a name alone, without a dot or a slash, safe in a URL. */
+const redirectExtension = z.string().refine((s) => s !== '' && !s.includes('.') && !s.includes('/') && encodeURIComponent(s) === s, {
+  message: 'expected an extension without a dot or a slash, such as "html"',
+});
+
+/** The address a redirect page is written at: a site path, without a query or a fragment. */
+const redirectFrom = z.string().regex(/^\/(?!\/)[^?#]*$/, 'expected a site path such as "/docs/old-page", without "?" or "#"');
+
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an ISO date such as 2025-05-06T16:00:00Z' });
 
 export const configSchema = z
@@ -213,6 +221,27 @@ export const configSchema = z
     favicon: z.string().optional(),
     /** The social card of every page without its own (`og:image`): a PNG or JPEG in static/, ideally 1200 × 630. */
     image: z.string().optional(),
+    /**
+     * Redirect pages: for each `from` address a small page that sends the visitor on to `to` (Docusaurus's
+     * plugin-client-redirects, https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-client-redirects):
+     * `fromExtensions` (`['html']`: `/docs/intro.html` leads to `/docs/intro/`), `toExtensions` (a page whose path
+     * ends in one is reached without it) and `rules`, each one or more `from` paths to one `to`, a site path or an
+     * absolute URL. Paths are site paths, without the base path.
+     */
+    redirects: z
+      .object({
+        fromExtensions: z.array(redirectExtension).default([]),
+        toExtensions: z.array(redirectExtension).default([]),
+        rules: z
+          .array(
+            z.object({
+              from: z.union([redirectFrom, z.array(redirectFrom).min(1)]),
+              to: z.string().min(1),
+            }),
+          )
+          .default([]),
+      })
+      .optional(),
     /** What the social card shows, for readers who cannot see it (`og:image:alt`). */
     imageAlt: z.string().optional(),
     product: z.object({

@@ -3,7 +3,7 @@ import { cacheWarning, CODES, report, type Diagnostic } from '../diagnostics.ts'
 import type { Loaded, Page, ProjectFiles, SharedFile, Site, StageResult } from '../types.ts';
 import { ContentAssets } from './assets.ts';
 import type { ClientBundle } from './client.ts';
-import { blogFeeds, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
+import { blogFeeds, redirectPages, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
 import { writePages } from './pages.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { SearchIndexer } from './search.ts';
@@ -120,7 +120,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   }
 }
 
-/** Static files, the sidebar's chunks, sitemap, robots and the blog's feeds. */
+/** Static files, the sidebar's chunks, sitemap, robots, the blog's feeds and the redirect pages. */
 async function writeSiteFiles(site: Site, staticFiles: Loaded['staticFiles'], root: string, output: Tally): Promise<void> {
   const base = site.config.baseUrl.replace(/^\//, '');
   await inBatches(staticFiles, async (f) => {
@@ -131,6 +131,7 @@ async function writeSiteFiles(site: Site, staticFiles: Loaded['staticFiles'], ro
   await output.write(base + 'sitemap.xml', sitemapXml(site));
   await output.write('robots.txt', robotsTxt(site));
   for (const feed of blogFeeds(site)) await output.write(base + feed.file, feed.contents);
+  await inBatches(redirectPages(site), (page) => output.write(page.file, page.html));
 }
 
 /**

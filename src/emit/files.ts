@@ -25,6 +25,37 @@ export function sitemapXml(site: Site): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
+/**
+ * The redirect pages (config `redirects`, planned by plan/redirects.ts): at each `from`, `<from>/index.html`, as
+ * Docusaurus's plugin-client-redirects writes them (so `/docs/intro.html/index.html` never shadows a page's own
+ * file). The page refreshes to its target at once, without JavaScript too; the script also carries the query and
+ * fragment the visitor came with, when the target has none of its own. Kept out of search engines, with the
+ * target as canonical.
+ */
+export function redirectPages(site: Site): { file: string; html: string }[] {
+  const base = site.config.baseUrl.replace(/^\//, '');
+  return (site.redirects ?? []).map(({ from, to }) => {
+    const url = escapeAttribute(to);
+    const forward = /[?#]/.test(to) ? '' : ' + location.search + location.hash';
+    const script = `location.replace(${JSON.stringify(to).replace(/</g, '\\u003c')}${forward});`;
+    const html = [
+      '<!doctype html>',
+      '<html>',
+      '<head>',
+      '<meta charset="utf-8">',
+      `<title>${url}</title>`,
+      '<meta name="robots" content="noindex">',
+      `<meta http-equiv="refresh" content="0; url=${url}">`,
+      `<link rel="canonical" href="${url}">`,
+      '</head>',
+      `<body><a href="${url}">${url}</a><script>${script}</script></body>`,
+      '</html>',
+      '',
+    ].join('\n');
+    return { file: `${base}${from.slice(1)}/index.html`, html };
+  });
+}
+
 export function robotsTxt(site: Site): string {
   const { url, baseUrl } = site.config;
   return `User-agent: *\nAllow: /\n\nSitemap: ${url}${baseUrl}sitemap.xml\n`;

@@ -27,6 +27,7 @@ import { checkComponents } from './components.ts';
 import { checkLinks } from './links.ts';
 import { sameSidebarKey, type IndexedSidebar, type PlanMemo, type SidebarKey } from './memo.ts';
 import { planRoutes } from './routes.ts';
+import { planRedirects } from './redirects.ts';
 import { planListings } from './tags.ts';
 import { blogListings, paginateListings } from './paginate.ts';
 import {
@@ -267,6 +268,12 @@ export function plan({
     0,
     ...withoutClashes(pagedRoutes, taken, compiled, config, diagnostics),
   );
+  const redirects = planRedirects(
+    config,
+    routes,
+    loaded.staticFiles.map((f) => f.path),
+  );
+  diagnostics.push(...redirects.diagnostics);
   const { mainDocId } = config.docs;
   if (mainDocId !== null && !byId.has(mainDocId)) {
     diagnostics.push(
@@ -327,6 +334,7 @@ export function plan({
       ...(listings.tags.docs.length || listings.tags.blog.length ? { tags: listings.tags } : {}),
       ...(listings.authors.length ? { authors: listings.authors } : {}),
       ...(docVersions ? { docVersions } : {}),
+      ...(redirects.redirects.length ? { redirects: redirects.redirects } : {}),
       data: loaded.data,
       messages,
       ...(loaded.translations?.code ? { codeTranslations: loaded.translations.code.messages } : {}),
@@ -467,6 +475,10 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
   // The announcement and footer HTML items are raw HTML; their site-path links (`href="/deals/manga/"`) get the
   // base path when rendered.
   for (const [keyPath, text] of html) for (const { href } of htmlHrefs(text)) if (isSitePath(href)) out.push({ to: href, keyPath });
+  // A redirect must lead to a page of the site, as Docusaurus's plugin-client-redirects requires.
+  config.redirects?.rules.forEach((rule, i) => {
+    if (isSitePath(rule.to)) out.push({ to: rule.to, keyPath: `redirects.rules.${i}.to` });
+  });
   return out;
 }
 

@@ -1,0 +1,47 @@
+/**
+ * Docusaurus's plugin-client-redirects (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-client-redirects)
+ * as quire's `redirects` setting: its `fromExtensions`, `toExtensions` and `redirects` options, from every instance
+ * of the plugin in `plugins`. `createRedirects` is a function of the build's routes, which the config stage cannot
+ * keep: it stays unread, and the config warning names it.
+ */
+
+type Raw = Record<string, unknown>;
+type Take = <T = unknown>(keyPath: string) => T | undefined;
+
+const PLUGIN = /^(@docusaurus\/plugin-client-redirects|docusaurus-plugin-client-redirects|client-redirects)$/;
+
+const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** quire's `redirects` for the config's client-redirects plugins, or undefined when it has none. */
+export function mapClientRedirects(raw: Raw, take: Take): Raw | undefined {
+  const plugins = Array.isArray(raw.plugins) ? (raw.plugins as unknown[]) : [];
+  let found = false;
+  const fromExtensions: unknown[] = [];
+  const toExtensions: unknown[] = [];
+  const rules: unknown[] = [];
+  plugins.forEach((entry, i) => {
+    const name = Array.isArray(entry) ? entry[0] : entry;
+    if (typeof name !== 'string' || !PLUGIN.test(name)) return;
+    found = true;
+    if (!Array.isArray(entry)) {
+      take(`plugins.${i}`);
+      return;
+    }
+    take(`plugins.${i}.0`);
+    if (!isObject(entry[1])) {
+      take(`plugins.${i}.1`);
+      return;
+    }
+    const at = `plugins.${i}.1`;
+    take(`${at}.id`);
+    // Values as written: the schema checks them (an extension with a dot, a `from` that is no path) at quire's keys.
+    const list = (key: string) => {
+      const value = take<unknown>(`${at}.${key}`);
+      return value === undefined ? [] : Array.isArray(value) ? value : [value];
+    };
+    fromExtensions.push(...list('fromExtensions'));
+    toExtensions.push(...list('toExtensions'));
+    rules.push(...list('redirects'));
+  });
+  return found ? { fromExtensions, toExtensions, rules } : undefined;
+}
