@@ -13,7 +13,7 @@ const PLUGIN = /^(@docusaurus\/plugin-client-redirects|docusaurus-plugin-client-
 const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** quire's `redirects` for the config's client-redirects plugins, or undefined when it has none. */
-export function mapClientRedirects(raw: Raw, take: Take): Raw | undefined {
+export function mapClientRedirects(raw: Raw, take: Take, origin: (quire: string, written: string) => void): Raw | undefined {
   const plugins = Array.isArray(raw.plugins) ? (raw.plugins as unknown[]) : [];
   let found = false;
   const fromExtensions: unknown[] = [];
@@ -35,13 +35,16 @@ export function mapClientRedirects(raw: Raw, take: Take): Raw | undefined {
     const at = `plugins.${i}.1`;
     take(`${at}.id`);
     // Values as written: the schema checks them (an extension with a dot, a `from` that is no path) at quire's keys.
-    const list = (key: string) => {
+    // Each value's place in the config, for diagnostics (several instances of the plugin make one list each).
+    const list = (key: string, into: unknown[], quireKey = key) => {
       const value = take<unknown>(`${at}.${key}`);
-      return value === undefined ? [] : Array.isArray(value) ? value : [value];
+      const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+      values.forEach((_v, j) => origin(`redirects.${quireKey}.${into.length + j}`, `${at}.${key}.${j}`));
+      into.push(...values);
     };
-    fromExtensions.push(...list('fromExtensions'));
-    toExtensions.push(...list('toExtensions'));
-    rules.push(...list('redirects'));
+    list('fromExtensions', fromExtensions);
+    list('toExtensions', toExtensions);
+    list('redirects', rules, 'rules');
   });
   return found ? { fromExtensions, toExtensions, rules } : undefined;
 }

@@ -164,6 +164,11 @@ export function mapDocusaurusConfig(
   };
   const diagnostics: Diagnostic[] = [];
   for (const key of NO_EFFECT) used.add(key);
+  // Where each mapped setting is written in the Docusaurus config, for diagnostics (src/shared/config-place.ts).
+  const origins: Record<string, string> = {};
+  const origin: Origin = (quire, written) => {
+    origins[quire] = written;
+  };
 
   const title = take<string>('title');
   const baseUrl = take<string>('baseUrl');
@@ -172,7 +177,7 @@ export function mapDocusaurusConfig(
     titleDelimiter: take('titleDelimiter'),
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
-    headTags: headTags(raw, take),
+    headTags: headTags(raw, take, origin),
     url: take('url'),
     baseUrl: typeof baseUrl === 'string' ? `/${baseUrl.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/') : baseUrl,
     product: { name: typeof title === 'string' && title ? title : 'Site', slug: productSlug(take<string>('projectName') ?? title) },
@@ -353,6 +358,12 @@ export function mapDocusaurusConfig(
   if (editCurrent !== undefined) docs.editCurrentVersion = editCurrent;
   const instances = mapDocsInstances({ raw, preset, take, relative, root: layout.root, file, locale: defaultLocale, diagnostics });
   if (instances.length) docs.instances = instances.map(({ layout: _, ...instance }) => instance);
+  docsInstances(raw as Raw, preset)
+    .filter((instance) => instance.at.startsWith('plugins.'))
+    .forEach((instance) => {
+      const k = instances.findIndex((mapped) => mapped.id === instance.id);
+      if (k >= 0) origin(`docs.instances.${k}`, instance.at);
+    });
   config.docs = docs;
 
   const blogOff = peek('blog') === false;
@@ -425,7 +436,7 @@ export function mapDocusaurusConfig(
     docsTags === false || docsTags === null ? null : relative(path.join(docsPath, typeof docsTags === 'string' ? docsTags : 'tags.yml'));
   if (instances.length) (config.layout as Raw).docsInstances = instances.map((instance) => instance.layout);
 
-  const redirects = mapClientRedirects(raw as Raw, take);
+  const redirects = mapClientRedirects(raw as Raw, take, origin);
   if (redirects) config.redirects = redirects;
 
   const gtm = opt<string>('googleTagManager.containerId');
@@ -434,8 +445,8 @@ export function mapDocusaurusConfig(
   // themeConfig
   const image = take<string>('themeConfig.image');
   if (typeof image === 'string') config.image = sitePath(image);
-  config.navbar = mapNavbar(raw as Raw, take, new Set(instances.map((instance) => instance.id as string)));
-  config.footer = mapFooter(raw as Raw, take);
+  config.navbar = mapNavbar(raw as Raw, take, new Set(instances.map((instance) => instance.id as string)), origin);
+  config.footer = mapFooter(raw as Raw, take, origin);
   const bar =
     raw.themeConfig && isObject((raw.themeConfig as Raw).announcementBar) ? ((raw.themeConfig as Raw).announcementBar as Raw) : undefined;
   if (bar) {
@@ -507,6 +518,25 @@ export function mapDocusaurusConfig(
   const swizzled = swizzledComponents(layout.root);
   if (Object.keys(swizzled.components).length) config.themeComponents = swizzled.components;
   diagnostics.push(...swizzled.diagnostics);
+  for (const [quire, written] of [
+    ['image', 'themeConfig.image'],
+    ['navbar', 'themeConfig.navbar'],
+    ['footer', 'themeConfig.footer'],
+    ['announcementBar', 'themeConfig.announcementBar'],
+    ['colorMode', 'themeConfig.colorMode'],
+    ['search', 'themeConfig.algolia'],
+    ['search.hosted', 'themeConfig.algolia'],
+    ...(preset
+      ? [
+          ['docs', `${preset}.1.docs`],
+          ['blog', `${preset}.1.blog`],
+          ['styles', `${preset}.1.theme.customCss`],
+          ['analytics.gtmContainerId', `${preset}.1.googleTagManager.containerId`],
+        ]
+      : []),
+  ])
+    origins[quire] ??= written;
+  config.configSource = { file, keys: origins };
   const unsupported = unreadKeys(raw, used);
   if (unsupported.length) {
     diagnostics.push(
@@ -869,9 +899,11 @@ function withExtension(file: string, root: string): string {
 }
 
 type Take = <T = unknown>(keyPath: string) => T | undefined;
+/** Records where a mapped setting is written: quire's key path (or its end, in a nested mapper) and the config's. */
+type Origin = (quire: string, written: string) => void;
 
 /** Navbar items as quire has them; the Docusaurus types without a quire counterpart stay unread (named in the warning). */
-function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>): Raw {
+function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>, origin: Origin): Raw {
   const navbar: Raw = { items: [] };
   const title = take<string>('themeConfig.navbar.title');
   if (title !== undefined) navbar.title = title;
@@ -892,7 +924,10 @@ function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>): Raw {
   const out: Raw[] = [];
   navbar.items = out;
   (Array.isArray(items) ? items : []).forEach((item, i) => {
-    const mapped = mapNavItem(item, `themeConfig.navbar.items.${i}`, take, instances);
+    const k = out.length;
+    const mapped = mapNavItem(item, `themeConfig.navbar.items.${i}`, take, instances, false, (suffix, written) =>
+      origin(`navbar.items.${k}${suffix}`, written),
+    );
     if (!mapped) return;
     const position = take(`themeConfig.navbar.items.${i}.position`);
     out.push(position === 'left' || position === 'right' ? { ...mapped, position } : mapped);
@@ -913,8 +948,27 @@ function hasSearchPlugin(raw: Raw): boolean {
   });
 }
 
-function mapNavItem(item: unknown, at: string, take: Take, instances: ReadonlySet<string>, nested = false): Raw | undefined {
+function mapNavItem(
+  item: unknown,
+  at: string,
+  take: Take,
+  instances: ReadonlySet<string>,
+  nested = false,
+  origin: Origin = () => undefined,
+): Raw | undefined {
   if (!isObject(item)) return undefined;
+  origin('', at);
+  // The items of a dropdown as quire keeps them (some are left out), each with its place in the config.
+  const subItems = (key: string, list: unknown[], quireKey = key) => {
+    const kept: Raw[] = [];
+    list.forEach((s, j) => {
+      const mapped = mapNavItem(s, `${at}.${key}.${j}`, take, instances, true);
+      if (!mapped) return;
+      origin(`.${quireKey}.${kept.length}`, `${at}.${key}.${j}`);
+      kept.push(mapped);
+    });
+    return kept;
+  };
   const type = item.type ?? 'default';
   const label = () => take<string>(`${at}.label`);
   const link = (): Raw | undefined => {
@@ -961,7 +1015,7 @@ function mapNavItem(item: unknown, at: string, take: Take, instances: ReadonlySe
     return {
       type: 'dropdown',
       label: label(),
-      items: sub.map((s, j) => mapNavItem(s, `${at}.items.${j}`, take, instances, true)).filter(Boolean),
+      items: subItems('items', sub),
       ...(className !== undefined ? { className } : {}),
     };
   }
@@ -974,9 +1028,7 @@ function mapNavItem(item: unknown, at: string, take: Take, instances: ReadonlySe
     const l = label();
     // Links the locale and version dropdowns show before and after their own entries ("All versions").
     const extra = (key: 'dropdownItemsBefore' | 'dropdownItemsAfter') =>
-      ((Array.isArray(item[key]) ? item[key] : []) as unknown[])
-        .map((s, j) => mapNavItem(s, `${at}.${key}.${j}`, take, instances, true))
-        .filter(Boolean);
+      subItems(key, (Array.isArray(item[key]) ? item[key] : []) as unknown[], key === 'dropdownItemsBefore' ? 'itemsBefore' : 'itemsAfter');
     const [before, after] = type === 'search' ? [[], []] : [extra('dropdownItemsBefore'), extra('dropdownItemsAfter')];
     const menu = { ...(before.length ? { itemsBefore: before } : {}), ...(after.length ? { itemsAfter: after } : {}) };
     return { type: simple[type], ...(l !== undefined ? { label: l } : {}), ...menu };
@@ -988,24 +1040,33 @@ function mapNavItem(item: unknown, at: string, take: Take, instances: ReadonlySe
  * `stylesheets` and `scripts` (a URL, or an object with `href` or `src` and the tag's attributes) and `headTags`
  * (`tagName`, `attributes`) and `themeConfig.metadata` as quire's head tags. A head tag's `innerHTML` is not read: it stays in the warning.
  */
-function headTags(raw: Raw, take: Take): Raw[] {
+function headTags(raw: Raw, take: Take, origin: Origin): Raw[] {
   const tags: Raw[] = [];
   const list = (key: string) => (Array.isArray(raw[key]) ? (raw[key] as unknown[]) : []);
   list('stylesheets').forEach((_item, i) => {
     const given = take<unknown>(`stylesheets.${i}`);
+    origin(`headTags.${tags.length}`, `stylesheets.${i}`);
+    // A URL alone is the item itself; an object's keys are the tag's attributes.
+    origin(`headTags.${tags.length}.attributes${typeof given === 'string' ? '.href' : ''}`, `stylesheets.${i}`);
     tags.push({ tagName: 'link', attributes: { rel: 'stylesheet', ...(typeof given === 'string' ? { href: given } : (given as Raw)) } });
   });
   list('scripts').forEach((_item, i) => {
     const given = take<unknown>(`scripts.${i}`);
+    origin(`headTags.${tags.length}`, `scripts.${i}`);
+    // A URL alone is the item itself; an object's keys are the tag's attributes.
+    origin(`headTags.${tags.length}.attributes${typeof given === 'string' ? '.src' : ''}`, `scripts.${i}`);
     tags.push({ tagName: 'script', attributes: typeof given === 'string' ? { src: given } : (given as Raw) });
   });
   list('headTags').forEach((_item, i) => {
+    origin(`headTags.${tags.length}`, `headTags.${i}`);
     tags.push({ tagName: take(`headTags.${i}.tagName`), attributes: take(`headTags.${i}.attributes`) ?? {} });
   });
   // `themeConfig.metadata`: <meta> tags on every page, each item's fields its attributes
   // (https://docusaurus.io/docs/api/themes/configuration#metadata).
   const metadata = isObject(raw.themeConfig) && Array.isArray(raw.themeConfig.metadata) ? raw.themeConfig.metadata : [];
   metadata.forEach((_item, i) => {
+    origin(`headTags.${tags.length}`, `themeConfig.metadata.${i}`);
+    origin(`headTags.${tags.length}.attributes`, `themeConfig.metadata.${i}`);
     tags.push({ tagName: 'meta', attributes: take(`themeConfig.metadata.${i}`) ?? {} });
   });
   return tags;
@@ -1096,7 +1157,7 @@ const stripType = (item: Raw | undefined) => {
   return rest;
 };
 
-function mapFooter(raw: Raw, take: Take): Raw {
+function mapFooter(raw: Raw, take: Take, origin: Origin): Raw {
   const footer: Raw = { currencies: false };
   // Docusaurus's footer is light unless the config says `dark` (theme-classic's validateThemeConfig default).
   const style = take('themeConfig.footer.style');
@@ -1108,13 +1169,21 @@ function mapFooter(raw: Raw, take: Take): Raw {
   if (Array.isArray(links) && links.every((column) => isObject(column) && Array.isArray(column.items))) {
     footer.links = links.map((column, i) => ({
       title: take<string>(`themeConfig.footer.links.${i}.title`) ?? '',
-      items: ((column as Raw).items as unknown[]).flatMap((entry, j) => {
+      items: ((column as Raw).items as unknown[]).reduce<Raw[]>((kept, entry, j) => {
         const at = `themeConfig.footer.links.${i}.items.${j}`;
         // An `html` item: the config author's HTML, shown as written (its URLs held to the URL policy).
-        if (isObject(entry) && typeof entry.html === 'string') return [{ html: take<string>(`${at}.html`) } as Raw];
-        if (!isObject(entry) || (entry.to === undefined && entry.href === undefined)) return [];
-        return [{ label: take<string>(`${at}.label`), ...linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`)) }];
-      }),
+        const mapped =
+          isObject(entry) && typeof entry.html === 'string'
+            ? { html: take<string>(`${at}.html`) }
+            : !isObject(entry) || (entry.to === undefined && entry.href === undefined)
+              ? undefined
+              : { label: take<string>(`${at}.label`), ...linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`)) };
+        if (mapped) {
+          origin(`footer.links.${i}.items.${kept.length}`, at);
+          kept.push(mapped);
+        }
+        return kept;
+      }, []),
     }));
   }
   const logoSrc = take<string>('themeConfig.footer.logo.src');

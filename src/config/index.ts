@@ -1,3 +1,4 @@
+import { writtenKey, type ConfigSource } from '../shared/config-place.ts';
 import { createHash } from 'node:crypto';
 import { navSubLinks } from '../shared/nav-items.ts';
 import { readFileSync, statSync } from 'node:fs';
@@ -67,6 +68,8 @@ export async function loadConfig({ root, file = 'site.config.ts', overrides }: L
         : report(CODES.CONFIG_LOAD, 'evaluation', { docusaurus: false, reason: failure.text }, failure.place);
     return { diagnostics: [diagnostic], inputs };
   }
+  // Where the config came from, for the diagnostics of later stages (`--config` names another file).
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) raw = { ...raw, configSource: { file } };
   const validated = validateConfig(raw, file, overrides);
   const unsafe = validated.config
     ? [...(await unsafeInConfig(validated.config, file)), ...missingStyles(validated.config, root, file)]
@@ -83,8 +86,11 @@ function missingStyles(config: SiteConfig, root: string, file: string): Diagnost
           report(
             CODES.CONFIG_INVALID,
             'value',
-            { keyPath: `styles.${i}`, problem: { kind: 'other', message: `names ${style}, which is not a file of the project` } },
-            { file, keyPath: `styles.${i}` },
+            {
+              keyPath: writtenKey(config.configSource, `styles.${i}`),
+              problem: { kind: 'other', message: `names ${style}, which is not a file of the project` },
+            },
+            { file, keyPath: writtenKey(config.configSource, `styles.${i}`) },
           ),
         ],
   );
@@ -152,7 +158,7 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
   config.redirects?.rules.forEach((rule, i) => links.push([`redirects.rules.${i}.to`, rule.to]));
   for (const [keyPath, href] of links) {
     const found = href === undefined ? undefined : unsafeUrl(href, 'link');
-    if (found) out.push(report(CODES.UNSAFE_URL, 'finding', found, { file, keyPath }));
+    if (found) out.push(report(CODES.UNSAFE_URL, 'finding', found, { file, keyPath: writtenKey(config.configSource, keyPath) }));
   }
   const written: [string, string | undefined][] = [
     ['announcementBar.content', config.announcementBar?.content],
@@ -164,7 +170,8 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
     const { parseFragment } = await import('parse5');
     const policy = createUrlPolicy({ urlAttributes, parseFragment: (value, options) => parseFragment(value, options) as Parse5Node });
     for (const [keyPath, value] of html)
-      for (const found of policy.html(value)) out.push(report(CODES.UNSAFE_URL, 'finding', found, { file, keyPath }));
+      for (const found of policy.html(value))
+        out.push(report(CODES.UNSAFE_URL, 'finding', found, { file, keyPath: writtenKey(config.configSource, keyPath) }));
   }
   return out;
 }
@@ -180,14 +187,17 @@ export function validateConfig(
       diagnostics: [report(CODES.CONFIG_LOAD, 'noDefaultExport', { file }, { file })],
     };
   }
-  const diagnostics = checkNavbarTypes(raw, file);
+  // Keys as the config file has them (a Docusaurus project's are its own: see src/shared/config-place.ts).
+  const source = (raw as { configSource?: ConfigSource } | null)?.configSource;
+  const keyOf = (keyPath: string) => writtenKey(source, keyPath);
+  const diagnostics = checkNavbarTypes(raw, file, keyOf);
   if (diagnostics.length) return { diagnostics };
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    return { diagnostics: parsed.error.issues.map((issue) => issueToDiagnostic(issue, raw, file)) };
+    return { diagnostics: parsed.error.issues.map((issue) => issueToDiagnostic(issue, raw, file, keyOf)) };
   }
   const config = parsed.data;
-  const warnings = unknownKeys(raw, config, file);
+  const warnings = unknownKeys(raw, config, file, keyOf);
   // HTML of the config author's must close what it opens: a stray <div> would swallow the rest of every page.
   const written: [string, string | undefined][] = [
     ['announcementBar.content', config.announcementBar?.content],
@@ -198,12 +208,12 @@ export function validateConfig(
   for (const [keyPath, html] of written) {
     const unbalanced = html && unbalancedTag(html);
     const kase = keyPath === 'announcementBar.content' ? 'announcementUnbalanced' : 'footerHtmlUnbalanced';
-    if (unbalanced) return { diagnostics: [report(CODES.CONFIG_INVALID, kase, { unbalanced }, { file, keyPath })] };
+    if (unbalanced) return { diagnostics: [report(CODES.CONFIG_INVALID, kase, { unbalanced }, { file, keyPath: keyOf(keyPath) })] };
   }
   const { i18n } = config;
   const locale = overrides?.locale ?? i18n.currentLocale;
   if (!i18n.locales.includes(locale)) {
-    const keyPath = overrides?.locale ? undefined : 'i18n.currentLocale';
+    const keyPath = overrides?.locale ? undefined : keyOf('i18n.currentLocale');
     return {
       diagnostics: [
         report(CODES.CONFIG_INVALID, 'unknownLocale', { locale, locales: i18n.locales }, { file: keyPath ? file : undefined, keyPath }),
@@ -213,7 +223,12 @@ export function validateConfig(
   if (!i18n.locales.includes(i18n.defaultLocale)) {
     return {
       diagnostics: [
-        report(CODES.CONFIG_INVALID, 'defaultLocaleMissing', { locale: i18n.defaultLocale }, { file, keyPath: 'i18n.defaultLocale' }),
+        report(
+          CODES.CONFIG_INVALID,
+          'defaultLocaleMissing',
+          { locale: i18n.defaultLocale },
+          { file, keyPath: keyOf('i18n.defaultLocale') },
+        ),
       ],
     };
   }
@@ -278,24 +293,24 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  * Keys the schema does not know (dropped by validation): warnings with the key path and the nearest known
  * key, so `onBrokenLink: 'warn'` or `navbar.itmes` does not pass silently with the default in force.
  */
-function unknownKeys(raw: unknown, parsed: unknown, file: string, keyPath: string[] = []): Diagnostic[] {
+function unknownKeys(raw: unknown, parsed: unknown, file: string, keyOf: (k: string) => string, keyPath: string[] = []): Diagnostic[] {
   if (Array.isArray(raw) && Array.isArray(parsed))
-    return raw.flatMap((item, i) => unknownKeys(item, parsed[i], file, [...keyPath, String(i)]));
+    return raw.flatMap((item, i) => unknownKeys(item, parsed[i], file, keyOf, [...keyPath, String(i)]));
   if (!isPlainObject(raw) || !isPlainObject(parsed)) return [];
   const out: Diagnostic[] = [];
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
     if (key in parsed) {
-      out.push(...unknownKeys(value, parsed[key], file, [...keyPath, key]));
+      out.push(...unknownKeys(value, parsed[key], file, keyOf, [...keyPath, key]));
       continue;
     }
     const meant = closestName(key, new Set([...Object.keys(parsed), ...schemaKeysAt(configSchema as unknown as ZodLike, keyPath)]));
-    const at = [...keyPath, key].join('.');
+    const at = keyOf([...keyPath, key].join('.'));
     out.push(
       report(
         CODES.CONFIG_UNKNOWN_KEY,
         'unknownKey',
-        { keyPath: at, meant: meant ? [...keyPath, meant].join('.') : undefined },
+        { keyPath: at, meant: meant ? keyOf([...keyPath, meant].join('.')) : undefined },
         { file, keyPath: at },
       ),
     );
@@ -303,7 +318,7 @@ function unknownKeys(raw: unknown, parsed: unknown, file: string, keyPath: strin
   return out;
 }
 
-function checkNavbarTypes(raw: unknown, file: string): Diagnostic[] {
+function checkNavbarTypes(raw: unknown, file: string, keyOf: (k: string) => string): Diagnostic[] {
   const items = (raw as { navbar?: { items?: unknown } } | undefined)?.navbar?.items;
   if (!Array.isArray(items)) return [];
   const out: Diagnostic[] = [];
@@ -315,7 +330,7 @@ function checkNavbarTypes(raw: unknown, file: string): Diagnostic[] {
           CODES.NAVBAR_ITEM,
           'unknownType',
           { index: i, type, item, types: NAV_ITEM_TYPES },
-          { file, keyPath: `navbar.items.${i}.type` },
+          { file, keyPath: keyOf(`navbar.items.${i}.type`) },
         ),
       );
     }
@@ -323,8 +338,8 @@ function checkNavbarTypes(raw: unknown, file: string): Diagnostic[] {
   return out;
 }
 
-function issueToDiagnostic(issue: z.core.$ZodIssue, raw: unknown, file: string): Diagnostic {
-  const keyPath = issue.path.map(String).join('.') || '(root)';
+function issueToDiagnostic(issue: z.core.$ZodIssue, raw: unknown, file: string, keyOf: (k: string) => string): Diagnostic {
+  const keyPath = keyOf(issue.path.map(String).join('.')) || '(root)';
   const got = valueAt(raw, issue.path);
   return report(CODES.CONFIG_INVALID, 'value', { keyPath, problem: configProblem(issue, got) }, { file, keyPath });
 }

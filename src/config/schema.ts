@@ -170,6 +170,12 @@ const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message
 export const configSchema = z
   .object({
     title: z.string().min(1),
+    /**
+     * Where this config was read from (set by quire as it reads the file, not written in it): the file, and for a
+     * Docusaurus project the key each mapped setting came from, so diagnostics name the file and key a writer knows
+     * (src/shared/config-place.ts).
+     */
+    configSource: z.object({ file: z.string(), keys: z.record(z.string(), z.string()).default({}) }).optional(),
     /** Between a page's title and the site's in the window title (`Install | Bilingo`), as Docusaurus's `titleDelimiter`. */
     titleDelimiter: z.string().default('|'),
     tagline: z.string().default(''),

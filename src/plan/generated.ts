@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Root as HastRoot } from 'hast';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
+import { configPlace } from '../shared/config-place.ts';
 import { generatedIndexId } from '../shared/doc-paths.ts';
 import type { Compiled, SidebarItem, SiteConfig } from '../types.ts';
 import type { GeneratedIndex } from './docs.ts';
@@ -102,14 +103,16 @@ export function resolveNavbarDocs(
       const doc = byId.get(id);
       if (doc) return { ...item, to: doc.source.path, label: item.label ?? doc.source.frontMatter.sidebar_label ?? doc.title };
       const meant = closestName(id, byId.keys());
-      diagnostics.push(report(CODES.NAVBAR_ITEM, 'unknownDoc', { keyPath, id, meant }, { keyPath }));
+      const place = configPlace(config.configSource, keyPath);
+      diagnostics.push(report(CODES.NAVBAR_ITEM, 'unknownDoc', { keyPath: place.keyPath, id, meant }, place));
       return item;
     }
     const found = sidebars.find((s) => s.name === sidebar);
     const to = found ? firstPath(found.items) : undefined;
     if (to) return { ...item, to };
     const names = sidebars.map((s) => s.name);
-    diagnostics.push(report(CODES.NAVBAR_ITEM, 'unknownSidebar', { keyPath, sidebar, found: !!found, names }, { keyPath }));
+    const place = configPlace(config.configSource, keyPath);
+    diagnostics.push(report(CODES.NAVBAR_ITEM, 'unknownSidebar', { keyPath: place.keyPath, sidebar, found: !!found, names }, place));
     return item;
   };
   const items = config.navbar.items.map((item, i) => {

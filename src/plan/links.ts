@@ -1,3 +1,4 @@
+import { configPlace } from '../shared/config-place.ts';
 import { posix } from 'node:path';
 import type { LinkHint, LinkWhy } from '../catalogue.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
@@ -174,11 +175,11 @@ export function checkLinks({
   for (const { to, keyPath, file, line, column, isFile } of keyedLinks) {
     const path = to.split(/[?#]/)[0];
     if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
-    if (isFile) flag('link', report(CODES.BROKEN_LINK, 'configImage', { to }, { file: 'site.config.ts', keyPath }));
+    if (isFile) flag('link', report(CODES.BROKEN_LINK, 'configImage', { to }, configPlace(config.configSource, keyPath)));
     else if (!file)
       flag(
         'link',
-        report(CODES.BROKEN_LINK, 'configLink', { to, why: why(path), hint: linkHint(path) }, { file: 'site.config.ts', keyPath }),
+        report(CODES.BROKEN_LINK, 'configLink', { to, why: why(path), hint: linkHint(path) }, configPlace(config.configSource, keyPath)),
       );
     else {
       const data = { to, keyPath, atLine: !!line, why: why(path), hint: linkHint(path) };

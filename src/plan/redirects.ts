@@ -1,4 +1,5 @@
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
+import { configPlace } from '../shared/config-place.ts';
 import { withBase } from '../shared/route-match.ts';
 import type { Route, SiteConfig } from '../types.ts';
 
@@ -52,13 +53,22 @@ export function planRedirects(
     const key = decodePath(bare(from));
     const page = pages.get(key);
     if (page !== undefined) {
-      diagnostics.push(report(CODES.DUPLICATE_ROUTE, 'redirectOnPage', { from, page: withBase(config.baseUrl, page) }, { keyPath }));
+      diagnostics.push(
+        report(
+          CODES.DUPLICATE_ROUTE,
+          'redirectOnPage',
+          { from, page: withBase(config.baseUrl, page) },
+          configPlace(config.configSource, keyPath),
+        ),
+      );
       continue;
     }
     const first = taken.get(key);
     if (first) {
       if (first.to !== to)
-        diagnostics.push(report(CODES.DUPLICATE_ROUTE, 'redirectTwice', { from, first: first.to, second: to }, { keyPath }));
+        diagnostics.push(
+          report(CODES.DUPLICATE_ROUTE, 'redirectTwice', { from, first: first.to, second: to }, configPlace(config.configSource, keyPath)),
+        );
       continue;
     }
     taken.set(key, { to, keyPath });

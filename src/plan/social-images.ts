@@ -1,3 +1,4 @@
+import { configPlace } from '../shared/config-place.ts';
 import { CODES, report, type Diagnostic, type Place } from '../diagnostics.ts';
 import { isSitePath } from '../shared/route-match.ts';
 import { socialImageOf } from '../shared/social-image.ts';
@@ -36,7 +37,7 @@ export function socialImageWarnings(config: SiteConfig, compiled: Compiled[]): D
   const warn = (image: string, place: Place) => report(CODES.SOCIAL_IMAGE, 'svg', { image }, place);
   const out: Diagnostic[] = [];
   const svg = (image: string | undefined): image is string => !!image && UNSHOWN_PREVIEW.test(image.split(/[?#]/)[0]);
-  if (svg(config.image)) out.push(warn(config.image, { file: 'site.config.ts', keyPath: 'image' }));
+  if (svg(config.image)) out.push(warn(config.image, configPlace(config.configSource, 'image')));
   for (const c of compiled) {
     const image = c.source.frontMatter.image;
     if (svg(image)) out.push(warn(image, { file: c.source.file, ...c.source.fieldPlaces?.image }));

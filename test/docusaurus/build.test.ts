@@ -265,7 +265,7 @@ describe("the project's stylesheets (the classic theme's customCss)", () => {
     expect(missing.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([
       expect.objectContaining({
         code: 'Q002',
-        message: 'Invalid config value at styles.0: names src/css/gone.css, which is not a file of the project',
+        message: 'Invalid config value at presets.0.1.theme.customCss.0: names src/css/gone.css, which is not a file of the project',
       }),
     ]);
     const broken = await build({ 'src/css/custom.css': ':root {\n  --x: 1;\n}\n.a { background: url(./nowhere.png); }\n' });

@@ -52,13 +52,15 @@ describe("a Docusaurus footer's html items and logo", () => {
   it('holds an html item to the URL policy and refuses one that leaves a tag open, at its config key', async () => {
     const unsafe = await build('{ html: \'<a href="javascript:alert(1)">x</a>\' }');
     expect(unsafe.result.ok).toBe(false);
-    expect(unsafe.result.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q064', keyPath: 'footer.links.2.items.2.html' }));
+    expect(unsafe.result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'Q064', keyPath: 'themeConfig.footer.links.2.items.2.html' }),
+    );
     const open = await build('{ html: \'<div class="badge">\' }');
     expect(open.result.ok).toBe(false);
     expect(open.result.diagnostics).toContainEqual(
       expect.objectContaining({
         code: 'Q002',
-        keyPath: 'footer.links.2.items.2.html',
+        keyPath: 'themeConfig.footer.links.2.items.2.html',
         message: expect.stringContaining("footer item's HTML"),
       }),
     );
@@ -66,7 +68,7 @@ describe("a Docusaurus footer's html items and logo", () => {
 
   it('reports a logo that is not a file of static/, and names a linked logo without alt by the site title', async () => {
     const { result } = await build("{ label: 'Extra', to: '/blog' }", "{ src: 'img/nope.svg', href: '/' }");
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ keyPath: 'footer.logo.src' }));
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ keyPath: 'themeConfig.footer.logo.src' }));
     const fixed = await build("{ label: 'Extra', to: '/blog' }", "{ src: 'img/logo.svg', href: '/' }");
     expect(footerOf(fixed.writer.text('docs/intro/index.html')!)).toContain(
       '<img class="footer__logo" src="/img/logo.svg" alt="My Site"/>',

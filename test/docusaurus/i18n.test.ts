@@ -237,7 +237,9 @@ describe("a locale's base path (localeConfigs.<locale>.baseUrl, Docusaurus 3.9)"
     const broken = await build(undefined, {
       'docusaurus.config.js': withExtras.replace("{ to: '/blog', label: 'News first' }", "{ to: '/blgo', label: 'News first' }"),
     });
-    expect(broken.result.diagnostics).toContainEqual(expect.objectContaining({ keyPath: 'navbar.items.2.itemsBefore.0.to' }));
+    expect(broken.result.diagnostics).toContainEqual(
+      expect.objectContaining({ keyPath: 'themeConfig.navbar.items.2.dropdownItemsBefore.0.to' }),
+    );
   });
 
   it('links to a locale at its base path, not at the folder of its translations (localeConfigs.<locale>.path)', async () => {

@@ -231,8 +231,8 @@ describe('docs instances the config gets wrong', () => {
     expect(found.map((d) => [d.code, d.keyPath, d.message, d.hint])).toEqual([
       [
         'Q070',
-        'navbar.items.0',
-        'The navbar item navbar.items.0 links to the sidebar "docs", which does not exist.',
+        'themeConfig.navbar.items.0',
+        'The navbar item themeConfig.navbar.items.0 links to the sidebar "docs", which does not exist.',
         'The sidebars are: community.',
       ],
     ]);

@@ -393,7 +393,10 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
   });
 
   it("gives a React page the site's config as its config prop, as Docusaurus's pages plugin does", async () => {
+    const template = await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8');
     const { result, writer } = await build({
+      // Jest's delimiter, which its home page shows.
+      'docusaurus.config.js': template.replace("title: 'My Site',", "title: 'My Site',\n  titleDelimiter: '·',"),
       // Written as Jest's home page reads it (a class component given the page's props).
       'src/pages/klasse.js': [
         "import React from 'react';",
@@ -411,7 +414,8 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       ].join('\n'),
     });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(writer.text('klasse/index.html')).toContain('<h1>My Site<!-- --> <!-- -->|<!-- --> <!-- -->Dinosaurs are cool</h1>');
+    expect(writer.text('klasse/index.html')).toContain('<h1>My Site<!-- --> <!-- -->·<!-- --> <!-- -->Dinosaurs are cool</h1>');
+    expect(writer.text('klasse/index.html')).toContain('<title>Klasse · My Site</title>');
   });
 
   it('draws @theme/ThemedImage as both images, the stylesheet showing one, and @docusaurus/Interpolate with its values', async () => {

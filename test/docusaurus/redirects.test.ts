@@ -72,18 +72,18 @@ describe("Docusaurus's plugin-client-redirects", () => {
   it('refuses a redirect to a page that is not there, like a broken link (Q060)', async () => {
     const { result } = await withRedirects("{ redirects: [{ from: '/old', to: '/docs/gone' }] }");
     expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.keyPath, d.message])).toEqual([
-      ['Q060', 'redirects.rules.0.to', 'Broken link in the site configuration: /docs/gone is not a page of the site.'],
+      ['Q060', 'plugins.0.1.redirects.0.to', 'Broken link in the site configuration: /docs/gone is not a page of the site.'],
     ]);
   });
 
   it('refuses a redirect that runs code, and an extension Docusaurus refuses, at their keys', async () => {
     const bad = await withRedirects("{ redirects: [{ from: '/x', to: 'javascript:alert(1)' }] }");
     expect(bad.result.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.keyPath])).toEqual([
-      ['Q064', 'redirects.rules.0.to'],
+      ['Q064', 'plugins.0.1.redirects.0.to'],
     ]);
     const dotted = await withRedirects("{ fromExtensions: ['.html'] }");
     expect(dotted.result.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.keyPath])).toEqual([
-      ['Q002', 'redirects.fromExtensions.0'],
+      ['Q002', 'plugins.0.1.fromExtensions.0'],
     ]);
   });
 

@@ -54,8 +54,8 @@ export interface DocusaurusSiteValue {
     favicon?: string;
     customFields: Record<string, unknown>;
     trailingSlash: true;
-    /** Between a page's title and the site's in the document title, as quire writes it (Docusaurus's default). */
-    titleDelimiter: '|';
+    /** Between a page's title and the site's in the document title (config `titleDelimiter`, `|` unless set). */
+    titleDelimiter: string;
   };
   i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
   /** Said to screen readers after an external link's text (`link.newTab`). */
@@ -85,7 +85,7 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
       ...(config.favicon ? { favicon: config.favicon } : {}),
       customFields: config.customFields,
       trailingSlash: true,
-      titleDelimiter: '|',
+      titleDelimiter: config.titleDelimiter,
     },
     i18n: {
       currentLocale: config.i18n.currentLocale,
