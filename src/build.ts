@@ -10,7 +10,7 @@ import { layoutFolders } from './globs.ts';
 import { acquireLock, type LockHolder } from './lock.ts';
 import { runPipeline, siteTexts, type Driver, type Outcome, type Pages, type StepTiming } from './pipeline.ts';
 import { recordStanding, standingKey } from './standing.ts';
-import type { BuildProgress, Compiled, Loaded, Site, SiteConfig, Theme } from './types.ts';
+import type { BuildProgress, Compiled, Loaded, ProjectHooks, Site, SiteConfig, Theme } from './types.ts';
 
 export interface BuildOptions {
   /** Project folder (site.config.ts, content/, locales/, static/). */
@@ -175,6 +175,8 @@ class BuildRun implements Driver {
   private readonly output: SiteOutput;
   /** The last bundle of the pages' modules, kept in the cache folder. */
   readonly moduleBundles: ModuleBundles;
+  /** The config's functions plan calls (LoadConfigResult.hooks), once the config step has run. */
+  hooks?: ProjectHooks;
   private bundle?: ClientBundle;
   /** The client bundle this build used, for the no-change record (its inputs). */
   get clientBundle(): ClientBundle | undefined {
@@ -202,6 +204,7 @@ class BuildRun implements Driver {
     const { root, configFile, locale, outDir, loadedConfig } = this.options;
     const result = loadedConfig ?? (await loadConfig({ root, file: configFile, overrides: { locale } }));
     this.inputs.push(...result.inputs);
+    this.hooks = result.hooks;
     const { config, diagnostics } = result;
     if (!config || hasErrors(diagnostics)) return { diagnostics };
     const tool = this.options.toolVersion;

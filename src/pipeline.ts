@@ -4,7 +4,7 @@ import { bundleModules, compileTexts, pageSettings, type CompileTexts, type Modu
 import { quireRoot } from './config/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
-import type { Compiled, Loaded, Page, Site, SiteConfig, StageResult, Theme } from './types.ts';
+import type { Compiled, Loaded, Page, ProjectHooks, Site, SiteConfig, StageResult, Theme } from './types.ts';
 
 export type StepName = 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';
 
@@ -50,6 +50,8 @@ export interface Driver {
   planMemo?: PlanMemo;
   /** The last bundle of the pages' modules, which a plan whose pages and their module files are unchanged takes. */
   moduleBundles?: ModuleBundles;
+  /** The config's functions plan calls (set by the config step). */
+  readonly hooks?: ProjectHooks;
 }
 
 export interface PipelineResult {
@@ -78,7 +80,7 @@ export async function runPipeline(driver: Driver, onStep?: (step: StepTiming) =>
   const compiled = await step('compile', () => driver.compile(config, loaded));
   if (!compiled) return finish();
   const site = await step('plan', () =>
-    planSite(driver.root, driver.theme(), config, loaded, compiled, driver.planMemo, driver.moduleBundles),
+    planSite(driver.root, driver.theme(), config, loaded, compiled, driver.planMemo, driver.moduleBundles, driver.hooks),
   );
   if (!site || blocked()) return finish();
   const pages = await step('render', () => driver.render(site).then(timed));
@@ -129,6 +131,7 @@ async function planSite(
   all: Compiled[],
   memo?: PlanMemo,
   bundles?: ModuleBundles,
+  hooks?: ProjectHooks,
 ): Promise<Outcome<Site>> {
   const texts = siteTexts(config, loaded);
   const provided = Object.fromEntries(Object.entries(theme.modules ?? {}).map(([name, exports]) => [name, Object.keys(exports)]));
@@ -170,6 +173,7 @@ async function planSite(
     imageSizes,
     missingImages,
     memo,
+    hooks,
   });
   const value = planned.value && modules.files.length ? { ...planned.value, moduleFiles: modules.files } : planned.value;
   return {

@@ -1,8 +1,8 @@
 /**
  * Docusaurus's plugin-client-redirects (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-client-redirects)
  * as quire's `redirects` setting: its `fromExtensions`, `toExtensions` and `redirects` options, from every instance
- * of the plugin in `plugins`. `createRedirects` is a function of the build's routes, which the config stage cannot
- * keep: it stays unread, and the config warning names it.
+ * of the plugin in `plugins`. `createRedirects` is a function of the build's routes: it goes to plan as a project
+ * hook (one instance's; another's stays unread and is named).
  */
 
 type Raw = Record<string, unknown>;
@@ -13,12 +13,17 @@ const PLUGIN = /^(@docusaurus\/plugin-client-redirects|docusaurus-plugin-client-
 const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** quire's `redirects` for the config's client-redirects plugins, or undefined when it has none. */
-export function mapClientRedirects(raw: Raw, take: Take, origin: (quire: string, written: string) => void): Raw | undefined {
+export function mapClientRedirects(
+  raw: Raw,
+  take: Take,
+  origin: (quire: string, written: string) => void,
+): { redirects: Raw; createRedirects?: { run: (path: string) => unknown; keyPath: string } } | undefined {
   const plugins = Array.isArray(raw.plugins) ? (raw.plugins as unknown[]) : [];
   let found = false;
   const fromExtensions: unknown[] = [];
   const toExtensions: unknown[] = [];
   const rules: unknown[] = [];
+  let createRedirects: { run: (path: string) => unknown; keyPath: string } | undefined;
   plugins.forEach((entry, i) => {
     const name = Array.isArray(entry) ? entry[0] : entry;
     if (typeof name !== 'string' || !PLUGIN.test(name)) return;
@@ -45,6 +50,11 @@ export function mapClientRedirects(raw: Raw, take: Take, origin: (quire: string,
     list('fromExtensions', fromExtensions);
     list('toExtensions', toExtensions);
     list('redirects', rules, 'rules');
+    const create = (entry[1] as Raw).createRedirects;
+    if (typeof create === 'function' && !createRedirects) {
+      take(`${at}.createRedirects`);
+      createRedirects = { run: create as (path: string) => unknown, keyPath: `${at}.createRedirects` };
+    }
   });
-  return found ? { fromExtensions, toExtensions, rules } : undefined;
+  return found ? { redirects: { fromExtensions, toExtensions, rules }, ...(createRedirects ? { createRedirects } : {}) } : undefined;
 }

@@ -10,7 +10,7 @@ import { globMatcher } from '../globs.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
 import { docsInstanceProblems, docsInstances } from './docusaurus-docs-instances.ts';
 import { translateConfig } from './docusaurus-i18n.ts';
-import type { UserConfig } from './schema.ts';
+import type { ProjectHooks, UserConfig } from './schema.ts';
 import { swizzledComponents } from './swizzled.ts';
 
 /**
@@ -136,7 +136,7 @@ export function mapDocusaurusConfig(
   raw: unknown,
   file: string,
   layout: DocusaurusLayout,
-): { config?: UserConfig; diagnostics: Diagnostic[]; inputs?: string[] } {
+): { config?: UserConfig; diagnostics: Diagnostic[]; inputs?: string[]; hooks?: ProjectHooks } {
   if (!isObject(raw)) {
     return {
       diagnostics: [
@@ -437,7 +437,8 @@ export function mapDocusaurusConfig(
   if (instances.length) (config.layout as Raw).docsInstances = instances.map((instance) => instance.layout);
 
   const redirects = mapClientRedirects(raw as Raw, take, origin);
-  if (redirects) config.redirects = redirects;
+  if (redirects) config.redirects = redirects.redirects;
+  const hooks: ProjectHooks | undefined = redirects?.createRedirects && { createRedirects: { ...redirects.createRedirects, file } };
 
   const gtm = opt<string>('googleTagManager.containerId');
   if (gtm !== undefined) config.analytics = { gtmContainerId: gtm };
@@ -543,7 +544,7 @@ export function mapDocusaurusConfig(
       report(CODES.CONFIG_UNKNOWN_KEY, 'docusaurusUnsupported', { file, keys: unsupported }, { file, keyPath: unsupported[0] }),
     );
   }
-  return { config: config as UserConfig, diagnostics, inputs: translated.inputs };
+  return { config: config as UserConfig, diagnostics, inputs: translated.inputs, ...(hooks ? { hooks } : {}) };
 }
 
 /**

@@ -13,7 +13,7 @@ import { unbalancedTag } from '../shared/html-balance.ts';
 import { localeBaseUrl } from '../shared/locales.ts';
 import { createUrlPolicy, isPlainHtml, unsafeUrl, type Parse5Node } from '../shared/url-policy.ts';
 import { importFailure, importTypeScript } from '../import-ts.ts';
-import { configSchema, NAV_ITEM_TYPES, type SiteConfig } from './schema.ts';
+import { configSchema, NAV_ITEM_TYPES, type ProjectHooks, type SiteConfig } from './schema.ts';
 import { findDocusaurusConfig, isDocusaurusConfigFile, mapDocusaurusConfig, quireRoot, runDocusaurusConfig } from './docusaurus.ts';
 
 export type { SiteConfig, UserConfig, NavItem, LinkTarget } from './schema.ts';
@@ -35,6 +35,8 @@ export interface LoadConfigResult {
   diagnostics: Diagnostic[];
   /** Files the config was built from, for the dev watcher. */
   inputs: string[];
+  /** The config's functions a later stage calls (a Docusaurus project's createRedirects). */
+  hooks?: ProjectHooks;
 }
 
 /**
@@ -119,6 +121,7 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
     : [];
   return {
     config: unsafe.some((d) => d.severity === 'error') ? undefined : validated.config,
+    ...(mapped.hooks ? { hooks: mapped.hooks } : {}),
     diagnostics: [...diagnostics, ...validated.diagnostics, ...unsafe],
     // The translations the config read (i18n/<locale>/…): an edit to one loads the config again in quire dev.
     inputs: [...ran.inputs, ...(mapped.inputs ?? []), ...(mdxFile ? [path.join(root, mdxFile)] : [])],

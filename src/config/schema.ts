@@ -616,3 +616,15 @@ export type LinkTarget = z.output<typeof linkTarget>;
 export type FooterItem = LinkTarget | z.output<typeof footerHtml>;
 export type DocsVersion = z.output<typeof docsVersion>;
 export type DocsInstance = z.output<typeof docsInstance>;
+
+/**
+ * Functions of the project's config that a later stage calls: they are not data, so they travel beside SiteConfig
+ * (from the config stage, through the driver, to plan), in the build's own thread only.
+ */
+export interface ProjectHooks {
+  /**
+   * Docusaurus's plugin-client-redirects `createRedirects`: called with each page's path, it gives the paths that
+   * redirect to it. `file` and `keyPath` name it in diagnostics.
+   */
+  createRedirects?: { run: (path: string) => unknown; file: string; keyPath: string };
+}

@@ -9,7 +9,7 @@ import { withStandIns, type PlanMemo } from '../plan/index.ts';
 import { outputFile } from '../shared/output-paths.ts';
 import { siteTexts, type Driver, type Outcome, type Pages } from '../pipeline.ts';
 import { fingerprintRoutes, loadCodeBlocks, renderEach, type FingerprintMemo } from '../render/index.ts';
-import type { BuildProgress, Compiled, Loaded, Site, SiteConfig, Source, Theme } from '../types.ts';
+import type { BuildProgress, Compiled, Loaded, ProjectHooks, Site, SiteConfig, Source, Theme } from '../types.ts';
 import { sourceKind, toPosix, type FileChange } from './classify.ts';
 import type { CompiledSources } from './compiled-sources.ts';
 import type { MemoryStore } from './memory-store.ts';
@@ -53,6 +53,8 @@ export interface DevMemory {
   planMemo: PlanMemo;
   /** The last bundle of the pages' modules: an edit that changes neither a page's imports nor a module keeps it. */
   moduleBundles: ModuleBundles;
+  /** The config's functions (LoadConfigResult.hooks) from its last good load. */
+  hooks?: ProjectHooks;
   /** Store files of the static files and of the client bundle last written. */
   staticOutputs: Set<string>;
   bundleOutputs: Set<string>;
@@ -102,6 +104,10 @@ export class DevRun implements Driver {
     return this.memory.planMemo;
   }
 
+  get hooks(): ProjectHooks | undefined {
+    return this.memory.hooks;
+  }
+
   get moduleBundles(): ModuleBundles {
     return this.memory.moduleBundles;
   }
@@ -129,6 +135,8 @@ export class DevRun implements Driver {
       const result = await loadConfig({ root: m.root, file: m.configFile, overrides: { locale: m.locale } });
       m.configInputs = new Set(result.inputs);
       m.configDiagnostics = result.diagnostics;
+      // The config's functions: a new one (its code edited) is called by the next plan, whatever else changed.
+      if (result.config && !hasErrors(result.diagnostics)) m.hooks = result.hooks;
       const json = result.config && !hasErrors(result.diagnostics) ? JSON.stringify(result.config) : undefined;
       if (result.config && json !== undefined && json !== m.configJson) {
         if (m.config && m.config.baseUrl !== result.config.baseUrl) {

@@ -13,6 +13,7 @@ import type {
   Loaded,
   LocaleInfo,
   Messages,
+  ProjectHooks,
   Route,
   Site,
   SiteConfig,
@@ -88,6 +89,8 @@ export interface PlanOptions {
   missingImages?: ReadonlySet<string>;
   /** What the last plan of a dev session computed: what did not change is taken from it (see memo.ts). */
   memo?: PlanMemo;
+  /** The config's functions (a Docusaurus project's createRedirects). */
+  hooks?: ProjectHooks;
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
@@ -104,6 +107,7 @@ export function plan({
   imageSizes = {},
   missingImages = new Set(),
   memo,
+  hooks,
 }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, configured.i18n.currentLocale);
@@ -272,6 +276,7 @@ export function plan({
     config,
     routes,
     loaded.staticFiles.map((f) => f.path),
+    hooks?.createRedirects,
   );
   diagnostics.push(...redirects.diagnostics);
   const { mainDocId } = config.docs;

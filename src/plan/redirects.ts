@@ -1,7 +1,7 @@
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { configPlace } from '../shared/config-place.ts';
 import { withBase } from '../shared/route-match.ts';
-import type { Route, SiteConfig } from '../types.ts';
+import type { ProjectHooks, Route, SiteConfig } from '../types.ts';
 
 /** A redirect page: written at `from` (a site path), it sends the visitor on to `to` (a URL, base path included). */
 export interface Redirect {
@@ -25,9 +25,10 @@ export function planRedirects(
   config: SiteConfig,
   routes: readonly Route[],
   staticPaths: Iterable<string> = [],
+  createRedirects?: ProjectHooks['createRedirects'],
 ): { redirects: Redirect[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const options = config.redirects;
+  const options = config.redirects ?? (createRedirects ? { fromExtensions: [], toExtensions: [], rules: [] } : undefined);
   if (!options) return { redirects: [], diagnostics };
   const pages = new Map<string, string>();
   for (const r of routes) pages.set(decodePath(bare(r.path)), r.path);
@@ -42,6 +43,7 @@ export function planRedirects(
     const ext = options.toExtensions.find((e) => path.endsWith(`.${e}`));
     if (ext) wanted.push({ from: path.slice(0, -ext.length - 1), to: r.path, keyPath: 'redirects.toExtensions' });
   }
+  if (createRedirects) wanted.push(...created(createRedirects, routes, config, diagnostics));
   options.rules.forEach((rule, i) => {
     for (const from of typeof rule.from === 'string' ? [rule.from] : rule.from)
       wanted.push({ from, to: rule.to, keyPath: `redirects.rules.${i}` });
@@ -75,6 +77,44 @@ export function planRedirects(
     redirects.push({ from: bare(from), to: target(to, pages, config.baseUrl) });
   }
   return { redirects, diagnostics };
+}
+
+/**
+ * The redirects `createRedirects` gives: Docusaurus calls it with each page's path as its routes name it (without
+ * the trailing slash unless the config sets `trailingSlash: true`), and each path it returns (one, a list, or
+ * nothing) redirects there. A path that is not a site path, or the function throwing, is an error at its key, as
+ * Docusaurus stops the build.
+ */
+function created(
+  hook: NonNullable<ProjectHooks['createRedirects']>,
+  routes: readonly Route[],
+  config: SiteConfig,
+  diagnostics: Diagnostic[],
+): { from: string; to: string; keyPath: string }[] {
+  const out: { from: string; to: string; keyPath: string }[] = [];
+  const place = { file: hook.file, keyPath: hook.keyPath };
+  const problem = (message: string) =>
+    diagnostics.push(report(CODES.CONFIG_INVALID, 'value', { keyPath: hook.keyPath, problem: { kind: 'other', message } }, place));
+  for (const r of routes) {
+    const path = config.relativeUrls === 'slash' ? r.path : bare(r.path);
+    let given: unknown;
+    try {
+      given = hook.run(path);
+    } catch (e) {
+      problem(`threw for ${path}: ${e instanceof Error ? e.message : String(e)}`);
+      return out;
+    }
+    if (given === undefined || given === null || given === false || given === '') continue;
+    const froms = typeof given === 'string' ? [given] : Array.isArray(given) ? given : [given];
+    for (const from of froms) {
+      if (typeof from !== 'string' || !/^\/(?!\/)[^?#]*$/.test(from)) {
+        problem(`gave ${JSON.stringify(from)} for ${path}, where a site path such as "/docs/old-page" (no "?" or "#") is needed`);
+        return out;
+      }
+      out.push({ from, to: r.path, keyPath: hook.keyPath });
+    }
+  }
+  return out;
 }
 
 /** Where a redirect leads: a site path to its page's address (the trailing slash the page has), else as written. */

@@ -87,21 +87,46 @@ describe("Docusaurus's plugin-client-redirects", () => {
     ]);
   });
 
-  it('writes no redirect over a page and names it, and names createRedirects, which it does not run', async () => {
-    const { result, writer } = await withRedirects(
-      "{ redirects: [{ from: '/docs/intro/', to: '/blog' }], createRedirects: (path) => path === '/docs/intro' ? '/start' : undefined }",
-    );
+  it('writes no redirect over a page and names it', async () => {
+    const { result, writer } = await withRedirects("{ redirects: [{ from: '/docs/intro/', to: '/blog' }] }");
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(writer.text('docs/intro/index.html')).toContain('Tutorial Intro');
-    expect(result.diagnostics.map((d) => [d.code, d.severity, d.message])).toContainEqual([
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.file, d.keyPath, d.message])).toContainEqual([
       'Q050',
       'warning',
+      'docusaurus.config.js',
+      'plugins.0.1.redirects.0',
       'No redirect page is written at /docs/intro/: /docs/intro/ is there.',
     ]);
+  });
+
+  it("runs createRedirects with each page's path as Docusaurus names it, and writes what it gives", async () => {
+    const { result, writer } = await withRedirects(
+      "{ createRedirects(path) { if (path === '/docs/intro') return ['/start', '/begin']; if (path.startsWith('/blog/tags/')) return path.replace('/blog/tags/', '/topics/'); return undefined; } }",
+    );
+    expect(problems(result.diagnostics)).toEqual([]);
+    expect(target(writer.text('start/index.html'))).toBe('/docs/intro/');
+    expect(target(writer.text('begin/index.html'))).toBe('/docs/intro/');
+    expect(target(writer.text('topics/docusaurus/index.html'))).toBe('/blog/tags/docusaurus/');
     const unread = result.diagnostics.find((d) => d.code === 'Q003' && d.message.includes('quire does not support these settings'));
-    expect(unread?.message).toContain('plugins.0.1.createRedirects');
-    expect(unread?.message).not.toContain('plugin-client-redirects');
-    expect(writer.text('start/index.html')).toBeUndefined();
+    expect(unread?.message ?? '').not.toContain('createRedirects');
+  });
+
+  it('stops at a createRedirects that throws or gives no path, at its key, as Docusaurus does', async () => {
+    const thrown = await withRedirects("{ createRedirects(path) { if (path === '/blog') throw new Error('no blog'); } }");
+    expect(thrown.result.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file, d.keyPath, d.message])).toEqual([
+      [
+        'Q002',
+        'docusaurus.config.js',
+        'plugins.0.1.createRedirects',
+        'Invalid config value at plugins.0.1.createRedirects: threw for /blog: no blog',
+      ],
+    ]);
+    const wrong = await withRedirects("{ createRedirects: (path) => (path === '/blog' ? 'old-blog' : undefined) }");
+    expect(wrong.result.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.keyPath])).toEqual([
+      ['Q002', 'plugins.0.1.createRedirects'],
+    ]);
+    expect(wrong.result.diagnostics.find((d) => d.severity === 'error')?.message).toContain('gave "old-blog" for /blog');
   });
 });
 
