@@ -1239,12 +1239,15 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
     if (value === undefined) return;
     const joined = keyPath.join('.');
     if (used.has(joined)) return;
-    if (prefixes.has(joined) && (isObject(value) || Array.isArray(value))) {
-      for (const [key, v] of Object.entries(value)) visit(v, [...keyPath, key]);
+    // The lists of plugins and themes are named entry by entry, each by its name, even when none is read.
+    const list = keyPath.length === 1 && (joined === 'plugins' || joined === 'themes') && Array.isArray(value);
+    if (list || (prefixes.has(joined) && (isObject(value) || Array.isArray(value)))) {
+      for (const [key, v] of Object.entries(value as object)) visit(v, [...keyPath, key]);
       return;
     }
-    // A whole item quire has no counterpart for is named by its type; a plugin (`plugins.0`), by its name.
-    const plugin = keyPath.length === 2 && keyPath[0] === 'plugins' ? (Array.isArray(value) ? value[0] : value) : undefined;
+    // A whole item quire has no counterpart for is named by its type; a plugin or theme (`plugins.0`), by its name.
+    const plugin =
+      keyPath.length === 2 && (keyPath[0] === 'plugins' || keyPath[0] === 'themes') ? (Array.isArray(value) ? value[0] : value) : undefined;
     const type =
       isObject(value) && typeof value.type === 'string' ? ` (type ${value.type})` : typeof plugin === 'string' ? ` (${plugin})` : '';
     out.add(

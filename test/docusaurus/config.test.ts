@@ -197,7 +197,7 @@ describe('Docusaurus config', () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0].message.split('\n').slice(1)).toEqual([
       '- trailingSlash',
-      '- plugins',
+      '- plugins.0 (some-plugin)',
       '- themeConfig.navbar.items.* (type html)',
       '- themeConfig.footer.links',
     ]);
@@ -428,6 +428,20 @@ describe('Docusaurus config', () => {
     });
   });
 
+  it('names each plugin and theme it does not run by its name, also when it runs none of them', async () => {
+    const root = await project({
+      'docusaurus.config.js':
+        "module.exports = { title: 'T', url: 'https://example.org', baseUrl: '/', themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', { hashed: true }]], plugins: ['@docusaurus/plugin-pwa'] };",
+    });
+    const { diagnostics } = await loadConfig({ root });
+    const unread = diagnostics.find((d) => d.code === 'Q003' && d.message.includes('quire does not support these settings'));
+    expect(unread?.message.split('\n').slice(1)).toEqual([
+      '- themes.0 (@docusaurus/theme-mermaid)',
+      '- themes.1 (@easyops-cn/docusaurus-search-local)',
+      '- plugins.0 (@docusaurus/plugin-pwa)',
+    ]);
+  });
+
   it('reads titleDelimiter, as Jest sets it', async () => {
     const root = await project({
       'docusaurus.config.js': "module.exports = { title: 'J', titleDelimiter: '·', url: 'https://example.org', baseUrl: '/' };",
@@ -474,7 +488,7 @@ describe('Docusaurus config', () => {
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(config?.docs.sidebarPath).toBe('sidebars.ts');
     // The theme is not run by quire: its key is named in the warning of unread settings.
-    expect(diagnostics.flatMap((d) => d.message.split('\n').slice(1))).toContain('- themes');
+    expect(diagnostics.flatMap((d) => d.message.split('\n').slice(1))).toContainEqual(expect.stringMatching(/^- themes\.0/));
   });
 
   it("reads the built locale's folder of i18n/ (localeConfigs.<locale>.path names it), for the default locale too", async () => {
