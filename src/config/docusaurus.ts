@@ -169,6 +169,8 @@ export function mapDocusaurusConfig(
   const config: Raw = {
     title,
     titleDelimiter: take('titleDelimiter'),
+    // Docusaurus's PageMetadata gives og:title the window title, the site's name included.
+    socialTitle: 'window',
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
     headTags: headTags(raw, take),

@@ -164,6 +164,11 @@ export const configSchema = z
     title: z.string().min(1),
     /** Between a page's title and the site's in the window title (`Install | Bilingo`), as Docusaurus's `titleDelimiter`. */
     titleDelimiter: z.string().default('|'),
+    /**
+     * The title a shared page's card shows (`og:title`): the page's own (`page`: `Install`, the site's name is in
+     * `og:site_name`), or the window title (`window`: `Install | Bilingo`), as Docusaurus writes it.
+     */
+    socialTitle: z.enum(['page', 'window']).default('page'),
     tagline: z.string().default(''),
     /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
     customFields: z.record(z.string(), z.unknown()).default({}),
