@@ -521,6 +521,12 @@ export const configSchema = z
          */
         format: z.enum(['detect', 'mdx', 'md']).default('detect'),
         /**
+         * The description of a page whose front matter gives none: its first paragraph, shortened to 200
+         * characters (`paragraph`), or its first line of text as Docusaurus takes it (`firstLine`, see
+         * src/compile/excerpt.ts; a Docusaurus project's).
+         */
+        description: z.enum(['paragraph', 'firstLine']).default('paragraph'),
+        /**
          * Docusaurus's npm2yarn remark plugin, when a Docusaurus config uses it: MDX code blocks with the meta
          * `npm2yarn` are shown as tabs for npm and these package managers; `sync` puts them in one tab group.
          */
