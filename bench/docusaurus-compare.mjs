@@ -152,7 +152,27 @@ function contentOf(file, url) {
     links.push(`${pathname}${target.hash}`);
   }
   const images = findAll(root, (n) => n.tagName === 'img').map((n) => `img:${String(n.properties?.alt ?? '')}`);
-  return { text, structure: [...ids, ...links, ...images] };
+  return { text, structure: [...ids, ...links, ...images, ...headOf(tree)] };
+}
+
+/**
+ * What the page says about itself outside its body, which the text does not show: its head's title, description
+ * and social card texts (each tag, so a repeated one shows), and its "Last updated" line.
+ */
+function headOf(tree) {
+  const norm = (s) =>
+    String(s ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const facts = findAll(tree, (n) => n.tagName === 'title').map((n) => `head:title=${norm(textOf(n).join(''))}`);
+  for (const key of ['description', 'og:title', 'og:description', 'twitter:card']) {
+    for (const m of findAll(tree, (n) => n.tagName === 'meta' && (n.properties?.name === key || n.properties?.property === key)))
+      facts.push(`head:${key}=${norm(m.properties.content)}`);
+  }
+  // Docusaurus's `theme-last-updated`, quire's `edit-meta__updated`.
+  for (const n of findAll(tree, (n) => hasClass(n, 'theme-last-updated') || hasClass(n, 'edit-meta__updated')))
+    facts.push(`updated:${norm(textOf(n).join(''))}`);
+  return facts;
 }
 
 /**

@@ -2,6 +2,7 @@ import { CODES, report, withExcerpt, type Diagnostic, type Place } from '../diag
 import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import type { CompileCache } from './cache.ts';
 import { noteDiagnostic } from './compile-note.ts';
+import { firstLineExcerpt } from './excerpt.ts';
 import { isExternal } from '../shared/route-match.ts';
 import { localeHtmlLang } from '../shared/locales.ts';
 import { countWords } from '../shared/words.ts';
@@ -160,7 +161,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
   const reading = readingLang(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}`;
 }
 
 /**
@@ -466,7 +467,11 @@ async function finishCompile(
     compiled: {
       source,
       title: fm.title ?? (data.firstH1 as string | undefined) ?? source.id,
-      description: fm.description ?? truncate(firstParagraph ?? '', 200),
+      description:
+        fm.description ??
+        (config.markdown.description === 'firstLine' && !source.react
+          ? (firstLineExcerpt(source.body) ?? '')
+          : truncate(firstParagraph ?? '', 200)),
       output,
       headings,
       ...(data.duplicateIds ? { duplicateIds: data.duplicateIds as Compiled['duplicateIds'] } : {}),

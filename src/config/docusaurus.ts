@@ -175,6 +175,8 @@ export function mapDocusaurusConfig(
   const config: Raw = {
     title,
     titleDelimiter: take('titleDelimiter'),
+    // Docusaurus's PageMetadata gives og:title the window title, the site's name included.
+    socialTitle: 'window',
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
     headTags: headTags(raw, take, origin),
@@ -196,7 +198,8 @@ export function mapDocusaurusConfig(
     if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
   }
   const format = take('markdown.format');
-  config.markdown = { format: format ?? 'mdx' };
+  // Docusaurus describes a page without front matter `description` by its first line of text.
+  config.markdown = { format: format ?? 'mdx', description: 'firstLine' };
   mapMarkdownHooks(take, used, config);
 
   // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).

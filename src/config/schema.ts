@@ -178,6 +178,11 @@ export const configSchema = z
     configSource: z.object({ file: z.string(), keys: z.record(z.string(), z.string()).default({}) }).optional(),
     /** Between a page's title and the site's in the window title (`Install | Bilingo`), as Docusaurus's `titleDelimiter`. */
     titleDelimiter: z.string().default('|'),
+    /**
+     * The title a shared page's card shows (`og:title`): the page's own (`page`: `Install`, the site's name is in
+     * `og:site_name`), or the window title (`window`: `Install | Bilingo`), as Docusaurus writes it.
+     */
+    socialTitle: z.enum(['page', 'window']).default('page'),
     tagline: z.string().default(''),
     /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
     customFields: z.record(z.string(), z.unknown()).default({}),
@@ -550,6 +555,12 @@ export const configSchema = z
          * (Docusaurus's default); `md` reads both as CommonMark.
          */
         format: z.enum(['detect', 'mdx', 'md']).default('detect'),
+        /**
+         * The description of a page whose front matter gives none: its first paragraph, shortened to 200
+         * characters (`paragraph`), or its first line of text as Docusaurus takes it (`firstLine`, see
+         * src/compile/excerpt.ts; a Docusaurus project's).
+         */
+        description: z.enum(['paragraph', 'firstLine']).default('paragraph'),
         /**
          * Docusaurus's npm2yarn remark plugin, when a Docusaurus config uses it: MDX code blocks with the meta
          * `npm2yarn` are shown as tabs for npm and these package managers; `sync` puts them in one tab group.

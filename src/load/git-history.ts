@@ -41,11 +41,16 @@ async function lastCommitsOf(root: string, files: readonly string[], cacheFile?:
   const key = head ? `${path.resolve(root)}\n${head}` : undefined;
   const cached = key ? ((memory.get(key) as Cached | undefined) ?? (await readCache(cacheFile, key))) : undefined;
   if (cached && files.every((f) => f in cached.files)) return answer(cached.files, files);
-  const folders = [...new Set(files.map((f) => f.split('/')[0]))].sort();
-  const found = await runGitLog(root, folders, new Set(files));
+  // A docs folder beside the project (`path: '../docs'`, as Redux's website has it) is outside the folder git runs
+  // in, and `--relative` leaves out every path outside it: git runs from the folder that holds all of them.
+  const up = Math.max(0, ...files.map((f) => /^(?:\.\.\/)*/.exec(f)?.[0].length ?? 0)) / 3;
+  const base = path.resolve(root, ...Array<string>(up).fill('..'));
+  const fromBase = (f: string) => (up ? path.relative(base, path.resolve(root, f)).split(path.sep).join('/') : f);
+  const folders = [...new Set(files.map((f) => fromBase(f).split('/')[0]))].sort();
+  const found = await runGitLog(base, folders, new Set(files.map(fromBase)));
   if ('error' in found) return found;
   const known: Record<string, LastCommit | null> = { ...(cached?.files ?? {}) };
-  for (const f of files) known[f] = found.commits[f] ?? null;
+  for (const f of files) known[f] = found.commits[fromBase(f)] ?? null;
   if (key) {
     const entry: Cached = { key, files: known };
     memory.set(key, entry);

@@ -80,14 +80,22 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
 function SocialTags({ site, route, locale, meta }: { site: Site; route: Route; locale: LocaleInfo; meta: PageMeta }) {
   const { config } = site;
   const { description, canonicalUrl, imageUrl, imageSize, imageAlt } = meta;
+  const socialTitle = config.socialTitle === 'window' ? meta.title : route.title || config.title;
+  // A `<meta>` of the config's head tags (Docusaurus's `themeConfig.metadata`: `twitter:card` `summary`) takes the
+  // place of quire's site-wide one of the same name, as in Docusaurus, where react-helmet keeps one tag per name and
+  // the metadata comes after the theme's defaults (the page's title, description and image come later still).
+  const replaced = (key: string) =>
+    config.headTags.some(({ tagName, attributes: a }) => tagName === 'meta' && (a.name === key || a.property === key));
   return (
     <>
-      <meta property="og:title" content={route.title || config.title} />
+      <meta property="og:title" content={socialTitle} />
       {description ? <meta property="og:description" content={description} /> : null}
-      {canonicalUrl ? <meta property="og:url" content={canonicalUrl} /> : null}
-      <meta property="og:type" content={route.kind === 'blogPost' || route.kind === 'doc' ? 'article' : 'website'} />
-      <meta property="og:site_name" content={config.title} />
-      <meta property="og:locale" content={ogLocale(locale.htmlLang)} />
+      {canonicalUrl && !replaced('og:url') ? <meta property="og:url" content={canonicalUrl} /> : null}
+      {replaced('og:type') ? null : (
+        <meta property="og:type" content={route.kind === 'blogPost' || route.kind === 'doc' ? 'article' : 'website'} />
+      )}
+      {replaced('og:site_name') ? null : <meta property="og:site_name" content={config.title} />}
+      {replaced('og:locale') ? null : <meta property="og:locale" content={ogLocale(locale.htmlLang)} />}
       {site.locales
         .filter((l) => l.code !== locale.code)
         .map((l) => (
@@ -97,7 +105,7 @@ function SocialTags({ site, route, locale, meta }: { site: Site; route: Route; l
       {imageUrl && imageSize ? <meta property="og:image:width" content={String(imageSize.width)} /> : null}
       {imageUrl && imageSize ? <meta property="og:image:height" content={String(imageSize.height)} /> : null}
       {imageUrl && imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
-      <meta name="twitter:card" content="summary_large_image" />
+      {replaced('twitter:card') ? null : <meta name="twitter:card" content="summary_large_image" />}
       {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
       {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
     </>

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -212,6 +212,29 @@ describe('Docusaurus showLastUpdateTime and showLastUpdateAuthor', () => {
         file: 'docs/draft.md',
         message: expect.stringContaining('1 page file(s) have no commit in git yet'),
       }),
+    ]);
+  });
+
+  it('reads the last commits of a docs folder beside the project folder (path: ../docs)', async () => {
+    // Redux's website: `website/` holds the config, the docs are in the repository's `docs/`.
+    const root = await repository({ docs: 'showLastUpdateTime: true' });
+    const website = path.join(root, 'website');
+    await mkdir(website);
+    await writeFile(
+      path.join(website, 'docusaurus.config.js'),
+      `export default {
+  title: 'Beside', url: 'https://docs.example.org', baseUrl: '/',
+  presets: [['classic', { docs: { path: '../docs', sidebarPath: '../sidebars.js', showLastUpdateTime: true }, blog: false }]],
+};
+`,
+    );
+    const { result, page } = await build(website);
+    expect(result.ok).toBe(true);
+    expect(metaOf(page('docs/install/index.html'))?.updated).toBe('Last updated on Dec 1, 2026');
+    expect(metaOf(page('docs/index.html'))?.updated).toBe('Last updated on Nov 28, 2026');
+    // Only the file that has no commit is named.
+    expect(result.diagnostics.filter((d) => d.code === 'Q003').map((d) => [d.file, d.message.split(' have ')[0]])).toEqual([
+      ['../docs/draft.md', 'docs.showLastUpdateTime: 1 page file(s)'],
     ]);
   });
 

@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { firstLineExcerpt } from '../../src/compile/excerpt.ts';
+import { buildTemplate, fixture } from '../helpers.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(cleanups.map((c) => c())));
+
+/** The `content` of every `<meta>` with this name or property, in order. */
+const metas = (html: string, key: string) =>
+  [...html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"\/>/g)].filter((m) => m[1] === key).map((m) => m[2]);
+
+describe("Docusaurus page head (the classic theme's PageMetadata and SiteMetadata)", () => {
+  it('gives og:title the window title, and lets themeConfig.metadata replace the site-wide social tags', async () => {
+    // Redux's website: `metadata: [{ name: 'twitter:card', content: 'summary' }]`.
+    const config = (await readFile(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8')).replace(
+      /themeConfig:[\s\S]*?\(\{/,
+      (m) => `${m} metadata: [{ name: 'twitter:card', content: 'summary' }, { property: 'og:site_name', content: 'Docs of mine' }],`,
+    );
+    const { result, writer } = await buildTemplate({ 'docusaurus.config.js': config }, cleanups);
+    expect(result.ok).toBe(true);
+    const page = writer.text('docs/intro/index.html') ?? '';
+    expect(/<title>([^<]*)<\/title>/.exec(page)?.[1]).toBe('Tutorial Intro | My Site');
+    expect(metas(page, 'og:title')).toEqual(['Tutorial Intro | My Site']);
+    // One tag per name, the config's, as react-helmet leaves it in Docusaurus's page.
+    expect(metas(page, 'twitter:card')).toEqual(['summary']);
+    expect(metas(page, 'og:site_name')).toEqual(['Docs of mine']);
+  });
+
+  it('describes a page without front matter description by its first line of text, as Docusaurus does', async () => {
+    const long = `${'Redux is a pattern for managing application state. '.repeat(6).trim()}`;
+    const { result, writer } = await buildTemplate(
+      {
+        // Redux's FAQ pages: an h1, then a question as h2.
+        'docs/faq.md': `---\ntitle: General\n---\n\n# Redux FAQ: General\n\n## When should I learn Redux?\n\n${long}\n`,
+        // Not shortened, unlike quire's own sites' 200 characters.
+        'docs/long.md': `# Long\n\n${long}\n`,
+        'docs/skips.mdx': [
+          "import Tabs from '@theme/Tabs';",
+          'export const x = 1;',
+          '',
+          '```js',
+          'const code = "not text";',
+          '```',
+          '',
+          '<Tabs>',
+          '',
+          '</Tabs>',
+          '',
+          'See the **[store](./faq.md)** and `dispatch` :rocket: here.',
+        ].join('\n'),
+      },
+      cleanups,
+    );
+    expect(result.ok).toBe(true);
+    const described = (file: string) => metas(writer.text(file) ?? '', 'description');
+    expect(described('docs/faq/index.html')).toEqual(['When should I learn Redux?']);
+    expect(described('docs/long/index.html')).toEqual([long]);
+    expect(described('docs/skips/index.html')).toEqual(['See the store and dispatch here.']);
+  });
+
+  it('reads the first line as Docusaurus does, line by line from the source', () => {
+    expect(firstLineExcerpt('Title\n=====\n\nFirst *line* with ~~old~~ ![alt](a.png) and [^1].\n')).toBe('First line with old alt and .');
+    expect(firstLineExcerpt('````md\n```js\nx\n```\n````\n> Quoted {#id}\n')).toBe('Quoted');
+    // A line holding only a component is empty; the tags go, the text between them stays.
+    expect(firstLineExcerpt('<div>\n<BigApp />\n\nConsider a <code>BigApp</code> component\n')).toBe('Consider a BigApp component');
+    expect(firstLineExcerpt(':::tip\n\n:::\n')).toBeUndefined();
+  });
+});
