@@ -17,7 +17,7 @@ import { applyHeader, startHeaderScript } from './header.ts';
 import { setupIslands } from './islands.ts';
 import { setupNavigation } from './navigation.ts';
 import { setupPrefetch } from './prefetch.ts';
-import { setupLazySidebar, setupSidebarControls, type SidebarLabels } from './sidebar.ts';
+import { setupLazySidebar, type SidebarLabels } from './sidebar.ts';
 import { setupSearch } from './search.ts';
 import { watchTables } from './tables.ts';
 import type { ReadingHelpers } from './reading.ts';
@@ -106,7 +106,6 @@ function start(): void {
   if (!config) return;
   setupConsent(config);
   setupLazySidebar(() => sidebarLabels);
-  setupSidebarControls();
   const search = setupSearch(() => config); // before setupNavigation: it claims the search page's own Back/Forward first
   setupHideOnScroll();
   followSystemColorScheme(() => config);

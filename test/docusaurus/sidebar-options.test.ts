@@ -142,6 +142,6 @@ describe('render: the hidden docs sidebar before paint', () => {
   });
 
   it("render: should share the storage key with the browser's script", () => {
-    expect(readFileSync(`${repoRoot}/src/client/sidebar.ts`, 'utf8')).toContain(`'${STORAGE_KEYS.sidebarHidden}'`);
+    expect(readFileSync(`${repoRoot}/src/client/sidebar-controls.ts`, 'utf8')).toContain(`'${STORAGE_KEYS.sidebarHidden}'`);
   });
 });

@@ -27,6 +27,12 @@ function layout(page: Page) {
   });
 }
 
+/** Loads a page of the site and waits for the sidebar controls' module (reading.ts loads it after the page's script). */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.sidebarControls === 'ready');
+}
+
 /** The open state of the template's two top-level categories, by label. */
 function openCategories(page: Page) {
   return page
@@ -58,7 +64,7 @@ describe("Docusaurus's hideable sidebar and auto-collapsing categories in the br
   });
 
   it('hides the sidebar with the button at its foot, the article taking the width, and keeps it hidden on the next docs pages', async () => {
-    await page.goto(`${server.url}/docs/tutorial-basics/create-a-page/`);
+    await open(page, `${server.url}/docs/tutorial-basics/create-a-page/`);
     const before = await layout(page);
     expect(before).toMatchObject({ state: 'shown', show: 0 });
     expect(before.sidebar).toBeGreaterThan(200);
@@ -86,18 +92,18 @@ describe("Docusaurus's hideable sidebar and auto-collapsing categories in the br
     expect(await layout(page)).toMatchObject({ state: 'hidden', sidebar: 0, hide: 0, show: hidden.show });
 
     // A full load of another doc: hidden from the start.
-    await page.goto(`${server.url}/docs/intro/`);
+    await open(page, `${server.url}/docs/intro/`);
     expect(await layout(page)).toMatchObject({ state: 'hidden', sidebar: 0, hide: 0, show: hidden.show });
 
     await page.getByRole('button', { name: 'Show sidebar' }).click();
     expect(await layout(page)).toMatchObject({ state: 'shown', sidebar: before.sidebar, show: 0 });
-    await page.goto(`${server.url}/docs/tutorial-extras/manage-docs-versions/`);
+    await open(page, `${server.url}/docs/tutorial-extras/manage-docs-versions/`);
     expect(await layout(page)).toMatchObject({ state: 'shown', sidebar: before.sidebar, show: 0 });
     expect(errors).toEqual([]);
   });
 
   it('hides the sidebar before first paint on a page loaded with it hidden, with no shift of the article', async () => {
-    await page.goto(`${server.url}/docs/intro/`);
+    await open(page, `${server.url}/docs/intro/`);
     await page.evaluate(() => sessionStorage.setItem('quire.docs.sidebar.hidden', 'true'));
     // Without the page's script: only the pre-paint script in <head> can have hidden it.
     await page.route('**/assets/main.*.js', (route) => route.abort());
@@ -116,7 +122,7 @@ describe("Docusaurus's hideable sidebar and auto-collapsing categories in the br
         for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`${server.url}/docs/tutorial-basics/create-a-document/`);
+    await open(page, `${server.url}/docs/tutorial-basics/create-a-document/`);
     await page.waitForLoadState('load');
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
@@ -125,7 +131,7 @@ describe("Docusaurus's hideable sidebar and auto-collapsing categories in the br
   });
 
   it('works from the keyboard, the focus moving to the control that takes the pressed one’s place, and passes axe-core', async () => {
-    await page.goto(`${server.url}/docs/intro/`);
+    await open(page, `${server.url}/docs/intro/`);
     expect(await runAxe(page), 'shown').toEqual([]);
     await page.locator('[data-sidebar-hide]').focus();
     await page.keyboard.press('Enter');
@@ -143,7 +149,7 @@ describe("Docusaurus's hideable sidebar and auto-collapsing categories in the br
   });
 
   it('leaves phones alone: no controls, and the menu shows the sidebar while it is hidden on wide screens', async () => {
-    await page.goto(`${server.url}/docs/intro/`);
+    await open(page, `${server.url}/docs/intro/`);
     await page.getByRole('button', { name: 'Hide sidebar' }).click();
     await page.setViewportSize({ width: 390, height: 800 });
     try {
@@ -167,7 +173,7 @@ describe("Docusaurus's hideable sidebar and auto-collapsing categories in the br
 
   it('closes the open sibling categories when the visitor opens one, by pointer or keyboard', async () => {
     const caret = (label: string) => page.locator(`nav.doc-sidebar summary[aria-label="Expand or collapse the category ${label}"]`);
-    await page.goto(`${server.url}/docs/tutorial-basics/create-a-page/`);
+    await open(page, `${server.url}/docs/tutorial-basics/create-a-page/`);
     // The trail's category is open, and stays so on load.
     expect(await openCategories(page)).toEqual([
       ['Tutorial - Basics', true],

@@ -15,7 +15,7 @@ export function DocSidebar() {
   const t = useT();
   const { site } = useTheme();
   const shared = useSharedTree();
-  // `docs.sidebar.autoCollapseCategories`: the client closes an opened category's open siblings (src/client/sidebar.ts).
+  // `docs.sidebar.autoCollapseCategories`: the client closes an opened category's open siblings (src/client/sidebar-controls.ts).
   const autoCollapse = site.config.docs.sidebar.autoCollapseCategories ? '' : undefined;
   if (shared !== undefined)
     return (
@@ -36,7 +36,7 @@ export function DocSidebar() {
 /**
  * `docs.sidebar.hideable`: the button at the sidebar's foot that hides it on wide screens, and the slim bar that
  * brings it back, shown instead while it is hidden (`html[data-doc-sidebar]`, set before first paint by
- * src/render/inline-scripts.ts and by the client, src/client/sidebar.ts). Both stay out of the phones' menu.
+ * src/render/inline-scripts.ts and by the client, src/client/sidebar-controls.ts). Both stay out of the phones' menu.
  */
 export function SidebarHideControls() {
   const t = useT();
