@@ -65,7 +65,11 @@ export function setMobileMenu(open: boolean, restoreFocus = true): void {
   const slot = menu.querySelector<HTMLElement>('[data-mobile-docs]');
   const sidebar = document.querySelector<HTMLElement>('.doc-sidebar');
   const home = document.querySelector<HTMLElement>('.doc-layout__sidebar');
-  if (slot && sidebar && home) (open ? slot : home).appendChild(sidebar);
+  // Back in first place: after it in its column may come the hide controls (docs.sidebar.hideable).
+  if (slot && sidebar && home) {
+    if (open) slot.appendChild(sidebar);
+    else home.prepend(sidebar);
+  }
   // Each opening starts on the docs sidebar where the page has one (REFERENCE §3: shown again on each reopen).
   if (open && slot?.contains(sidebar)) menu.dataset.panel = 'docs';
   else delete menu.dataset.panel;

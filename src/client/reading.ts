@@ -16,12 +16,28 @@ export interface ReadingHelpers {
 }
 
 let started = false;
+/** The docs sidebar's hide controls and auto-collapsing categories (`docs.sidebar`), where a page shows them. */
+const SIDEBAR_CONTROLS = '[data-sidebar-hide], nav[data-auto-collapse]';
+let controls: Promise<void> | undefined;
 
-/** On every page shown once loaded: the table of contents of this page; the button's listeners once. */
+/**
+ * On every page shown once loaded: the table of contents of this page; the button's listeners once; the sidebar
+ * controls' module the first time a page has them (each docs page has the back-to-top button, so this chunk
+ * loads there anyway, and the controls cost the others nothing).
+ */
 export function enhanceReading(helpers: ReadingHelpers): void {
   if (!started) {
     started = true;
     setupBackToTop(helpers);
   }
   setupTocHighlight(helpers);
+  if (!controls && document.querySelector(SIDEBAR_CONTROLS))
+    controls = import('./sidebar-controls.ts').then(
+      (m) => m.setupSidebarControls(),
+      (error: unknown) => {
+        // The next page tries again; until then the sidebar stays as shown.
+        controls = undefined;
+        console.error(error);
+      },
+    );
 }

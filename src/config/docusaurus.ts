@@ -326,6 +326,16 @@ export function mapDocusaurusConfig(
       ...(toc.min !== undefined ? { minHeadingLevel: toc.min } : {}),
       ...(toc.max !== undefined ? { maxHeadingLevel: toc.max } : {}),
     };
+  // The classic theme's sidebar options (https://docusaurus.io/docs/api/themes/configuration#theme-configuration).
+  const sidebar: Raw = {};
+  for (const key of ['hideable', 'autoCollapseCategories']) {
+    const v = take(`themeConfig.docs.sidebar.${key}`);
+    if (v !== undefined) sidebar[key] = v;
+  }
+  if (Object.keys(sidebar).length) {
+    docs.sidebar = sidebar;
+    origin('docs.sidebar', 'themeConfig.docs.sidebar');
+  }
   docs.tagPages = true;
   const versioned = mapDocsVersions({
     opt,

@@ -295,6 +295,18 @@ export const configSchema = z
         breadcrumbs: z.boolean().default(true),
         /** Sidebars with more items than this render only the open branch; the rest loads on expand. */
         largeSidebarThreshold: z.number().int().positive().default(300),
+        /** How visitors may fold the docs sidebar (Docusaurus's `themeConfig.docs.sidebar`). */
+        sidebar: z
+          .object({
+            /**
+             * A button at the sidebar's foot hides it on wide screens, leaving a slim bar that brings it back; the
+             * choice holds for the browser tab's session. Phones' menu is unaffected. Default false.
+             */
+            hideable: z.boolean().default(false),
+            /** Opening a category closes its open sibling categories. Default false. */
+            autoCollapseCategories: z.boolean().default(false),
+          })
+          .prefault({}),
         /** Docusaurus's docs tag pages (`/docs/tags/`, one per tag); on for a Docusaurus project. */
         tagPages: z.boolean().default(false),
         ...editAndUpdate,

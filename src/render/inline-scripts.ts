@@ -1,17 +1,22 @@
 import type { Route, Site, SiteConfig } from '../types.ts';
 import { CONSENT_KEY, consentModeOf } from '../shared/consent.ts';
 
-/** localStorage keys the pre-paint script and the client share. SPEC names `theme`; ours use the `quire.` prefix. */
+/**
+ * Storage keys the pre-paint script and the client share. SPEC names `theme`; ours use the `quire.` prefix. All in
+ * localStorage but `sidebarHidden`, in sessionStorage (see sidebarPrePaintScript).
+ */
 export const STORAGE_KEYS = {
   theme: 'theme',
   announcementId: 'quire.announcement.id',
   announcementDismiss: 'quire.announcement.dismiss',
+  sidebarHidden: 'quire.docs.sidebar.hidden',
 } as const;
 
 /**
  * One small inline script in `<head>`, run before first paint:
  * - colour mode (see `colorModeScript`);
  * - hides the announcement bar when it was dismissed for the same id (no flash);
+ * - the docs sidebar hidden or shown, where visitors may hide it (see `sidebarPrePaintScript`);
  * - shows the wrong-base-URL warning when the page is served outside the configured base path.
  */
 export function inlineScripts(site: Site, route: Route): string {
@@ -24,6 +29,7 @@ export function inlineScripts(site: Site, route: Route): string {
     );
   }
   if (config.consent) parts.push(consentPrePaintScript(config.consent.version));
+  if (config.docs.sidebar.hideable) parts.push(sidebarPrePaintScript());
   if (route.kind !== 'notFound') {
     // The page knows its own path, so the base that would work is the address minus that path. The URLs are
     // <code dir="ltr">, so they read left to right on right-to-left pages too.
@@ -67,6 +73,15 @@ export function colorModeScript(colorMode: SiteConfig['colorMode']): string {
  */
 export function consentPrePaintScript(version: string): string {
   return `(function(){var s='ask';try{var c=JSON.parse(localStorage.getItem(${q(CONSENT_KEY)})||'null');if(c&&c.v===${q(version)}&&c.c&&typeof c.t==='string')s='set'}catch(e){}document.documentElement.setAttribute('data-consent',s)})();`;
+}
+
+/**
+ * `docs.sidebar.hideable`: `html[data-doc-sidebar]` is `hidden` when the visitor hid the docs sidebar earlier in
+ * this tab, else `shown`, so a hidden sidebar never shows for a moment on the next page. sessionStorage, as the
+ * choice is for the visit (Docusaurus keeps it while one moves between its docs pages), not for the next one.
+ */
+export function sidebarPrePaintScript(): string {
+  return `(function(){var s='shown';try{if(sessionStorage.getItem(${q(STORAGE_KEYS.sidebarHidden)})==='true')s='hidden'}catch(e){}document.documentElement.setAttribute('data-doc-sidebar',s)})();`;
 }
 
 /**

@@ -41,6 +41,8 @@ export const messageIds: readonly string[] = [
   'docs.unlistedBody',
   'docs.notTranslated',
   'docs.toggleCategory',
+  'docs.sidebarHide',
+  'docs.sidebarShow',
   'docs.backToTop',
   'docs.versionUnreleased',
   'docs.versionUnmaintained',

@@ -13,13 +13,60 @@ import { Link } from './Link.tsx';
  */
 export function DocSidebar() {
   const t = useT();
+  const { site } = useTheme();
   const shared = useSharedTree();
+  // `docs.sidebar.autoCollapseCategories`: the client closes an opened category's open siblings (src/client/sidebar-controls.ts).
+  const autoCollapse = site.config.docs.sidebar.autoCollapseCategories ? '' : undefined;
   if (shared !== undefined)
-    return <nav className="doc-sidebar" aria-label={t('docs.sidebar')} dangerouslySetInnerHTML={{ __html: shared }} />;
+    return (
+      <nav
+        className="doc-sidebar"
+        aria-label={t('docs.sidebar')}
+        data-auto-collapse={autoCollapse}
+        dangerouslySetInnerHTML={{ __html: shared }}
+      />
+    );
   return (
-    <nav className="doc-sidebar" aria-label={t('docs.sidebar')}>
+    <nav className="doc-sidebar" aria-label={t('docs.sidebar')} data-auto-collapse={autoCollapse}>
       <DocSidebarTree />
     </nav>
+  );
+}
+
+/**
+ * `docs.sidebar.hideable`: the button at the sidebar's foot that hides it on wide screens, and the slim bar that
+ * brings it back, shown instead while it is hidden (`html[data-doc-sidebar]`, set before first paint by
+ * src/render/inline-scripts.ts and by the client, src/client/sidebar-controls.ts). Both stay out of the phones' menu.
+ */
+export function SidebarHideControls() {
+  const t = useT();
+  const hide = t('docs.sidebarHide');
+  const show = t('docs.sidebarShow');
+  return (
+    <>
+      <button type="button" className="doc-sidebar__hide" data-sidebar-hide="" aria-label={hide} title={hide}>
+        <DoubleChevron />
+      </button>
+      <button type="button" className="doc-sidebar__show" data-sidebar-show="" aria-label={show} title={show}>
+        <DoubleChevron />
+      </button>
+    </>
+  );
+}
+
+/** Two chevrons pointing to the inline start (CSS turns them for the show bar and for right-to-left pages). */
+function DoubleChevron() {
+  return (
+    <svg className="doc-sidebar__chevrons" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M11 17l-5-5 5-5M18 17l-5-5 5-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
 import { BackToTop, Breadcrumbs, EditMetaRow, Pagination, Toc, VersionBadge, VersionBanner } from '../components/DocChrome.tsx';
-import { DocSidebar } from '../components/DocSidebar.tsx';
+import { DocSidebar, SidebarHideControls } from '../components/DocSidebar.tsx';
 import { useContentLangProps, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
 import { TagLinks } from './Listings.tsx';
@@ -16,12 +16,15 @@ export function DocPage({ content }: { content: ReactNode }) {
   const toc = compiled.toc;
   const showTitle = !fm.hide_title && !compiled.hasTitleHeading;
   const contentLang = useContentLangProps();
+  // Only where the page shows the sidebar: the hidden state narrows its column.
+  const isHideable = site.config.docs.sidebar.hideable && route.doc?.inSidebar === true;
   return (
     <Layout>
-      <div className="doc-layout">
+      <div className={isHideable ? 'doc-layout doc-layout--hideable' : 'doc-layout'}>
         {route.doc?.inSidebar ? (
           <div className="doc-layout__sidebar">
             <DocSidebar />
+            {isHideable ? <SidebarHideControls /> : null}
           </div>
         ) : null}
         <main className="doc-layout__main" id={MAIN_ID} tabIndex={-1}>
