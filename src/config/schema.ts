@@ -1,3 +1,4 @@
+import { REDIRECT_FROM } from '../shared/route-match.ts';
 import * as z from 'zod';
 import { isCodeTheme, type CodeTheme } from '../shared/code-theme.ts';
 
@@ -162,8 +163,7 @@ const redirectExtension = z.string().refine((s) => s !== '' && !s.includes('.') 
   message: 'expected an extension without a dot or a slash, such as "html"',
 });
 
-/** The address a redirect page is written at: a site path, without a query or a fragment. */
-const redirectFrom = z.string().regex(/^\/(?!\/)[^?#]*$/, 'expected a site path such as "/docs/old-page", without "?" or "#"');
+const redirectFrom = z.string().regex(REDIRECT_FROM, 'expected a site path such as "/docs/old-page", without "?", "#" or ".." segments');
 
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an ISO date such as 2025-05-06T16:00:00Z' });
 

@@ -1,6 +1,6 @@
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { configPlace } from '../shared/config-place.ts';
-import { withBase } from '../shared/route-match.ts';
+import { REDIRECT_FROM, withBase } from '../shared/route-match.ts';
 import type { ProjectHooks, Route, SiteConfig } from '../types.ts';
 
 /** A redirect page: written at `from` (a site path), it sends the visitor on to `to` (a URL, base path included). */
@@ -107,8 +107,8 @@ function created(
     if (given === undefined || given === null || given === false || given === '') continue;
     const froms = typeof given === 'string' ? [given] : Array.isArray(given) ? given : [given];
     for (const from of froms) {
-      if (typeof from !== 'string' || !/^\/(?!\/)[^?#]*$/.test(from)) {
-        problem(`gave ${JSON.stringify(from)} for ${path}, where a site path such as "/docs/old-page" (no "?" or "#") is needed`);
+      if (typeof from !== 'string' || !REDIRECT_FROM.test(from)) {
+        problem(`gave ${JSON.stringify(from)} for ${path}, where a site path such as "/docs/old-page" (no "?", "#" or "..") is needed`);
         return out;
       }
       out.push({ from, to: r.path, keyPath: hook.keyPath });

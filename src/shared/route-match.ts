@@ -116,3 +116,9 @@ function splitSuffix(p: string): [string, string] {
 export function encodeUrlPath(path: string): string {
   return path.replace(/[\u0000-\u0020"#%<>?`{}\u007F-\uFFFF]/gu, (c) => encodeURIComponent(c));
 }
+
+/**
+ * The address a redirect page is written at (config `redirects`): a site path without a query, a fragment, or a
+ * `.` or `..` segment (the page is written at `<path>/index.html`, which must stay inside the output).
+ */
+export const REDIRECT_FROM = /^\/(?!\/)(?!(?:.*\/)?\.\.?(?:\/|$))[^?#]*$/;

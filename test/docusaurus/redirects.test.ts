@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planRedirects } from '../../src/plan/redirects.ts';
 import type { Diagnostic, Route } from '../../src/types.ts';
+import { validateConfig } from '../../src/config/index.ts';
 import { minimalConfig } from '../unit/config-fixture.ts';
 import { buildTemplate } from '../helpers.ts';
 
@@ -133,6 +134,14 @@ describe("Docusaurus's plugin-client-redirects", () => {
 describe('planRedirects (config `redirects`, also for a site of its own)', () => {
   const route = (path: string): Route => ({ kind: 'page', path, title: path, description: '', isUnlisted: false });
   const routes = [route('/'), route('/guide/'), route('/files/report.pdf/'), route('/404.html')];
+  const minimalRaw = {
+    title: 'T',
+    url: 'https://example.org',
+    baseUrl: '/',
+    product: { name: 'T', slug: 't' },
+    i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
+    navbar: { items: [] },
+  };
   const config = (redirects: object) => ({
     ...minimalConfig(),
     baseUrl: '/',
@@ -147,6 +156,15 @@ describe('planRedirects (config `redirects`, also for a site of its own)', () =>
   it('gives targets the base path and the slash their page has, keeping a query and fragment', () => {
     const { redirects } = planRedirects({ ...config({ rules: [{ from: '/a', to: '/guide?x=1#top' }] }), baseUrl: '/de/' }, routes);
     expect(redirects).toEqual([{ from: '/a', to: '/de/guide/?x=1#top' }]);
+  });
+
+  it('refuses a from path that would leave the output folder, written or given by createRedirects (Q002)', () => {
+    const written = validateConfig({ ...minimalRaw, redirects: { rules: [{ from: '/docs/../../etc', to: '/' }] } });
+    expect(written.diagnostics.map((d) => [d.code, d.keyPath])).toEqual([['Q002', 'redirects.rules.0.from']]);
+    const hook = { run: () => '/../outside', file: 'docusaurus.config.js', keyPath: 'plugins.0.1.createRedirects' };
+    const { redirects, diagnostics } = planRedirects(config({}), routes, [], hook);
+    expect(redirects).toEqual([]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.keyPath])).toEqual([['Q002', 'docusaurus.config.js', 'plugins.0.1.createRedirects']]);
   });
 
   it('keeps the first of two redirects from one path, and writes none over a static file', () => {
