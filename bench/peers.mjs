@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatePages, realisticQuireSite } from './realistic.mjs';
+import { copyLocales, generatePages, realisticQuireSite } from './realistic.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -51,7 +51,7 @@ function installPeers() {
 /** The same generated pages laid out for each generator: relative .md links for quire, route links for the others. */
 function prepareSites() {
   const mark = path.join(work, `.generated-${pages}`);
-  if (existsSync(mark)) return;
+  if (existsSync(mark)) return void copyLocales(path.join(work, 'quire'));
   rmSync(work, { recursive: true, force: true });
   realisticQuireSite(pages, path.join(work, 'quire'));
   const e = path.join(work, 'eleventy');

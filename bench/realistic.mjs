@@ -21,7 +21,7 @@ export function generatePages(pages, out, links) {
 /** Writes the quire site at `root` (see above); the pages themselves are generated only once per folder. */
 export function realisticQuireSite(pages, root) {
   const mark = path.join(root, `.generated-${pages}`);
-  if (existsSync(mark)) return root;
+  if (existsSync(mark)) return copyLocales(root);
   generatePages(pages, path.join(root, 'content/docs/gen'), 'md');
   writeFileSync(path.join(root, 'content/docs/index.md'), '---\ntitle: Start\ndescription: Startseite des Benchmarks.\n---\nWillkommen.\n');
   const config = (search) => `export default {
@@ -37,9 +37,15 @@ export function realisticQuireSite(pages, root) {
     path.join(root, 'hosted.config.ts'),
     config("\n  search: { provider: 'hosted', hosted: { appId: 'BENCH', apiKey: 'bench', indexName: 'bench' } },"),
   );
+  copyLocales(root);
+  writeFileSync(mark, '');
+  return root;
+}
+
+/** The interface texts, from the repository each time: a site generated before a new message id gets it too. */
+export function copyLocales(root) {
   mkdirSync(path.join(root, 'locales'), { recursive: true });
   for (const code of ['de', 'en'])
     writeFileSync(path.join(root, 'locales', `${code}.json`), readFileSync(path.join(repo, 'locales', `${code}.json`)));
-  writeFileSync(mark, '');
   return root;
 }
