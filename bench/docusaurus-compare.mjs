@@ -114,7 +114,8 @@ function textOf(node, parts = []) {
 function contentOf(file, url) {
   const tree = fromHtml(readFileSync(file, 'utf8'));
   const docs = findAll(tree, (n) => hasClass(n, 'theme-doc-markdown'));
-  const markdown = findAll(tree, (n) => hasClass(n, 'markdown'));
+  // Prism's tokens of Markdown embedded in code (a template string tagged `markdown`) carry the class too.
+  const markdown = findAll(tree, (n) => hasClass(n, 'markdown') && !hasClass(n, 'token'));
   // Docusaurus's Markdown pages (`src/pages/*.md`) put their body straight into the one article of an MDX page.
   const mdxPage = findAll(tree, (n) => (n.properties?.className ?? []).some((c) => String(c).startsWith('mdxPageWrapper')));
   const articles = mdxPage.length === 1 ? findAll(mdxPage[0], (n) => n.tagName === 'article') : [];

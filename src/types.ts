@@ -394,6 +394,9 @@ export interface Route {
     authorLinks?: { label: string; path?: string }[];
     /** Minutes to read it, when the blog shows reading times (`showReadingTime`). */
     readingTime?: number;
+    /** The listed posts beside it in the blog's list (newest first): the newer one and the older one. */
+    newer?: NavLink;
+    older?: NavLink;
   };
   /**
    * A doc's or post's "Edit this page" address and last update (ISO date, author), each where the config shows

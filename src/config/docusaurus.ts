@@ -943,8 +943,16 @@ function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>, origin:
       origin(`navbar.items.${k}${suffix}`, written),
     );
     if (!mapped) return;
-    const position = take(`themeConfig.navbar.items.${i}.position`);
-    out.push(position === 'left' || position === 'right' ? { ...mapped, position } : mapped);
+    // Docusaurus's theme config puts every item without a `position` on the left (its `NavbarItemPosition`
+    // default), the version and locale dropdowns and a search item too, which quire's own default puts right.
+    const given = take(`themeConfig.navbar.items.${i}.position`);
+    const position =
+      given === 'left' || given === 'right'
+        ? given
+        : ['locale', 'docsVersion', 'search'].includes(mapped.type as string)
+          ? 'left'
+          : undefined;
+    out.push(position ? { ...mapped, position } : mapped);
   });
   // A project with a search plugin or theme (Algolia's, a local search) has a search bar at the navbar's end in
   // Docusaurus even without a search item: quire's own search stands in for it there.

@@ -324,6 +324,16 @@ export function plan({
       ...(r.blog.readingTime !== undefined ? { readingTime: r.blog.readingTime } : {}),
     }))
     .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+  // Each listed post links the posts beside it in that list, as Docusaurus's post page does below the post
+  // ("Newer post", "Older post"); an unlisted post links none.
+  const postRoutes = new Map(routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r]));
+  blogPosts.forEach((post, i) => {
+    const blog = postRoutes.get(post.path)?.blog;
+    if (!blog) return;
+    const [newer, older] = [blogPosts[i - 1], blogPosts[i + 1]];
+    if (newer) blog.newer = { label: newer.title, path: newer.path };
+    if (older) blog.older = { label: older.title, path: older.path };
+  });
 
   return {
     value: {

@@ -173,6 +173,7 @@ describe('Docusaurus config', () => {
               ],
             },
             { type: 'localeDropdown' },
+            { type: 'docsVersionDropdown', position: 'right' },
             { type: 'search', position: 'right' },
             { type: 'html', value: '<b>x</b>' },
           ],
@@ -191,7 +192,9 @@ describe('Docusaurus config', () => {
           { label: 'API', doc: { sidebar: 'api' } },
         ],
       },
-      { type: 'locale' },
+      // Docusaurus puts an item without a position on the left, a dropdown of locales or versions too.
+      { type: 'locale', position: 'left' },
+      { type: 'docsVersion', position: 'right' },
       { type: 'search', position: 'right' },
     ]);
     expect(diagnostics).toHaveLength(1);

@@ -75,6 +75,23 @@ describe("a Docusaurus footer's html items and logo", () => {
     );
   });
 
+  it("writes a navbar or footer href to pathname:// as the path under the base path, as Docusaurus's Link does", async () => {
+    const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const config = template
+      .replace("baseUrl: '/',", "baseUrl: '/proj/',")
+      .replace(
+        "{to: '/blog', label: 'Blog', position: 'left'},",
+        "{to: '/blog', label: 'Blog', position: 'left'}, { href: 'pathname:///playground/', label: 'Playground', position: 'right' },",
+      );
+    expect(config).toContain("baseUrl: '/proj/',");
+    const site = await makeSite('docusaurus-classic', { 'docusaurus.config.js': config });
+    cleanups.push(site.cleanup);
+    const { writer } = await buildInMemory(site.root);
+    const html = writer.text('proj/docs/intro/index.html')!;
+    expect(html).toMatch(/<a href="\/proj\/playground\/" class="navbar__link">Playground<\/a>/);
+    expect(html).not.toContain('pathname:');
+  });
+
   it("gives a footer without a style Docusaurus's default, the light one, and navbar items their classes", async () => {
     const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
     const config = template

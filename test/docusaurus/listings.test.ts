@@ -292,6 +292,23 @@ describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Do
     expect(writer.files.has('blog/2021/09/01/hidden/index.html')).toBe(true);
   });
 
+  it('links each listed post to the newer and older posts beside it, as the post page of Docusaurus does', () => {
+    const postPager = (html: string) =>
+      [
+        ...(/<nav class="pagination-nav" aria-label="Blog post page navigation">(.*?)<\/nav>/s.exec(html)?.[1] ?? '').matchAll(
+          /href="([^"]+)"><span class="pagination-nav__sublabel">([^<]+)<\/span><span class="pagination-nav__label">(.*?)<\/span>/g,
+        ),
+      ].map((m) => `${m[2]}: ${m[3].replace(/<!-- -->|[«»]/g, '').trim()} ${m[1]}`);
+    expect(postPager(page('blog/welcome/index.html'))).toEqual(['Older post: MDX Blog Post /blog/mdx-blog-post/']);
+    expect(postPager(page('blog/mdx-blog-post/index.html'))).toEqual([
+      'Newer post: Welcome /blog/welcome/',
+      'Older post: Long Blog Post /blog/long-blog-post/',
+    ]);
+    expect(postPager(page('blog/first-blog-post/index.html'))).toEqual(['Newer post: Long Blog Post /blog/long-blog-post/']);
+    // An unlisted post is in no list: it links no other post, and none links it.
+    expect(page('blog/2021/09/01/hidden/index.html')).not.toContain('Blog post page navigation');
+  });
+
   it("cuts a tag's page and an author's page the same way, and lists the new pages in the sitemap", () => {
     const tag = page('blog/tags/docusaurus/index.html');
     expect(links(tag, teasers)).toEqual(['Welcome /blog/welcome/', 'MDX Blog Post /blog/mdx-blog-post/']);

@@ -67,7 +67,15 @@ export function useLabel(): (label: string) => string {
 /** Internal site path → URL under the base path with a trailing slash; external URLs unchanged. */
 export function useHref(): (to: string) => string {
   const { site } = useTheme();
-  return (to) => (isExternal(to) || to.startsWith('#') ? to : withBase(site.config.baseUrl, to));
+  return (to) => {
+    // Docusaurus's `pathname://` links (a navbar or footer `href`): the path as written, under the base path, as its
+    // Link writes them (https://docusaurus.io/docs/advanced/routing#escaping-from-spa-redirects).
+    if (to.startsWith('pathname://')) {
+      const rest = to.slice('pathname://'.length);
+      return rest.startsWith('/') ? site.config.baseUrl + rest.slice(1) : rest;
+    }
+    return isExternal(to) || to.startsWith('#') ? to : withBase(site.config.baseUrl, to);
+  };
 }
 
 export { isExternal };

@@ -4,7 +4,7 @@ import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
 import { EditMetaRow } from '../components/DocChrome.tsx';
-import { useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
+import { ContentText, useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
 import { SearchPageView } from '../search/SearchPageView.tsx';
@@ -71,9 +71,41 @@ export function BlogPost({ content }: { content: ReactNode }) {
             <div data-pagefind-body="">{content}</div>
             <BlogPostFooter />
           </article>
+          <BlogPostPaginator />
         </main>
       </div>
     </Layout>
+  );
+}
+
+/** Below a post, the posts beside it in the blog's list, as Docusaurus's post page links them. */
+function BlogPostPaginator() {
+  const { route } = useTheme();
+  const t = useT();
+  const href = useHref();
+  const { newer, older } = route.blog ?? {};
+  if (!newer && !older) return null;
+  return (
+    <nav className="pagination-nav" aria-label={t('blog.post.paginator')}>
+      {newer ? (
+        <a className="pagination-nav__link pagination-nav__link--prev" href={href(newer.path)}>
+          <span className="pagination-nav__sublabel">{t('blog.post.newer')}</span>
+          <span className="pagination-nav__label">
+            « <ContentText>{newer.label}</ContentText>
+          </span>
+        </a>
+      ) : (
+        <span />
+      )}
+      {older ? (
+        <a className="pagination-nav__link pagination-nav__link--next" href={href(older.path)}>
+          <span className="pagination-nav__sublabel">{t('blog.post.older')}</span>
+          <span className="pagination-nav__label">
+            <ContentText>{older.label}</ContentText> »
+          </span>
+        </a>
+      ) : null}
+    </nav>
   );
 }
 
