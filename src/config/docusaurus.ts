@@ -997,15 +997,18 @@ function mapNavItem(
     const target = linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`));
     if (!target) return undefined;
     mark(take, `${at}.type`);
-    // A link without a label is an icon the project's CSS draws from its class (the GitHub link of many sites);
-    // quire does not load that CSS, so the link shows its aria-label as text.
-    const text = label() ?? take<string>(`${at}.aria-label`);
+    // A link without a label is an icon the project's stylesheet draws from its class (the GitHub link of many
+    // sites): its aria-label is said, not shown, as in Docusaurus. Without a class nothing would be drawn, so the
+    // aria-label is shown.
+    const given = label();
+    const text = given ?? take<string>(`${at}.aria-label`);
     const className = take<string>(`${at}.className`);
     return {
       type: 'link',
       label: text,
       ...target,
       ...(className !== undefined ? { className } : {}),
+      ...(given === undefined && text !== undefined && className !== undefined ? { labelHidden: true } : {}),
     };
   };
   // An item with `items` and no type is a dropdown, as Docusaurus's default item type reads it.
@@ -1053,7 +1056,9 @@ function mapNavItem(
       subItems(key, (Array.isArray(item[key]) ? item[key] : []) as unknown[], key === 'dropdownItemsBefore' ? 'itemsBefore' : 'itemsAfter');
     const [before, after] = type === 'search' ? [[], []] : [extra('dropdownItemsBefore'), extra('dropdownItemsAfter')];
     const menu = { ...(before.length ? { itemsBefore: before } : {}), ...(after.length ? { itemsAfter: after } : {}) };
-    return { type: simple[type], ...(l !== undefined ? { label: l } : {}), ...menu };
+    // Docusaurus's version dropdown shows the version's label alone.
+    const bare = type === 'docsVersionDropdown' ? { labelPrefix: false } : {};
+    return { type: simple[type], ...(l !== undefined ? { label: l } : {}), ...menu, ...bare };
   }
   return undefined;
 }

@@ -19,6 +19,11 @@ const linkFields = {
   id: z.string().optional(),
   className: z.string().optional(),
   /**
+   * The label is said, not shown (`aria-label`): the link shows what its class draws, an icon of the project's
+   * stylesheet (a Docusaurus navbar item with an `aria-label` and no `label`, the GitHub link of many sites).
+   */
+  labelHidden: z.boolean().optional(),
+  /**
    * The link leads to a doc found at plan time (a Docusaurus navbar item of type `doc` or `docSidebar`):
    * plan sets `to` to that doc's page, or reports the id that names no doc.
    */
@@ -61,7 +66,10 @@ const navItem = z.discriminatedUnion('type', [
   linkItem,
   dropdownItem,
   menuItem('locale'),
-  menuItem('docsVersion'),
+  menuItem('docsVersion').extend({
+    /** The bar says what its label is (`Version: Next`); off, it shows the version's label alone, as Docusaurus does. */
+    labelPrefix: z.boolean().default(true),
+  }),
   simpleItem('search'),
   simpleItem('profile'),
   z.object({ type: z.literal('premiumTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional(), ...position }),

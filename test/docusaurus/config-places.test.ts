@@ -51,3 +51,23 @@ describe("a config problem is named at the config's own file and key", () => {
     ]);
   });
 });
+
+describe('a navbar link drawn by its class (Docusaurus: an aria-label and no label)', () => {
+  it("says its aria-label without showing it, so the icon the project's stylesheet draws stands alone", async () => {
+    const { result, writer } = await buildTemplate(
+      {
+        'docusaurus.config.js': template.replace(
+          "            label: 'GitHub',\n            position: 'right',",
+          "            className: 'header-github-link',\n            'aria-label': 'GitHub repository',\n            position: 'right',",
+        ),
+      },
+      cleanups,
+    );
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const bar = /<nav class="navbar[\s\S]*?<\/nav>/.exec(writer.text('docs/intro/index.html') ?? '')?.[0] ?? '';
+    const link = /<a href="https:\/\/github.com\/facebook\/docusaurus"[^>]*>([\s\S]*?)<\/a>/.exec(bar);
+    expect(link?.[0]).toContain('aria-label="GitHub repository"');
+    expect(link?.[0]).toContain('class="navbar__link header-github-link"');
+    expect(link?.[1]).not.toContain('GitHub repository');
+  });
+});

@@ -194,7 +194,7 @@ describe('Docusaurus config', () => {
       },
       // Docusaurus puts an item without a position on the left, a dropdown of locales or versions too.
       { type: 'locale', position: 'left' },
-      { type: 'docsVersion', position: 'right' },
+      { type: 'docsVersion', position: 'right', labelPrefix: false },
       { type: 'search', position: 'right' },
     ]);
     expect(diagnostics).toHaveLength(1);
@@ -305,7 +305,15 @@ describe('Docusaurus config', () => {
     };
     const { config, diagnostics } = mapDocusaurusConfig(raw, 'docusaurus.config.js', layout('/nowhere'));
     expect(config!.navbar!.items).toEqual([
-      { type: 'link', label: 'GitHub repository', href: 'https://github.com/o/r', className: 'header-github-link', position: 'right' },
+      // Its aria-label is said, not shown: the project's stylesheet draws the icon from its class.
+      {
+        type: 'link',
+        label: 'GitHub repository',
+        href: 'https://github.com/o/r',
+        className: 'header-github-link',
+        labelHidden: true,
+        position: 'right',
+      },
       // Without either, the link has nothing to show: validation names the missing label.
       { type: 'link', href: 'https://example.org/x', className: 'plain' },
     ]);

@@ -131,16 +131,17 @@ describe('versioned docs as Docusaurus makes them (test/fixtures/docusaurus-vers
 
   it('lists the versions in the dropdown, each leading to the same doc in that version, else to its first doc', () => {
     expect(dropdownOf(built.page('docs/1.x/install/index.html'))).toEqual({
-      label: 'Version: 1.x',
+      // The version's label alone, as Docusaurus's dropdown shows it (quire's own sites say "Version: …").
+      label: '1.x',
       entries: ['Next /docs/next/install/', '2.x /docs/install/', '*1.x /docs/1.x/install/'],
     });
     expect(dropdownOf(built.page('docs/next/guides/new-feature/index.html'))).toEqual({
-      label: 'Version: Next',
+      label: 'Next',
       entries: ['*Next /docs/next/guides/new-feature/', '2.x /docs/', '1.x /docs/1.x/'],
     });
     // Off the docs: the last version is shown, and each entry leads to its version's first doc.
     expect(dropdownOf(built.page('404.html'))).toEqual({
-      label: 'Version: 2.x',
+      label: '2.x',
       entries: ['Next /docs/next/', '*2.x /docs/', '1.x /docs/1.x/'],
     });
   });
@@ -224,7 +225,7 @@ describe('docs plugin version options', () => {
     expect(unread?.message).not.toContain('noIndex');
     expect(htmlFiles(writer)).toContain('docs/dev/install/index.html');
     const upcoming = page('docs/dev/install/index.html');
-    expect(dropdownOf(upcoming).label).toBe('Version: Upcoming');
+    expect(dropdownOf(upcoming).label).toBe('Upcoming');
     expect(bannerOf(upcoming)).toBeUndefined();
     expect(badgeOf(upcoming)).toBeUndefined();
     expect(page('docs/1.x/install/index.html')).toContain('<meta name="robots" content="noindex, nofollow"/>');

@@ -225,8 +225,9 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
             className={['navbar__link', item.className].filter(Boolean).join(' ')}
             id={own(item.id)}
             aria-current={current(target(item) ?? item.to)}
+            aria-label={item.labelHidden ? tl(item.label) : undefined}
           >
-            {tl(item.label)}
+            {item.labelHidden ? null : tl(item.label)}
           </Link>
         </li>
       );
@@ -275,14 +276,28 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
     }
     case 'docsVersion': {
       if (site.docVersions)
-        return <VersionDropdown versions={site.docVersions} mobile={mobile} before={item.itemsBefore} after={item.itemsAfter} />;
+        return (
+          <VersionDropdown
+            versions={site.docVersions}
+            mobile={mobile}
+            before={item.itemsBefore}
+            after={item.itemsAfter}
+            prefix={item.labelPrefix}
+          />
+        );
       // On docs pages only: elsewhere there is no page to show in another version, and a bare "Weiter" beside
       // the pricing table reads as "next". Each version links to the page shown in that version. The bar says
       // what the label is ("Version: Weiter"), as Docusaurus's version badge does, not to be read as pagination.
       if (route.kind !== 'doc') return null;
       return (
         <Dropdown
-          label={mobile ? t('navbar.versions') : t('navbar.version', { label: tl(config.docs.version.label) })}
+          label={
+            mobile
+              ? t('navbar.versions')
+              : item.labelPrefix
+                ? t('navbar.version', { label: tl(config.docs.version.label) })
+                : tl(config.docs.version.label)
+          }
           className="version-dropdown"
           mobile={mobile}
         >
@@ -400,11 +415,14 @@ function VersionDropdown({
   mobile,
   before,
   after,
+  prefix,
 }: {
   versions: NonNullable<Site['docVersions']>;
   mobile: boolean;
   before: LinkItem[];
   after: LinkItem[];
+  /** Whether the bar says "Version: …" or shows the label alone (config `labelPrefix`). */
+  prefix: boolean;
 }) {
   const { route } = useTheme();
   const t = useT();
@@ -413,7 +431,7 @@ function VersionDropdown({
   const links = new Map((route.doc?.versionLinks ?? []).map((l) => [l.name, l.path]));
   return (
     <Dropdown
-      label={mobile ? t('navbar.versions') : t('navbar.version', { label: tl(active.label) })}
+      label={mobile ? t('navbar.versions') : prefix ? t('navbar.version', { label: tl(active.label) }) : tl(active.label)}
       className="version-dropdown"
       mobile={mobile}
     >
