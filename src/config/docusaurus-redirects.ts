@@ -20,6 +20,7 @@ export function mapClientRedirects(
 ): { redirects: Raw; createRedirects?: { run: (path: string) => unknown; keyPath: string } } | undefined {
   const plugins = Array.isArray(raw.plugins) ? (raw.plugins as unknown[]) : [];
   let found = false;
+  let placed = false;
   const fromExtensions: unknown[] = [];
   const toExtensions: unknown[] = [];
   const rules: unknown[] = [];
@@ -39,6 +40,9 @@ export function mapClientRedirects(
     }
     const at = `plugins.${i}.1`;
     take(`${at}.id`);
+    // The first instance's options stand for quire's `redirects` in diagnostics (`redirects.fromExtensions`).
+    if (!placed) origin('redirects', at);
+    placed = true;
     // Values as written: the schema checks them (an extension with a dot, a `from` that is no path) at quire's keys.
     // Each value's place in the config, for diagnostics (several instances of the plugin make one list each).
     const list = (key: string, into: unknown[], quireKey = key) => {

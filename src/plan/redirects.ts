@@ -16,10 +16,10 @@ const bare = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
  * The redirect pages of config `redirects`, as Docusaurus's plugin-client-redirects collects them
  * (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-client-redirects): from every page's path and each
  * `fromExtensions` (`/docs/intro` ← `/docs/intro.html`; not the root, nor a path that already ends in one), to every
- * page whose path ends in one of `toExtensions` from the path without it, and the `rules`. A `from` that is a page's
- * own path (or a static file's) is left out, and so is a second redirect from one path (warnings, as Docusaurus's `onDuplicateRoutes`
- * gives them by default). A `to` that is a site path leads to its page's address; one that is no page is a broken
- * link, reported by the link check (configLinks).
+ * page whose path ends in one of `toExtensions` from the path without it, the `createRedirects` hook's and the
+ * `rules`. A `from` that is a page's own path (or a static file's) is left out, and so is a second redirect from
+ * one path (warnings, as Docusaurus's `onDuplicateRoutes` gives them by default). A `to` that is a site path leads
+ * to its page's address; one that is no page is a broken link, reported by the link check (configLinks).
  */
 export function planRedirects(
   config: SiteConfig,
