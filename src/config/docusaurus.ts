@@ -177,6 +177,8 @@ export function mapDocusaurusConfig(
     titleDelimiter: take('titleDelimiter'),
     // Docusaurus's PageMetadata gives og:title the window title, the site's name included.
     socialTitle: 'window',
+    // A page without a description of its own has none in Docusaurus (no site-wide default).
+    descriptionFallback: 'none',
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
     headTags: headTags(raw, take, origin),
@@ -387,6 +389,8 @@ export function mapDocusaurusConfig(
     routeBasePath: blogRoute === undefined ? 'blog' : blogRoute.replace(/^\/+|\/+$/g, ''),
     title: opt<string>('blog.blogTitle') ?? 'Blog',
     description: opt<string>('blog.blogDescription') ?? 'Blog',
+    // Docusaurus's blog list pages have no visible title (it is the window's).
+    listTitle: 'hidden',
     datePaths: true,
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,

@@ -191,6 +191,11 @@ export const configSchema = z
      * `og:site_name`), or the window title (`window`: `Install | Bilingo`), as Docusaurus writes it.
      */
     socialTitle: z.enum(['page', 'window']).default('page'),
+    /**
+     * The description of a page that has none of its own (a React page, the search and not-found pages): the
+     * tagline (`tagline`), or none (`none`, as Docusaurus writes such pages).
+     */
+    descriptionFallback: z.enum(['tagline', 'none']).default('tagline'),
     tagline: z.string().default(''),
     /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
     customFields: z.record(z.string(), z.unknown()).default({}),
@@ -334,6 +339,11 @@ export const configSchema = z
          * theme's text (`blog.list.description`) is the description and is shown under the title.
          */
         description: z.string().optional(),
+        /**
+         * The blog list's title as its heading: shown (`shown`), or for screen readers only (`hidden`, a Docusaurus
+         * project's: its list pages show the posts alone).
+         */
+        listTitle: z.enum(['shown', 'hidden']).default('shown'),
         /** A post dated by its file name and without a slug is at `/<blog>/YYYY/MM/DD/<name>/`, as in Docusaurus. */
         datePaths: z.boolean().default(false),
         /**

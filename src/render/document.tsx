@@ -143,7 +143,7 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
   const imageAlt = fm?.image ? fm.image_alt : config.imageAlt;
   // A `<meta name="description">` in the page's `<head>` (MDX) is its description, as under Docusaurus.
   const headDescription = compiledHead?.tags.find((t) => t.tag === 'meta' && t.attributes.name === 'description')?.attributes.content;
-  const description = headDescription ?? (route.description || config.tagline);
+  const description = headDescription ?? (route.description || (config.descriptionFallback === 'tagline' ? config.tagline : ''));
   const headTags = (compiledHead?.tags ?? []).filter((t) => !(t.tag === 'meta' && t.attributes.name === 'description'));
   // The not-found page (unlisted: linked from nowhere) has none, as under Docusaurus: hosts answer a missing address
   // with status 404, which keeps it out of search engines, and emit leaves it out of the sitemap and the site's

@@ -66,4 +66,24 @@ describe("Docusaurus page head (the classic theme's PageMetadata and SiteMetadat
     expect(firstLineExcerpt('<div>\n<BigApp />\n\nConsider a <code>BigApp</code> component\n')).toBe('Consider a BigApp component');
     expect(firstLineExcerpt(':::tip\n\n:::\n')).toBeUndefined();
   });
+
+  it('gives a page without a description none, and the blog list its title for screen readers only, as Docusaurus', async () => {
+    const { result, writer } = await buildTemplate(
+      {
+        'src/pages/plain.js':
+          'import Layout from \'@theme/Layout\';\nexport default function Plain() { return <Layout title="Plain"><main>Plain</main></Layout>; }\n',
+      },
+      cleanups,
+    );
+    expect(result.ok).toBe(true);
+    // A React page and the not-found page have no description of their own: Docusaurus writes no site-wide one
+    // (quire's own sites give the tagline).
+    for (const file of ['plain/index.html', '404.html']) {
+      expect(metas(writer.text(file) ?? '', 'description')).toEqual([]);
+      expect(metas(writer.text(file) ?? '', 'og:description')).toEqual([]);
+    }
+    // A page with one keeps it.
+    expect(metas(writer.text('docs/intro/index.html') ?? '', 'description')).toHaveLength(1);
+    expect(writer.text('blog/index.html')).toContain('<h1 class="visually-hidden">Blog</h1>');
+  });
 });

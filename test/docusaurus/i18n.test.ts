@@ -113,7 +113,7 @@ describe('a Docusaurus project built in another locale reads i18n/<locale>/ (tes
     expect(navbar(fr.page('fr/docs/intro/index.html'))).toMatch(/^Polyglotte Tutoriel Blogue /);
     expect(footer(fr.page('fr/docs/intro/index.html'))).toBe("Documentation Tutoriel Droits d'auteur Polyglot");
     expect(navbar(en.page('docs/intro/index.html'))).toMatch(/^Polyglot Tutorial Blog /);
-    expect(part(fr.page('fr/blog/index.html'), /<h1>[^<]*/)).toBe('Nouvelles');
+    expect(part(fr.page('fr/blog/index.html'), /<h1 class="visually-hidden">[^<]*/)).toBe('Nouvelles');
     expect(part(fr.page('fr/blog/index.html'), /<title>[^<]*/)).toBe('Nouvelles | Polyglot');
   });
 });

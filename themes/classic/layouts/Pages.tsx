@@ -141,7 +141,8 @@ export function BlogList() {
       <div className="blog-layout">
         <BlogSidebar />
         <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main">
-          <h1>{route.title}</h1>
+          {/* Docusaurus's list pages show the posts alone: there the title is for screen readers (blog.listTitle). */}
+          <h1 className={site.config.blog.listTitle === 'hidden' ? 'visually-hidden' : undefined}>{route.title}</h1>
           {/* The theme's own text introduces the list; a description the site gives (Docusaurus's) is for the head only. */}
           {site.config.blog.description === undefined ? <p className="page__lead">{route.description}</p> : null}
           {onThisPage(site.blogPosts, route.paged).map((post) => {
