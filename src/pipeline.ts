@@ -4,7 +4,7 @@ import { bundleModules, compileTexts, pageSettings, type CompileTexts, type Modu
 import { quireRoot } from './config/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, mergeMessages, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
-import type { Compiled, Loaded, Page, ProjectHooks, Site, SiteConfig, StageResult, Theme } from './types.ts';
+import type { Compiled, Loaded, Page, ProjectHooks, Site, SiteConfig, Theme } from './types.ts';
 
 export type StepName = 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';
 

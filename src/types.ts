@@ -4,7 +4,7 @@ import type { Root as HastRoot } from 'hast';
  * config → load (Source[]) → compile (Compiled[]) → plan (Site) → render (Page[]) → emit (files).
  */
 import type { Diagnostic } from './diagnostics.ts';
-import type { ProjectHooks, SiteConfig } from './config/schema.ts';
+import type { SiteConfig } from './config/schema.ts';
 
 export type { ProjectHooks, SiteConfig } from './config/schema.ts';
 export type { Diagnostic } from './diagnostics.ts';

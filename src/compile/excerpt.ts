@@ -52,9 +52,9 @@ function plainText(line: string): string {
     withoutHeadingMarks,
     (s) => scan(s, emphasis),
     (s) => scan(s, strikethrough),
-    (s) => scan(s, (t, at) => (t.startsWith('![', at) ? bracketed(t, at, at + 2) : undefined)),
+    (s) => scan(s, (t, at) => (t.startsWith('![', at) ? bracketed(t, at + 2) : undefined)),
     (s) => scan(s, footnote),
-    (s) => scan(s, (t, at) => (t[at] === '[' ? bracketed(t, at, at + 1) : undefined)),
+    (s) => scan(s, (t, at) => (t[at] === '[' ? bracketed(t, at + 1) : undefined)),
     (s) => scan(s, inlineCode),
     withoutQuoteMark,
     (s) => (s.includes(':::') ? s.slice(0, s.indexOf(':::')) : s),
@@ -136,10 +136,10 @@ function strikethrough(text: string, at: number): [number, string] | undefined {
 }
 
 /**
- * A link or image from `open` (its `[`, or the `[` of `![`): the shortest label up to a `]` followed by `[` or `(`,
- * then anything up to the first `]` or `)`. The label stays.
+ * A link or image whose label starts at `labelStart` (after its `[` or `![`): the shortest label up to a `]`
+ * followed by `[` or `(`, then anything up to the first `]` or `)`. The label stays.
  */
-function bracketed(text: string, at: number, labelStart: number): [number, string] | undefined {
+function bracketed(text: string, labelStart: number): [number, string] | undefined {
   for (let close = text.indexOf(']', labelStart); close >= 0; close = text.indexOf(']', close + 1)) {
     const opener = text[close + 1];
     if (opener !== '[' && opener !== '(') continue;

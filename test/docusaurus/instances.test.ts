@@ -271,7 +271,7 @@ describe('docs instances the config gets wrong', () => {
       '  const value = {',
       '    plugins: Object.keys(all).sort(),',
       '    paths: Object.fromEntries(Object.entries(all).map(([id, d]) => [id, d.path])),',
-      '    docs: Object.fromEntries(Object.entries(all).map(([id, d]) => [id, d.versions[0].docs.map((doc) => `${doc.id} ${doc.path} ${doc.sidebar}`).sort()])),',
+      '    docs: Object.fromEntries(Object.entries(all).map(([id, d]) => [id, d.versions[0].docs.map((doc) => doc.id + " " + doc.path + " " + doc.sidebar).sort()])),',
       '    sidebars: Object.fromEntries(Object.entries(all).map(([id, d]) => [id, Object.keys(d.versions[0].sidebars)])),',
       '    drafts: Object.fromEntries(Object.entries(all).map(([id, d]) => [id, d.versions[0].draftIds])),',
       '    active: useActivePlugin()?.pluginId ?? null,',

@@ -1,4 +1,4 @@
-import type { Heading } from '../../../src/types.ts';
+import type { Heading, NavLink } from '../../../src/types.ts';
 import { interpolate } from '../interpolate.tsx';
 import { ContentText, externalProps, useHref, useLabel, useLocale, useT, useTheme } from '../context.tsx';
 import { Icon } from '../mdx/icons.tsx';
@@ -118,14 +118,40 @@ function TocList({ nodes }: { nodes: TocNode[] }) {
 export function Pagination() {
   const { route } = useTheme();
   const t = useT();
-  const href = useHref();
-  if (!route.doc || (!route.doc.prev && !route.doc.next)) return null;
+  if (!route.doc) return null;
   const { prev, next } = route.doc;
   return (
-    <nav className="pagination-nav" aria-label={t('docs.pagination')}>
+    <PaginationNav
+      label={t('docs.pagination')}
+      prev={prev && { ...prev, sublabel: t('docs.previous') }}
+      next={next && { ...next, sublabel: t('docs.next') }}
+      rel
+    />
+  );
+}
+
+/**
+ * The two links below a doc (previous, next) or a blog post (newer, older): each with its sublabel and the page's
+ * title; nothing when there is neither. `rel` marks them as the sequence's previous and next page.
+ */
+export function PaginationNav({
+  label,
+  prev,
+  next,
+  rel = false,
+}: {
+  label: string;
+  prev?: NavLink & { sublabel: string };
+  next?: NavLink & { sublabel: string };
+  rel?: boolean;
+}) {
+  const href = useHref();
+  if (!prev && !next) return null;
+  return (
+    <nav className="pagination-nav" aria-label={label}>
       {prev ? (
-        <a className="pagination-nav__link pagination-nav__link--prev" href={href(prev.path)} rel="prev">
-          <span className="pagination-nav__sublabel">{t('docs.previous')}</span>
+        <a className="pagination-nav__link pagination-nav__link--prev" href={href(prev.path)} rel={rel ? 'prev' : undefined}>
+          <span className="pagination-nav__sublabel">{prev.sublabel}</span>
           <span className="pagination-nav__label">
             « <ContentText>{prev.label}</ContentText>
           </span>
@@ -134,8 +160,8 @@ export function Pagination() {
         <span />
       )}
       {next ? (
-        <a className="pagination-nav__link pagination-nav__link--next" href={href(next.path)} rel="next">
-          <span className="pagination-nav__sublabel">{t('docs.next')}</span>
+        <a className="pagination-nav__link pagination-nav__link--next" href={href(next.path)} rel={rel ? 'next' : undefined}>
+          <span className="pagination-nav__sublabel">{next.sublabel}</span>
           <span className="pagination-nav__label">
             <ContentText>{next.label}</ContentText> »
           </span>

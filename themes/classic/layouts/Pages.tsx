@@ -3,8 +3,8 @@ import type { Route, SidebarItem, Site } from '../../../src/types.ts';
 import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
-import { EditMetaRow } from '../components/DocChrome.tsx';
-import { ContentText, useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
+import { EditMetaRow, PaginationNav } from '../components/DocChrome.tsx';
+import { useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
 import { SearchPageView } from '../search/SearchPageView.tsx';
@@ -82,30 +82,13 @@ export function BlogPost({ content }: { content: ReactNode }) {
 function BlogPostPaginator() {
   const { route } = useTheme();
   const t = useT();
-  const href = useHref();
   const { newer, older } = route.blog ?? {};
-  if (!newer && !older) return null;
   return (
-    <nav className="pagination-nav" aria-label={t('blog.post.paginator')}>
-      {newer ? (
-        <a className="pagination-nav__link pagination-nav__link--prev" href={href(newer.path)}>
-          <span className="pagination-nav__sublabel">{t('blog.post.newer')}</span>
-          <span className="pagination-nav__label">
-            « <ContentText>{newer.label}</ContentText>
-          </span>
-        </a>
-      ) : (
-        <span />
-      )}
-      {older ? (
-        <a className="pagination-nav__link pagination-nav__link--next" href={href(older.path)}>
-          <span className="pagination-nav__sublabel">{t('blog.post.older')}</span>
-          <span className="pagination-nav__label">
-            <ContentText>{older.label}</ContentText> »
-          </span>
-        </a>
-      ) : null}
-    </nav>
+    <PaginationNav
+      label={t('blog.post.paginator')}
+      prev={newer && { ...newer, sublabel: t('blog.post.newer') }}
+      next={older && { ...older, sublabel: t('blog.post.older') }}
+    />
   );
 }
 
