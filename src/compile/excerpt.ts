@@ -44,24 +44,26 @@ export function firstLineExcerpt(body: string): string | undefined {
 
 type Step = (line: string) => string;
 
-/** One line without its marks, each kind taken off in turn (the order matters: see the steps). */
+/** The kinds of marks, taken off in this order (the order matters: an h1 line goes before headings lose their marks). */
+const STEPS: Step[] = [
+  withoutTags,
+  withoutTitle,
+  withoutHeadingMarks,
+  (s) => scan(s, emphasis),
+  (s) => scan(s, strikethrough),
+  (s) => scan(s, (t, at) => (t.startsWith('![', at) ? bracketed(t, at + 2) : undefined)),
+  (s) => scan(s, footnote),
+  (s) => scan(s, (t, at) => (t[at] === '[' ? bracketed(t, at + 1) : undefined)),
+  (s) => scan(s, inlineCode),
+  withoutQuoteMark,
+  (s) => (s.includes(':::') ? s.slice(0, s.indexOf(':::')) : s),
+  (s) => scan(s, emoji),
+  withoutHeadingId,
+];
+
+/** One line without its marks, each kind taken off in turn. */
 function plainText(line: string): string {
-  const steps: Step[] = [
-    withoutTags,
-    withoutTitle,
-    withoutHeadingMarks,
-    (s) => scan(s, emphasis),
-    (s) => scan(s, strikethrough),
-    (s) => scan(s, (t, at) => (t.startsWith('![', at) ? bracketed(t, at + 2) : undefined)),
-    (s) => scan(s, footnote),
-    (s) => scan(s, (t, at) => (t[at] === '[' ? bracketed(t, at + 1) : undefined)),
-    (s) => scan(s, inlineCode),
-    withoutQuoteMark,
-    (s) => (s.includes(':::') ? s.slice(0, s.indexOf(':::')) : s),
-    (s) => scan(s, emoji),
-    withoutHeadingId,
-  ];
-  return steps.reduce((text, step) => step(text), line).trim();
+  return STEPS.reduce((text, step) => step(text), line).trim();
 }
 
 /**

@@ -371,14 +371,8 @@ export function mapDocusaurusConfig(
   );
   const editCurrent = opt('docs.editCurrentVersion');
   if (editCurrent !== undefined) docs.editCurrentVersion = editCurrent;
-  const instances = mapDocsInstances({ raw, preset, take, relative, root: layout.root, file, locale: defaultLocale, diagnostics });
+  const instances = mapDocsInstances({ raw, preset, take, relative, root: layout.root, file, locale: defaultLocale, diagnostics, origin });
   if (instances.length) docs.instances = instances.map(({ layout: _, ...instance }) => instance);
-  docsInstances(raw as Raw, preset)
-    .filter((instance) => instance.at.startsWith('plugins.'))
-    .forEach((instance) => {
-      const k = instances.findIndex((mapped) => mapped.id === instance.id);
-      if (k >= 0) origin(`docs.instances.${k}`, instance.at);
-    });
   config.docs = docs;
 
   const blogOff = peek('blog') === false;
@@ -697,6 +691,7 @@ function mapDocsInstances({
   file,
   locale,
   diagnostics,
+  origin,
 }: {
   raw: Raw;
   preset: string;
@@ -706,6 +701,8 @@ function mapDocsInstances({
   file: string;
   locale: string;
   diagnostics: Diagnostic[];
+  /** Where each mapped instance's options are written, for diagnostics. */
+  origin: Origin;
 }): (Raw & { id: string; layout: Raw })[] {
   const all = docsInstances(raw, preset);
   const out: (Raw & { id: string; layout: Raw })[] = [];
@@ -738,6 +735,7 @@ function mapDocsInstances({
     const versionsFile = `${id}_versions.json`;
     if (existsSync(path.resolve(root, versionsFile)))
       diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'docsInstanceVersions', { id, file: versionsFile, dir }, { file: versionsFile }));
+    origin(`docs.instances.${out.length}`, at);
     out.push(mapped);
   });
   return out;
