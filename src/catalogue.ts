@@ -646,12 +646,12 @@ export const CATALOGUE = {
     title: 'Blog post without a truncate marker',
     severity: 'either',
     about:
-      "blog posts without a truncate marker (`<!-- truncate -->`, `{/* truncate */}`), which a list of posts shows whole: one warning naming them, or an error (the blog setting `onUntruncatedPosts`, a Docusaurus project's `onUntruncatedBlogPosts`)",
+      "blog posts without a truncate marker (`<!-- truncate -->`, `{/* truncate */}`), which a list of posts shows whole or by its description (the blog setting `untruncatedInList`): one warning naming them, or an error (the blog setting `onUntruncatedPosts`, a Docusaurus project's `onUntruncatedBlogPosts`)",
     cases: {
       untruncated: kase({
         severity: 'warning',
-        message: (d: { files: string[] }) =>
-          `${d.files.length === 1 ? 'This blog post has' : `${d.files.length} blog posts have`} no truncate marker, so the lists of posts show ${d.files.length === 1 ? 'it' : 'them'} whole: ${d.files.join(', ')}.`,
+        message: (d: { files: string[]; whole: boolean }) =>
+          `${d.files.length === 1 ? 'This blog post has' : `${d.files.length} blog posts have`} no truncate marker, so the lists of posts show ${d.files.length === 1 ? 'it' : 'them'} ${d.whole ? 'whole' : 'by the description'}: ${d.files.join(', ')}.`,
         hint: 'Put <!-- truncate --> (Markdown) or {/* truncate */} (MDX) after the part the lists should show, or set the blog option onUntruncatedPosts (Docusaurus: onUntruncatedBlogPosts) to ignore.',
       }),
     },

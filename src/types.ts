@@ -162,6 +162,11 @@ export interface Compiled {
    * (one of `assets`), which emit replaces with the published path.
    */
   socialImage?: string;
+  /**
+   * The site's own images the page shows with Markdown (`![…](…)`), by the key their size marker names (see
+   * SIZE_PROPERTY in shared/markers.ts): an asset's marker or a static file's site path. Plan reads their sizes.
+   */
+  measuredImages?: string[];
   /** Plain text, for search and excerpts. */
   excerpt: string;
   /** The page has a truncate marker (a blog post's excerpt ends there). */
@@ -442,7 +447,10 @@ export interface Site {
   messages: Messages;
   /** Every locale's messages, for locale fallbacks (language names). */
   locales: LocaleInfo[];
-  /** Pixel sizes of the social cards (key: see `socialImageOf` in plan/social-images.ts). */
+  /**
+   * Pixel sizes of the social cards (key: see `socialImageOf` in plan/social-images.ts) and of the site's own
+   * Markdown images (key: see `Compiled.measuredImages`).
+   */
   imageSizes: Record<string, ImageSize>;
   /**
    * The docs' versions on a site with more than one, in the dropdown's order: each with its first doc's page
@@ -470,6 +478,8 @@ export interface Site {
 export interface ImageSize {
   width: number;
   height: number;
+  /** An SVG: its size as its `width`/`height` or `viewBox` give it, which link previews do not use. */
+  vector?: true;
 }
 
 export type Messages = Record<string, string>;
@@ -605,10 +615,12 @@ export interface PageProps {
    */
   head?: { title?: string; description?: string; wholeTitle?: string; tags?: HeadTag[] };
   /**
-   * A blog post's content up to its truncate marker, drawn as its page draws it (by the post's compiled index), for
-   * a list of posts; undefined for a post without a marker, or whose content is code (MDX with its own logic).
+   * What a list of posts shows of a blog post (by its compiled index), drawn as its page draws it: its content up to
+   * its truncate marker, or, where the site lists untruncated posts whole (`blog.untruncatedInList`), all of a post
+   * without one (`whole`). Undefined where the list shows the description instead: a post without a marker on
+   * other sites, and a cut post whose content is code (MDX with its own logic).
    */
-  excerpt?: (compiledIndex: number) => unknown;
+  excerpt?: (compiledIndex: number) => { content: unknown; whole: boolean } | undefined;
   /**
    * A code block drawn as a fenced block with this language and meta is drawn (src/highlight/), as a React element:
    * for Docusaurus's `@theme/CodeBlock` in a project's own code, whose text is known only as it renders. Absent in

@@ -242,7 +242,7 @@ describe('build: files named relative to an MDX page', () => {
       const html = writer.text('de/docs/guide/namen/index.html')!;
       const asset = [...writer.files.keys()].find((f) => f.startsWith('de/assets/Ubersicht-neu.'));
       expect(asset).toMatch(/^de\/assets\/Ubersicht-neu\.[0-9a-f]{8}\.svg$/);
-      expect(html).toContain(`<img src="/${asset}" alt="Übersicht">`);
+      expect(html).toMatch(new RegExp(`<img src="/${asset}" alt="Übersicht" loading="lazy" decoding="async" width="\\d+" height="\\d+">`));
       // Route paths are URLs: encoded in every link and the sitemap, decoded in the file name.
       expect(html).toContain('href="/de/docs/guide/zweite%20seite/">die zweite Seite</a>');
       expect(writer.text('de/docs/guide/zweite seite/index.html')).toContain('<h1 class="doc__title">Zweite Seite</h1>');

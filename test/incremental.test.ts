@@ -118,6 +118,32 @@ describe('incremental output', () => {
     expect(Buffer.from(after.get('de/docs/guide/start/index.html')!.bytes, 'base64').toString()).toContain(`src="/${images(after)[0]}"`);
   });
 
+  it('incremental: should render again only the pages showing a Markdown image from static/ when it changed its size', async () => {
+    const { root, out, build } = await site({ 'content/docs/guide/karte.md': '---\ntitle: Karte\n---\n\n![Karte](/img/karte.png)\n' });
+    ok(await build());
+    const page = () => readFile(path.join(out, 'de/docs/guide/karte/index.html'), 'utf8');
+    expect(await page()).toContain('alt="Karte" loading="lazy" decoding="async" width="12" height="6"');
+    const before = await snapshot(out);
+    await writeFile(path.join(root, 'static/img/karte.png'), png(30, 20));
+    const second = ok(await build());
+    expect(second.pages - second.reused).toBe(1);
+    expect(await page()).toContain('alt="Karte" loading="lazy" decoding="async" width="30" height="20"');
+    expect(changedFiles(before, await snapshot(out)).filter((f) => f.endsWith('.html'))).toEqual(['de/docs/guide/karte/index.html']);
+  });
+
+  it("incremental: should render a blog list again when a post's text changed, as the list shows it", async () => {
+    // Not its first paragraph, which is its description too.
+    const post = (text: string) =>
+      `---\ntitle: Hallo Blog\nauthors: [Team]\n---\nErster Absatz.\n\n${text}\n\n<!-- truncate -->\n\nRest.\n`;
+    const { root, out, build } = await site({ 'content/blog/2025-01-02-hallo.md': post('Vorher.') });
+    ok(await build());
+    const list = () => readFile(path.join(out, 'de/blog/index.html'), 'utf8');
+    expect(await list()).toContain('<p>Vorher.</p>');
+    await writeFile(path.join(root, 'content/blog/2025-01-02-hallo.md'), post('Nachher.'));
+    ok(await build());
+    expect(await list()).toContain('<p>Nachher.</p>');
+  });
+
   it('incremental: should name the client bundle the same from any working directory', async () => {
     // The compiled CLI, a process each time: esbuild keeps the working directory its service started in.
     const { root } = await site();

@@ -85,7 +85,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-export const COMPILER_VERSION = '32';
+export const COMPILER_VERSION = '33';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -480,6 +480,7 @@ async function finishCompile(
       links: (data.links as LinkRef[]) ?? [],
       assets,
       ...(socialImage ? { socialImage } : {}),
+      ...(data.measuredImages ? { measuredImages: data.measuredImages as string[] } : {}),
       excerpt: truncate((data.beforeTruncate as string | undefined) ?? firstParagraph ?? '', 300),
       ...(data.truncated ? { truncated: true as const } : {}),
       components: (data.components as string[]) ?? [],

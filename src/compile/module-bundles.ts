@@ -10,6 +10,8 @@ export interface PageBundle {
   modules?: Compiled['modules'];
   links: LinkRef[];
   assets: AssetRef[];
+  /** The size keys of its partials' Markdown images (see Compiled.measuredImages). */
+  measuredImages?: string[];
 }
 
 /** One bundle of the pages' modules, kept with the files it was made of. */

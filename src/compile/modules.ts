@@ -75,7 +75,11 @@ export async function bundleModules(
     );
   const kept = key ? await bundles!.get(key, root) : undefined;
   if (kept) return { ...replay(kept, entries), kept: true };
-  const before = entries.map((e) => ({ links: e.compiled.links.length, assets: new Set(e.compiled.assets.map((a) => a.marker)) }));
+  const before = entries.map((e) => ({
+    links: e.compiled.links.length,
+    assets: new Set(e.compiled.assets.map((a) => a.marker)),
+    images: e.compiled.measuredImages?.length ?? 0,
+  }));
   const inputs = new Set<string>();
   const made = await bundleNow(root, entries, settings, inputs);
   // Kept only when nothing failed: what esbuild could not find is not among the inputs that would show it came.
@@ -84,6 +88,9 @@ export async function bundleModules(
       ...(c.modules ? { modules: c.modules } : {}),
       links: c.links.slice(before[i].links),
       assets: c.assets.filter((a) => !before[i].assets.has(a.marker)),
+      ...(c.measuredImages && c.measuredImages.length > before[i].images
+        ? { measuredImages: c.measuredImages.slice(before[i].images) }
+        : {}),
     }));
     await bundles!.set({ key, inputs: [...inputs].sort(), pages, files: made.files, diagnostics: made.diagnostics }, root);
   }
@@ -97,8 +104,15 @@ function replay(kept: BundleRecord, entries: Entry[]): { diagnostics: Diagnostic
     if (page.modules) c.modules = page.modules;
     c.links = [...c.links, ...page.links];
     c.assets = [...c.assets, ...page.assets.filter((a) => !c.assets.some((b) => b.marker === a.marker))];
+    if (page.measuredImages) addMeasured(c, page.measuredImages);
   });
   return { diagnostics: kept.diagnostics, files: kept.files, dropped: [] };
+}
+
+/** A page shows its partials' Markdown images: their sizes are read with its own (Compiled.measuredImages). */
+function addMeasured(page: Compiled, keys: readonly string[]): void {
+  const added = keys.filter((key) => !page.measuredImages?.includes(key));
+  if (added.length) page.measuredImages = [...(page.measuredImages ?? []), ...added];
 }
 
 /** The plugin's namespaces whose paths are files esbuild read (see modules-plugin.ts); the others are made up. */
@@ -248,6 +262,7 @@ function attachModules(state: BundleState, page: Compiled, i: number, outputs: M
     if (!partial) continue;
     page.links = [...page.links, ...partial.links];
     used.push(...partial.assets);
+    addMeasured(page, partial.measuredImages);
   }
   page.modules = { code: js, ...(css ? { css } : {}), files };
   if (used.length) page.assets = [...page.assets, ...used.filter((a) => !page.assets.some((b) => b.marker === a.marker))];

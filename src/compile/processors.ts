@@ -295,6 +295,8 @@ export interface CompiledPartial {
   code: string;
   links: LinkRef[];
   assets: AssetRef[];
+  /** Its Markdown images' size keys (see Compiled.measuredImages). */
+  measuredImages: string[];
   notes: CompileNote[];
 }
 
@@ -337,6 +339,7 @@ export async function compilePartial(
     code: String(out.value),
     links: (out.data.links as LinkRef[] | undefined) ?? [],
     assets: (out.data.assets as AssetRef[] | undefined) ?? [],
+    measuredImages: (out.data.measuredImages as string[] | undefined) ?? [],
     notes: (withPluginNotes(out, bodyLine).notes as CompileNote[] | undefined) ?? [],
   };
 }

@@ -385,6 +385,8 @@ export function mapDocusaurusConfig(
     description: opt<string>('blog.blogDescription') ?? 'Blog',
     // Docusaurus's blog list pages have no visible title (it is the window's).
     listTitle: 'hidden',
+    // Its lists show a post without a truncate marker whole, with no link to read more.
+    untruncatedInList: 'whole',
     datePaths: true,
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,

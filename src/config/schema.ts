@@ -344,6 +344,11 @@ export const configSchema = z
          * project's: its list pages show the posts alone).
          */
         listTitle: z.enum(['shown', 'hidden']).default('shown'),
+        /**
+         * How a list of posts shows a post without a truncate marker: by its description and a link to read on
+         * (`description`), or whole, as Docusaurus lists it (`whole`, a Docusaurus project's).
+         */
+        untruncatedInList: z.enum(['description', 'whole']).default('description'),
         /** A post dated by its file name and without a slug is at `/<blog>/YYYY/MM/DD/<name>/`, as in Docusaurus. */
         datePaths: z.boolean().default(false),
         /**
@@ -361,8 +366,8 @@ export const configSchema = z
         /** The blog sidebar's heading (Docusaurus's `blogSidebarTitle`); without it the theme's "recent posts" text. */
         sidebarTitle: z.string().min(1).optional(),
         /**
-         * A post without a truncate marker, which a list of posts shows whole (Docusaurus's `onUntruncatedBlogPosts`):
-         * named in one warning, an error, or nothing.
+         * A post without a truncate marker, which a list of posts shows by its description or whole (see
+         * `untruncatedInList`; Docusaurus's `onUntruncatedBlogPosts`): named in one warning, an error, or nothing.
          */
         onUntruncatedPosts: z.enum(['ignore', 'warn', 'throw']).default('ignore'),
         /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */

@@ -3,14 +3,16 @@ import path from 'node:path';
 import { imageSize } from 'image-size';
 import type { ImageSize } from '../types.ts';
 
-/** Enough of a file for every raster format's header (a JPEG's size can follow its embedded metadata). */
+/** Enough of a file for almost every image's header: PNG, GIF, WebP and SVG name their size in the first bytes. */
+const FIRST_BYTES = 16 * 1024;
+/** Enough for every raster format's header (a JPEG's size can follow its embedded metadata). */
 const HEAD_BYTES = 128 * 1024;
 
 /**
- * The pixel size of each image (project-relative files, by the key the caller gives them), for the social
- * card's `og:image:width` / `og:image:height`: with them, Facebook and LinkedIn show a page's card on its
- * first share instead of after fetching the image. Only the file's head is read. Vector images and files
- * that are missing or not an image get no entry (the link check reports missing ones).
+ * The pixel size of each image (project-relative files, by the key the caller gives them): for the social card's
+ * `og:image:width` / `og:image:height` (with them, Facebook and LinkedIn show a page's card on its first share
+ * instead of after fetching the image) and for the `width` and `height` of Markdown images. Only the file's head is
+ * read. Files that are missing or not an image get no entry (the link check reports missing ones).
  */
 export async function readImageSizes(root: string, files: ReadonlyMap<string, string>): Promise<Record<string, ImageSize>> {
   const byFile = new Map<string, Promise<ImageSize | undefined>>();
@@ -31,15 +33,30 @@ async function headSize(abs: string): Promise<ImageSize | undefined> {
   try {
     handle = await open(abs, 'r');
     const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    const found = imageSize(buffer.subarray(0, bytesRead));
-    if (found.type === 'svg' || !found.width || !found.height) return undefined;
-    // EXIF orientations 5–8 turn the picture by 90°: a preview shows it the other way round.
-    const turned = (found.orientation ?? 1) >= 5;
-    return turned ? { width: found.height, height: found.width } : { width: found.width, height: found.height };
+    // Most headers fit the first bytes; a JPEG whose metadata comes first is read further.
+    let { bytesRead } = await handle.read(buffer, 0, FIRST_BYTES, 0);
+    let found = sizeIn(buffer.subarray(0, bytesRead));
+    if (!found && bytesRead === FIRST_BYTES) {
+      bytesRead += (await handle.read(buffer, FIRST_BYTES, HEAD_BYTES - FIRST_BYTES, FIRST_BYTES)).bytesRead;
+      found = sizeIn(buffer.subarray(0, bytesRead));
+    }
+    return found;
   } catch {
     return undefined;
   } finally {
     await handle?.close();
+  }
+}
+
+function sizeIn(head: Buffer): ImageSize | undefined {
+  try {
+    const found = imageSize(head);
+    if (!found.width || !found.height) return undefined;
+    if (found.type === 'svg') return { width: found.width, height: found.height, vector: true };
+    // EXIF orientations 5–8 turn the picture by 90°: a browser and a preview show it the other way round.
+    const turned = (found.orientation ?? 1) >= 5;
+    return turned ? { width: found.height, height: found.width } : { width: found.width, height: found.height };
+  } catch {
+    return undefined;
   }
 }

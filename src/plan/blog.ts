@@ -15,10 +15,15 @@ function entries(file: Loaded['blogAuthors']): Entries {
 }
 
 /**
- * The blog posts a list shows whole, having no truncate marker: one diagnostic naming them all, at the first
+ * The blog posts a list shows whole or by their description, having no truncate marker: one diagnostic naming them all, at the first
  * (Docusaurus's `onUntruncatedBlogPosts`, plugin-content-blog `blogUtils.ts`, also reports them in one message).
  */
-export function untruncatedPosts(routes: Route[], compiled: Compiled[], mode: 'ignore' | 'warn' | 'throw'): Diagnostic[] {
+export function untruncatedPosts(
+  routes: Route[],
+  compiled: Compiled[],
+  mode: 'ignore' | 'warn' | 'throw',
+  shown: 'description' | 'whole',
+): Diagnostic[] {
   if (mode === 'ignore') return [];
   const files: string[] = [];
   for (const route of routes) {
@@ -28,7 +33,14 @@ export function untruncatedPosts(routes: Route[], compiled: Compiled[], mode: 'i
   }
   if (!files.length) return [];
   files.sort();
-  return [report(CODES.BLOG_UNTRUNCATED, 'untruncated', { files }, { file: files[0], severity: mode === 'throw' ? 'error' : 'warning' })];
+  return [
+    report(
+      CODES.BLOG_UNTRUNCATED,
+      'untruncated',
+      { files, whole: shown === 'whole' },
+      { file: files[0], severity: mode === 'throw' ? 'error' : 'warning' },
+    ),
+  ];
 }
 
 /**

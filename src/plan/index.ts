@@ -45,7 +45,7 @@ import { socialImageWarnings } from './social-images.ts';
 import { staticFileClashes } from './static-files.ts';
 
 export { socialImageFiles } from './social-images.ts';
-export { contentImageFiles } from './content-images.ts';
+export { contentImageFiles, measuredImageFiles } from './content-images.ts';
 import { contentImageProblems } from './content-images.ts';
 import { dataGaps, dataShapeProblems } from './data-shapes.ts';
 export { withStandIns } from './stand-ins.ts';
@@ -191,7 +191,7 @@ export function plan({
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages, loaded.lastUpdates);
   diagnostics.push(...routeDiagnostics);
   diagnostics.push(...resolveBlogPeople(routes, compiled, loaded.blogAuthors, loaded.blogTags));
-  diagnostics.push(...untruncatedPosts(routes, compiled, config.blog.onUntruncatedPosts));
+  diagnostics.push(...untruncatedPosts(routes, compiled, config.blog.onUntruncatedPosts, config.blog.untruncatedInList));
   diagnostics.push(...staticFileClashes(loaded.staticFiles, routes, compiled, config));
   // content/ holds one locale's text; a build of another locale shows it as is and says so, unless the page is
   // the locale's translation (Source.origin: a Docusaurus project's i18n/<locale>/).

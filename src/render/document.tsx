@@ -138,7 +138,9 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
   const image = socialImageOf(config, compiled);
   // Next to the page's file: the asset's marker, which emit replaces with its published path.
   const imageUrl = image !== undefined && image === compiled?.socialImage ? config.url + image : socialImageUrl(image, config);
-  const imageSize = image === undefined ? undefined : site.imageSizes[image];
+  // An SVG card has no size a link preview uses (the build warns about it: see socialImageWarnings).
+  const measured = image === undefined ? undefined : site.imageSizes[image];
+  const imageSize = measured?.vector ? undefined : measured;
   // The config's description of its card fits only that card.
   const imageAlt = fm?.image ? fm.image_alt : config.imageAlt;
   // A `<meta name="description">` in the page's `<head>` (MDX) is its description, as under Docusaurus.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { linkedFile, routesByFile } from '../shared/markers.ts';
 import { shownSidebar } from '../shared/sidebars.ts';
+import { socialImageOf } from '../shared/social-image.ts';
 import type { Compiled, Route, SidebarItem, Site } from '../types.ts';
 
 export interface FingerprintInputs {
@@ -46,11 +47,7 @@ export class FingerprintMemo {
  * messages, code translations, locales, data, bundle URLs). A route is rendered again only when its fingerprint changed.
  */
 export function fingerprintRoutes({ site, shared, assetVersions, memo }: FingerprintInputs): Map<string, string> {
-  // Every page's version dropdown leads to each docs version's main doc (a site without versions has none).
-  const versions = site.docVersions ? [site.docVersions] : [];
-  // A Docusaurus project's code.json texts, which any page's own components may show (@docusaurus/Translate).
-  const code = site.codeTranslations ? [site.codeTranslations] : [];
-  const everyPage = hash([site.config, site.messages, site.locales, site.data, site.imageSizes, shared, ...versions, ...code]);
+  const everyPage = everyPageHash(site, shared);
   const isLarge = site.sidebarSize > site.config.docs.largeSidebarThreshold;
   const sidebarMemo = memo?.sidebars ?? new WeakMap<SidebarItem[], { whole?: string; byTrail: Map<string, string> }>();
   const hashesOf = (items: SidebarItem[]) => {
@@ -67,7 +64,9 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
   const blogRoutes = site.routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r.title, r.description, r.blog]);
   const blog = hash([site.blogPosts, blogRoutes]);
   const listings = hash([site.tags, site.authors]);
-  const fileRoutes = routesByFile(site.compiled);
+  const inputs: ContentInputs = { fileRoutes: routesByFile(site.compiled), assetVersions, site };
+  // The lists of posts show the posts' content too (up to the truncate marker, or whole).
+  const posts = once(() => hash(postContents(inputs)));
   // A page whose code reads Docusaurus's global data or a docs version (useGlobalData, the docs client hooks)
   // shows every doc's id, path, title and sidebar (themes/classic/global-data.ts).
   let docsData: string | undefined;
@@ -84,7 +83,7 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
   const seen = new Map<string, RouteInputs>();
   for (const route of site.routes) {
     const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
-    const content = compiled ? contentOf(compiled, fileRoutes, assetVersions) : null;
+    const content = compiled ? contentOf(compiled, inputs) : null;
     const shows: unknown[] = [];
     if (route.kind === 'doc') {
       const items = shownSidebar(site, route);
@@ -102,6 +101,7 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
       }
     }
     if (route.kind === 'blogPost' || route.kind === 'blogList') shows.push(blog);
+    if (showsPosts(route)) shows.push(posts());
     if (compiled?.modules && READS_DOCS.test(compiled.modules.code)) shows.push(allDocs());
     // The listing pages show the tags' and authors' pages; those of the blog also its sidebar of posts.
     if (route.kind === 'tagList' || route.kind === 'tagPage') shows.push(listings, route.listing === 'blog' ? blog : null);
@@ -122,6 +122,34 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
   }
   if (memo) memo.routes = seen;
   return out;
+}
+
+/** What every page shows: config (navbar, footer, flags), texts, locales, data, the site's social card, bundle URLs. */
+function everyPageHash(site: Site, shared: unknown): string {
+  // Every page's version dropdown leads to each docs version's main doc (a site without versions has none).
+  const versions = site.docVersions ? [site.docVersions] : [];
+  // A Docusaurus project's code.json texts, which any page's own components may show (@docusaurus/Translate).
+  const code = site.codeTranslations ? [site.codeTranslations] : [];
+  // The site's social card is on every page without one of its own; each page's own images are its content's.
+  const card = site.config.image === undefined ? null : (site.imageSizes[site.config.image] ?? null);
+  return hash([site.config, site.messages, site.locales, site.data, card, shared, ...versions, ...code]);
+}
+
+/** `make`'s value, made on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+function postContents(inputs: ContentInputs): unknown[] {
+  const { site } = inputs;
+  const posts = site.routes.filter((r) => r.kind === 'blogPost' && r.compiledIndex !== undefined);
+  return posts.map((r) => contentOf(site.compiled[r.compiledIndex!], inputs));
+}
+
+/** Pages that show blog posts' content (see PageProps.excerpt): the blog's list, a blog tag's and an author's pages. */
+export function showsPosts(route: Route): boolean {
+  return route.kind === 'blogList' || route.kind === 'authorPage' || (route.kind === 'tagPage' && route.listing === 'blog');
 }
 
 /**
@@ -155,7 +183,14 @@ function routeWithoutIndex(route: Route): Omit<Route, 'compiledIndex'> {
   return rest;
 }
 
-function contentOf(compiled: Compiled, fileRoutes: Map<string, string>, assetVersions: ReadonlyMap<string, number | string>): unknown[] {
+/** What a page's content is made of besides its own file. */
+interface ContentInputs {
+  fileRoutes: Map<string, string>;
+  assetVersions: ReadonlyMap<string, number | string>;
+  site: Site;
+}
+
+function contentOf(compiled: Compiled, { fileRoutes, assetVersions, site }: ContentInputs): unknown[] {
   const { source } = compiled;
   // The file's bytes and its route decide the compiled output (the compile cache uses the same key).
   const parts: unknown[] = [source.file, source.hash, source.path];
@@ -164,6 +199,9 @@ function contentOf(compiled: Compiled, fileRoutes: Map<string, string>, assetVer
     if (file !== undefined) parts.push(fileRoutes.get(file) ?? null);
   }
   for (const asset of compiled.assets) parts.push(asset.file, assetVersions.get(asset.file) ?? 0);
+  // The sizes of its Markdown images and of its social card (Site.imageSizes), which change with the files.
+  for (const key of [socialImageOf(site.config, compiled), ...(compiled.measuredImages ?? [])])
+    if (key !== undefined) parts.push(site.imageSizes[key] ?? null);
   // The modules it imports (its components, partials, their CSS), which change without the page's file.
   if (compiled.modules) parts.push(compiled.modules.code, compiled.modules.css ?? null, compiled.modules.island ?? null);
   return parts;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic } from '../limits.ts';
 import { guardedComponents } from '../shared/component-props.ts';
-import { linkedFile, replaceFileMarkers, routesByFile, TRUNCATE_ELEMENT } from '../shared/markers.ts';
+import { linkedFile, replaceFileMarkers, replaceSizeMarkers, routesByFile, TRUNCATE_ELEMENT } from '../shared/markers.ts';
 import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
@@ -229,9 +229,13 @@ export function renderRoute({
   const components = guardedComponents(theme.components, theme.contracts);
   // Posts shown cut at their truncate marker on this page (a list of posts): their links and images are its too.
   const excerpted: Compiled[] = [];
-  const excerpt = (compiledIndex: number): ReactNode | undefined => {
+  const excerpt = (compiledIndex: number): { content: ReactNode; whole: boolean } | undefined => {
     const post = site.compiled[compiledIndex];
     const output = post?.output;
+    if (post && !post.truncated && site.config.blog.untruncatedInList === 'whole') {
+      excerpted.push(post);
+      return { content: pageContent(post, output, site, theme, components), whole: true };
+    }
     let cut: ReactNode | undefined;
     if (output?.type === 'html') {
       const at = output.html.indexOf(`<${TRUNCATE_ELEMENT}>`);
@@ -245,8 +249,9 @@ export function renderRoute({
           mdxTree({ ...output.tree, children: output.tree.children.slice(0, at) }, components),
         );
     }
-    if (cut !== undefined) excerpted.push(post);
-    return cut;
+    if (cut === undefined) return undefined;
+    excerpted.push(post);
+    return { content: cut, whole: false };
   };
   const content = compiled ? pageContent(compiled, given ?? compiled.output, site, theme, components) : null;
   const props: PageProps = {
@@ -276,6 +281,7 @@ export function renderRoute({
       const sitePath = fileRoutes.get(file);
       return sitePath === undefined ? undefined : site.config.baseUrl + sitePath.slice(1);
     });
+  html = replaceSizeMarkers(html, (key) => site.imageSizes[key]);
   const pageAssets = [...(compiled?.assets ?? []), ...excerpted.flatMap((post) => post.assets)];
   return { path: route.path, html, assets: pageAssets };
 }

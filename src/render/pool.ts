@@ -1,5 +1,6 @@
 import { createPool, defaultPoolSize } from '../pool.ts';
 import type { Compiled, Diagnostic, Page, Site } from '../types.ts';
+import { showsPosts } from './fingerprint.ts';
 import { limitedRender, renderTimeLimit, type BundleUrls, type RenderOneResult, type RenderOptions } from './page.ts';
 import { renderEach, renderEachWith } from './pages.ts';
 
@@ -80,7 +81,7 @@ export function renderPages({ workerFile, ...options }: RenderPagesOptions, diag
   });
   const render = (routeIndex: number) => {
     // A list of posts draws their content up to the truncate marker: here, where every page's content is.
-    if (site.routes[routeIndex].kind === 'blogList') return Promise.resolve(renderHere(routeIndex));
+    if (showsPosts(site.routes[routeIndex])) return Promise.resolve(renderHere(routeIndex));
     const compiledIndex = site.routes[routeIndex].compiledIndex;
     return pool.run({ routeIndex, output: compiledIndex === undefined ? undefined : site.compiled[compiledIndex].output });
   };

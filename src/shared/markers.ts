@@ -76,6 +76,34 @@ function decodePath(encoded: string): string {
   }
 }
 
+/**
+ * The attribute compile gives a Markdown image of the site's own (`![Karte](./karte.png)`, `![](/img/a.png)`): its
+ * key in `Site.imageSizes` (the asset's marker, or the static file's site path). Render replaces it with the
+ * image's `width` and `height` once plan has read them, so the browser reserves the image's room before it loads.
+ * `SIZE_PROPERTY` is its name in a syntax tree (hast), `SIZE_ATTRIBUTE` in HTML.
+ */
+export const SIZE_PROPERTY = 'dataQuireSize';
+
+/** The size marker's value for an image's key: percent-encoded, so no HTML serialiser escapes it differently. */
+export function sizeMarker(key: string): string {
+  return encodeURIComponent(key);
+}
+const SIZE_ATTRIBUTE = 'data-quire-size';
+const SIZE_MARKERS = new RegExp(` ${SIZE_ATTRIBUTE}="([^"]*)"`, 'g');
+
+/**
+ * A page's HTML with each image's size marker replaced by `width` and `height` from `sizeOf`, or dropped for an
+ * image whose size is unknown (a missing file, a format without one).
+ */
+export function replaceSizeMarkers(html: string, sizeOf: (key: string) => { width: number; height: number } | undefined): string {
+  // Most pages have none: one search costs less than the regular expression's scan.
+  if (!html.includes(` ${SIZE_ATTRIBUTE}="`)) return html;
+  return html.replace(SIZE_MARKERS, (_, key: string) => {
+    const size = sizeOf(decodePath(key));
+    return size ? ` width="${size.width}" height="${size.height}"` : '';
+  });
+}
+
 /** The element a blog post's truncate marker leaves in its output: where a list of posts cuts the post off. */
 export const TRUNCATE_ELEMENT = 'quire-truncate';
 

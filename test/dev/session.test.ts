@@ -131,13 +131,20 @@ describe('dev session (incremental builds)', () => {
   it('session: should serve a changed static file without rendering any page', async () => {
     const root = await site();
     const { edit, store } = await openSession(root);
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><title>neu</title></svg>';
+    // The same size as before: the page showing it as a Markdown image (start.md) stays as it is.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><title>neu</title></svg>';
     const report = await edit({ 'static/img/logo.svg': svg });
     expect(report.ok).toBe(true);
     expect(report.rendered).toEqual([]);
     expect(report.files).toEqual(['de/img/logo.svg']);
     expect(report.other).toBe(true);
     expect(Buffer.from(store.get('de/img/logo.svg')!.data).toString()).toBe(svg);
+    // Another size: that page is rendered again with it, and no other.
+    const resized = await edit({ 'static/img/logo.svg': svg.replaceAll('64', '32') });
+    expect(resized.rendered).toEqual(['/de/docs/guide/start/']);
+    expect(storePages(store).get('de/docs/guide/start/index.html')).toContain(
+      'alt="Logo" loading="lazy" decoding="async" width="32" height="32"',
+    );
 
     const added = await edit({ 'static/img/neu.svg': svg });
     expect(added.files).toEqual(['de/img/neu.svg']);

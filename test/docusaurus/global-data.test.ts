@@ -261,7 +261,12 @@ describe('Docusaurus global data and the docs client hooks', () => {
       compiledIndex,
     });
     const compiled = (code: string) =>
-      ({ source: { file: 'src/pages/x.mdx', hash: 'h', path: '/x/' }, links: [], assets: [], modules: { code } }) as unknown as Compiled;
+      ({
+        source: { file: 'src/pages/x.mdx', hash: 'h', path: '/x/', frontMatter: {} },
+        links: [],
+        assets: [],
+        modules: { code },
+      }) as unknown as Compiled;
     // Only what fingerprintRoutes reads: a whole Site needs far more than these two pages show.
     const site = (docTitle: string) =>
       ({

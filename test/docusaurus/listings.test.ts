@@ -159,6 +159,31 @@ describe('listing pages in the built locale', () => {
     expect(list).not.toContain('page__lead');
   });
 
+  it('lists a post without a truncate marker whole, with no link to read on, also on its tag and author pages', async () => {
+    const { writer } = await build({
+      'blog/2024-03-03-ganz.md':
+        '---\ntitle: Ganz\nauthors: [slorber]\ntags: [docusaurus]\n---\n\nAm Anfang.\n\n![Logo](/img/docusaurus.png)\n\n## Mitte\n\nAm Ende.\n',
+    });
+    const teaserOf = (html: string, path: string) => {
+      const at = html.indexOf(`<h2><a href="${path}">`);
+      expect(at).toBeGreaterThan(0);
+      return html.slice(at, html.indexOf('</article>', at));
+    };
+    for (const file of ['blog/index.html', 'blog/tags/docusaurus/index.html', 'blog/authors/all-sebastien-lorber-articles/index.html']) {
+      const whole = teaserOf(writer.text(file) ?? '', '/blog/2024/03/03/ganz/');
+      expect(whole).toContain('<p>Am Anfang.</p>');
+      expect(whole).toContain('Am Ende.');
+      // Its Markdown image as on the post's own page: measured, loading lazily.
+      expect(whole).toContain('<img src="/img/docusaurus.png" alt="Logo" loading="lazy" decoding="async" width="200" height="200"/>');
+      expect(whole).not.toContain('blog-teaser__more');
+      // A post with a marker: up to it, and a link to the rest (as the blog's own list draws it, on every list).
+      const cut = teaserOf(writer.text(file) ?? '', '/blog/welcome/');
+      expect(cut).toContain('blog-teaser__more');
+      expect(cut).toContain('<div class="markdown">');
+      expect(cut).not.toContain('Docusaurus Plushie');
+    }
+  });
+
   it("links an author's socials from authors.yml on their page, handles as Docusaurus expands them", async () => {
     const { writer } = await build();
     const page = writer.text('blog/authors/yangshun/index.html') ?? '';

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { Root } from 'mdast';
+import type { Properties } from 'hast';
+import type { Image, Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
 import { CODES, report } from '../../diagnostics.ts';
-import { assetMarker, fileKey, fileLinkPath, fileMarker } from '../../shared/markers.ts';
+import { assetMarker, fileKey, fileLinkPath, fileMarker, SIZE_PROPERTY, sizeMarker } from '../../shared/markers.ts';
 import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
 import { at, srcsetCandidates, unsafeUrl, type UnsafeFinding, type UrlPolicy } from '../../shared/url-policy.ts';
@@ -71,6 +72,7 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
     const links: LinkRef[] = again ? ((file.data.links as LinkRef[] | undefined) ?? []) : [];
     const assets: AssetRef[] = again ? ((file.data.assets as AssetRef[] | undefined) ?? []) : [];
     const anchors: string[] = again ? ((file.data.anchors as string[] | undefined) ?? []) : [];
+    const measured: string[] = again ? ((file.data.measuredImages as string[] | undefined) ?? []) : [];
     const place = (node: Positioned) => placeIn(node, options);
     walk(tree, (n: WalkNode) => {
       const node = n as Root['children'][number];
@@ -89,7 +91,10 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
       } else if (node.type === 'image') {
         const resolved = resolveAsset(node.url, options, assets, place(node));
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
+        const own = resolved.ref?.path ?? (resolved.url === node.url ? undefined : resolved.url);
         node.url = resolved.url;
+        imageAttributes(node, own);
+        if (own !== undefined && !measured.includes(own)) measured.push(own);
       } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         const at = place(node);
         const htmlElement = node.name !== null && /^[a-z]/.test(node.name);
@@ -121,7 +126,20 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
     file.data.links = links;
     file.data.assets = assets;
     if (anchors.length) file.data.anchors = anchors;
+    if (measured.length) file.data.measuredImages = measured;
   };
+}
+
+/**
+ * A Markdown image loads when the reader scrolls near it and is decoded off the main thread (as Docusaurus's
+ * theme draws them); one of the site's own files (`own`: its site path or asset marker, the key plan measures it
+ * by) also gets a size marker, which render turns into its `width` and `height`. Images written as HTML or JSX
+ * keep the attributes their writer gave them.
+ */
+function imageAttributes(node: Image, own: string | undefined): void {
+  const properties: Properties = { ...node.data?.hProperties, loading: 'lazy', decoding: 'async' };
+  if (own !== undefined) properties[SIZE_PROPERTY] = sizeMarker(own);
+  node.data = { ...node.data, hProperties: properties };
 }
 
 /**

@@ -4,7 +4,7 @@ import { MAIN_ID } from '../../../src/shared/html.ts';
 import { feedFiles } from '../../../src/shared/feeds.ts';
 import { externalProps, useHref, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
-import { BlogSidebar, formatDate } from './Pages.tsx';
+import { BlogSidebar, formatDate, PostTeaser } from './Pages.tsx';
 
 /**
  * The listing pages Docusaurus generates (planned in src/plan/tags.ts): the docs' and the blog's tags and each
@@ -135,7 +135,7 @@ export function TagPage() {
         {tag?.description ? <p className="page__lead">{tag.description}</p> : null}
         <a href={href(all)}>{t('tags.viewAll')}</a>
       </header>
-      <Listed items={onThisPage(tag?.items ?? [], route.paged)} site={site} />
+      <Listed items={onThisPage(tag?.items ?? [], route.paged)} site={site} posts={route.listing === 'blog'} />
       <BlogPaginator />
     </Frame>
   );
@@ -169,7 +169,7 @@ export function AuthorPage() {
       <header className="listing__header">
         <Author author={author} heading />
       </header>
-      <Listed items={onThisPage(author.items, route.paged)} site={site} />
+      <Listed items={onThisPage(author.items, route.paged)} site={site} posts />
       <BlogPaginator />
     </Frame>
   );
@@ -286,10 +286,21 @@ export function BlogArchive() {
   );
 }
 
-/** Pages of a tag or an author: title, date for posts, description. */
-function Listed({ items, site }: { items: readonly ListedPage[]; site: Site }) {
+/**
+ * Pages of a tag or an author: blog posts as the blog's own list shows them (`posts`), docs by title and
+ * description, as Docusaurus lists each.
+ */
+function Listed({ items, site, posts = false }: { items: readonly ListedPage[]; site: Site; posts?: boolean }) {
   const href = useHref();
   const t = useT();
+  if (posts)
+    return (
+      <>
+        {items.map((item) => (
+          <PostTeaser key={item.path} post={item} />
+        ))}
+      </>
+    );
   return (
     <>
       {items.map((item) => (

@@ -115,9 +115,7 @@ function BlogPostFooter() {
 }
 
 export function BlogList() {
-  const { site, route, excerpt } = useTheme();
-  const t = useT();
-  const href = useHref();
+  const { site, route } = useTheme();
   return (
     <Layout>
       <FeedLinks />
@@ -128,30 +126,44 @@ export function BlogList() {
           <h1 className={site.config.blog.listTitle === 'hidden' ? 'visually-hidden' : undefined}>{route.title}</h1>
           {/* The theme's own text introduces the list; a description the site gives (Docusaurus's) is for the head only. */}
           {site.config.blog.description === undefined ? <p className="page__lead">{route.description}</p> : null}
-          {onThisPage(site.blogPosts, route.paged).map((post) => {
-            const r = site.routes.find((x) => x.path === post.path);
-            return (
-              <article key={post.path} className="blog-teaser">
-                <h2>
-                  <a href={href(post.path)}>{post.title}</a>
-                </h2>
-                {post.date ? <time dateTime={post.date}>{formatDate(post.date, site)}</time> : null}
-                {post.readingTime !== undefined ? <span>{` · ${t('blog.readingTime', { minutes: post.readingTime })}`}</span> : null}
-                {/* The post up to its truncate marker, as Docusaurus lists it; else its description. */}
-                {(r?.compiledIndex !== undefined ? (excerpt?.(r.compiledIndex) as ReactNode) : undefined) ??
-                  (r?.description ? <p>{r.description}</p> : null)}
-                {/* Named by the post too: a list of links all called "Weiterlesen" says nothing out of context. */}
-                <a href={href(post.path)} className="blog-teaser__more">
-                  {t('blog.readMore')}
-                  <span className="visually-hidden"> – {post.title}</span> <span aria-hidden="true">→</span>
-                </a>
-              </article>
-            );
-          })}
+          {onThisPage(site.blogPosts, route.paged).map((post) => (
+            <PostTeaser key={post.path} post={post} />
+          ))}
           <BlogPaginator />
         </main>
       </div>
     </Layout>
+  );
+}
+
+/**
+ * A blog post in a list of posts (the blog's pages, a blog tag's, an author's), as Docusaurus lists them: title,
+ * date and reading time, then the post up to its truncate marker (or whole, see `blog.untruncatedInList`), else its
+ * description, and a link to read on unless the post is shown whole.
+ */
+export function PostTeaser({ post }: { post: { title: string; path: string; date?: string; readingTime?: number; description?: string } }) {
+  const { site, excerpt } = useTheme();
+  const t = useT();
+  const href = useHref();
+  const r = site.routes.find((x) => x.path === post.path);
+  const shown = r?.compiledIndex !== undefined ? excerpt?.(r.compiledIndex) : undefined;
+  const description = post.description ?? r?.description;
+  return (
+    <article className="blog-teaser">
+      <h2>
+        <a href={href(post.path)}>{post.title}</a>
+      </h2>
+      {post.date ? <time dateTime={post.date}>{formatDate(post.date, site)}</time> : null}
+      {post.readingTime !== undefined ? <span>{` · ${t('blog.readingTime', { minutes: post.readingTime })}`}</span> : null}
+      {shown ? (shown.content as ReactNode) : description ? <p>{description}</p> : null}
+      {/* Named by the post too: a list of links all called "Weiterlesen" says nothing out of context. */}
+      {shown?.whole ? null : (
+        <a href={href(post.path)} className="blog-teaser__more">
+          {t('blog.readMore')}
+          <span className="visually-hidden"> – {post.title}</span> <span aria-hidden="true">→</span>
+        </a>
+      )}
+    </article>
   );
 }
 
