@@ -192,8 +192,9 @@ export const configSchema = z
      */
     socialTitle: z.enum(['page', 'window']).default('page'),
     /**
-     * The description of a page that has none of its own (a React page, the search and not-found pages): the
-     * tagline (`tagline`), or none (`none`, as Docusaurus writes such pages).
+     * The description of a page that has none of its own (a React page, the not-found page, a tag list): the
+     * tagline (`tagline`; the search page has the theme's text), or none (`none`, as Docusaurus writes such pages,
+     * the search page too).
      */
     descriptionFallback: z.enum(['tagline', 'none']).default('tagline'),
     tagline: z.string().default(''),

@@ -66,7 +66,14 @@ export function planRoutes(
     });
   });
   const generated: [RouteKind, string, string, string][] = [
-    ['search', '/search/', messages['search.page.title'] ?? 'Search', messages['search.page.description'] ?? ''],
+    // The theme's text describes the search page, unless the site leaves pages without a description of their own
+    // undescribed (descriptionFallback 'none', a Docusaurus project's: its search page has none).
+    [
+      'search',
+      '/search/',
+      messages['search.page.title'] ?? 'Search',
+      config.descriptionFallback === 'none' ? '' : (messages['search.page.description'] ?? ''),
+    ],
   ];
   if (config.blog.enabled && compiled.some((c) => c.source.kind === 'blog')) {
     generated.push([

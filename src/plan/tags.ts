@@ -47,8 +47,10 @@ export interface Listings {
 export function planListings({ routes, compiled, config, loaded, messages }: ListingInput): Listings {
   const out: Route[] = [];
   const diagnostics: Diagnostic[] = [];
-  const add = (kind: RouteKind, path: string, title: string, listing?: 'docs' | 'blog') =>
-    out.push({ kind, path, title, description: title, isUnlisted: false, ...(listing ? { listing } : {}) });
+  // Described as Docusaurus describes them: a tag's page by the tag's description, the archive by its title, the
+  // tag and author lists and an author's page not at all (the document's fallback then applies).
+  const add = (kind: RouteKind, path: string, title: string, listing?: 'docs' | 'blog', description = '') =>
+    out.push({ kind, path, title, description, isUnlisted: false, ...(listing ? { listing } : {}) });
   const listed = (route: Route): ListedPage => ({
     title: route.title,
     path: route.path,
@@ -141,7 +143,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
   ]) {
     if (!tags.length) continue;
     add('tagList', joinPath(base, 'tags'), messages['tags.title'] ?? 'Tags', listing);
-    for (const tag of tags) add('tagPage', tag.path, tagTitle(tag.items.length, tag.label, which), listing);
+    for (const tag of tags) add('tagPage', tag.path, tagTitle(tag.items.length, tag.label, which), listing, tag.description);
   }
 
   const posts = routes.filter((r) => r.kind === 'blogPost' && !r.isUnlisted);
@@ -180,7 +182,8 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
       add('authorList', joinPath(blogBase, 'authors'), messages['blog.authors'] ?? 'Authors');
       for (const author of authors) if (author.path) add('authorPage', author.path, author.name);
     }
-    add('blogArchive', joinPath(blogBase, 'archive'), messages['blog.archive'] ?? 'Archive');
+    const archive = messages['blog.archive'] ?? 'Archive';
+    add('blogArchive', joinPath(blogBase, 'archive'), archive, undefined, archive);
   }
   return { routes: out, tags: { docs: docsTags, blog: blogTags }, authors, diagnostics };
 }

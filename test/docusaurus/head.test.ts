@@ -85,5 +85,13 @@ describe("Docusaurus page head (the classic theme's PageMetadata and SiteMetadat
     // A page with one keeps it.
     expect(metas(writer.text('docs/intro/index.html') ?? '', 'description')).toHaveLength(1);
     expect(writer.text('blog/index.html')).toContain('<h1 class="visually-hidden">Blog</h1>');
+    // The generated pages, described as Docusaurus's theme describes them: the search page, the tag and author
+    // lists and an author's page not at all, a tag's page by the tag's description, the archive by its title.
+    const described = (file: string) => metas(writer.text(file) ?? '', 'description');
+    for (const file of ['search/index.html', 'blog/tags/index.html', 'blog/authors/index.html', 'blog/authors/yangshun/index.html'])
+      expect({ file, description: described(file) }).toEqual({ file, description: [] });
+    expect(described('blog/tags/docusaurus/index.html')).toEqual(['Docusaurus tag description']);
+    expect(described('blog/tags/hola/index.html')).toEqual(['Hola tag description']);
+    expect(described('blog/archive/index.html')).toEqual(['Archive']);
   });
 });
