@@ -3,6 +3,7 @@
 // `quire build --no-cache`, each timed with /usr/bin/time -v (wall time, peak memory of the largest process);
 // then every page both wrote is compared as text (the page's Markdown body, else its article, else its main, with
 // tags stripped and whitespace normalised) and quire's diagnostics are grouped by code.
+// Lists of blog posts are compared post by post (link, what is shown of it, whether it links on).
 // Usage: node bench/docusaurus-compare.mjs [--work /tmp/dz-compare] [--quire lib/quire.js] [--reuse]
 //          [--hunks 3] <project folder>...
 // `--reuse`: keep an earlier run's Docusaurus output in the work folder (its build takes minutes) and its timing.
@@ -154,6 +155,37 @@ function contentOf(file, url) {
   }
   const images = findAll(root, (n) => n.tagName === 'img').map((n) => `img:${String(n.properties?.alt ?? '')}`);
   return { text, structure: [...ids, ...links, ...images, ...headOf(tree)] };
+}
+
+/**
+ * A list of blog posts (the blog's pages, a tag's, an author's): each post's link, what the list shows of it (its
+ * Markdown up to the truncate marker or whole, else its description) and whether it links on ("Read more"). The
+ * layout around each post (dates, authors) is each generator's own and is not compared. Null for a page that is
+ * no such list.
+ */
+function listOf(file, url) {
+  const tree = fromHtml(readFileSync(file, 'utf8'));
+  const articles = findAll(tree, (n) => n.tagName === 'article').filter((a) => findAll(a, (n) => n.tagName === 'h2').length > 0);
+  if (articles.length < 1) return null;
+  const base = new URL(url, 'http://site.invalid');
+  const norm = (parts) =>
+    parts
+      .join('')
+      .replace(/\u200b/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
+  const words = [];
+  const structure = [];
+  for (const article of articles) {
+    const link = findAll(findAll(article, (n) => n.tagName === 'h2')[0], (n) => n.tagName === 'a')[0];
+    const href = link ? new URL(String(link.properties.href), base).pathname.replace(/(.)\/$/, '$1') : '?';
+    const body = findAll(article, (n) => hasClass(n, 'markdown'))[0] ?? findAll(article, (n) => n.tagName === 'p').at(-1);
+    const more = findAll(article, (n) => n.tagName === 'a' && norm(textOf(n)).startsWith('read more')).length > 0;
+    words.push(`[${href}]`, body ? norm(textOf(body)) : '');
+    structure.push(`post:${href}${more ? ' (read more)' : ''}`);
+  }
+  return { text: words.join(' '), structure: [...structure, ...headOf(tree)] };
 }
 
 /**
@@ -317,8 +349,13 @@ for (const folder of folders) {
   const differing = [];
   const notCompared = [];
   for (const url of both) {
-    const dzPage = contentOf(dzPages.get(url), url);
-    const qPage = contentOf(qPages.get(url), url);
+    let dzPage = contentOf(dzPages.get(url), url);
+    let qPage = contentOf(qPages.get(url), url);
+    // Lists of posts by what they show of each post.
+    if (dzPage === null && qPage === null) {
+      dzPage = listOf(dzPages.get(url), url);
+      qPage = dzPage && listOf(qPages.get(url), url);
+    }
     if (dzPage === null || qPage === null) {
       notCompared.push(url);
       continue;
