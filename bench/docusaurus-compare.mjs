@@ -193,8 +193,12 @@ function listOf(file, url) {
  * and social card texts (each tag, so a repeated one shows), and its "Last updated" line.
  */
 function headOf(tree) {
+  // Quotes and dashes as typed or typeset are the same words (quire's interface texts are typeset).
   const norm = (s) =>
     String(s ?? '')
+      .replace(/[“”„«»]/g, '"')
+      .replace(/[‘’]/g, "'")
+      .replace(/ [–—] /g, ' - ')
       .replace(/\s+/g, ' ')
       .trim();
   const facts = findAll(tree, (n) => n.tagName === 'title').map((n) => `head:title=${norm(textOf(n).join(''))}`);

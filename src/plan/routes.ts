@@ -66,8 +66,7 @@ export function planRoutes(
     });
   });
   const generated: [RouteKind, string, string, string][] = [
-    // The theme's text describes the search page, unless the site leaves pages without a description of their own
-    // undescribed (descriptionFallback 'none', a Docusaurus project's: its search page has none).
+    // Described by the theme's text, unless pages without a description of their own stay so (Docusaurus's have none).
     [
       'search',
       '/search/',

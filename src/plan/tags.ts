@@ -136,7 +136,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
   const tagTitle = (count: number, label: string, which: 'docs' | 'posts') =>
     (messages[count === 1 ? `tags.${which}TaggedOne` : `tags.${which}Tagged`] ?? `{count} ${which} tagged with "{tag}"`)
       .replace('{count}', String(count))
-      .replace('{tag}', label);
+      .replace('{tag}', () => label);
   for (const [tags, base, listing, which] of [
     ...docsSets.map((set) => [set.tags, set.base, 'docs', 'docs'] as const),
     [blogTags, blogBase, 'blog', 'posts'] as const,
@@ -180,7 +180,12 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
     }
     if (authors.length) {
       add('authorList', joinPath(blogBase, 'authors'), messages['blog.authors'] ?? 'Authors');
-      for (const author of authors) if (author.path) add('authorPage', author.path, author.name);
+      // Titled with the number of their posts, as Docusaurus titles the page ("{authorName} - {nPosts}").
+      const authorTitle = (author: AuthorEntry) =>
+        (messages[author.items.length === 1 ? 'blog.authorPostsOne' : 'blog.authorPosts'] ?? '{name} – {count} posts')
+          .replace('{count}', String(author.items.length))
+          .replace('{name}', () => author.name);
+      for (const author of authors) if (author.path) add('authorPage', author.path, authorTitle(author));
     }
     const archive = messages['blog.archive'] ?? 'Archive';
     add('blogArchive', joinPath(blogBase, 'archive'), archive, undefined, archive);

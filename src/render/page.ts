@@ -213,6 +213,46 @@ function pageContent(
   }
 }
 
+/**
+ * What a list of posts shows of a post (PageProps.excerpt): its content up to the truncate marker, or all of it
+ * where the site lists untruncated posts whole; undefined where the list shows its description.
+ */
+function postExcerpt(
+  post: Compiled,
+  site: Site,
+  theme: Theme,
+  components: Record<string, unknown>,
+): { content: ReactNode; whole: boolean } | undefined {
+  const output = post.output;
+  if (!post.truncated)
+    return site.config.blog.untruncatedInList === 'whole'
+      ? { content: pageContent(post, output, site, theme, components), whole: true }
+      : undefined;
+  const marker = `<${TRUNCATE_ELEMENT}>`;
+  let cut: ReactNode | undefined;
+  if (output.type === 'html') {
+    const at = output.html.indexOf(marker);
+    if (at >= 0) cut = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html.slice(0, at) } });
+  } else if (output.type === 'hast') {
+    const at = output.tree.children.findIndex((n) => n.type === 'element' && n.tagName === TRUNCATE_ELEMENT);
+    if (at >= 0)
+      cut = createElement(
+        'div',
+        { className: 'markdown' },
+        mdxTree({ ...output.tree, children: output.tree.children.slice(0, at) }, components),
+      );
+  } else {
+    // MDX with code of its own: drawn whole, then cut where the marker's element is, one of the content's top-level
+    // children, so what comes before it is whole elements (Docusaurus compiles the part before the marker instead).
+    const open = '<div class="markdown">';
+    const whole = renderToString(pageContent(post, output, site, theme, components));
+    const at = whole.indexOf(marker);
+    if (whole.startsWith(open) && at >= 0)
+      cut = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: whole.slice(open.length, at) } });
+  }
+  return cut === undefined ? undefined : { content: cut, whole: false };
+}
+
 /** One route to one HTML string: the theme's page inside the document shell. */
 export function renderRoute({
   route,
@@ -229,29 +269,11 @@ export function renderRoute({
   const components = guardedComponents(theme.components, theme.contracts);
   // Posts shown cut at their truncate marker on this page (a list of posts): their links and images are its too.
   const excerpted: Compiled[] = [];
-  const excerpt = (compiledIndex: number): { content: ReactNode; whole: boolean } | undefined => {
+  const excerpt = (compiledIndex: number) => {
     const post = site.compiled[compiledIndex];
-    const output = post?.output;
-    if (post && !post.truncated && site.config.blog.untruncatedInList === 'whole') {
-      excerpted.push(post);
-      return { content: pageContent(post, output, site, theme, components), whole: true };
-    }
-    let cut: ReactNode | undefined;
-    if (output?.type === 'html') {
-      const at = output.html.indexOf(`<${TRUNCATE_ELEMENT}>`);
-      if (at >= 0) cut = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html.slice(0, at) } });
-    } else if (output?.type === 'hast') {
-      const at = output.tree.children.findIndex((n) => n.type === 'element' && n.tagName === TRUNCATE_ELEMENT);
-      if (at >= 0)
-        cut = createElement(
-          'div',
-          { className: 'markdown' },
-          mdxTree({ ...output.tree, children: output.tree.children.slice(0, at) }, components),
-        );
-    }
-    if (cut === undefined) return undefined;
-    excerpted.push(post);
-    return { content: cut, whole: false };
+    const shown = post ? postExcerpt(post, site, theme, components) : undefined;
+    if (shown) excerpted.push(post);
+    return shown;
   };
   const content = compiled ? pageContent(compiled, given ?? compiled.output, site, theme, components) : null;
   const props: PageProps = {

@@ -53,6 +53,8 @@ describe("the blog's tag, author and archive pages (the create-docusaurus templa
     expect(writer.files.has('blog/authors/slorber/index.html')).toBe(false);
     const slorber = page('blog/authors/all-sebastien-lorber-articles/index.html');
     expect(slorber).toContain('<h1>Sébastien Lorber</h1>');
+    // Titled with the number of their posts, as Docusaurus titles it.
+    expect(slorber).toContain('<title>Sébastien Lorber – 3 posts | My Site</title>');
     expect(slorber).toContain('<p class="listing__author-title">Docusaurus maintainer</p>');
     // Not the long post, which is Yangshun's alone.
     expect(links(slorber, teasers)).toEqual([
@@ -71,6 +73,16 @@ describe("the blog's tag, author and archive pages (the create-docusaurus templa
       'by <a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>, <a href="/blog/authors/yangshun/">Yangshun Tay</a>',
     );
     expect(page('blog/welcome/index.html')).toContain('<a class="tag-links__tag" href="/blog/tags/facebook/" rel="tag">Facebook</a>');
+  });
+
+  it('shows an MDX post with code of its own up to its truncate marker, as its page draws that part', () => {
+    const list = page('blog/index.html');
+    const at = list.indexOf('<h2><a href="/blog/mdx-blog-post/">');
+    const teaser = list.slice(at, list.indexOf('</article>', at));
+    expect(teaser).toMatch(/<aside class="admonition admonition-tip"[^>]*><p class="admonition-title">Tip<\/p><p>Use the power of React/);
+    expect(teaser).not.toContain('For example');
+    expect(teaser).not.toContain('quire-truncate');
+    expect(teaser).toContain('blog-teaser__more');
   });
 
   it('writes /blog/archive/ with every post by year, newest first', () => {
@@ -122,7 +134,7 @@ describe('listing pages in the built locale', () => {
       'docs/getaggt.md':
         '---\ntitle: Getaggt\ntags:\n  - label: Neu im Release\n    permalink: /release-neu\n    description: Was neu ist.\n  - einfach\n---\n\nText.\n',
       'blog/2024-01-02-inline.md':
-        '---\ntitle: Inline\nauthors: [yangshun]\ntags: [{ label: Eigenes, permalink: /eigen }, hello]\n---\n\nText.\n',
+        '---\ntitle: Inline\nauthors: [yangshun]\ntags: [{ label: Eigenes, permalink: /eigen }, hello, { label: "A$&B", permalink: /dollar }]\n---\n\nText.\n',
     });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const doc = writer.text('docs/getaggt/index.html') ?? '';
@@ -133,9 +145,12 @@ describe('listing pages in the built locale', () => {
     expect(tagPage.includes('Was neu ist.')).toBe(true);
     expect(tagPage.includes('href="/docs/getaggt/"')).toBe(true);
     expect((writer.text('blog/tags/eigen/index.html') ?? '').includes('href="/blog/2024/01/02/inline/"')).toBe(true);
+    // A label is put into the title as written (`$&` is no replacement pattern).
+    expect(writer.text('blog/tags/dollar/index.html')).toContain('<h1>One post tagged with “A$&amp;B”</h1>');
     expect(tagLinks(writer.text('blog/2024/01/02/inline/index.html') ?? '')).toEqual([
       'Eigenes /blog/tags/eigen/',
       'Hello /blog/tags/hello/',
+      'A$&amp;B /blog/tags/dollar/',
     ]);
   });
 

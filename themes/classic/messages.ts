@@ -86,6 +86,8 @@ export const messageIds: readonly string[] = [
   'tags.docsTaggedOne',
   'tags.postsTagged',
   'tags.postsTaggedOne',
+  'blog.authorPosts',
+  'blog.authorPostsOne',
   'pricing.perMonth',
   'pricing.billedYearly',
   'pricing.free',
