@@ -656,6 +656,20 @@ export const CATALOGUE = {
       }),
     },
   },
+  Q025: {
+    title: 'Blog post with inline authors',
+    severity: 'either',
+    about:
+      "a blog post that names an author in its front matter (`authors: [{ name: …, url: … }]`) instead of by a key of the authors file: a warning per post, or an error (the blog setting `onInlineAuthors`, a Docusaurus project's, `warn` by default as in Docusaurus)",
+    cases: {
+      inline: kase({
+        severity: 'warning',
+        message: (d: { names: string[]; file?: string }) =>
+          `This blog post names ${d.names.length === 1 ? 'an author' : `${d.names.length} authors`} inline, not by a key of ${d.file ?? 'an authors file'}: ${d.names.join(', ')}.`,
+        hint: 'Describe each author once in the authors file (authors.yml) and name them by key in the post, or set the blog option onInlineAuthors to ignore.',
+      }),
+    },
+  },
   Q030: {
     title: 'MDX cannot be compiled',
     severity: 'error',

@@ -44,7 +44,8 @@ export interface FrontMatter {
   pagination_next?: string | null;
   pagination_label?: string;
   date?: string;
-  authors?: string[];
+  /** Keys of the authors file, or authors written inline (Docusaurus's `{ name, title, url, … }`), shown by name. */
+  authors?: (string | InlineAuthor)[];
   /** Names (keys of the tags file), or tags written inline with their page (Docusaurus's `{ label, permalink }`). */
   tags?: (string | InlineTag)[];
   /** The page's own "Edit this page" address; null for none. */
@@ -473,6 +474,11 @@ export interface Site {
   moduleFiles?: SharedFile[];
   /** The built locale's texts for `@docusaurus/Translate` and `translate()` by id (Loaded.translations.code). */
   codeTranslations?: Record<string, string>;
+}
+
+/** A blog author written in the post's front matter instead of the authors file. */
+export interface InlineAuthor {
+  name: string;
 }
 
 export interface ImageSize {

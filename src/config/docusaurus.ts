@@ -397,6 +397,7 @@ export function mapDocusaurusConfig(
     ...(opt('blog.blogSidebarTitle') !== undefined ? { sidebarTitle: opt('blog.blogSidebarTitle') } : {}),
     // Docusaurus warns by default (3.6); its `log` prints and goes on, as quire's warning does.
     onUntruncatedPosts: ((v) => (v === undefined || v === 'log' ? 'warn' : v))(opt('blog.onUntruncatedBlogPosts')),
+    onInlineAuthors: ((v) => (v === undefined || v === 'log' ? 'warn' : v))(opt('blog.onInlineAuthors')),
     // Docusaurus always writes the tag, author and archive pages.
     listings: true,
     feed: mapFeedOptions(opt, take<string>('title')),

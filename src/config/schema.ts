@@ -371,6 +371,8 @@ export const configSchema = z
          * `untruncatedInList`; Docusaurus's `onUntruncatedBlogPosts`): named in one warning, an error, or nothing.
          */
         onUntruncatedPosts: z.enum(['ignore', 'warn', 'throw']).default('ignore'),
+        /** A post naming an author inline, not by a key of the authors file (Docusaurus's `onInlineAuthors`). */
+        onInlineAuthors: z.enum(['ignore', 'warn', 'throw']).default('ignore'),
         /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */
         listings: z.boolean().default(false),
         ...editAndUpdate,

@@ -3,11 +3,13 @@ import * as z from 'zod';
 import type { FieldProblem } from '../catalogue.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
-import type { FrontMatter } from '../types.ts';
+import type { FrontMatter, InlineAuthor } from '../types.ts';
 import { lastField, quotingHint, typeHint, valueAt } from './front-matter-hints.ts';
 import { parsePlaced, placeOf, writtenAt } from './front-matter-yaml.ts';
 
 const docId = z.string().min(1);
+/** An author written in the post (`{ name, title, url, image_url }`): shown by name. */
+const inlineAuthor = z.object({ name: z.string().min(1) }).transform((a): InlineAuthor => ({ name: a.name }));
 const frontMatterFields = z.looseObject({
   id: z
     .string()
@@ -44,7 +46,7 @@ const frontMatterFields = z.looseObject({
     .optional(),
   // Docusaurus also takes an author written inline (`authors: [{ name: …, url: … }]`): shown by name.
   authors: z
-    .union([z.string().transform((s) => [s]), z.array(z.union([z.string(), z.object({ name: z.string() }).transform((a) => a.name)]))])
+    .union([z.string().transform((s) => [s]), inlineAuthor.transform((a) => [a]), z.array(z.union([z.string(), inlineAuthor]))])
     .optional(),
   // Docusaurus also takes a tag written inline with its page (`{ label, permalink }`, https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter).
   tags: z

@@ -54,6 +54,7 @@ export function resolveBlogPeople(
   compiled: Compiled[],
   authorsFile: Loaded['blogAuthors'],
   tagsFile: Loaded['blogTags'],
+  onInlineAuthors: 'ignore' | 'warn' | 'throw' = 'ignore',
 ): Diagnostic[] {
   const authors = entries(authorsFile);
   const tags = entries(tagsFile);
@@ -62,12 +63,23 @@ export function resolveBlogPeople(
     if (route.kind !== 'blogPost' || !route.blog || route.compiledIndex === undefined) continue;
     const source = compiled[route.compiledIndex].source;
     const at = (field: string) => ({ file: source.file, line: 2, ...source.fieldPlaces?.[field] });
+    const written = source.frontMatter.authors ?? [];
+    const inline = written.flatMap((a) => (typeof a === 'string' ? [] : [a.name]));
+    if (inline.length && onInlineAuthors !== 'ignore')
+      diagnostics.push(
+        report(
+          CODES.BLOG_INLINE_AUTHORS,
+          'inline',
+          { names: inline, file: authorsFile?.file },
+          { ...at('authors'), severity: onInlineAuthors === 'throw' ? 'error' : 'warning' },
+        ),
+      );
     if (authorsFile) {
-      route.blog.authors = route.blog.authors.map((key) => {
+      route.blog.authors = route.blog.authors.map((key, i) => {
+        // An author written inline is shown by the name it was given.
+        if (typeof written[i] !== 'string') return key;
         const author = authors[key];
         if (author) return typeof author.name === 'string' ? author.name : key;
-        // An inline author (already its name) has a space or capitals where keys seldom do; only keys are checked.
-        if (/\s/.test(key)) return key;
         const meant = closestName(key, Object.keys(authors));
         diagnostics.push(report(CODES.FRONT_MATTER_INVALID, 'unknownAuthor', { key, file: authorsFile.file, meant }, at('authors')));
         return key;

@@ -190,7 +190,7 @@ export function plan({
 
   const { routes, diagnostics: routeDiagnostics } = planRoutes(compiled, config, messages, loaded.lastUpdates);
   diagnostics.push(...routeDiagnostics);
-  diagnostics.push(...resolveBlogPeople(routes, compiled, loaded.blogAuthors, loaded.blogTags));
+  diagnostics.push(...resolveBlogPeople(routes, compiled, loaded.blogAuthors, loaded.blogTags, config.blog.onInlineAuthors));
   diagnostics.push(...untruncatedPosts(routes, compiled, config.blog.onUntruncatedPosts, config.blog.untruncatedInList));
   diagnostics.push(...staticFileClashes(loaded.staticFiles, routes, compiled, config));
   // content/ holds one locale's text; a build of another locale shows it as is and says so, unless the page is

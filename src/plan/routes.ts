@@ -100,7 +100,7 @@ function blogFacts(compiled: Compiled, readingTime: ((compiled: Compiled) => num
   const fm = compiled.source.frontMatter;
   return {
     date: fm.date,
-    authors: fm.authors ?? [],
+    authors: (fm.authors ?? []).map((a) => (typeof a === 'string' ? a : a.name)),
     tags: (fm.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
     ...(readingTime ? { readingTime: readingTime(compiled) } : {}),
   };

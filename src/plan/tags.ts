@@ -174,7 +174,8 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
       if (route.kind !== 'blogPost' || !route.blog || !source) continue;
       const keys = source.frontMatter.authors ?? [];
       route.blog.authorLinks = route.blog.authors.map((label, i) => {
-        const path = authors.find((a) => a.key === keys[i])?.path;
+        const key = keys[i];
+        const path = typeof key === 'string' ? authors.find((a) => a.key === key)?.path : undefined;
         return path ? { label, path } : { label };
       });
     }

@@ -89,7 +89,7 @@ describe('Docusaurus config', () => {
         file: 'docusaurus.config.js',
         keyPath: 'presets.0.1.blog.feedOptions.xslt',
         message:
-          'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- presets.0.1.blog.feedOptions.xslt\n- presets.0.1.blog.onInlineAuthors\n- themeConfig.prism',
+          'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- presets.0.1.blog.feedOptions.xslt\n- themeConfig.prism',
       }),
     ]);
   });

@@ -264,6 +264,44 @@ describe('listing pages in the built locale', () => {
     expect(unread.filter((line) => /blogSidebarTitle|onUntruncatedBlogPosts/.test(line))).toEqual([]);
   });
 
+  it('names a post with inline authors as onInlineAuthors says (warn by default), and shows them by name', async () => {
+    const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
+    expect(config).toContain("onInlineAuthors: 'warn'");
+    // A one-word inline name is no author key: not an unknown key of authors.yml.
+    const post = '---\ntitle: Inline\nauthors:\n  - slorber\n  - name: Ada\n    title: Guest\n---\n\nText.\n\n<!-- truncate -->\n';
+    const warned = await build({
+      'blog/2024-05-05-inline.md': post,
+      'blog/2024-05-06-single.md': post.replace(/authors:[\s\S]*?---/, 'authors: { name: Bo }\n---'),
+    });
+    const q025 = warned.result.diagnostics.filter((d) => d.code === 'Q025');
+    expect(q025).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        file: 'blog/2024-05-05-inline.md',
+        line: 3,
+        message: expect.stringContaining('inline, not by a key of blog/authors.yml: Ada.'),
+      }),
+      expect.objectContaining({ severity: 'warning', file: 'blog/2024-05-06-single.md', message: expect.stringContaining(': Bo.') }),
+    ]);
+    expect(warned.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(warned.writer.text('blog/2024/05/05/inline/index.html')).toContain(
+      'by <a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>, <!-- -->Ada',
+    );
+    const thrown = await build({
+      'blog/2024-05-05-inline.md': post,
+      'docusaurus.config.js': config.replace("onInlineAuthors: 'warn'", "onInlineAuthors: 'throw'"),
+    });
+    expect(thrown.result.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q025', severity: 'error' }));
+    const quiet = await build({
+      'blog/2024-05-05-inline.md': post,
+      'docusaurus.config.js': config.replace("onInlineAuthors: 'warn'", "onInlineAuthors: 'ignore'"),
+    });
+    expect(quiet.result.diagnostics.filter((d) => d.code === 'Q025')).toEqual([]);
+    // Read, so not among the settings named unread.
+    const unread = quiet.result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1));
+    expect(unread.filter((line) => /onInlineAuthors/.test(line))).toEqual([]);
+  });
+
   it("shows each post's reading time beside its date, as Docusaurus counts it (200 words a minute, rounded up)", async () => {
     const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
     const { writer, result } = await build({
