@@ -127,6 +127,37 @@ const NO_EFFECT = new Set([
 const CLASSIC_PRESET = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic', '@docusaurus/classic']);
 
 /**
+ * Presets that hand their options on to the classic preset and add Markdown plugins and theme components of their
+ * own: Meta's `docusaurus-plugin-internaldocs-fb/docusaurus-preset` (metro, mvfst, …) passes every option but its
+ * own (`staticDocsProject`, `enableEditor`, …, which stay unread and are named) to `@docusaurus/preset-classic`. quire
+ * reads the options as the classic preset's; what the wrapper adds itself (`file=` code snippets, `mermaid` diagrams,
+ * its theme) is named by `adds` in the warning of unread settings.
+ */
+const CLASSIC_WRAPPERS: ReadonlyMap<string, string> = new Map([
+  [
+    'docusaurus-plugin-internaldocs-fb/docusaurus-preset',
+    'its own remark plugins (code blocks from files with `file=`, `mermaid` diagrams, internal links) and theme components',
+  ],
+]);
+
+/**
+ * A preset's name as a package path: `require.resolve('x/preset')` gives an absolute file
+ * (`…/node_modules/x/preset.js`), read as `x/preset`; a package's main file (`…/@docusaurus/preset-classic/lib/index.js`)
+ * as the package's name.
+ */
+export function presetPackage(name: string): string {
+  const slashed = name.split(path.sep).join('/');
+  const at = slashed.lastIndexOf('/node_modules/');
+  if (at < 0) return name;
+  const rest = slashed.slice(at + '/node_modules/'.length).replace(/\.[cm]?js$/, '');
+  const parts = rest.split('/');
+  const pkgLength = parts[0]?.startsWith('@') ? 2 : 1;
+  const pkg = parts.slice(0, pkgLength).join('/');
+  const sub = parts.slice(pkgLength).join('/');
+  return sub === '' || sub === 'index' || sub === 'lib/index' || sub === 'dist/index' ? pkg : `${pkg}/${sub}`;
+}
+
+/**
  * Maps a Docusaurus config object to quire's (not yet validated: `validateConfig` does that next), and names every
  * key it does not read in one warning. Pure apart from looking at which files the project has, so tests can call
  * it on inline objects with a folder of their own.
@@ -252,12 +283,18 @@ export function mapDocusaurusConfig(
   // The classic preset's options (the docs, blog and pages plugins given on their own in `plugins` are named unread).
   const presets = raw.presets;
   let preset = '';
+  /** What a wrapper of the classic preset adds that quire does not run, named with the unread settings. */
+  let presetAdds: string | undefined;
   if (Array.isArray(presets)) {
     presets.forEach((entry, i) => {
       const name: unknown = Array.isArray(entry) ? entry[0] : entry;
-      if (typeof name !== 'string' || !CLASSIC_PRESET.has(name) || preset) return;
+      if (typeof name !== 'string' || preset) return;
+      const pkg = presetPackage(name);
+      const adds = CLASSIC_WRAPPERS.get(pkg);
+      if (!CLASSIC_PRESET.has(pkg) && adds === undefined) return;
       preset = `presets.${i}`;
       used.add(Array.isArray(entry) ? `${preset}.0` : preset);
+      if (adds !== undefined) presetAdds = `${Array.isArray(entry) ? `${preset}.0` : preset} (${pkg}: ${adds})`;
     });
   }
   const opt = <T = unknown>(key: string): T | undefined =>
@@ -550,9 +587,16 @@ export function mapDocusaurusConfig(
     origins[quire] ??= written;
   config.configSource = { file, keys: origins };
   const unsupported = unreadKeys(raw, used);
+  if (presetAdds !== undefined) unsupported.unshift(presetAdds);
   if (unsupported.length) {
     diagnostics.push(
-      report(CODES.CONFIG_UNKNOWN_KEY, 'docusaurusUnsupported', { file, keys: unsupported }, { file, keyPath: unsupported[0] }),
+      // The place is the first key as written: without the name or type the line adds (`plugins.0 (docusaurus-plugin-sass)`).
+      report(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'docusaurusUnsupported',
+        { file, keys: unsupported },
+        { file, keyPath: unsupported[0]!.replace(/ \(.*$/s, '') },
+      ),
     );
   }
   return { config: config as UserConfig, diagnostics, inputs: translated.inputs, ...(hooks ? { hooks } : {}) };
