@@ -484,6 +484,14 @@ export function mapDocusaurusConfig(
     docsTags === false || docsTags === null ? null : relative(path.join(docsPath, typeof docsTags === 'string' ? docsTags : 'tags.yml'));
   if (instances.length) (config.layout as Raw).docsInstances = instances.map((instance) => instance.layout);
 
+  // docusaurus-plugin-sass compiles the project's `.scss` stylesheets with the project's `sass` package; quire does
+  // the same when it bundles them (src/emit/sass.ts). Options for Sass itself stay unread, and named.
+  if (Array.isArray(raw.plugins))
+    (raw.plugins as unknown[]).forEach((entry, i) => {
+      if (entry === 'docusaurus-plugin-sass') take(`plugins.${i}`);
+      else if (Array.isArray(entry) && entry[0] === 'docusaurus-plugin-sass') take(`plugins.${i}.0`);
+    });
+
   const redirects = mapClientRedirects(raw as Raw, take, origin);
   if (redirects) config.redirects = redirects.redirects;
   const hooks: ProjectHooks | undefined = redirects?.createRedirects && { createRedirects: { ...redirects.createRedirects, file } };

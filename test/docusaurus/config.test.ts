@@ -491,6 +491,11 @@ describe('Docusaurus config', () => {
     expect(presetPackage('/p/presets/mine.js')).toBe('/p/presets/mine.js');
   });
 
+  it('takes docusaurus-plugin-sass as read (quire compiles .scss stylesheets with the same sass package), not its Sass options', () => {
+    const { unread } = mapped({ plugins: ['docusaurus-plugin-sass', ['docusaurus-plugin-sass', { sassOptions: { quietDeps: true } }]] });
+    expect(unread).toEqual(['- plugins.1.1']);
+  });
+
   it('reads titleDelimiter, as Jest sets it', async () => {
     const root = await project({
       'docusaurus.config.js': "module.exports = { title: 'J', titleDelimiter: '·', url: 'https://example.org', baseUrl: '/' };",
