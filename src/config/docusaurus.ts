@@ -542,7 +542,14 @@ export function mapDocusaurusConfig(
     const hosted: Raw = {};
     for (const key of ['appId', 'apiKey', 'indexName']) hosted[key] = take(`themeConfig.algolia.${key}`);
     const contextual = take<boolean>('themeConfig.algolia.contextualSearch');
-    config.search = { provider: 'hosted', hosted, ...(contextual !== undefined ? { contextualSearch: contextual } : {}) };
+    // Docusaurus's Algolia theme publishes an OpenSearch description of its search page (`searchPagePath`, which
+    // quire does not read: `false`, no search page and no description, is named unread).
+    config.search = {
+      provider: 'hosted',
+      hosted,
+      openSearch: true,
+      ...(contextual !== undefined ? { contextualSearch: contextual } : {}),
+    };
   }
 
   // The built locale's translations (i18n/<locale>/): the config's texts here, the content and the rest in load.

@@ -446,6 +446,11 @@ export const configSchema = z
         placeholder: z.string().optional(),
         contextualSearch: z.boolean().default(true),
         hosted: z.object({ appId: z.string(), apiKey: z.string(), indexName: z.string(), host: z.url().optional() }).optional(),
+        /**
+         * Publish `opensearch.xml` (an OpenSearch description of the search page, `search/?q=…`) and name it in every
+         * page's head, so browsers offer the site's search in their address bar; Docusaurus's Algolia search does so.
+         */
+        openSearch: z.boolean().default(false),
       })
       .prefault({})
       .refine((s) => s.provider !== 'hosted' || s.hosted !== undefined, {

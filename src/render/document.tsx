@@ -54,6 +54,10 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
         ) : null}
         <SocialTags site={site} route={route} locale={locale} meta={meta} />
         {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
+        {/* The OpenSearch description emit writes beside the search page (config search.openSearch). */}
+        {config.search.openSearch && site.routes.some((r) => r.kind === 'search') ? (
+          <link rel="search" type="application/opensearchdescription+xml" title={config.title} href={`${config.baseUrl}opensearch.xml`} />
+        ) : null}
         <link rel="stylesheet" href={assets.css} />
         {config.headTags.map(({ tagName, attributes }, i) => createElement(tagName, { key: `config-${i}`, ...configTagProps(attributes) }))}
         {headTags.map((t, i) =>
