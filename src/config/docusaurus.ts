@@ -416,7 +416,9 @@ export function mapDocusaurusConfig(
   const blogPath = relative(opt<string>('blog.path') ?? 'blog');
   const blogRoute = opt<string>('blog.routeBasePath');
   config.blog = {
-    enabled: !blogOff && exists(blogPath),
+    // Unless the config turns it off, the blog plugin runs and writes its (empty) list page without a blog folder.
+    enabled: !blogOff,
+    listWithoutPosts: true,
     routeBasePath: blogRoute === undefined ? 'blog' : blogRoute.replace(/^\/+|\/+$/g, ''),
     title: opt<string>('blog.blogTitle') ?? 'Blog',
     description: opt<string>('blog.blogDescription') ?? 'Blog',

@@ -367,6 +367,11 @@ export const configSchema = z
         onUntruncatedPosts: z.enum(['ignore', 'warn', 'throw']).default('ignore'),
         /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */
         listings: z.boolean().default(false),
+        /**
+         * The blog's list page is written even when the blog has no post (an empty list): Docusaurus's blog plugin,
+         * on in its classic preset, writes `/blog/` without a blog folder. Off: no list page without posts.
+         */
+        listWithoutPosts: z.boolean().default(false),
         ...editAndUpdate,
         /** The blog's feeds (Docusaurus's `feedOptions`): which formats, how many posts, and their texts. */
         feed: z

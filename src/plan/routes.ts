@@ -68,7 +68,7 @@ export function planRoutes(
   const generated: [RouteKind, string, string, string][] = [
     ['search', '/search/', messages['search.page.title'] ?? 'Search', messages['search.page.description'] ?? ''],
   ];
-  if (config.blog.enabled && compiled.some((c) => c.source.kind === 'blog')) {
+  if (config.blog.enabled && (config.blog.listWithoutPosts || compiled.some((c) => c.source.kind === 'blog'))) {
     generated.push([
       'blogList',
       `/${config.blog.routeBasePath}/`,
