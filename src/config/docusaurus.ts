@@ -131,12 +131,12 @@ const CLASSIC_PRESET = new Set(['classic', '@docusaurus/preset-classic', 'docusa
  * own: Meta's `docusaurus-plugin-internaldocs-fb/docusaurus-preset` (metro, mvfst, …) passes every option but its
  * own (`staticDocsProject`, `enableEditor`, …, which stay unread and are named) to `@docusaurus/preset-classic`. quire
  * reads the options as the classic preset's; what the wrapper adds itself (`file=` code snippets, `mermaid` diagrams,
- * its theme) is named by `adds` in the warning of unread settings.
+ * its theme, the docs copied to `/_src/`) is named by `adds` in the warning of unread settings.
  */
 const CLASSIC_WRAPPERS: ReadonlyMap<string, string> = new Map([
   [
     'docusaurus-plugin-internaldocs-fb/docusaurus-preset',
-    'its own remark plugins (code blocks from files with `file=`, `mermaid` diagrams, internal links) and theme components',
+    'its own remark plugins (code blocks from files with `file=`, `mermaid` diagrams, internal links), theme components and the copy of the docs folder it publishes under /_src/',
   ],
 ]);
 
@@ -231,8 +231,9 @@ export function mapDocusaurusConfig(
     if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
   }
   const format = take('markdown.format');
-  // Docusaurus describes a page without front matter `description` by its first line of text.
-  config.markdown = { format: format ?? 'mdx', description: 'firstLine' };
+  // Docusaurus describes a page without front matter `description` by its first line of text, and its headings
+  // link to themselves.
+  config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true };
   mapMarkdownHooks(take, used, config);
 
   // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).

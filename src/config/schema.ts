@@ -602,6 +602,11 @@ export const configSchema = z
          */
         description: z.enum(['paragraph', 'firstLine']).default('paragraph'),
         /**
+         * Each Markdown heading h2–h6 ends with a link to itself (`#` on hover, named "Direct link to …" in the site's
+         * language), as Docusaurus draws its headings; a Docusaurus project's. Off: headings without links.
+         */
+        headingLinks: z.boolean().default(false),
+        /**
          * Docusaurus's npm2yarn remark plugin, when a Docusaurus config uses it: MDX code blocks with the meta
          * `npm2yarn` are shown as tabs for npm and these package managers; `sync` puts them in one tab group.
          */
