@@ -551,6 +551,8 @@ export function mapDocusaurusConfig(
       provider: 'hosted',
       hosted,
       openSearch: true,
+      // Docusaurus tags the docs of its default docs plugin `docs-default-<version>`; the index has those tags.
+      docsTagPrefix: 'docs-default-',
       ...(contextual !== undefined ? { contextualSearch: contextual } : {}),
     };
   }

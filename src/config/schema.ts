@@ -456,6 +456,15 @@ export const configSchema = z
          * page's head, so browsers offer the site's search in their address bar; Docusaurus's Algolia search does so.
          */
         openSearch: z.boolean().default(false),
+        /**
+         * The docs pages' search tag is `<prefix><version>` (`docs-current`), the `docusaurus_tag` facet contextual
+         * search filters on. A Docusaurus project with Algolia's search has Docusaurus's, `docs-default-`: its index,
+         * crawled from Docusaurus's pages, holds `docusaurus_tag:docs-default-current`.
+         */
+        docsTagPrefix: z
+          .string()
+          .regex(/^[\w-]*$/, 'expected letters, digits, `_` and `-` only, such as "docs-"')
+          .default('docs-'),
       })
       .prefault({})
       .refine((s) => s.provider !== 'hosted' || s.hosted !== undefined, {
