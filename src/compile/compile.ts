@@ -24,6 +24,8 @@ export interface CompileTexts {
   backToReference: string;
   /** An admonition's title when the writer gives none, by type (`note`, `tip`, …): in the content's language. */
   admonitions: Record<string, string>;
+  /** The label of a heading's link to itself (config markdown.headingLinks); `{heading}`: the heading. */
+  headingLink: string;
 }
 
 /** Each admonition type's message id and English title. */
@@ -40,6 +42,7 @@ const ADMONITION_TITLES: Record<string, [id: string, english: string]> = {
 const ENGLISH_TEXTS: CompileTexts = {
   footnotes: 'Footnotes',
   backToReference: 'Back to reference {number}',
+  headingLink: 'Direct link to {heading}',
   admonitions: Object.fromEntries(Object.entries(ADMONITION_TITLES).map(([type, [, english]]) => [type, english])),
 };
 
@@ -54,6 +57,7 @@ export function compileTexts(messages: Messages | undefined, content: Messages |
   return {
     footnotes: messages?.['content.footnotes'] ?? ENGLISH_TEXTS.footnotes,
     backToReference: messages?.['content.backToReference'] ?? ENGLISH_TEXTS.backToReference,
+    headingLink: messages?.['content.headingLink'] ?? ENGLISH_TEXTS.headingLink,
     admonitions,
   };
 }
@@ -161,7 +165,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
   const reading = readingLang(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}`;
 }
 
 /**
@@ -189,6 +193,7 @@ export function pageSettings(config: SiteConfig): PageSettings {
   return {
     relativeUrls: config.relativeUrls,
     npm2yarn: config.markdown.npm2yarn,
+    ...(config.markdown.headingLinks ? { headingLinks: true } : {}),
     ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
       ? {

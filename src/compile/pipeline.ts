@@ -7,6 +7,7 @@ import type { Compiled, ComponentUse, Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { rehypeTables } from './plugins/tables.ts';
+import { rehypeHeadingLinks } from './plugins/heading-links.ts';
 import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
@@ -69,14 +70,22 @@ function remarkFreshData() {
 }
 
 /** The keys of fileData: a run's settings, kept when remarkFreshData clears what an earlier run collected. */
-const FILE_SETTINGS = ['linkOptions', 'admonitionTitles', 'keepImports', 'npm2yarn', 'projectRemark', 'mdxComponents'] as const;
+const FILE_SETTINGS = [
+  'linkOptions',
+  'admonitionTitles',
+  'keepImports',
+  'npm2yarn',
+  'projectRemark',
+  'mdxComponents',
+  'headingLinks',
+] as const;
 
 /** The per-file data the plugins read. */
 export function fileData(
   source: Source,
   baseUrl: string,
-  texts: { admonitions: Record<string, string> },
-  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents }: PageSettings = {},
+  texts: { admonitions: Record<string, string>; headingLink?: string },
+  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents, headingLinks }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
   const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
@@ -98,6 +107,8 @@ export function fileData(
     ),
     // The components the project's MDXComponents adds: used without an import (remarkGlobalComponents).
     mdxComponents,
+    // The label of each heading's link to itself (rehypeHeadingLinks), where the site's headings have one.
+    headingLinks: headingLinks ? (texts.headingLink ?? 'Direct link to {heading}') : undefined,
   };
 }
 
@@ -109,6 +120,8 @@ export interface PageSettings {
   plugins?: PluginSettings;
   /** The components a Docusaurus project's `src/theme/MDXComponents` adds (SiteConfig.mdxComponents). */
   mdxComponents?: GlobalComponents;
+  /** Headings link to themselves (SiteConfig.markdown.headingLinks). */
+  headingLinks?: boolean;
 }
 
 /**
@@ -118,6 +131,7 @@ export interface PageSettings {
 export const rehypePluginsFor = (project?: SectionPlugins): PluggableList => [
   ...(project?.beforeRehype ?? []),
   ...(project?.rehype ?? []),
+  rehypeHeadingLinks,
   rehypeTables,
   rehypeCode,
 ];

@@ -163,7 +163,7 @@ function mdxCodeProcessor(parts: SyntaxParts, texts: CompileTexts, project?: Sec
 }
 
 /** Texts do not change how a page parses; parseOnly uses these. */
-const PARSE_TEXTS: CompileTexts = { footnotes: '', backToReference: '', admonitions: {} };
+const PARSE_TEXTS: CompileTexts = { footnotes: '', backToReference: '', headingLink: '', admonitions: {} };
 
 /**
  * Parses prepared text (see prepareMarkdown) to its Markdown syntax tree, exactly as processSource does

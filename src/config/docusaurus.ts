@@ -127,6 +127,37 @@ const NO_EFFECT = new Set([
 const CLASSIC_PRESET = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic', '@docusaurus/classic']);
 
 /**
+ * Presets that hand their options on to the classic preset and add Markdown plugins and theme components of their
+ * own: Meta's `docusaurus-plugin-internaldocs-fb/docusaurus-preset` (metro, mvfst, …) passes every option but its
+ * own (`staticDocsProject`, `enableEditor`, …, which stay unread and are named) to `@docusaurus/preset-classic`. quire
+ * reads the options as the classic preset's; what the wrapper adds itself (`file=` code snippets, `mermaid` diagrams,
+ * its theme, the docs copied to `/_src/`) is named by `adds` in the warning of unread settings.
+ */
+const CLASSIC_WRAPPERS: ReadonlyMap<string, string> = new Map([
+  [
+    'docusaurus-plugin-internaldocs-fb/docusaurus-preset',
+    'its own remark plugins (code blocks from files with `file=`, `mermaid` diagrams, internal links), theme components and the copy of the docs folder it publishes under /_src/',
+  ],
+]);
+
+/**
+ * A preset's name as a package path: `require.resolve('x/preset')` gives an absolute file
+ * (`…/node_modules/x/preset.js`), read as `x/preset`; a package's main file (`…/@docusaurus/preset-classic/lib/index.js`)
+ * as the package's name.
+ */
+export function presetPackage(name: string): string {
+  const slashed = name.split(path.sep).join('/');
+  const at = slashed.lastIndexOf('/node_modules/');
+  if (at < 0) return name;
+  const rest = slashed.slice(at + '/node_modules/'.length).replace(/\.[cm]?js$/, '');
+  const parts = rest.split('/');
+  const pkgLength = parts[0]?.startsWith('@') ? 2 : 1;
+  const pkg = parts.slice(0, pkgLength).join('/');
+  const sub = parts.slice(pkgLength).join('/');
+  return sub === '' || sub === 'index' || sub === 'lib/index' || sub === 'dist/index' ? pkg : `${pkg}/${sub}`;
+}
+
+/**
  * Maps a Docusaurus config object to quire's (not yet validated: `validateConfig` does that next), and names every
  * key it does not read in one warning. Pure apart from looking at which files the project has, so tests can call
  * it on inline objects with a folder of their own.
@@ -200,8 +231,9 @@ export function mapDocusaurusConfig(
     if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
   }
   const format = take('markdown.format');
-  // Docusaurus describes a page without front matter `description` by its first line of text.
-  config.markdown = { format: format ?? 'mdx', description: 'firstLine' };
+  // Docusaurus describes a page without front matter `description` by its first line of text, and its headings
+  // link to themselves.
+  config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true };
   mapMarkdownHooks(take, used, config);
 
   // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).
@@ -252,12 +284,18 @@ export function mapDocusaurusConfig(
   // The classic preset's options (the docs, blog and pages plugins given on their own in `plugins` are named unread).
   const presets = raw.presets;
   let preset = '';
+  /** What a wrapper of the classic preset adds that quire does not run, named with the unread settings. */
+  let presetAdds: string | undefined;
   if (Array.isArray(presets)) {
     presets.forEach((entry, i) => {
       const name: unknown = Array.isArray(entry) ? entry[0] : entry;
-      if (typeof name !== 'string' || !CLASSIC_PRESET.has(name) || preset) return;
+      if (typeof name !== 'string' || preset) return;
+      const pkg = presetPackage(name);
+      const adds = CLASSIC_WRAPPERS.get(pkg);
+      if (!CLASSIC_PRESET.has(pkg) && adds === undefined) return;
       preset = `presets.${i}`;
       used.add(Array.isArray(entry) ? `${preset}.0` : preset);
+      if (adds !== undefined) presetAdds = `${Array.isArray(entry) ? `${preset}.0` : preset} (${pkg}: ${adds})`;
     });
   }
   const opt = <T = unknown>(key: string): T | undefined =>
@@ -379,7 +417,9 @@ export function mapDocusaurusConfig(
   const blogPath = relative(opt<string>('blog.path') ?? 'blog');
   const blogRoute = opt<string>('blog.routeBasePath');
   config.blog = {
-    enabled: !blogOff && exists(blogPath),
+    // Unless the config turns it off, the blog plugin runs and writes its (empty) list page without a blog folder.
+    enabled: !blogOff,
+    listWithoutPosts: true,
     routeBasePath: blogRoute === undefined ? 'blog' : blogRoute.replace(/^\/+|\/+$/g, ''),
     title: opt<string>('blog.blogTitle') ?? 'Blog',
     description: opt<string>('blog.blogDescription') ?? 'Blog',
@@ -450,6 +490,14 @@ export function mapDocusaurusConfig(
     docsTags === false || docsTags === null ? null : relative(path.join(docsPath, typeof docsTags === 'string' ? docsTags : 'tags.yml'));
   if (instances.length) (config.layout as Raw).docsInstances = instances.map((instance) => instance.layout);
 
+  // docusaurus-plugin-sass compiles the project's `.scss` stylesheets with the project's `sass` package; quire does
+  // the same when it bundles them (src/emit/sass.ts). Options for Sass itself stay unread, and named.
+  if (Array.isArray(raw.plugins))
+    (raw.plugins as unknown[]).forEach((entry, i) => {
+      if (entry === 'docusaurus-plugin-sass') take(`plugins.${i}`);
+      else if (Array.isArray(entry) && entry[0] === 'docusaurus-plugin-sass') take(`plugins.${i}.0`);
+    });
+
   const redirects = mapClientRedirects(raw as Raw, take, origin);
   if (redirects) config.redirects = redirects.redirects;
   const hooks: ProjectHooks | undefined = redirects?.createRedirects && { createRedirects: { ...redirects.createRedirects, file } };
@@ -500,7 +548,16 @@ export function mapDocusaurusConfig(
     const hosted: Raw = {};
     for (const key of ['appId', 'apiKey', 'indexName']) hosted[key] = take(`themeConfig.algolia.${key}`);
     const contextual = take<boolean>('themeConfig.algolia.contextualSearch');
-    config.search = { provider: 'hosted', hosted, ...(contextual !== undefined ? { contextualSearch: contextual } : {}) };
+    // Docusaurus's Algolia theme publishes an OpenSearch description of its search page (`searchPagePath`, which
+    // quire does not read: `false`, no search page and no description, is named unread).
+    config.search = {
+      provider: 'hosted',
+      hosted,
+      openSearch: true,
+      // Docusaurus tags the docs of its default docs plugin `docs-default-<version>`; the index has those tags.
+      docsTagPrefix: 'docs-default-',
+      ...(contextual !== undefined ? { contextualSearch: contextual } : {}),
+    };
   }
 
   // The built locale's translations (i18n/<locale>/): the config's texts here, the content and the rest in load.
@@ -553,9 +610,16 @@ export function mapDocusaurusConfig(
     origins[quire] ??= written;
   config.configSource = { file, keys: origins };
   const unsupported = unreadKeys(raw, used);
+  if (presetAdds !== undefined) unsupported.unshift(presetAdds);
   if (unsupported.length) {
     diagnostics.push(
-      report(CODES.CONFIG_UNKNOWN_KEY, 'docusaurusUnsupported', { file, keys: unsupported }, { file, keyPath: unsupported[0] }),
+      // The place is the first key as written: without the name or type the line adds (`plugins.0 (docusaurus-plugin-sass)`).
+      report(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'docusaurusUnsupported',
+        { file, keys: unsupported },
+        { file, keyPath: unsupported[0]!.replace(/ \(.*$/s, '') },
+      ),
     );
   }
   return { config: config as UserConfig, diagnostics, inputs: translated.inputs, ...(hooks ? { hooks } : {}) };

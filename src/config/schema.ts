@@ -375,6 +375,11 @@ export const configSchema = z
         onInlineAuthors: z.enum(['ignore', 'warn', 'throw']).default('ignore'),
         /** Docusaurus's blog listings (tag pages, author pages, the archive); on for a Docusaurus project. */
         listings: z.boolean().default(false),
+        /**
+         * The blog's list page is written even when the blog has no post (an empty list): Docusaurus's blog plugin,
+         * on in its classic preset, writes `/blog/` without a blog folder. Off: no list page without posts.
+         */
+        listWithoutPosts: z.boolean().default(false),
         ...editAndUpdate,
         /** The blog's feeds (Docusaurus's `feedOptions`): which formats, how many posts, and their texts. */
         feed: z
@@ -454,6 +459,20 @@ export const configSchema = z
         placeholder: z.string().optional(),
         contextualSearch: z.boolean().default(true),
         hosted: z.object({ appId: z.string(), apiKey: z.string(), indexName: z.string(), host: z.url().optional() }).optional(),
+        /**
+         * Publish `opensearch.xml` (an OpenSearch description of the search page, `search/?q=…`) and name it in every
+         * page's head, so browsers offer the site's search in their address bar; Docusaurus's Algolia search does so.
+         */
+        openSearch: z.boolean().default(false),
+        /**
+         * The docs pages' search tag is `<prefix><version>` (`docs-current`), the `docusaurus_tag` facet contextual
+         * search filters on. A Docusaurus project with Algolia's search has Docusaurus's, `docs-default-`: its index,
+         * crawled from Docusaurus's pages, holds `docusaurus_tag:docs-default-current`.
+         */
+        docsTagPrefix: z
+          .string()
+          .regex(/^[\w-]*$/, 'expected letters, digits, `_` and `-` only, such as "docs-"')
+          .default('docs-'),
       })
       .prefault({})
       .refine((s) => s.provider !== 'hosted' || s.hosted !== undefined, {
@@ -599,6 +618,11 @@ export const configSchema = z
          * src/compile/excerpt.ts; a Docusaurus project's).
          */
         description: z.enum(['paragraph', 'firstLine']).default('paragraph'),
+        /**
+         * Each Markdown heading h2–h6 ends with a link to itself (`#` on hover, named "Direct link to …" in the site's
+         * language), as Docusaurus draws its headings; a Docusaurus project's. Off: headings without links.
+         */
+        headingLinks: z.boolean().default(false),
         /**
          * Docusaurus's npm2yarn remark plugin, when a Docusaurus config uses it: MDX code blocks with the meta
          * `npm2yarn` are shown as tabs for npm and these package managers; `sync` puts them in one tab group.

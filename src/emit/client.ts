@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { codeThemeCss } from '../shared/code-theme.ts';
+import { sassStylesheets } from './sass.ts';
 import type { SiteConfig } from '../types.ts';
 
 export interface ClientBundle {
@@ -167,13 +168,18 @@ async function makeBundle({
   // Two builds: the page's own script shares no chunk with the islands, so a search or promotion module that
   // cannot be loaded never stops the script that shows the failure and its Retry button.
   const themeStyles = path.join(toolRoot, 'themes/classic/styles/index.css');
+  // The files Sass read for the project's `.scss` stylesheets, which esbuild's metafile does not list.
+  const sassRead = new Set<string>();
   const [page, rest] = await Promise.all([
     build({ ...options, entryPoints: { main: path.join(toolRoot, 'src/client/main.ts') } }),
     build({
       ...options,
       ...((projectStyles.length && projectRoot) || codeCss
         ? {
-            plugins: [stylesEntry(themeStyles, projectStyles, { baseUrl, projectRoot: projectRoot ?? toolRoot, setsPrimary, codeCss })],
+            plugins: [
+              stylesEntry(themeStyles, projectStyles, { baseUrl, projectRoot: projectRoot ?? toolRoot, setsPrimary, codeCss }),
+              sassStylesheets(projectRoot ?? toolRoot, sassRead),
+            ],
             loader: ASSET_LOADERS,
           }
         : {}),
@@ -200,7 +206,9 @@ async function makeBundle({
   const bundle = { files, js: baseUrl + js, css: baseUrl + css, islands };
   return {
     bundle,
-    inputs: [...new Set([...inputFiles(page.metafile, toolRoot), ...inputFiles(rest.metafile, toolRoot)])].concat(settingFiles(toolRoot)),
+    inputs: [...new Set([...inputFiles(page.metafile, toolRoot), ...inputFiles(rest.metafile, toolRoot), ...sassRead])].concat(
+      settingFiles(toolRoot),
+    ),
   };
 }
 

@@ -3,7 +3,7 @@ import { cacheWarning, CODES, report, type Diagnostic } from '../diagnostics.ts'
 import type { Loaded, Page, ProjectFiles, SharedFile, Site, StageResult } from '../types.ts';
 import { ContentAssets } from './assets.ts';
 import type { ClientBundle } from './client.ts';
-import { blogFeeds, redirectPages, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
+import { blogFeeds, openSearchXml, redirectPages, robotsTxt, sidebarChunks, sitemapXml } from './files.ts';
 import { writePages } from './pages.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { SearchIndexer } from './search.ts';
@@ -120,7 +120,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
   }
 }
 
-/** Static files, the sidebar's chunks, sitemap, robots, the blog's feeds and the redirect pages. */
+/** Static files, the sidebar's chunks, sitemap, robots, the OpenSearch description, the blog's feeds and the redirect pages. */
 async function writeSiteFiles(site: Site, staticFiles: Loaded['staticFiles'], root: string, output: Tally): Promise<void> {
   const base = site.config.baseUrl.replace(/^\//, '');
   await inBatches(staticFiles, async (f) => {
@@ -130,6 +130,8 @@ async function writeSiteFiles(site: Site, staticFiles: Loaded['staticFiles'], ro
   await inBatches(sidebarChunks(site), (chunk) => output.write(base + chunk.file, chunk.json));
   await output.write(base + 'sitemap.xml', sitemapXml(site));
   await output.write('robots.txt', robotsTxt(site));
+  const openSearch = openSearchXml(site);
+  if (openSearch) await output.write(base + 'opensearch.xml', openSearch);
   for (const feed of blogFeeds(site)) await output.write(base + feed.file, feed.contents);
   await inBatches(redirectPages(site), (page) => output.write(page.file, page.html));
 }

@@ -2,6 +2,7 @@ import { Feed } from 'feed';
 import { escapeAttribute } from '../shared/html.ts';
 import { feedFiles } from '../shared/feeds.ts';
 import { sidebarChunkFile } from '../shared/output-paths.ts';
+import { isExternal, withBase } from '../shared/route-match.ts';
 import type { Route, SidebarItem, Site } from '../types.ts';
 
 /** Routes a search engine should see: no 404, no unlisted pages, no search page. */
@@ -23,6 +24,33 @@ export function sitemapXml(site: Site): string {
         `<url><loc>${escapeAttribute(url + baseUrl + r.path.slice(1))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,
     );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * The OpenSearch description (`opensearch.xml` under the base path; config `search.openSearch`) of the site's search
+ * page, which reads its query from `?q=`: the site's title as its name, the favicon as its image. None without a
+ * search page.
+ */
+export function openSearchXml(site: Site): string | undefined {
+  const { url, baseUrl, title, favicon, search } = site.config;
+  const page = site.routes.find((r) => r.kind === 'search');
+  if (!search.openSearch || !page) return undefined;
+  const home = url + baseUrl;
+  const attr = (v: string) => escapeAttribute(v);
+  const icon = favicon ? (isExternal(favicon) ? favicon : url + withBase(baseUrl, favicon)) : undefined;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/" xmlns:moz="http://www.mozilla.org/2006/browser/search/">',
+    `  <ShortName>${attr(title)}</ShortName>`,
+    `  <Description>${attr(`Search ${title}`)}</Description>`,
+    '  <InputEncoding>UTF-8</InputEncoding>',
+    ...(icon ? [`  <Image width="16" height="16" type="image/x-icon">${attr(icon)}</Image>`] : []),
+    `  <Url type="text/html" method="get" template="${attr(`${home}${page.path.slice(1)}?q={searchTerms}`)}"/>`,
+    `  <Url type="application/opensearchdescription+xml" rel="self" template="${attr(`${home}opensearch.xml`)}"/>`,
+    `  <moz:SearchForm>${attr(home)}</moz:SearchForm>`,
+    '</OpenSearchDescription>',
+    '',
+  ].join('\n');
 }
 
 /**

@@ -222,7 +222,7 @@ export function markdownDocument(config: SiteConfig, compiled: Compiled): string
   if (version && (!version.isLast || version.noIndex)) return undefined;
   const { currentLocale, localeConfigs } = config.i18n;
   const head = indexMeta(
-    escapeAttribute(searchTag(KIND_OF_SOURCE[source.kind], config.docs.version.name)),
+    escapeAttribute(searchTag(KIND_OF_SOURCE[source.kind], config.docs.version.name, config.search.docsTagPrefix)),
     escapeAttribute(currentLocale),
     compiled.title,
   );

@@ -74,7 +74,7 @@ export function planRoutes(
       config.descriptionFallback === 'none' ? '' : (messages['search.page.description'] ?? ''),
     ],
   ];
-  if (config.blog.enabled && compiled.some((c) => c.source.kind === 'blog')) {
+  if (config.blog.enabled && (config.blog.listWithoutPosts || compiled.some((c) => c.source.kind === 'blog'))) {
     generated.push([
       'blogList',
       `/${config.blog.routeBasePath}/`,

@@ -39,6 +39,11 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
         <meta name="quire:locale" content={locale.code} />
         <meta name="quire:tag" content={tag} />
         {route.kind === 'doc' ? <meta name="quire:version" content={version} /> : null}
+        {/* A hosted (DocSearch) index is crawled from the pages: its crawler takes each `docsearch:` meta tag as the
+            record's attribute of that name, the facets contextual search filters on (language, docusaurus_tag). */}
+        {config.search.provider === 'hosted' ? <meta name="docsearch:language" content={locale.code} /> : null}
+        {config.search.provider === 'hosted' ? <meta name="docsearch:docusaurus_tag" content={tag} /> : null}
+        {config.search.provider === 'hosted' && route.kind === 'doc' ? <meta name="docsearch:version" content={version} /> : null}
         {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
         {pageUrl
           ? site.locales.map((l) => (
@@ -54,6 +59,10 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
         ) : null}
         <SocialTags site={site} route={route} locale={locale} meta={meta} />
         {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
+        {/* The OpenSearch description emit writes beside the search page (config search.openSearch). */}
+        {config.search.openSearch && site.routes.some((r) => r.kind === 'search') ? (
+          <link rel="search" type="application/opensearchdescription+xml" title={config.title} href={`${config.baseUrl}opensearch.xml`} />
+        ) : null}
         <link rel="stylesheet" href={assets.css} />
         {config.headTags.map(({ tagName, attributes }, i) => createElement(tagName, { key: `config-${i}`, ...configTagProps(attributes) }))}
         {headTags.map((t, i) =>
@@ -157,7 +166,7 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
         ? 'noindex, follow'
         : undefined;
   const version = route.doc?.version ?? config.docs.version.name;
-  const tag = searchTag(route.kind, version);
+  const tag = searchTag(route.kind, version, config.search.docsTagPrefix);
   return { locale, title, description, fm, robots, version, tag, canonicalUrl, pageUrl, headTags, compiled, imageUrl, imageSize, imageAlt };
 }
 

@@ -95,17 +95,20 @@ export interface SearchGroup {
   hits: SearchHit[];
 }
 
-/** Tag of a page in the index and the hosted facet: `docs-<version>` for docs, `default` otherwise. */
-export function searchTag(routeKind: string, docsVersion: string): string {
-  return routeKind === 'doc' ? `docs-${docsVersion}` : 'default';
+/**
+ * Tag of a page in the index and the hosted facet: `docs-<version>` for docs (`<prefix><version>`, config
+ * search.docsTagPrefix), `default` otherwise.
+ */
+export function searchTag(routeKind: string, docsVersion: string, prefix = 'docs-'): string {
+  return routeKind === 'doc' ? `${prefix}${docsVersion}` : 'default';
 }
 
 /**
  * Tags searched from any page: marketing pages plus the current docs version (contextual search).
  * The site has one docs version, so this is the same on every page; without contextual search, all tags.
  */
-export function contextTags(contextualSearch: boolean, docsVersion: string): string[] {
-  return contextualSearch ? ['default', `docs-${docsVersion}`] : [];
+export function contextTags(contextualSearch: boolean, docsVersion: string, prefix = 'docs-'): string[] {
+  return contextualSearch ? ['default', `${prefix}${docsVersion}`] : [];
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
-import { mapDocusaurusConfig } from '../../src/config/docusaurus.ts';
+import { mapDocusaurusConfig, presetPackage } from '../../src/config/docusaurus.ts';
 import { fixture, repoRoot } from '../helpers.ts';
 
 const temporary: string[] = [];
@@ -44,7 +44,7 @@ describe('Docusaurus config', () => {
       favicon: '/img/favicon.ico',
       image: '/img/docusaurus-social-card.jpg',
       onBrokenLinks: 'throw',
-      markdown: { format: 'mdx' },
+      markdown: { format: 'mdx', headingLinks: true },
       i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
       docs: { routeBasePath: 'docs', sidebarPath: 'sidebars.js', mainDocId: null },
       blog: { enabled: true, routeBasePath: 'blog', title: 'Blog', postsPerPage: 10, sidebarCount: 5 },
@@ -451,6 +451,49 @@ describe('Docusaurus config', () => {
       '- themes.1 (@easyops-cn/docusaurus-search-local)',
       '- plugins.0 (@docusaurus/plugin-pwa)',
     ]);
+  });
+
+  it("reads Meta's internaldocs preset (as metro's website names it, by require.resolve) as the classic preset it wraps", async () => {
+    const root = await project({
+      'docusaurus.config.js': `module.exports = {
+  title: 'M', url: 'https://example.org', baseUrl: '/',
+  presets: [[require.resolve('docusaurus-plugin-internaldocs-fb/docusaurus-preset'), {
+    docs: { path: '../docs', sidebarPath: require.resolve('./sidebars.json'), editUrl: 'https://github.com/facebook/metro/edit/main/docs' },
+    theme: { customCss: require.resolve('./src/css/custom.css') },
+    staticDocsProject: 'metro',
+  }]],
+};`,
+      'node_modules/docusaurus-plugin-internaldocs-fb/package.json': '{ "name": "docusaurus-plugin-internaldocs-fb", "main": "index.js" }',
+      'node_modules/docusaurus-plugin-internaldocs-fb/docusaurus-preset.js': 'module.exports = () => ({});',
+      'sidebars.json': '{ "docs": ["a"] }',
+      'src/css/custom.css': ':root { --ifm-color-primary: #ef4242; }',
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(config?.docs).toMatchObject({ sidebarPath: 'sidebars.json', editUrl: 'https://github.com/facebook/metro/edit/main/docs' });
+    expect(config?.layout.docs).toBe('../docs');
+    expect(config?.styles).toEqual(['src/css/custom.css']);
+    // What the preset adds beside the classic preset's options is named, and so is its own option.
+    const unread = diagnostics.find((d) => d.code === 'Q003' && d.message.includes('quire does not support these settings'));
+    expect(unread?.message.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^- presets\.0\.0 \(docusaurus-plugin-internaldocs-fb\/docusaurus-preset: its own remark plugins .*mermaid/),
+      '- presets.0.1.staticDocsProject',
+    ]);
+    expect(unread?.keyPath).toBe('presets.0.0');
+  });
+
+  it('reads a preset given as a file path by the package it is in', () => {
+    expect(presetPackage('/p/node_modules/@docusaurus/preset-classic/lib/index.js')).toBe('@docusaurus/preset-classic');
+    expect(presetPackage('/p/node_modules/x/node_modules/docusaurus-plugin-internaldocs-fb/docusaurus-preset.js')).toBe(
+      'docusaurus-plugin-internaldocs-fb/docusaurus-preset',
+    );
+    expect(presetPackage('classic')).toBe('classic');
+    expect(presetPackage('/p/presets/mine.js')).toBe('/p/presets/mine.js');
+  });
+
+  it('takes docusaurus-plugin-sass as read (quire compiles .scss stylesheets with the same sass package), not its Sass options', () => {
+    const { unread } = mapped({ plugins: ['docusaurus-plugin-sass', ['docusaurus-plugin-sass', { sassOptions: { quietDeps: true } }]] });
+    expect(unread).toEqual(['- plugins.1.1']);
   });
 
   it('reads titleDelimiter, as Jest sets it', async () => {

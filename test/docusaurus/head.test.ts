@@ -27,6 +27,57 @@ describe("Docusaurus page head (the classic theme's PageMetadata and SiteMetadat
     expect(metas(page, 'og:site_name')).toEqual(['Docs of mine']);
   });
 
+  it("publishes an OpenSearch description of the search page with Algolia's search, named in every page's head", async () => {
+    // metro's website: `algolia: { appId, apiKey, indexName }`, whose theme writes /opensearch.xml.
+    const template = await readFile(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const config = template
+      .replace("baseUrl: '/',", "baseUrl: '/site/',")
+      .replace(/themeConfig:[\s\S]*?\(\{/, (m) => `${m} algolia: { appId: 'APP', apiKey: 'key', indexName: 'metro' },`);
+    const { result, writer } = await buildTemplate({ 'docusaurus.config.js': config }, cleanups);
+    expect(result.ok).toBe(true);
+    const xml = writer.text('site/opensearch.xml') ?? '';
+    expect(xml).toContain('<ShortName>My Site</ShortName>');
+    expect(xml).toContain(
+      '<Url type="text/html" method="get" template="https://your-docusaurus-site.example.com/site/search/?q={searchTerms}"/>',
+    );
+    expect(xml).toContain(
+      '<Image width="16" height="16" type="image/x-icon">https://your-docusaurus-site.example.com/site/img/favicon.ico</Image>',
+    );
+    const link = '<link rel="search" type="application/opensearchdescription+xml" title="My Site" href="/site/opensearch.xml"/>';
+    expect(writer.text('site/docs/intro/index.html')).toContain(link);
+    expect(writer.text('site/index.html')).toContain(link);
+
+    // quire's own search (no Algolia): no description, as Docusaurus's local search plugins write none.
+    const local = await buildTemplate({ 'docusaurus.config.js': template }, cleanups);
+    expect(local.writer.text('opensearch.xml')).toBeUndefined();
+    expect(local.writer.text('docs/intro/index.html')).not.toContain('opensearchdescription');
+  });
+
+  it("tags pages as Docusaurus does for Algolia's crawler, and searches its index with Docusaurus's docs tag", async () => {
+    const template = await readFile(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const config = template.replace(
+      /themeConfig:[\s\S]*?\(\{/,
+      (m) => `${m} algolia: { appId: 'APP', apiKey: 'key', indexName: 'metro' },`,
+    );
+    const { result, writer } = await buildTemplate({ 'docusaurus.config.js': config }, cleanups);
+    expect(result.ok).toBe(true);
+    const doc = writer.text('docs/intro/index.html') ?? '';
+    expect(metas(doc, 'docsearch:language')).toEqual(['en']);
+    expect(metas(doc, 'docsearch:docusaurus_tag')).toEqual(['docs-default-current']);
+    expect(metas(doc, 'docsearch:version')).toEqual(['current']);
+    const home = writer.text('index.html') ?? '';
+    expect(metas(home, 'docsearch:docusaurus_tag')).toEqual(['default']);
+    expect(metas(home, 'docsearch:version')).toEqual([]);
+    // The contextual search's facet filters name the tags the crawled index has.
+    const settingsFile = [...writer.files.keys()].find((f) => /^_quire\/search\.[\w]+\.json$/.test(f));
+    expect(JSON.parse(writer.text(settingsFile ?? '') ?? '{}').tags).toEqual(['default', 'docs-default-current']);
+
+    // Without a hosted index there is no crawler to tell: no docsearch tags, quire's own docs tag.
+    const local = (await buildTemplate({ 'docusaurus.config.js': template }, cleanups)).writer.text('docs/intro/index.html') ?? '';
+    expect(local).not.toContain('docsearch:');
+    expect(metas(local, 'quire:tag')).toEqual(['docs-current']);
+  });
+
   it('describes a page without front matter description by its first line of text, as Docusaurus does', async () => {
     const long = `${'Redux is a pattern for managing application state. '.repeat(6).trim()}`;
     const { result, writer } = await buildTemplate(

@@ -151,13 +151,13 @@ describe("a docs instance's remark plugins", () => {
     const { result } = await build({
       'docusaurus.config.js': fixture.replace(
         '  plugins: [',
-        "  plugins: [\n    'docusaurus-plugin-sass',\n    ['docusaurus-plugin-ideal-image', { quality: 70 }],",
+        "  plugins: [\n    '@docusaurus/plugin-pwa',\n    ['docusaurus-plugin-ideal-image', { quality: 70 }],",
       ),
     });
     expect(errors(result.diagnostics)).toEqual([]);
     const unread = result.diagnostics.find((d) => d.message.includes('quire does not support these settings'));
     expect(unread?.message.split('\n').slice(1)).toEqual([
-      '- plugins.0 (docusaurus-plugin-sass)',
+      '- plugins.0 (@docusaurus/plugin-pwa)',
       '- plugins.1 (docusaurus-plugin-ideal-image)',
     ]);
   });

@@ -411,3 +411,27 @@ describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Do
     expect([...writer.files.keys()].filter((f) => f.includes('ghost'))).toEqual([]);
   });
 });
+
+describe("a Docusaurus project without a blog folder, its blog plugin on (metro's website)", () => {
+  it('writes the empty list page at /blog/ as Docusaurus does, in the sitemap, with no feed, tag or archive page', async () => {
+    const { result, writer } = await build({ blog: null });
+    // The template's navbar links to /blog: the page is there, so the link is not broken.
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const list = writer.text('blog/index.html') ?? '';
+    expect(/<title>([^<]*)<\/title>/.exec(list)?.[1]).toBe('Blog | My Site');
+    expect(list).not.toMatch(teasers);
+    expect(writer.text('sitemap.xml')).toContain('/blog/</loc>');
+    for (const file of ['blog/rss.xml', 'blog/atom.xml', 'blog/archive/index.html', 'blog/tags/index.html', 'blog/authors/index.html'])
+      expect(writer.text(file), file).toBeUndefined();
+  });
+
+  it('writes none with blog: false', async () => {
+    const config = readFileSync(new URL('../fixtures/docusaurus-classic/docusaurus.config.js', import.meta.url), 'utf8').replace(
+      /blog: \{[\s\S]*?\n {8}\},/,
+      'blog: false,',
+    );
+    expect(config).toContain('blog: false,');
+    const { writer } = await build({ blog: null, 'docusaurus.config.js': config });
+    expect(writer.text('blog/index.html')).toBeUndefined();
+  });
+});

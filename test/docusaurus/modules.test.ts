@@ -284,6 +284,37 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     );
   });
 
+  it("hydrates a class component that draws itself once mounted (react-github-btn on metro's home page), and not a static one", async () => {
+    const { result, writer } = await build({
+      // As react-github-btn: the server draws the link; componentDidMount replaces it with GitHub's button.
+      'src/components/StarButton.js': [
+        "import React, {PureComponent} from 'react';",
+        'export default class StarButton extends PureComponent {',
+        '  componentDidMount() { this.ref.textContent = "drawn in the browser"; }',
+        '  render() { return <span ref={(r) => { this.ref = r; }}><a href={this.props.href}>Star</a></span>; }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/components/Plain.js': [
+        "import React, {Component} from 'react';",
+        'export default class Plain extends Component {',
+        '  render() { return <p>Plain: {this.props.text}</p>; }',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/star.mdx':
+        '---\ntitle: Star\n---\nimport StarButton from \'@site/src/components/StarButton\';\n\n<StarButton href="https://github.com/facebook/metro" />\n',
+      'docs/plain.mdx': '---\ntitle: Plain\n---\nimport Plain from \'@site/src/components/Plain\';\n\n<Plain text="static" />\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const star = writer.text('docs/star/index.html') ?? '';
+    expect(star).toContain('<a href="https://github.com/facebook/metro">Star</a>');
+    expect(star).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
+    const plain = writer.text('docs/plain/index.html') ?? '';
+    expect(plain).toContain('<p>Plain: <!-- -->static</p>');
+    expect(plain).not.toContain('<quire-island');
+  });
+
   it("draws BrowserOnly's fallback into the page and hydrates it, so its function runs in the browser", async () => {
     const { result, writer } = await build({
       'src/components/Breite.js': [

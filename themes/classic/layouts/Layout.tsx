@@ -24,7 +24,7 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
       provider: config.search.provider,
       contextualSearch: config.search.contextualSearch,
       hosted: config.search.hosted ?? null,
-      tag: searchTag(route.kind, config.docs.version.name),
+      tag: searchTag(route.kind, config.docs.version.name, config.search.docsTagPrefix),
     },
     largeSidebar: site.sidebarSize > config.docs.largeSidebarThreshold,
     islands,

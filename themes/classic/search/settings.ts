@@ -37,7 +37,7 @@ export function searchSettings(site: Site): SearchSettings {
     baseUrl: config.baseUrl,
     locale: config.i18n.currentLocale,
     localeBases: site.locales.map((l) => l.baseUrl),
-    tags: contextTags(config.search.contextualSearch, config.docs.version.name),
+    tags: contextTags(config.search.contextualSearch, config.docs.version.name, config.search.docsTagPrefix),
     indexUrl: `${config.baseUrl}${INDEX_DIR}pagefind.js`,
     hosted: config.search.provider === 'hosted' ? (config.search.hosted ?? null) : null,
     searchPageUrl: `${config.baseUrl}search/`,
