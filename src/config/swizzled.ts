@@ -7,14 +7,15 @@ import { CODES, report, type Diagnostic } from '../diagnostics.ts';
  * (`@theme/DocItem/Layout` → `DocItem`): the parts of a page a project can replace by a file of the same name in
  * `src/theme/` (https://docusaurus.io/docs/swizzling). A file there by another name is the project's own
  * component, imported as `@theme/<name>`. `MDXComponents` is not among them: the components it adds are used
- * (src/config/mdx-components.ts).
+ * (src/config/mdx-components.ts). Nor is Docusaurus 2's `DocPage` (3 split it into `DocRoot`, `DocVersionRoot` and
+ * `DocsRoot`): a project's `DocPage` files replace nothing under Docusaurus 3 either.
  */
 const DOCUSAURUS_THEME = new Set(
   (
     'Admonition AnnouncementBar BackToTopButton Blog BlogArchivePage BlogLayout BlogListPage BlogListPaginator ' +
     'BlogPostItem BlogPostItems BlogPostPage BlogPostPaginator BlogSidebar BlogTagsListPage BlogTagsPostsPage CodeBlock ' +
     'CodeInline ColorModeToggle ContentVisibility Details DocBreadcrumbs DocCard DocCardList DocCategoryGeneratedIndexPage ' +
-    'DocItem DocPage DocPaginator DocRoot DocSidebar DocSidebarItem DocSidebarItems DocTagDocListPage DocTagsListPage ' +
+    'DocItem DocPaginator DocRoot DocSidebar DocSidebarItem DocSidebarItems DocTagDocListPage DocTagsListPage ' +
     'DocVersionBadge DocVersionBanner DocVersionRoot DocsRoot EditMetaRow EditThisPage Error ErrorPageContent Footer ' +
     'Heading Icon LastUpdated Layout Loading Logo MDXContent MDXPage Mermaid Navbar NavbarItem NotFound ' +
     'PaginatorNavLink Root SearchBar SearchMetadata SearchPage SiteMetadata SkipToContent TOC TOCCollapsible TOCInline ' +

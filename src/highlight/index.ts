@@ -99,24 +99,33 @@ const MAGIC_COMMENT = /^\s*(?:\/\/|#|--|\/\*|<!--)\s*highlight-(next-line|start|
  * Removes highlight comments from code, as Docusaurus writers use them: `// highlight-next-line` marks the line
  * after it, `// highlight-start` … `// highlight-end` the lines between. Gives the code without them and the
  * numbers (from 1) of the lines they mark.
+ *
+ * Blocks do not nest, as in Docusaurus's theme: a `start` moves the block's beginning (a second `start` before an
+ * `end` drops the first), an `end` marks the lines from the last `start` (from the first line if none came), and a
+ * `start` no `end` follows marks nothing. An `end` right after its `start` marks the lines on either side of it, as
+ * Docusaurus's range of that block (`5-4`) reads.
  */
 export function applyMagicComments(code: string): { code: string; highlighted: Set<number> } {
   const highlighted = new Set<number>();
   if (!code.includes('highlight-')) return { code, highlighted };
   const kept: string[] = [];
   let nextLine = false;
-  let open = 0;
+  let blockStart = 1;
   for (const line of code.split('\n')) {
     const magic = MAGIC_COMMENT.exec(line)?.[1];
     if (magic === 'next-line') nextLine = true;
-    else if (magic === 'start') open++;
-    else if (magic === 'end') open = Math.max(0, open - 1);
-    else {
+    else if (magic === 'start') blockStart = kept.length + 1;
+    else if (magic === 'end') {
+      const last = kept.length;
+      for (let n = Math.max(1, Math.min(blockStart, last)); n <= Math.max(blockStart, last); n++) highlighted.add(n);
+    } else {
       kept.push(line);
-      if (nextLine || open > 0) highlighted.add(kept.length);
+      if (nextLine) highlighted.add(kept.length);
       nextLine = false;
     }
   }
+  // An empty block closing the code names a line past its end: nothing is there to mark.
+  for (const n of highlighted) if (n > kept.length) highlighted.delete(n);
   return { code: kept.join('\n'), highlighted };
 }
 

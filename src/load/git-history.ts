@@ -23,7 +23,8 @@ const COMMIT = '\u0001';
 
 /**
  * Each file's last commit, as Docusaurus reads it per file (`git log --max-count=1 --format=%ct,%an -- <file>`,
- * docusaurus-utils `gitUtils.ts`), from one `git log` over the folders that hold them: one process however many
+ * docusaurus-utils `gitUtils.ts`; a merge that changed the file against both its parents counts), from one
+ * `git log` over the folders that hold them: one process however many
  * pages there are, stopped as soon as every file is found. `files` are relative to `root`, forward slashes.
  *
  * The answers are kept in `cacheFile` (and in memory, for `quire dev`) under the commit the repository's HEAD
@@ -168,8 +169,22 @@ function runGitLog(
   return new Promise((resolve) => {
     const commits: Record<string, LastCommit> = {};
     let left = wanted.size;
-    // --relative: paths relative to the project, as `files` are; -z: paths as they are, unquoted.
-    const args = ['-c', 'log.showSignature=false', 'log', `--format=${COMMIT}%ct,%an`, '--name-only', '-z', '--relative', '--', ...folders];
+    // --relative: paths relative to the project, as `files` are; -z: paths as they are, unquoted. `-c` (combined
+    // diff) names, for a merge commit, the files it left unlike every parent: those `git log -- <file>` lists the
+    // merge for (a file both branches changed), so the merge is its last commit, as in Docusaurus; without it
+    // merges name no files, and such a file got the newest commit of either branch.
+    const args = [
+      '-c',
+      'log.showSignature=false',
+      'log',
+      '-c',
+      `--format=${COMMIT}%ct,%an`,
+      '--name-only',
+      '-z',
+      '--relative',
+      '--',
+      ...folders,
+    ];
     const git = spawn('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let current: LastCommit | undefined;
     let rest = '';

@@ -238,6 +238,28 @@ describe('Docusaurus showLastUpdateTime and showLastUpdateAuthor', () => {
     ]);
   });
 
+  it('dates a file both branches of a merge changed by the merge commit, as git log of the file does', async () => {
+    // Redux Toolkit's getting-started page: a pull request merged after the main branch had changed the same doc.
+    const root = await repository({ docs: 'showLastUpdateTime: true, showLastUpdateAuthor: true' });
+    const install = path.join(root, 'docs/install.md');
+    git(root, ['checkout', '-q', '-b', 'side', 'HEAD~1']);
+    execFileSync('sh', ['-c', `echo "From the side." >> '${install}'`]);
+    git(root, ['commit', '-q', '-am', 'side'], 'Cleo Dritte', '2026-12-02T12:00:00Z');
+    git(root, ['checkout', '-q', 'main']);
+    // The side branch is newer than main's own change; the merge resolves both into a third text.
+    const merged = `${execFileSync('git', ['show', 'main:docs/install.md'], { cwd: root, encoding: 'utf8' })}From the side.\n`;
+    // Both appended to the same file: the merge stops at the conflict, resolved here by keeping both lines.
+    expect(() => git(root, ['merge', '-q', '--no-ff', '--no-commit', 'side'], 'Dana Merge', '2026-12-03T08:00:00Z')).toThrow();
+    await writeFile(install, merged);
+    git(root, ['add', 'docs/install.md'], 'Dana Merge', '2026-12-03T08:00:00Z');
+    git(root, ['commit', '-q', '--no-edit'], 'Dana Merge', '2026-12-03T08:00:00Z');
+    const { result, page } = await build(root);
+    expect(result.ok).toBe(true);
+    expect(metaOf(page('docs/next/install/index.html'))?.updated).toBe('Last updated on Dec 3, 2026 by Dana Merge');
+    // A file only one branch changed keeps that branch's commit: the merge took it as it was.
+    expect(metaOf(page('docs/next/index.html'))?.updated).toBe('Last updated on Nov 28, 2026 by Ann Example');
+  });
+
   it('writes the date in the site’s language', async () => {
     const root = await repository({ docs: 'showLastUpdateTime: true, showLastUpdateAuthor: true', locale: 'de' });
     const { page } = await build(root);

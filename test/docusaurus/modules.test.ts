@@ -625,6 +625,8 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
         '}',
       ].join('\n'),
       'src/theme/Widget.tsx': 'export default function Widget({n}: {n: number}) { return <b className="widget">{n * 2}</b>; }\n',
+      // Docusaurus 2's DocPage (Redux Toolkit's website keeps one): Docusaurus 3 has no such part, so it replaces nothing.
+      'src/theme/DocPage/Layout/Main/index.js': 'export default function Main({children}) { return <main>{children}</main>; }\n',
       'src/components/Box.js':
         'import Admonition from \'@theme/Admonition\';\nexport default function Box() { return <Admonition type="tip" title="Tipp">Inhalt</Admonition>; }\n',
       'docs/theme.mdx':

@@ -238,6 +238,27 @@ describe('compile', () => {
     expect(out.match(/code-block--numbered/g)).toHaveLength(1);
   });
 
+  it('compile: should read highlight blocks as Docusaurus does: no nesting, an unclosed start marks nothing', async () => {
+    // Redux Toolkit's usage-with-typescript page: a second start inside a block, one end for both.
+    const nested =
+      '```ts\nconst a = 1;\n// highlight-start\nconst b = 2;\n// highlight-start\nconst c = 3;\n// highlight-end\nconst d = 4;\n```\n\n' +
+      '```ts\nconst e = 5;\n// highlight-start\nconst f = 6;\n```\n\n' +
+      '```ts\nconst g = 7;\n// highlight-end\nconst h = 8;\n```\n';
+    const { html: out } = await html(nested);
+    const blocks = out.split('</figure>').slice(0, 3);
+    const marked = blocks.map((b) =>
+      [...b.matchAll(/<span class="line( highlighted)?">(.*?)<\/span>(?=\n|<\/code>)/g)].map(
+        (m) => `${m[1] ? '+' : ' '}${m[2].replace(/<[^>]+>/g, '')}`,
+      ),
+    );
+    expect(marked).toEqual([
+      [' const a = 1;', ' const b = 2;', '+const c = 3;', ' const d = 4;'],
+      [' const e = 5;', ' const f = 6;'],
+      // An end with no start marks from the first line.
+      ['+const g = 7;', ' const h = 8;'],
+    ]);
+  });
+
   it('compile: should highlight by alias, split tokens spanning lines, and leave unknown languages plain', async () => {
     const { html: multi } = await html('```ts\n/* eins\nzwei */\nlet x: number;\n```\n');
     expect(multi).toContain(
