@@ -64,8 +64,13 @@ describe('the Docusaurus classic template in a browser', () => {
 
   it('gives headings the ids written as MDX comments, and links to them from the table of contents', async () => {
     await page.goto(`${server.url}/docs/tutorial-basics/markdown-features/`);
-    await expect.poll(() => page.locator('h2#my-heading-id').textContent()).toBe('Headings');
-    await expect.poll(() => page.locator('h3#my-custom-id').textContent()).toBe('Heading Ids');
+    // Each heading ends with its link to itself, as Docusaurus's do: a zero-width space the stylesheet draws as `#`.
+    const text = (selector: string) => page.locator(selector).evaluate((el) => (el.textContent ?? '').replace(/\u200b/g, ''));
+    await expect.poll(() => text('h2#my-heading-id')).toBe('Headings');
+    await expect.poll(() => text('h3#my-custom-id')).toBe('Heading Ids');
+    await expect
+      .poll(() => page.locator('h3#my-custom-id a.hash-link[href="#my-custom-id"]').getAttribute('aria-label'))
+      .toBe('Direct link to Heading Ids');
     const toc = page.locator('nav.toc--desktop');
     await expect.poll(() => toc.locator('a[href="#my-custom-id"]').textContent()).toBe('Heading Ids');
     await expect.poll(() => toc.textContent()).not.toContain('/*');
