@@ -417,9 +417,10 @@ export function mapDocusaurusConfig(
   const blogPath = relative(opt<string>('blog.path') ?? 'blog');
   const blogRoute = opt<string>('blog.routeBasePath');
   config.blog = {
-    // Unless the config turns it off, the blog plugin runs and writes its (empty) list page without a blog folder.
+    // Unless the config turns it off, the blog plugin runs; from 3.10 on it writes its (empty) list page without a
+    // blog folder, before that no page at all (Redux Toolkit's website, on 3.9.2).
     enabled: !blogOff,
-    listWithoutPosts: true,
+    listWithoutPosts: writesEmptyBlogList(layout.root),
     routeBasePath: blogRoute === undefined ? 'blog' : blogRoute.replace(/^\/+|\/+$/g, ''),
     title: opt<string>('blog.blogTitle') ?? 'Blog',
     description: opt<string>('blog.blogDescription') ?? 'Blog',
@@ -1351,6 +1352,29 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
   };
   for (const [key, v] of Object.entries(raw)) visit(v, [key]);
   return [...out];
+}
+
+/**
+ * Whether the project's blog plugin writes the list page of a blog without posts: Docusaurus 3.10 does, 3.9 and
+ * earlier write none. Read from the version of `@docusaurus/plugin-content-blog` installed for the project (the
+ * nearest `node_modules` up from it); with none installed, the newest behaviour.
+ */
+export function writesEmptyBlogList(root: string): boolean {
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', '@docusaurus', 'plugin-content-blog', 'package.json');
+    if (isFile(manifest)) {
+      let version: unknown;
+      try {
+        version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
+      } catch {
+        // A manifest that cannot be read says no version: the newest behaviour.
+        return true;
+      }
+      const m = typeof version === 'string' ? /^(\d+)\.(\d+)\./.exec(version) : null;
+      return !m || Number(m[1]) > 3 || (Number(m[1]) === 3 && Number(m[2]) >= 10);
+    }
+    if (path.dirname(dir) === dir) return true;
+  }
 }
 
 function isFile(p: string): boolean {

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, readdir, realpath, symlink, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
 import { buildInMemory, fixture, makeSite } from '../helpers.ts';
@@ -412,6 +414,23 @@ describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Do
   });
 });
 
+/**
+ * The template without a blog folder, with `@docusaurus/plugin-content-blog` of `version` installed: its own
+ * node_modules folder (linking the repository's packages, which the fixture shares), so nothing is written there.
+ */
+async function withBlogPlugin(version: string, overlay: Record<string, string | null> = {}) {
+  const site = await makeSite('docusaurus-classic', { blog: null, ...overlay });
+  cleanups.push(site.cleanup);
+  const modules = path.join(site.root, 'node_modules');
+  const shared = await realpath(modules);
+  await unlink(modules);
+  await mkdir(path.join(modules, '@docusaurus', 'plugin-content-blog'), { recursive: true });
+  for (const name of await readdir(shared)) await symlink(path.join(shared, name), path.join(modules, name));
+  const manifest = { name: '@docusaurus/plugin-content-blog', version };
+  await writeFile(path.join(modules, '@docusaurus', 'plugin-content-blog', 'package.json'), JSON.stringify(manifest));
+  return buildInMemory(site.root);
+}
+
 describe("a Docusaurus project without a blog folder, its blog plugin on (metro's website)", () => {
   it('writes the empty list page at /blog/ as Docusaurus does, in the sitemap, with no feed, tag or archive page', async () => {
     const { result, writer } = await build({ blog: null });
@@ -423,6 +442,22 @@ describe("a Docusaurus project without a blog folder, its blog plugin on (metro'
     expect(writer.text('sitemap.xml')).toContain('/blog/</loc>');
     for (const file of ['blog/rss.xml', 'blog/atom.xml', 'blog/archive/index.html', 'blog/tags/index.html', 'blog/authors/index.html'])
       expect(writer.text(file), file).toBeUndefined();
+  });
+
+  it('writes none when the project has Docusaurus 3.9 installed, whose blog plugin writes no empty list', async () => {
+    // Redux Toolkit's website (3.9.2): no blog folder, no /blog/. 3.10's plugin writes the page, as above.
+    const config = readFileSync(new URL('../fixtures/docusaurus-classic/docusaurus.config.js', import.meta.url), 'utf8');
+    // The template's navbar and footer links to /blog are then broken, as `docusaurus build` reports them on 3.9.
+    const old = await withBlogPlugin('3.9.2', {
+      'docusaurus.config.js': config.replace("onBrokenLinks: 'throw'", "onBrokenLinks: 'warn'"),
+    });
+    expect(old.writer.text('blog/index.html')).toBeUndefined();
+    expect(old.writer.text('sitemap.xml')).not.toContain('/blog/</loc>');
+    expect(old.result.diagnostics.filter((d) => d.code === 'Q060').map((d) => d.message)).toContain(
+      'Broken link in the site configuration: /blog is not a page of the site.',
+    );
+    const recent = await withBlogPlugin('3.10.2');
+    expect(recent.writer.text('blog/index.html')).toContain('<title>Blog | My Site</title>');
   });
 
   it('writes none with blog: false', async () => {
