@@ -210,6 +210,8 @@ export function mapDocusaurusConfig(
     socialTitle: 'window',
     // A page without a description of its own has none in Docusaurus (no site-wide default).
     descriptionFallback: 'none',
+    // Docusaurus's not-found page is its title and two sentences, with no search, links or button.
+    notFoundWayOn: false,
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
     headTags: headTags(raw, take, origin),

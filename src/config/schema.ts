@@ -197,6 +197,11 @@ export const configSchema = z
      * the search page too).
      */
     descriptionFallback: z.enum(['tagline', 'none']).default('tagline'),
+    /**
+     * Whether the not-found page shows a way on below its text: a search form, the first docs of the sidebar and a
+     * button to the home page. Off, it has its title and two sentences only, as Docusaurus's theme draws it.
+     */
+    notFoundWayOn: z.boolean().default(true),
     tagline: z.string().default(''),
     /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
     customFields: z.record(z.string(), z.unknown()).default({}),

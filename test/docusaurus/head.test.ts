@@ -118,6 +118,20 @@ describe("Docusaurus page head (the classic theme's PageMetadata and SiteMetadat
     expect(firstLineExcerpt(':::tip\n\n:::\n')).toBeUndefined();
   });
 
+  it('draws the not-found page as Docusaurus does: its title and two sentences, no search, links or button', async () => {
+    // Redux Toolkit's website: Docusaurus's 404.html has these three texts only; quire added a search form, the
+    // first docs of the sidebar and a home button.
+    const { writer } = await buildTemplate({}, cleanups);
+    const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(writer.text('404.html') ?? '')?.[1] ?? '';
+    const texts = [...main.matchAll(/<(h1|p)[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => m[2]);
+    expect(texts).toEqual([
+      'Page Not Found',
+      'We could not find what you were looking for.',
+      'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
+    ]);
+    expect(main).not.toMatch(/<form|<nav|<a /);
+  });
+
   it('gives a page without a description none, and the blog list its title for screen readers only, as Docusaurus', async () => {
     const { result, writer } = await buildTemplate(
       {

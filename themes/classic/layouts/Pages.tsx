@@ -232,13 +232,23 @@ export function formatDate(date: string, site: Site): string {
 /**
  * The not-found page: a way on from wherever the visitor meant to go: a search (a plain form to the search
  * page, so it works before and without the client script), the first docs of the docs sidebar (the owner's
- * order), and the home page.
+ * order), and the home page; with `notFoundWayOn` off (a Docusaurus project), its title and two sentences only.
  */
 export function NotFound() {
   const { site } = useTheme();
   const t = useT();
   const href = useHref();
   const docs = firstDocs(site.sidebar, 6);
+  if (!site.config.notFoundWayOn)
+    return (
+      <Layout>
+        <main id={MAIN_ID} tabIndex={-1} className="not-found">
+          <h1>{t('notFound.title')}</h1>
+          <p className="not-found__lead">{t('notFound.lead')}</p>
+          <p>{t('notFound.help')}</p>
+        </main>
+      </Layout>
+    );
   return (
     <Layout>
       <main id={MAIN_ID} tabIndex={-1} className="not-found">
