@@ -80,6 +80,9 @@ export function resolveBlogPeople(
         if (typeof written[i] !== 'string') return key;
         const author = authors[key];
         if (author) return typeof author.name === 'string' ? author.name : key;
+        // A name written as text (quire's sites write `authors: [Max Mustermann]`) has a space where keys have none:
+        // only keys are checked. (Docusaurus takes every text as a key.)
+        if (/\s/.test(key)) return key;
         const meant = closestName(key, Object.keys(authors));
         diagnostics.push(report(CODES.FRONT_MATTER_INVALID, 'unknownAuthor', { key, file: authorsFile.file, meant }, at('authors')));
         return key;

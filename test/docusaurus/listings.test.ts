@@ -270,7 +270,8 @@ describe('listing pages in the built locale', () => {
     const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
     expect(config).toContain("onInlineAuthors: 'warn'");
     // A one-word inline name is no author key: not an unknown key of authors.yml.
-    const post = '---\ntitle: Inline\nauthors:\n  - slorber\n  - name: Ada\n    title: Guest\n---\n\nText.\n\n<!-- truncate -->\n';
+    const post =
+      '---\ntitle: Inline\nauthors:\n  - slorber\n  - name: Ada\n    title: Guest\n  - Max Mustermann\n---\n\nText.\n\n<!-- truncate -->\n';
     const warned = await build({
       'blog/2024-05-05-inline.md': post,
       'blog/2024-05-06-single.md': post.replace(/authors:[\s\S]*?---/, 'authors: { name: Bo }\n---'),
@@ -287,7 +288,7 @@ describe('listing pages in the built locale', () => {
     ]);
     expect(warned.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(warned.writer.text('blog/2024/05/05/inline/index.html')).toContain(
-      'by <a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>, <!-- -->Ada',
+      'by <a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>, <!-- -->Ada<!-- -->, <!-- -->Max Mustermann',
     );
     const thrown = await build({
       'blog/2024-05-05-inline.md': post,
