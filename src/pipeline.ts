@@ -3,7 +3,7 @@ import path from 'node:path';
 import { bundleModules, compileTexts, pageSettings, type CompileTexts, type ModuleBundles } from './compile/index.ts';
 import { quireRoot } from './config/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
-import { contentImageFiles, measuredImageFiles, mergeMessages, plan, socialImageFiles, type PlanMemo } from './plan/index.ts';
+import { contentImageFiles, measuredImageFiles, mergeMessages, plan, type PlanMemo } from './plan/index.ts';
 import type { Compiled, Loaded, Page, ProjectHooks, Site, SiteConfig, Theme } from './types.ts';
 
 export type StepName = 'config' | 'load' | 'compile' | 'plan' | 'render' | 'emit';
@@ -157,10 +157,7 @@ async function planSite(
   const compiled = modules.dropped.length ? all.filter((c) => !modules.dropped.includes(c)) : all;
   // The pixel sizes of the social cards (their og:image tags) and of the Markdown images (their width and height),
   // and which of the pages' own images are missing.
-  const measured = new Map([
-    ...socialImageFiles(config, compiled, loaded.staticFiles),
-    ...measuredImageFiles(compiled, loaded.staticFiles),
-  ]);
+  const measured = measuredImageFiles(config, compiled, loaded.staticFiles);
   const [imageSizes, missingImages] = await Promise.all([readImageSizes(root, measured), missingFiles(root, contentImageFiles(compiled))]);
   const { components, contracts, messageIds, dataSchemas, dataWarnings } = theme;
   const planned = plan({

@@ -44,8 +44,8 @@ import { docsVersionsOf, instanceOfFile, lastDocsVersion } from '../shared/doc-v
 import { socialImageWarnings } from './social-images.ts';
 import { staticFileClashes } from './static-files.ts';
 
-export { socialImageFiles } from './social-images.ts';
-export { contentImageFiles, measuredImageFiles } from './content-images.ts';
+export { measuredImageFiles } from './social-images.ts';
+export { contentImageFiles } from './content-images.ts';
 import { contentImageProblems } from './content-images.ts';
 import { dataGaps, dataShapeProblems } from './data-shapes.ts';
 export { withStandIns } from './stand-ins.ts';
@@ -83,7 +83,7 @@ export interface PlanOptions {
   dataSchemas?: Record<string, object>;
   /** What the theme warns of in data files (Theme.dataWarnings). */
   dataWarnings?: Theme['dataWarnings'];
-  /** Pixel sizes of the social cards, read by the caller (see `socialImageFiles`). */
+  /** Pixel sizes of the social cards and Markdown images, read by the caller (see `measuredImageFiles`). */
   imageSizes?: Record<string, ImageSize>;
   /** The pages' own images (see `contentImageFiles`) that the caller found missing. */
   missingImages?: ReadonlySet<string>;

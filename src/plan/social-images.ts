@@ -5,24 +5,30 @@ import { socialImageOf } from '../shared/social-image.ts';
 import type { Compiled, Loaded, SiteConfig } from '../types.ts';
 
 /**
- * The project files of the site's social cards, by the key `socialImageOf` gives them: files in static/
- * and assets next to pages. External images (another host) are not measured.
+ * The project files of the images whose pixel sizes the site shows, by the key `Site.imageSizes` gives them: the
+ * social cards (the key `socialImageOf` gives) and the Markdown images of the site's own (`Compiled.measuredImages`).
+ * An asset next to a page is keyed by its marker, a file in static/ by its site path; external images (another
+ * host) are not measured.
  */
-export function socialImageFiles(config: SiteConfig, compiled: Compiled[], staticFiles: Loaded['staticFiles']): Map<string, string> {
-  const byPath = new Map(staticFiles.map((f) => [f.path, f.file]));
+export function measuredImageFiles(config: SiteConfig, compiled: Compiled[], staticFiles: Loaded['staticFiles']): Map<string, string> {
+  let byPath: Map<string, string> | undefined;
   const out = new Map<string, string>();
   const add = (image: string | undefined, c?: Compiled) => {
     if (!image || out.has(image)) return;
-    if (c?.socialImage === image) {
-      const asset = c.assets.find((a) => a.marker === image);
-      if (asset) out.set(image, asset.file);
+    const asset = c?.assets.find((a) => a.marker === image);
+    if (asset) {
+      if (!asset.file.startsWith('../')) out.set(image, asset.file);
     } else if (isSitePath(image)) {
-      const file = byPath.get(image.split(/[?#]/)[0]);
+      byPath ??= new Map(staticFiles.map((f) => [f.path, f.file]));
+      const file = byPath.get(image.split(/[?#]/)[0].normalize('NFC'));
       if (file) out.set(image, file);
     }
   };
   add(config.image);
-  for (const c of compiled) add(socialImageOf(config, c), c);
+  for (const c of compiled) {
+    add(socialImageOf(config, c), c);
+    for (const key of c.measuredImages ?? []) add(key, c);
+  }
   return out;
 }
 

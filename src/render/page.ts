@@ -242,15 +242,29 @@ function postExcerpt(
         mdxTree({ ...output.tree, children: output.tree.children.slice(0, at) }, components),
       );
   } else {
-    // MDX with code of its own: drawn whole, then cut where the marker's element is, one of the content's top-level
-    // children, so what comes before it is whole elements (Docusaurus compiles the part before the marker instead).
-    const open = '<div class="markdown">';
-    const whole = renderToString(pageContent(post, output, site, theme, components));
-    const at = whole.indexOf(marker);
-    if (whole.startsWith(open) && at >= 0)
-      cut = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: whole.slice(open.length, at) } });
+    const html = mdxPostCut(post, site, () => renderToString(pageContent(post, output, site, theme, components)));
+    if (html !== undefined) cut = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: html } });
   }
   return cut === undefined ? undefined : { content: cut, whole: false };
+}
+
+/** Each MDX post's cut, drawn once for the site it was drawn for (a post is on several lists: pages, tags, authors). */
+const mdxCuts = new WeakMap<Compiled, { site: Site; html: string | undefined }>();
+
+/**
+ * An MDX post with code of its own, up to its truncate marker: drawn whole (`draw`), then cut where the marker's
+ * element is, one of the content's top-level children, so what comes before it is whole elements (Docusaurus
+ * compiles the part before the marker instead). Undefined when the drawing holds no marker there.
+ */
+function mdxPostCut(post: Compiled, site: Site, draw: () => string): string | undefined {
+  const kept = mdxCuts.get(post);
+  if (kept?.site === site) return kept.html;
+  const open = '<div class="markdown">';
+  const whole = draw();
+  const at = whole.indexOf(`<${TRUNCATE_ELEMENT}>`);
+  const html = whole.startsWith(open) && at >= 0 ? whole.slice(open.length, at) : undefined;
+  mdxCuts.set(post, { site, html });
+  return html;
 }
 
 /** One route to one HTML string: the theme's page inside the document shell. */

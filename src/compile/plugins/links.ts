@@ -91,10 +91,9 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
       } else if (node.type === 'image') {
         const resolved = resolveAsset(node.url, options, assets, place(node));
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
-        const own = resolved.ref?.path ?? (resolved.url === node.url ? undefined : resolved.url);
         node.url = resolved.url;
-        imageAttributes(node, own);
-        if (own !== undefined && !measured.includes(own)) measured.push(own);
+        imageAttributes(node, resolved.sizeKey);
+        if (resolved.sizeKey !== undefined && !measured.includes(resolved.sizeKey)) measured.push(resolved.sizeKey);
       } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         const at = place(node);
         const htmlElement = node.name !== null && /^[a-z]/.test(node.name);
@@ -132,13 +131,13 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
 
 /**
  * A Markdown image loads when the reader scrolls near it and is decoded off the main thread (as Docusaurus's
- * theme draws them); one of the site's own files (`own`: its site path or asset marker, the key plan measures it
- * by) also gets a size marker, which render turns into its `width` and `height`. Images written as HTML or JSX
+ * theme draws them); one of the site's own files (`sizeKey`: its site path or asset marker, the key plan measures
+ * it by) also gets a size marker, which render turns into its `width` and `height`. Images written as HTML or JSX
  * keep the attributes their writer gave them.
  */
-function imageAttributes(node: Image, own: string | undefined): void {
+function imageAttributes(node: Image, sizeKey: string | undefined): void {
   const properties: Properties = { ...node.data?.hProperties, loading: 'lazy', decoding: 'async' };
-  if (own !== undefined) properties[SIZE_PROPERTY] = sizeMarker(own);
+  if (sizeKey !== undefined) properties[SIZE_PROPERTY] = sizeMarker(sizeKey);
   node.data = { ...node.data, hProperties: properties };
 }
 
@@ -300,19 +299,26 @@ export function resolveLink(url: string, options: LinkOptions): { url: string; r
   return { url: withBase(options.baseUrl, u.pathname + u.search + u.hash), ref };
 }
 
+/**
+ * A file the page loads (an image, a video): a site path gets the base path, a relative one becomes an asset of the
+ * page (its marker). `sizeKey`: the key plan reads the file's pixel size by (Compiled.measuredImages); none for
+ * another host's file.
+ */
 export function resolveAsset(
   url: string,
   options: LinkOptions,
   assets: AssetRef[],
   at: { line?: number; column?: number },
-): { url: string; ref?: LinkRef } {
+): { url: string; ref?: LinkRef; sizeKey?: string } {
   if (!url || isExternal(url)) return { url };
-  if (url.startsWith('/'))
-    return { url: options.baseUrl + url.slice(1), ref: { url, path: decodeSafe(url.split(/[?#]/)[0]), image: true } };
+  if (url.startsWith('/')) {
+    const sitePath = decodeSafe(url.split(/[?#]/)[0]);
+    return { url: options.baseUrl + url.slice(1), ref: { url, path: sitePath, image: true }, sizeKey: sitePath };
+  }
   const file = path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(url.split(/[?#]/)[0])));
   const marker = assetMarker(file);
   assets.push({ file, marker, from: { file: options.file, ...at } });
-  return { url: marker };
+  return { url: marker, sizeKey: marker };
 }
 
 function splitHash(url: string): [string, string | undefined] {
