@@ -3,7 +3,8 @@
 // `quire build --no-cache`, each timed with /usr/bin/time -v (wall time, peak memory of the largest process);
 // then every page both wrote is compared as text (the page's Markdown body, else its article, else its main, with
 // tags stripped and whitespace normalised) and quire's diagnostics are grouped by code.
-// Lists of blog posts are compared post by post (link, what is shown of it, whether it links on).
+// Lists of blog posts are compared post by post (link, what is shown of it, whether it links on); around each doc, the
+// sidebar as it shows, the table of contents, previous/next and breadcrumbs; the navbar and footer once.
 // Usage: node bench/docusaurus-compare.mjs [--work /tmp/dz-compare] [--quire lib/quire.js] [--reuse]
 //          [--hunks 3] <project folder>...
 // `--reuse`: keep an earlier run's Docusaurus output in the work folder (its build takes minutes) and its timing.
@@ -185,7 +186,7 @@ function listOf(file, url) {
     words.push(`[${href}]`, body ? norm(textOf(body)) : '');
     structure.push(`post:${href}${more ? ' (read more)' : ''}`);
   }
-  return { text: words.join(' '), structure: [...structure, ...headOf(tree)] };
+  return { text: words.join(' '), structure: [...structure, ...headOf(tree)], list: true };
 }
 
 /**
@@ -222,6 +223,155 @@ function tabsLabelsFirst(root) {
     const labels = tabs.flatMap((t) => t.children.filter((c) => c.tagName === 'label'));
     const panels = tabs.flatMap((t) => t.children.filter((c) => hasClass(c, 'tabs__panel')));
     group.children = [{ type: 'element', tagName: 'div', properties: {}, children: labels }, ...panels];
+  }
+}
+
+/**
+ * What a visitor reads around a doc's body, as facts to compare: the docs sidebar as it shows (categories open or
+ * closed, the items of open ones, the current page), the table of contents, the previous/next links and the
+ * breadcrumbs. Docusaurus leaves a closed category's items out of the page and quire's large sidebars load them
+ * later, so only what an open category shows is compared. Empty for a page without them.
+ */
+function chromeOf(tree, url) {
+  const base = new URL(url, 'http://site.invalid');
+  const words = (n) => normText(textOf(n).join(''));
+  const facts = [];
+  const dzMenu = findAll(tree, (n) => hasClass(n, 'theme-doc-sidebar-menu'))[0];
+  const qMenu = findAll(tree, (n) => n.tagName === 'nav' && hasClass(n, 'doc-sidebar'))[0];
+  if (dzMenu) sidebarDocusaurus(dzMenu, 1, facts, base);
+  else if (qMenu) sidebarQuire(findAll(qMenu, (n) => n.tagName === 'ul')[0], 1, facts, base);
+  const toc = findAll(tree, (n) => hasClass(n, 'theme-doc-toc-desktop') || (n.tagName === 'nav' && hasClass(n, 'toc--desktop')))[0];
+  for (const a of toc ? findAll(toc, (n) => n.tagName === 'a') : []) facts.push(`toc:${words(a)}→${hrefOf(a, base)}`);
+  for (const nav of findAll(tree, (n) => n.tagName === 'nav' && hasClass(n, 'pagination-nav'))) {
+    for (const a of findAll(nav, (n) => n.tagName === 'a')) {
+      const side = hasClass(a, 'pagination-nav__link--prev') ? 'prev' : 'next';
+      const label = findAll(a, (n) => hasClass(n, 'pagination-nav__label'))[0];
+      // Docusaurus's « and » come from its stylesheet, quire's are text.
+      facts.push(`pager:${side}:${normText((label ? textOf(label).join('') : '').replace(/[«»]/g, ''))}→${hrefOf(a, base)}`);
+    }
+  }
+  const crumbs = findAll(tree, (n) => n.tagName === 'nav' && (hasClass(n, 'theme-doc-breadcrumbs') || hasClass(n, 'breadcrumbs')))[0];
+  for (const li of crumbs ? findAll(crumbs, (n) => n.tagName === 'li' && hasClass(n, 'breadcrumbs__item')) : []) {
+    const a = findAll(li, (n) => n.tagName === 'a')[0];
+    if (a && (a.properties?.ariaLabel ?? '') !== '' && words(li) === '') continue; // the home icon
+    facts.push(`crumb:${words(li)}${a ? `→${hrefOf(a, base)}` : ''}`);
+  }
+  return facts;
+}
+
+/** The navbar's and footer's links and texts, the same on every page: compared once per project. */
+function siteChromeOf(tree, url) {
+  const base = new URL(url, 'http://site.invalid');
+  const words = (n) => normText(textOf(n).join(''));
+  const facts = [];
+  const navbar = findAll(tree, (n) => n.tagName === 'nav' && hasClass(n, 'navbar'))[0];
+  for (const a of navbar ? findAll(navbar, (n) => n.tagName === 'a' || n.tagName === 'button') : []) {
+    if (hasClass(a, 'navbar__toggle') || hasClass(a, 'navbar__brand') || hasClass(a, 'color-mode-toggle')) continue;
+    // The search: Algolia's button in Docusaurus, a link to the search page in quire.
+    if (hasClass(a, 'DocSearch-Button') || hasClass(a, 'search-button')) facts.push('navbar:search');
+    else if (inner(a) === '') continue;
+    // A dropdown's own label: a link in Docusaurus, a button in quire.
+    else if (a.tagName === 'button' || (hasClass(a, 'navbar__link') && a.properties?.ariaHasPopup))
+      facts.push(`navbar:dropdown:${inner(a)}`);
+    else if (a.tagName === 'a') facts.push(`navbar:${words(a)}→${hrefOf(a, base)}`);
+  }
+  const footer = findAll(tree, (n) => n.tagName === 'footer' && hasClass(n, 'footer'))[0];
+  for (const n of footer
+    ? findAll(footer, (n) => n.tagName === 'a' || hasClass(n, 'footer__title') || hasClass(n, 'footer__copyright'))
+    : []) {
+    if (n.tagName === 'a') facts.push(`footer:${words(n)}→${hrefOf(n, base)}`);
+    else facts.push(`footer:${hasClass(n, 'footer__title') ? 'title' : 'copyright'}:${words(n)}`);
+  }
+  return facts;
+}
+
+function sidebarDocusaurus(ul, depth, facts, base) {
+  for (const li of (ul.children ?? []).filter((c) => c.tagName === 'li')) {
+    const collapsible = (li.children ?? []).find((c) => hasClass(c, 'menu__list-item-collapsible'));
+    if (collapsible) {
+      const a = findAll(collapsible, (n) => n.tagName === 'a')[0];
+      // A category without a page of its own links to its first doc (no script): not a link of its own.
+      const own = a && !hasClass(a, 'menu__link--sublist-caret');
+      const open = !hasClass(li, 'menu__list-item--collapsed');
+      facts.push(
+        `sidebar:${depth}:${open ? '[-]' : '[+]'} ${normText(textOf(a ?? collapsible).join(''))}${own ? `→${hrefOf(a, base)}` : ''}`,
+      );
+      const sub = (li.children ?? []).find((c) => c.tagName === 'ul');
+      if (open && sub) sidebarDocusaurus(sub, depth + 1, facts, base);
+    } else {
+      const a = findAll(li, (n) => n.tagName === 'a')[0];
+      facts.push(
+        `sidebar:${depth}:${normText(textOf(a ?? li).join(''))}${a ? `→${hrefOf(a, base)}` : ''}${a?.properties?.ariaCurrent === 'page' ? ' (current)' : ''}`,
+      );
+    }
+  }
+}
+
+function sidebarQuire(ul, depth, facts, base) {
+  for (const li of (ul?.children ?? []).filter((c) => c.tagName === 'li')) {
+    const details = (li.children ?? []).find((c) => c.tagName === 'details');
+    if (details) {
+      const own = (li.children ?? []).find((c) => c.tagName === 'a');
+      const summary = (details.children ?? []).find((c) => c.tagName === 'summary');
+      const label = normText(textOf(own ?? summary).join(''));
+      const open = details.properties?.open !== undefined && details.properties?.open !== false;
+      facts.push(`sidebar:${depth}:${open ? '[-]' : '[+]'} ${label}${own ? `→${hrefOf(own, base)}` : ''}`);
+      const sub = (details.children ?? []).find((c) => c.tagName === 'ul');
+      if (open && sub) sidebarQuire(sub, depth + 1, facts, base);
+    } else {
+      const a = findAll(li, (n) => n.tagName === 'a')[0];
+      facts.push(
+        `sidebar:${depth}:${normText(textOf(a ?? li).join(''))}${a ? `→${hrefOf(a, base)}` : ''}${a?.properties?.ariaCurrent === 'page' ? ' (current)' : ''}`,
+      );
+    }
+  }
+}
+
+/** A link's target as compared: the same page with or without the trailing slash or `.html`. */
+function hrefOf(a, base) {
+  const target = new URL(String(a.properties?.href ?? ''), base);
+  if (target.origin !== base.origin) return target.href.replace(/\/$/, '');
+  return `${target.pathname
+    .replace(/index\.html$/, '')
+    .replace(/\.html$/, '')
+    .replace(/(.)\/$/, '$1')}${target.hash}`;
+}
+
+/** A control's own text (textOf leaves buttons out). */
+const inner = (n) => normText((n.children ?? []).map((c) => textOf(c).join('')).join(''));
+
+const normText = (s) =>
+  String(s ?? '')
+    .replace(/\u200b/g, '')
+    .replace(/[“”„«»]/g, '"')
+    .replace(/[‘’]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The navbar and footer of the home page (else the first page both wrote), each side's facts the other lacks. */
+function siteChromeDiff(dzPages, qPages, both) {
+  const url = both.includes('/') ? '/' : both[0];
+  if (url === undefined) return { url, docusaurus: [], quire: [] };
+  const dz = siteChromeOf(fromHtml(readFileSync(dzPages.get(url), 'utf8')), url);
+  const q = siteChromeOf(fromHtml(readFileSync(qPages.get(url), 'utf8')), url);
+  return { url, docusaurus: missing(dz, q), quire: missing(q, dz) };
+}
+
+/** The chrome's differences: the site's once, then by kind (sidebar, toc, pager, crumb) with a few pages each. */
+function printChrome(report) {
+  const { siteChrome, chromeDiffering } = report;
+  console.log(`site chrome (navbar, footer of ${siteChrome.url}): ${siteChrome.docusaurus.length + siteChrome.quire.length} facts differ`);
+  if (siteChrome.docusaurus.length) console.log(`    only Docusaurus: ${clip(siteChrome.docusaurus, 12)}`);
+  if (siteChrome.quire.length) console.log(`    only quire: ${clip(siteChrome.quire, 12)}`);
+  console.log(`docs chrome (sidebar, table of contents, previous/next, breadcrumbs) differing: ${chromeDiffering.length} pages`);
+  for (const kind of ['sidebar', 'toc', 'pager', 'crumb']) {
+    const pages = chromeDiffering.filter((d) => [...d.docusaurus, ...d.quire].some((f) => f.startsWith(`${kind}:`)));
+    if (pages.length === 0) continue;
+    console.log(`  ${kind}: ${pages.length} pages`);
+    for (const d of pages.slice(0, hunksShown)) {
+      const of = (list) => list.filter((f) => f.startsWith(`${kind}:`));
+      console.log(`    ${d.url}: only Docusaurus ${clip(of(d.docusaurus), 4)} | only quire ${clip(of(d.quire), 4)}`);
+    }
   }
 }
 
@@ -351,6 +501,7 @@ for (const folder of folders) {
   }
   const both = [...dzPages.keys()].filter((u) => qPages.has(u)).sort();
   const differing = [];
+  const chromeDiffering = [];
   const notCompared = [];
   for (const url of both) {
     let dzPage = contentOf(dzPages.get(url), url);
@@ -368,6 +519,12 @@ for (const folder of folders) {
     const b = qPage.text.split(' ').filter(Boolean);
     const hunks = diffWords(a, b);
     const structure = { docusaurus: missing(dzPage.structure, qPage.structure), quire: missing(qPage.structure, dzPage.structure) };
+    if (!dzPage.list) {
+      const dzChrome = chromeOf(fromHtml(readFileSync(dzPages.get(url), 'utf8')), url);
+      const qChrome = chromeOf(fromHtml(readFileSync(qPages.get(url), 'utf8')), url);
+      const only = { docusaurus: missing(dzChrome, qChrome), quire: missing(qChrome, dzChrome) };
+      if (only.docusaurus.length + only.quire.length > 0) chromeDiffering.push({ url, ...only });
+    }
     const structural = structure.docusaurus.length + structure.quire.length > 0;
     if (hunks === null) differing.push({ url, words: [a.length, b.length], hunks: null, structure });
     else if (hunks.length > 0 || structural) {
@@ -386,6 +543,8 @@ for (const folder of folders) {
     notCompared,
     diagnostics: [...byCode.values()],
     differing,
+    chromeDiffering,
+    siteChrome: siteChromeDiff(dzPages, qPages, both),
   };
   writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report, null, 1));
 
@@ -399,6 +558,7 @@ for (const folder of folders) {
   console.log(`only in quire's output (${report.onlyQuire.length}): ${report.onlyQuire.join(' ')}`);
   console.log(`not compared (lists and React pages, ${notCompared.length}): ${notCompared.join(' ')}`);
   console.log(`pages compared: ${report.compared}, differing: ${differing.length}`);
+  printChrome(report);
   for (const d of differing) {
     if (d.hunks === null) console.log(`  ${d.url}: text entirely different (${d.words[0]} vs ${d.words[1]} words)`);
     else {

@@ -292,6 +292,12 @@ export const CATALOGUE = {
         message: (d: { unbalanced: string }) => `The announcement's HTML ${d.unbalanced}: the rest of every page would end up inside it.`,
         hint: 'Close each tag you open: <a href="/deals/">Angebot</a>.',
       }),
+      copyrightUnbalanced: kase({
+        severity: 'error',
+        message: (d: { unbalanced: string }) =>
+          `The footer's copyright HTML ${d.unbalanced}: the rest of the footer would end up inside it.`,
+        hint: 'Close each tag you open: © 2025 <a href="https://example.org/">Example</a>.',
+      }),
       footerHtmlUnbalanced: kase({
         severity: 'error',
         message: (d: { unbalanced: string }) => `This footer item's HTML ${d.unbalanced}: the rest of the footer would end up inside it.`,

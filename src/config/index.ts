@@ -130,8 +130,8 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
 
 /**
  * Q064 for what the config would publish that runs code in a visitor's browser (see src/shared/url-policy.ts):
- * in its HTML, the announcement (inserted into every page as written) and the copyright (the classic theme shows
- * it as text, Docusaurus' as HTML, so it is held to the same rule), and in its links' `href` and app-store URLs.
+ * in its HTML, the announcement and the copyright (both inserted into every page as written, as Docusaurus does),
+ * and in its links' `href` and app-store URLs.
  * The HTML parser is loaded only for HTML that could hold such a thing (`isPlainHtml`): the usual announcement
  * costs nothing.
  */
@@ -204,13 +204,19 @@ export function validateConfig(
   // HTML of the config author's must close what it opens: a stray <div> would swallow the rest of every page.
   const written: [string, string | undefined][] = [
     ['announcementBar.content', config.announcementBar?.content],
+    ['footer.copyright', config.footer.copyright],
     ...config.footer.links.flatMap((column, i) =>
       column.items.flatMap((item, j): [string, string][] => ('html' in item ? [[`footer.links.${i}.items.${j}.html`, item.html]] : [])),
     ),
   ];
   for (const [keyPath, html] of written) {
     const unbalanced = html && unbalancedTag(html);
-    const kase = keyPath === 'announcementBar.content' ? 'announcementUnbalanced' : 'footerHtmlUnbalanced';
+    const kase =
+      keyPath === 'announcementBar.content'
+        ? 'announcementUnbalanced'
+        : keyPath === 'footer.copyright'
+          ? 'copyrightUnbalanced'
+          : 'footerHtmlUnbalanced';
     if (unbalanced) return { diagnostics: [report(CODES.CONFIG_INVALID, kase, { unbalanced }, { file, keyPath: keyOf(keyPath) })] };
   }
   const { i18n } = config;

@@ -423,6 +423,7 @@ export const configSchema = z
         social: z.array(linkTarget).default([]),
         appStores: z.array(z.object({ label: z.string(), url: z.url() })).default([]),
         currencies: z.boolean().default(true),
+        /** HTML, as Docusaurus's (links, paragraphs): held to the URL policy, every tag it opens closed. */
         copyright: z.string().default(''),
         /**
          * The footer's colours (a Docusaurus footer's `style`): `dark` the theme's dark band, `light` the page's own

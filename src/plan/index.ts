@@ -478,7 +478,10 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
       out.push({ to: item.to, keyPath: `navbar.items.${i}.to` });
     for (const [sub, key] of navSubLinks(item)) if (sub.to) out.push({ to: sub.to, keyPath: `navbar.items.${i}.${key}.to` });
   });
-  const html: [string, string][] = [['announcementBar.content', config.announcementBar?.content ?? '']];
+  const html: [string, string][] = [
+    ['announcementBar.content', config.announcementBar?.content ?? ''],
+    ['footer.copyright', config.footer.copyright],
+  ];
   config.footer.links.forEach((col, i) =>
     col.items.forEach((item, j) => {
       if ('html' in item) html.push([`footer.links.${i}.items.${j}.html`, item.html]);
@@ -487,7 +490,7 @@ function configLinks(config: SiteConfig): { to: string; keyPath: string; isFile?
   );
   const logoHref = config.footer.logo?.href;
   if (logoHref && isSitePath(logoHref)) out.push({ to: logoHref, keyPath: 'footer.logo.href' });
-  // The announcement and footer HTML items are raw HTML; their site-path links (`href="/deals/manga/"`) get the
+  // The announcement, the copyright and footer HTML items are raw HTML; their site-path links (`href="/deals/manga/"`) get the
   // base path when rendered.
   for (const [keyPath, text] of html) for (const { href } of htmlHrefs(text)) if (isSitePath(href)) out.push({ to: href, keyPath });
   // A redirect must lead to a page of the site, as Docusaurus's plugin-client-redirects requires.

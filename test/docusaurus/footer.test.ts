@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { copyrightHtml } from '../../themes/classic/components/Footer.tsx';
 import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -72,6 +73,51 @@ describe("a Docusaurus footer's html items and logo", () => {
     const fixed = await build("{ label: 'Extra', to: '/blog' }", "{ src: 'img/logo.svg', href: '/' }");
     expect(footerOf(fixed.writer.text('docs/intro/index.html')!)).toContain(
       '<img class="footer__logo" src="/img/logo.svg" alt="My Site"/>',
+    );
+  });
+
+  it('shows the copyright as HTML, as Docusaurus does, held to the URL policy and refused when it leaves a tag open', async () => {
+    const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const withCopyright = (copyright: string) => {
+      const config = template.replace(/copyright: `[^`]*`/, `copyright: ${JSON.stringify(copyright)}`);
+      expect(config).toContain(JSON.stringify(copyright));
+      return config;
+    };
+    const build = async (copyright: string) => {
+      const site = await makeSite('docusaurus-classic', { 'docusaurus.config.js': withCopyright(copyright) });
+      cleanups.push(site.cleanup);
+      return buildInMemory(site.root);
+    };
+    const { result, writer } = await build(
+      '<p>Copyright © 2026 <a href="https://example.org">Example</a> & friends.</p><p><a href="/blog">Blog</a></p>',
+    );
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // Its blocks in a block (a <p> would end before the first inner <p>), its site paths under the base path.
+    expect(footerOf(writer.text('docs/intro/index.html')!)).toContain(
+      '<div class="footer__copyright"><p>Copyright © 2026 <a href="https://example.org">Example</a> & friends.</p><p><a href="/blog/">Blog</a></p></div>',
+    );
+    const unsafe = await build('© <a href="javascript:alert(1)">Example</a>');
+    expect(unsafe.result.ok).toBe(false);
+    expect(unsafe.result.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q064', keyPath: 'themeConfig.footer.copyright' }));
+    const open = await build('© <span class="x">Example');
+    expect(open.result.ok).toBe(false);
+    expect(open.result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q002',
+        keyPath: 'themeConfig.footer.copyright',
+        message: expect.stringContaining('copyright HTML'),
+      }),
+    );
+  });
+
+  it("shows a locale's translation of the copyright as HTML only where it is plain markup", () => {
+    expect(copyrightHtml('© 2026 Example', '© 2026 <b>Beispiel</b>', '/de/')).toBe('© 2026 <b>Beispiel</b>');
+    // A translation is read after the config's checks: one with a URL or an entity shows as its text.
+    expect(copyrightHtml('© 2026 Example', '© <a href="javascript:alert(1)">Beispiel</a>', '/')).toBe(
+      '© &lt;a href=&quot;javascript:alert(1)&quot;&gt;Beispiel&lt;/a&gt;',
+    );
+    expect(copyrightHtml('© <a href="/about">Example</a>', '© <a href="/about">Example</a>', '/de/')).toBe(
+      '© <a href="/de/about/">Example</a>',
     );
   });
 

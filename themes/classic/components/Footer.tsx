@@ -2,7 +2,9 @@ import type { FooterItem } from '../../../src/config/schema.ts';
 // The encoder alone: the package's entry also loads its PNG, SVG and terminal renderers (pngjs), which the
 // footer does not use, in every build.
 import { create as createQrCode } from 'qrcode/lib/core/qrcode.js';
+import { escapeAttribute } from '../../../src/shared/html.ts';
 import { htmlWithBase } from '../../../src/shared/route-match.ts';
+import { isPlainHtml } from '../../../src/shared/url-policy.ts';
 import { isFlagOn, useHref, useLabel, useLocale, useSharedHtml, useT, useTheme } from '../context.tsx';
 import { ConsentReopen } from './Consent.tsx';
 import { Link } from './Link.tsx';
@@ -136,10 +138,26 @@ function FooterInner() {
         ) : null}
         <ConsentReopen />
         <FooterLogo />
-        <p className="footer__copyright">{tl(footer.copyright)}</p>
+        {footer.copyright ? (
+          <div
+            className="footer__copyright"
+            dangerouslySetInnerHTML={{ __html: copyrightHtml(footer.copyright, tl(footer.copyright), site.config.baseUrl) }}
+          />
+        ) : null}
       </div>
     </div>
   );
+}
+
+/**
+ * The copyright line as HTML, as Docusaurus shows it (its projects write links and line breaks there): the config's
+ * text is held to the URL policy when the config is read (Q064) and its site paths get the base path. A locale's
+ * translation of it (a `label:` message of the site's locale files, read after the config) is HTML only where it is
+ * plain markup (no entity, no attribute with a scheme or handler: `isPlainHtml`); else its text is shown as written.
+ */
+export function copyrightHtml(written: string, translated: string, baseUrl: string): string {
+  const html = translated === written || isPlainHtml(translated) ? translated : escapeAttribute(translated);
+  return htmlWithBase(html, baseUrl);
 }
 
 /**
