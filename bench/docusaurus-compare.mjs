@@ -3,8 +3,9 @@
 // `quire build --no-cache`, each timed with /usr/bin/time -v (wall time, peak memory of the largest process);
 // then every page both wrote is compared as text (the page's Markdown body, else its article, else its main, with
 // tags stripped and whitespace normalised) and quire's diagnostics are grouped by code.
-// Lists of blog posts are compared post by post (link, what is shown of it, whether it links on); around each doc, the
-// sidebar as it shows, the table of contents, previous/next and breadcrumbs; the navbar and footer once.
+// Lists of blog posts are compared post by post (link, what is shown of it, whether it links on); around each doc or
+// post, the sidebar as it shows, the table of contents, previous/next, breadcrumbs, a post's authors and tags and the
+// blog's recent posts; the navbar and footer once.
 // Usage: node bench/docusaurus-compare.mjs [--work /tmp/dz-compare] [--quire lib/quire.js] [--reuse]
 //          [--hunks 3] <project folder>...
 // `--reuse`: keep an earlier run's Docusaurus output in the work folder (its build takes minutes) and its timing.
@@ -250,6 +251,35 @@ function chromeOf(tree, url) {
       facts.push(`pager:${side}:${normText((label ? textOf(label).join('') : '').replace(/[«»]/g, ''))}→${hrefOf(a, base)}`);
     }
   }
+  // A post's authors (name and where it links, title, whether a photo shows), tags and the blog's sidebar of posts.
+  const main = findAll(tree, (n) => n.tagName === 'main')[0] ?? tree;
+  // quire's author pages draw the author's own card with classes of their own (`listing__author-…`).
+  const names = [
+    ...findAll(main, (n) => hasClass(n, 'avatar__name')),
+    ...findAll(main, (n) => hasClass(n, 'listing__author')).flatMap((card) =>
+      findAll(card, (n) => n.tagName === 'h1' || hasClass(n, 'listing__author-name')),
+    ),
+  ];
+  const self = hrefOf({ properties: { href: url } }, base);
+  for (const n of names) {
+    // Docusaurus's author page links the author's name to the page itself: no link elsewhere.
+    const a = findAll(n, (x) => x.tagName === 'a')[0];
+    const to = a && hrefOf(a, base);
+    facts.push(`author:${words(n)}${to && to !== self ? `→${to}` : ''}`);
+  }
+  // Docusaurus 3.10 writes the title as a `<small>` of its own class, quire with Infima's `avatar__subtitle`.
+  for (const intro of findAll(main, (n) => hasClass(n, 'avatar__intro')))
+    for (const n of findAll(intro, (n) => n.tagName === 'small' || hasClass(n, 'avatar__subtitle'))) facts.push(`author-title:${words(n)}`);
+  for (const n of findAll(main, (n) => hasClass(n, 'listing__author-title'))) facts.push(`author-title:${words(n)}`);
+  for (const n of findAll(main, (n) => n.tagName === 'img' && (hasClass(n, 'avatar__photo') || hasClass(n, 'listing__avatar'))))
+    facts.push(`author-photo:${String(n.properties.src)}`);
+  for (const a of findAll(main, (n) => n.tagName === 'a' && [n.properties?.rel ?? []].flat().includes('tag')))
+    facts.push(`tag:${words(a)}→${hrefOf(a, base)}`);
+  const posts = findAll(
+    tree,
+    (n) => n.tagName === 'nav' && (hasClass(n, 'blog-sidebar') || /recent posts/i.test(String(n.properties?.ariaLabel ?? ''))),
+  )[0];
+  for (const a of posts ? findAll(posts, (n) => n.tagName === 'a') : []) facts.push(`blog-sidebar:${words(a)}→${hrefOf(a, base)}`);
   const crumbs = findAll(tree, (n) => n.tagName === 'nav' && (hasClass(n, 'theme-doc-breadcrumbs') || hasClass(n, 'breadcrumbs')))[0];
   for (const li of crumbs ? findAll(crumbs, (n) => n.tagName === 'li' && hasClass(n, 'breadcrumbs__item')) : []) {
     const a = findAll(li, (n) => n.tagName === 'a')[0];
@@ -363,8 +393,10 @@ function printChrome(report) {
   console.log(`site chrome (navbar, footer of ${siteChrome.url}): ${siteChrome.docusaurus.length + siteChrome.quire.length} facts differ`);
   if (siteChrome.docusaurus.length) console.log(`    only Docusaurus: ${clip(siteChrome.docusaurus, 12)}`);
   if (siteChrome.quire.length) console.log(`    only quire: ${clip(siteChrome.quire, 12)}`);
-  console.log(`docs chrome (sidebar, table of contents, previous/next, breadcrumbs) differing: ${chromeDiffering.length} pages`);
-  for (const kind of ['sidebar', 'toc', 'pager', 'crumb']) {
+  console.log(
+    `page chrome (sidebar, table of contents, previous/next, breadcrumbs, a post's authors, tags, recent posts) differing: ${chromeDiffering.length} pages`,
+  );
+  for (const kind of ['sidebar', 'toc', 'pager', 'crumb', 'author', 'author-title', 'author-photo', 'tag', 'blog-sidebar']) {
     const pages = chromeDiffering.filter((d) => [...d.docusaurus, ...d.quire].some((f) => f.startsWith(`${kind}:`)));
     if (pages.length === 0) continue;
     console.log(`  ${kind}: ${pages.length} pages`);
@@ -519,7 +551,7 @@ for (const folder of folders) {
     const b = qPage.text.split(' ').filter(Boolean);
     const hunks = diffWords(a, b);
     const structure = { docusaurus: missing(dzPage.structure, qPage.structure), quire: missing(qPage.structure, dzPage.structure) };
-    if (!dzPage.list) {
+    {
       const dzChrome = chromeOf(fromHtml(readFileSync(dzPages.get(url), 'utf8')), url);
       const qChrome = chromeOf(fromHtml(readFileSync(qPages.get(url), 'utf8')), url);
       const only = { docusaurus: missing(dzChrome, qChrome), quire: missing(qChrome, dzChrome) };

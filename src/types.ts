@@ -397,7 +397,7 @@ export interface Route {
     authors: string[];
     tags: string[];
     tagLinks?: NavLink[];
-    authorLinks?: { label: string; path?: string }[];
+    authorLinks?: PostAuthor[];
     /** Minutes to read it, when the blog shows reading times (`showReadingTime`). */
     readingTime?: number;
     /** The listed posts beside it in the blog's list (newest first): the newer one and the older one. */
@@ -474,6 +474,19 @@ export interface Site {
   moduleFiles?: SharedFile[];
   /** The built locale's texts for `@docusaurus/Translate` and `translate()` by id (Loaded.translations.code). */
   codeTranslations?: Record<string, string>;
+}
+
+/**
+ * A post's author as the post shows them: the name, their page where they have one, and what the authors file says
+ * of them (title, address, photo, profiles) for a blog that shows authors as cards (`blog.postAuthors`).
+ */
+export interface PostAuthor {
+  label: string;
+  path?: string;
+  title?: string;
+  url?: string;
+  imageUrl?: string;
+  socials?: { label: string; url: string }[];
 }
 
 /** A blog author written in the post's front matter instead of the authors file. */

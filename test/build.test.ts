@@ -121,6 +121,14 @@ describe('build (fixture site "basic")', () => {
     }
   });
 
+  it("build: should name a post's authors in one line under its title on a quire site, and list its tags", () => {
+    const post = page('de/blog/hallo/index.html');
+    expect(/<p class="blog-post__meta">.*?<\/p>/.exec(post)?.[0]).toMatch(/ · <!-- -->von <!-- -->Team<\/span><\/p>$/);
+    expect(post).not.toContain('post-authors');
+    // The list shows the post's tags below it, as the post does.
+    expect(/<article class="blog-teaser">.*?<\/article>/s.exec(page('de/blog/index.html'))?.[0]).toContain('News');
+  });
+
   it('build: should resolve links to content files to their routes', () => {
     expect(page('de/docs/index.html')).toContain('href="/de/docs/guide/start/"');
   });

@@ -430,6 +430,8 @@ export function mapDocusaurusConfig(
     listTitle: 'hidden',
     // Its lists show a post without a truncate marker whole, with no link to read more.
     untruncatedInList: 'whole',
+    // Its posts and lists show each author with photo, title and profiles.
+    postAuthors: 'cards',
     datePaths: true,
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,

@@ -355,6 +355,11 @@ export const configSchema = z
          * (`description`), or whole, as Docusaurus lists it (`whole`, a Docusaurus project's).
          */
         untruncatedInList: z.enum(['description', 'whole']).default('description'),
+        /**
+         * How a post and a list of posts show the post's authors: a line "by A, B" under the title (`byline`), or each
+         * author with their photo, title and profiles (`cards`, a Docusaurus project's, as its theme draws them).
+         */
+        postAuthors: z.enum(['byline', 'cards']).default('byline'),
         /** A post dated by its file name and without a slug is at `/<blog>/YYYY/MM/DD/<name>/`, as in Docusaurus. */
         datePaths: z.boolean().default(false),
         /**

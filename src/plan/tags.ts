@@ -3,7 +3,7 @@ import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import { joinPath } from '../shared/doc-paths.ts';
 import { docsVersionsOf } from '../shared/doc-versions.ts';
-import type { AuthorEntry, Compiled, ListedPage, Loaded, NavLink, Route, RouteKind, SiteConfig, TagEntry } from '../types.ts';
+import type { AuthorEntry, Compiled, ListedPage, Loaded, NavLink, PostAuthor, Route, RouteKind, SiteConfig, TagEntry } from '../types.ts';
 import { versionConfig } from './versions.ts';
 
 type Entries = Record<string, Record<string, unknown>>;
@@ -175,8 +175,12 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
       const keys = source.frontMatter.authors ?? [];
       route.blog.authorLinks = route.blog.authors.map((label, i) => {
         const key = keys[i];
-        const path = typeof key === 'string' ? authors.find((a) => a.key === key)?.path : undefined;
-        return path ? { label, path } : { label };
+        const entry = typeof key === 'string' ? authors.find((a) => a.key === key) : undefined;
+        if (!entry) return { label };
+        const author: PostAuthor = { label };
+        for (const key of ['path', 'title', 'url', 'imageUrl'] as const) if (entry[key]) author[key] = entry[key];
+        if (entry.socials) author.socials = entry.socials;
+        return author;
       });
     }
     if (authors.length) {

@@ -71,10 +71,32 @@ describe("the blog's tag, author and archive pages (the create-docusaurus templa
       '<a href="/blog/authors/yangshun/">Yangshun Tay</a> <span class="listing__author-count">3</span>',
       '<a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a> <span class="listing__author-count">3</span>',
     ]);
-    expect(page('blog/welcome/index.html')).toContain(
-      'by <a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>, <a href="/blog/authors/yangshun/">Yangshun Tay</a>',
-    );
     expect(page('blog/welcome/index.html')).toContain('<a class="tag-links__tag" href="/blog/tags/facebook/" rel="tag">Facebook</a>');
+  });
+
+  it("shows a post's authors as Docusaurus does, with photo, title and profiles, on the post and in every list", () => {
+    const welcome = page('blog/welcome/index.html');
+    const header = /<header>.*?<\/header>/s.exec(welcome)?.[0] ?? '';
+    // No "by" line: each author under the title, the name linked to their page.
+    expect(header).not.toMatch(/>by /);
+    const names = [...header.matchAll(/<span class="avatar__name" translate="no">(.*?)<\/span>/g)].map((m) => m[1]);
+    expect(names).toEqual([
+      '<a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>',
+      '<a href="/blog/authors/yangshun/">Yangshun Tay</a>',
+    ]);
+    expect(header).toContain('<img class="avatar__photo" src="https://github.com/slorber.png" alt="" loading="lazy"/>');
+    expect(header).toContain('<small class="avatar__subtitle">Docusaurus maintainer</small>');
+    expect(header).toMatch(
+      /<a href="https:\/\/x\.com\/sebastienlorber" target="_blank" rel="noopener noreferrer">X<span class="visually-hidden">/,
+    );
+    // The lists show each post's authors and tags too, as Docusaurus's list items do.
+    for (const list of ['blog/index.html', 'blog/tags/facebook/index.html', 'blog/authors/yangshun/index.html']) {
+      const welcomeTeaser = /<article class="blog-teaser"><h2><a href="\/blog\/welcome\/">.*?<\/article>/s.exec(page(list))?.[0] ?? '';
+      expect(welcomeTeaser, list).toContain(
+        '<span class="avatar__name" translate="no"><a href="/blog/authors/yangshun/">Yangshun Tay</a></span>',
+      );
+      expect(welcomeTeaser, list).toContain('<a class="tag-links__tag" href="/blog/tags/facebook/" rel="tag">Facebook</a>');
+    }
   });
 
   it('shows an MDX post with code of its own up to its truncate marker, as its page draws that part', () => {
@@ -287,9 +309,16 @@ describe('listing pages in the built locale', () => {
       expect.objectContaining({ severity: 'warning', file: 'blog/2024-05-06-single.md', message: expect.stringContaining(': Bo.') }),
     ]);
     expect(warned.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(warned.writer.text('blog/2024/05/05/inline/index.html')).toContain(
-      'by <a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>, <!-- -->Ada<!-- -->, <!-- -->Max Mustermann',
-    );
+    const names = [
+      ...(warned.writer.text('blog/2024/05/05/inline/index.html') ?? '').matchAll(
+        /<span class="avatar__name" translate="no">(.*?)<\/span>/g,
+      ),
+    ];
+    expect(names.map((m) => m[1])).toEqual([
+      '<a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a>',
+      'Ada',
+      'Max Mustermann',
+    ]);
     const thrown = await build({
       'blog/2024-05-05-inline.md': post,
       'docusaurus.config.js': config.replace("onInlineAuthors: 'warn'", "onInlineAuthors: 'throw'"),

@@ -93,9 +93,20 @@ describe('the Docusaurus classic template in a browser', () => {
     await expect.poll(() => long.textContent()).not.toContain('Lorem ipsum');
     await teasers.first().getByRole('link', { name: 'Welcome', exact: true }).click();
     await page.waitForURL(`${server.url}/blog/welcome/`);
+    await expect.poll(() => page.locator('.blog-post__meta').textContent()).toBe('August 26, 2021 · 1 min read');
+    // Each author under the title, as Docusaurus draws them: photo, name, title.
     await expect
-      .poll(() => page.locator('.blog-post__meta').textContent())
-      .toBe('August 26, 2021 · 1 min read · by Sébastien Lorber, Yangshun Tay');
+      .poll(() => page.locator('header .post-authors .avatar__name').allTextContents())
+      .toEqual(['Sébastien Lorber', 'Yangshun Tay']);
+    await expect.poll(() => page.locator('header .post-authors .avatar__subtitle').first().textContent()).toBe('Docusaurus maintainer');
+    await expect
+      .poll(() =>
+        page
+          .locator('header .post-authors img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width),
+      )
+      .toBe(48);
     await expect.poll(() => page.locator('.tag-links__tag').allTextContents()).toEqual(['Facebook', 'Hello', 'Docusaurus']);
     await expect
       .poll(() => page.locator('img[alt="Docusaurus Plushie"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
@@ -114,7 +125,7 @@ describe('the Docusaurus classic template in a browser', () => {
     await page.waitForURL(`${server.url}/blog/tags/`);
     await expect.poll(() => page.locator('main .tag-links__tag').count()).toBe(4);
     await page.goto(`${server.url}/blog/welcome/`);
-    await page.locator('.blog-post__meta').getByRole('link', { name: 'Yangshun Tay' }).click();
+    await page.locator('.post-authors').getByRole('link', { name: 'Yangshun Tay' }).click();
     await page.waitForURL(`${server.url}/blog/authors/yangshun/`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Yangshun Tay');
     await page.goto(`${server.url}/blog/archive/`);

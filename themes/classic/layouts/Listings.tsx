@@ -13,11 +13,13 @@ import { BlogSidebar, formatDate, PostTeaser } from './Pages.tsx';
  */
 
 /** A page's tags, each a link to the tag's page. */
-export function TagLinks({ tags }: { tags: NavLink[] }) {
+export function TagLinks({ tags, landmark = true }: { tags: NavLink[]; landmark?: boolean }) {
   const t = useT();
   const href = useHref();
+  // In a list of posts each post has its tags: landmarks there would be many, all of one name.
+  const Box = landmark ? 'nav' : 'div';
   return (
-    <nav className="tag-links" aria-label={t('tags.title')}>
+    <Box className="tag-links" aria-label={landmark ? t('tags.title') : undefined}>
       <b className="tag-links__label">{t('tags.label')}</b>
       <ul className="tag-links__list">
         {tags.map((tag) => (
@@ -28,7 +30,7 @@ export function TagLinks({ tags }: { tags: NavLink[] }) {
           </li>
         ))}
       </ul>
-    </nav>
+    </Box>
   );
 }
 

@@ -1,10 +1,10 @@
 import { Fragment, type ReactNode } from 'react';
-import type { Route, SidebarItem, Site } from '../../../src/types.ts';
+import type { PostAuthor, Route, SidebarItem, Site } from '../../../src/types.ts';
 import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
 import { EditMetaRow, PaginationNav } from '../components/DocChrome.tsx';
-import { useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
+import { externalProps, useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
 import { SearchPageView } from '../search/SearchPageView.tsx';
@@ -50,6 +50,7 @@ export function BlogPost({ content }: { content: ReactNode }) {
   const href = useHref();
   const date = route.blog?.date;
   const contentLang = useContentLangProps();
+  const cards = site.config.blog.postAuthors === 'cards';
   return (
     <Layout>
       <FeedLinks />
@@ -65,8 +66,11 @@ export function BlogPost({ content }: { content: ReactNode }) {
                 {route.blog?.readingTime !== undefined ? (
                   <span>{` · ${t('blog.readingTime', { minutes: route.blog.readingTime })}`}</span>
                 ) : null}
-                {route.blog?.authors.length ? <span> · {byAuthors(t('blog.by', { authors: '\u0000' }), route.blog, href)}</span> : null}
+                {route.blog?.authors.length && !cards ? (
+                  <span> · {byAuthors(t('blog.by', { authors: '\u0000' }), route.blog, href)}</span>
+                ) : null}
               </p>
+              {cards && route.blog ? <PostAuthors blog={route.blog} /> : null}
             </header>
             <div data-pagefind-body="">{content}</div>
             <BlogPostFooter />
@@ -100,17 +104,22 @@ function BlogPostFooter() {
   const { route } = useTheme();
   return (
     <>
-      {route.blog?.tagLinks?.length ? (
-        <TagLinks tags={route.blog.tagLinks} />
-      ) : route.blog?.tags.length ? (
-        <ul className="blog-post__tags">
-          {route.blog.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
-          ))}
-        </ul>
-      ) : null}
+      {route.blog ? <PostTags blog={route.blog} /> : null}
       <EditMetaRow />
     </>
+  );
+}
+
+/** A post's tags, linked to their pages where the blog has them; below the post and below it in lists, as Docusaurus shows them. */
+function PostTags({ blog, inList = false }: { blog: NonNullable<Route['blog']>; inList?: boolean }) {
+  if (blog.tagLinks?.length) return <TagLinks tags={blog.tagLinks} landmark={!inList} />;
+  if (!blog.tags.length) return null;
+  return (
+    <ul className="blog-post__tags">
+      {blog.tags.map((tag) => (
+        <li key={tag}>{tag}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -155,7 +164,9 @@ export function PostTeaser({ post }: { post: { title: string; path: string; date
       </h2>
       {post.date ? <time dateTime={post.date}>{formatDate(post.date, site)}</time> : null}
       {post.readingTime !== undefined ? <span>{` · ${t('blog.readingTime', { minutes: post.readingTime })}`}</span> : null}
+      {site.config.blog.postAuthors === 'cards' && r?.blog ? <PostAuthors blog={r.blog} /> : null}
       {shown ? (shown.content as ReactNode) : description ? <p>{description}</p> : null}
+      {r?.blog ? <PostTags blog={r.blog} inList /> : null}
       {/* Named by the post too: a list of links all called "Weiterlesen" says nothing out of context. */}
       {shown?.whole ? null : (
         <a href={href(post.path)} className="blog-teaser__more">
@@ -164,6 +175,52 @@ export function PostTeaser({ post }: { post: { title: string; path: string; date
         </a>
       )}
     </article>
+  );
+}
+
+/**
+ * A post's authors as Docusaurus's theme draws them under the title (`blog.postAuthors: 'cards'`): each with their
+ * photo, their name linked to their page (else their address), their title and their profiles. The photo is beside
+ * the name, so it says nothing more to a screen reader (empty `alt`).
+ */
+function PostAuthors({ blog }: { blog: NonNullable<Route['blog']> }) {
+  const href = useHref();
+  const t = useT();
+  const authors = blog.authorLinks ?? blog.authors.map((label) => ({ label }) as PostAuthor);
+  if (!authors.length) return null;
+  return (
+    <ul className="post-authors">
+      {authors.map((a, i) => {
+        const link = a.path ? href(a.path) : a.url;
+        return (
+          <li key={i} className="avatar">
+            {a.imageUrl ? <img className="avatar__photo" src={href(a.imageUrl)} alt="" loading="lazy" /> : null}
+            <div className="avatar__intro">
+              <span className="avatar__name" translate="no">
+                {link ? (
+                  <a href={link} {...(a.path ? {} : externalProps(link))}>
+                    {a.label}
+                  </a>
+                ) : (
+                  a.label
+                )}
+              </span>
+              {a.title ? <small className="avatar__subtitle">{a.title}</small> : null}
+              {a.socials?.length ? (
+                <span className="post-authors__socials">
+                  {a.socials.map((social) => (
+                    <a key={social.url} href={social.url} {...externalProps(social.url)}>
+                      {social.label}
+                      <span className="visually-hidden">{t('link.newTab')}</span>
+                    </a>
+                  ))}
+                </span>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
