@@ -160,6 +160,30 @@ function contentOf(file, url) {
 }
 
 /**
+ * A page that is neither Markdown nor a list of posts (a React page of the project's): the text of the layout's
+ * content area (`.main-wrapper` in both), its links and images. Null where neither generator wrote its own content
+ * (the not-found page, generated lists), which has no such wrapper of the project's making.
+ */
+function wrapperOf(file) {
+  const tree = fromHtml(readFileSync(file, 'utf8'));
+  const wrapper = findAll(tree, (n) => hasClass(n, 'main-wrapper'))[0];
+  if (
+    !wrapper ||
+    findAll(
+      tree,
+      (n) => n.tagName === 'html' && /notFound|blogArchive|authorList|tagList|docsIndex/.test(String(n.properties?.dataRouteKind ?? '')),
+    ).length
+  )
+    return null;
+  const text = normText(textOf(wrapper).join('')).toLowerCase();
+  const links = findAll(wrapper, (n) => n.tagName === 'a' && n.properties?.href).map(
+    (a) => `link:${hrefOf(a, new URL('/', 'http://site.invalid'))}`,
+  );
+  const images = findAll(wrapper, (n) => n.tagName === 'img').map((n) => `img:${String(n.properties?.alt ?? '')}`);
+  return { text, structure: [...links, ...images, ...headOf(tree)], list: true };
+}
+
+/**
  * A list of blog posts (the blog's pages, a tag's, an author's): each post's link, what the list shows of it (its
  * Markdown up to the truncate marker or whole, else its description) and whether it links on ("Read more"). The
  * layout around each post (dates, authors) is each generator's own and is not compared. Null for a page that is
@@ -542,6 +566,11 @@ for (const folder of folders) {
     if (dzPage === null && qPage === null) {
       dzPage = listOf(dzPages.get(url), url);
       qPage = dzPage && listOf(qPages.get(url), url);
+    }
+    // React pages (the project's own `src/pages`): what both draw inside the layout's content area.
+    if (dzPage === null && qPage === null) {
+      dzPage = wrapperOf(dzPages.get(url));
+      qPage = dzPage && wrapperOf(qPages.get(url));
     }
     if (dzPage === null || qPage === null) {
       notCompared.push(url);

@@ -78,6 +78,19 @@ export function withBase(baseUrl: string, sitePath: string): string {
   return baseUrl + slashed.replace(/^\//, '') + rest;
 }
 
+/**
+ * Where a link written in the site's config or a project's code leads: a site path under the base path (with the
+ * trailing slash), an external URL or `#anchor` as written, and Docusaurus's `pathname://` link the path as written
+ * under the base path, as its Link writes it (https://docusaurus.io/docs/advanced/routing#escaping-from-spa-redirects).
+ */
+export function siteHref(baseUrl: string, to: string): string {
+  if (to.startsWith('pathname://')) {
+    const rest = to.slice('pathname://'.length);
+    return rest.startsWith('/') ? baseUrl + rest.slice(1) : rest;
+  }
+  return isExternal(to) || to.startsWith('#') ? to : withBase(baseUrl, to);
+}
+
 /** The `href` values in a piece of HTML written in the config (double or single quotes), with where each sits. */
 export function htmlHrefs(html: string): { href: string; index: number; length: number }[] {
   return [...html.matchAll(/(\shref=)(["'])(.*?)\2/gis)].map((m) => ({

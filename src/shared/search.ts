@@ -33,6 +33,7 @@ export const SEARCH_MESSAGE_IDS = [
   'search.page.countOne',
   'search.page.countMany',
   'search.page.more',
+  'search.poweredBy',
 ] as const;
 
 export type SearchMessageId = (typeof SEARCH_MESSAGE_IDS)[number];

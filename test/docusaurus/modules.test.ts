@@ -28,6 +28,23 @@ export default function Counter({label, children}) {
 `;
 
 describe('MDX imports of the project’s own modules, as Docusaurus pages write them', () => {
+  it("writes a Link to pathname:// as the path under the base path, as Docusaurus's Link does (Prettier's home page)", async () => {
+    const { result, writer } = await build({
+      'src/pages/links.js': [
+        "import React from 'react';",
+        "import Link from '@docusaurus/Link';",
+        "import Layout from '@theme/Layout';",
+        'export default function Links() {',
+        '  return <Layout title="Links"><Link to="pathname:///playground/" target="_self">Play</Link> <Link to="/docs/intro">Intro</Link></Layout>;',
+        '}',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('links/index.html')!;
+    expect(html).toContain('<a href="/playground/" target="_self">Play</a>');
+    expect(html).not.toContain('pathname:');
+  });
+
   it('renders local components (JSX in .js, CSS modules, npm packages, Docusaurus modules), named and namespace imports, SVG and image files', async () => {
     const { result, writer } = await build({
       'src/components/Counter.js': COUNTER,

@@ -107,6 +107,8 @@ describe('search with a hostile page title (fixture)', () => {
     await page.waitForSelector('.search-page__results[data-search-status="done"]');
     expect(await page.locator('.search-page__group h2').first().innerText()).toBe(HOSTILE);
     expect(await page.locator('.search-page__results img').count()).toBe(0);
+    // The site's own index credits no service.
+    expect(await page.locator('.search-page__powered').count()).toBe(0);
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
@@ -244,6 +246,12 @@ describe('search with the hosted provider (fixture + fake DocSearch service)', (
     expect(dialogs).toEqual([]);
     // No static index exists or is asked for.
     expect(requests.filter((r) => r.includes('/pagefind/'))).toEqual([]);
+    // The service is credited, as Docusaurus's DocSearch modal and search page do.
+    expect(await page.locator('.search-modal__powered').innerText()).toBe('Suche bereitgestellt von Algolia');
+    expect(await page.locator('.search-modal__powered a').getAttribute('href')).toBe('https://www.algolia.com/');
+    await page.goto(site.server.url + '/de/search/?q=Tabelle');
+    await page.waitForSelector('.search-page__results[data-search-status="done"]');
+    expect(await page.locator('.search-page__powered').innerText()).toBe('Suche bereitgestellt von Algolia');
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, type ReactElement, type ReactNode } from 'react';
-import { isExternal, withBase } from '../../src/shared/route-match.ts';
+import { isExternal, siteHref } from '../../src/shared/route-match.ts';
 import type { LocaleInfo, PageProps, Route, Site } from '../../src/types.ts';
 
 export interface ThemeContextValue {
@@ -67,15 +67,8 @@ export function useLabel(): (label: string) => string {
 /** Internal site path → URL under the base path with a trailing slash; external URLs unchanged. */
 export function useHref(): (to: string) => string {
   const { site } = useTheme();
-  return (to) => {
-    // Docusaurus's `pathname://` links (a navbar or footer `href`): the path as written, under the base path, as its
-    // Link writes them (https://docusaurus.io/docs/advanced/routing#escaping-from-spa-redirects).
-    if (to.startsWith('pathname://')) {
-      const rest = to.slice('pathname://'.length);
-      return rest.startsWith('/') ? site.config.baseUrl + rest.slice(1) : rest;
-    }
-    return isExternal(to) || to.startsWith('#') ? to : withBase(site.config.baseUrl, to);
-  };
+  // Docusaurus's `pathname://` links too (a navbar or footer `href`).
+  return (to) => siteHref(site.config.baseUrl, to);
 }
 
 export { isExternal };

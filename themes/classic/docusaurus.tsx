@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ADMONITIONS, admonitionStyle } from '../../src/shared/admonitions.ts';
-import { isExternal, withBase } from '../../src/shared/route-match.ts';
+import { siteHref, withBase } from '../../src/shared/route-match.ts';
 import type { HeadTag, PageProps, Route, Site } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
 import { CodeBlock } from './components/CodeBlock.tsx';
@@ -132,7 +132,7 @@ function useSite(): DocusaurusSiteValue {
 
 /** A site path with the base path and trailing slash; external URLs and `#…` as written. */
 function href(site: DocusaurusSiteValue, to: string): string {
-  return isExternal(to) || to.startsWith('#') ? to : withBase(site.siteConfig.baseUrl, to);
+  return siteHref(site.siteConfig.baseUrl, to);
 }
 
 /**

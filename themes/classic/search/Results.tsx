@@ -60,6 +60,25 @@ export function t(settings: SearchSettings, id: SearchMessageId, values?: Record
   return translate(settings.messages as Record<string, string>, id, values);
 }
 
+/**
+ * "Search by Algolia" below results from the hosted service (Algolia's search API), as Docusaurus's search page and
+ * modal credit it and Algolia's DocSearch program asks; nothing for the site's own index. The message is filled with a
+ * stand-in that the link replaces, so each language puts the name where its word order wants it.
+ */
+export function PoweredBy({ settings, className }: { settings: SearchSettings; className: string }) {
+  if (settings.provider !== 'hosted') return null;
+  const [before, after = ''] = t(settings, 'search.poweredBy', { provider: '\u0000' }).split('\u0000');
+  return (
+    <p className={className}>
+      {before}
+      <a href="https://www.algolia.com/" target="_blank" rel="noopener noreferrer">
+        Algolia
+      </a>
+      {after}
+    </p>
+  );
+}
+
 /** The section a hit points at (`Installation › Chrome`), or the page title for the page itself. */
 export function HitLabel({ hit, query }: { hit: SearchHit; query: string }) {
   if (!hit.section.length) return <Title text={hit.pageTitle} marked={hit.titleMarked} query={query} />;

@@ -15,7 +15,7 @@ import {
 } from '../../../src/shared/search.ts';
 import type { SearchProvider } from './provider.ts';
 import { loadRecent, saveRecent } from './recent.ts';
-import { HitLabel, hitHref, HitOption, ResultList, t } from './Results.tsx';
+import { HitLabel, hitHref, HitOption, PoweredBy, ResultList, t } from './Results.tsx';
 import { useDebounced, useSearch } from './use-search.ts';
 
 /** What the page script sends with SEARCH_OPEN_EVENT: an initial query (a key typed on the button). */
@@ -337,6 +337,7 @@ export function SearchModal({ settings, provider, host, initialQuery = '' }: Sea
               <kbd>Esc</kbd> {t(settings, 'search.footer.close')}
             </li>
           </ul>
+          <PoweredBy settings={settings} className="search-modal__powered" />
         </div>
       </div>
     </div>

@@ -3,7 +3,7 @@ import { readQueryParam, searchPageHref } from '../../../src/shared/search-paths
 import { normalizeQuery, parseMarked, QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { groupHits, SEARCH_LOCATION_EVENT, type SearchSettings } from '../../../src/shared/search.ts';
 import type { SearchProvider } from './provider.ts';
-import { HitLabel, hitHref, Marked, t, Title } from './Results.tsx';
+import { HitLabel, hitHref, Marked, PoweredBy, t, Title } from './Results.tsx';
 import { useDebounced, useSearch } from './use-search.ts';
 
 /** Pages per step of the results page, and sections shown per page. */
@@ -183,6 +183,7 @@ export function SearchPageView({ settings, provider = null }: { settings: Search
           </>
         ) : null}
       </div>
+      <PoweredBy settings={settings} className="search-page__powered" />
     </div>
   );
 }
