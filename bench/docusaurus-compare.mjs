@@ -184,6 +184,29 @@ function wrapperOf(file) {
 }
 
 /**
+ * A generated list (the blog's archive, the tags and authors pages, a category's generated index): where its entries
+ * lead, each link once (its words are each generator's own). Null for the not-found page and for pages with no such
+ * links.
+ */
+function linksOf(file, url) {
+  const tree = fromHtml(readFileSync(file, 'utf8'));
+  const wrapper = findAll(tree, (n) => hasClass(n, 'main-wrapper'))[0];
+  if (!wrapper || /404/.test(url)) return null;
+  const base = new URL(url, 'http://site.invalid');
+  const self = hrefOf({ properties: { href: url } }, base);
+  const outside = new Set(
+    findAll(wrapper, (n) => n.tagName === 'nav' || n.tagName === 'aside').flatMap((n) => findAll(n, (a) => a.tagName === 'a')),
+  );
+  const targets = new Set();
+  for (const a of findAll(wrapper, (n) => n.tagName === 'a' && n.properties?.href)) {
+    const to = hrefOf(a, base);
+    if (!outside.has(a) && !to.includes('#') && to !== self) targets.add(`link:${to}`);
+  }
+  if (targets.size === 0) return null;
+  return { text: '', structure: [...targets].sort(), list: true };
+}
+
+/**
  * A list of blog posts (the blog's pages, a tag's, an author's): each post's link, what the list shows of it (its
  * Markdown up to the truncate marker or whole, else its description) and whether it links on ("Read more"). The
  * layout around each post (dates, authors) is each generator's own and is not compared. Null for a page that is
@@ -298,7 +321,7 @@ function chromeOf(tree, url) {
   for (const n of findAll(main, (n) => n.tagName === 'img' && (hasClass(n, 'avatar__photo') || hasClass(n, 'listing__avatar'))))
     facts.push(`author-photo:${String(n.properties.src)}`);
   for (const a of findAll(main, (n) => n.tagName === 'a' && [n.properties?.rel ?? []].flat().includes('tag')))
-    facts.push(`tag:${words(a)}→${hrefOf(a, base)}`);
+    facts.push(`tag:${words(a).replace(/ /g, '')}→${hrefOf(a, base)}`);
   const posts = findAll(
     tree,
     (n) => n.tagName === 'nav' && (hasClass(n, 'blog-sidebar') || /recent posts/i.test(String(n.properties?.ariaLabel ?? ''))),
@@ -571,6 +594,11 @@ for (const folder of folders) {
     if (dzPage === null && qPage === null) {
       dzPage = wrapperOf(dzPages.get(url));
       qPage = dzPage && wrapperOf(qPages.get(url));
+    }
+    // Generated lists (archive, tags, authors, a category's index): the pages they link to.
+    if (dzPage === null || qPage === null) {
+      dzPage = linksOf(dzPages.get(url), url);
+      qPage = dzPage && linksOf(qPages.get(url), url);
     }
     if (dzPage === null || qPage === null) {
       notCompared.push(url);

@@ -32,7 +32,7 @@ describe("the blog's tag, author and archive pages (the create-docusaurus templa
   };
 
   it("writes /blog/tags/ and one page per tag at tags.yml's permalink, with its description and posts newest first", () => {
-    expect(links(page('blog/tags/index.html'), /<a class="tag-links__tag" href="([^"]+)">([^<]+)/g)).toEqual([
+    expect(links(page('blog/tags/index.html'), /<a class="tag-links__tag" href="([^"]+)" rel="tag">([^<]+)/g)).toEqual([
       'Docusaurus /blog/tags/docusaurus/',
       'Facebook /blog/tags/facebook/',
       'Hello /blog/tags/hello/',
@@ -118,6 +118,9 @@ describe("the blog's tag, author and archive pages (the create-docusaurus templa
       'Long Blog Post /blog/long-blog-post/',
       'First Blog Post /blog/first-blog-post/',
     ]);
+    // It lists every post itself: no sidebar of recent posts beside it, as in Docusaurus.
+    expect(archive).not.toContain('blog-sidebar');
+    expect(archive).toContain('<div class="blog-layout blog-layout--single">');
   });
 });
 
@@ -373,7 +376,7 @@ describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Do
       // Unlisted: out of every list, and not counted for the pages.
       'blog/2021-09-01-hidden.md': '---\ntitle: Hidden\nunlisted: true\ntags: [docusaurus]\n---\n\nNot listed.\n',
       // An author without a page of their own: on the authors page, unlinked.
-      'blog/authors.yml': `${readFileSync(fixture('docusaurus-classic/blog/authors.yml'), 'utf8')}\nghost:\n  name: Ghost Writer\n`,
+      'blog/authors.yml': `${readFileSync(fixture('docusaurus-classic/blog/authors.yml'), 'utf8')}\nghost:\n  name: Ghost Writer\nlinked:\n  name: Linked Writer\n  url: https://example.org/linked\n`,
     });
     writer = built.writer;
     expect(built.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -439,8 +442,12 @@ describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Do
     const names = [...page('blog/authors/index.html').matchAll(/<p class="listing__author-name">(.*?)<\/p>/g)].map((m) =>
       m[1].replaceAll('<!-- -->', ''),
     );
-    expect(names.at(-1)).toBe('Ghost Writer <span class="listing__author-count">0</span>');
+    expect(names.at(-2)).toBe('Ghost Writer <span class="listing__author-count">0</span>');
     expect([...writer.files.keys()].filter((f) => f.includes('ghost'))).toEqual([]);
+    // One with an address is linked there, as Docusaurus links an author's name (their page, else their address).
+    expect(names.at(-1)).toBe(
+      '<a href="https://example.org/linked" target="_blank" rel="noopener noreferrer">Linked Writer</a> <span class="listing__author-count">0</span>',
+    );
   });
 });
 

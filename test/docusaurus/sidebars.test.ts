@@ -71,7 +71,7 @@ describe('docs tags (test/fixtures/docusaurus-sidebars)', () => {
       }),
     ]);
     const list = page('docs/tags/index.html');
-    expect([...list.matchAll(/<a class="tag-links__tag" href="([^"]+)">([^<]+)/g)].map((m) => `${m[2]} ${m[1]}`)).toEqual([
+    expect([...list.matchAll(/<a class="tag-links__tag" href="([^"]+)" rel="tag">([^<]+)/g)].map((m) => `${m[2]} ${m[1]}`)).toEqual([
       'Advanced /docs/tags/advanced/',
       'For beginners /docs/tags/starting/',
       'Reference /docs/tags/reference/',

@@ -306,7 +306,7 @@ describe('docs tags in versioned docs', () => {
       'docs/tags/setup/index.html',
     ]);
     const tagsOn = (html: string) =>
-      [...html.matchAll(/<a class="tag-links__tag" href="([^"]+)">([^<]+)/g)].map((m) => `${m[2].trim()} ${m[1]}`);
+      [...html.matchAll(/<a class="tag-links__tag" href="([^"]+)" rel="tag">([^<]+)/g)].map((m) => `${m[2].trim()} ${m[1]}`);
     // Each version's list shows its own tags only, with its own labels.
     expect(tagsOn(page('docs/tags/index.html'))).toEqual(['Set-up /docs/tags/setup/']);
     expect(tagsOn(page('docs/next/tags/index.html'))).toEqual(['Fresh /docs/next/tags/fresh/', 'Setup /docs/next/tags/setup/']);

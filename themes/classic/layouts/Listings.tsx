@@ -69,6 +69,8 @@ function useTags(): TagEntry[] {
 function Frame({ children }: { children: ReactNode }) {
   const { route } = useTheme();
   const blog = route.listing === 'blog' || route.kind === 'authorList' || route.kind === 'authorPage' || route.kind === 'blogArchive';
+  // The archive lists every post itself: no sidebar of recent posts beside it, as in Docusaurus.
+  const sidebar = route.kind !== 'blogArchive';
   if (!blog)
     return (
       <Layout>
@@ -80,8 +82,8 @@ function Frame({ children }: { children: ReactNode }) {
   return (
     <Layout>
       <FeedLinks />
-      <div className="blog-layout">
-        <BlogSidebar />
+      <div className={sidebar ? 'blog-layout' : 'blog-layout blog-layout--single'}>
+        {sidebar ? <BlogSidebar /> : null}
         <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main listing">
           {children}
         </main>
@@ -109,7 +111,7 @@ export function TagListPage() {
           <ul className="tag-links__list">
             {list.map((tag) => (
               <li key={tag.path}>
-                <a className="tag-links__tag" href={href(tag.path)}>
+                <a className="tag-links__tag" href={href(tag.path)} rel="tag">
                   {tag.label} <span className="tag-links__count">{tag.items.length}</span>
                 </a>
               </li>
@@ -222,7 +224,15 @@ function Author({
 }) {
   const href = useHref();
   const t = useT();
-  const linkedName = linked && author.path ? <a href={href(author.path)}>{author.name}</a> : author.name;
+  // Linked to their page, else to their address, as Docusaurus links an author's name.
+  const to = linked ? (author.path ? href(author.path) : author.url) : undefined;
+  const linkedName = to ? (
+    <a href={to} {...(author.path ? {} : externalProps(to))}>
+      {author.name}
+    </a>
+  ) : (
+    author.name
+  );
   // The number of their posts beside the name on the authors page, as Docusaurus's authors list shows it.
   const name = count ? (
     <>
@@ -237,11 +247,6 @@ function Author({
       <div>
         {heading ? <h1>{name}</h1> : <p className="listing__author-name">{name}</p>}
         {author.title ? <p className="listing__author-title">{author.title}</p> : null}
-        {author.url ? (
-          <a href={author.url} {...externalProps(author.url)}>
-            {author.url.replace(/^https?:\/\//, '')}
-          </a>
-        ) : null}
         {author.socials?.length ? (
           <ul className="listing__socials">
             {author.socials.map((social) => (
