@@ -41,13 +41,13 @@ export interface ModuleFile {
 /**
  * Code that needs the browser: React's state and effect hooks, the address it is shown at (`useLocation`), event
  * handlers (`onClick: …` once JSX is compiled), and Docusaurus's ways of asking for the browser (`BrowserOnly`,
- * `useIsBrowser`, `ExecutionEnvironment`, the colour mode and window size), and a class component's state and
+ * `useIsBrowser`, `ExecutionEnvironment`, the colour mode, window size and query string), and a class component's state and
  * lifecycle (`this.setState(`, `componentDidMount`, `componentDidUpdate`: react-github-btn draws its button there). A
  * page whose bundle has none is drawn at build time and ships no
  * JavaScript of its own.
  */
 const NEEDS_BROWSER =
-  /\buse(?:State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ImperativeHandle|Location|History|IsBrowser|ColorMode|WindowSize)\b|\bon[A-Z][A-Za-z]+:\s|@docusaurus\/(?:BrowserOnly|ExecutionEnvironment)\b|\bcomponentDid(?:Mount|Update)\b|\bthis\.setState\(/;
+  /\buse(?:State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ImperativeHandle|Location|History|IsBrowser|ColorMode|WindowSize|QueryString|QueryStringList)\b|\bon[A-Z][A-Za-z]+:\s|@docusaurus\/(?:BrowserOnly|ExecutionEnvironment)\b|\bcomponentDid(?:Mount|Update)\b|\bthis\.setState\(/;
 
 /**
  * Bundles each page's imported modules (Compiled.imports) with esbuild, for the page's render

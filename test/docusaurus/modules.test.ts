@@ -596,6 +596,28 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toMatch(/<quire-island data-island="project"/);
   });
 
+  it("gives @docusaurus/theme-common's query-string hooks, empty while building, hydrating the component that reads them", async () => {
+    // Lexical's gallery filters its examples by `?title=` and `?tags=`: built with all of them shown, as Docusaurus
+    // builds it (its server snapshot has no query string).
+    const { result, writer } = await build({
+      'src/components/Filter.js': [
+        "import {useQueryString, useQueryStringList} from '@docusaurus/theme-common';",
+        "const ALL = ['rot', 'grün', 'blau'];",
+        'export default function Filter() {',
+        "  const [title, setTitle] = useQueryString('title');",
+        "  const [tags, setTags] = useQueryStringList('tags');",
+        '  const shown = ALL.filter((c) => (!title || c.includes(title)) && (tags.length === 0 || tags.includes(c)));',
+        '  return <ul className="filter" data-title={title} data-tags={tags.length}>{shown.map((c) => <li key={c}>{c}</li>)}</ul>;',
+        '}',
+      ].join('\n'),
+      'docs/filter.mdx': "---\ntitle: Filter\n---\nimport Filter from '@site/src/components/Filter';\n\n<Filter />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/filter/index.html') ?? '';
+    expect(html).toContain('<ul class="filter" data-title="" data-tags="0"><li>rot</li><li>grün</li><li>blau</li></ul>');
+    expect(html).toMatch(/<quire-island data-island="project"/);
+  });
+
   it('reports an import of a name a provided module does not have at its line, before any page renders', async () => {
     const { result } = await build({
       'src/components/Config.js':
