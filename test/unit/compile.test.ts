@@ -238,6 +238,29 @@ describe('compile', () => {
     expect(out.match(/code-block--numbered/g)).toHaveLength(1);
   });
 
+  it("compile: should read highlight comments in the block language's comment forms, as Docusaurus does", async () => {
+    // Lexical's migration page: JSX's comment in braces marks lines in a tsx block; `#` is code in JavaScript, and
+    // `--` (Lua's, SQL's) is no comment in YAML.
+    const fence =
+      '```tsx\n<div>\n  {/* highlight-start */}\n  <A />\n  {/* highlight-end */}\n  {/*highlight-next-line*/}\n  <B />\n</div>\n```\n\n' +
+      '```js\n# highlight-next-line\nx;\n```\n\n' +
+      '```yaml\n-- highlight-next-line\na: 1\n```\n\n' +
+      '```sql\n-- highlight-next-line\nselect 1;\n```\n';
+    const { html: out } = await html(fence);
+    const blocks = out.split('</figure>').slice(0, 4);
+    const marked = blocks.map((b) =>
+      [...b.matchAll(/<span class="line( highlighted)?">(.*?)<\/span>(?=\n|<\/code>)/g)].map(
+        (m) => `${m[1] ? '+' : ' '}${m[2].replace(/<[^>]+>/g, '').replace(/&#x3C;/g, '<')}`,
+      ),
+    );
+    expect(marked).toEqual([
+      [' <div>', '+  <A />', '+  <B />', ' </div>'],
+      [' # highlight-next-line', ' x;'],
+      [' -- highlight-next-line', ' a: 1'],
+      ['+select 1;'],
+    ]);
+  });
+
   it('compile: should read highlight blocks as Docusaurus does: no nesting, an unclosed start marks nothing', async () => {
     // Redux Toolkit's usage-with-typescript page: a second start inside a block, one end for both.
     const nested =
