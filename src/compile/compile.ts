@@ -165,7 +165,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
   const reading = readingLang(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}`;
 }
 
 /**
@@ -194,6 +194,7 @@ export function pageSettings(config: SiteConfig): PageSettings {
     relativeUrls: config.relativeUrls,
     npm2yarn: config.markdown.npm2yarn,
     ...(config.markdown.headingLinks ? { headingLinks: true } : {}),
+    ...(config.markdown.headingIds === 'quire' ? {} : { headingIds: config.markdown.headingIds }),
     ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
       ? {

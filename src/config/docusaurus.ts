@@ -233,9 +233,9 @@ export function mapDocusaurusConfig(
     if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
   }
   const format = take('markdown.format');
-  // Docusaurus describes a page without front matter `description` by its first line of text, and its headings
-  // link to themselves.
-  config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true };
+  // Docusaurus describes a page without front matter `description` by its first line of text, its headings
+  // link to themselves and get ids by its own rules (see markdown.headingIds).
+  config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true, headingIds: 'docusaurus' };
   mapMarkdownHooks(take, used, config);
 
   // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).

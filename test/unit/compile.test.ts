@@ -136,6 +136,33 @@ describe('compile', () => {
     expect(clean.compiled.duplicateIds).toBeUndefined();
   });
 
+  it("compile: should give headings Docusaurus's ids with markdown.headingIds docusaurus", async () => {
+    // TypeDoc's pages for Lexical: `##### editorState {#editorstate}`, later `##### editorState`, linked as
+    // `#editorstate` in Docusaurus, which gives both the id; and `##### lexical:extension`, whose `:extension`
+    // (a directive put back as text) is no part of its id there.
+    const docusaurus = { ...config, markdown: { ...config.markdown, headingIds: 'docusaurus' as const } };
+    const body = '## Setup {#setup}\n\n## Setup\n\n## Setup\n\n## Ende\n\n## Schluss {#ende}\n\n### lexical:extension\n\n### a:b[c]{x=1}\n';
+    const r = await compileSource(source(body), docusaurus);
+    if (!('compiled' in r) || r.compiled.output.type !== 'html') throw new Error('expected html');
+    expect(r.compiled.headings.map((h) => [h.id, h.text])).toEqual([
+      ['setup', 'Setup'],
+      ['setup', 'Setup'],
+      ['setup-1', 'Setup'],
+      ['ende', 'Ende'],
+      ['ende', 'Schluss'],
+      ['lexical', 'lexical'],
+      ['ac', 'ac'],
+    ]);
+    expect(r.compiled.duplicateIds).toBeUndefined();
+    // The heading itself shows what was written.
+    expect(r.compiled.output.html).toContain('<h3 id="lexical">lexical:extension</h3>');
+    // quire's own rules: the whole text, slugs off custom ids.
+    const own = await html(body);
+    expect(own.compiled.headings.map((h) => h.id)).toEqual(['setup', 'setup-1', 'setup-2', 'ende-1', 'ende', 'lexicalextension', 'abcx1']);
+    // The two compile differently, so their cache keys differ.
+    expect(cacheKey(source('x'), docusaurus)).not.toBe(cacheKey(source('x'), config));
+  });
+
   it('compile: should honour front matter toc levels and hide_table_of_contents', async () => {
     const deep = await compileSource(source('## A\n\n#### B\n', 'md', { toc_max_heading_level: 4 }), config);
     expect('compiled' in deep && deep.compiled.toc.map((h) => h.text)).toEqual(['A', 'B']);
