@@ -7,6 +7,7 @@ import { isExternal } from '../shared/route-match.ts';
 import { localeHtmlLang } from '../shared/locales.ts';
 import { countWords } from '../shared/words.ts';
 import { docsVersionsOf } from '../shared/doc-versions.ts';
+import { untitledName } from '../shared/doc-paths.ts';
 import type { UnsafeFinding } from '../shared/url-policy.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
@@ -472,7 +473,7 @@ async function finishCompile(
     ms: took(),
     compiled: {
       source,
-      title: fm.title ?? (data.firstH1 as string | undefined) ?? source.id,
+      title: fm.title ?? (data.firstH1 as string | undefined) ?? untitledName(source),
       description:
         fm.description ??
         (config.markdown.description === 'firstLine' && !source.react
