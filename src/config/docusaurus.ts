@@ -995,13 +995,14 @@ function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>, origin:
   if (title !== undefined) navbar.title = title;
   const logoSrc = take<string>('themeConfig.navbar.logo.src');
   if (typeof logoSrc === 'string') {
-    const logo: Raw = { src: sitePath(logoSrc), alt: take<string>('themeConfig.navbar.logo.alt') ?? '' };
-    for (const key of ['width', 'height']) {
-      const v = take(`themeConfig.navbar.logo.${key}`);
-      // Docusaurus takes numbers or CSS lengths; quire draws the logo at a size in pixels.
-      if (typeof v === 'number') logo[key] = v;
-      else if (typeof v === 'string' && /^\d+(px)?$/.test(v)) logo[key] = parseInt(v, 10);
-    }
+    // Docusaurus's logo is as tall as Infima's navbar logo box (2rem), whatever the `height` attribute says (its
+    // stylesheet sets the image's height to 100 %), and as wide as `width` says, else in proportion.
+    const logo: Raw = { src: sitePath(logoSrc), alt: take<string>('themeConfig.navbar.logo.alt') ?? '', width: null, height: 32 };
+    take('themeConfig.navbar.logo.height');
+    const width = take('themeConfig.navbar.logo.width');
+    // Docusaurus takes numbers or CSS lengths; quire draws the logo at a size in pixels.
+    if (typeof width === 'number') logo.width = width;
+    else if (typeof width === 'string' && /^\d+(px)?$/.test(width)) logo.width = parseInt(width, 10);
     navbar.logo = logo;
   }
   const hide = take('themeConfig.navbar.hideOnScroll');

@@ -402,7 +402,10 @@ export const configSchema = z
       .prefault({}),
     navbar: z.object({
       title: z.string().optional(),
-      logo: z.object({ src: z.string(), alt: z.string(), width: z.number().default(32), height: z.number().default(32) }).optional(),
+      /** Drawn at `width` × `height` pixels; a `width` of null keeps the image's proportions at that height. */
+      logo: z
+        .object({ src: z.string(), alt: z.string(), width: z.number().nullable().default(32), height: z.number().default(32) })
+        .optional(),
       hideOnScroll: z.boolean().default(false),
       items: z.array(navItem),
     }),

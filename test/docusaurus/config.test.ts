@@ -61,7 +61,7 @@ describe('Docusaurus config', () => {
       colorMode: { respectPrefersColorScheme: true },
       navbar: {
         title: 'My Site',
-        logo: { src: '/img/logo.svg', alt: 'My Site Logo' },
+        logo: { src: '/img/logo.svg', alt: 'My Site Logo', width: null, height: 32 },
         items: [
           { type: 'link', label: 'Tutorial', doc: { sidebar: 'tutorialSidebar' } },
           { type: 'link', label: 'Blog', to: '/blog' },
@@ -92,6 +92,15 @@ describe('Docusaurus config', () => {
           'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- presets.0.1.blog.feedOptions.xslt\n- themeConfig.prism',
       }),
     ]);
+  });
+
+  it("draws the navbar logo as Docusaurus's stylesheet does: 2rem tall, its width as given or in proportion", () => {
+    // Lexical's `{ src, alt, height: 12 }`: Infima's `.navbar__logo img { height: 100% }` makes it 32 px tall anyway.
+    const logo = (extra: Record<string, unknown>) =>
+      mapped({ themeConfig: { navbar: { logo: { src: 'img/logo.svg', alt: 'L', ...extra } } } }).config!.navbar!.logo;
+    expect(logo({ height: 12 })).toEqual({ src: '/img/logo.svg', alt: 'L', width: null, height: 32 });
+    expect(logo({ width: '140px' })).toEqual({ src: '/img/logo.svg', alt: 'L', width: 140, height: 32 });
+    expect(mapped({ themeConfig: { navbar: { logo: { src: 'img/logo.svg', height: 12 } } } }).unread).toEqual([]);
   });
 
   it('runs a CommonJS config with require.resolve, __dirname and a config function, and finds sidebars.js without extension', async () => {
