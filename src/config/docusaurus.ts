@@ -1344,11 +1344,18 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
       for (const [key, v] of Object.entries(value as object)) visit(v, [...keyPath, key]);
       return;
     }
-    // A whole item quire has no counterpart for is named by its type; a plugin or theme (`plugins.0`), by its name.
+    // A whole item quire has no counterpart for is named by its type; a plugin or theme (`plugins.0`), by its name,
+    // or, given as a function (Lexical's `async function tailwindcss() { … }`), by the function's name.
     const plugin =
       keyPath.length === 2 && (keyPath[0] === 'plugins' || keyPath[0] === 'themes') ? (Array.isArray(value) ? value[0] : value) : undefined;
     const type =
-      isObject(value) && typeof value.type === 'string' ? ` (type ${value.type})` : typeof plugin === 'string' ? ` (${plugin})` : '';
+      isObject(value) && typeof value.type === 'string'
+        ? ` (type ${value.type})`
+        : typeof plugin === 'string'
+          ? ` (${plugin})`
+          : typeof plugin === 'function' && plugin.name
+            ? ` (function ${plugin.name})`
+            : '';
     out.add(
       keyPath.map((k, i) => (/^\d+$/.test(k) && (keyPath[i - 1] === 'items' || keyPath[i - 1] === 'links') ? '*' : k)).join('.') + type,
     );

@@ -215,6 +215,21 @@ describe('Docusaurus config', () => {
     ]);
   });
 
+  it('names a plugin given as a function by the function, an anonymous one by its place', () => {
+    // Lexical's inline plugins: `async function tailwindcss() { return { configurePostCss … } }`, and an import.
+    const packageDocs = () => ({ name: 'package-docs' });
+    const { unread } = mapped({
+      plugins: [
+        async function tailwindcss() {
+          return { name: 'docusaurus-tailwindcss' };
+        },
+        [packageDocs, { baseDir: '..' }],
+        () => ({ name: 'x' }),
+      ],
+    });
+    expect(unread).toEqual(['- plugins.0 (function tailwindcss)', '- plugins.1 (function packageDocs)', '- plugins.2']);
+  });
+
   it('reads an item with items and no type as a dropdown, and an item of another docs plugin as leading into it', () => {
     const { config, unread } = mapped({
       plugins: [['@docusaurus/plugin-content-docs', { id: 'registry', path: 'registry', routeBasePath: 'registry' }]],
