@@ -12,6 +12,7 @@ import { docsInstanceProblems, docsInstances } from './docusaurus-docs-instances
 import { translateConfig } from './docusaurus-i18n.ts';
 import type { ProjectHooks, UserConfig } from './schema.ts';
 import { swizzledComponents } from './swizzled.ts';
+import { tailwindStylesheets } from './tailwind.ts';
 
 /**
  * A Docusaurus 3 project built as it is (issue 27): its `docusaurus.config.{ts,js,mjs,…}` is read and mapped into
@@ -593,6 +594,8 @@ export function mapDocusaurusConfig(
   const swizzled = swizzledComponents(layout.root);
   if (Object.keys(swizzled.components).length) config.themeComponents = swizzled.components;
   diagnostics.push(...swizzled.diagnostics);
+  // A stylesheet only Tailwind's PostCSS plugin builds (a plugin's configurePostCss, which quire does not run).
+  if (Array.isArray(config.styles)) diagnostics.push(...tailwindStylesheets(layout.root, config.styles as string[]));
   for (const [quire, written] of [
     ['image', 'themeConfig.image'],
     ['navbar', 'themeConfig.navbar'],

@@ -230,6 +230,45 @@ describe('Docusaurus config', () => {
     expect(unread).toEqual(['- plugins.0 (function tailwindcss)', '- plugins.1 (function packageDocs)', '- plugins.2']);
   });
 
+  it('names a customCss written for Tailwind CSS at its first Tailwind rule, also in a file it imports', async () => {
+    const config = (css: string) =>
+      "module.exports = { title: 'T', url: 'https://example.org', baseUrl: '/', presets: [['classic', { docs: false, blog: false, theme: { customCss: " +
+      css +
+      ' } }]] };';
+    // Lexical's custom.css: its own rules, then Tailwind's (v4) imports and directives.
+    const lexical = await project({
+      'docusaurus.config.js': config("require.resolve('./src/css/custom.css')"),
+      'src/css/custom.css':
+        "/* @apply in a comment is no rule */\n@import url('navbar.css');\n\n:root { --x: 1; }\n  @import 'tailwindcss/theme.css';\n@source '../src';\n",
+      'src/css/navbar.css': '.navbar { color: red; }\n',
+    });
+    const tailwind = (await loadConfig({ root: lexical })).diagnostics.filter((d) => d.message.includes('Tailwind'));
+    expect(tailwind).toEqual([
+      expect.objectContaining({
+        code: 'Q003',
+        severity: 'warning',
+        file: 'src/css/custom.css',
+        line: 5,
+        column: 3,
+        message: expect.stringContaining("src/css/custom.css is written for Tailwind CSS (@import 'tailwindcss/theme.css')"),
+      }),
+    ]);
+    // Found in an imported file too; none for plain CSS.
+    const imported = await project({
+      'docusaurus.config.js': config("['./src/css/a.css']"),
+      'src/css/a.css': "@import './b.css';\n",
+      'src/css/b.css': 'kbd {\n  @apply hidden;\n}\n',
+    });
+    expect((await loadConfig({ root: imported })).diagnostics.filter((d) => d.message.includes('Tailwind'))).toEqual([
+      expect.objectContaining({ file: 'src/css/b.css', line: 2, column: 3 }),
+    ]);
+    const plain = await project({
+      'docusaurus.config.js': config("'./src/css/a.css'"),
+      'src/css/a.css': '@layer base { a { color: red; } }\n',
+    });
+    expect((await loadConfig({ root: plain })).diagnostics.filter((d) => d.message.includes('Tailwind'))).toEqual([]);
+  });
+
   it('reads an item with items and no type as a dropdown, and an item of another docs plugin as leading into it', () => {
     const { config, unread } = mapped({
       plugins: [['@docusaurus/plugin-content-docs', { id: 'registry', path: 'registry', routeBasePath: 'registry' }]],
