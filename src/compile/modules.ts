@@ -4,7 +4,7 @@ import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
 import { COMPILER_VERSION, type CompileTexts } from './compile.ts';
 import { bundleKey, type BundleRecord, type ModuleBundles } from './module-bundles.ts';
-import { BundleState, modulesPlugin, slash, type Entry } from './modules-plugin.ts';
+import { BundleState, cssModuleNamesOf, modulesPlugin, slash, type Entry } from './modules-plugin.ts';
 import { esbuildErrors, moduleDiagnostic } from './modules-report.ts';
 import type { PageSettings } from './pipeline.ts';
 
@@ -143,6 +143,7 @@ async function bundleNow(
   addInputs(inputs, root, metafile);
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
   list.forEach((entry, i) => attachModules(state, entry.compiled, i, outputs, metafile));
+  for (const [file, code] of outputs) if (file.endsWith('.js')) cssModuleNamesOf(code, root, state.cssModuleNames);
 
   // Pages whose code needs the browser get an island module: the same imports, bundled for the browser with
   // quire's React, split so what several pages share loads once.
