@@ -20,12 +20,18 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
     // CommonJS files written for Node (a Docusaurus config) use `require.resolve`, `__dirname` and `__filename`,
     // which an ESM bundle lacks: they are given as Node would give them to the file itself. `require.resolve` also
     // finds `./sidebars.js` written for a `sidebars.ts`, as Docusaurus's config loader (jiti) and TypeScript do.
+    // `__dirname` and `__filename` reach the code through `define`, which replaces only names the module does not
+    // declare: an ESM config that makes its own (`const __dirname = path.dirname(fileURLToPath(import.meta.url))`,
+    // which jiti runs) keeps it rather than failing as a second declaration. esbuild renames a module's own
+    // `require` by itself.
     ...(options.nodeGlobals
       ? {
           banner: {
-            js: `import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(${JSON.stringify(fileUrl)}); ${RESOLVE_TS} const __filename = ${JSON.stringify(file)}; const __dirname = ${JSON.stringify(path.dirname(file))};`,
+            js: `import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(${JSON.stringify(fileUrl)}); ${RESOLVE_TS} const __quireFilename = ${JSON.stringify(file)}; const __quireDirname = ${JSON.stringify(path.dirname(file))};`,
           },
           define: {
+            __filename: '__quireFilename',
+            __dirname: '__quireDirname',
             'import.meta.url': JSON.stringify(fileUrl),
             'import.meta.dirname': JSON.stringify(path.dirname(file)),
             'import.meta.filename': JSON.stringify(file),

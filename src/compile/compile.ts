@@ -7,6 +7,7 @@ import { isExternal } from '../shared/route-match.ts';
 import { localeHtmlLang } from '../shared/locales.ts';
 import { countWords } from '../shared/words.ts';
 import { docsVersionsOf } from '../shared/doc-versions.ts';
+import { untitledName } from '../shared/doc-paths.ts';
 import type { UnsafeFinding } from '../shared/url-policy.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
@@ -89,7 +90,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-export const COMPILER_VERSION = '33';
+export const COMPILER_VERSION = '34';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -165,7 +166,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
   const reading = readingLang(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}`;
 }
 
 /**
@@ -194,6 +195,7 @@ export function pageSettings(config: SiteConfig): PageSettings {
     relativeUrls: config.relativeUrls,
     npm2yarn: config.markdown.npm2yarn,
     ...(config.markdown.headingLinks ? { headingLinks: true } : {}),
+    ...(config.markdown.headingIds === 'quire' ? {} : { headingIds: config.markdown.headingIds }),
     ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
       ? {
@@ -471,7 +473,7 @@ async function finishCompile(
     ms: took(),
     compiled: {
       source,
-      title: fm.title ?? (data.firstH1 as string | undefined) ?? source.id,
+      title: fm.title ?? (data.firstH1 as string | undefined) ?? untitledName(source),
       description:
         fm.description ??
         (config.markdown.description === 'firstLine' && !source.react

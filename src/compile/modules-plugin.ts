@@ -40,6 +40,12 @@ export class BundleState {
   readonly notes: Diagnostic[] = [];
   readonly assets = new Map<string, AssetRef>();
   readonly theme: Set<string>;
+  /**
+   * Each CSS module's class names as the server build made them (absolute file → local name → class): the browser
+   * build takes these, since its own would be minified (`"o"` for `styles_box`) and name no rule of the page's CSS,
+   * which is the server build's (see cssModuleNamesOf).
+   */
+  readonly cssModuleNames = new Map<string, Record<string, string>>();
 
   constructor(
     readonly root: string,
@@ -77,8 +83,58 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
       rawFiles(b, state);
       codeBlocks(b, state, target, pages);
       partialFiles(b, state);
+      if (target === 'browser') serverCssModuleNames(b, state);
     },
   };
+}
+
+/**
+ * In the browser build a CSS module is the server build's class names: the page's HTML and CSS carry those, and a
+ * component the browser draws anew (inside `<BrowserOnly>`, an element mounted later) must use them too. Lexical's
+ * gallery, drawn in the browser only, had none of its styles.
+ */
+function serverCssModuleNames(b: PluginBuild, state: BundleState): void {
+  b.onLoad({ filter: /\.module\.css$/ }, (args) => {
+    const names = state.cssModuleNames.get(args.path);
+    if (!names) return undefined;
+    const named = Object.entries(names).filter(([local]) => /^[A-Za-z_$][\w$]*$/.test(local) && local !== 'default');
+    const contents = [
+      `const names = ${JSON.stringify(names)};`,
+      'export default names;',
+      ...named.map(([local]) => `export const ${local} = names[${JSON.stringify(local)}];`),
+    ].join('\n');
+    return { contents, loader: 'js' };
+  });
+}
+
+/**
+ * The class names of the CSS modules in a server bundle's code, by absolute file: esbuild writes each module after
+ * a comment naming its file (relative to `root`), as a variable per name the code imports by name
+ * (`var card = "Cards_card";`) and an object of local names and classes for its default export
+ * (`var Cards_default = { card, "card-title": "Cards_card-title" };`).
+ */
+export function cssModuleNamesOf(code: string, root: string, into: Map<string, Record<string, string>>): void {
+  const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
+  const unquote = (text: string) => JSON.parse(`"${text}"`) as string;
+  for (const m of code.matchAll(/^\/\/ (\S+\.module\.css)\n((?:var [\w$]+ = (?:"[^\n]*"|\{[^}]*\});\n)+)/gm)) {
+    const vars = new Map<string, string>();
+    const names: Record<string, string> = {};
+    let object: string | undefined;
+    for (const d of m[2].matchAll(new RegExp(String.raw`^var ([\w$]+) = (?:${STRING}|\{([^}]*)\});$`, 'gm'))) {
+      if (d[2] !== undefined) vars.set(d[1], unquote(d[2]));
+      else object = d[3];
+    }
+    if (object !== undefined) {
+      for (const e of object.matchAll(new RegExp(String.raw`(?:${STRING}|([\w$-]+))(?::\s*(?:${STRING}|([\w$]+)))?\s*(?:,|$)`, 'g'))) {
+        const local = e[1] !== undefined ? unquote(e[1]) : e[2];
+        const value = e[3] !== undefined ? unquote(e[3]) : vars.get(e[4] ?? local);
+        if (local && value !== undefined) names[local] = value;
+      }
+    }
+    // Only names imported by name: the variable is the local name, or esbuild's renaming of it (`card2`).
+    else for (const [name, value] of vars) names[value.endsWith(`_${name}`) ? name : name.replace(/\d+$/, '')] = value;
+    into.set(path.resolve(root, m[1]), names);
+  }
 }
 
 /** A page's imports that hold no component: raw-loader imports and the CodeBlocks drawn of them. */

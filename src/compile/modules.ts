@@ -4,7 +4,7 @@ import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
 import { COMPILER_VERSION, type CompileTexts } from './compile.ts';
 import { bundleKey, type BundleRecord, type ModuleBundles } from './module-bundles.ts';
-import { BundleState, modulesPlugin, slash, type Entry } from './modules-plugin.ts';
+import { BundleState, cssModuleNamesOf, modulesPlugin, slash, type Entry } from './modules-plugin.ts';
 import { esbuildErrors, moduleDiagnostic } from './modules-report.ts';
 import type { PageSettings } from './pipeline.ts';
 
@@ -41,13 +41,13 @@ export interface ModuleFile {
 /**
  * Code that needs the browser: React's state and effect hooks, the address it is shown at (`useLocation`), event
  * handlers (`onClick: …` once JSX is compiled), and Docusaurus's ways of asking for the browser (`BrowserOnly`,
- * `useIsBrowser`, `ExecutionEnvironment`, the colour mode and window size), and a class component's state and
+ * `useIsBrowser`, `ExecutionEnvironment`, the colour mode, window size and query string), and a class component's state and
  * lifecycle (`this.setState(`, `componentDidMount`, `componentDidUpdate`: react-github-btn draws its button there). A
  * page whose bundle has none is drawn at build time and ships no
  * JavaScript of its own.
  */
 const NEEDS_BROWSER =
-  /\buse(?:State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ImperativeHandle|Location|History|IsBrowser|ColorMode|WindowSize)\b|\bon[A-Z][A-Za-z]+:\s|@docusaurus\/(?:BrowserOnly|ExecutionEnvironment)\b|\bcomponentDid(?:Mount|Update)\b|\bthis\.setState\(/;
+  /\buse(?:State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ImperativeHandle|Location|History|IsBrowser|ColorMode|WindowSize|QueryString|QueryStringList)\b|\bon[A-Z][A-Za-z]+:\s|@docusaurus\/(?:BrowserOnly|ExecutionEnvironment)\b|\bcomponentDid(?:Mount|Update)\b|\bthis\.setState\(/;
 
 /**
  * Bundles each page's imported modules (Compiled.imports) with esbuild, for the page's render
@@ -143,6 +143,7 @@ async function bundleNow(
   addInputs(inputs, root, metafile);
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
   list.forEach((entry, i) => attachModules(state, entry.compiled, i, outputs, metafile));
+  for (const [file, code] of outputs) if (file.endsWith('.js')) cssModuleNamesOf(code, root, state.cssModuleNames);
 
   // Pages whose code needs the browser get an island module: the same imports, bundled for the browser with
   // quire's React, split so what several pages share loads once.

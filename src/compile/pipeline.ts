@@ -78,6 +78,7 @@ const FILE_SETTINGS = [
   'projectRemark',
   'mdxComponents',
   'headingLinks',
+  'headingIds',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -85,7 +86,7 @@ export function fileData(
   source: Source,
   baseUrl: string,
   texts: { admonitions: Record<string, string>; headingLink?: string },
-  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents, headingLinks }: PageSettings = {},
+  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents, headingLinks, headingIds = 'quire' }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
   const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
@@ -109,6 +110,8 @@ export function fileData(
     mdxComponents,
     // The label of each heading's link to itself (rehypeHeadingLinks), where the site's headings have one.
     headingLinks: headingLinks ? (texts.headingLink ?? 'Direct link to {heading}') : undefined,
+    // Whose rules make the headings' ids (SiteConfig.markdown.headingIds; remarkHeadingIds).
+    headingIds,
   };
 }
 
@@ -122,6 +125,8 @@ export interface PageSettings {
   mdxComponents?: GlobalComponents;
   /** Headings link to themselves (SiteConfig.markdown.headingLinks). */
   headingLinks?: boolean;
+  /** Whose rules make the headings' ids (SiteConfig.markdown.headingIds). */
+  headingIds?: 'quire' | 'docusaurus';
 }
 
 /**

@@ -12,6 +12,7 @@ import { docsInstanceProblems, docsInstances } from './docusaurus-docs-instances
 import { translateConfig } from './docusaurus-i18n.ts';
 import type { ProjectHooks, UserConfig } from './schema.ts';
 import { swizzledComponents } from './swizzled.ts';
+import { tailwindStylesheets } from './tailwind.ts';
 
 /**
  * A Docusaurus 3 project built as it is (issue 27): its `docusaurus.config.{ts,js,mjs,…}` is read and mapped into
@@ -233,9 +234,9 @@ export function mapDocusaurusConfig(
     if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
   }
   const format = take('markdown.format');
-  // Docusaurus describes a page without front matter `description` by its first line of text, and its headings
-  // link to themselves.
-  config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true };
+  // Docusaurus describes a page without front matter `description` by its first line of text, its headings
+  // link to themselves and get ids by its own rules (see markdown.headingIds).
+  config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true, headingIds: 'docusaurus' };
   mapMarkdownHooks(take, used, config);
 
   // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).
@@ -595,6 +596,8 @@ export function mapDocusaurusConfig(
   const swizzled = swizzledComponents(layout.root);
   if (Object.keys(swizzled.components).length) config.themeComponents = swizzled.components;
   diagnostics.push(...swizzled.diagnostics);
+  // A stylesheet only Tailwind's PostCSS plugin builds (a plugin's configurePostCss, which quire does not run).
+  if (Array.isArray(config.styles)) diagnostics.push(...tailwindStylesheets(layout.root, config.styles as string[]));
   for (const [quire, written] of [
     ['image', 'themeConfig.image'],
     ['navbar', 'themeConfig.navbar'],
@@ -997,13 +1000,14 @@ function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>, origin:
   if (title !== undefined) navbar.title = title;
   const logoSrc = take<string>('themeConfig.navbar.logo.src');
   if (typeof logoSrc === 'string') {
-    const logo: Raw = { src: sitePath(logoSrc), alt: take<string>('themeConfig.navbar.logo.alt') ?? '' };
-    for (const key of ['width', 'height']) {
-      const v = take(`themeConfig.navbar.logo.${key}`);
-      // Docusaurus takes numbers or CSS lengths; quire draws the logo at a size in pixels.
-      if (typeof v === 'number') logo[key] = v;
-      else if (typeof v === 'string' && /^\d+(px)?$/.test(v)) logo[key] = parseInt(v, 10);
-    }
+    // Docusaurus's logo is as tall as Infima's navbar logo box (2rem), whatever the `height` attribute says (its
+    // stylesheet sets the image's height to 100 %), and as wide as `width` says, else in proportion.
+    const logo: Raw = { src: sitePath(logoSrc), alt: take<string>('themeConfig.navbar.logo.alt') ?? '', width: null, height: 32 };
+    take('themeConfig.navbar.logo.height');
+    const width = take('themeConfig.navbar.logo.width');
+    // Docusaurus takes numbers or CSS lengths; quire draws the logo at a size in pixels.
+    if (typeof width === 'number') logo.width = width;
+    else if (typeof width === 'string' && /^\d+(px)?$/.test(width)) logo.width = parseInt(width, 10);
     navbar.logo = logo;
   }
   const hide = take('themeConfig.navbar.hideOnScroll');
@@ -1345,11 +1349,18 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
       for (const [key, v] of Object.entries(value as object)) visit(v, [...keyPath, key]);
       return;
     }
-    // A whole item quire has no counterpart for is named by its type; a plugin or theme (`plugins.0`), by its name.
+    // A whole item quire has no counterpart for is named by its type; a plugin or theme (`plugins.0`), by its name,
+    // or, given as a function (Lexical's `async function tailwindcss() { … }`), by the function's name.
     const plugin =
       keyPath.length === 2 && (keyPath[0] === 'plugins' || keyPath[0] === 'themes') ? (Array.isArray(value) ? value[0] : value) : undefined;
     const type =
-      isObject(value) && typeof value.type === 'string' ? ` (type ${value.type})` : typeof plugin === 'string' ? ` (${plugin})` : '';
+      isObject(value) && typeof value.type === 'string'
+        ? ` (type ${value.type})`
+        : typeof plugin === 'string'
+          ? ` (${plugin})`
+          : typeof plugin === 'function' && plugin.name
+            ? ` (function ${plugin.name})`
+            : '';
     out.add(
       keyPath.map((k, i) => (/^\d+$/.test(k) && (keyPath[i - 1] === 'items' || keyPath[i - 1] === 'links') ? '*' : k)).join('.') + type,
     );

@@ -407,7 +407,10 @@ export const configSchema = z
       .prefault({}),
     navbar: z.object({
       title: z.string().optional(),
-      logo: z.object({ src: z.string(), alt: z.string(), width: z.number().default(32), height: z.number().default(32) }).optional(),
+      /** Drawn at `width` × `height` pixels; a `width` of null keeps the image's proportions at that height. */
+      logo: z
+        .object({ src: z.string(), alt: z.string(), width: z.number().nullable().default(32), height: z.number().default(32) })
+        .optional(),
       hideOnScroll: z.boolean().default(false),
       items: z.array(navItem),
     }),
@@ -634,6 +637,16 @@ export const configSchema = z
          * language), as Docusaurus draws its headings; a Docusaurus project's. Off: headings without links.
          */
         headingLinks: z.boolean().default(false),
+        /**
+         * How headings get their ids. `quire`: a slug of the heading's whole text, which never takes an id written
+         * as `{#id}` on the same page (`## Setup` beside `## Einrichtung {#setup}` becomes `setup-1`).
+         * `docusaurus` (a Docusaurus project's), as its MDX loader makes them (remark/headings): slugs are counted
+         * among themselves only (both headings are `setup`), and a text directive in the heading counts by its
+         * label only (`## lexical:extension` is `lexical`, its text in the table of contents `lexical`), as
+         * Docusaurus makes ids before unknown directives go back to text. Links that count on these ids (TypeDoc's
+         * generated API pages) reach the heading they reach in Docusaurus.
+         */
+        headingIds: z.enum(['quire', 'docusaurus']).default('quire'),
         /**
          * Docusaurus's npm2yarn remark plugin, when a Docusaurus config uses it: MDX code blocks with the meta
          * `npm2yarn` are shown as tabs for npm and these package managers; `sync` puts them in one tab group.

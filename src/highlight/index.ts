@@ -92,27 +92,93 @@ export function parseLineNumbersStart(meta: string): number | undefined {
   return m ? Number(m[1] ?? 1) : undefined;
 }
 
-/** A line that is only a highlight comment, in the comment syntax of most languages (`//`, `#`, `--`, a block comment, `<!-- -->`). */
-const MAGIC_COMMENT = /^\s*(?:\/\/|#|--|\/\*|<!--)\s*highlight-(next-line|start|end)\s*(?:\*\/|-->)?\s*$/;
+/**
+ * The comment forms a highlight comment may take, each an opening and a closing pattern (empty: to the line's end).
+ * Which forms count depends on the block's language, as in Docusaurus's theme (theme-common's codeBlockUtils): a
+ * `# highlight-next-line` in a JavaScript block is code, and JSX's comment in braces marks lines in `jsx` and `tsx`.
+ */
+const COMMENT_FORMS = {
+  slashes: ['//', ''],
+  block: ['/\\*', '\\*/'],
+  jsx: ['\\{\\s*/\\*', '\\*/\\s*\\}'],
+  hash: ['#', ''],
+  html: ['<!--', '-->'],
+  dashes: ['--', ''],
+  semicolons: [';;', ''],
+  percent: ['%', ''],
+  quote: ["['‘’]", ''],
+  vbnetQuote: ["(?:_\\s*)?['‘’]", ''],
+  rem: ['[Rr][Ee][Mm]\\b', ''],
+  bang: ['!', ''],
+  ml: ['\\(\\*', '\\*\\)'],
+  cobol: ['\\*>', ''],
+} as const;
+type CommentForm = keyof typeof COMMENT_FORMS;
+
+/** The forms of a language's highlight comments; a language not named here takes the five common ones. */
+const LANGUAGE_FORMS: Record<string, CommentForm[]> = {};
+const COMMON_FORMS: CommentForm[] = ['slashes', 'block', 'jsx', 'hash', 'html'];
+for (const [languages, forms] of [
+  ['js javascript ts typescript', ['slashes', 'block']],
+  ['jsx tsx', ['slashes', 'block', 'jsx']],
+  ['html', ['slashes', 'block', 'html']],
+  ['python py bash', ['hash']],
+  ['markdown md', ['html', 'jsx', 'hash']],
+  ['tex latex matlab', ['percent']],
+  ['lua haskell', ['dashes']],
+  ['sql', ['dashes', 'block']],
+  ['wasm', ['semicolons']],
+  ['vb vba visual-basic', ['quote', 'rem']],
+  ['vbnet', ['vbnetQuote', 'rem']],
+  ['batch', ['rem']],
+  ['basic', ['rem', 'bang']],
+  ['fsharp', ['slashes', 'ml']],
+  ['ocaml sml', ['ml']],
+  ['fortran', ['bang']],
+  ['cobol', ['cobol']],
+] as const satisfies readonly (readonly [string, readonly CommentForm[]])[])
+  for (const language of languages.split(' ')) LANGUAGE_FORMS[language] = [...forms];
+
+const magicCommentPatterns = new Map<string, RegExp>();
+
+/** A line that is only a highlight comment in one of the language's comment forms; its directive is group 1, 2, … */
+function magicCommentPattern(language: string): RegExp {
+  const forms = LANGUAGE_FORMS[language] ?? COMMON_FORMS;
+  const key = forms.join(' ');
+  let pattern = magicCommentPatterns.get(key);
+  if (!pattern) {
+    const alternatives = forms.map((form) => {
+      const [open, close] = COMMENT_FORMS[form];
+      return `(?:${open}\\s*highlight-(next-line|start|end)\\s*${close})`;
+    });
+    pattern = new RegExp(`^\\s*(?:${alternatives.join('|')})\\s*$`);
+    magicCommentPatterns.set(key, pattern);
+  }
+  return pattern;
+}
 
 /**
  * Removes highlight comments from code, as Docusaurus writers use them: `// highlight-next-line` marks the line
- * after it, `// highlight-start` … `// highlight-end` the lines between. Gives the code without them and the
- * numbers (from 1) of the lines they mark.
+ * after it, `// highlight-start` … `// highlight-end` the lines between, in the comment forms of the block's
+ * language as written (COMMENT_FORMS). Gives the code without them and the numbers (from 1) of the lines they mark.
  *
  * Blocks do not nest, as in Docusaurus's theme: a `start` moves the block's beginning (a second `start` before an
  * `end` drops the first), an `end` marks the lines from the last `start` (from the first line if none came), and a
  * `start` no `end` follows marks nothing. An `end` right after its `start` marks the lines on either side of it, as
  * Docusaurus's range of that block (`5-4`) reads.
  */
-export function applyMagicComments(code: string): { code: string; highlighted: Set<number> } {
+export function applyMagicComments(code: string, language = ''): { code: string; highlighted: Set<number> } {
   const highlighted = new Set<number>();
   if (!code.includes('highlight-')) return { code, highlighted };
+  const pattern = magicCommentPattern(language);
   const kept: string[] = [];
   let nextLine = false;
   let blockStart = 1;
   for (const line of code.split('\n')) {
-    const magic = MAGIC_COMMENT.exec(line)?.[1];
+    const magic = pattern
+      .exec(line)
+      ?.slice(1)
+      .find((d) => d !== undefined);
     if (magic === 'next-line') nextLine = true;
     else if (magic === 'start') blockStart = kept.length + 1;
     else if (magic === 'end') {
@@ -282,7 +348,7 @@ function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
  * plain one: text, none). The language's grammar must be loaded (loadLanguages, loadGrammarNow).
  */
 export function figureOf(source: string, requested: string, meta: string): { figure: Element; text: string; grammar?: boolean } {
-  const { code: text, highlighted } = applyMagicComments(source);
+  const { code: text, highlighted } = applyMagicComments(source, requested);
   for (const line of parseLineRanges(meta)) highlighted.add(line);
   const firstNumber = parseLineNumbersStart(meta);
   const grammar = grammarFor(requested.toLowerCase());

@@ -1,3 +1,4 @@
+import { untitledName } from '../shared/doc-paths.ts';
 import type { Compiled, Source } from '../types.ts';
 
 /**
@@ -10,7 +11,7 @@ export function withStandIns(sources: Source[], compiled: Compiled[]): Compiled[
     (source): Compiled =>
       byFile.get(source.file) ?? {
         source,
-        title: source.frontMatter.title ?? source.id,
+        title: source.frontMatter.title ?? untitledName(source),
         description: source.frontMatter.description ?? '',
         output: { type: 'html', html: '' },
         headings: [],

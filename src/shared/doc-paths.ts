@@ -11,6 +11,14 @@ export function isCategoryIndex(name: string, dir: readonly string[]): boolean {
 }
 
 /**
+ * The title of a page whose front matter and text give none (no `title`, no `#` heading first): a doc's own id, the
+ * last part of its id, as Docusaurus's docs plugin takes it (`api/index.md` is titled `index`); another page's id.
+ */
+export function untitledName(source: { kind: string; id: string }): string {
+  return source.kind === 'doc' ? source.id.slice(source.id.lastIndexOf('/') + 1) : source.id;
+}
+
+/**
  * The id quire gives a category's generated index page (a doc route of its own, `__category__/docs/category/x/`):
  * Docusaurus's docs plugin lists no such page among a version's docs (global data, `useDocsVersion().docs`).
  */

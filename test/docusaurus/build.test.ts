@@ -49,6 +49,10 @@ describe('the create-docusaurus classic template, built unchanged', () => {
   it("renders the React home page: its <Layout> title, the site's config through useDocusaurusContext, Link, CSS modules, SVGs", () => {
     const html = text(writer, 'index.html');
     expect(html).toContain('<title>Hello from My Site | My Site</title>');
+    // The logo at Infima's 2rem, its width in proportion: no width attribute.
+    expect(html).toContain(
+      '<a class="navbar__brand" href="/"><img src="/img/logo.svg" alt="" height="32" style="height:32px"/><span class="navbar__title">My Site</span>',
+    );
     expect(html).toContain('<meta name="description" content="Description will go into a meta tag in &lt;head /&gt;"/>');
     const body = html.slice(html.indexOf('page--react'));
     // HomepageHeader: the config's title and tagline, the tutorial link with the trailing slash.

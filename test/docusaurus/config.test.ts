@@ -44,7 +44,7 @@ describe('Docusaurus config', () => {
       favicon: '/img/favicon.ico',
       image: '/img/docusaurus-social-card.jpg',
       onBrokenLinks: 'throw',
-      markdown: { format: 'mdx', headingLinks: true },
+      markdown: { format: 'mdx', headingLinks: true, headingIds: 'docusaurus' },
       i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
       docs: { routeBasePath: 'docs', sidebarPath: 'sidebars.js', mainDocId: null },
       blog: { enabled: true, routeBasePath: 'blog', title: 'Blog', postsPerPage: 10, sidebarCount: 5 },
@@ -61,7 +61,7 @@ describe('Docusaurus config', () => {
       colorMode: { respectPrefersColorScheme: true },
       navbar: {
         title: 'My Site',
-        logo: { src: '/img/logo.svg', alt: 'My Site Logo' },
+        logo: { src: '/img/logo.svg', alt: 'My Site Logo', width: null, height: 32 },
         items: [
           { type: 'link', label: 'Tutorial', doc: { sidebar: 'tutorialSidebar' } },
           { type: 'link', label: 'Blog', to: '/blog' },
@@ -92,6 +92,15 @@ describe('Docusaurus config', () => {
           'quire does not support these settings of docusaurus.config.js, so they do not change the site:\n- presets.0.1.blog.feedOptions.xslt\n- themeConfig.prism',
       }),
     ]);
+  });
+
+  it("draws the navbar logo as Docusaurus's stylesheet does: 2rem tall, its width as given or in proportion", () => {
+    // Lexical's `{ src, alt, height: 12 }`: Infima's `.navbar__logo img { height: 100% }` makes it 32 px tall anyway.
+    const logo = (extra: Record<string, unknown>) =>
+      mapped({ themeConfig: { navbar: { logo: { src: 'img/logo.svg', alt: 'L', ...extra } } } }).config!.navbar!.logo;
+    expect(logo({ height: 12 })).toEqual({ src: '/img/logo.svg', alt: 'L', width: null, height: 32 });
+    expect(logo({ width: '140px' })).toEqual({ src: '/img/logo.svg', alt: 'L', width: 140, height: 32 });
+    expect(mapped({ themeConfig: { navbar: { logo: { src: 'img/logo.svg', height: 12 } } } }).unread).toEqual([]);
   });
 
   it('runs a CommonJS config with require.resolve, __dirname and a config function, and finds sidebars.js without extension', async () => {
@@ -204,6 +213,60 @@ describe('Docusaurus config', () => {
       '- themeConfig.navbar.items.* (type html)',
       '- themeConfig.footer.links',
     ]);
+  });
+
+  it('names a plugin given as a function by the function, an anonymous one by its place', () => {
+    // Lexical's inline plugins: `async function tailwindcss() { return { configurePostCss … } }`, and an import.
+    const packageDocs = () => ({ name: 'package-docs' });
+    const { unread } = mapped({
+      plugins: [
+        async function tailwindcss() {
+          return { name: 'docusaurus-tailwindcss' };
+        },
+        [packageDocs, { baseDir: '..' }],
+        () => ({ name: 'x' }),
+      ],
+    });
+    expect(unread).toEqual(['- plugins.0 (function tailwindcss)', '- plugins.1 (function packageDocs)', '- plugins.2']);
+  });
+
+  it('names a customCss written for Tailwind CSS at its first Tailwind rule, also in a file it imports', async () => {
+    const config = (css: string) =>
+      "module.exports = { title: 'T', url: 'https://example.org', baseUrl: '/', presets: [['classic', { docs: false, blog: false, theme: { customCss: " +
+      css +
+      ' } }]] };';
+    // Lexical's custom.css: its own rules, then Tailwind's (v4) imports and directives.
+    const lexical = await project({
+      'docusaurus.config.js': config("require.resolve('./src/css/custom.css')"),
+      'src/css/custom.css':
+        "/* @apply in a comment is no rule */\n@import url('navbar.css');\n\n:root { --x: 1; }\n  @import 'tailwindcss/theme.css';\n@source '../src';\n",
+      'src/css/navbar.css': '.navbar { color: red; }\n',
+    });
+    const tailwind = (await loadConfig({ root: lexical })).diagnostics.filter((d) => d.message.includes('Tailwind'));
+    expect(tailwind).toEqual([
+      expect.objectContaining({
+        code: 'Q003',
+        severity: 'warning',
+        file: 'src/css/custom.css',
+        line: 5,
+        column: 3,
+        message: expect.stringContaining("src/css/custom.css is written for Tailwind CSS (@import 'tailwindcss/theme.css')"),
+      }),
+    ]);
+    // Found in an imported file too; none for plain CSS.
+    const imported = await project({
+      'docusaurus.config.js': config("['./src/css/a.css']"),
+      'src/css/a.css': "@import './b.css';\n",
+      'src/css/b.css': 'kbd {\n  @apply hidden;\n}\n',
+    });
+    expect((await loadConfig({ root: imported })).diagnostics.filter((d) => d.message.includes('Tailwind'))).toEqual([
+      expect.objectContaining({ file: 'src/css/b.css', line: 2, column: 3 }),
+    ]);
+    const plain = await project({
+      'docusaurus.config.js': config("'./src/css/a.css'"),
+      'src/css/a.css': '@layer base { a { color: red; } }\n',
+    });
+    expect((await loadConfig({ root: plain })).diagnostics.filter((d) => d.message.includes('Tailwind'))).toEqual([]);
   });
 
   it('reads an item with items and no type as a dropdown, and an item of another docs plugin as leading into it', () => {

@@ -3,6 +3,7 @@ import { minimalConfig } from '../unit/config-fixture.ts';
 import { compileSource } from '../../src/compile/index.ts';
 import { identify } from '../../src/load/index.ts';
 import { resolveFromContentRoot } from '../../src/plan/file-links.ts';
+import { withStandIns } from '../../src/plan/stand-ins.ts';
 import type { Compiled, Source } from '../../src/types.ts';
 
 const config = minimalConfig();
@@ -37,6 +38,18 @@ describe('Docusaurus content rules', () => {
     // The same code block as on a page without HTML.
     const block = (h: string) => /<figure[\s\S]*?<\/figure>/.exec(h)?.[0];
     expect(block(html)).toBe(block(plain));
+  });
+
+  it("titles a doc without title or first heading by the last part of its id, as Docusaurus's docs plugin", async () => {
+    // TypeDoc's `api/index.md` (a README beginning with HTML): Docusaurus titles it `index`.
+    const untitled: Source = { ...source('<p align="center">Logo</p>\n\n## Inhalt\n', 'md'), id: 'api/index', path: '/docs/api/' };
+    const r = await compileSource(untitled, config);
+    if (!('compiled' in r)) throw new Error('expected a compiled page');
+    expect(r.compiled.title).toBe('index');
+    expect(withStandIns([untitled], [])[0].title).toBe('index');
+    // A blog post keeps its slug.
+    const post = await compileSource({ ...untitled, kind: 'blog', id: 'reise/tag-1', path: '/blog/reise/tag-1/' }, config);
+    expect('compiled' in post && post.compiled.title).toBe('reise/tag-1');
   });
 
   it('shows every Docusaurus admonition keyword as a box, with a title written either way', async () => {

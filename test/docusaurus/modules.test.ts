@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fixture, buildTemplate } from '../helpers.ts';
+import { cssModuleNamesOf } from '../../src/compile/modules-plugin.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
@@ -611,6 +612,79 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toContain('<p class="mode">light false ssr one item</p>');
     expect(html).toContain('<p class="mode">light false ssr 3 items</p>');
     expect(html).toMatch(/<quire-island data-island="project"/);
+  });
+
+  it("gives @docusaurus/theme-common's query-string hooks, empty while building, hydrating the component that reads them", async () => {
+    // Lexical's gallery filters its examples by `?title=` and `?tags=`: built with all of them shown, as Docusaurus
+    // builds it (its server snapshot has no query string).
+    const { result, writer } = await build({
+      'src/components/Filter.js': [
+        "import {useQueryString, useQueryStringList} from '@docusaurus/theme-common';",
+        "const ALL = ['rot', 'grün', 'blau'];",
+        'export default function Filter() {',
+        "  const [title, setTitle] = useQueryString('title');",
+        "  const [tags, setTags] = useQueryStringList('tags');",
+        '  const shown = ALL.filter((c) => (!title || c.includes(title)) && (tags.length === 0 || tags.includes(c)));',
+        '  return <ul className="filter" data-title={title} data-tags={tags.length}>{shown.map((c) => <li key={c}>{c}</li>)}</ul>;',
+        '}',
+      ].join('\n'),
+      'docs/filter.mdx': "---\ntitle: Filter\n---\nimport Filter from '@site/src/components/Filter';\n\n<Filter />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/filter/index.html') ?? '';
+    expect(html).toContain('<ul class="filter" data-title="" data-tags="0"><li>rot</li><li>grün</li><li>blau</li></ul>');
+    expect(html).toMatch(/<quire-island data-island="project"/);
+  });
+
+  it("gives a hydrated component's CSS module the class names of the page's CSS, also for what the browser draws", async () => {
+    // Lexical's gallery draws its cards in <BrowserOnly>: the browser build's own, minified names matched no rule.
+    const { result, writer } = await build({
+      'src/components/Cards.module.css': '.card { border: 2px solid rebeccapurple; }\n.card-title { font-weight: 700; }\n',
+      'src/components/Cards.js': [
+        "import {useState} from 'react';",
+        "import styles, {card} from './Cards.module.css';",
+        'export default function Cards() {',
+        '  const [n, setN] = useState(1);',
+        "  return <div className={card} onClick={() => setN(n + 1)}><b className={styles['card-title']}>{n}</b></div>;",
+        '}',
+      ].join('\n'),
+      'docs/cards.mdx': "---\ntitle: Cards\n---\nimport Cards from '@site/src/components/Cards';\n\n<Cards />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/cards/index.html') ?? '';
+    const [, card, title] = /<div class="([^"]+)"><b class="([^"]+)">1<\/b><\/div>/.exec(html) ?? [];
+    expect(card).toMatch(/card/);
+    expect(html).toContain(`.${card} {`);
+    const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
+    const island = [src, ...[...writer.files.keys()].filter((f) => /^assets\/project\/chunk-/.test(f))]
+      .map((f) => writer.text(f) ?? '')
+      .join('\n');
+    expect(island).toContain(JSON.stringify(card));
+    expect(island).toContain(JSON.stringify(title));
+  });
+
+  it("reads the CSS modules' class names from the server bundle as esbuild writes them", () => {
+    const names = new Map<string, Record<string, string>>();
+    const code = [
+      '// src/a/styles.module.css',
+      'var card2 = "styles_card";',
+      'var styles_default = {',
+      '  card: card2,',
+      '  "card-title": "styles_card-title",',
+      '  box: "styles_box styles_base"',
+      '};',
+      '',
+      '// src/b/styles.module.css',
+      // Only imported by name: a variable renamed by esbuild, a class renamed for another file's.
+      'var item2 = "styles_item";',
+      'var other = "styles_other3";',
+      '',
+    ].join('\n');
+    cssModuleNamesOf(code, '/p', names);
+    expect(Object.fromEntries(names)).toEqual({
+      '/p/src/a/styles.module.css': { card: 'styles_card', 'card-title': 'styles_card-title', box: 'styles_box styles_base' },
+      '/p/src/b/styles.module.css': { item: 'styles_item', other: 'styles_other3' },
+    });
   });
 
   it('reports an import of a name a provided module does not have at its line, before any page renders', async () => {

@@ -257,6 +257,24 @@ describe("a Docusaurus project's own interactive component in a browser", () => 
         '',
       ].join('\n'),
       'docs/mode.mdx': "---\ntitle: Mode\n---\nimport Mode from '@site/src/components/Mode';\n\n<Mode />\n",
+      'src/components/Filter.js': [
+        "import {useQueryString, useQueryStringList} from '@docusaurus/theme-common';",
+        "const ALL = ['rot', 'grün', 'blau'];",
+        'export default function Filter() {',
+        "  const [title, setTitle] = useQueryString('title');",
+        "  const [tags, setTags] = useQueryStringList('tags');",
+        '  const shown = ALL.filter((c) => (!title || c.includes(title)) && (tags.length === 0 || tags.includes(c)));',
+        '  return (',
+        '    <div className="filter">',
+        '      <button type="button" onClick={() => setTitle(\'r\')}>Titel r</button>',
+        '      <button type="button" onClick={() => setTags((t) => [...t, \'grün\'])}>Grün dazu</button>',
+        '      <ul>{shown.map((c) => <li key={c}>{c}</li>)}</ul>',
+        '    </div>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/filter.mdx': "---\ntitle: Filter\n---\nimport Filter from '@site/src/components/Filter';\n\n<Filter />\n",
       'docs/counter.mdx':
         '---\ntitle: Counter\n---\nimport Counter from \'@site/src/components/Counter\';\n\n# Zähler\n\n<Counter label="Klicks" start={2}>\n\nInhalt mit **fett**.\n\n</Counter>\n',
     }));
@@ -301,6 +319,20 @@ describe("a Docusaurus project's own interactive component in a browser", () => 
     await expect.poll(() => mode.textContent()).toBe('Modus: light Hell');
     expect(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')])).toEqual(['light', 'light']);
     expect(await page.locator('.navbar [data-color-mode-toggle]').getAttribute('aria-pressed')).toBe('false');
+    expect(errors).toEqual([]);
+  });
+
+  it("reads and sets the address's query string with useQueryString and useQueryStringList", async () => {
+    errors.length = 0;
+    await page.goto(`${server.url}/docs/filter/?tags=rot&tags=blau`);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('quire-island')?.dataset.islandState === 'hydrated');
+    const items = page.locator('.filter li');
+    await expect.poll(() => items.allTextContents()).toEqual(['rot', 'blau']);
+    await page.getByRole('button', { name: 'Grün dazu' }).click();
+    await expect.poll(() => items.allTextContents()).toEqual(['rot', 'grün', 'blau']);
+    await page.getByRole('button', { name: 'Titel r' }).click();
+    await expect.poll(() => items.allTextContents()).toEqual(['rot', 'grün']);
+    expect(new URL(page.url()).search).toBe('?tags=rot&tags=blau&tags=gr%C3%BCn&title=r');
     expect(errors).toEqual([]);
   });
 

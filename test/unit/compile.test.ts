@@ -136,6 +136,33 @@ describe('compile', () => {
     expect(clean.compiled.duplicateIds).toBeUndefined();
   });
 
+  it("compile: should give headings Docusaurus's ids with markdown.headingIds docusaurus", async () => {
+    // TypeDoc's pages for Lexical: `##### editorState {#editorstate}`, later `##### editorState`, linked as
+    // `#editorstate` in Docusaurus, which gives both the id; and `##### lexical:extension`, whose `:extension`
+    // (a directive put back as text) is no part of its id there.
+    const docusaurus = { ...config, markdown: { ...config.markdown, headingIds: 'docusaurus' as const } };
+    const body = '## Setup {#setup}\n\n## Setup\n\n## Setup\n\n## Ende\n\n## Schluss {#ende}\n\n### lexical:extension\n\n### a:b[c]{x=1}\n';
+    const r = await compileSource(source(body), docusaurus);
+    if (!('compiled' in r) || r.compiled.output.type !== 'html') throw new Error('expected html');
+    expect(r.compiled.headings.map((h) => [h.id, h.text])).toEqual([
+      ['setup', 'Setup'],
+      ['setup', 'Setup'],
+      ['setup-1', 'Setup'],
+      ['ende', 'Ende'],
+      ['ende', 'Schluss'],
+      ['lexical', 'lexical'],
+      ['ac', 'ac'],
+    ]);
+    expect(r.compiled.duplicateIds).toBeUndefined();
+    // The heading itself shows what was written.
+    expect(r.compiled.output.html).toContain('<h3 id="lexical">lexical:extension</h3>');
+    // quire's own rules: the whole text, slugs off custom ids.
+    const own = await html(body);
+    expect(own.compiled.headings.map((h) => h.id)).toEqual(['setup', 'setup-1', 'setup-2', 'ende-1', 'ende', 'lexicalextension', 'abcx1']);
+    // The two compile differently, so their cache keys differ.
+    expect(cacheKey(source('x'), docusaurus)).not.toBe(cacheKey(source('x'), config));
+  });
+
   it('compile: should honour front matter toc levels and hide_table_of_contents', async () => {
     const deep = await compileSource(source('## A\n\n#### B\n', 'md', { toc_max_heading_level: 4 }), config);
     expect('compiled' in deep && deep.compiled.toc.map((h) => h.text)).toEqual(['A', 'B']);
@@ -236,6 +263,29 @@ describe('compile', () => {
       '<figure class="code-block code-block--numbered" data-language="js"><pre class="code" tabindex="0" data-language="js"><code class="language-js" style="counter-reset: line 4">',
     );
     expect(out.match(/code-block--numbered/g)).toHaveLength(1);
+  });
+
+  it("compile: should read highlight comments in the block language's comment forms, as Docusaurus does", async () => {
+    // Lexical's migration page: JSX's comment in braces marks lines in a tsx block; `#` is code in JavaScript, and
+    // `--` (Lua's, SQL's) is no comment in YAML.
+    const fence =
+      '```tsx\n<div>\n  {/* highlight-start */}\n  <A />\n  {/* highlight-end */}\n  {/*highlight-next-line*/}\n  <B />\n</div>\n```\n\n' +
+      '```js\n# highlight-next-line\nx;\n```\n\n' +
+      '```yaml\n-- highlight-next-line\na: 1\n```\n\n' +
+      '```sql\n-- highlight-next-line\nselect 1;\n```\n';
+    const { html: out } = await html(fence);
+    const blocks = out.split('</figure>').slice(0, 4);
+    const marked = blocks.map((b) =>
+      [...b.matchAll(/<span class="line( highlighted)?">(.*?)<\/span>(?=\n|<\/code>)/g)].map(
+        (m) => `${m[1] ? '+' : ' '}${m[2].replace(/<[^>]+>/g, '').replace(/&#x3C;/g, '<')}`,
+      ),
+    );
+    expect(marked).toEqual([
+      [' <div>', '+  <A />', '+  <B />', ' </div>'],
+      [' # highlight-next-line', ' x;'],
+      [' -- highlight-next-line', ' a: 1'],
+      ['+select 1;'],
+    ]);
   });
 
   it('compile: should read highlight blocks as Docusaurus does: no nesting, an unclosed start marks nothing', async () => {

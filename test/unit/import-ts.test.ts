@@ -37,4 +37,28 @@ describe("import-ts: running the project's TypeScript (config, sidebars)", () =>
     expect(thrown).toBeInstanceOf(EvaluationError);
     expect((thrown as EvaluationError).place).toEqual({ file, line: 4, column: 18 });
   });
+
+  it("import-ts: should run an ESM file with Node's globals that declares its own __dirname and require", async () => {
+    // Docusaurus's loader (jiti) runs such a config; the globals quire gives must not clash with the file's own.
+    const sub = path.join(dir, 'eigen');
+    await mkdir(sub, { recursive: true });
+    const file = path.join(sub, 'docusaurus.config.ts');
+    await writeFile(path.join(sub, 'teil.js'), 'module.exports = { ort: __dirname };\n');
+    await writeFile(
+      file,
+      [
+        "import { createRequire } from 'node:module';",
+        "import path from 'node:path';",
+        "import { fileURLToPath } from 'node:url';",
+        'const require = createRequire(import.meta.url);',
+        'const __dirname = path.dirname(fileURLToPath(import.meta.url));',
+        "export default { dir: __dirname, sidebar: require.resolve('./teil.js') };",
+      ].join('\n'),
+    );
+    expect((await importTypeScript(file, { nodeGlobals: true })).value).toEqual({ dir: sub, sidebar: path.join(sub, 'teil.js') });
+    // A CommonJS file uses the globals as given.
+    const cjs = path.join(sub, 'sidebars.js');
+    await writeFile(cjs, "const teil = require('./teil.js');\nmodule.exports = { dir: __dirname, file: __filename, teil };\n");
+    expect((await importTypeScript(cjs, { nodeGlobals: true })).value).toEqual({ dir: sub, file: cjs, teil: { ort: sub } });
+  });
 });

@@ -7,7 +7,9 @@ import {
   use,
   useContext,
   useEffect,
+  useMemo,
   useState,
+  useSyncExternalStore,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -540,6 +542,61 @@ function useWindowSize(): 'ssr' | 'mobile' | 'desktop' {
   return size;
 }
 
+/** Told when a query-string hook changes the address, as the browser tells `popstate` for back and forward. */
+const QUERY_CHANGE = 'quire:querystring';
+const onQueryChange = (notify: () => void) => {
+  window.addEventListener('popstate', notify);
+  window.addEventListener(QUERY_CHANGE, notify);
+  return () => {
+    window.removeEventListener('popstate', notify);
+    window.removeEventListener(QUERY_CHANGE, notify);
+  };
+};
+
+/**
+ * One key's values in the address's query string: none while the page is built and while it is hydrated (as in
+ * Docusaurus, whose server snapshot has an empty `search`), then the address's. Returned as a string so the
+ * snapshot stays the same between calls.
+ */
+function useQueryValues(key: string): string {
+  return useSyncExternalStore(
+    onQueryChange,
+    () => JSON.stringify(new URLSearchParams(window.location.search).getAll(key)),
+    () => '[]',
+  );
+}
+
+/** Sets a key's values in the address (replacing the history entry, or a new one with `push`), then tells the hooks. */
+function setQueryValues(key: string, values: string[], options?: { push?: boolean }): void {
+  const params = new URLSearchParams(window.location.search);
+  params.delete(key);
+  for (const value of values) params.append(key, value);
+  const search = params.toString();
+  const url = `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`;
+  if (options?.push) window.history.pushState(window.history.state, '', url);
+  else window.history.replaceState(window.history.state, '', url);
+  window.dispatchEvent(new Event(QUERY_CHANGE));
+}
+
+/** `useQueryString(key)`: the key's first value in the query string (`''` when absent) and a setter (`''` removes it). */
+function useQueryString(key: string): [string, (value: string | null, options?: { push?: boolean }) => void] {
+  const values = JSON.parse(useQueryValues(key)) as string[];
+  return [values[0] ?? '', (value, options) => setQueryValues(key, value ? [value] : [], options)];
+}
+
+/** `useQueryStringList(key)`: all of the key's values and a setter taking a list or a function of the current one. */
+function useQueryStringList(
+  key: string,
+): [string[], (update: string[] | ((current: string[]) => string[]), options?: { push?: boolean }) => void] {
+  const json = useQueryValues(key);
+  const values = useMemo(() => JSON.parse(json) as string[], [json]);
+  return [
+    values,
+    (update, options) =>
+      setQueryValues(key, Array.isArray(update) ? update : update(new URLSearchParams(window.location.search).getAll(key)), options),
+  ];
+}
+
 const PLURAL_ORDER: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /**
@@ -738,6 +795,8 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
     useColorMode,
     useWindowSize,
     usePluralForm,
+    useQueryString,
+    useQueryStringList,
     useCurrentSidebarCategory,
     filterDocCardListItems,
   }),

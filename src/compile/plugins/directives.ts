@@ -21,14 +21,23 @@ function asWritten(node: InlineDirective, source: string): PhrasingContent[] {
   const end = node.position?.end?.offset;
   if (start === undefined || end === undefined) {
     const label = toString(node);
-    return [{ type: 'text', value: `${node.type === 'leafDirective' ? '::' : ':'}${node.name}${label ? `[${label}]` : ''}` }];
+    return [syntax(`${node.type === 'leafDirective' ? '::' : ':'}${node.name}${label ? `[${label}]` : ''}`)];
   }
   const first = (node.children[0] as { position?: Place } | undefined)?.position?.start?.offset;
   const last = (node.children[node.children.length - 1] as { position?: Place } | undefined)?.position?.end?.offset;
-  if (first === undefined || last === undefined) return [{ type: 'text', value: source.slice(start, end) }];
-  const before: Text = { type: 'text', value: source.slice(start, first) };
-  const after: Text = { type: 'text', value: source.slice(last, end) };
-  return [before, ...node.children, after];
+  if (first === undefined || last === undefined) return [syntax(source.slice(start, end))];
+  return [syntax(source.slice(start, first)), ...node.children, syntax(source.slice(last, end))];
+}
+
+/** Text holding a directive's written form, not its label (see isDirectiveSyntax). */
+const syntax = (value: string): Text => ({ type: 'text', value, data: { directiveSyntax: true } as Text['data'] });
+
+/**
+ * Whether a node is the written form of a directive put back as text: what Docusaurus, which puts unknown
+ * directives back only after its headings have their ids, does not count in a heading's text.
+ */
+export function isDirectiveSyntax(node: WalkNode): boolean {
+  return (node as { data?: { directiveSyntax?: unknown } }).data?.directiveSyntax === true;
 }
 
 /**

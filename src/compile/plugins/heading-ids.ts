@@ -1,6 +1,7 @@
 import GithubSlugger, { slug } from 'github-slugger';
 import type { Heading as MdHeading, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
+import { isDirectiveSyntax } from './directives.ts';
 import { walk, type WalkNode } from './walk.ts';
 import type { Heading } from '../../types.ts';
 
@@ -33,6 +34,13 @@ export function escapeHeadingIds(markdown: string): string {
   return lines.join('\n');
 }
 
+/** A node without the text nodes that hold a restored directive's written form (`:name[`, `]{…}`), recursively. */
+function withoutDirectiveSyntax<T extends WalkNode>(node: T): T {
+  const children = (node as { children?: WalkNode[] }).children;
+  if (!children) return node;
+  return { ...node, children: children.filter((c) => !isDirectiveSyntax(c)).map(withoutDirectiveSyntax) };
+}
+
 /** The id base of a heading whose text gives no slug (`## 🎉`): `heading`, `heading-1`, … */
 const FALLBACK_ID = 'heading';
 
@@ -47,7 +55,10 @@ export interface DuplicateId {
  * Gives every heading an id (GitHub-style slug, or `{#custom-id}`) and records the headings in
  * `file.data.headings`. Custom ids are reserved first, so a slug never takes one (`## Setup` beside
  * `## Einrichtung {#setup}` becomes `setup-1`); a custom id written twice is recorded in
- * `file.data.duplicateIds` with its place, for the link checker to report.
+ * `file.data.duplicateIds` with its place, for the link checker to report. With `file.data.headingIds`
+ * `docusaurus`, Docusaurus's rules (SiteConfig.markdown.headingIds): custom ids are not reserved (both are `setup`),
+ * and the written form of a directive put back as text (remarkRestoreUnknownDirectives) is no part of a heading's
+ * text, as Docusaurus reads the heading before it puts them back.
  */
 export function remarkHeadingIds() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
@@ -79,14 +90,15 @@ export function remarkHeadingIds() {
       (last as Text).value = (last as Text).value.slice(0, m.index);
       if (!(last as Text).value) node.children.pop();
     });
-    const reserved = new Set(customIds.values());
+    const docusaurus = file.data.headingIds === 'docusaurus';
+    const reserved = docusaurus ? new Set<string>() : new Set(customIds.values());
     const used = new Set<string>();
     const slugger = new GithubSlugger();
     const headings: Heading[] = [];
     const duplicateIds: DuplicateId[] = [];
     const lineOffset = (file.data.linkOptions as { lineOffset?: number } | undefined)?.lineOffset ?? 1;
     for (const node of nodes) {
-      const text = toString(node).trim();
+      const text = (docusaurus ? toString(withoutDirectiveSyntax(node)) : toString(node)).trim();
       let id = customIds.get(node);
       if (id !== undefined) {
         if (used.has(id))
@@ -95,13 +107,14 @@ export function remarkHeadingIds() {
             line: node.position ? node.position.start.line + lineOffset - 1 : undefined,
             column: node.position?.start.column,
           });
+        // Custom ids only: a slug never equals one unless they are not reserved, and then it is no mistake.
+        used.add(id);
       } else {
         // A heading of emoji or punctuation only has an empty slug: `id=""` is no target, so it gets a word.
         const base = slug(text) ? text : FALLBACK_ID;
         do id = slugger.slug(base);
         while (reserved.has(id));
       }
-      used.add(id);
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
       headings.push({ depth: node.depth, text, id });
     }

@@ -59,7 +59,14 @@ function Brand() {
   return (
     <a className="navbar__brand" href={href('/')} aria-label={named ? undefined : title}>
       {navbar.logo ? (
-        <img src={href(navbar.logo.src)} alt={navbar.title ? '' : navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} />
+        <img
+          src={href(navbar.logo.src)}
+          alt={navbar.title ? '' : navbar.logo.alt}
+          width={navbar.logo.width ?? undefined}
+          height={navbar.logo.height}
+          // Without a width the height decides (the theme's images are otherwise `height: auto`).
+          style={navbar.logo.width === null ? { height: navbar.logo.height } : undefined}
+        />
       ) : null}
       {navbar.title ? <span className="navbar__title">{navbar.title}</span> : null}
     </a>
