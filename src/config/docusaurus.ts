@@ -1166,7 +1166,7 @@ function headTags(raw: Raw, take: Take, origin: Origin): Raw[] {
   metadata.forEach((_item, i) => {
     origin(`headTags.${tags.length}`, `themeConfig.metadata.${i}`);
     origin(`headTags.${tags.length}.attributes`, `themeConfig.metadata.${i}`);
-    tags.push({ tagName: 'meta', attributes: take(`themeConfig.metadata.${i}`) ?? {} });
+    tags.push({ tagName: 'meta', attributes: take(`themeConfig.metadata.${i}`) ?? {}, pageWins: true });
   });
   return tags;
 }

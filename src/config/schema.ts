@@ -233,6 +233,11 @@ export const configSchema = z
         z.object({
           tagName: z.enum(['link', 'meta', 'script']),
           attributes: z.record(z.string(), z.union([z.string(), z.boolean()])),
+          /**
+           * A site-wide default the page's own tag of the same name or property replaces (a Docusaurus config's
+           * `themeConfig.metadata`, which react-helmet writes before the page's description, keywords and title).
+           */
+          pageWins: z.boolean().optional(),
         }),
       )
       .default([]),

@@ -398,8 +398,8 @@ describe('Docusaurus config', () => {
       { tagName: 'script', attributes: { src: 'https://cdn.example.org/a.js', async: true, defer: false } },
       { tagName: 'meta', attributes: { name: 'theme-color', content: '#123456' } },
       { tagName: 'script', attributes: {} },
-      { tagName: 'meta', attributes: { name: 'twitter:card', content: 'summary' } },
-      { tagName: 'meta', attributes: { property: 'og:site_name', content: 'K docs' } },
+      { tagName: 'meta', attributes: { name: 'twitter:card', content: 'summary' }, pageWins: true },
+      { tagName: 'meta', attributes: { property: 'og:site_name', content: 'K docs' }, pageWins: true },
     ]);
     // What quire does not read stays in the warning: inline script text.
     expect(diagnostics.flatMap((d) => d.message.split('\n').slice(1))).toEqual(['- headTags.1.innerHTML']);
