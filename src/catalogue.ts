@@ -297,6 +297,12 @@ export const CATALOGUE = {
         message: (d: { unbalanced: string }) => `This footer item's HTML ${d.unbalanced}: the rest of the footer would end up inside it.`,
         hint: 'Close each tag you open: <a href="https://example.org/"><img src="/img/badge.svg" alt="Badge" /></a>.',
       }),
+      copyrightUnbalanced: kase({
+        severity: 'error',
+        message: (d: { unbalanced: string }) =>
+          `The footer's copyright HTML ${d.unbalanced}: the rest of the footer would end up inside it.`,
+        hint: 'Close each tag you open: Copyright © 2026 <a href="https://example.org/">Example</a>.',
+      }),
       unknownLocale: kase({
         severity: 'error',
         message: (d: { locale: string; locales: readonly string[] }) =>

@@ -1262,7 +1262,8 @@ function mapFooter(raw: Raw, take: Take, origin: Origin): Raw {
   const style = take('themeConfig.footer.style');
   footer.style = style === undefined ? 'light' : style;
   const copyright = take<string>('themeConfig.footer.copyright');
-  if (copyright !== undefined) footer.copyright = copyright;
+  // Docusaurus's Footer/Copyright writes it as HTML.
+  if (copyright !== undefined) Object.assign(footer, { copyright, copyrightHtml: true });
   const links = isObject(raw.themeConfig) && isObject(raw.themeConfig.footer) ? raw.themeConfig.footer.links : undefined;
   // Columns of links; Docusaurus's "simple footer" (a flat list of links) has no quire counterpart.
   if (Array.isArray(links) && links.every((column) => isObject(column) && Array.isArray(column.items))) {

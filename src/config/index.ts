@@ -204,13 +204,19 @@ export function validateConfig(
   // HTML of the config author's must close what it opens: a stray <div> would swallow the rest of every page.
   const written: [string, string | undefined][] = [
     ['announcementBar.content', config.announcementBar?.content],
+    ['footer.copyright', config.footer.copyrightHtml ? config.footer.copyright : undefined],
     ...config.footer.links.flatMap((column, i) =>
       column.items.flatMap((item, j): [string, string][] => ('html' in item ? [[`footer.links.${i}.items.${j}.html`, item.html]] : [])),
     ),
   ];
   for (const [keyPath, html] of written) {
     const unbalanced = html && unbalancedTag(html);
-    const kase = keyPath === 'announcementBar.content' ? 'announcementUnbalanced' : 'footerHtmlUnbalanced';
+    const kase =
+      keyPath === 'announcementBar.content'
+        ? 'announcementUnbalanced'
+        : keyPath === 'footer.copyright'
+          ? 'copyrightUnbalanced'
+          : 'footerHtmlUnbalanced';
     if (unbalanced) return { diagnostics: [report(CODES.CONFIG_INVALID, kase, { unbalanced }, { file, keyPath: keyOf(keyPath) })] };
   }
   const { i18n } = config;

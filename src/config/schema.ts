@@ -430,6 +430,11 @@ export const configSchema = z
         currencies: z.boolean().default(true),
         copyright: z.string().default(''),
         /**
+         * The copyright is the config author's HTML (a Docusaurus footer's, which its theme writes as HTML: `<br/>`,
+         * a badge's `<a><img></a>`), its URLs held to the URL policy; otherwise text, as quire's own sites write it.
+         */
+        copyrightHtml: z.boolean().default(false),
+        /**
          * The footer's colours (a Docusaurus footer's `style`): `dark` the theme's dark band, `light` the page's own
          * surface; both also give Infima's class (`footer--dark`, `footer--light`) for the project's CSS. Absent: the
          * dark band without a class.

@@ -13,6 +13,7 @@ afterAll(() => Promise.all(cleanups.map((c) => c())));
 async function build(
   more: string,
   logo = "{ alt: 'Meta Open Source Logo', src: 'img/logo.svg', href: 'https://opensource.fb.com', width: 160 }",
+  copyright?: string,
 ) {
   const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
   const config = template
@@ -20,7 +21,8 @@ async function build(
       /( {14}\{\n {16}label: 'GitHub',\n {16}href: 'https:\/\/github.com\/facebook\/docusaurus',\n {14}\},)/,
       `$1\n              ${more},`,
     )
-    .replace('copyright: `', `logo: ${logo},\n        copyright: \``);
+    .replace('copyright: `', `logo: ${logo},\n        copyright: \``)
+    .replace(/copyright: `.*`,/, (m) => (copyright === undefined ? m : `copyright: ${JSON.stringify(copyright)},`));
   expect(config).toContain(more);
   const site = await makeSite('docusaurus-classic', { 'docusaurus.config.js': config });
   cleanups.push(site.cleanup);
@@ -62,6 +64,23 @@ describe("a Docusaurus footer's html items and logo", () => {
         code: 'Q002',
         keyPath: 'themeConfig.footer.links.2.items.2.html',
         message: expect.stringContaining("footer item's HTML"),
+      }),
+    );
+  });
+
+  it('writes the copyright as HTML, as Docusaurus does, and refuses one that leaves a tag open', async () => {
+    // Kysely's website: lines joined with `<br/>` and a badge linked to its sponsor.
+    const copyright = 'Released under MIT.<br/><a class="badge" href="https://example.org/"><img src="/img/logo.svg" alt="Sponsor" /></a>';
+    const { result, writer } = await build("{ label: 'Extra', to: '/blog' }", undefined, copyright);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(footerOf(writer.text('docs/intro/index.html')!)).toContain(`<div class="footer__copyright">${copyright}</div>`);
+    const open = await build("{ label: 'Extra', to: '/blog' }", undefined, 'Released under <b>MIT.');
+    expect(open.result.ok).toBe(false);
+    expect(open.result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q002',
+        keyPath: 'themeConfig.footer.copyright',
+        message: expect.stringContaining('copyright HTML'),
       }),
     );
   });

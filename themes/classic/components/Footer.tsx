@@ -136,7 +136,14 @@ function FooterInner() {
         ) : null}
         <ConsentReopen />
         <FooterLogo />
-        <p className="footer__copyright">{tl(footer.copyright)}</p>
+        {footer.copyrightHtml ? (
+          <div
+            className="footer__copyright"
+            dangerouslySetInnerHTML={{ __html: htmlWithBase(tl(footer.copyright), site.config.baseUrl) }}
+          />
+        ) : (
+          <p className="footer__copyright">{tl(footer.copyright)}</p>
+        )}
       </div>
     </div>
   );
