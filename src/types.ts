@@ -272,6 +272,8 @@ export interface SidebarLink {
   href: string;
   /** A class for the item (Docusaurus's `className`). */
   className?: string;
+  /** What its card says (Docusaurus's link item `description`). */
+  description?: string;
 }
 export interface SidebarCategory {
   type: 'category';
@@ -283,6 +285,11 @@ export interface SidebarCategory {
   collapsible?: boolean;
   /** A class for the item (Docusaurus's `className`, `_category_.json` or `sidebar_class_name`). */
   className?: string;
+  /**
+   * What its card says (the category's own `description`, in the sidebar file or `_category_.json`; not its link's,
+   * which is its generated index page's text): Docusaurus's DocCard shows the number of items without one.
+   */
+  description?: string;
   items: SidebarItem[];
   /** Stable index, used for per-category files of large sidebars. */
   key: string;
