@@ -1011,9 +1011,11 @@ function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>, origin:
   navbar.items = out;
   (Array.isArray(items) ? items : []).forEach((item, i) => {
     const k = out.length;
-    const mapped = mapNavItem(item, `themeConfig.navbar.items.${i}`, take, instances, false, (suffix, written) =>
-      origin(`navbar.items.${k}${suffix}`, written),
-    );
+    const at = `themeConfig.navbar.items.${i}`;
+    const mapped =
+      isObject(item) && item.type === 'html'
+        ? htmlNavItem(at, take, (suffix, written) => origin(`navbar.items.${k}${suffix}`, written))
+        : mapNavItem(item, at, take, instances, false, (suffix, written) => origin(`navbar.items.${k}${suffix}`, written));
     if (!mapped) return;
     // Docusaurus's theme config puts every item without a `position` on the left (its `NavbarItemPosition`
     // default), the version and locale dropdowns and a search item too, which quire's own default puts right.
@@ -1040,6 +1042,20 @@ function hasSearchPlugin(raw: Raw): boolean {
     const name = Array.isArray(entry) ? entry[0] : entry;
     return typeof name === 'string' && /search/i.test(name);
   });
+}
+
+/**
+ * An `html` item of the bar: its `value` as written, `className` on the item (Docusaurus's HtmlNavbarItem). One in
+ * a dropdown is not read (named in the warning).
+ */
+function htmlNavItem(at: string, take: Take, origin: Origin): Raw | undefined {
+  const value = take<string>(`${at}.value`);
+  if (typeof value !== 'string') return undefined;
+  origin('', at);
+  origin('.value', `${at}.value`);
+  mark(take, `${at}.type`);
+  const className = take<string>(`${at}.className`);
+  return { type: 'html', value, ...(className !== undefined ? { className } : {}) };
 }
 
 function mapNavItem(

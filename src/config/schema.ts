@@ -60,7 +60,19 @@ const simpleItem = <T extends string>(type: T) =>
 const menuItem = <T extends string>(type: T) =>
   simpleItem(type).extend({ itemsBefore: z.array(linkTarget).default([]), itemsAfter: z.array(linkTarget).default([]) });
 
-export const NAV_ITEM_TYPES = ['link', 'dropdown', 'locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag'] as const;
+/**
+ * HTML of the config author's as an item of the bar (a Docusaurus navbar's `type: 'html'`: an icon link, a badge),
+ * written as given, `className` on its item; its URLs pass the URL policy and its tags must close.
+ */
+const htmlItem = z.object({
+  type: z.literal('html'),
+  value: z.string().min(1),
+  className: z.string().optional(),
+  flag: z.string().optional(),
+  ...position,
+});
+
+export const NAV_ITEM_TYPES = ['link', 'dropdown', 'locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag', 'html'] as const;
 
 const navItem = z.discriminatedUnion('type', [
   linkItem,
@@ -74,6 +86,7 @@ const navItem = z.discriminatedUnion('type', [
   simpleItem('profile'),
   z.object({ type: z.literal('premiumTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional(), ...position }),
   z.object({ type: z.literal('proTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional(), ...position }),
+  htmlItem,
 ]);
 
 /**

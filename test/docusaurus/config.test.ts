@@ -170,6 +170,7 @@ describe('Docusaurus config', () => {
               items: [
                 { to: 'docs/a', label: 'A' },
                 { type: 'docSidebar', sidebarId: 'api', label: 'API' },
+                { type: 'html', value: '<hr/>' },
               ],
             },
             { type: 'localeDropdown' },
@@ -196,12 +197,13 @@ describe('Docusaurus config', () => {
       { type: 'locale', position: 'left' },
       { type: 'docsVersion', position: 'right', labelPrefix: false },
       { type: 'search', position: 'right' },
+      { type: 'html', value: '<b>x</b>' },
     ]);
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0].message.split('\n').slice(1)).toEqual([
       '- trailingSlash',
       '- plugins.0 (some-plugin)',
-      '- themeConfig.navbar.items.* (type html)',
+      '- themeConfig.navbar.items.*.items.* (type html)',
       '- themeConfig.footer.links',
     ]);
   });

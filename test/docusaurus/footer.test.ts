@@ -135,3 +135,48 @@ describe("a Docusaurus footer's html items and logo", () => {
     expect(html).toMatch(/<a href="\/blog\/" class="dropdown__link x"/);
   });
 });
+
+describe("a Docusaurus navbar's html items", () => {
+  async function withItem(item: string) {
+    const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const config = template.replace(
+      "{to: '/blog', label: 'Blog', position: 'left'},",
+      `{to: '/blog', label: 'Blog', position: 'left'}, ${item},`,
+    );
+    expect(config).toContain(item);
+    const site = await makeSite('docusaurus-classic', { 'docusaurus.config.js': config });
+    cleanups.push(site.cleanup);
+    return buildInMemory(site.root);
+  }
+
+  it('writes the HTML as given in the bar and the menu, with its className, as Docusaurus does', async () => {
+    // Kysely's website: its GitHub, Discord and Bluesky icons are html items the project's CSS draws.
+    const value =
+      '<a class="navbar-social" href="https://github.com/org/repo" aria-label="GitHub"><svg viewBox="0 0 24 24"><path d="M1 1h22"/></svg></a>';
+    const { result, writer } = await withItem(`{ type: 'html', position: 'right', className: 'group-start', value: '${value}' }`);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const unread = result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1));
+    expect(unread.filter((line) => /navbar/.test(line))).toEqual([]);
+    const html = writer.text('docs/intro/index.html')!;
+    const right = /<ul class="navbar__items navbar__items--right">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    expect(right).toContain(`<li class="navbar__item group-start">${value}</li>`);
+    expect(html).toContain(`<li class="navbar__item menu__list-item group-start">${value}</li>`);
+  });
+
+  it('holds its URLs to the URL policy and refuses HTML that leaves a tag open, at its config key', async () => {
+    const unsafe = await withItem(`{ type: 'html', value: '<a href="javascript:alert(1)">x</a>' }`);
+    expect(unsafe.result.ok).toBe(false);
+    expect(unsafe.result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'Q064', keyPath: 'themeConfig.navbar.items.2.value' }),
+    );
+    const open = await withItem(`{ type: 'html', value: '<span class="badge">' }`);
+    expect(open.result.ok).toBe(false);
+    expect(open.result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q002',
+        keyPath: 'themeConfig.navbar.items.2.value',
+        message: expect.stringContaining("navbar item's HTML"),
+      }),
+    );
+  });
+});
