@@ -202,6 +202,16 @@ export interface Compiled {
 }
 
 /** A `<meta>` or `<link>` a page puts into its head, with its attributes as written; or its JSON-LD `<script>`. */
+/**
+ * What a Mermaid island draws a diagram with (SiteConfig.markdown.mermaid; src/client/mermaid.ts reads them from its
+ * props): the URL of mermaid's browser build, mermaid's theme for each colour mode, and the options.
+ */
+export interface MermaidSettings {
+  script: string;
+  theme: { light: string; dark: string };
+  options: Record<string, unknown>;
+}
+
 export interface HeadTag {
   tag: 'meta' | 'link' | 'script';
   attributes: Record<string, string>;

@@ -3,7 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import type { PluggableList } from 'unified';
 import { walk, type WalkNode } from './plugins/walk.ts';
 import { TRUNCATE_ELEMENT } from '../shared/markers.ts';
-import type { Compiled, ComponentUse, Source } from '../types.ts';
+import type { Compiled, ComponentUse, MermaidSettings, Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { rehypeTables } from './plugins/tables.ts';
@@ -78,6 +78,7 @@ const FILE_SETTINGS = [
   'projectRemark',
   'mdxComponents',
   'headingLinks',
+  'mermaid',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -85,7 +86,7 @@ export function fileData(
   source: Source,
   baseUrl: string,
   texts: { admonitions: Record<string, string>; headingLink?: string },
-  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents, headingLinks }: PageSettings = {},
+  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents, headingLinks, mermaid }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
   const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
@@ -109,6 +110,8 @@ export function fileData(
     mdxComponents,
     // The label of each heading's link to itself (rehypeHeadingLinks), where the site's headings have one.
     headingLinks: headingLinks ? (texts.headingLink ?? 'Direct link to {heading}') : undefined,
+    // `mermaid` code blocks are diagrams the browser draws (rehypeCode), with these settings.
+    mermaid,
   };
 }
 
@@ -122,6 +125,8 @@ export interface PageSettings {
   mdxComponents?: GlobalComponents;
   /** Headings link to themselves (SiteConfig.markdown.headingLinks). */
   headingLinks?: boolean;
+  /** `mermaid` code blocks are diagrams, drawn with this script, themes and options (SiteConfig.markdown.mermaid). */
+  mermaid?: MermaidSettings;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { mapMermaid } from './docusaurus-mermaid.ts';
 import { mapClientRedirects } from './docusaurus-redirects.ts';
 import { isCodeTheme } from '../shared/code-theme.ts';
 import { createHash } from 'node:crypto';
@@ -236,6 +237,8 @@ export function mapDocusaurusConfig(
   // Docusaurus describes a page without front matter `description` by its first line of text, and its headings
   // link to themselves.
   config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true };
+  const mermaid = mapMermaid(raw as Raw, take, layout.root);
+  if (mermaid) (config.markdown as Raw).mermaid = mermaid;
   mapMarkdownHooks(take, used, config);
 
   // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).

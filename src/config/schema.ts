@@ -652,6 +652,21 @@ export const configSchema = z
          */
         headingLinks: z.boolean().default(false),
         /**
+         * Mermaid diagrams (a Docusaurus project's `markdown.mermaid` with `@docusaurus/theme-mermaid`): each `mermaid`
+         * code block is a diagram the browser draws with `script`, the project's browser build of `mermaid`
+         * (project-relative), published as it is at `published` (under the base path, named by its version) and
+         * loaded by the first diagram shown; `theme` names mermaid's theme for each colour mode, `options` go to
+         * `mermaid.initialize`. Absent: such blocks are code.
+         */
+        mermaid: z
+          .object({
+            script: z.string(),
+            published: z.string().regex(/^assets\/[\w.+-]+\.js$/),
+            theme: z.object({ light: z.string(), dark: z.string() }),
+            options: z.record(z.string(), z.unknown()).default({}),
+          })
+          .optional(),
+        /**
          * Docusaurus's npm2yarn remark plugin, when a Docusaurus config uses it: MDX code blocks with the meta
          * `npm2yarn` are shown as tabs for npm and these package managers; `sync` puts them in one tab group.
          */
