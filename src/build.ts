@@ -2,7 +2,15 @@ import path from 'node:path';
 import { compileAll, CompileCache, ModuleBundles, preloadCompiler, type Slowest } from './compile/index.ts';
 import { loadConfig, type LoadConfigResult } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, report, type Diagnostic } from './diagnostics.ts';
-import { bundleClient, SiteOutput, StylesheetError, type ClientBundle, type EmitReport, type Writer } from './emit/index.ts';
+import {
+  bundleClient,
+  siteClientParts,
+  SiteOutput,
+  StylesheetError,
+  type ClientBundle,
+  type EmitReport,
+  type Writer,
+} from './emit/index.ts';
 import { ContentFiles, load, readStyleFacts } from './load/index.ts';
 import { withStandIns } from './plan/index.ts';
 import { fingerprintRoutes, loadCodeBlocks, renderPages } from './render/index.ts';
@@ -225,6 +233,7 @@ class BuildRun implements Driver {
       setsPrimary: readStyleFacts(root, config.styles).setsPrimary,
       codeTheme: config.codeTheme,
       cacheDir: this.cacheDir,
+      ...siteClientParts(root, config),
     }).catch((e: Error) => e);
     this.cache = await CompileCache.open(this.cacheDir);
     if (!this.options.writer && this.cache.isEmpty) {

@@ -303,6 +303,11 @@ export const CATALOGUE = {
         message: (d: { unbalanced: string }) => `This footer item's HTML ${d.unbalanced}: the rest of the footer would end up inside it.`,
         hint: 'Close each tag you open: <a href="https://example.org/"><img src="/img/badge.svg" alt="Badge" /></a>.',
       }),
+      navbarHtmlUnbalanced: kase({
+        severity: 'error',
+        message: (d: { unbalanced: string }) => `This navbar item's HTML ${d.unbalanced}: the rest of the page would end up inside it.`,
+        hint: 'Close each tag you open: <a href="https://github.com/org/repo" aria-label="GitHub"><svg …></svg></a>.',
+      }),
       unknownLocale: kase({
         severity: 'error',
         message: (d: { locale: string; locales: readonly string[] }) =>
@@ -344,7 +349,7 @@ export const CATALOGUE = {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
-      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, a navbar item `(type html)`), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it; the versions of a docs plugin instance other than the preset's (`<id>_versions.json`), of which only the current docs are built; a `theme.customCss` stylesheet written for Tailwind CSS (its at-rules or `@import 'tailwindcss'`), which only Tailwind's PostCSS plugin builds",
+      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, an `html` item in a navbar dropdown), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it; the versions of a docs plugin instance other than the preset's (`<id>_versions.json`), of which only the current docs are built; a `theme.customCss` stylesheet written for Tailwind CSS (its at-rules or `@import 'tailwindcss'`), which only Tailwind's PostCSS plugin builds",
     cases: {
       unknownKey: kase({
         severity: 'warning',

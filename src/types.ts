@@ -202,6 +202,16 @@ export interface Compiled {
 }
 
 /** A `<meta>` or `<link>` a page puts into its head, with its attributes as written; or its JSON-LD `<script>`. */
+/**
+ * What a Mermaid island draws a diagram with (SiteConfig.markdown.mermaid; src/client/mermaid.ts reads them from its
+ * props): the URL of mermaid's browser build, mermaid's theme for each colour mode, and the options.
+ */
+export interface MermaidSettings {
+  script: string;
+  theme: { light: string; dark: string };
+  options: Record<string, unknown>;
+}
+
 export interface HeadTag {
   tag: 'meta' | 'link' | 'script';
   attributes: Record<string, string>;
@@ -272,6 +282,8 @@ export interface SidebarLink {
   href: string;
   /** A class for the item (Docusaurus's `className`). */
   className?: string;
+  /** What its card says (Docusaurus's link item `description`). */
+  description?: string;
 }
 export interface SidebarCategory {
   type: 'category';
@@ -283,6 +295,11 @@ export interface SidebarCategory {
   collapsible?: boolean;
   /** A class for the item (Docusaurus's `className`, `_category_.json` or `sidebar_class_name`). */
   className?: string;
+  /**
+   * What its card says (the category's own `description`, in the sidebar file or `_category_.json`; not its link's,
+   * which is its generated index page's text): Docusaurus's DocCard shows the number of items without one.
+   */
+  description?: string;
   items: SidebarItem[];
   /** Stable index, used for per-category files of large sidebars. */
   key: string;

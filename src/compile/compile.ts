@@ -1,5 +1,5 @@
 import { CODES, report, withExcerpt, type Diagnostic, type Place } from '../diagnostics.ts';
-import type { AssetRef, Compiled, Heading, LinkRef, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import type { AssetRef, Compiled, Heading, LinkRef, MermaidSettings, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import type { CompileCache } from './cache.ts';
 import { noteDiagnostic } from './compile-note.ts';
 import { firstLineExcerpt } from './excerpt.ts';
@@ -166,7 +166,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
   const reading = readingLang(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}${config.markdown.mermaid ? `|mermaid:${JSON.stringify(mermaidSettings(config))}` : ''}`;
 }
 
 /**
@@ -188,6 +188,12 @@ function globalsKey(config: SiteConfig): string {
   return Object.keys(config.mdxComponents).length ? `|${JSON.stringify(config.mdxComponents)}` : '';
 }
 
+/** What a Mermaid island draws with (see rehypeCode): the script's URL, the themes, the options. */
+function mermaidSettings(config: SiteConfig): MermaidSettings | undefined {
+  const mermaid = config.markdown.mermaid;
+  return mermaid && { script: config.baseUrl + mermaid.published, theme: mermaid.theme, options: mermaid.options };
+}
+
 /** The config's settings each page and partial compiles with (see fileData). */
 export function pageSettings(config: SiteConfig): PageSettings {
   const { plugins } = config.markdown;
@@ -196,6 +202,7 @@ export function pageSettings(config: SiteConfig): PageSettings {
     npm2yarn: config.markdown.npm2yarn,
     ...(config.markdown.headingLinks ? { headingLinks: true } : {}),
     ...(config.markdown.headingIds === 'quire' ? {} : { headingIds: config.markdown.headingIds }),
+    ...(config.markdown.mermaid ? { mermaid: mermaidSettings(config) } : {}),
     ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
       ? {

@@ -3,7 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import type { PluggableList } from 'unified';
 import { walk, type WalkNode } from './plugins/walk.ts';
 import { TRUNCATE_ELEMENT } from '../shared/markers.ts';
-import type { Compiled, ComponentUse, Source } from '../types.ts';
+import type { Compiled, ComponentUse, MermaidSettings, Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { rehypeTables } from './plugins/tables.ts';
@@ -79,6 +79,7 @@ const FILE_SETTINGS = [
   'mdxComponents',
   'headingLinks',
   'headingIds',
+  'mermaid',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -86,7 +87,7 @@ export function fileData(
   source: Source,
   baseUrl: string,
   texts: { admonitions: Record<string, string>; headingLink?: string },
-  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents, headingLinks, headingIds = 'quire' }: PageSettings = {},
+  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents, headingLinks, headingIds = 'quire', mermaid }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
   const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
@@ -112,6 +113,8 @@ export function fileData(
     headingLinks: headingLinks ? (texts.headingLink ?? 'Direct link to {heading}') : undefined,
     // Whose rules make the headings' ids (SiteConfig.markdown.headingIds; remarkHeadingIds).
     headingIds,
+    // `mermaid` code blocks are diagrams the browser draws (rehypeCode), with these settings.
+    mermaid,
   };
 }
 
@@ -127,6 +130,8 @@ export interface PageSettings {
   headingLinks?: boolean;
   /** Whose rules make the headings' ids (SiteConfig.markdown.headingIds). */
   headingIds?: 'quire' | 'docusaurus';
+  /** `mermaid` code blocks are diagrams, drawn with this script, themes and options (SiteConfig.markdown.mermaid). */
+  mermaid?: MermaidSettings;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { mapMermaid } from './docusaurus-mermaid.ts';
 import { mapClientRedirects } from './docusaurus-redirects.ts';
 import { isCodeTheme } from '../shared/code-theme.ts';
 import { createHash } from 'node:crypto';
@@ -237,6 +238,8 @@ export function mapDocusaurusConfig(
   // Docusaurus describes a page without front matter `description` by its first line of text, its headings
   // link to themselves and get ids by its own rules (see markdown.headingIds).
   config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true, headingIds: 'docusaurus' };
+  const mermaid = mapMermaid(raw as Raw, take, layout.root);
+  if (mermaid) (config.markdown as Raw).mermaid = mermaid;
   mapMarkdownHooks(take, used, config);
 
   // i18n: one site per locale, the default locale's unless --locale names another (see translateConfig below).
@@ -1017,9 +1020,11 @@ function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>, origin:
   navbar.items = out;
   (Array.isArray(items) ? items : []).forEach((item, i) => {
     const k = out.length;
-    const mapped = mapNavItem(item, `themeConfig.navbar.items.${i}`, take, instances, false, (suffix, written) =>
-      origin(`navbar.items.${k}${suffix}`, written),
-    );
+    const at = `themeConfig.navbar.items.${i}`;
+    const mapped =
+      isObject(item) && item.type === 'html'
+        ? htmlNavItem(at, take, (suffix, written) => origin(`navbar.items.${k}${suffix}`, written))
+        : mapNavItem(item, at, take, instances, false, (suffix, written) => origin(`navbar.items.${k}${suffix}`, written));
     if (!mapped) return;
     // Docusaurus's theme config puts every item without a `position` on the left (its `NavbarItemPosition`
     // default), the version and locale dropdowns and a search item too, which quire's own default puts right.
@@ -1046,6 +1051,20 @@ function hasSearchPlugin(raw: Raw): boolean {
     const name = Array.isArray(entry) ? entry[0] : entry;
     return typeof name === 'string' && /search/i.test(name);
   });
+}
+
+/**
+ * An `html` item of the bar: its `value` as written, `className` on the item (Docusaurus's HtmlNavbarItem). One in
+ * a dropdown is not read (named in the warning).
+ */
+function htmlNavItem(at: string, take: Take, origin: Origin): Raw | undefined {
+  const value = take<string>(`${at}.value`);
+  if (typeof value !== 'string') return undefined;
+  origin('', at);
+  origin('.value', `${at}.value`);
+  mark(take, `${at}.type`);
+  const className = take<string>(`${at}.className`);
+  return { type: 'html', value, ...(className !== undefined ? { className } : {}) };
 }
 
 function mapNavItem(
@@ -1172,7 +1191,7 @@ function headTags(raw: Raw, take: Take, origin: Origin): Raw[] {
   metadata.forEach((_item, i) => {
     origin(`headTags.${tags.length}`, `themeConfig.metadata.${i}`);
     origin(`headTags.${tags.length}.attributes`, `themeConfig.metadata.${i}`);
-    tags.push({ tagName: 'meta', attributes: take(`themeConfig.metadata.${i}`) ?? {} });
+    tags.push({ tagName: 'meta', attributes: take(`themeConfig.metadata.${i}`) ?? {}, pageWins: true });
   });
   return tags;
 }
@@ -1268,6 +1287,7 @@ function mapFooter(raw: Raw, take: Take, origin: Origin): Raw {
   const style = take('themeConfig.footer.style');
   footer.style = style === undefined ? 'light' : style;
   const copyright = take<string>('themeConfig.footer.copyright');
+  // Docusaurus's Footer/Copyright writes it as HTML, as quire's footer does.
   if (copyright !== undefined) footer.copyright = copyright;
   const links = isObject(raw.themeConfig) && isObject(raw.themeConfig.footer) ? raw.themeConfig.footer.links : undefined;
   // Columns of links; Docusaurus's "simple footer" (a flat list of links) has no quire counterpart.

@@ -142,11 +142,14 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
     if (item.type === 'link') links.push([`navbar.items.${i}.href`, item.href]);
     for (const [sub, key] of navSubLinks(item)) links.push([`navbar.items.${i}.${key}.href`, sub.href]);
   });
-  const footerHtml: [string, string][] = [];
+  const itemHtml: [string, string][] = [];
+  config.navbar.items.forEach((item, i) => {
+    if (item.type === 'html') itemHtml.push([`navbar.items.${i}.value`, item.value]);
+  });
   config.footer.links.forEach((column, i) =>
     column.items.forEach((item, j) =>
       'html' in item
-        ? footerHtml.push([`footer.links.${i}.items.${j}.html`, item.html])
+        ? itemHtml.push([`footer.links.${i}.items.${j}.html`, item.html])
         : links.push([`footer.links.${i}.items.${j}.href`, item.href]),
     ),
   );
@@ -166,7 +169,7 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
   const written: [string, string | undefined][] = [
     ['announcementBar.content', config.announcementBar?.content],
     ['footer.copyright', config.footer.copyright],
-    ...footerHtml,
+    ...itemHtml,
   ];
   const html = written.filter((entry): entry is [string, string] => !!entry[1] && !isPlainHtml(entry[1]));
   if (html.length) {
@@ -205,6 +208,9 @@ export function validateConfig(
   const written: [string, string | undefined][] = [
     ['announcementBar.content', config.announcementBar?.content],
     ['footer.copyright', config.footer.copyright],
+    ...config.navbar.items.flatMap((item, i): [string, string][] =>
+      item.type === 'html' ? [[`navbar.items.${i}.value`, item.value]] : [],
+    ),
     ...config.footer.links.flatMap((column, i) =>
       column.items.flatMap((item, j): [string, string][] => ('html' in item ? [[`footer.links.${i}.items.${j}.html`, item.html]] : [])),
     ),
@@ -216,7 +222,9 @@ export function validateConfig(
         ? 'announcementUnbalanced'
         : keyPath === 'footer.copyright'
           ? 'copyrightUnbalanced'
-          : 'footerHtmlUnbalanced';
+          : keyPath.startsWith('navbar.')
+            ? 'navbarHtmlUnbalanced'
+            : 'footerHtmlUnbalanced';
     if (unbalanced) return { diagnostics: [report(CODES.CONFIG_INVALID, kase, { unbalanced }, { file, keyPath: keyOf(keyPath) })] };
   }
   const { i18n } = config;

@@ -60,7 +60,19 @@ const simpleItem = <T extends string>(type: T) =>
 const menuItem = <T extends string>(type: T) =>
   simpleItem(type).extend({ itemsBefore: z.array(linkTarget).default([]), itemsAfter: z.array(linkTarget).default([]) });
 
-export const NAV_ITEM_TYPES = ['link', 'dropdown', 'locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag'] as const;
+/**
+ * HTML of the config author's as an item of the bar (a Docusaurus navbar's `type: 'html'`: an icon link, a badge),
+ * written as given, `className` on its item; its URLs pass the URL policy and its tags must close.
+ */
+const htmlItem = z.object({
+  type: z.literal('html'),
+  value: z.string().min(1),
+  className: z.string().optional(),
+  flag: z.string().optional(),
+  ...position,
+});
+
+export const NAV_ITEM_TYPES = ['link', 'dropdown', 'locale', 'docsVersion', 'search', 'profile', 'premiumTag', 'proTag', 'html'] as const;
 
 const navItem = z.discriminatedUnion('type', [
   linkItem,
@@ -74,6 +86,7 @@ const navItem = z.discriminatedUnion('type', [
   simpleItem('profile'),
   z.object({ type: z.literal('premiumTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional(), ...position }),
   z.object({ type: z.literal('proTag'), label: z.string(), to: z.string().startsWith('/'), flag: z.string().optional(), ...position }),
+  htmlItem,
 ]);
 
 /**
@@ -233,6 +246,11 @@ export const configSchema = z
         z.object({
           tagName: z.enum(['link', 'meta', 'script']),
           attributes: z.record(z.string(), z.union([z.string(), z.boolean()])),
+          /**
+           * A site-wide default the page's own tag of the same name or property replaces (a Docusaurus config's
+           * `themeConfig.metadata`, which react-helmet writes before the page's description, keywords and title).
+           */
+          pageWins: z.boolean().optional(),
         }),
       )
       .default([]),
@@ -647,6 +665,21 @@ export const configSchema = z
          * generated API pages) reach the heading they reach in Docusaurus.
          */
         headingIds: z.enum(['quire', 'docusaurus']).default('quire'),
+        /**
+         * Mermaid diagrams (a Docusaurus project's `markdown.mermaid` with `@docusaurus/theme-mermaid`): each `mermaid`
+         * code block is a diagram the browser draws with `script`, the project's browser build of `mermaid`
+         * (project-relative), published as it is at `published` (under the base path, named by its version) and
+         * loaded by the first diagram shown; `theme` names mermaid's theme for each colour mode, `options` go to
+         * `mermaid.initialize`. Absent: such blocks are code.
+         */
+        mermaid: z
+          .object({
+            script: z.string(),
+            published: z.string().regex(/^assets\/[\w.+-]+\.js$/),
+            theme: z.object({ light: z.string(), dark: z.string() }),
+            options: z.record(z.string(), z.unknown()).default({}),
+          })
+          .optional(),
         /**
          * Docusaurus's npm2yarn remark plugin, when a Docusaurus config uses it: MDX code blocks with the meta
          * `npm2yarn` are shown as tabs for npm and these package managers; `sync` puts them in one tab group.

@@ -3,7 +3,16 @@ import path from 'node:path';
 import type { CompileTexts, ModuleBundles } from '../compile/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { CODES, hasErrors, report, type Diagnostic } from '../diagnostics.ts';
-import { assetName, bundleClient, contentHash, emit, StylesheetError, type ClientBundle, type EmitReport } from '../emit/index.ts';
+import {
+  assetName,
+  bundleClient,
+  contentHash,
+  siteClientParts,
+  emit,
+  StylesheetError,
+  type ClientBundle,
+  type EmitReport,
+} from '../emit/index.ts';
 import { ContentFiles, isHiddenStaticPath, load, readSource, readStyleFacts } from '../load/index.ts';
 import { withStandIns, type PlanMemo } from '../plan/index.ts';
 import { outputFile } from '../shared/output-paths.ts';
@@ -166,6 +175,7 @@ export class DevRun implements Driver {
         styles: config.styles,
         setsPrimary: readStyleFacts(m.root, config.styles).setsPrimary,
         codeTheme: config.codeTheme,
+        ...siteClientParts(m.root, config),
       }).catch((e: unknown) => e);
     const { sources, statics, assets } = this.batch;
     if (this.work.load || !m.loaded) await this.loadAll(config);

@@ -41,6 +41,8 @@ export async function bundleClient({
   setsPrimary = false,
   codeTheme,
   cacheDir,
+  scripts,
+  islands,
 }: {
   toolRoot: string;
   baseUrl: string;
@@ -54,10 +56,59 @@ export async function bundleClient({
   codeTheme?: SiteConfig['codeTheme'];
   /** With it, a bundle whose every input file is as when it was made is taken from this folder (see BundleRecord). */
   cacheDir?: string;
+  /** Scripts published as they are: absolute paths by the file each becomes (`assets/mermaid-11.16.1.min.js`). */
+  scripts?: Record<string, string>;
+  /** Islands only some sites have, by name (tool-relative entries, as ISLAND_ENTRIES): `Mermaid` where it draws diagrams. */
+  islands?: Record<string, string>;
+}): Promise<ClientBundle> {
+  const bundle = await bundleClientCode({ toolRoot, baseUrl, minify, projectRoot, styles, setsPrimary, codeTheme, cacheDir, islands });
+  return scripts && Object.keys(scripts).length ? withScripts(bundle, scripts) : bundle;
+}
+
+/**
+ * What a site's client bundle has besides everyone's (bundleClient's `scripts` and `islands`): where it draws Mermaid
+ * diagrams, the project's browser build of mermaid and the island that draws each diagram with it.
+ */
+export function siteClientParts(root: string, config: SiteConfig): { scripts?: Record<string, string>; islands?: Record<string, string> } {
+  const mermaid = config.markdown.mermaid;
+  return mermaid
+    ? { scripts: { [mermaid.published]: path.resolve(root, mermaid.script) }, islands: { Mermaid: 'src/client/mermaid.ts' } }
+    : {};
+}
+
+/** The bundle with `scripts` added as they are (read afresh each build: they are not esbuild's). */
+async function withScripts(bundle: ClientBundle, scripts: Record<string, string>): Promise<ClientBundle> {
+  const files = [...bundle.files];
+  for (const [published, file] of Object.entries(scripts)) files.push({ file: published, contents: await readFile(file) });
+  return { ...bundle, files, inputs: [...(bundle.inputs ?? []), ...Object.values(scripts)] };
+}
+
+/** esbuild's part of bundleClient: taken from the cache folder where its inputs are unchanged. */
+async function bundleClientCode({
+  toolRoot,
+  baseUrl,
+  minify,
+  projectRoot,
+  styles = [],
+  setsPrimary = false,
+  codeTheme,
+  cacheDir,
+  islands = {},
+}: {
+  toolRoot: string;
+  baseUrl: string;
+  minify: boolean;
+  projectRoot?: string;
+  styles?: readonly string[];
+  setsPrimary?: boolean;
+  codeTheme?: SiteConfig['codeTheme'];
+  cacheDir?: string;
+  islands?: Record<string, string>;
 }): Promise<ClientBundle> {
   const projectStyles = projectRoot ? styles.map((file) => path.resolve(projectRoot, file)) : [];
   const codeCss = codeTheme ? codeThemeCss(codeTheme) : '';
-  const settings = { toolRoot, baseUrl, minify, projectStyles, setsPrimary, codeCss };
+  // A site without islands of its own keeps its record's name (the settings' hash) as before.
+  const settings = { toolRoot, baseUrl, minify, projectStyles, setsPrimary, codeCss, ...(Object.keys(islands).length ? { islands } : {}) };
   const record = cacheDir ? path.join(cacheDir, `client-${sha1(JSON.stringify(settings)).slice(0, 12)}.bin`) : undefined;
   const cached = record ? await readRecord(record) : undefined;
   if (cached && (await inputsHash(cached.inputs)) === cached.inputsHash) return { ...cached.bundle, inputs: cached.inputs };
@@ -134,6 +185,7 @@ async function makeBundle({
   setsPrimary,
   codeCss,
   projectRoot,
+  islands: siteIslands = {},
 }: {
   toolRoot: string;
   baseUrl: string;
@@ -142,7 +194,9 @@ async function makeBundle({
   setsPrimary: boolean;
   codeCss: string;
   projectRoot?: string;
+  islands?: Record<string, string>;
 }): Promise<{ bundle: ClientBundle; inputs: string[] }> {
+  const entries = { ...ISLAND_ENTRIES, ...siteIslands };
   // Loaded only when a bundle is made: a warm build takes it from the cache.
   const { build } = await import('esbuild');
   const options = {
@@ -185,7 +239,7 @@ async function makeBundle({
         : {}),
       entryPoints: {
         styles: (projectStyles.length && projectRoot) || codeCss ? STYLES_ENTRY : themeStyles,
-        ...Object.fromEntries(Object.entries(ISLAND_ENTRIES).map(([name, file]) => [`island-${name}`, path.join(toolRoot, file)])),
+        ...Object.fromEntries(Object.entries(entries).map(([name, file]) => [`island-${name}`, path.join(toolRoot, file)])),
       },
     }).catch((e: unknown) => {
       throw stylesheetError(e, toolRoot, projectRoot, projectStyles) ?? e;
@@ -198,7 +252,7 @@ async function makeBundle({
   const js = files.find((f) => /^assets\/main\.[\w-]+\.js$/.test(f.file))!.file;
   const css = files.find((f) => /^assets\/styles\.[\w-]+\.css$/.test(f.file))!.file;
   const islands = Object.fromEntries(
-    Object.keys(ISLAND_ENTRIES).map((name) => [
+    Object.keys(entries).map((name) => [
       name,
       baseUrl + files.find((f) => f.file.startsWith(`assets/island-${name}.`) && f.file.endsWith('.js'))!.file,
     ]),

@@ -5,6 +5,6 @@
  */
 export { emit, type EmitOptions, type EmitReport } from './emit.ts';
 export { SiteOutput, type OutputParts, type OutputPlan, type SiteOutputOptions } from './output.ts';
-export { bundleClient, StylesheetError, type ClientBundle } from './client.ts';
+export { bundleClient, siteClientParts, StylesheetError, type ClientBundle } from './client.ts';
 export { MemoryWriter, type Writer } from './writer.ts';
 export { assetName, contentHash } from './hash.ts';

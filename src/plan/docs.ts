@@ -14,7 +14,7 @@ type RawItem =
   | string
   | { type: 'doc'; id: string; label?: string; className?: string }
   | { type: 'ref'; id: string; label?: string; className?: string }
-  | { type: 'link'; label: string; href: string; className?: string }
+  | { type: 'link'; label: string; href: string; className?: string; description?: string }
   | { type: 'html'; value: string }
   | {
       type: 'category';
@@ -23,6 +23,7 @@ type RawItem =
       collapsed?: boolean;
       collapsible?: boolean;
       className?: string;
+      description?: string;
       link?: CategoryLink;
       position?: number;
       linkFile?: string;
@@ -230,6 +231,7 @@ export function planSidebars({ raw, file, text, docs, config, draftIds, categori
             label: translated(`link.${item.label}`, item.label),
             href: item.href,
             ...(item.className ? { className: item.className } : {}),
+            ...(typeof item.description === 'string' ? { description: item.description } : {}),
           },
         ];
       if (item.type === 'html') {
@@ -252,6 +254,7 @@ export function planSidebars({ raw, file, text, docs, config, draftIds, categori
         key: String(key++),
         ...(item.collapsible === false ? { collapsible: false } : {}),
         ...(item.className ? { className: item.className } : {}),
+        ...(typeof item.description === 'string' ? { description: item.description } : {}),
       };
       category.items = resolve(item.items, origin);
       if (link?.type === 'doc') {
@@ -392,6 +395,7 @@ function autogenerate(dirName: string, docs: Compiled[], config: SiteConfig, cat
     if (meta.collapsed !== undefined) category.collapsed = meta.collapsed;
     if (meta.collapsible !== undefined) category.collapsible = meta.collapsible;
     if (meta.className !== undefined) category.className = meta.className;
+    if (meta.description !== undefined) category.description = meta.description;
     if (meta.link !== undefined) {
       category.link = meta.link;
       // Where a link that names no doc is reported.
@@ -447,6 +451,7 @@ function categoryMeta(value: unknown): {
   collapsed?: boolean;
   collapsible?: boolean;
   className?: string;
+  description?: string;
   link?: CategoryLink;
 } {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
@@ -466,6 +471,7 @@ function categoryMeta(value: unknown): {
     collapsed: typeof v.collapsed === 'boolean' ? v.collapsed : undefined,
     collapsible: typeof v.collapsible === 'boolean' ? v.collapsible : undefined,
     className: stringField(v.className),
+    description: stringField(v.description),
     link: mapped,
   };
 }

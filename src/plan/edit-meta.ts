@@ -1,3 +1,4 @@
+import { isGeneratedIndexId } from '../shared/doc-paths.ts';
 import { docsVersionsOf, instanceConfig } from '../shared/doc-versions.ts';
 import type { Loaded, Route, SiteConfig, Source } from '../types.ts';
 
@@ -9,7 +10,9 @@ export function editMetaOf(source: Source, site: SiteConfig, lastUpdates: Loaded
   // A docs instance's doc goes by the instance's `editUrl` and last-update settings.
   const config = (source.instance !== undefined ? instanceConfig(site, source.instance) : undefined) ?? site;
   const section = source.kind === 'doc' ? config.docs : source.kind === 'blog' ? config.blog : undefined;
-  if (!section) return undefined;
+  // A category's generated index page has no file of its own to edit or date (Docusaurus's DocCategoryGeneratedIndexPage
+  // shows neither).
+  if (!section || isGeneratedIndexId(source.id)) return undefined;
   const fm = source.frontMatter;
   const editUrl = fm.custom_edit_url !== undefined ? fm.custom_edit_url : configuredEditUrl(source, config);
   const meta: NonNullable<Route['editMeta']> = {};

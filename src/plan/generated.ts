@@ -19,10 +19,10 @@ export function generatedIndexPages(indexes: GeneratedIndex[], docs: Compiled[],
   const listed = (items: SidebarItem[]): unknown[] =>
     items.map((item) =>
       item.type === 'link'
-        ? [item.label, item.href]
+        ? [item.label, item.href, item.description ?? '']
         : item.type === 'doc'
           ? [item.label, item.path, byPath.get(item.path)?.description ?? '']
-          : [item.label, item.path ?? '', item.path ? (byPath.get(item.path)?.description ?? '') : '', listed(item.items)],
+          : [item.label, item.path ?? '', item.description ?? '', listed(item.items)],
     );
   return indexes.map((index) => {
     const tree: HastRoot = {

@@ -24,6 +24,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
   const { config } = site;
   const meta = pageMeta(site, route, pageHead);
   const { locale, title, description, fm, robots, version, tag, canonicalUrl, pageUrl, headTags, compiled } = meta;
+  const ownKeys = pageOwnMetaKeys(meta);
   // Analytics only in production builds, and only with a consent banner to ask first (the client loads the container).
   const gtm = mode === 'production' && config.consent ? config.analytics.gtmContainerId : undefined;
   return (
@@ -64,7 +65,11 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
           <link rel="search" type="application/opensearchdescription+xml" title={config.title} href={`${config.baseUrl}opensearch.xml`} />
         ) : null}
         <link rel="stylesheet" href={assets.css} />
-        {config.headTags.map(({ tagName, attributes }, i) => createElement(tagName, { key: `config-${i}`, ...configTagProps(attributes) }))}
+        {config.headTags.map(({ tagName, attributes, pageWins }, i) =>
+          pageWins && tagName === 'meta' && ownKeys.has(String(attributes.name ?? attributes.property))
+            ? null
+            : createElement(tagName, { key: `config-${i}`, ...configTagProps(attributes) }),
+        )}
         {headTags.map((t, i) =>
           createElement(t.tag, {
             key: i,
@@ -122,6 +127,21 @@ function SocialTags({ site, route, locale, meta }: { site: Site; route: Route; l
 }
 
 type PageMeta = ReturnType<typeof pageMeta>;
+
+/**
+ * The `<meta>` names and properties the page writes of its own (its title, description, keywords, robots, image and
+ * `<head>` tags): a site-wide default of the same name (`pageWins`, Docusaurus's `themeConfig.metadata`) gives way
+ * to them, as react-helmet keeps the last tag of each name and Docusaurus's page metadata comes after the site's.
+ */
+function pageOwnMetaKeys(meta: PageMeta): Set<string> {
+  const keys = new Set(['og:title']);
+  if (meta.description) keys.add('description').add('og:description');
+  if (meta.fm?.keywords?.length) keys.add('keywords');
+  if (meta.robots) keys.add('robots');
+  if (meta.fm?.image) keys.add('og:image').add('twitter:image');
+  for (const t of meta.headTags) if (t.tag === 'meta') keys.add(String(t.attributes.name ?? t.attributes.property));
+  return keys;
+}
 
 /** What the page's head says about it: title, description, canonical address, social card, robots, search tag. */
 function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead']) {

@@ -9,12 +9,13 @@ const template = readFileSync(new URL('../fixtures/docusaurus-classic/docusaurus
 
 describe("a config problem is named at the config's own file and key", () => {
   it('names a Docusaurus navbar link by its place in themeConfig, past the items quire leaves out', async () => {
-    // An `html` item, which quire leaves out, comes first: quire's item 1 is the config's item 2.
+    // A custom item type (a swizzled component's), which quire leaves out, comes first: quire's
+    // item 1 is the config's item 2.
     const { result } = await buildTemplate(
       {
         'docusaurus.config.js': template.replace(
           "{to: '/blog', label: 'Blog', position: 'left'},",
-          "{type: 'html', value: '<b>Hi</b>'},\n          {to: '/blogg', label: 'Blog', position: 'left'},",
+          "{type: 'custom-stars', repo: 'org/repo'},\n          {to: '/blogg', label: 'Blog', position: 'left'},",
         ),
       },
       cleanups,

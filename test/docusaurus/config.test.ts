@@ -179,6 +179,7 @@ describe('Docusaurus config', () => {
               items: [
                 { to: 'docs/a', label: 'A' },
                 { type: 'docSidebar', sidebarId: 'api', label: 'API' },
+                { type: 'html', value: '<hr/>' },
               ],
             },
             { type: 'localeDropdown' },
@@ -205,12 +206,13 @@ describe('Docusaurus config', () => {
       { type: 'locale', position: 'left' },
       { type: 'docsVersion', position: 'right', labelPrefix: false },
       { type: 'search', position: 'right' },
+      { type: 'html', value: '<b>x</b>' },
     ]);
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0].message.split('\n').slice(1)).toEqual([
       '- trailingSlash',
       '- plugins.0 (some-plugin)',
-      '- themeConfig.navbar.items.* (type html)',
+      '- themeConfig.navbar.items.*.items.* (type html)',
       '- themeConfig.footer.links',
     ]);
   });
@@ -461,8 +463,8 @@ describe('Docusaurus config', () => {
       { tagName: 'script', attributes: { src: 'https://cdn.example.org/a.js', async: true, defer: false } },
       { tagName: 'meta', attributes: { name: 'theme-color', content: '#123456' } },
       { tagName: 'script', attributes: {} },
-      { tagName: 'meta', attributes: { name: 'twitter:card', content: 'summary' } },
-      { tagName: 'meta', attributes: { property: 'og:site_name', content: 'K docs' } },
+      { tagName: 'meta', attributes: { name: 'twitter:card', content: 'summary' }, pageWins: true },
+      { tagName: 'meta', attributes: { property: 'og:site_name', content: 'K docs' }, pageWins: true },
     ]);
     // What quire does not read stays in the warning: inline script text.
     expect(diagnostics.flatMap((d) => d.message.split('\n').slice(1))).toEqual(['- headTags.1.innerHTML']);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/types.ts';
-import { buildInMemory, makeSite } from '../helpers.ts';
+import { buildInMemory, buildTemplate, makeSite } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
@@ -63,6 +63,16 @@ describe('Docusaurus editUrl', () => {
     expect(result.ok).toBe(true);
     expect(page('docs/index.html')).not.toContain('edit-meta');
     expect(page('blog/2024/05/01/hello/index.html')).not.toContain('edit-meta');
+  });
+
+  it("shows no row on a category's generated index page, which has no file to edit", async () => {
+    // Kysely's website: `_category_.json` with `link: { type: 'generated-index' }` and a docs editUrl.
+    const { result, writer } = await buildTemplate({}, cleanups);
+    expect(result.ok).toBe(true);
+    expect(metaOf(writer.text('docs/intro/index.html') ?? '')?.edit).toMatch(/\/docs\/intro\.mdx$/);
+    const index = writer.text('docs/category/tutorial---basics/index.html') ?? '';
+    expect(index).toContain('5 minutes to learn the most important Docusaurus concepts.');
+    expect(index).not.toContain('edit-meta');
   });
 
   it('joins a string editUrl with the file path in the project, for each version and the blog', async () => {

@@ -14,6 +14,7 @@ afterAll(() => Promise.all(cleanups.map((c) => c())));
 async function build(
   more: string,
   logo = "{ alt: 'Meta Open Source Logo', src: 'img/logo.svg', href: 'https://opensource.fb.com', width: 160 }",
+  copyright?: string,
 ) {
   const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
   const config = template
@@ -21,7 +22,8 @@ async function build(
       /( {14}\{\n {16}label: 'GitHub',\n {16}href: 'https:\/\/github.com\/facebook\/docusaurus',\n {14}\},)/,
       `$1\n              ${more},`,
     )
-    .replace('copyright: `', `logo: ${logo},\n        copyright: \``);
+    .replace('copyright: `', `logo: ${logo},\n        copyright: \``)
+    .replace(/copyright: `.*`,/, (m) => (copyright === undefined ? m : `copyright: ${JSON.stringify(copyright)},`));
   expect(config).toContain(more);
   const site = await makeSite('docusaurus-classic', { 'docusaurus.config.js': config });
   cleanups.push(site.cleanup);
@@ -63,6 +65,23 @@ describe("a Docusaurus footer's html items and logo", () => {
         code: 'Q002',
         keyPath: 'themeConfig.footer.links.2.items.2.html',
         message: expect.stringContaining("footer item's HTML"),
+      }),
+    );
+  });
+
+  it('writes the copyright as HTML, as Docusaurus does, and refuses one that leaves a tag open', async () => {
+    // Kysely's website: lines joined with `<br/>` and a badge linked to its sponsor.
+    const copyright = 'Released under MIT.<br/><a class="badge" href="https://example.org/"><img src="/img/logo.svg" alt="Sponsor" /></a>';
+    const { result, writer } = await build("{ label: 'Extra', to: '/blog' }", undefined, copyright);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(footerOf(writer.text('docs/intro/index.html')!)).toContain(`<div class="footer__copyright">${copyright}</div>`);
+    const open = await build("{ label: 'Extra', to: '/blog' }", undefined, 'Released under <b>MIT.');
+    expect(open.result.ok).toBe(false);
+    expect(open.result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q002',
+        keyPath: 'themeConfig.footer.copyright',
+        message: expect.stringContaining('copyright HTML'),
       }),
     );
   });
@@ -160,5 +179,50 @@ describe("a Docusaurus footer's html items and logo", () => {
     expect(html).toMatch(/<button type="button" class="navbar__link dropdown__toggle narrow-only"/);
     expect(html).toMatch(/<summary class="narrow-only">More<\/summary>/);
     expect(html).toMatch(/<a href="\/blog\/" class="dropdown__link x"/);
+  });
+});
+
+describe("a Docusaurus navbar's html items", () => {
+  async function withItem(item: string) {
+    const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const config = template.replace(
+      "{to: '/blog', label: 'Blog', position: 'left'},",
+      `{to: '/blog', label: 'Blog', position: 'left'}, ${item},`,
+    );
+    expect(config).toContain(item);
+    const site = await makeSite('docusaurus-classic', { 'docusaurus.config.js': config });
+    cleanups.push(site.cleanup);
+    return buildInMemory(site.root);
+  }
+
+  it('writes the HTML as given in the bar and the menu, with its className, as Docusaurus does', async () => {
+    // Kysely's website: its GitHub, Discord and Bluesky icons are html items the project's CSS draws.
+    const value =
+      '<a class="navbar-social" href="https://github.com/org/repo" aria-label="GitHub"><svg viewBox="0 0 24 24"><path d="M1 1h22"/></svg></a>';
+    const { result, writer } = await withItem(`{ type: 'html', position: 'right', className: 'group-start', value: '${value}' }`);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const unread = result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1));
+    expect(unread.filter((line) => /navbar/.test(line))).toEqual([]);
+    const html = writer.text('docs/intro/index.html')!;
+    const right = /<ul class="navbar__items navbar__items--right">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    expect(right).toContain(`<li class="navbar__item group-start">${value}</li>`);
+    expect(html).toContain(`<li class="navbar__item menu__list-item group-start">${value}</li>`);
+  });
+
+  it('holds its URLs to the URL policy and refuses HTML that leaves a tag open, at its config key', async () => {
+    const unsafe = await withItem(`{ type: 'html', value: '<a href="javascript:alert(1)">x</a>' }`);
+    expect(unsafe.result.ok).toBe(false);
+    expect(unsafe.result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'Q064', keyPath: 'themeConfig.navbar.items.2.value' }),
+    );
+    const open = await withItem(`{ type: 'html', value: '<span class="badge">' }`);
+    expect(open.result.ok).toBe(false);
+    expect(open.result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q002',
+        keyPath: 'themeConfig.navbar.items.2.value',
+        message: expect.stringContaining("navbar item's HTML"),
+      }),
+    );
   });
 });

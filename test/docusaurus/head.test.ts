@@ -27,6 +27,22 @@ describe("Docusaurus page head (the classic theme's PageMetadata and SiteMetadat
     expect(metas(page, 'og:site_name')).toEqual(['Docs of mine']);
   });
 
+  it("lets a page's own description replace themeConfig.metadata's, which stays on pages without one", async () => {
+    // Kysely's website: `metadata: [{ name: 'description', content: '…' }]` beside docs with their own descriptions.
+    const config = (await readFile(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8')).replace(
+      /themeConfig:[\s\S]*?\(\{/,
+      (m) => `${m} metadata: [{ name: 'description', content: 'The site at large' }, { name: 'keywords', content: 'site, wide' }],`,
+    );
+    const { result, writer } = await buildTemplate({ 'docusaurus.config.js': config }, cleanups);
+    expect(result.ok).toBe(true);
+    const doc = writer.text('docs/intro/index.html') ?? '';
+    const own = metas(doc, 'description');
+    expect(own).toHaveLength(1);
+    expect(own[0]).toContain('discover Docusaurus in less than 5 minutes');
+    expect(metas(doc, 'keywords')).toEqual(['site, wide']);
+    expect(metas(writer.text('404.html') ?? '', 'description')).toEqual(['The site at large']);
+  });
+
   it("publishes an OpenSearch description of the search page with Algolia's search, named in every page's head", async () => {
     // metro's website: `algolia: { appId, apiKey, indexName }`, whose theme writes /opensearch.xml.
     const template = await readFile(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');

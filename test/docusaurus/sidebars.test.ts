@@ -156,3 +156,32 @@ describe('a Docusaurus navbar without a title or logo', () => {
     }
   });
 });
+
+describe("a generated index's cards of categories", () => {
+  it("say the category's own description, else how many items it holds, never its link's description", async () => {
+    // Kysely's website: each example category's `_category_.json` has a description only in its generated-index link.
+    const site = await makeSite('docusaurus-classic', {
+      'docs/tutorial-extras/linked/_category_.json': JSON.stringify({
+        label: 'Linked',
+        link: { type: 'generated-index', description: 'Only on its own page' },
+      }),
+      'docs/tutorial-extras/linked/a.md': '# A\n\nFirst.\n',
+      'docs/tutorial-extras/linked/b.md': '# B\n\nSecond.\n',
+      'docs/tutorial-extras/own/_category_.json': JSON.stringify({
+        label: 'Own',
+        description: 'Its own words',
+        link: { type: 'generated-index', description: 'Only on its own page' },
+      }),
+      'docs/tutorial-extras/own/c.md': '# C\n\nThird.\n',
+    });
+    cleanups.push(site.cleanup);
+    const { result, writer } = await buildInMemory(site.root);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/category/tutorial---extras/index.html') ?? '';
+    const cards = [...html.matchAll(/<\/svg>([^<]*)<\/span><span class="card__description doc-card__description">([^<]*)</g)].map(
+      (m) => `${m[1]}: ${m[2]}`,
+    );
+    expect(cards).toEqual(expect.arrayContaining(['Linked: 2 items', 'Own: Its own words']));
+    expect(writer.text('docs/category/linked/index.html')).toContain('Only on its own page');
+  });
+});

@@ -25,7 +25,7 @@ const uiIds = Object.keys(english).filter((id) => !id.startsWith('label:'));
 function configLabels(config: SiteConfig): string[] {
   const labels: string[] = [];
   for (const item of config.navbar.items) {
-    if (item.label) labels.push(item.label);
+    if ('label' in item && item.label) labels.push(item.label);
     if (item.type === 'dropdown') labels.push(...item.items.map((sub) => sub.label));
   }
   for (const column of config.footer.links) labels.push(column.title, ...column.items.flatMap((i) => ('label' in i ? [i.label] : [])));

@@ -4,7 +4,7 @@ import type { VFile } from 'vfile';
 import { figureOf, grammarFor, knownLanguages, loadGrammar, needsLoading, PLAIN } from '../../highlight/index.ts';
 import { closestName } from '../../shared/text.ts';
 import { CODES } from '../../diagnostics.ts';
-import type { CompileNote } from '../../types.ts';
+import type { CompileNote, MermaidSettings } from '../../types.ts';
 import { compileNote, type CaseData, type CaseName } from '../compile-note.ts';
 import { placeIn, type LinkOptions } from './links.ts';
 import { walk, type WalkNode } from './walk.ts';
@@ -118,6 +118,11 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
   for (const block of blocks) {
     const { node, parent, index } = block;
     const code = node.children[0] as Element;
+    const mermaid = file.data.mermaid as MermaidSettings | undefined;
+    if (mermaid && requestedLanguage(block).toLowerCase() === 'mermaid') {
+      parent.children[index] = mermaidContainer(toString(code).replace(/\n$/, ''), mermaid);
+      continue;
+    }
     const meta = String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.metastring ?? '');
     const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
     const made = codeFigure(toString(code).replace(/\n$/, ''), requestedLanguage(block), meta, place, file.data.projectRemark === true);
@@ -126,6 +131,21 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
   }
   if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
   return undefined;
+}
+
+/**
+ * A `mermaid` block where the site draws diagrams (SiteConfig.markdown.mermaid): an empty `Mermaid` island with the
+ * diagram's text, which the browser draws in when it comes into view (src/client/mermaid.ts), as Docusaurus's
+ * theme-mermaid draws it in the browser (its server-rendered page has nothing there). Its class is the theme's, for
+ * the project's CSS.
+ */
+function mermaidContainer(text: string, settings: MermaidSettings): Element {
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: ['docusaurus-mermaid-container'], dataIsland: 'Mermaid', dataProps: JSON.stringify({ text, ...settings }) },
+    children: [],
+  };
 }
 
 /**

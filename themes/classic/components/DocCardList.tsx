@@ -38,7 +38,14 @@ function descriptionOf(site: Site, path: string): string | undefined {
 export function docusaurusItems(site: Site, items: SidebarItem[], href: (path: string) => string): DocusaurusSidebarItem[] {
   return items.map((item): DocusaurusSidebarItem => {
     const className = item.className ? { className: item.className } : {};
-    if (item.type === 'link') return { type: 'link', label: item.label, href: item.href, ...className };
+    if (item.type === 'link')
+      return {
+        type: 'link',
+        label: item.label,
+        href: item.href,
+        ...(item.description ? { description: item.description } : {}),
+        ...className,
+      };
     if (item.type === 'doc') {
       const description = descriptionOf(site, item.path);
       return {
@@ -50,12 +57,12 @@ export function docusaurusItems(site: Site, items: SidebarItem[], href: (path: s
         ...className,
       };
     }
-    const description = item.path ? descriptionOf(site, item.path) : undefined;
+    // A category's own description only, as Docusaurus's sidebar props carry it (not its linked page's).
     return {
       type: 'category',
       label: item.label,
       ...(item.path ? { href: href(item.path) } : {}),
-      ...(description ? { description } : {}),
+      ...(item.description !== undefined ? { description: item.description } : {}),
       ...className,
       collapsed: item.collapsed,
       collapsible: item.collapsible !== false,

@@ -375,6 +375,14 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
           </Link>
         </li>
       );
+    case 'html':
+      // The config author's HTML (Docusaurus's HtmlNavbarItem), its URLs held to the URL policy when the config is read.
+      return (
+        <li
+          className={['navbar__item', mobile ? 'menu__list-item' : undefined, item.className].filter(Boolean).join(' ')}
+          dangerouslySetInnerHTML={{ __html: item.value }}
+        />
+      );
     case 'proTag':
       // SPEC §6: hidden on the pricing page and for subscribers.
       return (
