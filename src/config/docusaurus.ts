@@ -965,6 +965,12 @@ function linkTarget(to: string | undefined, href: string | undefined): { to?: st
   return { ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) };
 }
 
+/** A link's address as a screen reader says it, for a link that shows no text: host and path, no scheme. */
+function spokenAddress(target: { to?: string; href?: string }): string {
+  const address = target.href ?? target.to ?? '';
+  return address.replace(/^[a-z][a-z\d+.-]*:\/\//i, '').replace(/\/$/, '') || address;
+}
+
 function sitePath(value: string): string {
   return /^([a-z][a-z\d+.-]*:|\/)/i.test(value) ? value : `/${value}`;
 }
@@ -1070,11 +1076,11 @@ function mapNavItem(
     if (!target) return undefined;
     mark(take, `${at}.type`);
     // A link without a label is an icon the project's stylesheet draws from its class (the GitHub link of many
-    // sites): its aria-label is said, not shown, as in Docusaurus. Without a class nothing would be drawn, so the
-    // aria-label is shown.
+    // sites): its aria-label (else its address, for DocSearch's empty `<a>`) is said, not shown, as in Docusaurus.
+    // Without a class nothing would be drawn, so the aria-label is shown.
     const given = label();
-    const text = given ?? take<string>(`${at}.aria-label`);
     const className = take<string>(`${at}.className`);
+    const text = given ?? take<string>(`${at}.aria-label`) ?? (className !== undefined ? spokenAddress(target) : undefined);
     return {
       type: 'link',
       label: text,

@@ -298,7 +298,8 @@ describe('Docusaurus config', () => {
         navbar: {
           items: [
             { href: 'https://github.com/o/r', position: 'right', className: 'header-github-link', 'aria-label': 'GitHub repository' },
-            { href: 'https://example.org/x', className: 'plain' },
+            { href: 'https://example.org/x/', className: 'plain' },
+            { href: 'https://example.org/y' },
           ],
         },
       },
@@ -314,8 +315,11 @@ describe('Docusaurus config', () => {
         labelHidden: true,
         position: 'right',
       },
-      // Without either, the link has nothing to show: validation names the missing label.
-      { type: 'link', href: 'https://example.org/x', className: 'plain' },
+      // With neither, Docusaurus draws an empty link its class fills (DocSearch's GitHub icon): quire draws it too,
+      // saying its address.
+      { type: 'link', label: 'example.org/x', href: 'https://example.org/x/', className: 'plain', labelHidden: true },
+      // Without a class too, the link has nothing to show: validation names the missing label.
+      { type: 'link', href: 'https://example.org/y' },
     ]);
     expect(diagnostics).toEqual([]);
   });
