@@ -619,7 +619,15 @@ export interface PageProps {
    * modules): the title and description of its `<Layout title description>` (Docusaurus's `@theme/Layout`), and
    * what `@docusaurus/Head` holds, a whole title and tags; the render then writes the document's head with it.
    */
-  head?: { title?: string; description?: string; wholeTitle?: string; tags?: HeadTag[] };
+  head?: {
+    title?: string;
+    description?: string;
+    wholeTitle?: string;
+    tags?: HeadTag[];
+    /** Attributes `<Head>` gives the document's `<html>` and `<body>` (HTML names; `class` added to the theme's). */
+    html?: Record<string, string>;
+    body?: Record<string, string>;
+  };
   /**
    * What a list of posts shows of a blog post (by its compiled index), drawn as its page draws it: its content up to
    * its truncate marker, or, where the site lists untruncated posts whole (`blog.untruncatedInList`), all of a post

@@ -16,7 +16,7 @@ export interface DocumentProps {
   /** Hashed URLs of the stylesheet and the client script. */
   assets: { css: string; js: string };
   /** What the page's own code put into its head while its body rendered (see PageProps.head). */
-  pageHead?: { title?: string; tags: HeadTag[] };
+  pageHead?: { title?: string; tags: HeadTag[]; html?: Record<string, string>; body?: Record<string, string> };
 }
 
 /** The HTML shell: `<html lang dir>`, the head tags every page needs, pre-paint scripts, the theme's body. */
@@ -27,7 +27,13 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
   // Analytics only in production builds, and only with a consent banner to ask first (the client loads the container).
   const gtm = mode === 'production' && config.consent ? config.analytics.gtmContainerId : undefined;
   return (
-    <html lang={locale.htmlLang} dir={locale.direction} data-theme={config.colorMode.defaultMode} data-route-kind={route.kind}>
+    <html
+      lang={locale.htmlLang}
+      dir={locale.direction}
+      data-theme={config.colorMode.defaultMode}
+      data-route-kind={route.kind}
+      {...headProps(pageHead?.html ?? {})}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -80,7 +86,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
         <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) + (gtm ? '\n' + consentModeDefaultsScript() : '') }} />
         <script src={assets.js} defer type="module" />
       </head>
-      <body>{children}</body>
+      <body {...headProps(pageHead?.body ?? {})}>{children}</body>
     </html>
   );
 }

@@ -308,7 +308,7 @@ export function renderRoute({
     const head: NonNullable<PageProps['head']> = {};
     const body = renderToString(createElement(ThemePage, { ...props, head }));
     const titled = { ...route, title: head.title ?? route.title, description: head.description ?? route.description };
-    const pageHead = { title: head.wholeTitle, tags: head.tags ?? [] };
+    const pageHead = { title: head.wholeTitle, tags: head.tags ?? [], html: head.html, body: head.body };
     html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route: titled, mode, assets, pageHead }, BODY_SLOT));
     html = html.replace(BODY_SLOT, () => body);
   } else html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props)));

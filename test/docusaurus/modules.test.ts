@@ -376,6 +376,52 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     );
   });
 
+  it("loads a package whose build-time entry imports Node's modules (the ai SDK's @vercel/oidc), and <Head>'s <html> and <body>", async () => {
+    const { result, writer } = await build({
+      // As @vercel/oidc: its default entry requires fs, os and path as it loads and uses them only when called.
+      'node_modules/node-helper/package.json': JSON.stringify({ name: 'node-helper', main: 'index.js' }),
+      'node_modules/node-helper/index.js': [
+        "const fs = require('fs');",
+        "const path = require('node:path');",
+        "const os = require('os');",
+        'exports.tokenPath = () => path.join(os.homedir(), fs.readFileSync("x", "utf8"));',
+        "exports.greeting = 'Hallo';",
+        '',
+      ].join('\n'),
+      'src/components/Gruss.js': [
+        "import React from 'react';",
+        "import { greeting } from 'node-helper';",
+        'export default function Gruss() { return <p>{greeting} Welt</p>; }',
+        '',
+      ].join('\n'),
+      'docs/gruss.mdx': "---\ntitle: Gruss\n---\nimport Gruss from '@site/src/components/Gruss';\n\n<Gruss />\n",
+      // A page drawn without the site's frame (DocSearch's demo-embed): its document's own classes and language.
+      'src/pages/nackt.js': [
+        "import React from 'react';",
+        "import Head from '@docusaurus/Head';",
+        'export default function Nackt() {',
+        '  return (',
+        '    <>',
+        '      <Head>',
+        '        <html lang="en-GB" className="nackt-html" />',
+        '        <body className="nackt-body" />',
+        '        <title>Nackt</title>',
+        '      </Head>',
+        '      <main>Inhalt</main>',
+        '    </>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writer.text('docs/gruss/index.html')).toContain('<p>Hallo<!-- --> Welt</p>');
+    const nackt = writer.text('nackt/index.html') ?? '';
+    expect(nackt).toMatch(/<html lang="en-GB" [^>]*class="nackt-html"/);
+    expect(nackt).toMatch(/<body class="nackt-body">/);
+    expect(nackt).toContain('<title>Nackt</title>');
+  });
+
   it("writes the config's stylesheets and scripts into every page's head, after the theme's stylesheet", async () => {
     const template = await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8');
     const { result, writer } = await build({
