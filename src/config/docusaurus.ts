@@ -501,6 +501,8 @@ export function mapDocusaurusConfig(
       else if (Array.isArray(entry) && entry[0] === 'docusaurus-plugin-sass') take(`plugins.${i}.0`);
     });
 
+  // Where the hosted search's settings are written: Algolia's theme's, else DocSearch's plugin's.
+  const searchAt = isObject(raw.themeConfig) && raw.themeConfig.algolia === undefined ? 'themeConfig.docsearch' : 'themeConfig.algolia';
   const redirects = mapClientRedirects(raw as Raw, take, origin);
   if (redirects) config.redirects = redirects.redirects;
   const hooks: ProjectHooks | undefined = redirects?.createRedirects && { createRedirects: { ...redirects.createRedirects, file } };
@@ -561,6 +563,9 @@ export function mapDocusaurusConfig(
       docsTagPrefix: 'docs-default-',
       ...(contextual !== undefined ? { contextualSearch: contextual } : {}),
     };
+  } else {
+    const adapter = mapDocSearchAdapter(raw as Raw, take, used);
+    if (adapter) config.search = adapter;
   }
 
   // The built locale's translations (i18n/<locale>/): the config's texts here, the content and the rest in load.
@@ -599,8 +604,8 @@ export function mapDocusaurusConfig(
     ['footer', 'themeConfig.footer'],
     ['announcementBar', 'themeConfig.announcementBar'],
     ['colorMode', 'themeConfig.colorMode'],
-    ['search', 'themeConfig.algolia'],
-    ['search.hosted', 'themeConfig.algolia'],
+    ['search', searchAt],
+    ['search.hosted', searchAt],
     ...(preset
       ? [
           ['docs', `${preset}.1.docs`],
@@ -1036,6 +1041,36 @@ function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>, origin:
   // Docusaurus even without a search item: quire's own search stands in for it there.
   if (!out.some((item) => item.type === 'search') && hasSearchPlugin(raw)) out.push({ type: 'search' });
   return navbar;
+}
+
+/**
+ * DocSearch's own Docusaurus plugin (`@docsearch/docusaurus-adapter`, the successor of Docusaurus's Algolia theme)
+ * reads `themeConfig.docsearch`: the same index, crawler tags (`docs-default-<version>`) and OpenSearch description,
+ * with its indices as a list, the first one searched, and contextual search on unless turned off. Its other keys
+ * (Ask AI, the side panel, texts) stay unread, and named.
+ */
+function mapDocSearchAdapter(raw: Raw, take: Take, used: Set<string>): Raw | undefined {
+  const plugins = Array.isArray(raw.plugins) ? (raw.plugins as unknown[]) : [];
+  const at = plugins.findIndex((entry) => (Array.isArray(entry) ? entry[0] : entry) === '@docsearch/docusaurus-adapter');
+  if (at < 0 || !isObject(raw.themeConfig) || !isObject(raw.themeConfig.docsearch)) return undefined;
+  take(Array.isArray(plugins[at]) ? `plugins.${at}.0` : `plugins.${at}`);
+  const first = take<unknown>('themeConfig.docsearch.indices.0');
+  used.delete('themeConfig.docsearch.indices.0');
+  const indexName = typeof first === 'string' ? first : take<string>('themeConfig.docsearch.indices.0.name');
+  const hosted = { appId: take('themeConfig.docsearch.appId'), apiKey: take('themeConfig.docsearch.apiKey'), indexName };
+  const searchPage = take('themeConfig.docsearch.searchPage');
+  used.delete('themeConfig.docsearch.searchPage');
+  // quire's search page is at /search/, the plugin's default: that path is read, another is named.
+  if (isObject(searchPage) && searchPage.path === 'search') take('themeConfig.docsearch.searchPage.path');
+  const contextual = take<boolean>('themeConfig.docsearch.contextualSearch');
+  return {
+    provider: 'hosted',
+    hosted,
+    // The plugin publishes the OpenSearch description of its search page, unless `searchPage: false`.
+    openSearch: searchPage !== false,
+    docsTagPrefix: 'docs-default-',
+    contextualSearch: contextual ?? true,
+  };
 }
 
 /** Whether the config adds a search bar: Algolia's settings, or a theme or plugin named for search. */

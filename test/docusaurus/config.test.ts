@@ -324,6 +324,40 @@ describe('Docusaurus config', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it("reads DocSearch's Docusaurus plugin (themeConfig.docsearch) as Algolia's search: its first index, its tags", () => {
+    // DocSearch's own website: the plugin with Ask AI, the side panel and a search page at /search.
+    const { config, unread } = mapped({
+      plugins: ['@docsearch/docusaurus-adapter'],
+      themeConfig: {
+        docsearch: {
+          appId: 'APP',
+          apiKey: 'key',
+          indices: [{ name: 'docsearch' }, 'other'],
+          askAi: { agentId: 'a' },
+          searchPage: { path: 'search' },
+        },
+      },
+    });
+    expect(config!.search).toMatchObject({
+      provider: 'hosted',
+      hosted: { appId: 'APP', apiKey: 'key', indexName: 'docsearch' },
+      openSearch: true,
+      docsTagPrefix: 'docs-default-',
+      contextualSearch: true,
+    });
+    expect(unread).toEqual(['- themeConfig.docsearch.indices.1', '- themeConfig.docsearch.askAi']);
+
+    const off = mapped({
+      plugins: [['@docsearch/docusaurus-adapter', {}]],
+      themeConfig: { docsearch: { appId: 'APP', apiKey: 'key', indices: ['plain'], contextualSearch: false, searchPage: false } },
+    });
+    expect(off.config!.search).toMatchObject({ hosted: { indexName: 'plain' }, openSearch: false, contextualSearch: false });
+    // Without the plugin the key is nobody's: named, and quire's own search stays.
+    const alone = mapped({ themeConfig: { docsearch: { appId: 'APP', apiKey: 'key', indices: ['plain'] } } });
+    expect(alone.config!.search).toBeUndefined();
+    expect(alone.unread).toContain('- themeConfig.docsearch');
+  });
+
   it('reads prism.additionalLanguages as given (every Prism language highlights) and names the code colours', () => {
     const { unread } = mapped({ themeConfig: { prism: { additionalLanguages: ['powershell', 'ini'], theme: {} } } });
     expect(unread).toEqual(['- themeConfig.prism.theme']);
