@@ -1083,6 +1083,28 @@ function hasSearchPlugin(raw: Raw): boolean {
   });
 }
 
+/** A navbar link item (`to` or `href`) as quire's link; undefined without either. */
+function navLink(at: string, take: Take): Raw | undefined {
+  const target = linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`));
+  if (!target) return undefined;
+  mark(take, `${at}.type`);
+  // A link without a label is an icon the project's stylesheet draws from its class (the GitHub link of many
+  // sites): its aria-label (else its address, for DocSearch's empty `<a>`) is said, not shown, as in Docusaurus.
+  // Without a class nothing would be drawn, so the aria-label is shown.
+  const given = take<string>(`${at}.label`);
+  const className = take<string>(`${at}.className`);
+  const text = given ?? take<string>(`${at}.aria-label`) ?? (className !== undefined ? spokenAddress(target) : undefined);
+  const opens = take<string>(`${at}.target`);
+  return {
+    type: 'link',
+    label: text,
+    ...target,
+    ...(className !== undefined ? { className } : {}),
+    ...(opens !== undefined ? { target: opens } : {}),
+    ...(given === undefined && text !== undefined && className !== undefined ? { labelHidden: true } : {}),
+  };
+}
+
 function mapNavItem(
   item: unknown,
   at: string,
@@ -1106,24 +1128,7 @@ function mapNavItem(
   };
   const type = item.type ?? 'default';
   const label = () => take<string>(`${at}.label`);
-  const link = (): Raw | undefined => {
-    const target = linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`));
-    if (!target) return undefined;
-    mark(take, `${at}.type`);
-    // A link without a label is an icon the project's stylesheet draws from its class (the GitHub link of many
-    // sites): its aria-label (else its address, for DocSearch's empty `<a>`) is said, not shown, as in Docusaurus.
-    // Without a class nothing would be drawn, so the aria-label is shown.
-    const given = label();
-    const className = take<string>(`${at}.className`);
-    const text = given ?? take<string>(`${at}.aria-label`) ?? (className !== undefined ? spokenAddress(target) : undefined);
-    return {
-      type: 'link',
-      label: text,
-      ...target,
-      ...(className !== undefined ? { className } : {}),
-      ...(given === undefined && text !== undefined && className !== undefined ? { labelHidden: true } : {}),
-    };
-  };
+  const link = () => navLink(at, take);
   // An item with `items` and no type is a dropdown, as Docusaurus's default item type reads it.
   const dropdown = type === 'dropdown' || (type === 'default' && Array.isArray(item.items));
   if (!dropdown && (type === 'default' || type === 'link')) return nested ? stripType(link()) : link();
