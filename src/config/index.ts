@@ -204,6 +204,7 @@ export function validateConfig(
   // HTML of the config author's must close what it opens: a stray <div> would swallow the rest of every page.
   const written: [string, string | undefined][] = [
     ['announcementBar.content', config.announcementBar?.content],
+    ['footer.copyright', config.footer.copyright],
     ...config.footer.links.flatMap((column, i) =>
       column.items.flatMap((item, j): [string, string][] => ('html' in item ? [[`footer.links.${i}.items.${j}.html`, item.html]] : [])),
     ),

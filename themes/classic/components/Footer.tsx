@@ -136,7 +136,9 @@ function FooterInner() {
         ) : null}
         <ConsentReopen />
         <FooterLogo />
-        <p className="footer__copyright">{tl(footer.copyright)}</p>
+        {/* The config author's HTML, as Docusaurus writes it (a link, a styled heart); its URLs are held to the URL
+            policy when the config is read. */}
+        <p className="footer__copyright" dangerouslySetInnerHTML={{ __html: htmlWithBase(tl(footer.copyright), site.config.baseUrl) }} />
       </div>
     </div>
   );
