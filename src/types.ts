@@ -624,6 +624,10 @@ export interface PageProps {
     description?: string;
     wholeTitle?: string;
     tags?: HeadTag[];
+    /** Whether the page's code drew `@theme/Layout` (set by it); a React page without it is drawn `bare`. */
+    layout?: boolean;
+    /** The page is drawn without the theme's chrome (no navbar, no footer): its own code is the whole body. */
+    bare?: boolean;
     /** Attributes `<Head>` gives the document's `<html>` and `<body>` (HTML names; `class` added to the theme's). */
     html?: Record<string, string>;
     body?: Record<string, string>;

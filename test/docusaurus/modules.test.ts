@@ -376,7 +376,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     );
   });
 
-  it("loads a package whose build-time entry imports Node's modules (the ai SDK's @vercel/oidc), and <Head>'s <html> and <body>", async () => {
+  it("loads a package whose build-time entry imports Node's modules (the ai SDK's @vercel/oidc); a page without Layout, bare", async () => {
     const { result, writer } = await build({
       // As @vercel/oidc: its default entry requires fs, os and path as it loads and uses them only when called.
       'node_modules/node-helper/package.json': JSON.stringify({ name: 'node-helper', main: 'index.js' }),
@@ -420,6 +420,11 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(nackt).toMatch(/<html lang="en-GB" [^>]*class="nackt-html"/);
     expect(nackt).toMatch(/<body class="nackt-body">/);
     expect(nackt).toContain('<title>Nackt</title>');
+    // Without @theme/Layout the page is the whole body, as in Docusaurus: no navbar, no footer.
+    const body = nackt.slice(nackt.indexOf('<body'));
+    expect(body).toMatch(/^<body class="nackt-body"><div class="page page--react page--bare"[^>]*><main>Inhalt<\/main><\/div>/);
+    expect(body).not.toContain('<nav');
+    expect(body).not.toContain('<footer');
   });
 
   it("writes the config's stylesheets and scripts into every page's head, after the theme's stylesheet", async () => {

@@ -142,6 +142,7 @@ function href(site: DocusaurusSiteValue, to: string): string {
 function Layout({ children, title, description }: { children?: ReactNode; title?: string; description?: string }) {
   const head = useContext(ThemeContext)?.head;
   if (head) {
+    head.layout = true;
     if (title !== undefined) head.title = title;
     if (description !== undefined) head.description = description;
   }
