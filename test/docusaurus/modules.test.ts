@@ -376,7 +376,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     );
   });
 
-  it("loads a package whose build-time entry imports Node's modules (the ai SDK's @vercel/oidc); a page without Layout, bare", async () => {
+  it("loads a package whose build-time entry imports Node's modules (the ai SDK's @vercel/oidc); a page without Layout, bare, unlisted", async () => {
     const { result, writer } = await build({
       // As @vercel/oidc: its default entry requires fs, os and path as it loads and uses them only when called.
       'node_modules/node-helper/package.json': JSON.stringify({ name: 'node-helper', main: 'index.js' }),
@@ -406,6 +406,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
         '        <html lang="en-GB" className="nackt-html" />',
         '        <body className="nackt-body" />',
         '        <title>Nackt</title>',
+        '        <meta name="ROBOTS" content="NoIndex, nofollow" />',
         '      </Head>',
         '      <main>Inhalt</main>',
         '    </>',
@@ -425,6 +426,10 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(body).toMatch(/^<body class="nackt-body"><div class="page page--react page--bare"[^>]*><main>Inhalt<\/main><\/div>/);
     expect(body).not.toContain('<nav');
     expect(body).not.toContain('<footer');
+    // Its head asks robots not to index it: left out of the sitemap, as Docusaurus's sitemap leaves it.
+    const sitemap = writer.text('sitemap.xml') ?? '';
+    expect(sitemap).toContain('/docs/gruss/');
+    expect(sitemap).not.toContain('/nackt');
   });
 
   it("writes the config's stylesheets and scripts into every page's head, after the theme's stylesheet", async () => {
