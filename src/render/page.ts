@@ -313,7 +313,10 @@ export function renderRoute({
       head = { bare: true };
       body = renderToString(createElement(ThemePage, { ...props, head }));
     }
-    const titled = { ...route, title: head.title ?? route.title, description: head.description ?? route.description };
+    // A React page's title is its Layout's, else none: the window and social titles are the site's, as in Docusaurus
+    // (not the file's name, which Markdown pages without a title fall back to).
+    const title = head.title ?? (compiled?.source.react ? '' : route.title);
+    const titled = { ...route, title, description: head.description ?? route.description };
     const pageHead = { title: head.wholeTitle, tags: head.tags ?? [], html: head.html, body: head.body };
     html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route: titled, mode, assets, pageHead }, BODY_SLOT));
     html = html.replace(BODY_SLOT, () => body);

@@ -421,6 +421,8 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(nackt).toMatch(/<html lang="en-GB" [^>]*class="nackt-html"/);
     expect(nackt).toMatch(/<body class="nackt-body">/);
     expect(nackt).toContain('<title>Nackt</title>');
+    // <Head>'s title is the window's only; the social title is the layout's, here (no Layout) the site's.
+    expect(nackt).toContain('<meta property="og:title" content="My Site"/>');
     // Without @theme/Layout the page is the whole body, as in Docusaurus: no navbar, no footer.
     const body = nackt.slice(nackt.indexOf('<body'));
     expect(body).toMatch(/^<body class="nackt-body"><div class="page page--react page--bare"[^>]*><main>Inhalt<\/main><\/div>/);
