@@ -20,7 +20,8 @@ export function tailwindStylesheets(projectRoot: string, loaded: Set<string>, re
       b.onLoad({ filter: /\.css$/ }, async (args) => {
         if (!inProject(args.path)) return undefined;
         const text = await read(args.path);
-        const at = TAILWIND_IMPORT.exec(text);
+        // Comments may name such a rule (`@theme/ThemedImage`): blanked, keeping the lines for the error's place.
+        const at = TAILWIND_IMPORT.exec(text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')));
         if (!at) return undefined;
         const line = text.slice(0, at.index).split('\n').length;
         const tools = projectTailwind(projectRoot);
@@ -56,8 +57,12 @@ export function tailwindStylesheets(projectRoot: string, loaded: Set<string>, re
   };
 }
 
-/** `@import 'tailwindcss'` (or `"tailwindcss"`, `url(…)`, with a layer or other conditions after it). */
-const TAILWIND_IMPORT = /@import\s+(?:url\(\s*)?["']tailwindcss["']/;
+/**
+ * `@import 'tailwindcss'` (or `"tailwindcss"`, `url(…)`, with a layer or other conditions after it), or one of
+ * Tailwind's own at-rules (`@apply`, `@theme`, `@reference`, …), which only Tailwind makes CSS of.
+ */
+const TAILWIND_IMPORT =
+  /@import\s+(?:url\(\s*)?["']tailwindcss(?:\/[\w.-]+)?["']|@(?:tailwind|apply|theme|utility|variant|custom-variant|reference|source|config|plugin)(?=[\s{;])/;
 
 /** The part of PostCSS's API quire calls. */
 type Postcss = (plugins: unknown[]) => {

@@ -77,7 +77,14 @@ describe("the project's Tailwind stylesheets (customCss with @tailwindcss/postcs
       place: { file: 'src/css/custom.css', line: 2 },
     });
 
-    const plain = await project({ 'src/css/custom.css': '.a { color: red; }\n' });
+    // Tailwind's own at-rules need it too, without the import (a stylesheet written with @reference and @apply).
+    const applied = await project({ 'src/css/custom.css': '.a {\n  @apply flex;\n}\n' });
+    const noTailwind = await bundleClient({ toolRoot: repoRoot, baseUrl: '/', projectRoot: applied, styles: ['src/css/custom.css'] }).catch(
+      (e: unknown) => e,
+    );
+    expect(noTailwind).toMatchObject({ place: { file: 'src/css/custom.css', line: 2 } });
+
+    const plain = await project({ 'src/css/custom.css': '/* @theme/ThemedImage, @apply: named in a comment */\n.a { color: red; }\n' });
     const bundle = await bundleClient({ toolRoot: repoRoot, baseUrl: '/', projectRoot: plain, styles: ['src/css/custom.css'] });
     expect(stylesheet(bundle)).toMatch(/\.a\{color:red\}/);
   });
