@@ -425,7 +425,9 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(nackt).toContain('<meta property="og:title" content="My Site"/>');
     // Without @theme/Layout the page is the whole body, as in Docusaurus: no navbar, no footer.
     const body = nackt.slice(nackt.indexOf('<body'));
-    expect(body).toMatch(/^<body class="nackt-body"><div class="page page--react page--bare"[^>]*><main>Inhalt<\/main><\/div>/);
+    expect(body).toMatch(/^<body class="nackt-body"><div id="main" class="page page--react page--bare"[^>]*><main>Inhalt<\/main><\/div>/);
+    // What the page's scripts need stays: the client's settings (its islands), the error templates.
+    expect(body).toContain('id="quire-config"');
     expect(body).not.toContain('<nav');
     expect(body).not.toContain('<footer');
     // Its head asks robots not to index it: left out of the sitemap, as Docusaurus's sitemap leaves it.

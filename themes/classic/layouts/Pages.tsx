@@ -20,9 +20,11 @@ export function MarketingPage({ content }: { content: ReactNode }) {
   // A React page without Docusaurus's Layout is the whole body, as Docusaurus draws it (see src/render/page.ts).
   if (compiled.source.react && head?.bare)
     return (
-      <div className="page page--react page--bare" data-pagefind-body="" {...contentLang}>
-        {content}
-      </div>
+      <Layout bare>
+        <div id={MAIN_ID} className="page page--react page--bare" data-pagefind-body="" {...contentLang}>
+          {content}
+        </div>
+      </Layout>
     );
   // A React page draws its whole content (its own <main>, header, sections), as under Docusaurus's layout.
   if (compiled.source.react)
