@@ -726,6 +726,13 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
         '',
         '<Counter label="c" />',
         '',
+        // DocSearch's examples: a function as children, code of the page's the browser's module does not have.
+        "import BrowserOnly from '@docusaurus/BrowserOnly';",
+        '',
+        '<BrowserOnly>',
+        '  {() => <Counter label="d" />}',
+        '</BrowserOnly>',
+        '',
       ].join('\n'),
       'docs/plain.mdx': "---\ntitle: Plain\n---\nimport Plain from '@site/src/components/Plain';\n\n<Plain render={() => 'drawn'} />\n",
     });
@@ -734,12 +741,15 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(found.map((d) => [d.severity, d.file, d.line, d.column])).toEqual([
       ['warning', 'docs/props.mdx', 6, 1],
       ['warning', 'docs/props.mdx', 8, 1],
+      ['warning', 'docs/props.mdx', 14, 1],
     ]);
     expect(found[0].message).toContain('<Counter onPick={…}> is given a function or an element');
     expect(found[1].message).toContain('<Counter icon={…}>');
-    // The third use is hydrated; the first two are drawn only. The page without browser code is not named.
+    expect(found[2].message).toContain('<BrowserOnly children={…}>');
+    // The third use is hydrated; the first two are drawn only, and so is BrowserOnly (it drew nothing: in the browser
+    // its function child would be called with the page's HTML). The page without browser code is not named.
     const html = writer.text('docs/props/index.html') ?? '';
-    expect(html.match(/<quire-island data-static="props">/g)).toHaveLength(2);
+    expect(html.match(/<quire-island data-static="props">/g)).toHaveLength(3);
     expect(html.match(/<quire-island data-island="project"/g)).toHaveLength(1);
     expect(writer.text('docs/plain/index.html')).toContain('<p>drawn</p>');
   });
