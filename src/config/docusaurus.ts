@@ -553,6 +553,8 @@ export function mapDocusaurusConfig(
     const hosted: Raw = {};
     for (const key of ['appId', 'apiKey', 'indexName']) hosted[key] = take(`themeConfig.algolia.${key}`);
     const contextual = take<boolean>('themeConfig.algolia.contextualSearch');
+    // DocSearch's placeholder: the search box's, quire's `search.placeholder`.
+    const placeholder = take<string>('themeConfig.algolia.placeholder');
     // Docusaurus's Algolia theme publishes an OpenSearch description of its search page (`searchPagePath`, which
     // quire does not read: `false`, no search page and no description, is named unread).
     config.search = {
@@ -562,6 +564,7 @@ export function mapDocusaurusConfig(
       // Docusaurus tags the docs of its default docs plugin `docs-default-<version>`; the index has those tags.
       docsTagPrefix: 'docs-default-',
       ...(contextual !== undefined ? { contextualSearch: contextual } : {}),
+      ...(placeholder !== undefined ? { placeholder } : {}),
     };
   } else {
     const adapter = mapDocSearchAdapter(raw as Raw, take, used);
@@ -1046,8 +1049,8 @@ function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>, origin:
 /**
  * DocSearch's own Docusaurus plugin (`@docsearch/docusaurus-adapter`, the successor of Docusaurus's Algolia theme)
  * reads `themeConfig.docsearch`: the same index, crawler tags (`docs-default-<version>`) and OpenSearch description,
- * with its indices as a list, the first one searched, and contextual search on unless turned off. Its other keys
- * (Ask AI, the side panel, texts) stay unread, and named.
+ * with its indices as a list, the first one searched, contextual search on unless turned off, and the search box's
+ * placeholder. Its other keys (Ask AI, the side panel, texts) stay unread, and named.
  */
 function mapDocSearchAdapter(raw: Raw, take: Take, used: Set<string>): Raw | undefined {
   const plugins = Array.isArray(raw.plugins) ? (raw.plugins as unknown[]) : [];
@@ -1063,6 +1066,7 @@ function mapDocSearchAdapter(raw: Raw, take: Take, used: Set<string>): Raw | und
   // quire's search page is at /search/, the plugin's default: that path is read, another is named.
   if (isObject(searchPage) && searchPage.path === 'search') take('themeConfig.docsearch.searchPage.path');
   const contextual = take<boolean>('themeConfig.docsearch.contextualSearch');
+  const placeholder = take<string>('themeConfig.docsearch.placeholder');
   return {
     provider: 'hosted',
     hosted,
@@ -1070,6 +1074,7 @@ function mapDocSearchAdapter(raw: Raw, take: Take, used: Set<string>): Raw | und
     openSearch: searchPage !== false,
     docsTagPrefix: 'docs-default-',
     contextualSearch: contextual ?? true,
+    ...(placeholder !== undefined ? { placeholder } : {}),
   };
 }
 

@@ -335,6 +335,7 @@ describe('Docusaurus config', () => {
           indices: [{ name: 'docsearch' }, 'other'],
           askAi: { agentId: 'a' },
           searchPage: { path: 'search' },
+          placeholder: 'Search or ask AI',
         },
       },
     });
@@ -344,6 +345,7 @@ describe('Docusaurus config', () => {
       openSearch: true,
       docsTagPrefix: 'docs-default-',
       contextualSearch: true,
+      placeholder: 'Search or ask AI',
     });
     expect(unread).toEqual(['- themeConfig.docsearch.indices.1', '- themeConfig.docsearch.askAi']);
 
@@ -356,6 +358,10 @@ describe('Docusaurus config', () => {
     const alone = mapped({ themeConfig: { docsearch: { appId: 'APP', apiKey: 'key', indices: ['plain'] } } });
     expect(alone.config!.search).toBeUndefined();
     expect(alone.unread).toContain('- themeConfig.docsearch');
+    // Algolia's theme's placeholder, the same box's.
+    const algolia = mapped({ themeConfig: { algolia: { appId: 'APP', apiKey: 'key', indexName: 'i', placeholder: 'Find' } } });
+    expect(algolia.config!.search).toMatchObject({ provider: 'hosted', placeholder: 'Find' });
+    expect(algolia.unread).toEqual([]);
   });
 
   it('reads prism.additionalLanguages as given (every Prism language highlights) and names the code colours', () => {
