@@ -349,7 +349,7 @@ export const CATALOGUE = {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
-      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, an `html` item in a navbar dropdown), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it; the versions of a docs plugin instance other than the preset's (`<id>_versions.json`), of which only the current docs are built; a `theme.customCss` stylesheet written for Tailwind CSS (its at-rules or `@import 'tailwindcss'`), which only Tailwind's PostCSS plugin builds",
+      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, an `html` item in a navbar dropdown), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it; the versions of a docs plugin instance other than the preset's (`<id>_versions.json`), of which only the current docs are built",
     cases: {
       unknownKey: kase({
         severity: 'warning',
@@ -420,12 +420,6 @@ export const CATALOGUE = {
         message: (d: { keyPath: string; files: readonly string[] }) =>
           `${d.keyPath}: ${d.files.length} page file(s) have no commit in git yet, so they show no last update: ${d.files.slice(0, 3).join(', ')}${d.files.length > 3 ? ', …' : ''}.`,
         hint: 'Commit them, or give last_update: { date, author } in their front matter.',
-      }),
-      tailwindUnbuilt: kase({
-        severity: 'warning',
-        message: (d: { file: string; rule: string }) =>
-          `${d.file} is written for Tailwind CSS (${d.rule}), which Docusaurus builds with Tailwind's PostCSS plugin (a plugin's configurePostCss); quire runs no PostCSS plugin, so the Tailwind classes the pages and components use have no styles.`,
-        hint: 'Build the stylesheet with the Tailwind CLI (npx @tailwindcss/cli -i <file> -o src/css/tailwind.css) and name its output in theme.customCss instead, or write those rules as plain CSS.',
       }),
       lastUpdateShallow: kase({
         severity: 'warning',

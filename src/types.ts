@@ -649,7 +649,19 @@ export interface PageProps {
    * modules): the title and description of its `<Layout title description>` (Docusaurus's `@theme/Layout`), and
    * what `@docusaurus/Head` holds, a whole title and tags; the render then writes the document's head with it.
    */
-  head?: { title?: string; description?: string; wholeTitle?: string; tags?: HeadTag[] };
+  head?: {
+    title?: string;
+    description?: string;
+    wholeTitle?: string;
+    tags?: HeadTag[];
+    /** Whether the page's code drew `@theme/Layout` (set by it); a React page without it is drawn `bare`. */
+    layout?: boolean;
+    /** The page is drawn without the theme's chrome (no navbar, no footer): its own code is the whole body. */
+    bare?: boolean;
+    /** Attributes `<Head>` gives the document's `<html>` and `<body>` (HTML names; `class` added to the theme's). */
+    html?: Record<string, string>;
+    body?: Record<string, string>;
+  };
   /**
    * What a list of posts shows of a blog post (by its compiled index), drawn as its page draws it: its content up to
    * its truncate marker, or, where the site lists untruncated posts whole (`blog.untruncatedInList`), all of a post

@@ -76,6 +76,7 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
     setup(b) {
       pageEntries(b, state, target, pages);
       providedModules(b, state, target);
+      if (target === 'server') nodeBuiltins(b);
       mdxComponentsModule(b, state);
       importedFiles(b, state, target);
       themeModuleStubs(b, state, target);
@@ -216,6 +217,41 @@ function providedModules(b: PluginBuild, { root, theme, options }: BundleState, 
       ],
     };
   });
+}
+
+/** Node's own modules (node 20's `builtinModules`, without the `_`-prefixed internals), by the names code imports them. */
+export const NODE_BUILTINS: ReadonlySet<string> = new Set(
+  (
+    'assert assert/strict async_hooks buffer child_process cluster console constants crypto dgram diagnostics_channel ' +
+    'dns dns/promises domain events fs fs/promises http http2 https inspector inspector/promises module net os path ' +
+    'path/posix path/win32 perf_hooks process punycode querystring readline readline/promises repl stream ' +
+    'stream/consumers stream/promises stream/web string_decoder sys timers timers/promises tls trace_events tty url ' +
+    'util util/types v8 vm wasi worker_threads zlib'
+  ).split(' '),
+);
+
+/**
+ * A Node module (`fs`, `node:path`) that a package's build-time entry imports (the `ai` SDK's `@vercel/oidc`, under
+ * `@docsearch/react`): Docusaurus renders on Node, where the import loads and what is not called does nothing; the
+ * render here has no file system, so the module is an empty object. A page that calls it at build time fails its
+ * render at the call. A package of the same name installed in the project (the `events` polyfill) is taken instead.
+ */
+function nodeBuiltins(b: PluginBuild): void {
+  b.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, async (args) => {
+    const name = args.path.replace(/^node:/, '');
+    if (args.pluginData === 'quire-builtin' || !NODE_BUILTINS.has(name)) return undefined;
+    if (!args.path.startsWith('node:')) {
+      const installed = await b.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: 'quire-builtin',
+      });
+      if (!installed.errors.length) return undefined;
+    }
+    return { path: name, namespace: 'quire-node-builtin' };
+  });
+  b.onLoad({ filter: /.*/, namespace: 'quire-node-builtin' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
 }
 
 /**

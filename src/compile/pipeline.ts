@@ -234,9 +234,26 @@ function importedNames(tree: Root): Set<string> {
 /** Expressions that make a value JSON cannot carry to the browser: a function or an element. */
 const UNPLAIN = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'JSXElement', 'JSXFragment']);
 
-/** The props of a use of an imported component written as a function or an element (see Compiled.unplainProps). */
-function unplainProps(node: { attributes: unknown[] }, component: string, options: LinkOptions): NonNullable<Compiled['unplainProps']> {
+/**
+ * The props of a use of an imported component written as a function or an element, and its children when they are
+ * a function (`<BrowserOnly>{() => …}</BrowserOnly>`), named `children` (see Compiled.unplainProps).
+ */
+function unplainProps(
+  node: { attributes: unknown[]; children?: unknown[] },
+  component: string,
+  options: LinkOptions,
+): NonNullable<Compiled['unplainProps']> {
   const found: NonNullable<Compiled['unplainProps']> = [];
+  const place = () => placeIn(node as Parameters<typeof placeIn>[0], options);
+  const functionChild = (node.children ?? []).some((child) => {
+    const c = child as { type: string; data?: { estree?: { body?: { expression?: { type: string } }[] } } };
+    const type = c.data?.estree?.body?.[0]?.expression?.type;
+    return (
+      (c.type === 'mdxFlowExpression' || c.type === 'mdxTextExpression') &&
+      (type === 'ArrowFunctionExpression' || type === 'FunctionExpression')
+    );
+  });
+  if (functionChild) found.push({ component, prop: 'children', ...place() });
   for (const attribute of node.attributes as { type: string; name?: string; value?: unknown }[]) {
     if (attribute.type !== 'mdxJsxAttribute' || !attribute.value || typeof attribute.value !== 'object') continue;
     const expression = (attribute.value as { data?: { estree?: { body?: { expression?: { type: string } }[] } } }).data?.estree?.body?.[0]

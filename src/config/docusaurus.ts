@@ -13,7 +13,6 @@ import { docsInstanceProblems, docsInstances } from './docusaurus-docs-instances
 import { translateConfig } from './docusaurus-i18n.ts';
 import type { ProjectHooks, UserConfig } from './schema.ts';
 import { swizzledComponents } from './swizzled.ts';
-import { tailwindStylesheets } from './tailwind.ts';
 
 /**
  * A Docusaurus 3 project built as it is (issue 27): its `docusaurus.config.{ts,js,mjs,…}` is read and mapped into
@@ -507,6 +506,8 @@ export function mapDocusaurusConfig(
       else if (Array.isArray(entry) && entry[0] === 'docusaurus-plugin-sass') take(`plugins.${i}.0`);
     });
 
+  // Where the hosted search's settings are written: Algolia's theme's, else DocSearch's plugin's.
+  const searchAt = isObject(raw.themeConfig) && raw.themeConfig.algolia === undefined ? 'themeConfig.docsearch' : 'themeConfig.algolia';
   const redirects = mapClientRedirects(raw as Raw, take, origin);
   if (redirects) config.redirects = redirects.redirects;
   const hooks: ProjectHooks | undefined = redirects?.createRedirects && { createRedirects: { ...redirects.createRedirects, file } };
@@ -557,6 +558,8 @@ export function mapDocusaurusConfig(
     const hosted: Raw = {};
     for (const key of ['appId', 'apiKey', 'indexName']) hosted[key] = take(`themeConfig.algolia.${key}`);
     const contextual = take<boolean>('themeConfig.algolia.contextualSearch');
+    // DocSearch's placeholder: the search box's, quire's `search.placeholder`.
+    const placeholder = take<string>('themeConfig.algolia.placeholder');
     // Docusaurus's Algolia theme publishes an OpenSearch description of its search page (`searchPagePath`, which
     // quire does not read: `false`, no search page and no description, is named unread).
     config.search = {
@@ -566,7 +569,11 @@ export function mapDocusaurusConfig(
       // Docusaurus tags the docs of its default docs plugin `docs-default-<version>`; the index has those tags.
       docsTagPrefix: 'docs-default-',
       ...(contextual !== undefined ? { contextualSearch: contextual } : {}),
+      ...(placeholder !== undefined ? { placeholder } : {}),
     };
+  } else {
+    const adapter = mapDocSearchAdapter(raw as Raw, take, used);
+    if (adapter) config.search = adapter;
   }
 
   // The built locale's translations (i18n/<locale>/): the config's texts here, the content and the rest in load.
@@ -599,16 +606,14 @@ export function mapDocusaurusConfig(
   const swizzled = swizzledComponents(layout.root);
   if (Object.keys(swizzled.components).length) config.themeComponents = swizzled.components;
   diagnostics.push(...swizzled.diagnostics);
-  // A stylesheet only Tailwind's PostCSS plugin builds (a plugin's configurePostCss, which quire does not run).
-  if (Array.isArray(config.styles)) diagnostics.push(...tailwindStylesheets(layout.root, config.styles as string[]));
   for (const [quire, written] of [
     ['image', 'themeConfig.image'],
     ['navbar', 'themeConfig.navbar'],
     ['footer', 'themeConfig.footer'],
     ['announcementBar', 'themeConfig.announcementBar'],
     ['colorMode', 'themeConfig.colorMode'],
-    ['search', 'themeConfig.algolia'],
-    ['search.hosted', 'themeConfig.algolia'],
+    ['search', searchAt],
+    ['search.hosted', searchAt],
     ...(preset
       ? [
           ['docs', `${preset}.1.docs`],
@@ -973,6 +978,12 @@ function linkTarget(to: string | undefined, href: string | undefined): { to?: st
   return { ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) };
 }
 
+/** A link's address as a screen reader says it, for a link that shows no text: host and path, no scheme. */
+function spokenAddress(target: { to?: string; href?: string }): string {
+  const address = target.href ?? target.to ?? '';
+  return address.replace(/^[a-z][a-z\d+.-]*:\/\//i, '').replace(/\/$/, '') || address;
+}
+
 function sitePath(value: string): string {
   return /^([a-z][a-z\d+.-]*:|\/)/i.test(value) ? value : `/${value}`;
 }
@@ -1043,6 +1054,38 @@ function mapNavbar(raw: Raw, take: Take, instances: ReadonlySet<string>, origin:
   return navbar;
 }
 
+/**
+ * DocSearch's own Docusaurus plugin (`@docsearch/docusaurus-adapter`, the successor of Docusaurus's Algolia theme)
+ * reads `themeConfig.docsearch`: the same index, crawler tags (`docs-default-<version>`) and OpenSearch description,
+ * with its indices as a list, the first one searched, contextual search on unless turned off, and the search box's
+ * placeholder. Its other keys (Ask AI, the side panel, texts) stay unread, and named.
+ */
+function mapDocSearchAdapter(raw: Raw, take: Take, used: Set<string>): Raw | undefined {
+  const plugins = Array.isArray(raw.plugins) ? (raw.plugins as unknown[]) : [];
+  const at = plugins.findIndex((entry) => (Array.isArray(entry) ? entry[0] : entry) === '@docsearch/docusaurus-adapter');
+  if (at < 0 || !isObject(raw.themeConfig) || !isObject(raw.themeConfig.docsearch)) return undefined;
+  take(Array.isArray(plugins[at]) ? `plugins.${at}.0` : `plugins.${at}`);
+  const first = take<unknown>('themeConfig.docsearch.indices.0');
+  used.delete('themeConfig.docsearch.indices.0');
+  const indexName = typeof first === 'string' ? first : take<string>('themeConfig.docsearch.indices.0.name');
+  const hosted = { appId: take('themeConfig.docsearch.appId'), apiKey: take('themeConfig.docsearch.apiKey'), indexName };
+  const searchPage = take('themeConfig.docsearch.searchPage');
+  used.delete('themeConfig.docsearch.searchPage');
+  // quire's search page is at /search/, the plugin's default: that path is read, another is named.
+  if (isObject(searchPage) && searchPage.path === 'search') take('themeConfig.docsearch.searchPage.path');
+  const contextual = take<boolean>('themeConfig.docsearch.contextualSearch');
+  const placeholder = take<string>('themeConfig.docsearch.placeholder');
+  return {
+    provider: 'hosted',
+    hosted,
+    // The plugin publishes the OpenSearch description of its search page, unless `searchPage: false`.
+    openSearch: searchPage !== false,
+    docsTagPrefix: 'docs-default-',
+    contextualSearch: contextual ?? true,
+    ...(placeholder !== undefined ? { placeholder } : {}),
+  };
+}
+
 /** Whether the config adds a search bar: Algolia's settings, or a theme or plugin named for search. */
 function hasSearchPlugin(raw: Raw): boolean {
   if (isObject(raw.themeConfig) && raw.themeConfig.algolia !== undefined) return true;
@@ -1065,6 +1108,28 @@ function htmlNavItem(at: string, take: Take, origin: Origin): Raw | undefined {
   mark(take, `${at}.type`);
   const className = take<string>(`${at}.className`);
   return { type: 'html', value, ...(className !== undefined ? { className } : {}) };
+}
+
+/** A navbar link item (`to` or `href`) as quire's link; undefined without either. */
+function navLink(at: string, take: Take): Raw | undefined {
+  const target = linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`));
+  if (!target) return undefined;
+  mark(take, `${at}.type`);
+  // A link without a label is an icon the project's stylesheet draws from its class (the GitHub link of many
+  // sites): its aria-label (else its address, for DocSearch's empty `<a>`) is said, not shown, as in Docusaurus.
+  // Without a class nothing would be drawn, so the aria-label is shown.
+  const given = take<string>(`${at}.label`);
+  const className = take<string>(`${at}.className`);
+  const text = given ?? take<string>(`${at}.aria-label`) ?? (className !== undefined ? spokenAddress(target) : undefined);
+  const opens = take<string>(`${at}.target`);
+  return {
+    type: 'link',
+    label: text,
+    ...target,
+    ...(className !== undefined ? { className } : {}),
+    ...(opens !== undefined ? { target: opens } : {}),
+    ...(given === undefined && text !== undefined && className !== undefined ? { labelHidden: true } : {}),
+  };
 }
 
 function mapNavItem(
@@ -1090,24 +1155,7 @@ function mapNavItem(
   };
   const type = item.type ?? 'default';
   const label = () => take<string>(`${at}.label`);
-  const link = (): Raw | undefined => {
-    const target = linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`));
-    if (!target) return undefined;
-    mark(take, `${at}.type`);
-    // A link without a label is an icon the project's stylesheet draws from its class (the GitHub link of many
-    // sites): its aria-label is said, not shown, as in Docusaurus. Without a class nothing would be drawn, so the
-    // aria-label is shown.
-    const given = label();
-    const text = given ?? take<string>(`${at}.aria-label`);
-    const className = take<string>(`${at}.className`);
-    return {
-      type: 'link',
-      label: text,
-      ...target,
-      ...(className !== undefined ? { className } : {}),
-      ...(given === undefined && text !== undefined && className !== undefined ? { labelHidden: true } : {}),
-    };
-  };
+  const link = () => navLink(at, take);
   // An item with `items` and no type is a dropdown, as Docusaurus's default item type reads it.
   const dropdown = type === 'dropdown' || (type === 'default' && Array.isArray(item.items));
   if (!dropdown && (type === 'default' || type === 'link')) return nested ? stripType(link()) : link();

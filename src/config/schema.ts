@@ -18,6 +18,8 @@ const linkFields = {
   /** Stable hook for the client (header script) and styles. */
   id: z.string().optional(),
   className: z.string().optional(),
+  /** Where the link opens (`_self`, `_blank`); unset, an external link opens in a new tab. */
+  target: z.string().optional(),
   /**
    * The label is said, not shown (`aria-label`): the link shows what its class draws, an icon of the project's
    * stylesheet (a Docusaurus navbar item with an `aria-label` and no `label`, the GitHub link of many sites).

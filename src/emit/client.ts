@@ -6,6 +6,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { codeThemeCss } from '../shared/code-theme.ts';
 import { sassStylesheets } from './sass.ts';
+import { tailwindStylesheets } from './tailwind.ts';
 import type { SiteConfig } from '../types.ts';
 
 export interface ClientBundle {
@@ -222,7 +223,7 @@ async function makeBundle({
   // Two builds: the page's own script shares no chunk with the islands, so a search or promotion module that
   // cannot be loaded never stops the script that shows the failure and its Retry button.
   const themeStyles = path.join(toolRoot, 'themes/classic/styles/index.css');
-  // The files Sass read for the project's `.scss` stylesheets, which esbuild's metafile does not list.
+  // The files Sass and Tailwind read for the project's stylesheets, which esbuild's metafile does not list.
   const sassRead = new Set<string>();
   const [page, rest] = await Promise.all([
     build({ ...options, entryPoints: { main: path.join(toolRoot, 'src/client/main.ts') } }),
@@ -232,6 +233,7 @@ async function makeBundle({
         ? {
             plugins: [
               stylesEntry(themeStyles, projectStyles, { baseUrl, projectRoot: projectRoot ?? toolRoot, setsPrimary, codeCss }),
+              tailwindStylesheets(projectRoot ?? toolRoot, sassRead, (file) => readFile(file, 'utf8')),
               sassStylesheets(projectRoot ?? toolRoot, sassRead),
             ],
             loader: ASSET_LOADERS,

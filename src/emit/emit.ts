@@ -109,7 +109,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     options.onPagesOut?.(search.building);
     search.finish();
     await pages.flush();
-    await writeSiteFiles(site, options.staticFiles, root, output);
+    await writeSiteFiles(site, options.staticFiles, root, output, pages.noIndexed);
     await search.write(diagnostics);
     if (diagnostics.length) return await failed();
     await switchOutput(writer, root, manifest, diagnostics);
@@ -121,14 +121,20 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
 }
 
 /** Static files, the sidebar's chunks, sitemap, robots, the OpenSearch description, the blog's feeds and the redirect pages. */
-async function writeSiteFiles(site: Site, staticFiles: Loaded['staticFiles'], root: string, output: Tally): Promise<void> {
+async function writeSiteFiles(
+  site: Site,
+  staticFiles: Loaded['staticFiles'],
+  root: string,
+  output: Tally,
+  noIndexed: ReadonlySet<string>,
+): Promise<void> {
   const base = site.config.baseUrl.replace(/^\//, '');
   await inBatches(staticFiles, async (f) => {
     await output.writer.copy(path.join(root, f.file), base + f.path.slice(1));
     output.count(0);
   });
   await inBatches(sidebarChunks(site), (chunk) => output.write(base + chunk.file, chunk.json));
-  await output.write(base + 'sitemap.xml', sitemapXml(site));
+  await output.write(base + 'sitemap.xml', sitemapXml(site, noIndexed));
   await output.write('robots.txt', robotsTxt(site));
   const openSearch = openSearchXml(site);
   if (openSearch) await output.write(base + 'opensearch.xml', openSearch);

@@ -15,10 +15,26 @@ export function isSearchable(route: Route): boolean {
   return isIndexable(route) && !route.unsearched;
 }
 
-export function sitemapXml(site: Site): string {
+/**
+ * Whether a page's head asks robots not to index it (`<meta name="robots" content="noindex…">`, as a page's own
+ * `<Head>` or MDX `<head>` may write it; names and directives in any case): Docusaurus's sitemap leaves such a page
+ * out, whatever wrote the tag.
+ */
+export function asksNotToBeIndexed(html: string): boolean {
+  const end = html.indexOf('</head>');
+  for (const [tag] of html.slice(0, end < 0 ? html.length : end).matchAll(/<meta\s[^>]*>/gi)) {
+    const name = /\sname="([^"]*)"/i.exec(tag)?.[1];
+    const content = /\scontent="([^"]*)"/i.exec(tag)?.[1];
+    if (name?.toLowerCase() === 'robots' && content?.toLowerCase().includes('noindex')) return true;
+  }
+  return false;
+}
+
+/** The sitemap: every indexable page but those whose head asks not to be indexed (`noIndexed`, see asksNotToBeIndexed). */
+export function sitemapXml(site: Site, noIndexed: ReadonlySet<string> = new Set()): string {
   const { url, baseUrl } = site.config;
   const entries = site.routes
-    .filter(isIndexable)
+    .filter((r) => isIndexable(r) && !noIndexed.has(r.path))
     .map(
       (r) =>
         `<url><loc>${escapeAttribute(url + baseUrl + r.path.slice(1))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,

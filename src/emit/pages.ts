@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Route, Site } from '../types.ts';
 import type { ContentAssets } from './assets.ts';
 import { outputFile } from '../shared/output-paths.ts';
+import { asksNotToBeIndexed } from './files.ts';
 import { contentHash } from './hash.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { SiteSearch } from './site-search.ts';
@@ -42,7 +43,7 @@ export async function writePages({
   search,
   incremental,
   onPage,
-}: PagesOptions): Promise<{ flush: () => Promise<void> }> {
+}: PagesOptions): Promise<{ flush: () => Promise<void>; noIndexed: ReadonlySet<string> }> {
   const { baseUrl } = site.config;
   const manifest = incremental?.manifest.enabled && output.writer.keep ? incremental.manifest : undefined;
   const record = (routePath: string, file: string, hash: () => string | undefined) => {
@@ -52,6 +53,9 @@ export async function writePages({
   };
   const behind = new WriteBehind((file, data) => output.write(file, data), search.building && output.writer.keep ? WRITE_BEHIND_BYTES : 0);
   const titles = new Map(site.routes.map((r) => [r.path, r.title]));
+  // Pages whose head asks not to be indexed, for the sitemap: a kept page's HTML is read for it only where the
+  // page's own code or MDX <head> could have written the tag.
+  const noIndexed = new Set<string>();
   let written = 0;
   let turned = performance.now();
   for await (const item of inRouteOrder(site, pages, manifest ? incremental!.reused : undefined)) {
@@ -61,6 +65,12 @@ export async function writePages({
       for (const asset of route.compiledIndex === undefined ? [] : site.compiled[route.compiledIndex].assets)
         await assets.keepOrWrite(asset);
       record(route.path, kept.file, () => kept.hash);
+      const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
+      if (
+        (compiled?.source.react || compiled?.modules || compiled?.head) &&
+        asksNotToBeIndexed(readFileSync(manifest!.previousPath(kept), 'utf8'))
+      )
+        noIndexed.add(route.path);
       // Read at once: a kept page is in the page cache, just written by the previous build, and through the
       // thread pool each page took four round trips one after another.
       await search.add(route, () => readFileSync(manifest!.previousPath(kept), 'utf8'));
@@ -69,6 +79,7 @@ export async function writePages({
       const file = outputFile(baseUrl, item.path);
       await behind.add(file, html);
       record(item.path, file, () => contentHash(html));
+      if (asksNotToBeIndexed(html)) noIndexed.add(item.path);
       await search.add({ path: item.path, title: titles.get(item.path) }, () => html);
     }
     onPage?.(++written);
@@ -79,7 +90,7 @@ export async function writePages({
       turned = performance.now();
     }
   }
-  return { flush: () => behind.flush() };
+  return { flush: () => behind.flush(), noIndexed };
 }
 
 /**

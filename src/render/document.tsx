@@ -16,7 +16,7 @@ export interface DocumentProps {
   /** Hashed URLs of the stylesheet and the client script. */
   assets: { css: string; js: string };
   /** What the page's own code put into its head while its body rendered (see PageProps.head). */
-  pageHead?: { title?: string; tags: HeadTag[] };
+  pageHead?: { title?: string; tags: HeadTag[]; html?: Record<string, string>; body?: Record<string, string> };
 }
 
 /** The HTML shell: `<html lang dir>`, the head tags every page needs, pre-paint scripts, the theme's body. */
@@ -28,7 +28,13 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
   // Analytics only in production builds, and only with a consent banner to ask first (the client loads the container).
   const gtm = mode === 'production' && config.consent ? config.analytics.gtmContainerId : undefined;
   return (
-    <html lang={locale.htmlLang} dir={locale.direction} data-theme={config.colorMode.defaultMode} data-route-kind={route.kind}>
+    <html
+      lang={locale.htmlLang}
+      dir={locale.direction}
+      data-theme={config.colorMode.defaultMode}
+      data-route-kind={route.kind}
+      {...headProps(pageHead?.html ?? {})}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -85,7 +91,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
         <script dangerouslySetInnerHTML={{ __html: inlineScripts(site, route) + (gtm ? '\n' + consentModeDefaultsScript() : '') }} />
         <script src={assets.js} defer type="module" />
       </head>
-      <body>{children}</body>
+      <body {...headProps(pageHead?.body ?? {})}>{children}</body>
     </html>
   );
 }
@@ -94,7 +100,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
 function SocialTags({ site, route, locale, meta }: { site: Site; route: Route; locale: LocaleInfo; meta: PageMeta }) {
   const { config } = site;
   const { description, canonicalUrl, imageUrl, imageSize, imageAlt } = meta;
-  const socialTitle = config.socialTitle === 'window' ? meta.title : route.title || config.title;
+  const socialTitle = config.socialTitle === 'window' ? meta.layoutTitle : route.title || config.title;
   // A `<meta>` of the config's head tags (Docusaurus's `themeConfig.metadata`: `twitter:card` `summary`) takes the
   // place of quire's site-wide one of the same name, as in Docusaurus, where react-helmet keeps one tag per name and
   // the metadata comes after the theme's defaults (the page's title, description and image come later still).
@@ -155,8 +161,10 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
       ? { title: pageHead?.title ?? written?.title, tags: [...(written?.tags ?? []), ...(pageHead?.tags ?? [])] }
       : undefined;
   const withSite = `${route.title} ${config.titleDelimiter} ${config.title}`;
-  const title =
-    compiledHead?.title ?? (isHome || !route.title ? (route.title && route.title !== config.title ? withSite : config.title) : withSite);
+  // The window title the layout gives; a `<title>` of the page's own head (MDX `<head>`, `<Head>`) replaces it in the
+  // window only: Docusaurus's social title stays the layout's (react-helmet sets og:title with the layout's title).
+  const layoutTitle = isHome || !route.title ? (route.title && route.title !== config.title ? withSite : config.title) : withSite;
+  const title = compiledHead?.title ?? layoutTitle;
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   const fm = compiled?.source.frontMatter;
   const pageUrl = route.kind === 'notFound' ? undefined : config.url + config.baseUrl + route.path.slice(1);
@@ -187,7 +195,23 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
         : undefined;
   const version = route.doc?.version ?? config.docs.version.name;
   const tag = searchTag(route.kind, version, config.search.docsTagPrefix);
-  return { locale, title, description, fm, robots, version, tag, canonicalUrl, pageUrl, headTags, compiled, imageUrl, imageSize, imageAlt };
+  return {
+    locale,
+    title,
+    layoutTitle,
+    description,
+    fm,
+    robots,
+    version,
+    tag,
+    canonicalUrl,
+    pageUrl,
+    headTags,
+    compiled,
+    imageUrl,
+    imageSize,
+    imageAlt,
+  };
 }
 
 /** Attributes given as config values: `true` writes a boolean attribute (`async`), `false` leaves it out. */

@@ -93,7 +93,9 @@ function plainProps(props: Record<string, unknown>): string | undefined {
 function islandOf(Component: ComponentType<Record<string, unknown>>, source: string, name: string, island: IslandSetup) {
   return function ProjectIsland({ children, ...props }: Record<string, unknown>) {
     const json = plainProps(props);
-    if (json === undefined)
+    // A function as children (`<BrowserOnly>{() => …}</BrowserOnly>`) is code of the page's, which the browser's
+    // module does not have: drawn only, as a prop JSON cannot carry.
+    if (json === undefined || typeof children === 'function')
       return createElement('quire-island', { 'data-static': 'props' }, createElement(Component, props, children as React.ReactNode));
     const held = children === undefined ? undefined : createElement('quire-children', null, children as React.ReactNode);
     const data = `{"source":${JSON.stringify(source)},"name":${JSON.stringify(name)},"props":${json},"children":${held !== undefined},"site":${JSON.stringify(island.site)}}`;

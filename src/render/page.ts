@@ -305,10 +305,19 @@ export function renderRoute({
   if (compiled?.source.react || compiled?.modules) {
     // The body first: the project's code in it (<Layout>, <Head>) gives the title, description and tags the head
     // is written with.
-    const head: NonNullable<PageProps['head']> = {};
-    const body = renderToString(createElement(ThemePage, { ...props, head }));
-    const titled = { ...route, title: head.title ?? route.title, description: head.description ?? route.description };
-    const pageHead = { title: head.wholeTitle, tags: head.tags ?? [] };
+    let head: NonNullable<PageProps['head']> = {};
+    let body = renderToString(createElement(ThemePage, { ...props, head }));
+    // A React page that draws no `@theme/Layout` is the whole body in Docusaurus, without navbar and footer (a page
+    // made to be shown in a frame, as DocSearch's demo-embed): drawn again, without the theme's chrome.
+    if (compiled?.source.react && !head.layout) {
+      head = { bare: true };
+      body = renderToString(createElement(ThemePage, { ...props, head }));
+    }
+    // A React page's title is its Layout's, else none: the window and social titles are the site's, as in Docusaurus
+    // (not the file's name, which Markdown pages without a title fall back to).
+    const title = head.title ?? (compiled?.source.react ? '' : route.title);
+    const titled = { ...route, title, description: head.description ?? route.description };
+    const pageHead = { title: head.wholeTitle, tags: head.tags ?? [], html: head.html, body: head.body };
     html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route: titled, mode, assets, pageHead }, BODY_SLOT));
     html = html.replace(BODY_SLOT, () => body);
   } else html = '<!DOCTYPE html>' + renderToString(createElement(Document, { site, route, mode, assets }, createElement(ThemePage, props)));

@@ -71,4 +71,24 @@ describe('a navbar link drawn by its class (Docusaurus: an aria-label and no lab
     expect(link?.[0]).toContain('class="navbar__link header-github-link"');
     expect(link?.[1]).not.toContain('GitHub repository');
   });
+
+  it("draws one with neither label nor aria-label (DocSearch's GitHub icon), and opens a link where its target says", async () => {
+    const { result, writer } = await buildTemplate(
+      {
+        'docusaurus.config.js': template.replace(
+          "            label: 'GitHub',\n            position: 'right',",
+          "            className: 'header-github-link',\n            target: '_self',\n            position: 'right',",
+        ),
+      },
+      cleanups,
+    );
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const bar = /<nav class="navbar[\s\S]*?<\/nav>/.exec(writer.text('docs/intro/index.html') ?? '')?.[0] ?? '';
+    const link = /<a href="https:\/\/github.com\/facebook\/docusaurus"[^>]*>([\s\S]*?)<\/a>/.exec(bar);
+    expect(link?.[0]).toContain('aria-label="github.com/facebook/docusaurus"');
+    expect(link?.[0]).toContain('class="navbar__link header-github-link"');
+    // `_self`: the same tab, as Docusaurus opens it, and no "opens in a new tab" for screen readers.
+    expect(link?.[0]).toContain('target="_self"');
+    expect(link?.[1]).toBe('');
+  });
 });

@@ -232,45 +232,6 @@ describe('Docusaurus config', () => {
     expect(unread).toEqual(['- plugins.0 (function tailwindcss)', '- plugins.1 (function packageDocs)', '- plugins.2']);
   });
 
-  it('names a customCss written for Tailwind CSS at its first Tailwind rule, also in a file it imports', async () => {
-    const config = (css: string) =>
-      "module.exports = { title: 'T', url: 'https://example.org', baseUrl: '/', presets: [['classic', { docs: false, blog: false, theme: { customCss: " +
-      css +
-      ' } }]] };';
-    // Lexical's custom.css: its own rules, then Tailwind's (v4) imports and directives.
-    const lexical = await project({
-      'docusaurus.config.js': config("require.resolve('./src/css/custom.css')"),
-      'src/css/custom.css':
-        "/* @apply in a comment is no rule */\n@import url('navbar.css');\n\n:root { --x: 1; }\n  @import 'tailwindcss/theme.css';\n@source '../src';\n",
-      'src/css/navbar.css': '.navbar { color: red; }\n',
-    });
-    const tailwind = (await loadConfig({ root: lexical })).diagnostics.filter((d) => d.message.includes('Tailwind'));
-    expect(tailwind).toEqual([
-      expect.objectContaining({
-        code: 'Q003',
-        severity: 'warning',
-        file: 'src/css/custom.css',
-        line: 5,
-        column: 3,
-        message: expect.stringContaining("src/css/custom.css is written for Tailwind CSS (@import 'tailwindcss/theme.css')"),
-      }),
-    ]);
-    // Found in an imported file too; none for plain CSS.
-    const imported = await project({
-      'docusaurus.config.js': config("['./src/css/a.css']"),
-      'src/css/a.css': "@import './b.css';\n",
-      'src/css/b.css': 'kbd {\n  @apply hidden;\n}\n',
-    });
-    expect((await loadConfig({ root: imported })).diagnostics.filter((d) => d.message.includes('Tailwind'))).toEqual([
-      expect.objectContaining({ file: 'src/css/b.css', line: 2, column: 3 }),
-    ]);
-    const plain = await project({
-      'docusaurus.config.js': config("'./src/css/a.css'"),
-      'src/css/a.css': '@layer base { a { color: red; } }\n',
-    });
-    expect((await loadConfig({ root: plain })).diagnostics.filter((d) => d.message.includes('Tailwind'))).toEqual([]);
-  });
-
   it('reads an item with items and no type as a dropdown, and an item of another docs plugin as leading into it', () => {
     const { config, unread } = mapped({
       plugins: [['@docusaurus/plugin-content-docs', { id: 'registry', path: 'registry', routeBasePath: 'registry' }]],
@@ -363,7 +324,8 @@ describe('Docusaurus config', () => {
         navbar: {
           items: [
             { href: 'https://github.com/o/r', position: 'right', className: 'header-github-link', 'aria-label': 'GitHub repository' },
-            { href: 'https://example.org/x', className: 'plain' },
+            { href: 'https://example.org/x/', className: 'plain' },
+            { href: 'https://example.org/y' },
           ],
         },
       },
@@ -379,10 +341,53 @@ describe('Docusaurus config', () => {
         labelHidden: true,
         position: 'right',
       },
-      // Without either, the link has nothing to show: validation names the missing label.
-      { type: 'link', href: 'https://example.org/x', className: 'plain' },
+      // With neither, Docusaurus draws an empty link its class fills (DocSearch's GitHub icon): quire draws it too,
+      // saying its address.
+      { type: 'link', label: 'example.org/x', href: 'https://example.org/x/', className: 'plain', labelHidden: true },
+      // Without a class too, the link has nothing to show: validation names the missing label.
+      { type: 'link', href: 'https://example.org/y' },
     ]);
     expect(diagnostics).toEqual([]);
+  });
+
+  it("reads DocSearch's Docusaurus plugin (themeConfig.docsearch) as Algolia's search: its first index, its tags", () => {
+    // DocSearch's own website: the plugin with Ask AI, the side panel and a search page at /search.
+    const { config, unread } = mapped({
+      plugins: ['@docsearch/docusaurus-adapter'],
+      themeConfig: {
+        docsearch: {
+          appId: 'APP',
+          apiKey: 'key',
+          indices: [{ name: 'docsearch' }, 'other'],
+          askAi: { agentId: 'a' },
+          searchPage: { path: 'search' },
+          placeholder: 'Search or ask AI',
+        },
+      },
+    });
+    expect(config!.search).toMatchObject({
+      provider: 'hosted',
+      hosted: { appId: 'APP', apiKey: 'key', indexName: 'docsearch' },
+      openSearch: true,
+      docsTagPrefix: 'docs-default-',
+      contextualSearch: true,
+      placeholder: 'Search or ask AI',
+    });
+    expect(unread).toEqual(['- themeConfig.docsearch.indices.1', '- themeConfig.docsearch.askAi']);
+
+    const off = mapped({
+      plugins: [['@docsearch/docusaurus-adapter', {}]],
+      themeConfig: { docsearch: { appId: 'APP', apiKey: 'key', indices: ['plain'], contextualSearch: false, searchPage: false } },
+    });
+    expect(off.config!.search).toMatchObject({ hosted: { indexName: 'plain' }, openSearch: false, contextualSearch: false });
+    // Without the plugin the key is nobody's: named, and quire's own search stays.
+    const alone = mapped({ themeConfig: { docsearch: { appId: 'APP', apiKey: 'key', indices: ['plain'] } } });
+    expect(alone.config!.search).toBeUndefined();
+    expect(alone.unread).toContain('- themeConfig.docsearch');
+    // Algolia's theme's placeholder, the same box's.
+    const algolia = mapped({ themeConfig: { algolia: { appId: 'APP', apiKey: 'key', indexName: 'i', placeholder: 'Find' } } });
+    expect(algolia.config!.search).toMatchObject({ provider: 'hosted', placeholder: 'Find' });
+    expect(algolia.unread).toEqual([]);
   });
 
   it('reads prism.additionalLanguages as given (every Prism language highlights) and names the code colours', () => {

@@ -251,6 +251,30 @@ describe('Docusaurus content rules', () => {
     ]);
   });
 
+  it('draws a tab for each of the values, also one no TabItem has (an empty panel), as Docusaurus does', async () => {
+    const head = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n";
+    const c = await compiled(
+      head +
+        [
+          "<Tabs groupId=\"lang\" values={[{ label: 'JavaScript', value: 'js' }, { label: 'React', value: 'react' }]}>",
+          '<TabItem value="js">',
+          '',
+          'Only the script.',
+          '',
+          '</TabItem>',
+          '</Tabs>',
+          '',
+        ].join('\n'),
+      'mdx',
+    );
+    expect(c.componentUses?.Tab?.map((u) => u.props)).toEqual([
+      { label: 'JavaScript', value: 'js' },
+      { label: 'React', value: 'react' },
+    ]);
+    expect(notes(c)).toEqual([]);
+    expect(JSON.stringify(c.output)).toContain('Only the script.');
+  });
+
   it('shows an npm2yarn code block as tabs for npm and each package manager, as the Docusaurus plugin does', async () => {
     const withPlugin = {
       ...config,

@@ -86,6 +86,25 @@ describe("a Docusaurus footer's html items and logo", () => {
     );
   });
 
+  it("writes the copyright as the config's HTML (DocSearch's styled heart), as Docusaurus does, and refuses one left open", async () => {
+    const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const withCopyright = (copyright: string) => template.replace(/copyright: `[^`]*`/, `copyright: ${JSON.stringify(copyright)}`);
+    const site = await makeSite('docusaurus-classic', {
+      'docusaurus.config.js': withCopyright('2015 — Built with <span style="color:var(--accent)">♥</span> by <a href="/blog">us</a>'),
+    });
+    cleanups.push(site.cleanup);
+    const { result, writer } = await buildInMemory(site.root);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(footerOf(writer.text('docs/intro/index.html')!)).toContain(
+      '<div class="footer__copyright">2015 — Built with <span style="color:var(--accent)">♥</span> by <a href="/blog/">us</a></div>',
+    );
+    const open = await makeSite('docusaurus-classic', { 'docusaurus.config.js': withCopyright('Built by <b>us') });
+    cleanups.push(open.cleanup);
+    const refused = await buildInMemory(open.root);
+    expect(refused.result.ok).toBe(false);
+    expect(refused.result.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q002', keyPath: 'themeConfig.footer.copyright' }));
+  });
+
   it('reports a logo that is not a file of static/, and names a linked logo without alt by the site title', async () => {
     const { result } = await build("{ label: 'Extra', to: '/blog' }", "{ src: 'img/nope.svg', href: '/' }");
     expect(result.diagnostics).toContainEqual(expect.objectContaining({ keyPath: 'themeConfig.footer.logo.src' }));

@@ -394,6 +394,66 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     );
   });
 
+  it("loads a package whose build-time entry imports Node's modules (the ai SDK's @vercel/oidc); a page without Layout, bare, unlisted", async () => {
+    const { result, writer } = await build({
+      // As @vercel/oidc: its default entry requires fs, os and path as it loads and uses them only when called.
+      'node_modules/node-helper/package.json': JSON.stringify({ name: 'node-helper', main: 'index.js' }),
+      'node_modules/node-helper/index.js': [
+        "const fs = require('fs');",
+        "const path = require('node:path');",
+        "const os = require('os');",
+        'exports.tokenPath = () => path.join(os.homedir(), fs.readFileSync("x", "utf8"));',
+        "exports.greeting = 'Hallo';",
+        '',
+      ].join('\n'),
+      'src/components/Gruss.js': [
+        "import React from 'react';",
+        "import { greeting } from 'node-helper';",
+        'export default function Gruss() { return <p>{greeting} Welt</p>; }',
+        '',
+      ].join('\n'),
+      'docs/gruss.mdx': "---\ntitle: Gruss\n---\nimport Gruss from '@site/src/components/Gruss';\n\n<Gruss />\n",
+      // A page drawn without the site's frame (DocSearch's demo-embed): its document's own classes and language.
+      'src/pages/nackt.js': [
+        "import React from 'react';",
+        "import Head from '@docusaurus/Head';",
+        'export default function Nackt() {',
+        '  return (',
+        '    <>',
+        '      <Head>',
+        '        <html lang="en-GB" className="nackt-html" />',
+        '        <body className="nackt-body" />',
+        '        <title>Nackt</title>',
+        '        <meta name="ROBOTS" content="NoIndex, nofollow" />',
+        '      </Head>',
+        '      <main>Inhalt</main>',
+        '    </>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writer.text('docs/gruss/index.html')).toContain('<p>Hallo<!-- --> Welt</p>');
+    const nackt = writer.text('nackt/index.html') ?? '';
+    expect(nackt).toMatch(/<html lang="en-GB" [^>]*class="nackt-html"/);
+    expect(nackt).toMatch(/<body class="nackt-body">/);
+    expect(nackt).toContain('<title>Nackt</title>');
+    // <Head>'s title is the window's only; the social title is the layout's, here (no Layout) the site's.
+    expect(nackt).toContain('<meta property="og:title" content="My Site"/>');
+    // Without @theme/Layout the page is the whole body, as in Docusaurus: no navbar, no footer.
+    const body = nackt.slice(nackt.indexOf('<body'));
+    expect(body).toMatch(/^<body class="nackt-body"><div id="main" class="page page--react page--bare"[^>]*><main>Inhalt<\/main><\/div>/);
+    // What the page's scripts need stays: the client's settings (its islands), the error templates.
+    expect(body).toContain('id="quire-config"');
+    expect(body).not.toContain('<nav');
+    expect(body).not.toContain('<footer');
+    // Its head asks robots not to index it: left out of the sitemap, as Docusaurus's sitemap leaves it.
+    const sitemap = writer.text('sitemap.xml') ?? '';
+    expect(sitemap).toContain('/docs/gruss/');
+    expect(sitemap).not.toContain('/nackt');
+  });
+
   it("writes the config's stylesheets and scripts into every page's head, after the theme's stylesheet", async () => {
     const template = await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8');
     const { result, writer } = await build({
@@ -757,6 +817,13 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
         '',
         '<Counter label="c" />',
         '',
+        // DocSearch's examples: a function as children, code of the page's the browser's module does not have.
+        "import BrowserOnly from '@docusaurus/BrowserOnly';",
+        '',
+        '<BrowserOnly>',
+        '  {() => <Counter label="d" />}',
+        '</BrowserOnly>',
+        '',
       ].join('\n'),
       'docs/plain.mdx': "---\ntitle: Plain\n---\nimport Plain from '@site/src/components/Plain';\n\n<Plain render={() => 'drawn'} />\n",
     });
@@ -765,12 +832,15 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(found.map((d) => [d.severity, d.file, d.line, d.column])).toEqual([
       ['warning', 'docs/props.mdx', 6, 1],
       ['warning', 'docs/props.mdx', 8, 1],
+      ['warning', 'docs/props.mdx', 14, 1],
     ]);
     expect(found[0].message).toContain('<Counter onPick={…}> is given a function or an element');
     expect(found[1].message).toContain('<Counter icon={…}>');
-    // The third use is hydrated; the first two are drawn only. The page without browser code is not named.
+    expect(found[2].message).toContain('<BrowserOnly children={…}>');
+    // The third use is hydrated; the first two are drawn only, and so is BrowserOnly (it drew nothing: in the browser
+    // its function child would be called with the page's HTML). The page without browser code is not named.
     const html = writer.text('docs/props/index.html') ?? '';
-    expect(html.match(/<quire-island data-static="props">/g)).toHaveLength(2);
+    expect(html.match(/<quire-island data-static="props">/g)).toHaveLength(3);
     expect(html.match(/<quire-island data-island="project"/g)).toHaveLength(1);
     expect(writer.text('docs/plain/index.html')).toContain('<p>drawn</p>');
   });

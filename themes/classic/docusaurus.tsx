@@ -144,6 +144,7 @@ function href(site: DocusaurusSiteValue, to: string): string {
 function Layout({ children, title, description }: { children?: ReactNode; title?: string; description?: string }) {
   const head = useContext(ThemeContext)?.head;
   if (head) {
+    head.layout = true;
     if (title !== undefined) head.title = title;
     if (description !== undefined) head.description = description;
   }
@@ -402,9 +403,21 @@ function textOf(children: ReactNode, what: string): string {
   return parts.join('');
 }
 
+/** A head element's attributes as HTML names them: texts and numbers, `true` as an empty value. */
+function headAttributes(tag: string, props: Record<string, unknown>): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(props)) {
+    if (name === 'children' || value === undefined || value === null || value === false) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && value !== true)
+      throw new Error(`@docusaurus/Head: <${tag} ${name}> is given ${typeof value}; quire writes texts and numbers.`);
+    attributes[HTML_NAMES[name] ?? name] = value === true ? '' : String(value);
+  }
+  return attributes;
+}
+
 /**
  * Reads what a `<Head>` holds into the page's head (see PageProps.head): `<title>` (the whole title, as in
- * Docusaurus), `<meta>`, `<link>` and JSON-LD `<script>`s. Anything else has no place quire can give it and fails the
+ * Docusaurus), `<meta>`, `<link>` and JSON-LD `<script>`s, and the attributes of `<html>` and `<body>`. Anything else has no place quire can give it and fails the
  * page's render, naming it, rather than being dropped unseen.
  */
 function collectHead(children: ReactNode, head: NonNullable<PageProps['head']>): void {
@@ -424,17 +437,19 @@ function collectHead(children: ReactNode, head: NonNullable<PageProps['head']>):
       head.wholeTitle = textOf(props.children, '<title>');
       continue;
     }
+    // `<html>` and `<body>` give the document's own elements their attributes (a class, `lang`), as Docusaurus's
+    // head manager does: a class is added to the theme's, another attribute replaces the theme's.
+    if (tag === 'html' || tag === 'body') {
+      const own = (head[tag] ??= {});
+      for (const [name, value] of Object.entries(headAttributes(tag, props)))
+        own[name] = name === 'class' && own.class ? `${own.class} ${value}` : value;
+      continue;
+    }
     if (tag !== 'meta' && tag !== 'link' && !ldJson)
       throw new Error(
-        `@docusaurus/Head: <${tag || 'a component'}> has no place in quire's head; it takes <title>, <meta>, <link> and <script type="application/ld+json">.`,
+        `@docusaurus/Head: <${tag || 'a component'}> has no place in quire's head; it takes <title>, <meta>, <link>, <script type="application/ld+json">, <html> and <body>.`,
       );
-    const attributes: Record<string, string> = {};
-    for (const [name, value] of Object.entries(props)) {
-      if (name === 'children' || value === undefined || value === null || value === false) continue;
-      if (typeof value !== 'string' && typeof value !== 'number' && value !== true)
-        throw new Error(`@docusaurus/Head: <${tag} ${name}> is given ${typeof value}; quire writes texts and numbers.`);
-      attributes[HTML_NAMES[name] ?? name] = value === true ? '' : String(value);
-    }
+    const attributes = headAttributes(tag, props);
     (head.tags ??= []).push({ tag: tag as HeadTag['tag'], attributes, ...(ldJson ? { text: textOf(props.children, '<script>') } : {}) });
   }
 }

@@ -101,7 +101,6 @@ function convertTabs(node: JsxNode, isTabItem: (n: WalkNode) => boolean, note: N
   const listed = values ? literalList(values.value) : undefined;
   if (values && !listed) note(node, 'tabsValues', {});
   if (listed) {
-    const order = new Map(listed.map((v, i) => [v.value, i]));
     for (const item of items) {
       const entry = listed.find((v) => v.value === valueOf(item));
       if (!entry) {
@@ -115,9 +114,13 @@ function convertTabs(node: JsxNode, isTabItem: (n: WalkNode) => boolean, note: N
         attribute('value', entry.value),
       ];
     }
-    const listedItems = items
-      .filter((item) => order.has(valueOf(item) ?? ''))
-      .sort((a, b) => order.get(valueOf(a) ?? '')! - order.get(valueOf(b) ?? '')!);
+    // A listed value no TabItem has is a tab all the same, with an empty panel, as Docusaurus draws it.
+    const listedItems = listed.flatMap((entry) => {
+      const item = items.find((i) => valueOf(i) === entry.value);
+      if (item || !items[0]) return item ? [item] : [];
+      const label = attribute('label', entry.label ?? entry.value);
+      return [{ ...items[0], attributes: [label, attribute('value', entry.value)], children: [] } as JsxNode];
+    });
     node.children = [...node.children.filter((c) => !isTabItem(c)), ...listedItems];
   }
   const marked = items.find((item) => has(item, 'default'));

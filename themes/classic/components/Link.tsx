@@ -12,20 +12,23 @@ export interface LinkProps {
   'aria-keyshortcuts'?: string;
   title?: string;
   hidden?: boolean;
+  /** Where the link opens (a Docusaurus navbar item's `target`): external links open in a new tab unless it says. */
+  target?: string;
 }
 
 /**
  * Every link of the theme: base path and trailing slash for internal paths, new tab for external ones
  * (which says so to screen readers, whose users would otherwise find the Back button not working).
  */
-export function Link({ to, children, ...rest }: LinkProps) {
+export function Link({ to, children, target, ...rest }: LinkProps) {
   const href = useHref()(to);
   const t = useT();
   const external = isExternal(to) ? externalProps(to) : {};
+  const opens = target ?? external.target;
   return (
-    <a href={href} {...external} {...rest}>
+    <a href={href} {...external} target={opens} {...rest}>
       {children}
-      {external.target === '_blank' ? <span className="visually-hidden">{t('link.newTab')}</span> : null}
+      {opens === '_blank' ? <span className="visually-hidden">{t('link.newTab')}</span> : null}
     </a>
   );
 }

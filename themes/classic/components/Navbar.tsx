@@ -230,6 +230,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
           <Link
             to={target(item) ?? (item.to ?? item.href)!}
             className={['navbar__link', item.className].filter(Boolean).join(' ')}
+            target={item.target}
             id={own(item.id)}
             aria-current={current(target(item) ?? item.to)}
             aria-label={item.labelHidden ? tl(item.label) : undefined}
@@ -248,6 +249,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
                 <Link
                   to={target(sub) ?? (sub.to ?? sub.href)!}
                   className={['dropdown__link', sub.className].filter(Boolean).join(' ')}
+                  target={sub.target}
                   id={own(sub.id)}
                   aria-current={current(target(sub) ?? sub.to)}
                 >

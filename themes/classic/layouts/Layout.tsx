@@ -6,8 +6,11 @@ import { Navbar } from '../components/Navbar.tsx';
 import { useHref, useTheme } from '../context.tsx';
 import { searchTag } from '../../../src/shared/search.ts';
 
-/** The chrome around every page: skip link, consent banner, announcement, navbar, main, footer, client settings. */
-export function Layout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+/**
+ * The chrome around every page: skip link, consent banner, announcement, navbar, main, footer, client settings.
+ * `bare`: the page alone with what its scripts need (a Docusaurus React page drawing no `@theme/Layout`).
+ */
+export function Layout({ children, wide = false, bare = false }: { children: ReactNode; wide?: boolean; bare?: boolean }) {
   const { site, route, islands, mode } = useTheme();
   const { config } = site;
   const clientConfig = {
@@ -43,14 +46,18 @@ export function Layout({ children, wide = false }: { children: ReactNode; wide?:
   return (
     <>
       <HeadIcons />
-      <SkipLink />
+      {bare ? null : <SkipLink />}
       <ConsentBanner />
-      <AnnouncementBar />
-      <Navbar />
-      <div className={'main-wrapper' + (wide ? ' main-wrapper--wide' : '')} id="main-wrapper">
-        {children}
-      </div>
-      <Footer />
+      {bare ? null : <AnnouncementBar />}
+      {bare ? null : <Navbar />}
+      {bare ? (
+        children
+      ) : (
+        <div className={'main-wrapper' + (wide ? ' main-wrapper--wide' : '')} id="main-wrapper">
+          {children}
+        </div>
+      )}
+      {bare ? null : <Footer />}
       <ErrorTemplates />
       <script
         type="application/json"

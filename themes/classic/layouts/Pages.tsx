@@ -13,10 +13,19 @@ import { BlogPaginator, FeedLinks, onThisPage, TagLinks } from './Listings.tsx';
 
 /** Marketing pages and story landing pages: full width; the page's Hero is its h1, else the title is. */
 export function MarketingPage({ content }: { content: ReactNode }) {
-  const { site, route } = useTheme();
+  const { site, route, head } = useTheme();
   const compiled = site.compiled[route.compiledIndex!];
   const hasHero = compiled.components.includes('Hero') || compiled.hasTitleHeading;
   const contentLang = useContentLangProps();
+  // A React page without Docusaurus's Layout is the whole body, as Docusaurus draws it (see src/render/page.ts).
+  if (compiled.source.react && head?.bare)
+    return (
+      <Layout bare>
+        <div id={MAIN_ID} className="page page--react page--bare" data-pagefind-body="" {...contentLang}>
+          {content}
+        </div>
+      </Layout>
+    );
   // A React page draws its whole content (its own <main>, header, sections), as under Docusaurus's layout.
   if (compiled.source.react)
     return (
