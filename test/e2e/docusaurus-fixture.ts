@@ -53,6 +53,9 @@ export async function serveFixture(
   return { server, missing, cleanup };
 }
 
+/** A 1 × 1 PNG. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 /**
  * A fixture built with `overlay` and served (serveFixture), and one page of a new browser at 1280 × 900 that keeps
  * every console error and uncaught exception in `errors`; `close` stops the browser, the server and the copy.
@@ -65,6 +68,12 @@ export async function openFixturePage(
   const { server, cleanup } = await serveFixture(name, overlay);
   const browser = await launchBrowser();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
+  // The test machine is offline: an image from elsewhere (the template's authors' GitHub avatars) is answered with a
+  // pixel, as a visitor's browser would load it; any other request off the test server fails, and says so.
+  await page.route(
+    (url) => url.origin !== new URL(server.url).origin,
+    (route) => (route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/png', body: PIXEL }) : route.abort()),
+  );
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
