@@ -557,20 +557,9 @@ export function mapDocusaurusConfig(
   if (algolia) {
     const hosted: Raw = {};
     for (const key of ['appId', 'apiKey', 'indexName']) hosted[key] = take(`themeConfig.algolia.${key}`);
-    const contextual = take<boolean>('themeConfig.algolia.contextualSearch');
-    // DocSearch's placeholder: the search box's, quire's `search.placeholder`.
-    const placeholder = take<string>('themeConfig.algolia.placeholder');
     // Docusaurus's Algolia theme publishes an OpenSearch description of its search page (`searchPagePath`, which
     // quire does not read: `false`, no search page and no description, is named unread).
-    config.search = {
-      provider: 'hosted',
-      hosted,
-      openSearch: true,
-      // Docusaurus tags the docs of its default docs plugin `docs-default-<version>`; the index has those tags.
-      docsTagPrefix: 'docs-default-',
-      ...(contextual !== undefined ? { contextualSearch: contextual } : {}),
-      ...(placeholder !== undefined ? { placeholder } : {}),
-    };
+    config.search = docSearchSettings(take, 'themeConfig.algolia', hosted, true);
   } else {
     const adapter = mapDocSearchAdapter(raw as Raw, take, used);
     if (adapter) config.search = adapter;
@@ -1073,13 +1062,23 @@ function mapDocSearchAdapter(raw: Raw, take: Take, used: Set<string>): Raw | und
   used.delete('themeConfig.docsearch.searchPage');
   // quire's search page is at /search/, the plugin's default: that path is read, another is named.
   if (isObject(searchPage) && searchPage.path === 'search') take('themeConfig.docsearch.searchPage.path');
-  const contextual = take<boolean>('themeConfig.docsearch.contextualSearch');
-  const placeholder = take<string>('themeConfig.docsearch.placeholder');
+  // The plugin publishes the OpenSearch description of its search page, unless `searchPage: false`.
+  return docSearchSettings(take, 'themeConfig.docsearch', hosted, searchPage !== false);
+}
+
+/**
+ * quire's hosted search from a DocSearch configuration (`at`: the Algolia theme's `themeConfig.algolia` or the
+ * adapter's `themeConfig.docsearch`): its index, contextual search (on unless turned off), the search box's
+ * placeholder (quire's `search.placeholder`), and the tags Docusaurus gives the default docs plugin's pages
+ * (`docs-default-<version>`), which the index has.
+ */
+function docSearchSettings(take: Take, at: string, hosted: Raw, openSearch: boolean): Raw {
+  const contextual = take<boolean>(`${at}.contextualSearch`);
+  const placeholder = take<string>(`${at}.placeholder`);
   return {
     provider: 'hosted',
     hosted,
-    // The plugin publishes the OpenSearch description of its search page, unless `searchPage: false`.
-    openSearch: searchPage !== false,
+    openSearch,
     docsTagPrefix: 'docs-default-',
     contextualSearch: contextual ?? true,
     ...(placeholder !== undefined ? { placeholder } : {}),
