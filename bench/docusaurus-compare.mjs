@@ -169,10 +169,8 @@ function wrapperOf(file) {
   const wrapper = findAll(tree, (n) => hasClass(n, 'main-wrapper'))[0];
   if (
     !wrapper ||
-    findAll(
-      tree,
-      (n) => n.tagName === 'html' && /notFound|blogArchive|authorList|tagList|docsIndex/.test(String(n.properties?.dataRouteKind ?? '')),
-    ).length
+    findAll(tree, (n) => n.tagName === 'html' && /notFound|blogArchive|authorList|tagList/.test(String(n.properties?.dataRouteKind ?? '')))
+      .length
   )
     return null;
   const text = normText(textOf(wrapper).join('')).toLowerCase();

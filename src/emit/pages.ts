@@ -65,15 +65,13 @@ export async function writePages({
       for (const asset of route.compiledIndex === undefined ? [] : site.compiled[route.compiledIndex].assets)
         await assets.keepOrWrite(asset);
       record(route.path, kept.file, () => kept.hash);
+      // Read at once, and once for both uses: a kept page is in the page cache, just written by the previous build,
+      // and through the thread pool each page took four round trips one after another.
+      let keptHtml: string | undefined;
+      const read = () => (keptHtml ??= readFileSync(manifest!.previousPath(kept), 'utf8'));
       const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
-      if (
-        (compiled?.source.react || compiled?.modules || compiled?.head) &&
-        asksNotToBeIndexed(readFileSync(manifest!.previousPath(kept), 'utf8'))
-      )
-        noIndexed.add(route.path);
-      // Read at once: a kept page is in the page cache, just written by the previous build, and through the
-      // thread pool each page took four round trips one after another.
-      await search.add(route, () => readFileSync(manifest!.previousPath(kept), 'utf8'));
+      if ((compiled?.source.react || compiled?.modules || compiled?.head) && asksNotToBeIndexed(read())) noIndexed.add(route.path);
+      await search.add(route, read);
     } else {
       const html = await assets.inPage(item);
       const file = outputFile(baseUrl, item.path);
