@@ -44,6 +44,16 @@ describe('a Docusaurus project with two sidebars (test/fixtures/docusaurus-sideb
     ]);
   });
 
+  it('marks the categories holding the current page, whose labels Docusaurus colours as active', () => {
+    const onPath = (html: string) =>
+      [...html.matchAll(/<li class="menu__item menu__item--category([^"]*)"><details[^>]*><summary class="menu__category">([^<]*)</g)].map(
+        (m) => `${m[2]}${m[1].includes('menu__item--on-path') ? ' (on path)' : ''}`,
+      );
+    expect(onPath(page('docs/api/methods/index.html'))).toEqual(['API (on path)']);
+    expect(onPath(page('docs/guide/start/index.html'))).toEqual(['Going further']);
+    expect(onPath(page('docs/guide/deeper/index.html'))).toEqual(['Going further (on path)']);
+  });
+
   it('adds sidebar_class_name and className to the items, as Docusaurus does on the list item', () => {
     const start = page('docs/guide/start/index.html');
     expect(start).toContain('<li class="menu__item start-item"><a class="menu__link menu__link--active" href="/docs/guide/start/"');

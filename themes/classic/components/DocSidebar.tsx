@@ -157,9 +157,11 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
           open: open && !lazy ? true : undefined,
           'data-items': lazy ? site.config.baseUrl + sidebarChunkFile(item.key) : undefined,
         };
+        // A category holding the current page shows it in its colour, as Docusaurus colours the way down to a page.
+        const itemBase = onPath ? 'menu__item menu__item--category menu__item--on-path' : 'menu__item menu__item--category';
         if (!item.path) {
           return (
-            <li key={i} className={itemClass('menu__item menu__item--category', item.className)}>
+            <li key={i} className={itemClass(itemBase, item.className)}>
               <details {...detailsProps}>
                 <summary className="menu__category">
                   <ContentText>{item.label}</ContentText>
@@ -172,7 +174,7 @@ function Items({ items, current, trail, isLarge, level }: ItemsProps) {
         // A category with its own page: the label is a link, and only the caret opens and closes
         // (a link inside <summary> would be a control inside a control).
         return (
-          <li key={i} className={itemClass('menu__item menu__item--category', item.className)}>
+          <li key={i} className={itemClass(itemBase, item.className)}>
             <a
               className={'menu__link menu__category-link' + (active ? ' menu__link--active' : '')}
               href={href(item.path)}
