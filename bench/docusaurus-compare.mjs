@@ -205,6 +205,24 @@ function linksOf(file, url) {
 }
 
 /**
+ * The not-found page: its window title, heading and the links its content area holds (Docusaurus's has none; its
+ * words are each generator's own and are not compared).
+ */
+function notFoundOf(file) {
+  const tree = fromHtml(readFileSync(file, 'utf8'));
+  const main = findAll(tree, (n) => n.tagName === 'main')[0] ?? tree;
+  const links = findAll(main, (n) => n.tagName === 'a' && n.properties?.href).map(
+    (a) => `link:${hrefOf(a, new URL('/', 'http://site.invalid'))}`,
+  );
+  const canonical = findAll(tree, (n) => n.tagName === 'link' && [n.properties?.rel ?? []].flat().includes('canonical')).map(
+    (n) => `head:canonical=${String(n.properties.href)}`,
+  );
+  const h1 = findAll(main, (n) => n.tagName === 'h1').map((n) => `h1:${normText(textOf(n).join(''))}`);
+  const title = headOf(tree).filter((f) => f.startsWith('head:title='));
+  return { text: '', structure: [...title, ...canonical, ...h1, ...links], list: true };
+}
+
+/**
  * A list of blog posts (the blog's pages, a tag's, an author's): each post's link, what the list shows of it (its
  * Markdown up to the truncate marker or whole, else its description) and whether it links on ("Read more"). The
  * layout around each post (dates, authors) is each generator's own and is not compared. Null for a page that is
@@ -325,6 +343,11 @@ function chromeOf(tree, url) {
     (n) => n.tagName === 'nav' && (hasClass(n, 'blog-sidebar') || /recent posts/i.test(String(n.properties?.ariaLabel ?? ''))),
   )[0];
   for (const a of posts ? findAll(posts, (n) => n.tagName === 'a') : []) facts.push(`blog-sidebar:${words(a)}→${hrefOf(a, base)}`);
+  // A doc of an older or unreleased version: the banner's link to the last version, and the version badge.
+  const banner = findAll(tree, (n) => hasClass(n, 'theme-doc-version-banner') || hasClass(n, 'version-banner'))[0];
+  for (const a of banner ? findAll(banner, (n) => n.tagName === 'a') : []) facts.push(`version-banner→${hrefOf(a, base)}`);
+  const badge = findAll(tree, (n) => hasClass(n, 'theme-doc-version-badge') || hasClass(n, 'version-badge'))[0];
+  if (badge) facts.push(`version-badge:${words(badge)}`);
   const crumbs = findAll(tree, (n) => n.tagName === 'nav' && (hasClass(n, 'theme-doc-breadcrumbs') || hasClass(n, 'breadcrumbs')))[0];
   for (const li of crumbs ? findAll(crumbs, (n) => n.tagName === 'li' && hasClass(n, 'breadcrumbs__item')) : []) {
     const a = findAll(li, (n) => n.tagName === 'a')[0];
@@ -597,6 +620,10 @@ for (const folder of folders) {
     if (dzPage === null || qPage === null) {
       dzPage = linksOf(dzPages.get(url), url);
       qPage = dzPage && linksOf(qPages.get(url), url);
+    }
+    if ((dzPage === null || qPage === null) && url === '/404/') {
+      dzPage = notFoundOf(dzPages.get(url));
+      qPage = notFoundOf(qPages.get(url));
     }
     if (dzPage === null || qPage === null) {
       notCompared.push(url);
