@@ -109,7 +109,7 @@ export async function emit(options: EmitOptions): Promise<StageResult<EmitReport
     options.onPagesOut?.(search.building);
     search.finish();
     await pages.flush();
-    await writeSiteFiles(site, options.staticFiles, root, output, pages.noIndexed);
+    await writeSiteFiles(site, options.staticFiles, root, output, pages);
     await search.write(diagnostics);
     if (diagnostics.length) return await failed();
     await switchOutput(writer, root, manifest, diagnostics);
@@ -126,7 +126,7 @@ async function writeSiteFiles(
   staticFiles: Loaded['staticFiles'],
   root: string,
   output: Tally,
-  noIndexed: ReadonlySet<string>,
+  { noIndexed, feedPages }: { noIndexed: ReadonlySet<string>; feedPages: ReadonlyMap<string, string> },
 ): Promise<void> {
   const base = site.config.baseUrl.replace(/^\//, '');
   await inBatches(staticFiles, async (f) => {
@@ -138,7 +138,7 @@ async function writeSiteFiles(
   await output.write('robots.txt', robotsTxt(site));
   const openSearch = openSearchXml(site);
   if (openSearch) await output.write(base + 'opensearch.xml', openSearch);
-  for (const feed of blogFeeds(site)) await output.write(base + feed.file, feed.contents);
+  for (const feed of blogFeeds(site, feedPages)) await output.write(base + feed.file, feed.contents);
   await inBatches(redirectPages(site), (page) => output.write(page.file, page.html));
 }
 

@@ -1,9 +1,10 @@
 import { Feed } from 'feed';
 import { escapeAttribute } from '../shared/html.ts';
 import { feedFiles } from '../shared/feeds.ts';
+import { feedItemContent } from './feed-content.ts';
 import { sidebarChunkFile } from '../shared/output-paths.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
-import type { Route, SidebarItem, Site } from '../types.ts';
+import type { PostAuthor, Route, SidebarItem, Site } from '../types.ts';
 
 /** Routes a search engine should see: no 404, no unlisted pages, no search page. */
 export function isIndexable(route: Route): boolean {
@@ -133,26 +134,37 @@ export function sidebarChunks(site: Site): { file: string; json: string }[] {
   return out;
 }
 
+/** The posts the blog's feeds hold: the newest dated, listed ones, up to `blog.feed.limit`; none without feeds. */
+export function feedPosts(site: Site): Site['blogPosts'] {
+  const { blog } = site.config;
+  if (!blog.enabled || !blog.feed.types.length) return [];
+  const unlisted = new Set(site.routes.filter((r) => r.isUnlisted).map((r) => r.path));
+  const posts = site.blogPosts.filter((p) => p.date && !unlisted.has(p.path));
+  return blog.feed.limit === null ? posts : posts.slice(0, blog.feed.limit);
+}
+
 /**
  * The blog's feeds (RSS 2.0, Atom 1.0, JSON Feed 1.1, as `blog.feed.types` asks; Docusaurus's defaults come from
  * its config, see config/docusaurus.ts): the newest dated posts up to `blog.feed.limit`, each with its title,
- * absolute URL, date, description, authors and tags. The `feed` package writes and escapes them, as it does for
- * Docusaurus. A post without a date is left out: a feed item needs one (the build warns of it already).
+ * absolute URL, date, description, content (from its rendered page, `pages`: route path to HTML), authors and
+ * tags. The `feed` package writes and escapes them, as it does for Docusaurus. A post without a date is left out: a
+ * feed item needs one (the build warns of it already).
  */
-export function blogFeeds(site: Site): { file: string; contents: string }[] {
-  const { blog, url, baseUrl, title, i18n } = site.config;
-  if (!blog.enabled || !blog.feed.types.length) return [];
-  const routes = new Map(site.routes.map((r) => [r.path, r]));
-  const posts = site.blogPosts.filter((p) => p.date && !routes.get(p.path)?.isUnlisted);
+export function blogFeeds(site: Site, pages: ReadonlyMap<string, string> = new Map()): { file: string; contents: string }[] {
+  const { blog, url, baseUrl, title, i18n, favicon } = site.config;
+  const posts = feedPosts(site);
   if (!posts.length) return [];
+  const routes = new Map(site.routes.map((r) => [r.path, r]));
   const absolute = (path: string) => url + baseUrl + path.slice(1);
   const home = absolute(`/${blog.routeBasePath ? `${blog.routeBasePath}/` : ''}`);
   const files = feedFiles(baseUrl, blog.routeBasePath);
   const locale = site.locales.find((l) => l.code === i18n.currentLocale);
   const feed = new Feed({
     id: home,
-    title: blog.feed.title ?? title,
+    // The feed names the site's blog, as Docusaurus titles it (the pages' links to it say the site's title).
+    title: blog.feed.title ?? `${title} Blog`,
     link: home,
+    ...(favicon ? { favicon: isExternal(favicon) ? favicon : url + withBase(baseUrl, favicon) } : {}),
     description: blog.feed.description,
     copyright: blog.feed.copyright ?? '',
     language: blog.feed.language ?? locale?.htmlLang ?? i18n.currentLocale,
@@ -160,14 +172,18 @@ export function blogFeeds(site: Site): { file: string; contents: string }[] {
     generator: 'quire',
     feedLinks: Object.fromEntries(blog.feed.types.map((type) => [type, url + files[type]])),
   });
-  for (const post of blog.feed.limit === null ? posts : posts.slice(0, blog.feed.limit)) {
+  for (const post of posts) {
     const route = routes.get(post.path);
     const link = absolute(post.path);
     const date = new Date(`${post.date}T00:00:00Z`);
-    const authors = (route?.blog?.authorLinks ?? route?.blog?.authors.map((label) => ({ label, path: undefined })) ?? []).map((a) => ({
-      name: a.label,
-      ...(a.path ? { link: absolute(a.path) } : {}),
-    }));
+    const shown: PostAuthor[] = route?.blog?.authorLinks ?? route?.blog?.authors.map((label) => ({ label })) ?? [];
+    const authors = shown.map((a) => {
+      // The author's own address, as Docusaurus gives it, else their page on the site.
+      const to = a.url || (a.path ? absolute(a.path) : undefined);
+      return { name: a.label, ...(to ? { link: to } : {}) };
+    });
+    const html = pages.get(post.path);
+    const content = html === undefined ? undefined : feedItemContent(html, link);
     feed.addItem({
       title: post.title,
       id: link,
@@ -175,9 +191,11 @@ export function blogFeeds(site: Site): { file: string; contents: string }[] {
       date,
       published: date,
       description: route?.description || undefined,
+      ...(content !== undefined ? { content } : {}),
       // The package's JSON Feed reads the first author without checking there is one.
       ...(authors.length ? { author: authors } : {}),
-      category: (route?.blog?.tags ?? []).map((name) => ({ name })),
+      // Atom's category needs its `term`; RSS and JSON Feed write the name.
+      category: (route?.blog?.tags ?? []).map((name) => ({ name, term: name })),
     });
   }
   const write = { rss: () => feed.rss2(), atom: () => feed.atom1(), json: () => feed.json1() } as const;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Route, Site } from '../types.ts';
 import type { ContentAssets } from './assets.ts';
 import { outputFile } from '../shared/output-paths.ts';
-import { asksNotToBeIndexed } from './files.ts';
+import { asksNotToBeIndexed, feedPosts } from './files.ts';
 import { contentHash } from './hash.ts';
 import type { OutputManifest, OutputRecord } from './previous.ts';
 import type { SiteSearch } from './site-search.ts';
@@ -43,7 +43,7 @@ export async function writePages({
   search,
   incremental,
   onPage,
-}: PagesOptions): Promise<{ flush: () => Promise<void>; noIndexed: ReadonlySet<string> }> {
+}: PagesOptions): Promise<{ flush: () => Promise<void>; noIndexed: ReadonlySet<string>; feedPages: ReadonlyMap<string, string> }> {
   const { baseUrl } = site.config;
   const manifest = incremental?.manifest.enabled && output.writer.keep ? incremental.manifest : undefined;
   const record = (routePath: string, file: string, hash: () => string | undefined) => {
@@ -56,6 +56,9 @@ export async function writePages({
   // Pages whose head asks not to be indexed, for the sitemap: a kept page's HTML is read for it only where the
   // page's own code or MDX <head> could have written the tag.
   const noIndexed = new Set<string>();
+  // The HTML of the posts the blog's feeds hold, whose content the feeds carry (see blogFeeds).
+  const inFeeds = new Set(feedPosts(site).map((p) => p.path));
+  const feedPages = new Map<string, string>();
   let written = 0;
   let turned = performance.now();
   for await (const item of inRouteOrder(site, pages, manifest ? incremental!.reused : undefined)) {
@@ -72,6 +75,7 @@ export async function writePages({
       const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
       if ((compiled?.source.react || compiled?.modules || compiled?.head) && asksNotToBeIndexed(read())) noIndexed.add(route.path);
       await search.add(route, read);
+      if (inFeeds.has(route.path)) feedPages.set(route.path, read());
     } else {
       const html = await assets.inPage(item);
       const file = outputFile(baseUrl, item.path);
@@ -79,6 +83,7 @@ export async function writePages({
       record(item.path, file, () => contentHash(html));
       if (asksNotToBeIndexed(html)) noIndexed.add(item.path);
       await search.add({ path: item.path, title: titles.get(item.path) }, () => html);
+      if (inFeeds.has(item.path)) feedPages.set(item.path, html);
     }
     onPage?.(++written);
     // Rendering and held-back writes resolve through microtasks only: a turn of the event loop now and then lets
@@ -88,7 +93,7 @@ export async function writePages({
       turned = performance.now();
     }
   }
-  return { flush: () => behind.flush(), noIndexed };
+  return { flush: () => behind.flush(), noIndexed, feedPages };
 }
 
 /**

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildInMemory, fixture, makeSite } from '../helpers.ts';
+import { buildSite } from '../../src/build.ts';
+import { classicTheme } from '../../themes/classic/index.tsx';
+import { buildInMemory, fixture, makeSite, repoRoot } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
@@ -32,7 +35,8 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     const writer = await build();
     expect(writer.files.has('blog/feed.json')).toBe(false);
     const rss = xml(writer.text('blog/rss.xml')).rss.channel;
-    expect(rss.title).toBe('My Site');
+    // The feed names the site's blog, as Docusaurus's does; the pages' links to it say the site's title (below).
+    expect(rss.title).toBe('My Site Blog');
     expect(rss.description).toBe('My Site Blog');
     expect(rss.link).toBe('https://your-docusaurus-site.example.com/blog/');
     expect(rss.item.map((i: { link: string }) => i.link)).toEqual([
@@ -50,14 +54,50 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     const atom = xml(writer.text('blog/atom.xml')).feed;
     expect(atom.entry).toHaveLength(4);
     expect(atom.entry[0].link['@href']).toBe('https://your-docusaurus-site.example.com/blog/welcome/');
-    expect(atom.entry[0].author[1]).toEqual({
-      name: 'Yangshun Tay',
-      uri: 'https://your-docusaurus-site.example.com/blog/authors/yangshun/',
-    });
+    // An author's own address, as Docusaurus gives it (their page on the site where they have none).
+    expect(atom.entry[0].author[1]).toEqual({ name: 'Yangshun Tay', uri: 'https://linkedin.com/in/yangshun' });
+    // Atom's category needs its term; the site's icon is the feed's.
+    expect(atom.entry[0].category.map((c: Record<string, string>) => c['@term'])).toEqual(['Facebook', 'Hello', 'Docusaurus']);
+    expect(atom.icon).toBe('https://your-docusaurus-site.example.com/img/favicon.ico');
     const head = writer.text('blog/welcome/index.html')!.split('</head>')[0];
     expect(head).toContain('<link rel="alternate" type="application/rss+xml" href="/blog/rss.xml" title="My Site RSS Feed"/>');
     expect(head).toContain('<link rel="alternate" type="application/atom+xml" href="/blog/atom.xml" title="My Site Atom Feed"/>');
     expect(writer.text('docs/intro/index.html')).not.toContain('application/rss+xml');
+  });
+
+  it("carries each post's content, whole, with absolute links and images, and nothing of the page around it", async () => {
+    const writer = await build();
+    const entries = xml(writer.text('blog/atom.xml')).feed.entry as { content: { '#text': string } }[];
+    const welcome = entries[0].content['#text'];
+    expect(welcome).toContain('<a href="https://docusaurus.io/docs/blog"');
+    expect(welcome).toContain('Simply add Markdown files');
+    expect(welcome).toMatch(/<img [^>]*src="https:\/\/your-docusaurus-site\.example\.com\/assets\/[^"]+\.jpeg"/);
+    expect(welcome).not.toMatch(/src="\/|href="\/|href="#/);
+    expect(welcome).not.toContain('<h1');
+    expect(welcome).not.toContain('quire-truncate');
+    expect(welcome.startsWith('<p><a href="https://docusaurus.io/docs/blog"')).toBe(true);
+    expect(welcome).not.toContain('Recent posts');
+    // An MDX post's content as its page draws it: the admonition, the code and the component's element.
+    const mdx = entries[1].content['#text'];
+    expect(mdx).toContain('Use the power of React');
+    expect(mdx).toContain('Click me!</button>');
+    const rss = xml(writer.text('blog/rss.xml')).rss.channel;
+    expect(rss.item[0]['content:encoded']).toBe(welcome);
+  });
+
+  it('carries the content of posts a later build keeps from the output before (not rendered again)', async () => {
+    const site = await makeSite('docusaurus-classic');
+    cleanups.push(site.cleanup);
+    const outDir = path.join(site.root, 'out');
+    const build = () => buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, toolVersion: 'test-1' });
+    expect((await build()).ok).toBe(true);
+    const first = readFileSync(path.join(outDir, 'blog/atom.xml'), 'utf8');
+    const page = statSync(path.join(outDir, 'blog/welcome/index.html'));
+    expect((await build()).ok).toBe(true);
+    // The post's page is the file the first build wrote (kept, so not rendered), and the feed is the same.
+    expect(statSync(path.join(outDir, 'blog/welcome/index.html')).ino).toBe(page.ino);
+    expect(readFileSync(path.join(outDir, 'blog/atom.xml'), 'utf8')).toBe(first);
+    expect(first).toContain('Simply add Markdown files');
   });
 
   it("writes all three with type 'all', under the base URL, at most `limit` posts, every text escaped", async () => {
