@@ -5,7 +5,7 @@
 // tags stripped and whitespace normalised) and quire's diagnostics are grouped by code.
 // Lists of blog posts are compared post by post (link, what is shown of it, whether it links on); around each doc or
 // post, the sidebar as it shows, the table of contents, previous/next, breadcrumbs, a post's authors and tags and the
-// blog's recent posts; the navbar and footer once.
+// blog's recent posts; the navbar and footer once; the blog's feeds entry by entry.
 // Usage: node bench/docusaurus-compare.mjs [--work /tmp/dz-compare] [--quire lib/quire.js] [--reuse]
 //          [--hunks 3] <project folder>...
 // `--reuse`: keep an earlier run's Docusaurus output in the work folder (its build takes minutes) and its timing.
@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { XMLParser } from 'fast-xml-parser';
 import { fromHtml } from 'hast-util-from-html';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -357,6 +358,67 @@ function chromeOf(tree, url) {
   return facts;
 }
 
+/**
+ * The blog's feeds (`rss.xml`, `atom.xml` of each blog folder both wrote): per entry, in order, its title, address
+ * (without a trailing slash: Docusaurus's default addresses have none), authors (name and link), categories, and the
+ * words of its content. Returns the facts only one of them has, per feed file.
+ */
+function feedsDiff(dzOut, qOut) {
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    isArray: (name) => ['entry', 'item', 'author', 'category'].includes(name),
+  });
+  const bare = (u) => String(u ?? '').replace(/\/(?=$|#)/, '');
+  const words = (html) => normText(textOf(fromHtml(String(html ?? ''), { fragment: true })).join(''));
+  const factsOf = (file) => {
+    const doc = parser.parse(readFileSync(file, 'utf8'));
+    const facts = [];
+    if (doc.feed) {
+      facts.push(`title:${doc.feed.title}`, `icon:${doc.feed.icon ?? ''}`);
+      for (const [i, e] of (doc.feed.entry ?? []).entries()) {
+        const content = typeof e.content === 'object' ? e.content['#text'] : e.content;
+        facts.push(`${i}:title:${typeof e.title === 'object' ? e.title['#text'] : e.title}`, `${i}:id:${bare(e.id)}`);
+        for (const a of e.author ?? []) facts.push(`${i}:author:${a.name}→${bare(a.uri ?? '')}`);
+        for (const c of e.category ?? []) facts.push(`${i}:category:${c['@label']}/${c['@term'] ?? ''}`);
+        facts.push(`${i}:content:${words(content).toLowerCase().slice(0, 4000)}`);
+      }
+    } else if (doc.rss) {
+      const ch = doc.rss.channel;
+      facts.push(`title:${ch.title}`);
+      for (const [i, e] of (ch.item ?? []).entries()) {
+        facts.push(`${i}:title:${e.title}`, `${i}:link:${bare(e.link)}`);
+        for (const c of e.category ?? []) facts.push(`${i}:category:${typeof c === 'object' ? c['#text'] : c}`);
+        facts.push(`${i}:content:${words(e['content:encoded']).toLowerCase().slice(0, 4000)}`);
+      }
+    }
+    return facts;
+  };
+  const out = [];
+  const walk = (dir, rel = '') => {
+    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = path.join(rel, entry.name);
+      if (entry.isDirectory() && !['assets', 'pagefind', '_quire'].includes(entry.name) && rel.split(path.sep).length < 3) walk(dir, r);
+      else if (/^(rss|atom)\.xml$/.test(entry.name)) {
+        const q = path.join(realpathSync(qOut), r);
+        if (!existsSync(q)) out.push({ file: r, onlyDocusaurus: true });
+        else {
+          const a = factsOf(path.join(dir, r));
+          const b = factsOf(q);
+          const only = { docusaurus: missing(a, b), quire: missing(b, a) };
+          out.push({
+            file: r,
+            entries: [a.filter((f) => /^\d+:id|^\d+:link/.test(f)).length, b.filter((f) => /^\d+:id|^\d+:link/.test(f)).length],
+            ...only,
+          });
+        }
+      }
+    }
+  };
+  if (existsSync(dzOut)) walk(dzOut);
+  return out;
+}
+
 /** The navbar's and footer's links and texts, the same on every page: compared once per project. */
 function siteChromeOf(tree, url) {
   const base = new URL(url, 'http://site.invalid');
@@ -659,6 +721,7 @@ for (const folder of folders) {
     differing,
     chromeDiffering,
     siteChrome: siteChromeDiff(dzPages, qPages, both),
+    feeds: existsSync(qOut) ? feedsDiff(dzOut, qOut) : [],
   };
   writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report, null, 1));
 
@@ -673,6 +736,17 @@ for (const folder of folders) {
   console.log(`not compared (lists and React pages, ${notCompared.length}): ${notCompared.join(' ')}`);
   console.log(`pages compared: ${report.compared}, differing: ${differing.length}`);
   printChrome(report);
+  for (const f of report.feeds) {
+    if (f.onlyDocusaurus) console.log(`  feed ${f.file}: only Docusaurus wrote it`);
+    else if (f.docusaurus.length + f.quire.length === 0) console.log(`  feed ${f.file}: ${f.entries[0]} entries, equal`);
+    else {
+      console.log(
+        `  feed ${f.file}: ${f.entries[0]} entries (quire ${f.entries[1]}), ${f.docusaurus.length + f.quire.length} facts differ`,
+      );
+      if (f.docusaurus.length) console.log(`    only Docusaurus: ${clip(f.docusaurus, 6)}`);
+      if (f.quire.length) console.log(`    only quire: ${clip(f.quire, 6)}`);
+    }
+  }
   for (const d of differing) {
     if (d.hunks === null) console.log(`  ${d.url}: text entirely different (${d.words[0]} vs ${d.words[1]} words)`);
     else {
