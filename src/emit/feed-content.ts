@@ -10,7 +10,11 @@ import { TRUNCATE_ELEMENT } from '../shared/markers.ts';
  * page (its post container). Undefined when the page has no such body (a theme of the project's own making).
  */
 export function feedItemContent(pageHtml: string, postUrl: string): string | undefined {
-  const body = findBody(fromHtml(pageHtml));
+  // Only the post's article is parsed, not the page around it (a blog without a feed limit has every post in it).
+  const start = pageHtml.indexOf('<article class="blog-post"');
+  const end = pageHtml.lastIndexOf('</article>');
+  const article = start >= 0 && end > start ? pageHtml.slice(start, end + '</article>'.length) : undefined;
+  const body = findBody(article === undefined ? fromHtml(pageHtml) : fromHtml(article, { fragment: true }));
   if (!body) return undefined;
   absolutize(body, postUrl);
   // The content itself, without the theme's one wrapper around it (`<div class="markdown">`).
