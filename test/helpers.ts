@@ -45,7 +45,7 @@ export async function buildInMemory(root: string, options: Partial<BuildOptions>
  * Builds, in memory, a copy of the create-docusaurus template with an overlay (file → text); the copy is removed
  * by the given cleanups (call them in afterAll).
  */
-export async function buildTemplate(overlay: Record<string, string | Buffer>, cleanups: (() => Promise<void>)[]) {
+export async function buildTemplate(overlay: Record<string, string | Buffer | null>, cleanups: (() => Promise<void>)[]) {
   const site = await makeSite('docusaurus-classic', overlay);
   cleanups.push(site.cleanup);
   return buildInMemory(site.root);

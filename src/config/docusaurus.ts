@@ -233,6 +233,9 @@ export function mapDocusaurusConfig(
     // Docusaurus's `log` prints and goes on, as quire's `warn` does.
     if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
   }
+  // Docusaurus checks neither the images its config names (icon, logos, social card) nor a page's `image`: a missing
+  // one is told, and the site still builds, as it does there.
+  config.onBrokenSiteImages = 'warn';
   const format = take('markdown.format');
   // Docusaurus describes a page without front matter `description` by its first line of text, its headings
   // link to themselves and get ids by its own rules (see markdown.headingIds).

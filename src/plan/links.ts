@@ -64,12 +64,9 @@ export function checkLinks({
   const known = same?.pages;
 
   // Kept with the severity its setting gives (onBrokenLinks, or onBrokenAnchors for anchors and duplicate ids).
-  const flag = (kind: 'link' | 'anchor' | 'mdLink' | 'mdImage', found: Diagnostic) => {
-    const mode =
-      kind === 'anchor'
-        ? config.onBrokenAnchors
-        : ((kind === 'mdLink' ? config.onBrokenMarkdownLinks : kind === 'mdImage' ? config.onBrokenMarkdownImages : undefined) ??
-          config.onBrokenLinks);
+  const own = { mdLink: config.onBrokenMarkdownLinks, mdImage: config.onBrokenMarkdownImages, siteImage: config.onBrokenSiteImages };
+  const flag = (kind: 'link' | 'anchor' | keyof typeof own, found: Diagnostic) => {
+    const mode = kind === 'anchor' ? config.onBrokenAnchors : ((kind === 'link' ? undefined : own[kind]) ?? config.onBrokenLinks);
     if (mode !== 'ignore') diagnostics.push({ ...found, severity: mode === 'throw' ? 'error' : 'warning' });
   };
 
@@ -156,7 +153,7 @@ export function checkLinks({
     const image = found(() => {
       const image = c.source.frontMatter.image;
       if (!image || !isSitePath(image) || isStaticFile(image)) return;
-      flag('link', report(CODES.BROKEN_LINK, 'frontMatterImage', { image }, { file: c.source.file, ...c.source.fieldPlaces?.image }));
+      flag('siteImage', report(CODES.BROKEN_LINK, 'frontMatterImage', { image }, { file: c.source.file, ...c.source.fieldPlaces?.image }));
     });
     // Two headings with one id: a link to it (and the table of contents) reaches only the first.
     const duplicates = found(() => {
@@ -175,7 +172,7 @@ export function checkLinks({
   for (const { to, keyPath, file, line, column, isFile } of keyedLinks) {
     const path = to.split(/[?#]/)[0];
     if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
-    if (isFile) flag('link', report(CODES.BROKEN_LINK, 'configImage', { to }, configPlace(config.configSource, keyPath)));
+    if (isFile) flag('siteImage', report(CODES.BROKEN_LINK, 'configImage', { to }, configPlace(config.configSource, keyPath)));
     else if (!file)
       flag(
         'link',

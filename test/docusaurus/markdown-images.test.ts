@@ -77,3 +77,25 @@ describe('Markdown images of the site itself get their size and load lazily, as 
     expect(images(mdx, 'Daneben')).toEqual([expect.stringMatching(/ loading="lazy" decoding="async" width="10" height="10"\/>$/)]);
   });
 });
+
+describe("the site's own images that do not exist, in a Docusaurus project", () => {
+  it('are warnings, not errors, as Docusaurus checks none of them: the social card of the config and of a page', async () => {
+    const { result, writer } = await buildTemplate(
+      {
+        // The template's onBrokenLinks is 'throw': these images are not links, and still only warn.
+        'docs/intro.mdx': '---\nsidebar_position: 1\nimage: /img/missing-card.png\n---\n\n# Tutorial Intro\n\nText.\n',
+        'static/img/docusaurus-social-card.jpg': null,
+      },
+      cleanups,
+    );
+    expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
+    expect(result.ok).toBe(true);
+    const broken = result.diagnostics.filter((d) => d.code === 'Q060').map((d) => `${d.severity} ${d.message}`);
+    expect(broken).toEqual([
+      'warning Broken image in front matter: /img/missing-card.png is not a file of the site (static/).',
+      'warning Broken image in the site configuration: /img/docusaurus-social-card.jpg is not a file of the site (static/).',
+    ]);
+    // The page is written with its card named, as Docusaurus writes it.
+    expect(writer.text('docs/intro/index.html')).toContain('/img/missing-card.png');
+  });
+});
