@@ -962,10 +962,13 @@ function mapFeedOptions(opt: <T = unknown>(key: string) => T | undefined, siteTi
 /** Docusaurus resolves `img/x.png` (no slash) against the base URL, as quire does with `/img/x.png`. */
 /**
  * A navbar or footer link's target as quire's config writes it: `to` a site path, `href` a URL. Docusaurus's Link
- * takes a full URL in `to` as well (pnpm.io's "Help Us Translate"): that is an external link. Undefined: neither.
+ * takes a full URL in `to` as well (pnpm.io's "Help Us Translate"): that is an external link; a fragment alone
+ * (`#`) stays as written. Undefined: neither.
  */
 function linkTarget(to: string | undefined, href: string | undefined): { to?: string; href?: string } | undefined {
   if (typeof to === 'string' && href === undefined && /^[a-z][a-z\d+.-]*:/i.test(to)) return { href: to };
+  // A fragment alone (`to: '#'`, a dropdown's heading) stays on the page, as Docusaurus's Link writes it.
+  if (typeof to === 'string' && href === undefined && to.startsWith('#')) return { href: to };
   if (to === undefined && href === undefined) return undefined;
   return { ...(to !== undefined ? { to: sitePath(to) } : {}), ...(href !== undefined ? { href } : {}) };
 }
@@ -1122,15 +1125,20 @@ function navLink(at: string, take: Take): Raw | undefined {
   // Without a class nothing would be drawn, so the aria-label is shown.
   const given = take<string>(`${at}.label`);
   const className = take<string>(`${at}.className`);
-  const text = given ?? take<string>(`${at}.aria-label`) ?? (className !== undefined ? spokenAddress(target) : undefined);
+  // HTML in place of the label (Docusaurus's NavbarNavLink writes it as the link's content): its text names the link.
+  const html = take<string>(`${at}.html`);
+  const htmlText = typeof html === 'string' ? html.replace(/<[^>]*>/g, '').trim() || undefined : undefined;
+  const text =
+    given ?? take<string>(`${at}.aria-label`) ?? htmlText ?? (className !== undefined || html ? spokenAddress(target) : undefined);
   const opens = take<string>(`${at}.target`);
   return {
     type: 'link',
     label: text,
+    ...(typeof html === 'string' && html ? { html } : {}),
     ...target,
     ...(className !== undefined ? { className } : {}),
     ...(opens !== undefined ? { target: opens } : {}),
-    ...(given === undefined && text !== undefined && className !== undefined ? { labelHidden: true } : {}),
+    ...(given === undefined && text !== undefined && className !== undefined && !html ? { labelHidden: true } : {}),
   };
 }
 

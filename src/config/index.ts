@@ -142,7 +142,7 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
     if (item.type === 'link') links.push([`navbar.items.${i}.href`, item.href]);
     for (const [sub, key] of navSubLinks(item)) links.push([`navbar.items.${i}.${key}.href`, sub.href]);
   });
-  const itemHtml: [string, string][] = [];
+  const itemHtml: [string, string][] = linkHtml(config);
   config.navbar.items.forEach((item, i) => {
     if (item.type === 'html') itemHtml.push([`navbar.items.${i}.value`, item.value]);
   });
@@ -182,6 +182,14 @@ export async function unsafeInConfig(config: SiteConfig, file = 'site.config.ts'
   return out;
 }
 
+/** The `html` of the navbar's links, those of its dropdowns included, each with its key path. */
+function linkHtml(config: SiteConfig): [string, string][] {
+  return config.navbar.items.flatMap((item, i): [string, string][] => [
+    ...(item.type === 'link' && item.html ? [[`navbar.items.${i}.html`, item.html] as [string, string]] : []),
+    ...navSubLinks(item).flatMap(([sub, key]): [string, string][] => (sub.html ? [[`navbar.items.${i}.${key}.html`, sub.html]] : [])),
+  ]);
+}
+
 /** Validates a raw config object; pure, so tests can call it with inline objects. */
 export function validateConfig(
   raw: unknown,
@@ -214,6 +222,7 @@ export function validateConfig(
     ...config.footer.links.flatMap((column, i) =>
       column.items.flatMap((item, j): [string, string][] => ('html' in item ? [[`footer.links.${i}.items.${j}.html`, item.html]] : [])),
     ),
+    ...linkHtml(config),
   ];
   for (const [keyPath, html] of written) {
     const unbalanced = html && unbalancedTag(html);

@@ -42,11 +42,18 @@ const oneTarget = (v: { to?: string; href?: string; doc?: object }) =>
   (v.doc !== undefined && v.href === undefined) || (v.to === undefined) !== (v.href === undefined);
 const oneTargetMessage = { message: 'give exactly one of "to" (internal path) or "href" (external URL)' };
 const linkTarget = z.object(linkFields).refine(oneTarget, oneTargetMessage);
+/**
+ * A link of the navbar or its dropdowns: it may show HTML of the config author's as its content instead of its
+ * label (a Docusaurus navbar link's `html`; the label is what messages call it). Its URLs pass the URL policy, its
+ * tags must close.
+ */
+const navLinkFields = { ...linkFields, html: z.string().min(1).optional() };
+const navLinkTarget = z.object(navLinkFields).refine(oneTarget, oneTargetMessage);
 /** Trusted HTML from the config author, shown as a footer column's item; its URLs pass the URL policy. */
 const footerHtml = z.object({ html: z.string().min(1) }).strict();
 /** Which end of the navbar an item sits at; by default links and menus on the left, the rest on the right. */
 const position = { position: z.enum(['left', 'right']).optional() };
-const linkItem = z.object({ type: z.literal('link'), ...linkFields, ...position }).refine(oneTarget, oneTargetMessage);
+const linkItem = z.object({ type: z.literal('link'), ...navLinkFields, ...position }).refine(oneTarget, oneTargetMessage);
 const dropdownItem = z.object({
   type: z.literal('dropdown'),
   ...position,
@@ -54,13 +61,13 @@ const dropdownItem = z.object({
   flag: z.string().optional(),
   /** On the dropdown's toggle, as Docusaurus puts it on its link, for the project's CSS. */
   className: z.string().optional(),
-  items: z.array(linkTarget).min(1),
+  items: z.array(navLinkTarget).min(1),
 });
 const simpleItem = <T extends string>(type: T) =>
   z.object({ type: z.literal(type), label: z.string().optional(), flag: z.string().optional(), ...position });
 /** A locale or version dropdown, with links of the config's own before and after its entries. */
 const menuItem = <T extends string>(type: T) =>
-  simpleItem(type).extend({ itemsBefore: z.array(linkTarget).default([]), itemsAfter: z.array(linkTarget).default([]) });
+  simpleItem(type).extend({ itemsBefore: z.array(navLinkTarget).default([]), itemsAfter: z.array(navLinkTarget).default([]) });
 
 /**
  * HTML of the config author's as an item of the bar (a Docusaurus navbar's `type: 'html'`: an icon link, a badge),

@@ -185,6 +185,25 @@ describe("a Docusaurus navbar's html items", () => {
     expect(html).toContain(`<li class="navbar__item menu__list-item group-start">${value}</li>`);
   });
 
+  it("writes a link's html as its content, and a dropdown heading's `to: '#'` as a link to the page itself", async () => {
+    // TypeORM's version menu: headings that are html items of the dropdown, leading nowhere.
+    const heading = '<span class="menu-heading">Latest</span>';
+    const { result, writer } = await withItem(
+      `{ type: 'dropdown', label: 'Version', position: 'right', items: [{ html: '${heading}', to: '#', className: 'menu-section' }, { label: 'v1', to: '/docs/intro' }] }, { html: '<b>Blog</b> posts', to: '/blog' }`,
+    );
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/intro/index.html')!;
+    expect(html).toContain(`<a href="#" class="dropdown__link menu-section">${heading}</a>`);
+    expect(html).toContain('<a href="/blog/" class="navbar__link"><b>Blog</b> posts</a>');
+    // A link's html is held to the same rules as an html item's.
+    const unsafe = await withItem(`{ html: '<img src="javascript:alert(1)">', to: '/blog' }`);
+    expect(unsafe.result.diagnostics).toContainEqual(expect.objectContaining({ code: 'Q064', keyPath: 'themeConfig.navbar.items.2.html' }));
+    const open = await withItem(`{ type: 'dropdown', label: 'More', items: [{ html: '<span>open', to: '#' }] }`);
+    expect(open.result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'Q002', keyPath: 'themeConfig.navbar.items.2.items.0.html' }),
+    );
+  });
+
   it('holds its URLs to the URL policy and refuses HTML that leaves a tag open, at its config key', async () => {
     const unsafe = await withItem(`{ type: 'html', value: '<a href="javascript:alert(1)">x</a>' }`);
     expect(unsafe.result.ok).toBe(false);

@@ -234,6 +234,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
             id={own(item.id)}
             aria-current={current(target(item) ?? item.to)}
             aria-label={item.labelHidden ? tl(item.label) : undefined}
+            html={item.html}
           >
             {item.labelHidden ? null : tl(item.label)}
           </Link>
@@ -252,6 +253,7 @@ function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean 
                   target={sub.target}
                   id={own(sub.id)}
                   aria-current={current(target(sub) ?? sub.to)}
+                  html={sub.html}
                 >
                   {tl(sub.label)}
                 </Link>
@@ -481,7 +483,7 @@ function MenuLinks({ links }: { links: LinkItem[] }) {
     .filter((link) => isFlagOn(site, link.flag))
     .map((link, i) => (
       <li key={i}>
-        <Link to={(link.to ?? link.href)!} className={['dropdown__link', link.className].filter(Boolean).join(' ')}>
+        <Link to={(link.to ?? link.href)!} className={['dropdown__link', link.className].filter(Boolean).join(' ')} html={link.html}>
           {tl(link.label)}
         </Link>
       </li>
