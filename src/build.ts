@@ -229,7 +229,8 @@ class BuildRun implements Driver {
       baseUrl: config.baseUrl,
       minify: mode === 'production',
       projectRoot: root,
-      styles: config.styles,
+      // The theme's Infima stand-ins first, where the site wants them under its own stylesheets (infimaStyles).
+      styles: infimaStylesheets(this.options.theme, toolRoot, config),
       setsPrimary: readStyleFacts(root, config.styles).setsPrimary,
       codeTheme: config.codeTheme,
       cacheDir: this.cacheDir,
@@ -368,4 +369,9 @@ const SLOW_PAGE_MS = 1000;
 export function compileDetail(cacheHits: number, slowest?: Slowest): string {
   const slow = slowest && slowest.ms >= SLOW_PAGE_MS ? `, slowest ${slowest.file} (${(slowest.ms / 1000).toFixed(1)} s)` : '';
   return `${cacheHits} cached${slow}`;
+}
+
+/** The stylesheets bundled after the theme's: the Infima stand-ins first where the config asks for them everywhere. */
+function infimaStylesheets(theme: Theme, toolRoot: string, config: SiteConfig): string[] {
+  return config.infimaStyles && theme.moduleStyles ? [path.join(toolRoot, theme.moduleStyles), ...config.styles] : config.styles;
 }

@@ -136,7 +136,8 @@ async function planSite(
   const texts = siteTexts(config, loaded);
   const provided = Object.fromEntries(Object.entries(theme.modules ?? {}).map(([name, exports]) => [name, Object.keys(exports)]));
   const quire = quireRoot();
-  const styles = theme.moduleStyles && path.join(quire, theme.moduleStyles);
+  // In the stylesheet every page loads where the config says so (infimaStyles), else first in each such page's CSS.
+  const styles = theme.moduleStyles && !config.infimaStyles ? path.join(quire, theme.moduleStyles) : undefined;
   const sources = theme.moduleSources;
   const browser = sources && { quire, modules: path.join(quire, sources.modules), island: path.join(quire, sources.island) };
   const staticPaths = new Set(loaded.staticFiles.map((f) => f.path));

@@ -329,6 +329,8 @@ export function mapDocusaurusConfig(
 
   // The classic theme's customCss: one file or a list (https://docusaurus.io/docs/styling-layout#global-styles).
   const customCss = opt<unknown>('theme.customCss');
+  // Infima's classes are styled on every page, under the project's CSS (see SiteConfig.infimaStyles).
+  config.infimaStyles = true;
   if (typeof customCss === 'string') config.styles = [relative(customCss)];
   else if (Array.isArray(customCss) && customCss.every((f) => typeof f === 'string')) config.styles = customCss.map((f) => relative(f));
   else if (customCss !== undefined) used.delete(`${preset}.1.theme.customCss`);

@@ -234,6 +234,12 @@ export const configSchema = z
      */
     styles: z.array(z.string().min(1)).default([]),
     /**
+     * The theme's stand-ins for Infima's classes (Theme.moduleStyles) in the stylesheet every page loads, between the
+     * theme's and the project's `styles`, as Docusaurus loads Infima before a project's CSS, which restyles them (a
+     * Docusaurus project's). Off: only pages running the project's own code get them, first in their own CSS.
+     */
+    infimaStyles: z.boolean().default(false),
+    /**
      * The project's own theme components by module name (`DocItem/Layout` → `src/theme/DocItem/Layout.js`): the
      * project's code importing `@theme/<name>` gets its file, and `@theme-original/<name>` the theme's module (a
      * Docusaurus project's `src/theme/`).

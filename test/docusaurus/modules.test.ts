@@ -548,8 +548,9 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     const html = writer.text('docs/bilder/index.html') ?? '';
     expect(html).toContain('<img src="/img/logo.svg" alt="Logo" class="logo themed-image themed-image--light"/>');
     expect(html).toContain('<img src="/img/docusaurus.png" alt="Logo" class="logo themed-image themed-image--dark"/>');
-    // The page's stylesheet hides the other mode's image.
-    expect(html).toMatch(/html\[data-theme="?dark"?\] \.themed-image--light/);
+    // The site's stylesheet (Infima's stand-ins are in it, under the project's CSS) hides the other mode's image.
+    const css = [...writer.files.keys()].find((f) => /^assets\/styles\.[\w-]+\.css$/.test(f));
+    expect(writer.text(css ?? '')).toMatch(/html\[data-theme="?dark"?\] \.themed-image--light/);
     expect(html).toContain('Hallo <b>alle</b>!');
     expect(html).toContain('3 Seiten');
   });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -231,5 +231,52 @@ describe("Infima's classes on the Docusaurus template's home page", () => {
       if (mode === 'dark') await page.screenshot({ path: path.join(SCREENSHOTS, 'docusaurus-home-dark-1280.png'), fullPage: true });
       await context.close();
     }
+  });
+});
+
+/**
+ * Where Infima's classes are styled: in Docusaurus, Infima comes before the project's `customCss`, which restyles
+ * its classes, and it styles every page, Markdown ones included. TypeORM's hero band, restyled in its custom.css,
+ * showed quire's colour: the stand-ins were written after the project's stylesheet, and only on pages running the
+ * project's code.
+ */
+describe("Infima's classes under the project's CSS, on every page", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof makeSite>> | undefined;
+
+  beforeAll(async () => {
+    const custom = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/src/css/custom.css'), 'utf8');
+    site = await makeSite('docusaurus-classic', {
+      'src/css/custom.css': `${custom}\n.hero--primary { background: rgb(10, 20, 30); }\n`,
+      'docs/grid.mdx': '# Grid\n\n<div className="row">\n  <div className="col">One</div>\n  <div className="col">Two</div>\n</div>\n',
+    });
+    const outDir = path.join(site.root, 'out');
+    const result = await buildSite({ root: site.root, toolRoot: repoRoot, theme: classicTheme, outDir, cacheDir: false });
+    if (!result.ok) throw new Error('The template did not build:\n' + result.diagnostics.map((d) => formatDiagnostic(d)).join('\n'));
+    server = await serveDist(outDir);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await site?.cleanup();
+  });
+
+  it("lets the project's stylesheet restyle an Infima class on a React page", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    expect(await page.locator('header.hero').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(10, 20, 30)');
+    await page.close();
+  });
+
+  it('styles Infima classes on a Markdown page that imports nothing', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/docs/grid/`);
+    expect(await page.locator('.markdown .row').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+    const [one, two] = await page.locator('.markdown .col').evaluateAll((cols) => cols.map((c) => c.getBoundingClientRect().top));
+    expect(one).toBe(two);
+    await page.close();
   });
 });
