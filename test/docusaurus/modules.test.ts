@@ -723,6 +723,47 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(island).toContain(JSON.stringify(title));
   });
 
+  it("compiles a Sass CSS module (x.module.scss) the project's code imports with its sass package, as docusaurus-plugin-sass", async () => {
+    // Sequelize's home page and support tables import `./x.module.scss`: quire had no loader for it, and left the
+    // home page out. A stand-in for the project's `sass` (quire has none): `$name: value;` put in place.
+    const sass = [
+      "const fs = require('node:fs');",
+      "const { pathToFileURL } = require('node:url');",
+      'exports.compile = (file) => {',
+      "  let text = fs.readFileSync(file, 'utf8');",
+      '  const vars = {};',
+      "  text = text.replace(/^\\$([\\w-]+):\\s*([^;]+);\\n/gm, (_, k, v) => { vars[k] = v; return ''; });",
+      '  return { css: text.replace(/\\$([\\w-]+)/g, (_, k) => vars[k]), loadedUrls: [pathToFileURL(file)] };',
+      '};',
+    ].join('\n');
+    const { result, writer } = await build({
+      'node_modules/sass/package.json': '{ "name": "sass", "main": "index.js" }',
+      'node_modules/sass/index.js': sass,
+      'src/components/Table.module.scss': '$brand: #52b0e7;\n.table { border: 1px solid $brand; }\n',
+      'src/components/Table.js': [
+        "import {useState} from 'react';",
+        "import css from './Table.module.scss';",
+        'export default function Table() {',
+        '  const [n, setN] = useState(1);',
+        '  return <div className={css.table} onClick={() => setN(n + 1)}>{n}</div>;',
+        '}',
+      ].join('\n'),
+      'docs/table.mdx': "---\ntitle: Table\n---\nimport Table from '@site/src/components/Table';\n\n<Table />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/table/index.html') ?? '';
+    const [, table] = /<div class="([^"]+)">1<\/div>/.exec(html) ?? [];
+    expect(table).toMatch(/table/);
+    expect(html).toContain(`.${table} {`);
+    expect(html).toContain('#52b0e7');
+    // The browser build gives the island the same class name.
+    const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
+    const island = [src, ...[...writer.files.keys()].filter((f) => /^assets\/project\/chunk-/.test(f))]
+      .map((f) => writer.text(f) ?? '')
+      .join('\n');
+    expect(island).toContain(JSON.stringify(table));
+  });
+
   it("reads the CSS modules' class names from the server bundle as esbuild writes them", () => {
     const names = new Map<string, Record<string, string>>();
     const code = [
