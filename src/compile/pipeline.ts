@@ -270,6 +270,20 @@ export function prepareMarkdown(body: string): string {
 }
 
 /**
+ * The h1 a page begins with, after its `import` statements (Docusaurus's metadata title: its
+ * parseMarkdownContentTitle reads a `#` heading only there; `export`s and anything else before it stop it).
+ */
+function leadingH1(tree: Root): string | undefined {
+  const first = tree.children.find((n) => !(n.type === 'mdxjsEsm' && /^import\s/.test(n.value)) && n.type !== 'yaml');
+  return first?.type === 'heading' && first.depth === 1 ? headingTitle(first) : undefined;
+}
+
+const headingTitle = (node: Root['children'][number]) =>
+  toString(node)
+    .replace(/\s*\{#[^}]+\}\s*$/, '')
+    .trim();
+
+/**
  * Records the first h1 (title fallback), the first paragraph (description fallback) and every use of an MDX
  * component with its place and props (for the errors an unknown component or a wrong prop gets).
  */
@@ -290,10 +304,7 @@ function remarkSummary() {
       if (parentNode && (n.type === 'paragraph' || n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement'))
         parents.set(n, parentNode);
       const node = n as Root['children'][number];
-      if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined)
-        firstH1 = toString(node)
-          .replace(/\s*\{#[^}]+\}\s*$/, '')
-          .trim();
+      if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined) firstH1 = headingTitle(node);
       else if (node.type === 'paragraph' && firstParagraph === undefined) {
         const text = toString(node).trim();
         if (text) firstParagraph = text;
@@ -321,6 +332,7 @@ function remarkSummary() {
       }
     });
     file.data.firstH1 = firstH1;
+    file.data.leadingH1 = leadingH1(tree);
     file.data.firstParagraph = firstParagraph;
     // A blog post's excerpt is what comes before its truncate marker; its description stays the first paragraph.
     file.data.beforeTruncate = beforeTruncate(tree);

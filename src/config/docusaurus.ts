@@ -235,8 +235,14 @@ export function mapDocusaurusConfig(
   }
   const format = take('markdown.format');
   // Docusaurus describes a page without front matter `description` by its first line of text, its headings
-  // link to themselves and get ids by its own rules (see markdown.headingIds).
-  config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true, headingIds: 'docusaurus' };
+  // link to themselves and get ids by its own rules (see markdown.headingIds); its title is a heading it begins with.
+  config.markdown = {
+    format: format ?? 'mdx',
+    description: 'firstLine',
+    title: 'leadingHeading',
+    headingLinks: true,
+    headingIds: 'docusaurus',
+  };
   const mermaid = mapMermaid(raw as Raw, take, layout.root);
   if (mermaid) (config.markdown as Raw).mermaid = mermaid;
   mapMarkdownHooks(take, used, config);

@@ -653,6 +653,13 @@ export const configSchema = z
          */
         description: z.enum(['paragraph', 'firstLine']).default('paragraph'),
         /**
+         * The title of a page whose front matter gives none: its first `#` heading wherever it stands (`firstHeading`),
+         * or only a `#` heading the page begins with, after its `import` lines (`leadingHeading`, as Docusaurus's
+         * plugins read a page's metadata title; a Docusaurus project's). Without one a doc is titled by its id's last
+         * part and a page has no title of its own (the site's title alone).
+         */
+        title: z.enum(['firstHeading', 'leadingHeading']).default('firstHeading'),
+        /**
          * Each Markdown heading h2–h6 ends with a link to itself (`#` on hover, named "Direct link to …" in the site's
          * language), as Docusaurus draws its headings; a Docusaurus project's. Off: headings without links.
          */

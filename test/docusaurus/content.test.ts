@@ -52,6 +52,24 @@ describe('Docusaurus content rules', () => {
     expect('compiled' in post && post.compiled.title).toBe('reise/tag-1');
   });
 
+  it("titles a page by a # heading it begins with only, as Docusaurus's plugins (markdown.title: 'leadingHeading')", async () => {
+    // Sequelize's releases.mdx: an import and a component before `# Sequelize Versioning Policy`; Docusaurus's
+    // window title is the site's alone.
+    const leading: typeof config = { ...config, markdown: { ...config.markdown, title: 'leadingHeading' } };
+    const title = async (body: string, kind: Source['kind'], c = leading) => {
+      const r = await compileSource({ ...source(body, 'mdx'), kind }, c);
+      if (!('compiled' in r)) throw new Error('expected a compiled page');
+      return r.compiled.title;
+    };
+    const late = "import X from './x.js';\n\nexport const y = 1;\n\n# Policy\n\nText.\n";
+    expect(await title(late, 'page')).toBe('');
+    expect(await title(late, 'doc')).toBe('a');
+    expect(await title("import X from './x.js';\n\n# Policy {#policy}\n\nText.\n", 'page')).toBe('Policy');
+    expect(await title('Intro.\n\n# Policy\n', 'page')).toBe('');
+    // quire's own rule: the first # heading wherever it stands.
+    expect(await title(late, 'page', config)).toBe('Policy');
+  });
+
   it('shows every Docusaurus admonition keyword as a box, with a title written either way', async () => {
     for (const [written, style] of [
       [':::important Wichtig!\nText\n:::', 'info'],
