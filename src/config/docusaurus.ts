@@ -564,7 +564,10 @@ export function mapDocusaurusConfig(
     const hosted: Raw = {};
     for (const key of ['appId', 'apiKey', 'indexName']) hosted[key] = take(`themeConfig.algolia.${key}`);
     // Docusaurus's Algolia theme publishes an OpenSearch description of its search page (`searchPagePath`, which
-    // quire does not read: `false`, no search page and no description, is named unread).
+    // quire does not read: `false`, no search page and no description, is named unread). Its default, `search`, is
+    // where quire's search page is: written out (Sequelize's config), it changes nothing and is not named.
+    const algoliaRaw = (raw as { themeConfig: { algolia: unknown } }).themeConfig.algolia;
+    if (isObject(algoliaRaw) && algoliaRaw.searchPagePath === 'search') take('themeConfig.algolia.searchPagePath');
     config.search = docSearchSettings(take, 'themeConfig.algolia', hosted, true);
   } else {
     const adapter = mapDocSearchAdapter(raw as Raw, take, used);

@@ -388,6 +388,12 @@ describe('Docusaurus config', () => {
     const algolia = mapped({ themeConfig: { algolia: { appId: 'APP', apiKey: 'key', indexName: 'i', placeholder: 'Find' } } });
     expect(algolia.config!.search).toMatchObject({ provider: 'hosted', placeholder: 'Find' });
     expect(algolia.unread).toEqual([]);
+    // Its searchPagePath: the default, `search` (Sequelize's), is quire's search page; another is named.
+    const at = (searchPagePath: unknown) =>
+      mapped({ themeConfig: { algolia: { appId: 'APP', apiKey: 'key', indexName: 'i', searchPagePath } } }).unread;
+    expect(at('search')).toEqual([]);
+    expect(at('find')).toEqual(['- themeConfig.algolia.searchPagePath']);
+    expect(at(false)).toEqual(['- themeConfig.algolia.searchPagePath']);
   });
 
   it('reads prism.additionalLanguages as given (every Prism language highlights) and names the code colours', () => {
