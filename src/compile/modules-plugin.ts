@@ -453,7 +453,8 @@ function codeBlocks(b: PluginBuild, state: BundleState, target: Target, pages: E
     // The highlighter is loaded when a page's code block needs it, not with the stage.
     const { codeFigure, loadLanguages } = await import('./plugins/code.ts');
     await loadLanguages([spec.language]);
-    const { figure, notes } = codeFigure(text, spec.language, spec.meta, { line: spec.line, column: spec.column });
+    const place = { line: spec.line, column: spec.column };
+    const { figure, notes } = codeFigure(text, spec.language, spec.meta, place, false, state.options.settings?.magicComments);
     for (const note of notes) state.notes.push(noteDiagnostic(note, spec.file));
     return {
       contents: [

@@ -558,6 +558,10 @@ export function mapDocusaurusConfig(
     else used.delete(`themeConfig.prism.${key}`);
   }
   if (Object.keys(codeTheme).length) config.codeTheme = codeTheme;
+  // The kinds of magic comments (markdown.magicComments); a list of another shape stays unread, and named.
+  const magic = take('themeConfig.prism.magicComments');
+  if (isMagicCommentList(magic)) (config.markdown as Raw).magicComments = magic;
+  else used.delete('themeConfig.prism.magicComments');
   const algolia = take('themeConfig.algolia') === undefined ? undefined : true;
   used.delete('themeConfig.algolia');
   if (algolia) {
@@ -1092,6 +1096,22 @@ function docSearchSettings(take: Take, at: string, hosted: Raw, openSearch: bool
     contextualSearch: contextual ?? true,
     ...(placeholder !== undefined ? { placeholder } : {}),
   };
+}
+
+/** A list of Docusaurus's magic comment kinds: each a class name with a line directive, a block's two, or both. */
+function isMagicCommentList(value: unknown): boolean {
+  const text = (v: unknown) => typeof v === 'string' && v !== '';
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (c) =>
+        isObject(c) &&
+        text(c.className) &&
+        Object.keys(c).every((k) => ['className', 'line', 'block'].includes(k)) &&
+        (c.line === undefined || text(c.line)) &&
+        (c.block === undefined || (isObject(c.block) && text(c.block.start) && text(c.block.end) && Object.keys(c.block).length === 2)),
+    )
+  );
 }
 
 /** Whether the config adds a search bar: Algolia's settings, or a theme or plugin named for search. */

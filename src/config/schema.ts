@@ -660,6 +660,22 @@ export const configSchema = z
          */
         title: z.enum(['firstHeading', 'leadingHeading']).default('firstHeading'),
         /**
+         * The kinds of magic comments in code blocks (a Docusaurus project's `themeConfig.prism.magicComments`): a
+         * line that is only such a comment is taken out, and the line after a `line` directive, or the lines between
+         * a block's `start` and `end`, get `className` (Docusaurus's `theme-code-block-highlighted-line` is quire's
+         * highlighted line); `{1,3}` in a block's meta marks lines with the first kind's class. Unset: the highlight
+         * comments (`highlight-next-line`, `highlight-start`, `highlight-end`).
+         */
+        magicComments: z
+          .array(
+            z.strictObject({
+              className: z.string().min(1),
+              line: z.string().min(1).optional(),
+              block: z.strictObject({ start: z.string().min(1), end: z.string().min(1) }).optional(),
+            }),
+          )
+          .optional(),
+        /**
          * Each Markdown heading h2–h6 ends with a link to itself (`#` on hover, named "Direct link to …" in the site's
          * language), as Docusaurus draws its headings; a Docusaurus project's. Off: headings without links.
          */

@@ -399,6 +399,13 @@ describe('Docusaurus config', () => {
   it('reads prism.additionalLanguages as given (every Prism language highlights) and names the code colours', () => {
     const { unread } = mapped({ themeConfig: { prism: { additionalLanguages: ['powershell', 'ini'], theme: {} } } });
     expect(unread).toEqual(['- themeConfig.prism.theme']);
+    // Magic comment kinds are read (markdown.magicComments); a list of another shape is named.
+    const magic = mapped({ themeConfig: { prism: { magicComments: [{ className: 'err', line: 'error-next-line' }] } } });
+    expect(magic.unread).toEqual([]);
+    expect(magic.config!.markdown).toMatchObject({ magicComments: [{ className: 'err', line: 'error-next-line' }] });
+    expect(mapped({ themeConfig: { prism: { additionalLanguages: ['bash'], magicComments: [{ line: 'x' }] } } }).unread).toEqual([
+      '- themeConfig.prism.magicComments',
+    ]);
   });
 
   it("takes Docusaurus's v4 flags and faster bundlers as changing nothing quire writes, and names a hash router", () => {
