@@ -98,6 +98,7 @@ export function fileData(
     headingIds = 'quire',
     mermaid,
     magicComments,
+    newTabLinks,
   }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
@@ -109,6 +110,7 @@ export function fileData(
       file: source.file,
       lineOffset: source.bodyLine,
       ...(relativeBase ? { relativeBase } : {}),
+      ...(newTabLinks ? { newTab: true } : {}),
     },
     admonitionTitles: texts.admonitions,
     keepImports: false,
@@ -145,6 +147,8 @@ export interface PageSettings {
   headingIds?: 'quire' | 'docusaurus';
   /** `mermaid` code blocks are diagrams, drawn with this script, themes and options (SiteConfig.markdown.mermaid). */
   mermaid?: MermaidSettings;
+  /** Markdown links to other sites open a new tab (SiteConfig.markdown.newTabLinks). */
+  newTabLinks?: boolean;
   /** The kinds of magic comments in code blocks (SiteConfig.markdown.magicComments); unset, the highlight comments. */
   magicComments?: readonly MagicComment[];
 }

@@ -240,6 +240,7 @@ export function mapDocusaurusConfig(
     format: format ?? 'mdx',
     description: 'firstLine',
     title: 'leadingHeading',
+    newTabLinks: true,
     headingLinks: true,
     headingIds: 'docusaurus',
   };

@@ -660,6 +660,11 @@ export const configSchema = z
          */
         title: z.enum(['firstHeading', 'leadingHeading']).default('firstHeading'),
         /**
+         * Markdown links with a scheme (another site, `mailto:`, Docusaurus's `pathname://`) open in a new tab
+         * (`target="_blank"`, `rel="noopener noreferrer"`), as Docusaurus's Link opens them; a Docusaurus project's.
+         */
+        newTabLinks: z.boolean().default(false),
+        /**
          * The kinds of magic comments in code blocks (a Docusaurus project's `themeConfig.prism.magicComments`): a
          * line that is only such a comment is taken out, and the line after a `line` directive, or the lines between
          * a block's `start` and `end`, get `className` (Docusaurus's `theme-code-block-highlighted-line` is quire's

@@ -44,7 +44,7 @@ describe('Docusaurus config', () => {
       favicon: '/img/favicon.ico',
       image: '/img/docusaurus-social-card.jpg',
       onBrokenLinks: 'throw',
-      markdown: { format: 'mdx', title: 'leadingHeading', headingLinks: true, headingIds: 'docusaurus' },
+      markdown: { format: 'mdx', title: 'leadingHeading', newTabLinks: true, headingLinks: true, headingIds: 'docusaurus' },
       i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
       docs: { routeBasePath: 'docs', sidebarPath: 'sidebars.js', mainDocId: null },
       blog: { enabled: true, routeBasePath: 'blog', title: 'Blog', postsPerPage: 10, sidebarCount: 5 },

@@ -70,6 +70,29 @@ describe('Docusaurus content rules', () => {
     expect(await title(late, 'page', config)).toBe('Policy');
   });
 
+  it("opens Markdown links with a scheme in a new tab, as Docusaurus's Link (markdown.newTabLinks)", async () => {
+    // Sequelize's `[API](pathname:///api/v7/…)` and `[semver](https://semver.org/)`: quire opened them in place.
+    const body = [
+      'See [semver](https://semver.org/), [the API](pathname:///api/v7/) and [intro](/docs/intro/).',
+      '',
+      'And [`Model`][model].',
+      '',
+      '[model]: pathname:///api/v7/model.html',
+      '',
+    ].join('\n');
+    const newTab: typeof config = { ...config, markdown: { ...config.markdown, newTabLinks: true } };
+    for (const format of ['md', 'mdx'] as const) {
+      const r = await compileSource(source(body, format), newTab);
+      if (!('compiled' in r)) throw new Error('expected a compiled page');
+      // The page's output, whatever its form: three links open a new tab, the page's own does not.
+      const text = JSON.stringify(r.compiled.output);
+      expect(text.match(/_blank/g), text).toHaveLength(3);
+      expect(text).toMatch(/\/de\/docs\/intro\/\\?"(?!\s*target|,\\?"target)/);
+    }
+    // quire's own sites: in place.
+    expect(htmlOf(await compiled(body, 'md'))).not.toContain('_blank');
+  });
+
   it('shows every Docusaurus admonition keyword as a box, with a title written either way', async () => {
     for (const [written, style] of [
       [':::important Wichtig!\nText\n:::', 'info'],

@@ -36,13 +36,15 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
         "import Link from '@docusaurus/Link';",
         "import Layout from '@theme/Layout';",
         'export default function Links() {',
-        '  return <Layout title="Links"><Link to="pathname:///playground/" target="_self">Play</Link> <Link to="/docs/intro">Intro</Link></Layout>;',
+        '  return <Layout title="Links"><Link to="pathname:///playground/" target="_self">Play</Link> <Link to="/docs/intro">Intro</Link> <Link to="pathname:///api/">API</Link></Layout>;',
         '}',
       ].join('\n'),
     });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const html = writer.text('links/index.html')!;
     expect(html).toContain('<a href="/playground/" target="_self">Play</a>');
+    // Without a target, Docusaurus's Link opens a pathname:// link in a new tab, as any URL with a scheme.
+    expect(html).toMatch(/<a href="\/api\/" target="_blank" rel="noopener noreferrer">API<span class="visually-hidden">/);
     expect(html).not.toContain('pathname:');
   });
 
@@ -217,7 +219,11 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const html = writer.text('docs/api/store/index.html') ?? '';
-    const hrefs = [...html.matchAll(/<a href="([^"]+)">(Nachbar|hoch|Wurzel|PDF)<\/a>/g)].map((m) => `${m[2]} ${m[1]}`);
+    // The pathname:// link opens a new tab, as Docusaurus's Link opens it.
+    const hrefs = [
+      ...html.matchAll(/<a href="([^"]+)"(?: target="_blank" rel="noopener noreferrer")?>(Nachbar|hoch|Wurzel|PDF)<\/a>/g),
+    ].map((m) => `${m[2]} ${m[1]}`);
+    expect(html).toContain('<a href="/files/a.pdf" target="_blank" rel="noopener noreferrer">PDF</a>');
     expect(hrefs).toEqual([
       'Nachbar /docs/api/helpers/',
       'hoch /docs/intro/',
