@@ -1223,6 +1223,9 @@ function mapNavItem(
     // The versions of another docs instance are not built (mapDocsInstances): its dropdown is left out, and named.
     if (type === 'docsVersionDropdown' && item.docsPluginId !== undefined && item.docsPluginId !== 'default') return undefined;
     if (type === 'docsVersionDropdown' && item.docsPluginId !== undefined) mark(take, `${at}.docsPluginId`);
+    // quire's version dropdown is never coloured as the active item: what `dropdownActiveClassDisabled` asks
+    // (Sequelize's), so it changes nothing; unset, Docusaurus colours it on a docs page (README's "Found by comparing").
+    if (type === 'docsVersionDropdown' && item.dropdownActiveClassDisabled === true) mark(take, `${at}.dropdownActiveClassDisabled`);
     mark(take, `${at}.type`);
     const l = label();
     // Links the locale and version dropdowns show before and after their own entries ("All versions").

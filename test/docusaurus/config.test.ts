@@ -388,6 +388,11 @@ describe('Docusaurus config', () => {
     const algolia = mapped({ themeConfig: { algolia: { appId: 'APP', apiKey: 'key', indexName: 'i', placeholder: 'Find' } } });
     expect(algolia.config!.search).toMatchObject({ provider: 'hosted', placeholder: 'Find' });
     expect(algolia.unread).toEqual([]);
+    // A version dropdown never coloured active: quire's never is (Sequelize's navbar).
+    const dropdown = (dropdownActiveClassDisabled: boolean) =>
+      mapped({ themeConfig: { navbar: { items: [{ type: 'docsVersionDropdown', dropdownActiveClassDisabled }] } } }).unread;
+    expect(dropdown(true)).toEqual([]);
+    expect(dropdown(false)).toEqual(['- themeConfig.navbar.items.*.dropdownActiveClassDisabled']);
     // Its searchPagePath: the default, `search` (Sequelize's), is quire's search page; another is named.
     const at = (searchPagePath: unknown) =>
       mapped({ themeConfig: { algolia: { appId: 'APP', apiKey: 'key', indexName: 'i', searchPagePath } } }).unread;
