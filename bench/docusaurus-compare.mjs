@@ -193,9 +193,9 @@ function linksOf(file, url) {
   if (!wrapper || /404/.test(url)) return null;
   const base = new URL(url, 'http://site.invalid');
   const self = hrefOf({ properties: { href: url } }, base);
-  const outside = new Set(
-    findAll(wrapper, (n) => n.tagName === 'nav' || n.tagName === 'aside').flatMap((n) => findAll(n, (a) => a.tagName === 'a')),
-  );
+  // Navigation, and the version banner (quire's an <aside>, Docusaurus's a div inside a generated index's content).
+  const around = (n) => n.tagName === 'nav' || n.tagName === 'aside' || hasClass(n, 'theme-doc-version-banner');
+  const outside = new Set(findAll(wrapper, around).flatMap((n) => findAll(n, (a) => a.tagName === 'a')));
   const targets = new Set();
   for (const a of findAll(wrapper, (n) => n.tagName === 'a' && n.properties?.href)) {
     const to = hrefOf(a, base);

@@ -2,6 +2,7 @@ import type { Diagnostic } from './diagnostics.ts';
 import path from 'node:path';
 import { bundleModules, compileTexts, pageSettings, type CompileTexts, type ModuleBundles } from './compile/index.ts';
 import { quireRoot } from './config/index.ts';
+import { sassStylesheets } from './emit/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, measuredImageFiles, mergeMessages, plan, type PlanMemo } from './plan/index.ts';
 import type { Compiled, Loaded, Page, ProjectHooks, Site, SiteConfig, Theme } from './types.ts';
@@ -153,6 +154,7 @@ async function planSite(
     texts,
     browser,
     bundles,
+    sass: (read) => sassStylesheets(root, read),
   });
   // React pages whose code quire cannot build are left out (each named by a warning).
   const compiled = modules.dropped.length ? all.filter((c) => !modules.dropped.includes(c)) : all;

@@ -166,7 +166,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
   const reading = readingLang(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}${config.markdown.mermaid ? `|mermaid:${JSON.stringify(mermaidSettings(config))}` : ''}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}${config.markdown.title === 'leadingHeading' ? '|title:leading' : ''}${config.markdown.magicComments ? `|magic:${JSON.stringify(config.markdown.magicComments)}` : ''}${config.markdown.newTabLinks ? '|newTab' : ''}${config.markdown.mermaid ? `|mermaid:${JSON.stringify(mermaidSettings(config))}` : ''}`;
 }
 
 /**
@@ -203,6 +203,8 @@ export function pageSettings(config: SiteConfig): PageSettings {
     ...(config.markdown.headingLinks ? { headingLinks: true } : {}),
     ...(config.markdown.headingIds === 'quire' ? {} : { headingIds: config.markdown.headingIds }),
     ...(config.markdown.mermaid ? { mermaid: mermaidSettings(config) } : {}),
+    ...(config.markdown.magicComments ? { magicComments: config.markdown.magicComments } : {}),
+    ...(config.markdown.newTabLinks ? { newTabLinks: true } : {}),
     ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
       ? {
@@ -480,7 +482,7 @@ async function finishCompile(
     ms: took(),
     compiled: {
       source,
-      title: fm.title ?? (data.firstH1 as string | undefined) ?? untitledName(source),
+      title: fm.title ?? pageTitle(source, data, config.markdown.title === 'leadingHeading'),
       description:
         fm.description ??
         (config.markdown.description === 'firstLine' && !source.react
@@ -507,6 +509,16 @@ async function finishCompile(
       ...wordsOf(source, config),
     },
   };
+}
+
+/**
+ * The title of a page without front matter `title` (SiteConfig.markdown.title): its first h1, or, as Docusaurus's
+ * plugins take it (parseMarkdownContentTitle), an h1 it begins with; else a doc's id, a page none (the site's title).
+ */
+function pageTitle(source: Source, data: Record<string, unknown>, leading: boolean): string {
+  const heading = (leading ? data.leadingH1 : data.firstH1) as string | undefined;
+  if (heading !== undefined) return heading;
+  return leading && source.kind === 'page' ? '' : untitledName(source);
 }
 
 /**

@@ -46,6 +46,8 @@ export class BundleState {
    * which is the server build's (see cssModuleNamesOf).
    */
   readonly cssModuleNames = new Map<string, Record<string, string>>();
+  /** The files the project's Sass compiler read for the bundle (partials included): inputs of the kept bundle. */
+  readonly sassRead = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -89,13 +91,16 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
   };
 }
 
+/** A CSS module, also one written in Sass (`x.module.scss`, compiled by the project's sass: BundleOptions.sass). */
+const CSS_MODULE = /\.module\.(?:css|s[ac]ss)$/;
+
 /**
  * In the browser build a CSS module is the server build's class names: the page's HTML and CSS carry those, and a
  * component the browser draws anew (inside `<BrowserOnly>`, an element mounted later) must use them too. Lexical's
  * gallery, drawn in the browser only, had none of its styles.
  */
 function serverCssModuleNames(b: PluginBuild, state: BundleState): void {
-  b.onLoad({ filter: /\.module\.css$/ }, (args) => {
+  b.onLoad({ filter: CSS_MODULE }, (args) => {
     const names = state.cssModuleNames.get(args.path);
     if (!names) return undefined;
     const named = Object.entries(names).filter(([local]) => /^[A-Za-z_$][\w$]*$/.test(local) && local !== 'default');
@@ -117,7 +122,7 @@ function serverCssModuleNames(b: PluginBuild, state: BundleState): void {
 export function cssModuleNamesOf(code: string, root: string, into: Map<string, Record<string, string>>): void {
   const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
   const unquote = (text: string) => JSON.parse(`"${text}"`) as string;
-  for (const m of code.matchAll(/^\/\/ (\S+\.module\.css)\n((?:var [\w$]+ = (?:"[^\n]*"|\{[^}]*\});\n)+)/gm)) {
+  for (const m of code.matchAll(/^\/\/ (\S+\.module\.(?:css|s[ac]ss))\n((?:var [\w$]+ = (?:"[^\n]*"|\{[^}]*\});\n)+)/gm)) {
     const vars = new Map<string, string>();
     const names: Record<string, string> = {};
     let object: string | undefined;
@@ -448,7 +453,8 @@ function codeBlocks(b: PluginBuild, state: BundleState, target: Target, pages: E
     // The highlighter is loaded when a page's code block needs it, not with the stage.
     const { codeFigure, loadLanguages } = await import('./plugins/code.ts');
     await loadLanguages([spec.language]);
-    const { figure, notes } = codeFigure(text, spec.language, spec.meta, { line: spec.line, column: spec.column });
+    const place = { line: spec.line, column: spec.column };
+    const { figure, notes } = codeFigure(text, spec.language, spec.meta, place, false, state.options.settings?.magicComments);
     for (const note of notes) state.notes.push(noteDiagnostic(note, spec.file));
     return {
       contents: [

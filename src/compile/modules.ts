@@ -1,4 +1,4 @@
-import { build, type Metafile, type OutputFile } from 'esbuild';
+import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import path from 'node:path';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
@@ -30,6 +30,11 @@ export interface BundleOptions {
   browser?: { quire: string; modules: string; island: string };
   /** The last bundle, kept (see ModuleBundles): a build whose pages and input files are unchanged takes it. */
   bundles?: ModuleBundles;
+  /**
+   * The esbuild plugin compiling the project's Sass files its code imports (`./x.module.scss`, as
+   * docusaurus-plugin-sass lets webpack load them), adding each file Sass read to `read` (see emit's sassStylesheets).
+   */
+  sass?: (read: Set<string>) => Plugin;
 }
 
 /** The page's island module and the files it is made of (under the base path), when its code runs in the browser. */
@@ -141,6 +146,7 @@ async function bundleNow(
   const { list } = server;
   const { outputFiles, metafile } = server.result;
   addInputs(inputs, root, metafile);
+  for (const file of state.sassRead) inputs.add(file);
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
   list.forEach((entry, i) => attachModules(state, entry.compiled, i, outputs, metafile));
   for (const [file, code] of outputs) if (file.endsWith('.js')) cssModuleNamesOf(code, root, state.cssModuleNames);
@@ -158,6 +164,7 @@ async function bundleNow(
     const browser = await browserBuild(state, interactive);
     client = browser.outputFiles;
     addInputs(inputs, root, browser.metafile);
+    for (const file of state.sassRead) inputs.add(file);
   } catch (e) {
     const errors = esbuildErrors(e);
     return { diagnostics: [...state.notes, ...errors.map((m) => moduleDiagnostic(m, root, interactive))], files: [], dropped };
@@ -237,7 +244,7 @@ function serverBuild(state: BundleState, list: Entry[]): Promise<ServerResult> {
     loader: { '.js': 'jsx' },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-    plugins: [modulesPlugin(state, 'server', list)],
+    plugins: [modulesPlugin(state, 'server', list), ...sassPlugin(state)],
   });
 }
 
@@ -295,10 +302,15 @@ async function browserBuild(state: BundleState, interactive: Entry[]): Promise<{
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [modulesPlugin(state, 'browser', interactive)],
+    plugins: [modulesPlugin(state, 'browser', interactive), ...sassPlugin(state)],
     metafile: true,
   });
   return { outputFiles: result.outputFiles, metafile: result.metafile };
+}
+
+/** The project's Sass compiler as a plugin, after quire's (whose browser build gives CSS modules the server's names). */
+function sassPlugin(state: BundleState): Plugin[] {
+  return state.options.sass ? [state.options.sass(state.sassRead)] : [];
 }
 
 /** File types an island module publishes beside itself (see FILE_URL). */

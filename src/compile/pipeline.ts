@@ -19,6 +19,7 @@ import { remarkGlobalComponents, type GlobalComponents } from './plugins/global-
 import { remarkNpm2Yarn, type Npm2YarnSettings } from './plugins/npm2yarn.ts';
 import { remarkNotes } from './plugins/notes.ts';
 import type { PluginSettings, SectionPlugins } from './project-plugins.ts';
+import type { MagicComment } from '../highlight/index.ts';
 
 export { syntaxKey, syntaxPartsFor, type SyntaxParts } from './plugins/syntax.ts';
 
@@ -80,6 +81,7 @@ const FILE_SETTINGS = [
   'headingLinks',
   'headingIds',
   'mermaid',
+  'magicComments',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -87,7 +89,17 @@ export function fileData(
   source: Source,
   baseUrl: string,
   texts: { admonitions: Record<string, string>; headingLink?: string },
-  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents, headingLinks, headingIds = 'quire', mermaid }: PageSettings = {},
+  {
+    relativeUrls = 'slash',
+    npm2yarn,
+    plugins,
+    mdxComponents,
+    headingLinks,
+    headingIds = 'quire',
+    mermaid,
+    magicComments,
+    newTabLinks,
+  }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
   const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
@@ -98,6 +110,7 @@ export function fileData(
       file: source.file,
       lineOffset: source.bodyLine,
       ...(relativeBase ? { relativeBase } : {}),
+      ...(newTabLinks ? { newTab: true } : {}),
     },
     admonitionTitles: texts.admonitions,
     keepImports: false,
@@ -115,6 +128,8 @@ export function fileData(
     headingIds,
     // `mermaid` code blocks are diagrams the browser draws (rehypeCode), with these settings.
     mermaid,
+    // The kinds of magic comments in code blocks (SiteConfig.markdown.magicComments; rehypeCode).
+    magicComments,
   };
 }
 
@@ -132,6 +147,10 @@ export interface PageSettings {
   headingIds?: 'quire' | 'docusaurus';
   /** `mermaid` code blocks are diagrams, drawn with this script, themes and options (SiteConfig.markdown.mermaid). */
   mermaid?: MermaidSettings;
+  /** Markdown links to other sites open a new tab (SiteConfig.markdown.newTabLinks). */
+  newTabLinks?: boolean;
+  /** The kinds of magic comments in code blocks (SiteConfig.markdown.magicComments); unset, the highlight comments. */
+  magicComments?: readonly MagicComment[];
 }
 
 /**
@@ -270,6 +289,20 @@ export function prepareMarkdown(body: string): string {
 }
 
 /**
+ * The h1 a page begins with, after its `import` statements (Docusaurus's metadata title: its
+ * parseMarkdownContentTitle reads a `#` heading only there; `export`s and anything else before it stop it).
+ */
+function leadingH1(tree: Root): string | undefined {
+  const first = tree.children.find((n) => !(n.type === 'mdxjsEsm' && /^import\s/.test(n.value)) && n.type !== 'yaml');
+  return first?.type === 'heading' && first.depth === 1 ? headingTitle(first) : undefined;
+}
+
+const headingTitle = (node: Root['children'][number]) =>
+  toString(node)
+    .replace(/\s*\{#[^}]+\}\s*$/, '')
+    .trim();
+
+/**
  * Records the first h1 (title fallback), the first paragraph (description fallback) and every use of an MDX
  * component with its place and props (for the errors an unknown component or a wrong prop gets).
  */
@@ -290,10 +323,7 @@ function remarkSummary() {
       if (parentNode && (n.type === 'paragraph' || n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement'))
         parents.set(n, parentNode);
       const node = n as Root['children'][number];
-      if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined)
-        firstH1 = toString(node)
-          .replace(/\s*\{#[^}]+\}\s*$/, '')
-          .trim();
+      if (node.type === 'heading' && node.depth === 1 && firstH1 === undefined) firstH1 = headingTitle(node);
       else if (node.type === 'paragraph' && firstParagraph === undefined) {
         const text = toString(node).trim();
         if (text) firstParagraph = text;
@@ -321,6 +351,7 @@ function remarkSummary() {
       }
     });
     file.data.firstH1 = firstH1;
+    file.data.leadingH1 = leadingH1(tree);
     file.data.firstParagraph = firstParagraph;
     // A blog post's excerpt is what comes before its truncate marker; its description stays the first paragraph.
     file.data.beforeTruncate = beforeTruncate(tree);

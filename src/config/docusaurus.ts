@@ -238,8 +238,15 @@ export function mapDocusaurusConfig(
   config.onBrokenSiteImages = 'warn';
   const format = take('markdown.format');
   // Docusaurus describes a page without front matter `description` by its first line of text, its headings
-  // link to themselves and get ids by its own rules (see markdown.headingIds).
-  config.markdown = { format: format ?? 'mdx', description: 'firstLine', headingLinks: true, headingIds: 'docusaurus' };
+  // link to themselves and get ids by its own rules (see markdown.headingIds); its title is a heading it begins with.
+  config.markdown = {
+    format: format ?? 'mdx',
+    description: 'firstLine',
+    title: 'leadingHeading',
+    newTabLinks: true,
+    headingLinks: true,
+    headingIds: 'docusaurus',
+  };
   const mermaid = mapMermaid(raw as Raw, take, layout.root);
   if (mermaid) (config.markdown as Raw).mermaid = mermaid;
   mapMarkdownHooks(take, used, config);
@@ -557,13 +564,20 @@ export function mapDocusaurusConfig(
     else used.delete(`themeConfig.prism.${key}`);
   }
   if (Object.keys(codeTheme).length) config.codeTheme = codeTheme;
+  // The kinds of magic comments (markdown.magicComments); a list of another shape stays unread, and named.
+  const magic = take('themeConfig.prism.magicComments');
+  if (isMagicCommentList(magic)) (config.markdown as Raw).magicComments = magic;
+  else used.delete('themeConfig.prism.magicComments');
   const algolia = take('themeConfig.algolia') === undefined ? undefined : true;
   used.delete('themeConfig.algolia');
   if (algolia) {
     const hosted: Raw = {};
     for (const key of ['appId', 'apiKey', 'indexName']) hosted[key] = take(`themeConfig.algolia.${key}`);
     // Docusaurus's Algolia theme publishes an OpenSearch description of its search page (`searchPagePath`, which
-    // quire does not read: `false`, no search page and no description, is named unread).
+    // quire does not read: `false`, no search page and no description, is named unread). Its default, `search`, is
+    // where quire's search page is: written out (Sequelize's config), it changes nothing and is not named.
+    const algoliaRaw = (raw as { themeConfig: { algolia: unknown } }).themeConfig.algolia;
+    if (isObject(algoliaRaw) && algoliaRaw.searchPagePath === 'search') take('themeConfig.algolia.searchPagePath');
     config.search = docSearchSettings(take, 'themeConfig.algolia', hosted, true);
   } else {
     const adapter = mapDocSearchAdapter(raw as Raw, take, used);
@@ -1093,6 +1107,22 @@ function docSearchSettings(take: Take, at: string, hosted: Raw, openSearch: bool
   };
 }
 
+/** A list of Docusaurus's magic comment kinds: each a class name with a line directive, a block's two, or both. */
+function isMagicCommentList(value: unknown): boolean {
+  const text = (v: unknown) => typeof v === 'string' && v !== '';
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (c) =>
+        isObject(c) &&
+        text(c.className) &&
+        Object.keys(c).every((k) => ['className', 'line', 'block'].includes(k)) &&
+        (c.line === undefined || text(c.line)) &&
+        (c.block === undefined || (isObject(c.block) && text(c.block.start) && text(c.block.end) && Object.keys(c.block).length === 2)),
+    )
+  );
+}
+
 /** Whether the config adds a search bar: Algolia's settings, or a theme or plugin named for search. */
 function hasSearchPlugin(raw: Raw): boolean {
   if (isObject(raw.themeConfig) && raw.themeConfig.algolia !== undefined) return true;
@@ -1206,6 +1236,9 @@ function mapNavItem(
     // The versions of another docs instance are not built (mapDocsInstances): its dropdown is left out, and named.
     if (type === 'docsVersionDropdown' && item.docsPluginId !== undefined && item.docsPluginId !== 'default') return undefined;
     if (type === 'docsVersionDropdown' && item.docsPluginId !== undefined) mark(take, `${at}.docsPluginId`);
+    // quire's version dropdown is never coloured as the active item: what `dropdownActiveClassDisabled` asks
+    // (Sequelize's), so it changes nothing; unset, Docusaurus colours it on a docs page (README's "Found by comparing").
+    if (type === 'docsVersionDropdown' && item.dropdownActiveClassDisabled === true) mark(take, `${at}.dropdownActiveClassDisabled`);
     mark(take, `${at}.type`);
     const l = label();
     // Links the locale and version dropdowns show before and after their own entries ("All versions").

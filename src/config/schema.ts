@@ -666,6 +666,34 @@ export const configSchema = z
          */
         description: z.enum(['paragraph', 'firstLine']).default('paragraph'),
         /**
+         * The title of a page whose front matter gives none: its first `#` heading wherever it stands (`firstHeading`),
+         * or only a `#` heading the page begins with, after its `import` lines (`leadingHeading`, as Docusaurus's
+         * plugins read a page's metadata title; a Docusaurus project's). Without one a doc is titled by its id's last
+         * part and a page has no title of its own (the site's title alone).
+         */
+        title: z.enum(['firstHeading', 'leadingHeading']).default('firstHeading'),
+        /**
+         * Markdown links with a scheme (another site, `mailto:`, Docusaurus's `pathname://`) open in a new tab
+         * (`target="_blank"`, `rel="noopener noreferrer"`), as Docusaurus's Link opens them; a Docusaurus project's.
+         */
+        newTabLinks: z.boolean().default(false),
+        /**
+         * The kinds of magic comments in code blocks (a Docusaurus project's `themeConfig.prism.magicComments`): a
+         * line that is only such a comment is taken out, and the line after a `line` directive, or the lines between
+         * a block's `start` and `end`, get `className` (Docusaurus's `theme-code-block-highlighted-line` is quire's
+         * highlighted line); `{1,3}` in a block's meta marks lines with the first kind's class. Unset: the highlight
+         * comments (`highlight-next-line`, `highlight-start`, `highlight-end`).
+         */
+        magicComments: z
+          .array(
+            z.strictObject({
+              className: z.string().min(1),
+              line: z.string().min(1).optional(),
+              block: z.strictObject({ start: z.string().min(1), end: z.string().min(1) }).optional(),
+            }),
+          )
+          .optional(),
+        /**
          * Each Markdown heading h2–h6 ends with a link to itself (`#` on hover, named "Direct link to …" in the site's
          * language), as Docusaurus draws its headings; a Docusaurus project's. Off: headings without links.
          */

@@ -7,4 +7,5 @@ export { emit, type EmitOptions, type EmitReport } from './emit.ts';
 export { SiteOutput, type OutputParts, type OutputPlan, type SiteOutputOptions } from './output.ts';
 export { bundleClient, siteClientParts, StylesheetError, type ClientBundle } from './client.ts';
 export { MemoryWriter, type Writer } from './writer.ts';
+export { sassStylesheets } from './sass.ts';
 export { assetName, contentHash } from './hash.ts';

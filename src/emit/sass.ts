@@ -8,7 +8,7 @@ import type { Plugin, PluginBuild } from 'esbuild';
  * `docusaurus-plugin-sass`): each `.scss`/`.sass` file esbuild loads is compiled by the project's own `sass` package,
  * the one that plugin uses, and handed on as CSS. quire ships no Sass compiler: a project without `sass` installed
  * gets an error at the stylesheet saying so. `loaded` collects every file Sass read (partials included), so the
- * bundle's cache record knows them.
+ * bundle's cache record knows them. The pages' modules use it too, for the Sass files the project's code imports.
  */
 export function sassStylesheets(projectRoot: string, loaded: Set<string>): Plugin {
   return {
@@ -30,7 +30,9 @@ export function sassStylesheets(projectRoot: string, loaded: Set<string>): Plugi
           const result = sass.compile(args.path, { style: 'expanded', loadPaths: [path.join(projectRoot, 'node_modules')] });
           const read = result.loadedUrls.filter((u) => u.protocol === 'file:').map((u) => fileURLToPath(u));
           for (const file of read) loaded.add(file);
-          return { contents: result.css, loader: 'css', resolveDir: path.dirname(args.path), watchFiles: read };
+          // `x.module.scss` is a CSS module, as docusaurus-plugin-sass has webpack load it: its class names local.
+          const loader = /\.module\.s[ac]ss$/.test(args.path) ? 'local-css' : 'css';
+          return { contents: result.css, loader, resolveDir: path.dirname(args.path), watchFiles: read };
         } catch (e) {
           const span = (e as SassError).span;
           const file = span?.url?.protocol === 'file:' ? fileURLToPath(span.url) : args.path;

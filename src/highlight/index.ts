@@ -141,15 +141,37 @@ for (const [languages, forms] of [
 
 const magicCommentPatterns = new Map<string, RegExp>();
 
-/** A line that is only a highlight comment in one of the language's comment forms; its directive is group 1, 2, … */
-function magicCommentPattern(language: string): RegExp {
+/**
+ * A kind of magic comment (Docusaurus's `themeConfig.prism.magicComments` entry): the class its lines get, the
+ * directive marking the line after it and those opening and closing a block of lines.
+ */
+export interface MagicComment {
+  className: string;
+  line?: string;
+  block?: { start: string; end: string };
+}
+
+/** Docusaurus's class for highlighted lines, whose lines quire marks `highlighted`. */
+const HIGHLIGHTED_LINE = 'theme-code-block-highlighted-line';
+
+/** The magic comments without a config: Docusaurus's default, the highlight comments. */
+export const HIGHLIGHT_COMMENTS: readonly MagicComment[] = [
+  { className: HIGHLIGHTED_LINE, line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } },
+];
+
+const directivesOf = (comments: readonly MagicComment[]) =>
+  comments.flatMap((c) => [c.line, c.block?.start, c.block?.end]).filter((d): d is string => !!d);
+
+/** A line that is only a magic comment in one of the language's comment forms; its directive is group 1, 2, … */
+function magicCommentPattern(language: string, directives: string[]): RegExp {
   const forms = LANGUAGE_FORMS[language] ?? COMMON_FORMS;
-  const key = forms.join(' ');
+  const key = `${forms.join(' ')}|${directives.join(' ')}`;
   let pattern = magicCommentPatterns.get(key);
   if (!pattern) {
+    const names = directives.map((d) => d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
     const alternatives = forms.map((form) => {
       const [open, close] = COMMENT_FORMS[form];
-      return `(?:${open}\\s*highlight-(next-line|start|end)\\s*${close})`;
+      return `(?:${open}\\s*(${names})\\s*${close})`;
     });
     pattern = new RegExp(`^\\s*(?:${alternatives.join('|')})\\s*$`);
     magicCommentPatterns.set(key, pattern);
@@ -166,33 +188,52 @@ function magicCommentPattern(language: string): RegExp {
  * `end` drops the first), an `end` marks the lines from the last `start` (from the first line if none came), and a
  * `start` no `end` follows marks nothing. An `end` right after its `start` marks the lines on either side of it, as
  * Docusaurus's range of that block (`5-4`) reads.
+ *
+ * `comments` are the site's kinds of magic comments (Docusaurus's `prism.magicComments`; by default the highlight
+ * comments), each with its own blocks: `highlighted` holds the lines of Docusaurus's highlighted-line class,
+ * `classes` the other classes by line (Sequelize's `// error-next-line` gives `code-block-error-line`).
  */
-export function applyMagicComments(code: string, language = ''): { code: string; highlighted: Set<number> } {
+export function applyMagicComments(
+  code: string,
+  language = '',
+  comments: readonly MagicComment[] = HIGHLIGHT_COMMENTS,
+): { code: string; highlighted: Set<number>; classes: Map<number, string[]> } {
   const highlighted = new Set<number>();
-  if (!code.includes('highlight-')) return { code, highlighted };
-  const pattern = magicCommentPattern(language);
+  const classes = new Map<number, string[]>();
+  const directives = directivesOf(comments);
+  if (!directives.some((d) => code.includes(d))) return { code, highlighted, classes };
+  const pattern = magicCommentPattern(language, directives);
+  const marked = new Map(comments.map((c) => [c.className, new Set<number>()]));
+  const blockStart = new Map(comments.map((c) => [c.className, 1]));
   const kept: string[] = [];
-  let nextLine = false;
-  let blockStart = 1;
+  let next: string[] = [];
   for (const line of code.split('\n')) {
     const magic = pattern
       .exec(line)
       ?.slice(1)
       .find((d) => d !== undefined);
-    if (magic === 'next-line') nextLine = true;
-    else if (magic === 'start') blockStart = kept.length + 1;
-    else if (magic === 'end') {
-      const last = kept.length;
-      for (let n = Math.max(1, Math.min(blockStart, last)); n <= Math.max(blockStart, last); n++) highlighted.add(n);
-    } else {
+    const kind =
+      magic === undefined ? undefined : comments.find((c) => magic === c.line || magic === c.block?.start || magic === c.block?.end);
+    if (!kind || magic === undefined) {
       kept.push(line);
-      if (nextLine) highlighted.add(kept.length);
-      nextLine = false;
+      for (const className of next) marked.get(className)?.add(kept.length);
+      next = [];
+    } else if (magic === kind.line) next.push(kind.className);
+    else if (magic === kind.block?.start) blockStart.set(kind.className, kept.length + 1);
+    else {
+      const last = kept.length;
+      const start = blockStart.get(kind.className) ?? 1;
+      for (let n = Math.max(1, Math.min(start, last)); n <= Math.max(start, last); n++) marked.get(kind.className)?.add(n);
     }
   }
-  // An empty block closing the code names a line past its end: nothing is there to mark.
-  for (const n of highlighted) if (n > kept.length) highlighted.delete(n);
-  return { code: kept.join('\n'), highlighted };
+  for (const [className, lines] of marked)
+    for (const n of lines) {
+      // An empty block closing the code names a line past its end: nothing is there to mark.
+      if (n > kept.length) continue;
+      if (className === HIGHLIGHTED_LINE) highlighted.add(n);
+      else classes.set(n, [...(classes.get(n) ?? []), className]);
+    }
+  return { code: kept.join('\n'), highlighted, classes };
 }
 
 /**
@@ -310,7 +351,7 @@ function tokenRuns(stream: PrismStream, classes: string, out: Segment[]): Segmen
 }
 
 /** One `<span class="line">` per source line (tokens spanning lines are split), joined by newlines. */
-function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
+function lines(runs: Segment[], highlighted: Set<number>, classes: Map<number, string[]>): ElementContent[] {
   const rows: ElementContent[][] = [[]];
   for (const run of runs) {
     const parts = run.text.split('\n');
@@ -335,7 +376,7 @@ function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
     out.push({
       type: 'element',
       tagName: 'span',
-      properties: { className: highlighted.has(i + 1) ? ['line', 'highlighted'] : ['line'] },
+      properties: { className: ['line', ...(highlighted.has(i + 1) ? ['highlighted'] : []), ...(classes.get(i + 1) ?? [])] },
       children,
     });
   });
@@ -347,9 +388,18 @@ function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
  * a fenced block with that language and meta draws it, and whether the language has a grammar (undefined for a
  * plain one: text, none). The language's grammar must be loaded (loadLanguages, loadGrammarNow).
  */
-export function figureOf(source: string, requested: string, meta: string): { figure: Element; text: string; grammar?: boolean } {
-  const { code: text, highlighted } = applyMagicComments(source, requested);
-  for (const line of parseLineRanges(meta)) highlighted.add(line);
+export function figureOf(
+  source: string,
+  requested: string,
+  meta: string,
+  comments: readonly MagicComment[] = HIGHLIGHT_COMMENTS,
+): { figure: Element; text: string; grammar?: boolean } {
+  const { code: text, highlighted, classes } = applyMagicComments(source, requested, comments);
+  // `{1,3-5}` in the meta marks lines with the first kind's class, as Docusaurus's theme does.
+  const first = comments[0]?.className ?? HIGHLIGHTED_LINE;
+  for (const line of parseLineRanges(meta))
+    if (first === HIGHLIGHTED_LINE) highlighted.add(line);
+    else if (!classes.get(line)?.includes(first)) classes.set(line, [...(classes.get(line) ?? []), first]);
   const firstNumber = parseLineNumbersStart(meta);
   const grammar = grammarFor(requested.toLowerCase());
   const runs = grammar ? highlightRuns(text, grammar) : [{ className: '', text }];
@@ -367,7 +417,7 @@ export function figureOf(source: string, requested: string, meta: string): { fig
           className: [`language-${requested}`],
           ...(firstNumber !== undefined && firstNumber !== 1 ? { style: `counter-reset: line ${firstNumber - 1}` } : {}),
         },
-        children: lines(runs, highlighted),
+        children: lines(runs, highlighted, classes),
       },
     ],
   };

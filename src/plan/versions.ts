@@ -1,5 +1,6 @@
 import { docsVersionsOf, instanceConfig, type DocsVersionInfo } from '../shared/doc-versions.ts';
 import { navSubLinks } from '../shared/nav-items.ts';
+import { generatedIndexId } from '../shared/doc-paths.ts';
 import type { Compiled, Loaded, Route, SidebarItem, Site, SiteConfig, Source } from '../types.ts';
 import { generatedIndexPages } from './generated.ts';
 import { planSidebars, type PlannedSidebars, type SidebarInput } from './docs.ts';
@@ -188,11 +189,12 @@ export function versionRoutes(
   const versions = docsVersionsOf(config);
   if (versions.length < 2) return undefined;
   const pathsById = new Map<string, Map<string, string>>(versions.map((v) => [v.name, new Map()]));
+  const byName = new Map(versions.map((v) => [v.name, v]));
   const firstPath = new Map<string, string>();
   for (const route of routes) {
     const source = route.compiledIndex === undefined ? undefined : compiled[route.compiledIndex].source;
     if (route.kind !== 'doc' || !source?.version) continue;
-    pathsById.get(source.version)?.set(source.id, route.path);
+    pathsById.get(source.version)?.set(versionKey(config, source, route.path, byName.get(source.version)), route.path);
   }
   for (const v of versions) {
     const paths = pathsById.get(v.name) ?? new Map<string, string>();
@@ -203,14 +205,13 @@ export function versionRoutes(
       [...paths.values()].find((p) => p === versionRoot(config, v)) ?? (own && firstDoc(own.items)) ?? paths.values().next().value;
     if (root) firstPath.set(v.name, root);
   }
-  const byName = new Map(versions.map((v) => [v.name, v]));
   for (const route of routes) {
     const source = route.compiledIndex === undefined ? undefined : compiled[route.compiledIndex].source;
     const version = source?.version === undefined ? undefined : byName.get(source.version);
     if (route.kind !== 'doc' || !route.doc || !source || !version) continue;
     route.doc.version = version.name;
     route.doc.versionLinks = versions.flatMap((v) => {
-      const to = pathsById.get(v.name)?.get(source.id) ?? firstPath.get(v.name);
+      const to = pathsById.get(v.name)?.get(versionKey(config, source, route.path, version)) ?? firstPath.get(v.name);
       return to ? [{ name: v.name, path: to }] : [];
     });
     if (!version.isLast) route.unsearched = true;
@@ -228,6 +229,16 @@ export function versionRoutes(
       ...(Object.keys(navbar).length ? { navbar } : {}),
     };
   });
+}
+
+/**
+ * What makes a page the same page in another version: a doc's id; a generated index's path within its version (its
+ * slug, `/category/guides`), as Docusaurus's docs plugin lists a generated index among a version's docs by its slug
+ * and its banner and dropdown lead there (Sequelize's v7 "Other topics" to v6's).
+ */
+function versionKey(config: SiteConfig, source: { id: string }, path: string, version: DocsVersionInfo | undefined): string {
+  if (!version || source.id !== generatedIndexId(path)) return source.id;
+  return generatedIndexId(path.slice(versionRoot(config, version).length - 1));
 }
 
 /** The navbar's doc (`doc:<id>`) and sidebar (`sidebar:<name>`) items' pages in one version, where it has them. */

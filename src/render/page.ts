@@ -25,9 +25,9 @@ export async function loadCodeBlocks(site: Site): Promise<void> {
   if (!codeBlocks && site.compiled.some((c) => c.modules || c.source.react)) codeBlocks = await import('./code-block.ts');
 }
 
-function codeBlock(code: string, language: string, meta: string): unknown {
+function codeBlock(code: string, language: string, meta: string, site?: Site): unknown {
   if (!codeBlocks) throw new Error('quire bug: a CodeBlock was drawn on a site loadCodeBlocks was not given');
-  return codeBlocks.codeBlock(code, language, meta);
+  return codeBlocks.codeBlock(code, language, meta, site?.config.markdown.magicComments);
 }
 
 /** Where a React page's body, rendered first, goes into its document (text no page can contain: a NUL). */
@@ -298,7 +298,7 @@ export function renderRoute({
     islands: assets.islands,
     renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined,
     excerpt,
-    codeBlock,
+    codeBlock: (code: string, language: string, meta: string) => codeBlock(code, language, meta, site),
   };
   const ThemePage = theme.Page as ComponentType<PageProps>;
   let html: string;

@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTemplate } from '../helpers.ts';
+import { buildTemplate, fixture } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
@@ -309,5 +310,67 @@ describe("<CodeBlock> in a project's components", () => {
     // The use adds its text and props only: the theme's CodeBlock is among the modules every island module has.
     const grown = islands.length - islandFiles(without.writer.files).text.length;
     expect(grown).toBeLessThan(1000);
+  });
+});
+
+describe("the config's magic comments (themeConfig.prism.magicComments)", () => {
+  it('takes each kind of comment out and gives its lines its class, in fenced blocks and CodeBlocks of raw-loader imports', async () => {
+    // Sequelize's website: `// error-next-line` and `// success-start` … `// success-end` lines, coloured by its
+    // stylesheet; quire showed them as code.
+    const template = await readFile(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const kinds = [
+      "{ className: 'theme-code-block-highlighted-line', line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } }",
+      "{ className: 'code-block-error-line', line: 'error-next-line', block: { start: 'error-start', end: 'error-end' } }",
+      "{ className: 'code-block-success-line', line: 'success-next-line' }",
+    ];
+    const config = template.replace(/prism: \{/, (m) => `${m} magicComments: [${kinds.join(', ')}],`);
+    const { result, writer } = await build({
+      'docusaurus.config.js': config,
+      'docs/magic.mdx': [
+        '---',
+        'title: Magic',
+        '---',
+        "import CodeBlock from '@theme/CodeBlock';",
+        "import Source from '!!raw-loader!./magic-source.js';",
+        '',
+        '```js',
+        '// error-next-line',
+        'wrong();',
+        '// success-next-line',
+        'right();',
+        '// error-start',
+        'a();',
+        'b();',
+        '// error-end',
+        '// highlight-next-line',
+        'marked();',
+        '```',
+        '',
+        '```js {1}',
+        'first();',
+        '```',
+        '',
+        '<CodeBlock language="js">{Source}</CodeBlock>',
+        '',
+      ].join('\n'),
+      'docs/magic-source.js': '// success-next-line\nloaded();\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.diagnostics.map((d) => d.message).join('\n')).not.toContain('magicComments');
+    const html = writer.text('docs/magic/index.html') ?? '';
+    const lines = [...html.matchAll(/<span class="(line[^"]*)">(.*?)<\/span>(?=\n|<\/code>)/g)].map(
+      (m) => `${m[1]}: ${m[2].replace(/<[^>]+>/g, '')}`,
+    );
+    expect(lines).toEqual([
+      'line code-block-error-line: wrong();',
+      'line code-block-success-line: right();',
+      'line code-block-error-line: a();',
+      'line code-block-error-line: b();',
+      'line highlighted: marked();',
+      // `{1}` takes the first kind's class: Docusaurus's highlighted line.
+      'line highlighted: first();',
+      'line code-block-success-line: loaded();',
+    ]);
+    expect(html).not.toMatch(/error-next-line|success-next-line|error-start|error-end|highlight-next-line/);
   });
 });

@@ -44,7 +44,7 @@ describe('Docusaurus config', () => {
       favicon: '/img/favicon.ico',
       image: '/img/docusaurus-social-card.jpg',
       onBrokenLinks: 'throw',
-      markdown: { format: 'mdx', headingLinks: true, headingIds: 'docusaurus' },
+      markdown: { format: 'mdx', title: 'leadingHeading', newTabLinks: true, headingLinks: true, headingIds: 'docusaurus' },
       i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
       docs: { routeBasePath: 'docs', sidebarPath: 'sidebars.js', mainDocId: null },
       blog: { enabled: true, routeBasePath: 'blog', title: 'Blog', postsPerPage: 10, sidebarCount: 5 },
@@ -388,11 +388,29 @@ describe('Docusaurus config', () => {
     const algolia = mapped({ themeConfig: { algolia: { appId: 'APP', apiKey: 'key', indexName: 'i', placeholder: 'Find' } } });
     expect(algolia.config!.search).toMatchObject({ provider: 'hosted', placeholder: 'Find' });
     expect(algolia.unread).toEqual([]);
+    // A version dropdown never coloured active: quire's never is (Sequelize's navbar).
+    const dropdown = (dropdownActiveClassDisabled: boolean) =>
+      mapped({ themeConfig: { navbar: { items: [{ type: 'docsVersionDropdown', dropdownActiveClassDisabled }] } } }).unread;
+    expect(dropdown(true)).toEqual([]);
+    expect(dropdown(false)).toEqual(['- themeConfig.navbar.items.*.dropdownActiveClassDisabled']);
+    // Its searchPagePath: the default, `search` (Sequelize's), is quire's search page; another is named.
+    const at = (searchPagePath: unknown) =>
+      mapped({ themeConfig: { algolia: { appId: 'APP', apiKey: 'key', indexName: 'i', searchPagePath } } }).unread;
+    expect(at('search')).toEqual([]);
+    expect(at('find')).toEqual(['- themeConfig.algolia.searchPagePath']);
+    expect(at(false)).toEqual(['- themeConfig.algolia.searchPagePath']);
   });
 
   it('reads prism.additionalLanguages as given (every Prism language highlights) and names the code colours', () => {
     const { unread } = mapped({ themeConfig: { prism: { additionalLanguages: ['powershell', 'ini'], theme: {} } } });
     expect(unread).toEqual(['- themeConfig.prism.theme']);
+    // Magic comment kinds are read (markdown.magicComments); a list of another shape is named.
+    const magic = mapped({ themeConfig: { prism: { magicComments: [{ className: 'err', line: 'error-next-line' }] } } });
+    expect(magic.unread).toEqual([]);
+    expect(magic.config!.markdown).toMatchObject({ magicComments: [{ className: 'err', line: 'error-next-line' }] });
+    expect(mapped({ themeConfig: { prism: { additionalLanguages: ['bash'], magicComments: [{ line: 'x' }] } } }).unread).toEqual([
+      '- themeConfig.prism.magicComments',
+    ]);
   });
 
   it("takes Docusaurus's v4 flags and faster bundlers as changing nothing quire writes, and names a hash router", () => {

@@ -52,6 +52,47 @@ describe('Docusaurus content rules', () => {
     expect('compiled' in post && post.compiled.title).toBe('reise/tag-1');
   });
 
+  it("titles a page by a # heading it begins with only, as Docusaurus's plugins (markdown.title: 'leadingHeading')", async () => {
+    // Sequelize's releases.mdx: an import and a component before `# Sequelize Versioning Policy`; Docusaurus's
+    // window title is the site's alone.
+    const leading: typeof config = { ...config, markdown: { ...config.markdown, title: 'leadingHeading' } };
+    const title = async (body: string, kind: Source['kind'], c = leading) => {
+      const r = await compileSource({ ...source(body, 'mdx'), kind }, c);
+      if (!('compiled' in r)) throw new Error('expected a compiled page');
+      return r.compiled.title;
+    };
+    const late = "import X from './x.js';\n\nexport const y = 1;\n\n# Policy\n\nText.\n";
+    expect(await title(late, 'page')).toBe('');
+    expect(await title(late, 'doc')).toBe('a');
+    expect(await title("import X from './x.js';\n\n# Policy {#policy}\n\nText.\n", 'page')).toBe('Policy');
+    expect(await title('Intro.\n\n# Policy\n', 'page')).toBe('');
+    // quire's own rule: the first # heading wherever it stands.
+    expect(await title(late, 'page', config)).toBe('Policy');
+  });
+
+  it("opens Markdown links with a scheme in a new tab, as Docusaurus's Link (markdown.newTabLinks)", async () => {
+    // Sequelize's `[API](pathname:///api/v7/…)` and `[semver](https://semver.org/)`: quire opened them in place.
+    const body = [
+      'See [semver](https://semver.org/), [the API](pathname:///api/v7/) and [intro](/docs/intro/).',
+      '',
+      'And [`Model`][model].',
+      '',
+      '[model]: pathname:///api/v7/model.html',
+      '',
+    ].join('\n');
+    const newTab: typeof config = { ...config, markdown: { ...config.markdown, newTabLinks: true } };
+    for (const format of ['md', 'mdx'] as const) {
+      const r = await compileSource(source(body, format), newTab);
+      if (!('compiled' in r)) throw new Error('expected a compiled page');
+      // The page's output, whatever its form: three links open a new tab, the page's own does not.
+      const text = JSON.stringify(r.compiled.output);
+      expect(text.match(/_blank/g), text).toHaveLength(3);
+      expect(text).toMatch(/\/de\/docs\/intro\/\\?"(?!\s*target|,\\?"target)/);
+    }
+    // quire's own sites: in place.
+    expect(htmlOf(await compiled(body, 'md'))).not.toContain('_blank');
+  });
+
   it('shows every Docusaurus admonition keyword as a box, with a title written either way', async () => {
     for (const [written, style] of [
       [':::important Wichtig!\nText\n:::', 'info'],

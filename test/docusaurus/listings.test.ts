@@ -191,7 +191,9 @@ describe('listing pages in the built locale', () => {
     const at = list.indexOf('href="/blog/2024/02/02/kurz/"');
     expect(at).toBeGreaterThan(0);
     const teaser = list.slice(at, list.indexOf('blog-teaser__more', at));
-    expect(teaser).toContain('<p>Erster mit <a href="https://example.com">Link</a> und <strong>fett</strong>.</p>');
+    expect(teaser).toContain(
+      '<p>Erster mit <a href="https://example.com" target="_blank" rel="noopener noreferrer">Link</a> und <strong>fett</strong>.</p>',
+    );
     expect(teaser).toMatch(/<aside class="admonition admonition-tip"[^>]*>[\s\S]*Tipp vor dem Schnitt\./);
     expect(teaser).not.toContain('Danach');
     const post = writer.text('blog/2024/02/02/kurz/index.html') ?? '';

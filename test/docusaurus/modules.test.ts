@@ -36,13 +36,15 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
         "import Link from '@docusaurus/Link';",
         "import Layout from '@theme/Layout';",
         'export default function Links() {',
-        '  return <Layout title="Links"><Link to="pathname:///playground/" target="_self">Play</Link> <Link to="/docs/intro">Intro</Link></Layout>;',
+        '  return <Layout title="Links"><Link to="pathname:///playground/" target="_self">Play</Link> <Link to="/docs/intro">Intro</Link> <Link to="pathname:///api/">API</Link></Layout>;',
         '}',
       ].join('\n'),
     });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const html = writer.text('links/index.html')!;
     expect(html).toContain('<a href="/playground/" target="_self">Play</a>');
+    // Without a target, Docusaurus's Link opens a pathname:// link in a new tab, as any URL with a scheme.
+    expect(html).toMatch(/<a href="\/api\/" target="_blank" rel="noopener noreferrer">API<span class="visually-hidden">/);
     expect(html).not.toContain('pathname:');
   });
 
@@ -217,7 +219,11 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const html = writer.text('docs/api/store/index.html') ?? '';
-    const hrefs = [...html.matchAll(/<a href="([^"]+)">(Nachbar|hoch|Wurzel|PDF)<\/a>/g)].map((m) => `${m[2]} ${m[1]}`);
+    // The pathname:// link opens a new tab, as Docusaurus's Link opens it.
+    const hrefs = [
+      ...html.matchAll(/<a href="([^"]+)"(?: target="_blank" rel="noopener noreferrer")?>(Nachbar|hoch|Wurzel|PDF)<\/a>/g),
+    ].map((m) => `${m[2]} ${m[1]}`);
+    expect(html).toContain('<a href="/files/a.pdf" target="_blank" rel="noopener noreferrer">PDF</a>');
     expect(hrefs).toEqual([
       'Nachbar /docs/api/helpers/',
       'hoch /docs/intro/',
@@ -722,6 +728,47 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       .join('\n');
     expect(island).toContain(JSON.stringify(card));
     expect(island).toContain(JSON.stringify(title));
+  });
+
+  it("compiles a Sass CSS module (x.module.scss) the project's code imports with its sass package, as docusaurus-plugin-sass", async () => {
+    // Sequelize's home page and support tables import `./x.module.scss`: quire had no loader for it, and left the
+    // home page out. A stand-in for the project's `sass` (quire has none): `$name: value;` put in place.
+    const sass = [
+      "const fs = require('node:fs');",
+      "const { pathToFileURL } = require('node:url');",
+      'exports.compile = (file) => {',
+      "  let text = fs.readFileSync(file, 'utf8');",
+      '  const vars = {};',
+      "  text = text.replace(/^\\$([\\w-]+):\\s*([^;]+);\\n/gm, (_, k, v) => { vars[k] = v; return ''; });",
+      '  return { css: text.replace(/\\$([\\w-]+)/g, (_, k) => vars[k]), loadedUrls: [pathToFileURL(file)] };',
+      '};',
+    ].join('\n');
+    const { result, writer } = await build({
+      'node_modules/sass/package.json': '{ "name": "sass", "main": "index.js" }',
+      'node_modules/sass/index.js': sass,
+      'src/components/Table.module.scss': '$brand: #52b0e7;\n.table { border: 1px solid $brand; }\n',
+      'src/components/Table.js': [
+        "import {useState} from 'react';",
+        "import css from './Table.module.scss';",
+        'export default function Table() {',
+        '  const [n, setN] = useState(1);',
+        '  return <div className={css.table} onClick={() => setN(n + 1)}>{n}</div>;',
+        '}',
+      ].join('\n'),
+      'docs/table.mdx': "---\ntitle: Table\n---\nimport Table from '@site/src/components/Table';\n\n<Table />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/table/index.html') ?? '';
+    const [, table] = /<div class="([^"]+)">1<\/div>/.exec(html) ?? [];
+    expect(table).toMatch(/table/);
+    expect(html).toContain(`.${table} {`);
+    expect(html).toContain('#52b0e7');
+    // The browser build gives the island the same class name.
+    const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
+    const island = [src, ...[...writer.files.keys()].filter((f) => /^assets\/project\/chunk-/.test(f))]
+      .map((f) => writer.text(f) ?? '')
+      .join('\n');
+    expect(island).toContain(JSON.stringify(table));
   });
 
   it("reads the CSS modules' class names from the server bundle as esbuild writes them", () => {

@@ -219,7 +219,7 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
     const html = writer.text('docs/math/index.html')!;
     // The plugin sees the file's absolute path, under the project folder as its working directory.
     expect(html).toContain('data-file="docs/math.md"');
-    expect(html).toMatch(/<a href="https:\/\/example.com\/" class="external"/);
+    expect(html).toMatch(/<a href="https:\/\/example.com\/" target="_blank" rel="noopener noreferrer" class="external"/);
     expect(html).toContain('href="/docs/intro/"');
   });
 

@@ -172,6 +172,21 @@ describe('versioned docs as Docusaurus makes them (test/fixtures/docusaurus-vers
     );
   });
 
+  it("leads a generated index's banner and dropdown to the index of the same slug in another version, as Docusaurus", async () => {
+    // Sequelize's v7 "Other topics" index: Docusaurus's banner leads to v6's, quire's led to v6's first doc.
+    const { result, page } = await build({
+      'sidebars.js':
+        "export default { docs: ['intro', 'install', { type: 'category', label: 'Guides', link: { type: 'generated-index', slug: '/category/guides' }, items: ['guides/usage', 'guides/new-feature'] }] };\n",
+      'versioned_docs/version-2.x/guides/_category_.json':
+        '{ "label": "Guides for 2.x", "position": 3, "link": { "type": "generated-index", "slug": "/category/guides" } }\n',
+    });
+    expect(errors(result.diagnostics)).toEqual([]);
+    const next = page('docs/next/category/guides/index.html');
+    expect(bannerOf(next)).toEqual(expect.objectContaining({ kind: 'unreleased', link: '/docs/category/guides/' }));
+    // 1.x has no such index: its first doc.
+    expect(dropdownOf(next).entries).toEqual(['*Next /docs/next/category/guides/', '2.x /docs/category/guides/', '1.x /docs/1.x/']);
+  });
+
   it('keeps the other versions out of the search index and in the sitemap', () => {
     const entry = JSON.parse(built.writer.text('pagefind/pagefind-entry.json') ?? '{}');
     // The home page and the three docs of 2.x; none of next's four or 1.x's two.

@@ -73,9 +73,9 @@ export function useHref(): (to: string) => string {
 
 export { isExternal };
 
-/** Props every external link gets. */
+/** Props every external link gets; Docusaurus's `pathname://` links too, which its Link opens in a new tab. */
 export function externalProps(href: string): { target?: string; rel?: string } {
-  return /^https?:|^\/\//.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  return /^https?:|^\/\/|^pathname:/.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {};
 }
 
 export function isFlagOn(site: Site, flag: string | undefined): boolean {

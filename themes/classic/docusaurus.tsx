@@ -167,11 +167,25 @@ function Heading({ as, id, children, ...rest }: { as: HeadingTag; id?: string; c
   );
 }
 
-/** `@docusaurus/Link`: `to` (or `href`) with the base path for site paths; external links open a new tab and say so. */
-function DocusaurusLink({ to, href: given, children, ...rest }: { to?: string; href?: string; children?: ReactNode; className?: string }) {
+/**
+ * `@docusaurus/Link`: `to` (or `href`) with the base path for site paths; a URL with a scheme (another site, `mailto:`,
+ * `pathname://`) opens a new tab, as Docusaurus's Link opens it unless the link says where, and says so.
+ */
+function DocusaurusLink({
+  to,
+  href: given,
+  children,
+  ...rest
+}: {
+  to?: string;
+  href?: string;
+  children?: ReactNode;
+  className?: string;
+  target?: string;
+}) {
   const site = useSite();
   const target = to ?? given ?? '#';
-  const newTab = /^https?:|^\/\//.test(target);
+  const newTab = rest.target === undefined && /^[a-z][a-z\d+.-]*:|^\/\//i.test(target);
   return (
     <a href={href(site, target)} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
       {children}

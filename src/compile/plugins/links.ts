@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Properties } from 'hast';
-import type { Image, Root } from 'mdast';
+import type { Image, Link, LinkReference, Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
 import { CODES, report } from '../../diagnostics.ts';
 import { assetMarker, fileKey, fileLinkPath, fileMarker, SIZE_PROPERTY, sizeMarker } from '../../shared/markers.ts';
@@ -44,6 +44,8 @@ export interface LinkOptions {
   file: string;
   /** Added to node lines: the body's first line in the file. */
   lineOffset: number;
+  /** Markdown links to other sites and `pathname://` links open a new tab (SiteConfig.markdown.newTabLinks). */
+  newTab?: true;
 }
 
 /**
@@ -74,6 +76,7 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
     const anchors: string[] = again ? ((file.data.anchors as string[] | undefined) ?? []) : [];
     const measured: string[] = again ? ((file.data.measuredImages as string[] | undefined) ?? []) : [];
     const place = (node: Positioned) => placeIn(node, options);
+    const outward = new Set<string>();
     walk(tree, (n: WalkNode) => {
       const node = n as Root['children'][number];
       // Only these nodes carry URLs; the others are neither read nor remembered (a WeakSet entry per node costs).
@@ -85,9 +88,16 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
         if (found) refuseUnsafe(at(found, { kind: 'markdown', node: node.type }), file, node);
       }
       if (node.type === 'link' || node.type === 'definition') {
-        const resolved = resolveLink(node.url, options);
+        const written = node.url;
+        const resolved = resolveLink(written, options);
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
         node.url = resolved.url;
+        // Docusaurus's Markdown links are its Link, which opens any URL with a scheme (`https:`, `pathname:`) in a
+        // new tab; a reference link (`[x][ref]`) is its definition's.
+        if (options.newTab && isExternal(written)) {
+          if (node.type === 'link') newTab(node);
+          else outward.add(node.identifier);
+        }
       } else if (node.type === 'image') {
         const resolved = resolveAsset(node.url, options, assets, place(node));
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
@@ -122,11 +132,20 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
         }
       }
     });
+    if (outward.size)
+      walk(tree, (n: WalkNode) => {
+        if (n.type === 'linkReference' && outward.has((n as LinkReference).identifier)) newTab(n as LinkReference);
+      });
     file.data.links = links;
     file.data.assets = assets;
     if (anchors.length) file.data.anchors = anchors;
     if (measured.length) file.data.measuredImages = measured;
   };
+}
+
+/** A link that opens in a new tab, as Docusaurus's Link opens one to another site. */
+function newTab(node: Link | LinkReference): void {
+  node.data = { ...node.data, hProperties: { ...node.data?.hProperties, target: '_blank', rel: ['noopener', 'noreferrer'] } };
 }
 
 /**
