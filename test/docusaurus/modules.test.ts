@@ -249,6 +249,26 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
   });
 
+  it("gives useBrokenLinks and the copy and success icons, as Babel's setup and REPL pages import them", async () => {
+    const { result, writer } = await build({
+      'src/pages/werkzeug.js': [
+        "import Layout from '@theme/Layout';",
+        "import useBrokenLinks from '@docusaurus/useBrokenLinks';",
+        "import IconCopy from '@theme/Icon/Copy';",
+        "import IconSuccess from '@theme/Icon/Success';",
+        'export default function Werkzeug() {',
+        "  useBrokenLinks().collectAnchor('webpack');",
+        "  useBrokenLinks().collectLink('/docs/intro');",
+        '  return <Layout title="Werkzeug"><main><p>Kopieren <IconCopy className="kopie" width={12} /> <IconSuccess /></p></main></Layout>;',
+        '}',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039' || d.severity === 'error')).toEqual([]);
+    const html = writer.text('werkzeug/index.html') ?? '';
+    expect(html).toMatch(/Kopieren <svg viewBox="0 0 24 24" aria-hidden="true" class="kopie" width="12"><path[^>]*stroke="currentColor"/);
+    expect(html.match(/<svg viewBox="0 0 24 24" aria-hidden="true"/g)?.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("writes what @docusaurus/Head holds into the document's head, and names what has no place there", async () => {
     const seo = [
       "import React from 'react';",

@@ -461,6 +461,25 @@ function Head({ children }: { children?: ReactNode }) {
   return null;
 }
 
+/**
+ * `@docusaurus/useBrokenLinks`: in Docusaurus, components tell its link check of links and anchors their HTML does
+ * not show (`collectAnchor` for a section drawn only once chosen). quire checks links in the written Markdown, not
+ * in what React pages draw, so both are taken and do nothing.
+ */
+const brokenLinks = { collectLink(_link: string | undefined) {}, collectAnchor(_anchor: string | undefined) {} };
+function useBrokenLinks() {
+  return brokenLinks;
+}
+
+/** Docusaurus's `@theme/Icon/Copy` and `@theme/Icon/Success`, drawn as quire's code blocks draw their copy button. */
+const strokeIcon = (d: string) => (props: Record<string, unknown>) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" {...props}>
+    <path fill="none" stroke="currentColor" strokeWidth="2" d={d} />
+  </svg>
+);
+const IconCopy = strokeIcon('M8 8h12v13H8zM16 8V3H4v13h4');
+const IconSuccess = strokeIcon('M4 12l5 5L20 6');
+
 /** Whether the component runs in the browser after hydration (false on the server and while hydrating). */
 function useIsBrowser(): boolean {
   const [browser, setBrowser] = useState(false);
@@ -783,6 +802,9 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/Translate': module(Translate, { translate }),
   '@docusaurus/BrowserOnly': module(BrowserOnly),
   '@docusaurus/useIsBrowser': module(useIsBrowser),
+  '@docusaurus/useBrokenLinks': module(useBrokenLinks),
+  '@theme/Icon/Copy': module(IconCopy),
+  '@theme/Icon/Success': module(IconSuccess),
   '@docusaurus/ExecutionEnvironment': module(ExecutionEnvironment),
   '@docusaurus/Interpolate': module(Interpolate, { interpolate }),
   '@theme/ThemedImage': module(ThemedImage),
