@@ -353,7 +353,9 @@ export function figureOf(source: string, requested: string, meta: string): { fig
   const firstNumber = parseLineNumbersStart(meta);
   const grammar = grammarFor(requested.toLowerCase());
   const runs = grammar ? highlightRuns(text, grammar) : [{ className: '', text }];
-  const title = parseTitle(meta);
+  // Docusaurus's theme draws a block with no code as bare markup, without its title (Babel's "Out" of a plugin that
+  // removes everything: ```` ```js title="JavaScript" ```` closed at once).
+  const title = source.trim() === '' ? undefined : parseTitle(meta);
   const pre: Element = {
     type: 'element',
     tagName: 'pre',

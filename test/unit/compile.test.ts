@@ -179,6 +179,15 @@ describe('compile', () => {
     expect(out).toContain('<span class="token number">2</span>');
   });
 
+  it("compile: should show an empty code block without its title, as Docusaurus's theme draws one with no code", async () => {
+    const { html: out } = await html(
+      '**Out**\n\n```js title="JavaScript"\n```\n\n```js title="b.js"\n\n```\n\n```js title="c.js"\nc\n```\n',
+    );
+    expect(out).not.toContain('JavaScript');
+    expect(out).not.toContain('b.js');
+    expect(out).toContain('<figcaption class="code-title">c.js</figcaption>');
+  });
+
   it('compile: should note code block options that do nothing, and a language without highlighting, at the fence', async () => {
     const notes = async (body: string, format: 'md' | 'mdx' = 'md') => {
       const r = await compileSource(source(body, format), config);
