@@ -944,7 +944,8 @@ function mapFeedOptions(opt: <T = unknown>(key: string) => T | undefined, siteTi
           : Array.isArray(type)
             ? type.flatMap((t) => (t === 'all' ? all : [t]))
             : [type];
-  const feed: Raw = { types: [...new Set(types)] };
+  // Its plugin announces the feeds in the head of every page of the site, not only the blog's.
+  const feed: Raw = { types: [...new Set(types)], everyPage: true };
   const limit = opt<unknown>('blog.feedOptions.limit');
   if (limit !== undefined) feed.limit = limit === false || limit === null ? null : limit;
   for (const key of ['title', 'description', 'copyright', 'language']) {

@@ -417,6 +417,11 @@ export const configSchema = z
             types: z.array(z.enum(['rss', 'atom', 'json'])).default([]),
             /** The newest posts a feed holds; null for all. */
             limit: z.number().int().positive().nullable().default(20),
+            /**
+             * Announce the feeds (`<link rel="alternate">`) in every page's head, as Docusaurus's blog plugin does
+             * (a Docusaurus project's); else in the blog's pages only.
+             */
+            everyPage: z.boolean().default(false),
             title: z.string().optional(),
             description: z.string().optional(),
             copyright: z.string().optional(),

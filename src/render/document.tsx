@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import type { HeadTag, LocaleInfo, Route, Site } from '../types.ts';
+import { feedLinks } from '../shared/feeds.ts';
 import { MAIN_ID } from '../shared/html.ts';
 import { ogLocale } from '../shared/locales.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
@@ -64,6 +65,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
             href={config.url + (site.locales.find((l) => l.code === config.i18n.defaultLocale)?.baseUrl ?? '/') + route.path.slice(1)}
           />
         ) : null}
+        {config.blog.feed.everyPage ? feedLinks(site).map((link) => <link key={link.type} rel="alternate" {...link} />) : null}
         <SocialTags site={site} route={route} locale={locale} meta={meta} />
         {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
         {/* The OpenSearch description emit writes beside the search page (config search.openSearch). */}
