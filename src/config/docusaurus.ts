@@ -435,6 +435,8 @@ export function mapDocusaurusConfig(
     untruncatedInList: 'whole',
     // Its posts and lists show each author with photo, title and profiles.
     postAuthors: 'cards',
+    // Its post pages name their date, authors and tags for Open Graph.
+    articleMeta: true,
     datePaths: true,
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,

@@ -380,6 +380,11 @@ export const configSchema = z
          * author with their photo, title and profiles (`cards`, a Docusaurus project's, as its theme draws them).
          */
         postAuthors: z.enum(['byline', 'cards']).default('byline'),
+        /**
+         * A post's head names its date, its authors' addresses and its tags for Open Graph
+         * (`article:published_time`, `article:author`, `article:tag`), as Docusaurus's theme writes them.
+         */
+        articleMeta: z.boolean().default(false),
         /** A post dated by its file name and without a slug is at `/<blog>/YYYY/MM/DD/<name>/`, as in Docusaurus. */
         datePaths: z.boolean().default(false),
         /**

@@ -123,6 +123,7 @@ function SocialTags({ site, route, locale, meta }: { site: Site; route: Route; l
         .map((l) => (
           <meta key={l.code} property="og:locale:alternate" content={ogLocale(l.htmlLang)} />
         ))}
+      {config.blog.articleMeta && route.kind === 'blogPost' ? <ArticleTags post={route.blog} /> : null}
       {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
       {imageUrl && imageSize ? <meta property="og:image:width" content={String(imageSize.width)} /> : null}
       {imageUrl && imageSize ? <meta property="og:image:height" content={String(imageSize.height)} /> : null}
@@ -130,6 +131,22 @@ function SocialTags({ site, route, locale, meta }: { site: Site; route: Route; l
       {replaced('twitter:card') ? null : <meta name="twitter:card" content="summary_large_image" />}
       {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
       {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
+    </>
+  );
+}
+
+/**
+ * A post's Open Graph article tags as Docusaurus's theme writes them (`blog.articleMeta`): its date, its authors'
+ * addresses (those that have one, in one tag, comma-separated) and its tags' labels (likewise).
+ */
+function ArticleTags({ post }: { post: Route['blog'] }) {
+  const authors = (post?.authorLinks ?? []).flatMap((a) => (a.url ? [a.url] : []));
+  const tags = post?.tagLinks?.map((t) => t.label) ?? post?.tags ?? [];
+  return (
+    <>
+      {post?.date ? <meta property="article:published_time" content={post.date} /> : null}
+      {authors.length ? <meta property="article:author" content={authors.join(',')} /> : null}
+      {tags.length ? <meta property="article:tag" content={tags.join(',')} /> : null}
     </>
   );
 }
