@@ -612,6 +612,20 @@ describe('compile: markup shown as text, found by the writer-experience audit', 
     expect(await notes(body, 'mdx')).toEqual(expected);
   });
 
+  it('compile: should note an emoji shortcode Docusaurus would write as its emoji, not times or code, in .md and .mdx', async () => {
+    const body = '| Feature | Support |\n| --- | --- |\n| Accessors | :heavy_multiplication_x: |\n\nUm 10:30:00 Uhr, a:b:c und `:tada:`.\n';
+    const expected = [
+      [
+        6,
+        15,
+        'The emoji shortcode :heavy_multiplication_x: is shown as written: Docusaurus writes its emoji (markdown.emoji), quire does not.',
+        'Write the emoji itself instead of its name.',
+      ],
+    ];
+    expect(await notes(body)).toEqual(expected);
+    expect(await notes(body, 'mdx')).toEqual(expected);
+  });
+
   it('compile: should note a heading id that cannot be one in .mdx as in .md (a warning with the id to write), not fail the page', async () => {
     const expected = [
       [
