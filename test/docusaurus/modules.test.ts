@@ -257,10 +257,11 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
         "import useBrokenLinks from '@docusaurus/useBrokenLinks';",
         "import IconCopy from '@theme/Icon/Copy';",
         "import IconSuccess from '@theme/Icon/Success';",
+        "import Link from '@docusaurus/Link';",
         'export default function Werkzeug() {',
         "  useBrokenLinks().collectAnchor('webpack');",
         "  useBrokenLinks().collectLink('/docs/intro');",
-        '  return <Layout title="Werkzeug"><main><p>Kopieren <IconCopy className="kopie" width={12} /> <IconSuccess /></p></main></Layout>;',
+        '  return <Layout title="Werkzeug"><main><h2><Link id="webpack" />Webpack</h2><p>Kopieren <IconCopy className="kopie" width={12} /> <IconSuccess /></p></main></Layout>;',
         '}',
       ].join('\n'),
     });
@@ -268,6 +269,8 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     const html = writer.text('werkzeug/index.html') ?? '';
     expect(html).toMatch(/Kopieren <svg viewBox="0 0 24 24" aria-hidden="true" class="kopie" width="12"><path[^>]*stroke="currentColor"/);
     expect(html.match(/<svg viewBox="0 0 24 24" aria-hidden="true"/g)?.length).toBeGreaterThanOrEqual(2);
+    // A Link with neither to nor href is an anchor without an address, as Docusaurus writes it.
+    expect(html).toContain('<h2><a id="webpack"></a>Webpack</h2>');
   });
 
   it("publishes a font a package's CSS names from a workspace's node_modules above the project, as Babel's REPL", async () => {

@@ -170,7 +170,10 @@ function Heading({ as, id, children, ...rest }: { as: HeadingTag; id?: string; c
 /** `@docusaurus/Link`: `to` (or `href`) with the base path for site paths; external links open a new tab and say so. */
 function DocusaurusLink({ to, href: given, children, ...rest }: { to?: string; href?: string; children?: ReactNode; className?: string }) {
   const site = useSite();
-  const target = to ?? given ?? '#';
+  // Neither `to` nor `href` (an anchor to jump to: `<Link id="webpack" />` on Babel's setup page): no address, as
+  // Docusaurus writes it, not a link to the top of the page.
+  const target = to ?? given;
+  if (target === undefined) return <a {...rest}>{children}</a>;
   const newTab = /^https?:|^\/\//.test(target);
   return (
     <a href={href(site, target)} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
