@@ -5,6 +5,7 @@ import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagno
 import { guardedComponents } from '../shared/component-props.ts';
 import { linkedFile, replaceFileMarkers, replaceSizeMarkers, routesByFile, TRUNCATE_ELEMENT } from '../shared/markers.ts';
 import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
+import type { MagicComment } from '../highlight/index.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
 import type * as CodeBlocks from './code-block.ts';
@@ -25,9 +26,9 @@ export async function loadCodeBlocks(site: Site): Promise<void> {
   if (!codeBlocks && site.compiled.some((c) => c.modules || c.source.react)) codeBlocks = await import('./code-block.ts');
 }
 
-function codeBlock(code: string, language: string, meta: string): unknown {
+function codeBlock(code: string, language: string, meta: string, magicComments?: readonly MagicComment[]): unknown {
   if (!codeBlocks) throw new Error('quire bug: a CodeBlock was drawn on a site loadCodeBlocks was not given');
-  return codeBlocks.codeBlock(code, language, meta);
+  return codeBlocks.codeBlock(code, language, meta, magicComments);
 }
 
 /** Where a React page's body, rendered first, goes into its document (text no page can contain: a NUL). */
@@ -298,7 +299,7 @@ export function renderRoute({
     islands: assets.islands,
     renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined,
     excerpt,
-    codeBlock,
+    codeBlock: (code: string, language: string, meta: string) => codeBlock(code, language, meta, site.config.markdown.magicComments),
   };
   const ThemePage = theme.Page as ComponentType<PageProps>;
   let html: string;

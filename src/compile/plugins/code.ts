@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
-import { figureOf, grammarFor, knownLanguages, loadGrammar, needsLoading, PLAIN } from '../../highlight/index.ts';
+import { figureOf, grammarFor, knownLanguages, loadGrammar, type MagicComment, needsLoading, PLAIN } from '../../highlight/index.ts';
 import { closestName } from '../../shared/text.ts';
 import { CODES } from '../../diagnostics.ts';
 import type { CompileNote, MermaidSettings } from '../../types.ts';
@@ -125,7 +125,15 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
     }
     const meta = String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.metastring ?? '');
     const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
-    const made = codeFigure(toString(code).replace(/\n$/, ''), requestedLanguage(block), meta, place, file.data.projectRemark === true);
+    const magicComments = file.data.magicComments as MagicComment[] | undefined;
+    const made = codeFigure(
+      toString(code).replace(/\n$/, ''),
+      requestedLanguage(block),
+      meta,
+      place,
+      file.data.projectRemark === true,
+      magicComments,
+    );
     notes.push(...made.notes);
     parent.children[index] = made.figure;
   }
@@ -158,8 +166,9 @@ export function codeFigure(
   meta: string,
   place: { line?: number; column?: number },
   projectRemark = false,
+  magicComments?: readonly MagicComment[],
 ): { figure: Element; notes: CompileNote[] } {
-  const { figure, text } = figureOf(source, requested, meta);
+  const { figure, text } = figureOf(source, requested, meta, magicComments);
   return { figure, notes: codeNotes(requested, meta, text.split('\n').length, place, projectRemark) };
 }
 
