@@ -401,9 +401,7 @@ export function figureOf(
   const firstNumber = parseLineNumbersStart(meta);
   const grammar = grammarFor(requested.toLowerCase());
   const runs = grammar ? highlightRuns(text, grammar) : [{ className: '', text }];
-  // Docusaurus's theme draws a block with no code as bare markup, without its title (Babel's "Out" of a plugin that
-  // removes everything: ```` ```js title="JavaScript" ```` closed at once).
-  const title = source.trim() === '' ? undefined : parseTitle(meta);
+  const title = parseTitle(meta);
   const pre: Element = {
     type: 'element',
     tagName: 'pre',
