@@ -166,7 +166,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
   const reading = readingLang(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}${config.markdown.mermaid ? `|mermaid:${JSON.stringify(mermaidSettings(config))}` : ''}${config.markdown.magicComments ? `|magic:${JSON.stringify(config.markdown.magicComments)}` : ''}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}${config.markdown.mermaid ? `|mermaid:${JSON.stringify(mermaidSettings(config))}` : ''}`;
 }
 
 /**
@@ -203,7 +203,6 @@ export function pageSettings(config: SiteConfig): PageSettings {
     ...(config.markdown.headingLinks ? { headingLinks: true } : {}),
     ...(config.markdown.headingIds === 'quire' ? {} : { headingIds: config.markdown.headingIds }),
     ...(config.markdown.mermaid ? { mermaid: mermaidSettings(config) } : {}),
-    ...(config.markdown.magicComments ? { magicComments: config.markdown.magicComments } : {}),
     ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
       ? {

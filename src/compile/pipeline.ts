@@ -17,7 +17,6 @@ import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
 import { remarkGlobalComponents, type GlobalComponents } from './plugins/global-components.ts';
 import { remarkNpm2Yarn, type Npm2YarnSettings } from './plugins/npm2yarn.ts';
-import type { MagicComment } from '../highlight/index.ts';
 import { remarkNotes } from './plugins/notes.ts';
 import type { PluginSettings, SectionPlugins } from './project-plugins.ts';
 
@@ -81,7 +80,6 @@ const FILE_SETTINGS = [
   'headingLinks',
   'headingIds',
   'mermaid',
-  'magicComments',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -89,16 +87,7 @@ export function fileData(
   source: Source,
   baseUrl: string,
   texts: { admonitions: Record<string, string>; headingLink?: string },
-  {
-    relativeUrls = 'slash',
-    npm2yarn,
-    plugins,
-    mdxComponents,
-    headingLinks,
-    headingIds = 'quire',
-    mermaid,
-    magicComments,
-  }: PageSettings = {},
+  { relativeUrls = 'slash', npm2yarn, plugins, mdxComponents, headingLinks, headingIds = 'quire', mermaid }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
   const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
@@ -126,8 +115,6 @@ export function fileData(
     headingIds,
     // `mermaid` code blocks are diagrams the browser draws (rehypeCode), with these settings.
     mermaid,
-    // The kinds of highlight comment code blocks take (rehypeCode; SiteConfig.markdown.magicComments).
-    magicComments,
   };
 }
 
@@ -145,8 +132,6 @@ export interface PageSettings {
   headingIds?: 'quire' | 'docusaurus';
   /** `mermaid` code blocks are diagrams, drawn with this script, themes and options (SiteConfig.markdown.mermaid). */
   mermaid?: MermaidSettings;
-  /** The kinds of highlight comment, when not Docusaurus's default one (SiteConfig.markdown.magicComments). */
-  magicComments?: MagicComment[];
 }
 
 /**

@@ -542,10 +542,6 @@ export function mapDocusaurusConfig(
   // on first use, so every one named here is highlighted already.
   const languages = take('themeConfig.prism.additionalLanguages');
   if (!(Array.isArray(languages) && languages.every((l) => typeof l === 'string'))) used.delete('themeConfig.prism.additionalLanguages');
-  // Its kinds of highlight comment (its default one when unset); a list not of that shape stays unread, and named.
-  const magicComments = take('themeConfig.prism.magicComments');
-  if (isMagicComments(magicComments)) config.markdown = { ...(config.markdown as Raw), magicComments };
-  else used.delete('themeConfig.prism.magicComments');
   // The code colours: prism-react-renderer theme objects, written as a stylesheet (src/shared/code-theme.ts). One
   // that is not such an object (a package the project has not installed reads as empty) stays unread, and named.
   const codeTheme: Raw = {};
@@ -1248,23 +1244,6 @@ function headTags(raw: Raw, take: Take, origin: Origin): Raw[] {
     tags.push({ tagName: 'meta', attributes: take(`themeConfig.metadata.${i}`) ?? {}, pageWins: true });
   });
   return tags;
-}
-
-/** `themeConfig.prism.magicComments` as Docusaurus takes it: each kind with a class and a line or block directive. */
-function isMagicComments(value: unknown): boolean {
-  const text = (v: unknown) => typeof v === 'string' && v.length > 0;
-  return (
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every(
-      (c) =>
-        isObject(c) &&
-        text(c.className) &&
-        (c.line === undefined || text(c.line)) &&
-        (c.block === undefined || (isObject(c.block) && text(c.block.start) && text(c.block.end))) &&
-        (c.line !== undefined || c.block !== undefined),
-    )
-  );
 }
 
 /**

@@ -678,20 +678,6 @@ export const configSchema = z
          */
         headingIds: z.enum(['quire', 'docusaurus']).default('quire'),
         /**
-         * The kinds of highlight comment in code blocks (Docusaurus's `themeConfig.prism.magicComments`): each
-         * marks lines with its class, the next one with `line`, those between `block.start` and `block.end`.
-         * Without it, `highlight-next-line`, `highlight-start` and `highlight-end` mark lines as highlighted.
-         */
-        magicComments: z
-          .array(
-            z.object({
-              className: z.string().min(1),
-              line: z.string().min(1).optional(),
-              block: z.object({ start: z.string().min(1), end: z.string().min(1) }).optional(),
-            }),
-          )
-          .optional(),
-        /**
          * Mermaid diagrams (a Docusaurus project's `markdown.mermaid` with `@docusaurus/theme-mermaid`): each `mermaid`
          * code block is a diagram the browser draws with `script`, the project's browser build of `mermaid`
          * (project-relative), published as it is at `published` (under the base path, named by its version) and

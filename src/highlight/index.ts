@@ -139,36 +139,17 @@ for (const [languages, forms] of [
 ] as const satisfies readonly (readonly [string, readonly CommentForm[]])[])
   for (const language of languages.split(' ')) LANGUAGE_FORMS[language] = [...forms];
 
-/**
- * A kind of highlight comment (Docusaurus's `themeConfig.prism.magicComments`): the class the lines it marks get,
- * the directive marking the next line, and the pair marking the lines between. Without the setting, the one
- * Docusaurus has by default (DEFAULT_MAGIC_COMMENTS), whose class is quire's `highlighted`.
- */
-export interface MagicComment {
-  className: string;
-  line?: string;
-  block?: { start: string; end: string };
-}
-
-/** Docusaurus's class for highlighted lines, which quire's line spans call `highlighted`. */
-const DEFAULT_HIGHLIGHT_CLASS = 'theme-code-block-highlighted-line';
-export const DEFAULT_MAGIC_COMMENTS: readonly MagicComment[] = [
-  { className: DEFAULT_HIGHLIGHT_CLASS, line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } },
-];
-
 const magicCommentPatterns = new Map<string, RegExp>();
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A line that is only a highlight comment in one of the language's comment forms; its directive is group 1, 2, … */
-function magicCommentPattern(language: string, directives: readonly string[]): RegExp {
+function magicCommentPattern(language: string): RegExp {
   const forms = LANGUAGE_FORMS[language] ?? COMMON_FORMS;
-  const key = `${forms.join(' ')}|${directives.join(' ')}`;
+  const key = forms.join(' ');
   let pattern = magicCommentPatterns.get(key);
   if (!pattern) {
-    const names = directives.map(escapeRegExp).join('|');
     const alternatives = forms.map((form) => {
       const [open, close] = COMMENT_FORMS[form];
-      return `(?:${open}\\s*(${names})\\s*${close})`;
+      return `(?:${open}\\s*highlight-(next-line|start|end)\\s*${close})`;
     });
     pattern = new RegExp(`^\\s*(?:${alternatives.join('|')})\\s*$`);
     magicCommentPatterns.set(key, pattern);
@@ -179,59 +160,39 @@ function magicCommentPattern(language: string, directives: readonly string[]): R
 /**
  * Removes highlight comments from code, as Docusaurus writers use them: `// highlight-next-line` marks the line
  * after it, `// highlight-start` … `// highlight-end` the lines between, in the comment forms of the block's
- * language as written (COMMENT_FORMS); with `magicComments` (Docusaurus's setting), each kind's own directives,
- * its lines getting its class. Gives the code without them, the numbers (from 1) of the lines the default class
- * marks (`highlighted`) and, for the other classes, each marked line's classes.
+ * language as written (COMMENT_FORMS). Gives the code without them and the numbers (from 1) of the lines they mark.
  *
  * Blocks do not nest, as in Docusaurus's theme: a `start` moves the block's beginning (a second `start` before an
  * `end` drops the first), an `end` marks the lines from the last `start` (from the first line if none came), and a
  * `start` no `end` follows marks nothing. An `end` right after its `start` marks the lines on either side of it, as
  * Docusaurus's range of that block (`5-4`) reads.
  */
-export function applyMagicComments(
-  code: string,
-  language = '',
-  magicComments: readonly MagicComment[] = DEFAULT_MAGIC_COMMENTS,
-): { code: string; highlighted: Set<number>; classes: Map<number, string[]> } {
-  const marked = magicComments.map(() => new Set<number>());
-  const directives = magicComments.flatMap((c) => [c.line, c.block?.start, c.block?.end].filter((d): d is string => !!d));
-  if (!directives.some((d) => code.includes(d))) return { code, highlighted: new Set(), classes: new Map() };
-  const pattern = magicCommentPattern(language, directives);
+export function applyMagicComments(code: string, language = ''): { code: string; highlighted: Set<number> } {
+  const highlighted = new Set<number>();
+  if (!code.includes('highlight-')) return { code, highlighted };
+  const pattern = magicCommentPattern(language);
   const kept: string[] = [];
-  const nextLine = magicComments.map(() => false);
-  const blockStart = magicComments.map(() => 1);
+  let nextLine = false;
+  let blockStart = 1;
   for (const line of code.split('\n')) {
     const magic = pattern
       .exec(line)
       ?.slice(1)
       .find((d) => d !== undefined);
-    const which = magic === undefined ? -1 : magicComments.findIndex((c) => [c.line, c.block?.start, c.block?.end].includes(magic));
-    if (which < 0) {
-      kept.push(line);
-      nextLine.forEach((next, i) => next && marked[i].add(kept.length));
-      nextLine.fill(false);
-      continue;
-    }
-    const comment = magicComments[which];
-    if (magic === comment.line) nextLine[which] = true;
-    else if (magic === comment.block?.start) blockStart[which] = kept.length + 1;
-    else {
+    if (magic === 'next-line') nextLine = true;
+    else if (magic === 'start') blockStart = kept.length + 1;
+    else if (magic === 'end') {
       const last = kept.length;
-      const start = blockStart[which];
-      for (let n = Math.max(1, Math.min(start, last)); n <= Math.max(start, last); n++) marked[which].add(n);
+      for (let n = Math.max(1, Math.min(blockStart, last)); n <= Math.max(blockStart, last); n++) highlighted.add(n);
+    } else {
+      kept.push(line);
+      if (nextLine) highlighted.add(kept.length);
+      nextLine = false;
     }
   }
   // An empty block closing the code names a line past its end: nothing is there to mark.
-  for (const set of marked) for (const n of set) if (n > kept.length) set.delete(n);
-  const highlighted = new Set<number>();
-  const classes = new Map<number, string[]>();
-  magicComments.forEach((comment, i) => {
-    for (const n of marked[i]) {
-      if (comment.className === DEFAULT_HIGHLIGHT_CLASS) highlighted.add(n);
-      else classes.set(n, [...(classes.get(n) ?? []), comment.className]);
-    }
-  });
-  return { code: kept.join('\n'), highlighted, classes };
+  for (const n of highlighted) if (n > kept.length) highlighted.delete(n);
+  return { code: kept.join('\n'), highlighted };
 }
 
 /**
@@ -349,7 +310,7 @@ function tokenRuns(stream: PrismStream, classes: string, out: Segment[]): Segmen
 }
 
 /** One `<span class="line">` per source line (tokens spanning lines are split), joined by newlines. */
-function lines(runs: Segment[], highlighted: Set<number>, classes: Map<number, string[]>): ElementContent[] {
+function lines(runs: Segment[], highlighted: Set<number>): ElementContent[] {
   const rows: ElementContent[][] = [[]];
   for (const run of runs) {
     const parts = run.text.split('\n');
@@ -374,7 +335,7 @@ function lines(runs: Segment[], highlighted: Set<number>, classes: Map<number, s
     out.push({
       type: 'element',
       tagName: 'span',
-      properties: { className: ['line', ...(highlighted.has(i + 1) ? ['highlighted'] : []), ...(classes.get(i + 1) ?? [])] },
+      properties: { className: highlighted.has(i + 1) ? ['line', 'highlighted'] : ['line'] },
       children,
     });
   });
@@ -386,18 +347,9 @@ function lines(runs: Segment[], highlighted: Set<number>, classes: Map<number, s
  * a fenced block with that language and meta draws it, and whether the language has a grammar (undefined for a
  * plain one: text, none). The language's grammar must be loaded (loadLanguages, loadGrammarNow).
  */
-export function figureOf(
-  source: string,
-  requested: string,
-  meta: string,
-  magicComments?: readonly MagicComment[],
-): { figure: Element; text: string; grammar?: boolean } {
-  const { code: text, highlighted, classes } = applyMagicComments(source, requested, magicComments);
-  // The meta's `{1,3}` marks lines with the first kind's class, as in Docusaurus.
-  const first = magicComments?.[0]?.className ?? DEFAULT_HIGHLIGHT_CLASS;
-  for (const line of parseLineRanges(meta))
-    if (first === DEFAULT_HIGHLIGHT_CLASS) highlighted.add(line);
-    else classes.set(line, [...(classes.get(line) ?? []), first]);
+export function figureOf(source: string, requested: string, meta: string): { figure: Element; text: string; grammar?: boolean } {
+  const { code: text, highlighted } = applyMagicComments(source, requested);
+  for (const line of parseLineRanges(meta)) highlighted.add(line);
   const firstNumber = parseLineNumbersStart(meta);
   const grammar = grammarFor(requested.toLowerCase());
   const runs = grammar ? highlightRuns(text, grammar) : [{ className: '', text }];
@@ -415,7 +367,7 @@ export function figureOf(
           className: [`language-${requested}`],
           ...(firstNumber !== undefined && firstNumber !== 1 ? { style: `counter-reset: line ${firstNumber - 1}` } : {}),
         },
-        children: lines(runs, highlighted, classes),
+        children: lines(runs, highlighted),
       },
     ],
   };

@@ -5,7 +5,6 @@ import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagno
 import { guardedComponents } from '../shared/component-props.ts';
 import { linkedFile, replaceFileMarkers, replaceSizeMarkers, routesByFile, TRUNCATE_ELEMENT } from '../shared/markers.ts';
 import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
-import type { MagicComment } from '../highlight/index.ts';
 import { Document } from './document.tsx';
 import { mdxComponent, mdxErrorPlace, mdxTree } from './mdx.ts';
 import type * as CodeBlocks from './code-block.ts';
@@ -26,9 +25,9 @@ export async function loadCodeBlocks(site: Site): Promise<void> {
   if (!codeBlocks && site.compiled.some((c) => c.modules || c.source.react)) codeBlocks = await import('./code-block.ts');
 }
 
-function codeBlock(code: string, language: string, meta: string, magicComments?: readonly MagicComment[]): unknown {
+function codeBlock(code: string, language: string, meta: string): unknown {
   if (!codeBlocks) throw new Error('quire bug: a CodeBlock was drawn on a site loadCodeBlocks was not given');
-  return codeBlocks.codeBlock(code, language, meta, magicComments);
+  return codeBlocks.codeBlock(code, language, meta);
 }
 
 /** Where a React page's body, rendered first, goes into its document (text no page can contain: a NUL). */
@@ -299,7 +298,7 @@ export function renderRoute({
     islands: assets.islands,
     renderShared: sharedRendering ? (element) => renderToString(element as ReactNode) : undefined,
     excerpt,
-    codeBlock: (code: string, language: string, meta: string) => codeBlock(code, language, meta, site.config.markdown.magicComments),
+    codeBlock,
   };
   const ThemePage = theme.Page as ComponentType<PageProps>;
   let html: string;

@@ -395,24 +395,6 @@ describe('Docusaurus config', () => {
     expect(unread).toEqual(['- themeConfig.prism.theme']);
   });
 
-  it("reads prism.magicComments as Docusaurus's kinds of highlight comment, and names a list of another shape", () => {
-    const kinds = [
-      {
-        className: 'theme-code-block-highlighted-line',
-        line: 'highlight-next-line',
-        block: { start: 'highlight-start', end: 'highlight-end' },
-      },
-      { className: 'code-block-error-line', line: 'highlight-error-next-line' },
-    ];
-    const read = mapped({ themeConfig: { prism: { magicComments: kinds } } });
-    expect(read.config!.markdown).toMatchObject({ magicComments: kinds });
-    expect(read.unread).toEqual([]);
-    const wrong = mapped({ themeConfig: { prism: { magicComments: [{ className: 'x' }] } } });
-    // Named (the whole prism key, as nothing else of it is set).
-    expect(wrong.unread).toEqual(['- themeConfig.prism']);
-    expect(mapped({}).config!.markdown).not.toHaveProperty('magicComments');
-  });
-
   it("takes Docusaurus's v4 flags and faster bundlers as changing nothing quire writes, and names a hash router", () => {
     const unread = (future: unknown) => mapped({ future }).unread;
     expect(unread({ v4: true, experimental_faster: true })).toEqual([]);

@@ -179,34 +179,6 @@ describe('compile', () => {
     expect(out).toContain('<span class="token number">2</span>');
   });
 
-  it("compile: should mark lines with each kind of highlight comment the config's magicComments gives, as Docusaurus", async () => {
-    const magicComments = [
-      {
-        className: 'theme-code-block-highlighted-line',
-        line: 'highlight-next-line',
-        block: { start: 'highlight-start', end: 'highlight-end' },
-      },
-      { className: 'code-block-error-line', line: 'highlight-error-next-line', block: { start: 'error-start', end: 'error-end' } },
-    ];
-    const withKinds = { ...config, markdown: { ...config.markdown, magicComments } };
-    const body =
-      '```js {1}\nconst a = 1;\n// highlight-error-next-line\nconst b = 2;\n// highlight-next-line\nconst c = 3;\n/* error-start */\nd();\ne();\n/* error-end */\n```\n';
-    const r = await compileSource(source(body), withKinds);
-    if (!('compiled' in r) || r.compiled.output.type !== 'html') throw new Error('expected html');
-    const out = r.compiled.output.html;
-    expect(out).not.toMatch(/highlight-|error-(start|end)/);
-    const classes = [...out.matchAll(/<span class="(line[^"]*)"/g)].map((m) => m[1]);
-    expect(classes).toEqual([
-      'line highlighted',
-      'line code-block-error-line',
-      'line highlighted',
-      'line code-block-error-line',
-      'line code-block-error-line',
-    ]);
-    // Without the setting, the error comment is code and only Docusaurus's default kind marks lines.
-    expect((await html(body)).html).toContain('highlight-error-next-line');
-  });
-
   it("compile: should show an empty code block without its title, as Docusaurus's theme draws one with no code", async () => {
     const { html: out } = await html(
       '**Out**\n\n```js title="JavaScript"\n```\n\n```js title="b.js"\n\n```\n\n```js title="c.js"\nc\n```\n',

@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
-import { figureOf, grammarFor, knownLanguages, loadGrammar, type MagicComment, needsLoading, PLAIN } from '../../highlight/index.ts';
+import { figureOf, grammarFor, knownLanguages, loadGrammar, needsLoading, PLAIN } from '../../highlight/index.ts';
 import { closestName } from '../../shared/text.ts';
 import { CODES } from '../../diagnostics.ts';
 import type { CompileNote, MermaidSettings } from '../../types.ts';
@@ -125,12 +125,11 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
     }
     const meta = String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.metastring ?? '');
     const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
-    const magicComments = file.data.magicComments as MagicComment[] | undefined;
     const text = toString(code).replace(/\n$/, '');
     // A fence with no code is no text to Docusaurus's theme, which draws it as bare markup, without its title
     // (Babel's "Out" of a plugin that removes everything); a <CodeBlock> given '' keeps its title, as there.
     const shown = text === '' ? meta.replace(/(?:^|\s)title=(?:"[^"]*"|'[^']*'|\S*)/, '') : meta;
-    const made = codeFigure(text, requestedLanguage(block), shown, place, file.data.projectRemark === true, magicComments);
+    const made = codeFigure(text, requestedLanguage(block), shown, place, file.data.projectRemark === true);
     notes.push(...made.notes);
     parent.children[index] = made.figure;
   }
@@ -163,9 +162,8 @@ export function codeFigure(
   meta: string,
   place: { line?: number; column?: number },
   projectRemark = false,
-  magicComments?: readonly MagicComment[],
 ): { figure: Element; notes: CompileNote[] } {
-  const { figure, text } = figureOf(source, requested, meta, magicComments);
+  const { figure, text } = figureOf(source, requested, meta);
   return { figure, notes: codeNotes(requested, meta, text.split('\n').length, place, projectRemark) };
 }
 
