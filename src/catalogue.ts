@@ -865,7 +865,7 @@ export const CATALOGUE = {
     title: 'Markup shown as text',
     severity: 'warning',
     about:
-      'markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write, in `.md` as in `.mdx`), a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write); MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element',
+      "markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write, in `.md` as in `.mdx`), a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write), an emoji shortcode (`:tada:`, which Docusaurus's `markdown.emoji` writes as its emoji); MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element",
     cases: {
       mdxStatement: kase({
         severity: 'warning',
@@ -884,6 +884,13 @@ export const CATALOGUE = {
         message: (d: { text: string; ref: string }) =>
           `The link [${d.text}][${d.ref}] is shown as text: there is no [${d.ref || d.text}]: definition.`,
         hint: (d) => `Add a line [${d.ref || d.text}]: /docs/… to the page, or write the link as [${d.text}](/docs/…).`,
+      }),
+      /** Docusaurus's `markdown.emoji` (on by default: remark-emoji) writes the emoji of `:name:`; quire has no table of them. */
+      emojiShortcode: kase({
+        severity: 'warning',
+        message: (d: { written: string }) =>
+          `The emoji shortcode ${d.written} is shown as written: Docusaurus writes its emoji (markdown.emoji), quire does not.`,
+        hint: 'Write the emoji itself instead of its name.',
       }),
       footnote: kase({
         severity: 'warning',

@@ -231,6 +231,16 @@ export function frameOf(d: Diagnostic, source?: string): string | undefined {
 }
 
 /**
+ * Whether a file a page or its code names lies outside the project, so is not published: a path leaving the project
+ * folder, but for one into a `node_modules` folder above it, where a workspace's package manager installs the
+ * packages the project imports (Babel's website: Monaco's CSS naming its font, in the repository root's
+ * `node_modules`), which Docusaurus's bundler publishes like any other.
+ */
+export function outsideProject(file: string): boolean {
+  return file.startsWith('../') && !/^(?:\.\.\/)+node_modules\//.test(file);
+}
+
+/**
  * Q060 for an image a page shows from its own folder (`![Karte](./karte.png)`): one outside the project, or one
  * that is not there. Plan reports them with the site's other problems; emit, should a file vanish after that.
  */

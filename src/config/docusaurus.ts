@@ -447,6 +447,8 @@ export function mapDocusaurusConfig(
     untruncatedInList: 'whole',
     // Its posts and lists show each author with photo, title and profiles.
     postAuthors: 'cards',
+    // Its post pages name their date, authors and tags for Open Graph.
+    articleMeta: true,
     datePaths: true,
     // Docusaurus's defaults, which differ from quire's.
     postsPerPage: opt('blog.postsPerPage') ?? 10,
@@ -963,7 +965,8 @@ function mapFeedOptions(opt: <T = unknown>(key: string) => T | undefined, siteTi
           : Array.isArray(type)
             ? type.flatMap((t) => (t === 'all' ? all : [t]))
             : [type];
-  const feed: Raw = { types: [...new Set(types)] };
+  // Its plugin announces the feeds in the head of every page of the site, not only the blog's.
+  const feed: Raw = { types: [...new Set(types)], everyPage: true };
   const limit = opt<unknown>('blog.feedOptions.limit');
   if (limit !== undefined) feed.limit = limit === false || limit === null ? null : limit;
   for (const key of ['title', 'description', 'copyright', 'language']) {

@@ -393,6 +393,11 @@ export const configSchema = z
          * author with their photo, title and profiles (`cards`, a Docusaurus project's, as its theme draws them).
          */
         postAuthors: z.enum(['byline', 'cards']).default('byline'),
+        /**
+         * A post's head names its date, its authors' addresses and its tags for Open Graph
+         * (`article:published_time`, `article:author`, `article:tag`), as Docusaurus's theme writes them.
+         */
+        articleMeta: z.boolean().default(false),
         /** A post dated by its file name and without a slug is at `/<blog>/YYYY/MM/DD/<name>/`, as in Docusaurus. */
         datePaths: z.boolean().default(false),
         /**
@@ -430,6 +435,11 @@ export const configSchema = z
             types: z.array(z.enum(['rss', 'atom', 'json'])).default([]),
             /** The newest posts a feed holds; null for all. */
             limit: z.number().int().positive().nullable().default(20),
+            /**
+             * Announce the feeds (`<link rel="alternate">`) in every page's head, as Docusaurus's blog plugin does
+             * (a Docusaurus project's); else in the blog's pages only.
+             */
+            everyPage: z.boolean().default(false),
             title: z.string().optional(),
             description: z.string().optional(),
             copyright: z.string().optional(),

@@ -1,4 +1,4 @@
-import { contentImageError, type Diagnostic } from '../diagnostics.ts';
+import { contentImageError, type Diagnostic, outsideProject } from '../diagnostics.ts';
 import type { Page, ProjectFiles } from '../types.ts';
 import { assetName } from './hash.ts';
 import type { Tally } from './tally.ts';
@@ -31,7 +31,7 @@ export class ContentAssets {
     const known = this.urls.get(asset.marker);
     if (known) return known;
     // Reported where the content refers to it (plan reported these already, unless a file vanished since).
-    if (asset.file.startsWith('../')) {
+    if (outsideProject(asset.file)) {
       this.diagnostics.push(contentImageError(asset, 'outside'));
       return undefined;
     }
@@ -65,7 +65,7 @@ export class ContentAssets {
   private async keep(asset: Asset): Promise<boolean> {
     if (this.urls.has(asset.marker)) return true;
     const { baseUrl, previousSize } = this.options;
-    if (!previousSize || asset.file.startsWith('../')) return false;
+    if (!previousSize || outsideProject(asset.file)) return false;
     const found = await this.reader().file(asset.file);
     if (!found) return false;
     const name = assetName(asset.file, found.hash);

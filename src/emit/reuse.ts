@@ -1,3 +1,4 @@
+import { outsideProject } from '../diagnostics.ts';
 import type { ProjectFiles, Site } from '../types.ts';
 import { OutputManifest } from './previous.ts';
 import { DirWriter, type Writer } from './writer.ts';
@@ -24,7 +25,7 @@ export async function openPreviousOutput(
 
 /** A hash of each content image's bytes, from load's reader. A file that cannot be read is left out (emit reports it). */
 async function contentAssetHashes(reader: ProjectFiles, site: Site): Promise<Map<string, string>> {
-  const files = [...new Set(site.compiled.flatMap((c) => c.assets.map((a) => a.file)))].filter((f) => !f.startsWith('../'));
+  const files = [...new Set(site.compiled.flatMap((c) => c.assets.map((a) => a.file)))].filter((f) => !outsideProject(f));
   const found = await Promise.all(files.map((file) => reader.file(file)));
   return new Map(files.flatMap((file, i) => (found[i] ? [[file, found[i].hash] as const] : [])));
 }

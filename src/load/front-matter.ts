@@ -40,7 +40,7 @@ const frontMatterFields = z.looseObject({
   pagination_label: z.string().optional(),
   date: z
     .union([z.string(), z.date()])
-    .transform((d) => (d instanceof Date ? d.toISOString() : d))
+    .transform((d) => (d instanceof Date ? d.toISOString() : paddedDate(d)))
     .refine(isRealDate, { message: 'expected a date that exists, written YYYY-MM-DD (e.g. 2024-05-01), optionally with a time' })
     .transform((d) => d.slice(0, 10))
     .optional(),
@@ -151,6 +151,23 @@ export function fieldPlaces(yamlText: string): FieldPlaces {
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
 /** `YYYY-MM-DD` (optionally followed by an ISO time) naming a day that exists: not 2024-02-30 or 2024-13-01. */
+/**
+ * A front matter date as Docusaurus reads it: js-yaml's default schema takes YAML 1.1 timestamps, whose month, day
+ * and hour may have one digit and whose time may follow spaces (`2015-2-5 9:18:00`), and its date check reads the
+ * text around blanks (a no-break space before the date included). Babel's blog writes both. Written here with two
+ * digits each (`2015-02-05T09:18:00`) for the rest of quire; any other text is returned as it is, for the check.
+ */
+export function paddedDate(text: string): string {
+  const m =
+    /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2})(:\d{2}(?::\d{2}(?:\.\d+)?)?)(?:[ \t]*(Z|([+-])(\d{1,2})(?::?(\d{2}))?))?)?$/.exec(
+      text.trim(),
+    );
+  if (!m) return text;
+  const two = (digits: string) => digits.padStart(2, '0');
+  const zone = m[6] === undefined ? '' : m[6] === 'Z' ? 'Z' : `${m[7]}${two(m[8] ?? '')}:${m[9] ?? '00'}`;
+  return `${m[1]}-${two(m[2] ?? '')}-${two(m[3] ?? '')}${m[4] === undefined ? '' : `T${two(m[4])}${m[5]}${zone}`}`;
+}
+
 export function isRealDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
   if (!m) return false;

@@ -1,4 +1,4 @@
-import { contentImageError, type Diagnostic } from '../diagnostics.ts';
+import { contentImageError, type Diagnostic, outsideProject } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { Compiled } from '../types.ts';
  * report them with the site's other problems, not a render later.
  */
 export function contentImageFiles(compiled: Compiled[]): string[] {
-  return [...new Set(compiled.flatMap((c) => c.assets.map((a) => a.file)))].filter((f) => !f.startsWith('../')).sort();
+  return [...new Set(compiled.flatMap((c) => c.assets.map((a) => a.file)))].filter((f) => !outsideProject(f)).sort();
 }
 
 /** Each use of an image that lies outside the project or is missing, at the place that shows it. */
@@ -15,7 +15,7 @@ export function contentImageProblems(compiled: Compiled[], missing: ReadonlySet<
   const out: Diagnostic[] = [];
   for (const c of compiled) {
     for (const asset of c.assets) {
-      if (asset.file.startsWith('../')) out.push(contentImageError(asset, 'outside'));
+      if (outsideProject(asset.file)) out.push(contentImageError(asset, 'outside'));
       else if (missing.has(asset.file)) out.push(contentImageError(asset, 'missing'));
     }
   }

@@ -57,8 +57,11 @@ export function checkLinks({
   let anchors = same?.anchors;
   if (!anchors) {
     const made = new Map<string, Set<string>>();
-    // A stand-in's headings are unknown: links into it are checked for the page, not for the anchor.
-    compiled.forEach((c) => c.standIn || made.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])));
+    // A stand-in's headings are unknown: links into it are checked for the page, not for the anchor. So are a
+    // React page's, drawn after the check (Docusaurus's also knows the ids its code hands to useBrokenLinks).
+    compiled.forEach(
+      (c) => c.standIn || c.source.react || made.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])),
+    );
     anchors = made;
   }
   const known = same?.pages;

@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import type { HeadTag, LocaleInfo, Route, Site } from '../types.ts';
+import { feedLinks } from '../shared/feeds.ts';
 import { MAIN_ID } from '../shared/html.ts';
 import { ogLocale } from '../shared/locales.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
@@ -64,6 +65,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
             href={config.url + (site.locales.find((l) => l.code === config.i18n.defaultLocale)?.baseUrl ?? '/') + route.path.slice(1)}
           />
         ) : null}
+        {config.blog.feed.everyPage ? feedLinks(site).map((link) => <link key={link.type} rel="alternate" {...link} />) : null}
         <SocialTags site={site} route={route} locale={locale} meta={meta} />
         {config.favicon ? <link rel="icon" href={withBase(config.baseUrl, config.favicon)} /> : null}
         {/* The OpenSearch description emit writes beside the search page (config search.openSearch). */}
@@ -121,6 +123,7 @@ function SocialTags({ site, route, locale, meta }: { site: Site; route: Route; l
         .map((l) => (
           <meta key={l.code} property="og:locale:alternate" content={ogLocale(l.htmlLang)} />
         ))}
+      {config.blog.articleMeta && route.kind === 'blogPost' ? <ArticleTags post={route.blog} /> : null}
       {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
       {imageUrl && imageSize ? <meta property="og:image:width" content={String(imageSize.width)} /> : null}
       {imageUrl && imageSize ? <meta property="og:image:height" content={String(imageSize.height)} /> : null}
@@ -128,6 +131,22 @@ function SocialTags({ site, route, locale, meta }: { site: Site; route: Route; l
       {replaced('twitter:card') ? null : <meta name="twitter:card" content="summary_large_image" />}
       {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
       {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
+    </>
+  );
+}
+
+/**
+ * A post's Open Graph article tags as Docusaurus's theme writes them (`blog.articleMeta`): its date, its authors'
+ * addresses (those that have one, in one tag, comma-separated) and its tags' labels (likewise).
+ */
+function ArticleTags({ post }: { post: Route['blog'] }) {
+  const authors = (post?.authorLinks ?? []).flatMap((a) => (a.url ? [a.url] : []));
+  const tags = post?.tagLinks?.map((t) => t.label) ?? post?.tags ?? [];
+  return (
+    <>
+      {post?.date ? <meta property="article:published_time" content={post.date} /> : null}
+      {authors.length ? <meta property="article:author" content={authors.join(',')} /> : null}
+      {tags.length ? <meta property="article:tag" content={tags.join(',')} /> : null}
     </>
   );
 }

@@ -62,7 +62,20 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     const head = writer.text('blog/welcome/index.html')!.split('</head>')[0];
     expect(head).toContain('<link rel="alternate" type="application/rss+xml" href="/blog/rss.xml" title="My Site RSS Feed"/>');
     expect(head).toContain('<link rel="alternate" type="application/atom+xml" href="/blog/atom.xml" title="My Site Atom Feed"/>');
-    expect(writer.text('docs/intro/index.html')).not.toContain('application/rss+xml');
+    // The post's date, authors' addresses and tags for Open Graph, as Docusaurus's theme writes them.
+    expect(head).toContain('<meta property="article:published_time" content="2021-08-26"/>');
+    expect(head).toContain('<meta property="article:author" content="https://sebastienlorber.com,https://linkedin.com/in/yangshun"/>');
+    expect(head).toContain('<meta property="article:tag" content="Facebook,Hello,Docusaurus"/>');
+    expect(writer.text('docs/intro/index.html')).not.toContain('article:');
+    // Once in a post's head, and in every other page's too, as Docusaurus's blog plugin announces them.
+    expect(head.match(/application\/rss\+xml/g)).toHaveLength(1);
+    for (const page of ['docs/intro/index.html', 'index.html', 'blog/index.html', 'blog/archive/index.html', '404.html']) {
+      const pageHead = writer.text(page)!.split('</head>')[0];
+      expect(
+        pageHead.match(/<link rel="alternate" type="application\/(rss|atom)\+xml" href="\/blog\/(rss|atom)\.xml"/g),
+        page,
+      ).toHaveLength(2);
+    }
   });
 
   it("carries each post's content, whole, with absolute links and images, and nothing of the page around it", async () => {

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fixture, buildTemplate } from '../helpers.ts';
+import { buildInMemory, fixture, buildTemplate, makeSite } from '../helpers.ts';
 import { cssModuleNamesOf } from '../../src/compile/modules-plugin.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -253,6 +254,52 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     const ort = writer.text('ort/index.html') ?? '';
     expect(ort).toContain('<p>Hier: <!-- -->/ort/</p>');
     expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
+  });
+
+  it("gives useBrokenLinks and the copy and success icons, as Babel's setup and REPL pages import them", async () => {
+    const { result, writer } = await build({
+      'src/pages/werkzeug.js': [
+        "import Layout from '@theme/Layout';",
+        "import useBrokenLinks from '@docusaurus/useBrokenLinks';",
+        "import IconCopy from '@theme/Icon/Copy';",
+        "import IconSuccess from '@theme/Icon/Success';",
+        "import Link from '@docusaurus/Link';",
+        'export default function Werkzeug() {',
+        "  useBrokenLinks().collectAnchor('webpack');",
+        "  useBrokenLinks().collectLink('/docs/intro');",
+        '  return <Layout title="Werkzeug"><main><h2><Link id="webpack" />Webpack</h2><p>Kopieren <IconCopy className="kopie" width={12} /> <IconSuccess /></p></main></Layout>;',
+        '}',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039' || d.severity === 'error')).toEqual([]);
+    const html = writer.text('werkzeug/index.html') ?? '';
+    expect(html).toMatch(/Kopieren <svg viewBox="0 0 24 24" aria-hidden="true" class="kopie" width="12"><path[^>]*stroke="currentColor"/);
+    expect(html.match(/<svg viewBox="0 0 24 24" aria-hidden="true"/g)?.length).toBeGreaterThanOrEqual(2);
+    // A Link with neither to nor href is an anchor without an address, as Docusaurus writes it.
+    expect(html).toContain('<h2><a id="webpack"></a>Webpack</h2>');
+  });
+
+  it("publishes a font a package's CSS names from a workspace's node_modules above the project, as Babel's REPL", async () => {
+    const site = await makeSite('docusaurus-classic', {
+      'src/pages/schrift.js':
+        'import Layout from \'@theme/Layout\';\nimport \'schrift-paket/schrift.css\';\nexport default function S() {\n  return <Layout title="S"><p className="schrift">Text</p></Layout>;\n}\n',
+      'docs/schrift.md': '# Schrift\n\nSee [the tools](/schrift#webpack), a section the React page draws.\n',
+    });
+    const workspace = await mkdtemp(path.join(tmpdir(), 'quire-workspace-'));
+    cleanups.push(site.cleanup, () => rm(workspace, { recursive: true, force: true }));
+    await cp(site.root, path.join(workspace, 'website'), { recursive: true, verbatimSymlinks: true });
+    const pkg = path.join(workspace, 'node_modules/schrift-paket');
+    await mkdir(pkg, { recursive: true });
+    await writeFile(path.join(pkg, 'package.json'), '{"name":"schrift-paket","version":"1.0.0"}');
+    await writeFile(path.join(pkg, 'schrift.css'), '@font-face{font-family:Schrift;src:url(./schrift.ttf) format("truetype")}\n');
+    await writeFile(path.join(pkg, 'schrift.ttf'), 'not really a font');
+    const { result, writer } = await buildInMemory(path.join(workspace, 'website'));
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const font = [...writer.files.keys()].find((f) => /^assets\/schrift\.\w{8}\.ttf$/.test(f));
+    expect(font).toBeDefined();
+    // The page's stylesheet names the published font; the link into a section the React page draws is not checked.
+    expect(writer.text('schrift/index.html')).toContain(`src: url(/${font}) format("truetype")`);
+    expect(result.diagnostics.filter((d) => d.code === 'Q061')).toEqual([]);
   });
 
   it("writes what @docusaurus/Head holds into the document's head, and names what has no place there", async () => {

@@ -179,6 +179,15 @@ describe('compile', () => {
     expect(out).toContain('<span class="token number">2</span>');
   });
 
+  it("compile: should show an empty code block without its title, as Docusaurus's theme draws one with no code", async () => {
+    const { html: out } = await html(
+      '**Out**\n\n```js title="JavaScript"\n```\n\n```js title="b.js"\n\n```\n\n```js title="c.js"\nc\n```\n',
+    );
+    expect(out).not.toContain('JavaScript');
+    expect(out).not.toContain('b.js');
+    expect(out).toContain('<figcaption class="code-title">c.js</figcaption>');
+  });
+
   it('compile: should note code block options that do nothing, and a language without highlighting, at the fence', async () => {
     const notes = async (body: string, format: 'md' | 'mdx' = 'md') => {
       const r = await compileSource(source(body, format), config);
@@ -597,6 +606,20 @@ describe('compile: markup shown as text, found by the writer-experience audit', 
         44,
         'The image ![Logo](/img/mein logo.svg) is shown as text: its path has a space.',
         'Write the space as %20 (/img/mein%20logo.svg), or put the path in <…>: ![Logo](</img/mein logo.svg>).',
+      ],
+    ];
+    expect(await notes(body)).toEqual(expected);
+    expect(await notes(body, 'mdx')).toEqual(expected);
+  });
+
+  it('compile: should note an emoji shortcode Docusaurus would write as its emoji, not times or code, in .md and .mdx', async () => {
+    const body = '| Feature | Support |\n| --- | --- |\n| Accessors | :heavy_multiplication_x: |\n\nUm 10:30:00 Uhr, a:b:c und `:tada:`.\n';
+    const expected = [
+      [
+        6,
+        15,
+        'The emoji shortcode :heavy_multiplication_x: is shown as written: Docusaurus writes its emoji (markdown.emoji), quire does not.',
+        'Write the emoji itself instead of its name.',
       ],
     ];
     expect(await notes(body)).toEqual(expected);

@@ -115,6 +115,19 @@ describe('load', () => {
     expect(splitFrontMatter('---\ntitle: A\nsidebar_position: 2\nimage_alt: x\n---\n', 'a.md').diagnostics).toEqual([]);
   });
 
+  it("load: should read dates as Docusaurus's YAML does: one-digit month, day and hour, blanks around", () => {
+    const date = (yaml: string) => {
+      const r = splitFrontMatter(`---\n${yaml}\n---\nText\n`, 'a.md');
+      return r.diagnostics.length > 0 ? r.diagnostics[0]?.message : r.frontMatter.date;
+    };
+    expect(date('date:   2015-02-15 9:18:00')).toBe('2015-02-15');
+    expect(date('date: 2015-11-3 10:30:00')).toBe('2015-11-03');
+    expect(date('date: \u00a0 2017-09-12 10:00:00')).toBe('2017-09-12');
+    expect(date('date: 2020-1-2T3:04:05.5 +1')).toBe('2020-01-02');
+    expect(date('date: 2024-02-30')).toContain('expected a date that exists');
+    expect(date('date: 2024-02-03 9')).toContain('expected a date that exists');
+  });
+
   it('load: should reject draft and unlisted together', () => {
     const r = splitFrontMatter('---\ndraft: true\nunlisted: true\n---\n', 'a.md');
     expect(r.diagnostics[0].message).toContain('cannot be draft and unlisted');

@@ -184,7 +184,10 @@ function DocusaurusLink({
   target?: string;
 }) {
   const site = useSite();
-  const target = to ?? given ?? '#';
+  // Neither `to` nor `href` (an anchor to jump to: `<Link id="webpack" />` on Babel's setup page): no address, as
+  // Docusaurus writes it, not a link to the top of the page.
+  const target = to ?? given;
+  if (target === undefined) return <a {...rest}>{children}</a>;
   const newTab = rest.target === undefined && /^[a-z][a-z\d+.-]*:|^\/\//i.test(target);
   return (
     <a href={href(site, target)} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
@@ -474,6 +477,25 @@ function Head({ children }: { children?: ReactNode }) {
   if (head) collectHead(children, head);
   return null;
 }
+
+/**
+ * `@docusaurus/useBrokenLinks`: in Docusaurus, components tell its link check of links and anchors their HTML does
+ * not show (`collectAnchor` for a section drawn only once chosen). quire checks links in the written Markdown, not
+ * in what React pages draw, so both are taken and do nothing.
+ */
+const brokenLinks = { collectLink(_link: string | undefined) {}, collectAnchor(_anchor: string | undefined) {} };
+function useBrokenLinks() {
+  return brokenLinks;
+}
+
+/** Docusaurus's `@theme/Icon/Copy` and `@theme/Icon/Success`, drawn as quire's code blocks draw their copy button. */
+const strokeIcon = (d: string) => (props: Record<string, unknown>) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" {...props}>
+    <path fill="none" stroke="currentColor" strokeWidth="2" d={d} />
+  </svg>
+);
+const IconCopy = strokeIcon('M8 8h12v13H8zM16 8V3H4v13h4');
+const IconSuccess = strokeIcon('M4 12l5 5L20 6');
 
 /** Whether the component runs in the browser after hydration (false on the server and while hydrating). */
 function useIsBrowser(): boolean {
@@ -797,6 +819,9 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/Translate': module(Translate, { translate }),
   '@docusaurus/BrowserOnly': module(BrowserOnly),
   '@docusaurus/useIsBrowser': module(useIsBrowser),
+  '@docusaurus/useBrokenLinks': module(useBrokenLinks),
+  '@theme/Icon/Copy': module(IconCopy),
+  '@theme/Icon/Success': module(IconSuccess),
   '@docusaurus/ExecutionEnvironment': module(ExecutionEnvironment),
   '@docusaurus/Interpolate': module(Interpolate, { interpolate }),
   '@theme/ThemedImage': module(ThemedImage),

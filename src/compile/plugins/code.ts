@@ -126,14 +126,11 @@ function highlightBlocks(blocks: CodeBlock[], file: VFile): undefined {
     const meta = String((code.data as { meta?: string } | undefined)?.meta ?? code.properties.metastring ?? '');
     const place = placeIn(node as Parameters<typeof placeIn>[0], file.data.linkOptions as LinkOptions);
     const comments = file.data.magicComments as readonly MagicComment[] | undefined;
-    const made = codeFigure(
-      toString(code).replace(/\n$/, ''),
-      requestedLanguage(block),
-      meta,
-      place,
-      file.data.projectRemark === true,
-      comments,
-    );
+    const text = toString(code).replace(/\n$/, '');
+    // A fence with no code is no text to Docusaurus's theme, which draws it as bare markup, without its title
+    // (Babel's "Out" of a plugin that removes everything); a <CodeBlock> given '' keeps its title, as there.
+    const shown = text === '' ? meta.replace(/(?:^|\s)title=(?:"[^"]*"|'[^']*'|\S*)/, '') : meta;
+    const made = codeFigure(text, requestedLanguage(block), shown, place, file.data.projectRemark === true, comments);
     notes.push(...made.notes);
     parent.children[index] = made.figure;
   }

@@ -62,6 +62,9 @@ export function remarkNotes() {
         if (reference)
           notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'reference', { text: reference[1], ref: reference[2] }, placeIn(node, options)));
         else if (footnote) notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'footnote', { label: footnote[1] }, placeIn(node, options)));
+        // `:name:` as remark-emoji reads it in Docusaurus (letters first, so neither `10:30:00` nor `a:b:c`).
+        const shortcode = /(?<![\w:]):([a-z][a-z0-9_+-]*):(?![\w:])/.exec(node.value);
+        if (shortcode) notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'emojiShortcode', { written: shortcode[0] }, placeIn(node, options)));
         let from = start;
         for (const { written, image, label, target } of spacedTargets(node.value)) {
           // At the link itself when the text node holds it as written (no escapes before it), else at the text.

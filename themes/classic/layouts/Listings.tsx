@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AuthorEntry, ListedPage, NavLink, Route, Site, TagEntry } from '../../../src/types.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
-import { feedFiles } from '../../../src/shared/feeds.ts';
+import { feedLinks } from '../../../src/shared/feeds.ts';
 import { externalProps, useHref, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
 import { BlogSidebar, formatDate, PostTeaser } from './Pages.tsx';
@@ -34,25 +34,17 @@ export function TagLinks({ tags, landmark = true }: { tags: NavLink[]; landmark?
   );
 }
 
-const FEED_TYPES = { rss: 'application/rss+xml', atom: 'application/atom+xml', json: 'application/json' } as const;
-const FEED_NAMES = { rss: 'RSS Feed', atom: 'Atom Feed', json: 'JSON Feed' } as const;
-
-/** The blog's feeds announced to feed readers (`<link rel="alternate">`, which React places in the head). */
+/**
+ * The blog's feeds announced to feed readers (`<link rel="alternate">`, which React places in the head); with
+ * `blog.feed.everyPage` the document announces them on every page instead.
+ */
 export function FeedLinks() {
   const { site } = useTheme();
-  const { blog, title } = site.config;
-  if (!blog.enabled || !blog.feed.types.length || !site.blogPosts.some((p) => p.date)) return null;
-  const files = feedFiles(site.config.baseUrl, blog.routeBasePath);
+  if (site.config.blog.feed.everyPage) return null;
   return (
     <>
-      {blog.feed.types.map((type) => (
-        <link
-          key={type}
-          rel="alternate"
-          type={FEED_TYPES[type]}
-          href={files[type]}
-          title={`${blog.feed.title ?? title} ${FEED_NAMES[type]}`}
-        />
+      {feedLinks(site).map((link) => (
+        <link key={link.type} rel="alternate" {...link} />
       ))}
     </>
   );
