@@ -723,6 +723,48 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(island).toContain(JSON.stringify(title));
   });
 
+  it("compiles a component's .scss imports with the project's sass, *.module.scss as CSS modules (docusaurus-plugin-sass)", async () => {
+    // Electron's home page and its other React pages import their styles so: quire left each page out (Q039).
+    const { result, writer } = await build({
+      'node_modules/sass/package.json': '{ "name": "sass", "main": "index.js" }',
+      // A stand-in for the project's sass: `$name: value;` put in place, `&:hover` under its rule.
+      'node_modules/sass/index.js': [
+        "const fs = require('node:fs');",
+        "const { pathToFileURL } = require('node:url');",
+        'exports.compile = (file) => {',
+        '  const vars = {};',
+        "  let css = fs.readFileSync(file, 'utf8').replace(/^\\$([\\w-]+):\\s*([^;]+);\\n/gm, (_, k, v) => { vars[k] = v; return ''; });",
+        '  css = css.replace(/\\$([\\w-]+)/g, (_, k) => vars[k]);',
+        '  return { css, loadedUrls: [pathToFileURL(file)] };',
+        '};',
+      ].join('\n'),
+      'src/pages/hello.module.scss': '$brand: #47848f;\n.hero { color: $brand; }\n',
+      'src/pages/plain.scss': '$gap: 3px;\n.plain-gap { margin: $gap; }\n',
+      'src/pages/hello.js': [
+        "import React, {useState} from 'react';",
+        "import Layout from '@theme/Layout';",
+        "import styles from './hello.module.scss';",
+        "import './plain.scss';",
+        'export default function Hello() {',
+        '  const [n, setN] = useState(1);',
+        '  return <Layout title="Hello"><p className={styles.hero} onClick={() => setN(n + 1)}>{n}</p></Layout>;',
+        '}',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039')).toEqual([]);
+    const html = writer.text('hello/index.html') ?? '';
+    const hero = /<p class="([^"]+)">1<\/p>/.exec(html)?.[1];
+    expect(hero).toMatch(/hero/);
+    expect(html).toContain(`.${hero} {\n  color: #47848f;`);
+    expect(html).toContain('.plain-gap {\n  margin: 3px;');
+    // The island the browser hydrates names the same class.
+    const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
+    const island = [src, ...[...writer.files.keys()].filter((f) => /^assets\/project\/chunk-/.test(f))]
+      .map((f) => writer.text(f) ?? '')
+      .join('\n');
+    expect(island).toContain(JSON.stringify(hero));
+  });
+
   it("reads the CSS modules' class names from the server bundle as esbuild writes them", () => {
     const names = new Map<string, Record<string, string>>();
     const code = [
