@@ -765,6 +765,24 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(island).toContain(JSON.stringify(hero));
   });
 
+  it("draws theme-common's Details, the one @theme/Details wraps, as quire's Details", async () => {
+    const { result, writer } = await build({
+      'src/components/History.js': [
+        "import {Details} from '@docusaurus/theme-common/Details';",
+        'export default function History() {',
+        '  return <><Details summary={<summary>History</summary>} className="history"><p>Added in 1.0</p></Details>',
+        '  <Details summary="Plain"><p>Text</p></Details></>;',
+        '}',
+      ].join('\n'),
+      'docs/history.mdx': "---\ntitle: History\n---\nimport History from '@site/src/components/History';\n\n<History />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039')).toEqual([]);
+    // A summary given as an element is drawn as it is, as Docusaurus's Details does; text gets its <summary>.
+    const html = writer.text('docs/history/index.html');
+    expect(html).toContain('<details class="history"><summary>History</summary><p>Added in 1.0</p></details>');
+    expect(html).toContain('<details><summary>Plain</summary><p>Text</p></details>');
+  });
+
   it("reads the CSS modules' class names from the server bundle as esbuild writes them", () => {
     const names = new Map<string, Record<string, string>>();
     const code = [
