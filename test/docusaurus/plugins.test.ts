@@ -20,14 +20,14 @@ async function configWithPlugins(): Promise<string> {
   const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
   const withImports = `import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
-import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks, docLinks, runs} from './plugins/local.mjs';
+import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks, embeds, docLinks, runs} from './plugins/local.mjs';
 ${template}`;
   return withImports
     .replace(
       "sidebarPath: './sidebars.js',",
       `sidebarPath: './sidebars.js',
           beforeDefaultRemarkPlugins: [shout],
-          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks, docLinks, runs],
+          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks, embeds, docLinks, runs],
           rehypePlugins: [rehypeKatex, linkClass, thread],`,
     )
     .replace('showReadingTime: true,', `showReadingTime: true,\n          remarkPlugins: [[suffix, {text: ' [blog]'}]],`);
@@ -112,6 +112,29 @@ export function tabBlocks() {
   };
 }
 
+/**
+ * Code blocks marked \`embed\` become a component of the project's, with one import node object made once and put
+ * into every page it changes, as Electron's fiddle-embedder does.
+ */
+const embedImport = {
+  type: 'mdxjsEsm',
+  value: "import Embed from '@site/src/components/Embed';",
+  data: { estree: { type: 'Program', sourceType: 'module', body: [{
+    type: 'ImportDeclaration',
+    specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name: 'Embed' } }],
+    source: { type: 'Literal', value: '@site/src/components/Embed', raw: "'@site/src/components/Embed'" },
+  }] } },
+};
+export function embeds() {
+  return (tree) => {
+    const at = tree.children.findIndex((n) => n.type === 'code' && n.meta === 'embed');
+    if (at < 0) return;
+    const code = tree.children[at];
+    tree.children[at] = { type: 'mdxJsxFlowElement', name: 'Embed', attributes: [{ type: 'mdxJsxAttribute', name: 'dir', value: code.value.trim() }], children: [] };
+    tree.children.unshift(embedImport);
+  };
+}
+
 /** Links a plugin adds (as linkDocblocks adds a doc comment's), written relative to the page like the page's own. */
 export function docLinks() {
   return (tree) => {
@@ -177,6 +200,9 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
       'docs/simply.mdx': '# Simply\n\nJust simply run it.\n',
       'docs/tabs-one.mdx': tabbed('One'),
       'docs/tabs-two.mdx': tabbed('Two'),
+      'docs/embed-one.md': '# Embed one\n\n```js embed\nfiddles/one\n```\n',
+      'docs/embed-two.md': '# Embed two\n\n```js embed\nfiddles/two\n```\n',
+      'src/components/Embed.js': 'export default function Embed({dir}) { return <p className="embed">Open {dir}</p>; }\n',
       'docs/typo.mdx': '# Typo\n\n```js showLineNumbrs\nconst a = 1;\n```\n',
       'docs/tutorial-extras/linked.mdx': '# Linked\n\nLINKME\n',
       'docs/imports.mdx': "import Box from './box.js';\n\n# Imports\n\n<Box />\n",
@@ -233,6 +259,17 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
       const html = writer.text(page) ?? '';
       // quire's own tabs, as for tabs written in the page, with both labels.
       expect(html, page).toMatch(/<div class="tabs"[\s\S]*class="tabs__label">JS<[\s\S]*class="tabs__label">TS</);
+    }
+  });
+
+  it("bundles the project's component a plugin imports, on every page it inserts the same import node into", () => {
+    // The first page's compile turned the shared node's import into declarations: the second had no import left.
+    expect(result.diagnostics.filter((d) => d.code === 'Q080')).toEqual([]);
+    for (const [page, dir] of [
+      ['docs/embed-one/index.html', 'fiddles/one'],
+      ['docs/embed-two/index.html', 'fiddles/two'],
+    ]) {
+      expect(writer.text(page) ?? '', page).toContain(`<p class="embed">Open <!-- -->${dir}</p>`);
     }
   });
 
