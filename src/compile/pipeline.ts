@@ -42,7 +42,7 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,
   remarkToc,
-  remarkLinks,
+  project?.remark.length ? [remarkLinks, { beforeProject: true }] : remarkLinks,
   remarkHead,
   ...(project?.remark ?? []),
   // What those plugins added that names theme modules or imports (tab-blocks' `<Tabs>` with their import), as

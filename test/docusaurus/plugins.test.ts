@@ -20,14 +20,14 @@ async function configWithPlugins(): Promise<string> {
   const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
   const withImports = `import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
-import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks, embeds, docLinks, runs} from './plugins/local.mjs';
+import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks, embeds, outside, docLinks, runs} from './plugins/local.mjs';
 ${template}`;
   return withImports
     .replace(
       "sidebarPath: './sidebars.js',",
       `sidebarPath: './sidebars.js',
           beforeDefaultRemarkPlugins: [shout],
-          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks, embeds, docLinks, runs],
+          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks, embeds, outside, docLinks, runs],
           rehypePlugins: [rehypeKatex, linkClass, thread],`,
     )
     .replace('showReadingTime: true,', `showReadingTime: true,\n          remarkPlugins: [[suffix, {text: ' [blog]'}]],`);
@@ -135,6 +135,13 @@ export function embeds() {
   };
 }
 
+/** Relative links out of the docs sent to the repository, as Electron's github-content-links does with what it sees. */
+export function outside() {
+  return (tree) => visit(tree, (n) => n.type === 'link' && n.url.startsWith('../../'), (link) => {
+    link.url = 'https://code.example/' + link.url.replace(/^(?:[.][.][/])+/, '');
+  });
+}
+
 /** Links a plugin adds (as linkDocblocks adds a doc comment's), written relative to the page like the page's own. */
 export function docLinks() {
   return (tree) => {
@@ -200,6 +207,8 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
       'docs/simply.mdx': '# Simply\n\nJust simply run it.\n',
       'docs/tabs-one.mdx': tabbed('One'),
       'docs/tabs-two.mdx': tabbed('Two'),
+      'docs/tutorial-extras/outside.md':
+        '# Outside\n\nSee [DEPS](../../DEPS), [intro](../intro.mdx) and [static](../../static/img/logo.svg).\n',
       'docs/embed-one.md': '# Embed one\n\n```js embed\nfiddles/one\n```\n',
       'docs/embed-two.md': '# Embed two\n\n```js embed\nfiddles/two\n```\n',
       'src/components/Embed.js': 'export default function Embed({dir}) { return <p className="embed">Open {dir}</p>; }\n',
@@ -271,6 +280,14 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
     ]) {
       expect(writer.text(page) ?? '', page).toContain(`<p class="embed">Open <!-- -->${dir}</p>`);
     }
+  });
+
+  it("gives the project's plugins the links to other files than Markdown as written, as Docusaurus does", () => {
+    // Docusaurus resolves the links to .md/.mdx files before them, and leaves the others for later.
+    const html = writer.text('docs/tutorial-extras/outside/index.html') ?? '';
+    expect(html).toContain('<a href="https://code.example/DEPS" class="external">DEPS</a>');
+    expect(html).toContain('<a href="https://code.example/static/img/logo.svg" class="external">static</a>');
+    expect(html).toMatch(/<a href="\/docs\/intro\/?">intro<\/a>/);
   });
 
   it("leaves the words of a code block's meta to the project's plugins, but still names a typo of quire's options", () => {
