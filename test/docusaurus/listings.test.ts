@@ -299,7 +299,10 @@ describe('listing pages in the built locale', () => {
       '---\ntitle: Inline\nauthors:\n  - slorber\n  - name: Ada\n    title: Guest\n  - Max Mustermann\n---\n\nText.\n\n<!-- truncate -->\n';
     const warned = await build({
       'blog/2024-05-05-inline.md': post,
-      'blog/2024-05-06-single.md': post.replace(/authors:[\s\S]*?---/, 'authors: { name: Bo }\n---'),
+      'blog/2024-05-06-single.md': post.replace(
+        /authors:[\s\S]*?---/,
+        "authors: { name: Bo, title: Guest, url: 'https://example.org/bo', image_url: 'https://example.org/bo.png' }\n---",
+      ),
     });
     const q025 = warned.result.diagnostics.filter((d) => d.code === 'Q025');
     expect(q025).toEqual([
@@ -322,6 +325,11 @@ describe('listing pages in the built locale', () => {
       'Ada',
       'Max Mustermann',
     ]);
+    // An inline author's title, address and photo are drawn as an authors file's (Electron's older posts).
+    const single = /<header>.*?<\/header>/s.exec(warned.writer.text('blog/2024/05/06/single/index.html') ?? '')?.[0] ?? '';
+    expect(single).toContain('<img class="avatar__photo" src="https://example.org/bo.png" alt="" loading="lazy"/>');
+    expect(single).toContain('<small class="avatar__subtitle">Guest</small>');
+    expect(single).toMatch(/<a href="https:\/\/example\.org\/bo"[^>]*>Bo<\/a>/);
     const thrown = await build({
       'blog/2024-05-05-inline.md': post,
       'docusaurus.config.js': config.replace("onInlineAuthors: 'warn'", "onInlineAuthors: 'throw'"),
