@@ -52,7 +52,7 @@ const frontMatterFields = z.looseObject({
     .union([z.string(), z.date()])
     .transform((d) => (d instanceof Date ? d.toISOString() : d))
     .refine(isRealDate, { message: 'expected a date that exists, written YYYY-MM-DD (e.g. 2024-05-01), optionally with a time' })
-    .transform(isoDay)
+    .transform((d) => d.slice(0, 10))
     .optional(),
   // Docusaurus also takes an author written inline (`authors: [{ name: …, url: … }]`): shown by name.
   authors: z
@@ -160,25 +160,13 @@ export function fieldPlaces(yamlText: string): FieldPlaces {
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
-/**
- * `YYYY-MM-DD` (optionally followed by an ISO time); the month and day may have one digit (`2023-2-07T00:00:00Z`), as
- * YAML 1.1's timestamps that Docusaurus's front matter parser reads as dates (Electron's posts are dated so).
- */
-const DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** A date as DAY reads it naming a day that exists: not 2024-02-30 or 2024-13-01. */
+/** `YYYY-MM-DD` (optionally followed by an ISO time) naming a day that exists: not 2024-02-30 or 2024-13-01. */
 export function isRealDate(text: string): boolean {
-  const m = DAY.exec(text);
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** The day of a date isRealDate takes, as `YYYY-MM-DD`. */
-function isoDay(text: string): string {
-  const [, year, month, day] = DAY.exec(text)!;
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
 /**
