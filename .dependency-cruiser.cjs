@@ -7,7 +7,7 @@ const STAGES = ['config', 'load', 'compile', 'plan', 'render', 'emit'];
 
 /** Every place under src/; a file anywhere else under src/ is an error, and each of these must exist. */
 const SRC_FOLDERS = [...STAGES, 'dev', 'shared', 'client', 'highlight'];
-const SRC_FILES = ['build.ts', 'pipeline.ts', 'processes.ts', 'catalogue.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts', 'globs.ts', 'standing.ts', 'sass.ts'];
+const SRC_FILES = ['build.ts', 'pipeline.ts', 'processes.ts', 'catalogue.ts', 'types.ts', 'diagnostics.ts', 'pool.ts', 'worker.ts', 'lock.ts', 'import-ts.ts', 'source-map.ts', 'limits.ts', 'globs.ts', 'standing.ts'];
 
 const re = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const oneOf = (names) => `(?:${names.map(re).join('|')})`;
@@ -76,7 +76,7 @@ const forbidden = [
   rule('not-to-unresolvable', 'An import that resolves to nothing.', {}, { couldNotResolve: true }),
 
   // The pipeline: config → load → compile → plan → render → emit
-  rule('stage-imports-contracts-only', 'A stage imports types.ts, diagnostics.ts, shared/, source-map.ts, limits.ts, import-ts.ts (config and load), pool.ts (compile and render workers), sass.ts (compile and emit) and its own folder, never another stage, a driver, the theme or the CLI.', { path: `^src/(${STAGE})/` }, { path: PROJECT, pathNot: ['^src/$1/', ...CONTRACTS, '^src/(?:import-ts|pool|sass)\\.ts$'] }),
+  rule('stage-imports-contracts-only', 'A stage imports types.ts, diagnostics.ts, shared/, source-map.ts, limits.ts, import-ts.ts (config and load), pool.ts (compile and render workers) and its own folder, never another stage, a driver, the theme or the CLI.', { path: `^src/(${STAGE})/` }, { path: PROJECT, pathNot: ['^src/$1/', ...CONTRACTS, '^src/(?:import-ts|pool)\\.ts$'] }),
   rule('only-readers-run-project-modules', "import-ts.ts runs the project's TypeScript files: the config and load stages read the project; compile's project-plugins.ts runs the config again for its remark and rehype plugins (functions cannot travel to a worker); nobody else does.", { path: PROJECT, pathNot: ['^src/(?:config|load)/', '^src/compile/project-plugins\\.ts$'] }, { path: '^src/import-ts\\.ts$' }),
   {
     name: 'stage-reaches-no-other-stage',
@@ -106,10 +106,10 @@ const forbidden = [
   rule('child-processes-where-needed', 'emit/generations.ts runs `sync -f` so a generation is on disk before dist points at it; load/git-history.ts runs one `git log` for the pages\' last updates.', { path: PROJECT, pathNot: '^src/(?:emit/generations|load/git-history)\\.ts$' }, { dependencyTypes: ['core'], path: core(['child_process']) }),
   rule('network-only-in-dev', 'Only the dev server listens.', { path: PROJECT, pathNot: '^src/dev/' }, { dependencyTypes: ['core'], path: core(['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns']) }),
   rule('threads-only-in-pool-and-worker', 'Worker threads are started by the pool and run src/worker.ts.', { path: PROJECT, pathNot: '^src/(?:pool|worker)\\.ts$' }, { dependencyTypes: ['core'], path: core(['worker_threads', 'cluster']) }),
-  rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire), highlight/index.ts (Prism grammars through createRequire, for a render), sass.ts (the project's own sass package through createRequire, for the styles build and the pages' modules), emit/tailwind.ts (the project's own postcss and @tailwindcss/postcss, likewise) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts|highlight/index\\.ts|sass\\.ts|emit/tailwind\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
+  rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire), highlight/index.ts (Prism grammars through createRequire, for a render), emit/sass.ts (the project's own sass package through createRequire), emit/tailwind.ts (the project's own postcss and @tailwindcss/postcss, likewise) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts|highlight/index\\.ts|emit/sass\\.ts|emit/tailwind\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
 
   // npm packages
-  rule('packages-that-write-where-writes-are-allowed', "esbuild and Pagefind write files: only the places allowed to write use them, and compile/modules.ts, whose esbuild writes nothing (write: false), render/thrown.ts, whose esbuild only transforms a failed page's code in memory, and sass.ts, an esbuild plugin (its types only).", { path: PROJECT, pathNot: [...Object.keys(FS_WRITERS), '^src/compile/modules(?:-plugin|-report)?\\.ts$', '^src/render/thrown\\.ts$', '^src/sass\\.ts$'] }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),
+  rule('packages-that-write-where-writes-are-allowed', "esbuild and Pagefind write files: only the places allowed to write use them, and compile/modules.ts, whose esbuild writes nothing (write: false), and render/thrown.ts, whose esbuild only transforms a failed page's code in memory.", { path: PROJECT, pathNot: [...Object.keys(FS_WRITERS), '^src/compile/modules(?:-plugin|-report)?\\.ts$', '^src/render/thrown\\.ts$'] }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),
   rule('shipped-code-uses-dependencies', 'quire ships src/, cli/ and themes/: what they import at run time is a dependency, not a devDependency.', { path: PROJECT }, { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] }),
   rule('no-unlisted-packages', 'A package that is not in package.json.', { path: PROJECT }, { dependencyTypes: ['npm-no-pkg', 'npm-unknown'], dependencyTypesNot: ['type-only'] }),
 ];

@@ -23,9 +23,6 @@ const RENDER_PROVIDED = new Set(['react', 'react/jsx-runtime', 'react/jsx-dev-ru
 /** Files an import turns into their published URL (`import logo from './logo.png'`), as Docusaurus's bundler does. */
 const FILE_URL = /\.(png|jpe?g|gif|webp|avif|ico|bmp|mp4|webm|ogg|mp3|wav|pdf|woff2?|ttf|eot)$/i;
 
-/** A CSS module: `*.module.css`, or Sass compiled by the project's `sass` (`*.module.scss`, see src/sass.ts). */
-const CSS_MODULE = /\.module\.(?:css|s[ac]ss)$/;
-
 /** A page whose imports are bundled: the build's entry `p<index>`. */
 export interface Entry {
   compiled: Compiled;
@@ -49,8 +46,6 @@ export class BundleState {
    * which is the server build's (see cssModuleNamesOf).
    */
   readonly cssModuleNames = new Map<string, Record<string, string>>();
-  /** Every file the project's Sass read for the pages' `.scss` imports (partials too): inputs of the bundle. */
-  readonly sassRead = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -100,7 +95,7 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
  * gallery, drawn in the browser only, had none of its styles.
  */
 function serverCssModuleNames(b: PluginBuild, state: BundleState): void {
-  b.onLoad({ filter: CSS_MODULE }, (args) => {
+  b.onLoad({ filter: /\.module\.css$/ }, (args) => {
     const names = state.cssModuleNames.get(args.path);
     if (!names) return undefined;
     const named = Object.entries(names).filter(([local]) => /^[A-Za-z_$][\w$]*$/.test(local) && local !== 'default');
@@ -122,7 +117,7 @@ function serverCssModuleNames(b: PluginBuild, state: BundleState): void {
 export function cssModuleNamesOf(code: string, root: string, into: Map<string, Record<string, string>>): void {
   const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
   const unquote = (text: string) => JSON.parse(`"${text}"`) as string;
-  for (const m of code.matchAll(/^\/\/ (\S+\.module\.(?:css|s[ac]ss))\n((?:var [\w$]+ = (?:"[^\n]*"|\{[^}]*\});\n)+)/gm)) {
+  for (const m of code.matchAll(/^\/\/ (\S+\.module\.css)\n((?:var [\w$]+ = (?:"[^\n]*"|\{[^}]*\});\n)+)/gm)) {
     const vars = new Map<string, string>();
     const names: Record<string, string> = {};
     let object: string | undefined;

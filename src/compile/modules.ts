@@ -6,7 +6,6 @@ import { COMPILER_VERSION, type CompileTexts } from './compile.ts';
 import { bundleKey, type BundleRecord, type ModuleBundles } from './module-bundles.ts';
 import { BundleState, cssModuleNamesOf, modulesPlugin, slash, type Entry } from './modules-plugin.ts';
 import { esbuildErrors, moduleDiagnostic } from './modules-report.ts';
-import { sassStylesheets } from '../sass.ts';
 import type { PageSettings } from './pipeline.ts';
 
 /** How bundleModules bundles: what the theme provides, the base path, settings for partials, the browser's files. */
@@ -142,7 +141,6 @@ async function bundleNow(
   const { list } = server;
   const { outputFiles, metafile } = server.result;
   addInputs(inputs, root, metafile);
-  for (const file of state.sassRead) inputs.add(file);
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
   list.forEach((entry, i) => attachModules(state, entry.compiled, i, outputs, metafile));
   for (const [file, code] of outputs) if (file.endsWith('.js')) cssModuleNamesOf(code, root, state.cssModuleNames);
@@ -160,7 +158,6 @@ async function bundleNow(
     const browser = await browserBuild(state, interactive);
     client = browser.outputFiles;
     addInputs(inputs, root, browser.metafile);
-    for (const file of state.sassRead) inputs.add(file);
   } catch (e) {
     const errors = esbuildErrors(e);
     return { diagnostics: [...state.notes, ...errors.map((m) => moduleDiagnostic(m, root, interactive))], files: [], dropped };
@@ -240,7 +237,7 @@ function serverBuild(state: BundleState, list: Entry[]): Promise<ServerResult> {
     loader: { '.js': 'jsx' },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-    plugins: [modulesPlugin(state, 'server', list), sassStylesheets(root, state.sassRead)],
+    plugins: [modulesPlugin(state, 'server', list)],
   });
 }
 
@@ -298,7 +295,7 @@ async function browserBuild(state: BundleState, interactive: Entry[]): Promise<{
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [modulesPlugin(state, 'browser', interactive), sassStylesheets(root, state.sassRead)],
+    plugins: [modulesPlugin(state, 'browser', interactive)],
     metafile: true,
   });
   return { outputFiles: result.outputFiles, metafile: result.metafile };

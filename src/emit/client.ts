@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { codeThemeCss } from '../shared/code-theme.ts';
-import { sassStylesheets } from '../sass.ts';
+import { sassStylesheets } from './sass.ts';
 import { tailwindStylesheets } from './tailwind.ts';
 import type { SiteConfig } from '../types.ts';
 

@@ -5,9 +5,8 @@ import type { Plugin, PluginBuild } from 'esbuild';
 
 /**
  * Sass stylesheets of the project (`customCss: './src/css/custom.scss'`, which Docusaurus builds with
- * `docusaurus-plugin-sass`, and the `.scss` files the project's components import, `*.module.scss` as CSS modules, as
- * that plugin's webpack rules take them): each `.scss`/`.sass` file esbuild loads is compiled by the project's own
- * `sass` package, the one that plugin uses, and handed on as CSS. quire ships no Sass compiler: a project without `sass` installed
+ * `docusaurus-plugin-sass`): each `.scss`/`.sass` file esbuild loads is compiled by the project's own `sass` package,
+ * the one that plugin uses, and handed on as CSS. quire ships no Sass compiler: a project without `sass` installed
  * gets an error at the stylesheet saying so. `loaded` collects every file Sass read (partials included), so the
  * bundle's cache record knows them.
  */
@@ -31,12 +30,7 @@ export function sassStylesheets(projectRoot: string, loaded: Set<string>): Plugi
           const result = sass.compile(args.path, { style: 'expanded', loadPaths: [path.join(projectRoot, 'node_modules')] });
           const read = result.loadedUrls.filter((u) => u.protocol === 'file:').map((u) => fileURLToPath(u));
           for (const file of read) loaded.add(file);
-          return {
-            contents: result.css,
-            loader: CSS_MODULE.test(args.path) ? 'local-css' : 'css',
-            resolveDir: path.dirname(args.path),
-            watchFiles: read,
-          };
+          return { contents: result.css, loader: 'css', resolveDir: path.dirname(args.path), watchFiles: read };
         } catch (e) {
           const span = (e as SassError).span;
           const file = span?.url?.protocol === 'file:' ? fileURLToPath(span.url) : args.path;
@@ -54,9 +48,6 @@ export function sassStylesheets(projectRoot: string, loaded: Set<string>): Plugi
     },
   };
 }
-
-/** A Sass file imported as a CSS module (`styles.box`), as Docusaurus's `*.module.css`. */
-const CSS_MODULE = /\.module\.s[ac]ss$/;
 
 /** The part of the `sass` package's API quire calls (its JavaScript API, `compile`). */
 interface Sass {
