@@ -143,6 +143,11 @@ function contentOf(file, url) {
   const links = [];
   for (const a of findAll(root, (n) => n.tagName === 'a' && typeof n.properties?.href === 'string')) {
     if (skipped(a)) continue;
+    // An address no URL parser takes (Electron's `https://x.\\*.y.com:99`, written as a link's text) is kept as written.
+    if (!URL.canParse(a.properties.href, base)) {
+      links.push(`unparsed ${a.properties.href}`);
+      continue;
+    }
     const target = new URL(a.properties.href, base);
     if (target.origin !== base.origin) {
       // A scheme no browser knows (a remark plugin's `docblock://`) is a link that leads nowhere.
@@ -489,6 +494,7 @@ function sidebarQuire(ul, depth, facts, base) {
 
 /** A link's target as compared: the same page with or without the trailing slash or `.html`. */
 function hrefOf(a, base) {
+  if (!URL.canParse(String(a.properties?.href ?? ''), base)) return String(a.properties.href);
   const target = new URL(String(a.properties?.href ?? ''), base);
   if (target.origin !== base.origin) return target.href.replace(/\/$/, '');
   return `${target.pathname

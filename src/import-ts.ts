@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,7 +16,7 @@ import { escapeRegExp } from './shared/text.ts';
 export async function importTypeScript(file: string, options: ImportOptions = {}): Promise<{ value: unknown; inputs: string[] }> {
   const fileUrl = pathToFileURL(file).href;
   const result = await build({
-    plugins: options.plugins,
+    plugins: [...(options.plugins ?? []), ...(options.nodeGlobals ? [ownDirnames(file)] : [])],
     // CommonJS files written for Node (a Docusaurus config) use `require.resolve`, `__dirname` and `__filename`,
     // which an ESM bundle lacks: they are given as Node would give them to the file itself. `require.resolve` also
     // finds `./sidebars.js` written for a `sidebars.ts`, as Docusaurus's config loader (jiti) and TypeScript do.
@@ -147,6 +147,33 @@ const standIn = new Proxy(function () {}, { ...handler, getPrototypeOf: () => ne
 module.exports = standIn;`,
         loader: 'js',
       }));
+    },
+  };
+}
+
+/**
+ * `__dirname` and `__filename` in each module the entry imports are that module's own, as Node (and jiti, which runs
+ * a Docusaurus config) gives them: Electron's remark plugin in `src/transformers/` finds the docs folder from its own
+ * folder, and the entry's (the `define` above) named a folder two levels above the project. A module that declares
+ * the name keeps its own; the declaration goes on the first line, so the module's lines stay where they were.
+ */
+function ownDirnames(entry: string): Plugin {
+  return {
+    name: 'quire-own-dirnames',
+    setup(b) {
+      b.onLoad({ filter: /\.(?:[cm]?[jt]s|[jt]sx)$/, namespace: 'file' }, async (args) => {
+        if (args.path === entry || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const text = await readFile(args.path, 'utf8');
+        const names = (['__dirname', '__filename'] as const).filter(
+          (name) => new RegExp(`\\b${name}\\b`).test(text) && !new RegExp(`\\b(?:const|let|var|function)\\s+${name}\\b`).test(text),
+        );
+        if (!names.length) return undefined;
+        const values = { __dirname: path.dirname(args.path), __filename: args.path };
+        const declared = names.map((name) => `var ${name} = ${JSON.stringify(values[name])};`).join(' ');
+        const ext = path.extname(args.path);
+        const loader = ext === '.tsx' ? 'tsx' : ext === '.jsx' ? 'jsx' : /^\.[cm]?ts$/.test(ext) ? 'ts' : 'js';
+        return { contents: declared + ' ' + text, loader };
+      });
     },
   };
 }

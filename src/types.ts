@@ -506,9 +506,12 @@ export interface PostAuthor {
   socials?: { label: string; url: string }[];
 }
 
-/** A blog author written in the post's front matter instead of the authors file. */
+/** A blog author written in the post's front matter instead of the authors file, with what Docusaurus shows of one. */
 export interface InlineAuthor {
   name: string;
+  title?: string;
+  url?: string;
+  imageUrl?: string;
 }
 
 export interface ImageSize {

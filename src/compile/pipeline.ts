@@ -34,6 +34,7 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   // A Docusaurus project's own plugins where its MDX loader runs them: `beforeDefaultRemarkPlugins` before its own
   // (quire's here), `remarkPlugins` after them (https://docusaurus.io/docs/markdown-features/plugins).
   ...(project?.beforeRemark ?? []),
+  remarkBlogContentTitle,
   remarkNpm2Yarn,
   remarkGlobalComponents,
   remarkThemeModules,
@@ -43,7 +44,7 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,
   remarkToc,
-  remarkLinks,
+  project?.remark.length ? [remarkLinks, { beforeProject: true }] : remarkLinks,
   remarkHead,
   ...(project?.remark ?? []),
   // What those plugins added that names theme modules or imports (tab-blocks' `<Tabs>` with their import), as
@@ -82,6 +83,7 @@ const FILE_SETTINGS = [
   'headingIds',
   'mermaid',
   'magicComments',
+  'blogPost',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -130,6 +132,8 @@ export function fileData(
     mermaid,
     // The kinds of magic comments in code blocks (SiteConfig.markdown.magicComments; rehypeCode).
     magicComments,
+    // A post's title is drawn above it: its first `# heading` goes (remarkBlogContentTitle).
+    blogPost: source.kind === 'blog',
   };
 }
 
@@ -303,6 +307,29 @@ const headingTitle = (node: Root['children'][number]) =>
     .trim();
 
 /**
+ * A blog post's content title, as Docusaurus's blog takes it off (its contentTitle plugin, `removeContentTitle`): the
+ * first `# heading` when no other heading or rule comes before it. The post's header shows the title already, so the
+ * page said it twice (Electron's "Maintainer Summit 2022 Recap"). It stays the title's fallback (remarkSummary).
+ */
+function remarkBlogContentTitle() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    if (!file.data.blogPost) return;
+    const first = (parent: { children?: unknown[] }): [Root['children'][number], { children: unknown[] }] | undefined => {
+      for (const child of (parent.children ?? []) as Root['children'][number][]) {
+        if (child.type === 'heading' || child.type === 'thematicBreak') return [child, parent as { children: unknown[] }];
+        const inner = 'children' in child ? first(child as { children?: unknown[] }) : undefined;
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const found = first(tree);
+    if (!found || found[0].type !== 'heading' || found[0].depth !== 1) return;
+    file.data.contentTitle = toString(found[0]).trim();
+    found[1].children.splice(found[1].children.indexOf(found[0]), 1);
+  };
+}
+
+/**
  * Records the first h1 (title fallback), the first paragraph (description fallback) and every use of an MDX
  * component with its place and props (for the errors an unknown component or a wrong prop gets).
  */
@@ -351,7 +378,9 @@ function remarkSummary() {
       }
     });
     file.data.firstH1 = firstH1;
-    file.data.leadingH1 = leadingH1(tree);
+    // A post's content title, taken off the tree already (remarkBlogContentTitle), led it.
+    file.data.leadingH1 = (file.data.contentTitle as string | undefined) ?? leadingH1(tree);
+    file.data.firstH1 = (file.data.contentTitle as string | undefined) ?? firstH1;
     file.data.firstParagraph = firstParagraph;
     // A blog post's excerpt is what comes before its truncate marker; its description stays the first paragraph.
     file.data.beforeTruncate = beforeTruncate(tree);

@@ -3,7 +3,19 @@ import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
 import { joinPath } from '../shared/doc-paths.ts';
 import { docsVersionsOf } from '../shared/doc-versions.ts';
-import type { AuthorEntry, Compiled, ListedPage, Loaded, NavLink, PostAuthor, Route, RouteKind, SiteConfig, TagEntry } from '../types.ts';
+import type {
+  AuthorEntry,
+  Compiled,
+  InlineAuthor,
+  ListedPage,
+  Loaded,
+  NavLink,
+  PostAuthor,
+  Route,
+  RouteKind,
+  SiteConfig,
+  TagEntry,
+} from '../types.ts';
 import { versionConfig } from './versions.ts';
 
 type Entries = Record<string, Record<string, unknown>>;
@@ -175,6 +187,8 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
       const keys = source.frontMatter.authors ?? [];
       route.blog.authorLinks = route.blog.authors.map((label, i) => {
         const key = keys[i];
+        // An author written inline shows what the post gives of them, as one of the authors file.
+        if (key !== undefined && typeof key !== 'string') return { label, ...withoutName(key) };
         const entry = typeof key === 'string' ? authors.find((a) => a.key === key) : undefined;
         if (!entry) return { label };
         const author: PostAuthor = { label };
@@ -222,6 +236,11 @@ const SOCIAL_PLATFORMS: Record<string, [label: string, profile: (handle: string)
 };
 
 /** An author's socials as links, in the order written; a value that is neither a handle nor a web address is left out. */
+/** An inline author's title, address and photo (its name is the label). */
+function withoutName({ name: _name, ...rest }: InlineAuthor): Omit<PostAuthor, 'label'> {
+  return rest;
+}
+
 function socialLinks(value: unknown): { label: string; url: string }[] {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
   const links: { label: string; url: string }[] = [];

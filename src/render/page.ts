@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic } from '../limits.ts';
 import { guardedComponents } from '../shared/component-props.ts';
+import { escapeAttribute } from '../shared/html.ts';
 import { linkedFile, replaceFileMarkers, replaceSizeMarkers, routesByFile, TRUNCATE_ELEMENT } from '../shared/markers.ts';
 import type { Compiled, Page, PageProps, Route, Site, Theme } from '../types.ts';
 import { Document } from './document.tsx';
@@ -15,6 +16,16 @@ import { unresolvedName } from './thrown.ts';
 
 /** What draws `@theme/CodeBlock` in a project's code (with the highlighter), once loadCodeBlocks has run. */
 let codeBlocks: typeof CodeBlocks | undefined;
+
+/**
+ * A link to a content file that is no page (a broken link, reported when onBrokenLinks lets the build go on) as the
+ * writer wrote it, without its fragment, as Docusaurus leaves it (Electron's `../../README.md`), not quire's marker.
+ */
+function writtenLink(pages: readonly (Pick<Compiled, 'links'> | undefined)[], file: string): string | undefined {
+  for (const page of pages)
+    for (const link of page?.links ?? []) if (linkedFile(link.path) === file) return escapeAttribute(link.url.split('#')[0]);
+  return undefined;
+}
 
 /**
  * Loads what draws `@theme/CodeBlock` in a project's code before a site whose pages run project code renders
@@ -324,7 +335,7 @@ export function renderRoute({
   if ([compiled, ...excerpted].some((c) => c?.links.some((l) => linkedFile(l.path))))
     html = replaceFileMarkers(html, (file) => {
       const sitePath = fileRoutes.get(file);
-      return sitePath === undefined ? undefined : site.config.baseUrl + sitePath.slice(1);
+      return sitePath === undefined ? writtenLink([compiled, ...excerpted], file) : site.config.baseUrl + sitePath.slice(1);
     });
   html = replaceSizeMarkers(html, (key) => site.imageSizes[key]);
   const pageAssets = [...(compiled?.assets ?? []), ...excerpted.flatMap((post) => post.assets)];

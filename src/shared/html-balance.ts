@@ -33,6 +33,10 @@ export function unbalancedTag(html: string, { optionalEnds = false }: { optional
     if (VOID_ELEMENTS.has(name) || selfClosing) continue;
     // HTML lets these end without their end tag (`<li>` before the next `<li>`): not counted where allowed.
     if (optionalEnds && OPTIONAL_END.has(name)) continue;
+    // Nor is a paragraph's, wherever this HTML goes (a `<div>` or `<li>` of the theme's): the end of what holds it
+    // closes an open `<p>`, and a `</p>` with none open is an empty paragraph; neither takes in what follows.
+    // Docusaurus writes such HTML as it is (Electron's translated copyright ends its first paragraph unopened).
+    if (name === 'p') continue;
     if (!closing) open.push(name);
     else if (open[open.length - 1] === name) open.pop();
     else return open.length ? `closes </${name}> while <${open[open.length - 1]}> is open` : `closes </${name}>, which was never opened`;

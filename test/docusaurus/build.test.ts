@@ -306,4 +306,23 @@ describe('markdown.hooks in the template', () => {
       ['error', 5, 1],
     ]);
   });
+
+  it('writes a broken link to a .md file the build lets pass as written, as Docusaurus leaves it', async () => {
+    // Electron's `[README](../../README.md)` (onBrokenLinks: 'warn') was written as quire's own `quire-file:` marker.
+    const site = await makeSite('docusaurus-classic', {
+      'docs/broken.md': '# Broken\n\n[gone](../gone.md#part) and [intro](./intro.mdx)\n',
+    });
+    cleanups.push(site.cleanup);
+    const configFile = path.join(site.root, 'docusaurus.config.js');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(configFile, (await readFile(configFile, 'utf8')).replace("onBrokenLinks: 'throw',", "onBrokenLinks: 'warn',"));
+    const { result, writer } = await buildInMemory(site.root);
+    expect(result.diagnostics.filter((d) => d.code === 'Q060' && d.file === 'docs/broken.md').map((d) => [d.severity, d.column])).toEqual([
+      ['warning', 1],
+    ]);
+    const html = writer.text('docs/broken/index.html') ?? '';
+    expect(html).toContain('<a href="../gone.md#part">gone</a>');
+    expect(html).toMatch(/<a href="\/docs\/intro\/?">intro<\/a>/);
+    expect(html).not.toContain('quire-file:');
+  });
 });

@@ -293,6 +293,25 @@ describe('listing pages in the built locale', () => {
     expect(unread.filter((line) => /blogSidebarTitle|onUntruncatedBlogPosts/.test(line))).toEqual([]);
   });
 
+  it("takes a post's first # heading off, as Docusaurus's blog does, and keeps a later one", async () => {
+    // Electron's "Maintainer Summit 2022 Recap" repeats its title as a heading: the page showed it twice.
+    const { result, writer } = await build({
+      'blog/2024-06-01-titled.md': '---\ntitle: Summit Recap\n---\n\nIntro.\n\n# Summit Recap\n\nText.\n\n<!-- truncate -->\n\n# Later\n',
+      'blog/2024-06-02-ruled.md': '---\ntitle: Ruled\n---\n\n---\n\n# Kept\n\nText.\n\n<!-- truncate -->\n',
+      'blog/2024-06-03-untitled.md': '# From the heading\n\nText.\n\n<!-- truncate -->\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const titled = writer.text('blog/2024/06/01/titled/index.html') ?? '';
+    const headings = (html: string, text: string) => (html.match(/<h1[\s\S]*?<\/h1>/g) ?? []).filter((h) => h.includes(text)).length;
+    expect(headings(titled, 'Summit Recap')).toBe(1);
+    expect(titled).toMatch(/<h1[^>]*>Later/);
+    expect(writer.text('blog/2024/06/02/ruled/index.html')).toMatch(/<h1[^>]*>Kept/);
+    // Without a title, the heading taken off still titles the post.
+    const untitled = writer.text('blog/2024/06/03/untitled/index.html') ?? '';
+    expect(untitled).toContain('<title>From the heading | My Site</title>');
+    expect(headings(untitled, 'From the heading')).toBe(1);
+  });
+
   it('names a post with inline authors as onInlineAuthors says (warn by default), and shows them by name', async () => {
     const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
     expect(config).toContain("onInlineAuthors: 'warn'");
@@ -301,7 +320,10 @@ describe('listing pages in the built locale', () => {
       '---\ntitle: Inline\nauthors:\n  - slorber\n  - name: Ada\n    title: Guest\n  - Max Mustermann\n---\n\nText.\n\n<!-- truncate -->\n';
     const warned = await build({
       'blog/2024-05-05-inline.md': post,
-      'blog/2024-05-06-single.md': post.replace(/authors:[\s\S]*?---/, 'authors: { name: Bo }\n---'),
+      'blog/2024-05-06-single.md': post.replace(
+        /authors:[\s\S]*?---/,
+        "authors: { name: Bo, title: Guest, url: 'https://example.org/bo', image_url: 'https://example.org/bo.png' }\n---",
+      ),
     });
     const q025 = warned.result.diagnostics.filter((d) => d.code === 'Q025');
     expect(q025).toEqual([
@@ -324,6 +346,11 @@ describe('listing pages in the built locale', () => {
       'Ada',
       'Max Mustermann',
     ]);
+    // An inline author's title, address and photo are drawn as an authors file's (Electron's older posts).
+    const single = /<header>.*?<\/header>/s.exec(warned.writer.text('blog/2024/05/06/single/index.html') ?? '')?.[0] ?? '';
+    expect(single).toContain('<img class="avatar__photo" src="https://example.org/bo.png" alt="" loading="lazy"/>');
+    expect(single).toContain('<small class="avatar__subtitle">Guest</small>');
+    expect(single).toMatch(/<a href="https:\/\/example\.org\/bo"[^>]*>Bo<\/a>/);
     const thrown = await build({
       'blog/2024-05-05-inline.md': post,
       'docusaurus.config.js': config.replace("onInlineAuthors: 'warn'", "onInlineAuthors: 'throw'"),

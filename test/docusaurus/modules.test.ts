@@ -818,6 +818,66 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(island).toContain(JSON.stringify(table));
   });
 
+  it("compiles a component's .scss imports with the project's sass, *.module.scss as CSS modules (docusaurus-plugin-sass)", async () => {
+    // Electron's home page and its other React pages import their styles so: quire left each page out (Q039).
+    const { result, writer } = await build({
+      'node_modules/sass/package.json': '{ "name": "sass", "main": "index.js" }',
+      // A stand-in for the project's sass: `$name: value;` put in place, `&:hover` under its rule.
+      'node_modules/sass/index.js': [
+        "const fs = require('node:fs');",
+        "const { pathToFileURL } = require('node:url');",
+        'exports.compile = (file) => {',
+        '  const vars = {};',
+        "  let css = fs.readFileSync(file, 'utf8').replace(/^\\$([\\w-]+):\\s*([^;]+);\\n/gm, (_, k, v) => { vars[k] = v; return ''; });",
+        '  css = css.replace(/\\$([\\w-]+)/g, (_, k) => vars[k]);',
+        '  return { css, loadedUrls: [pathToFileURL(file)] };',
+        '};',
+      ].join('\n'),
+      'src/pages/hello.module.scss': '$brand: #47848f;\n.hero { color: $brand; }\n',
+      'src/pages/plain.scss': '$gap: 3px;\n.plain-gap { margin: $gap; }\n',
+      'src/pages/hello.js': [
+        "import React, {useState} from 'react';",
+        "import Layout from '@theme/Layout';",
+        "import styles from './hello.module.scss';",
+        "import './plain.scss';",
+        'export default function Hello() {',
+        '  const [n, setN] = useState(1);',
+        '  return <Layout title="Hello"><p className={styles.hero} onClick={() => setN(n + 1)}>{n}</p></Layout>;',
+        '}',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039')).toEqual([]);
+    const html = writer.text('hello/index.html') ?? '';
+    const hero = /<p class="([^"]+)">1<\/p>/.exec(html)?.[1];
+    expect(hero).toMatch(/hero/);
+    expect(html).toContain(`.${hero} {\n  color: #47848f;`);
+    expect(html).toContain('.plain-gap {\n  margin: 3px;');
+    // The island the browser hydrates names the same class.
+    const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
+    const island = [src, ...[...writer.files.keys()].filter((f) => /^assets\/project\/chunk-/.test(f))]
+      .map((f) => writer.text(f) ?? '')
+      .join('\n');
+    expect(island).toContain(JSON.stringify(hero));
+  });
+
+  it("draws theme-common's Details, the one @theme/Details wraps, as quire's Details", async () => {
+    const { result, writer } = await build({
+      'src/components/History.js': [
+        "import {Details} from '@docusaurus/theme-common/Details';",
+        'export default function History() {',
+        '  return <><Details summary={<summary>History</summary>} className="history"><p>Added in 1.0</p></Details>',
+        '  <Details summary="Plain"><p>Text</p></Details></>;',
+        '}',
+      ].join('\n'),
+      'docs/history.mdx': "---\ntitle: History\n---\nimport History from '@site/src/components/History';\n\n<History />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039')).toEqual([]);
+    // A summary given as an element is drawn as it is, as Docusaurus's Details does; text gets its <summary>.
+    const html = writer.text('docs/history/index.html');
+    expect(html).toContain('<details class="history"><summary>History</summary><p>Added in 1.0</p></details>');
+    expect(html).toContain('<details><summary>Plain</summary><p>Text</p></details>');
+  });
+
   it("reads the CSS modules' class names from the server bundle as esbuild writes them", () => {
     const names = new Map<string, Record<string, string>>();
     const code = [

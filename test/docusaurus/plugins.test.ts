@@ -20,14 +20,14 @@ async function configWithPlugins(): Promise<string> {
   const template = await readFile(path.join(repoRoot, 'test/fixtures/docusaurus-classic/docusaurus.config.js'), 'utf8');
   const withImports = `import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
-import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks, docLinks, runs} from './plugins/local.mjs';
+import {shout, suffix, linkClass, grumble, boom, thread, tabBlocks, embeds, outside, docLinks, runs} from './plugins/local.mjs';
 ${template}`;
   return withImports
     .replace(
       "sidebarPath: './sidebars.js',",
       `sidebarPath: './sidebars.js',
           beforeDefaultRemarkPlugins: [shout],
-          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks, docLinks, runs],
+          remarkPlugins: [remarkMath, [suffix, {text: ' (v2)'}], grumble, boom, tabBlocks, embeds, outside, docLinks, runs],
           rehypePlugins: [rehypeKatex, linkClass, thread],`,
     )
     .replace('showReadingTime: true,', `showReadingTime: true,\n          remarkPlugins: [[suffix, {text: ' [blog]'}]],`);
@@ -112,6 +112,36 @@ export function tabBlocks() {
   };
 }
 
+/**
+ * Code blocks marked \`embed\` become a component of the project's, with one import node object made once and put
+ * into every page it changes, as Electron's fiddle-embedder does.
+ */
+const embedImport = {
+  type: 'mdxjsEsm',
+  value: "import Embed from '@site/src/components/Embed';",
+  data: { estree: { type: 'Program', sourceType: 'module', body: [{
+    type: 'ImportDeclaration',
+    specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name: 'Embed' } }],
+    source: { type: 'Literal', value: '@site/src/components/Embed', raw: "'@site/src/components/Embed'" },
+  }] } },
+};
+export function embeds() {
+  return (tree) => {
+    const at = tree.children.findIndex((n) => n.type === 'code' && n.meta === 'embed');
+    if (at < 0) return;
+    const code = tree.children[at];
+    tree.children[at] = { type: 'mdxJsxFlowElement', name: 'Embed', attributes: [{ type: 'mdxJsxAttribute', name: 'dir', value: code.value.trim() }], children: [] };
+    tree.children.unshift(embedImport);
+  };
+}
+
+/** Relative links out of the docs sent to the repository, as Electron's github-content-links does with what it sees. */
+export function outside() {
+  return (tree) => visit(tree, (n) => n.type === 'link' && n.url.startsWith('../../'), (link) => {
+    link.url = 'https://code.example/' + link.url.replace(/^(?:[.][.][/])+/, '');
+  });
+}
+
 /** Links a plugin adds (as linkDocblocks adds a doc comment's), written relative to the page like the page's own. */
 export function docLinks() {
   return (tree) => {
@@ -177,6 +207,11 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
       'docs/simply.mdx': '# Simply\n\nJust simply run it.\n',
       'docs/tabs-one.mdx': tabbed('One'),
       'docs/tabs-two.mdx': tabbed('Two'),
+      'docs/tutorial-extras/outside.md':
+        '# Outside\n\nSee [DEPS](../../DEPS), [intro](../intro.mdx) and [static](../../static/img/logo.svg).\n',
+      'docs/embed-one.md': '# Embed one\n\n```js embed\nfiddles/one\n```\n',
+      'docs/embed-two.md': '# Embed two\n\n```js embed\nfiddles/two\n```\n',
+      'src/components/Embed.js': 'export default function Embed({dir}) { return <p className="embed">Open {dir}</p>; }\n',
       'docs/typo.mdx': '# Typo\n\n```js showLineNumbrs\nconst a = 1;\n```\n',
       'docs/tutorial-extras/linked.mdx': '# Linked\n\nLINKME\n',
       'docs/imports.mdx': "import Box from './box.js';\n\n# Imports\n\n<Box />\n",
@@ -234,6 +269,27 @@ describe("a Docusaurus project's own remark and rehype plugins", () => {
       // quire's own tabs, as for tabs written in the page, with both labels.
       expect(html, page).toMatch(/<div class="tabs"[\s\S]*class="tabs__label">JS<[\s\S]*class="tabs__label">TS</);
     }
+  });
+
+  it("bundles the project's component a plugin imports, on every page it inserts the same import node into", () => {
+    // The first page's compile turned the shared node's import into declarations: the second had no import left.
+    expect(result.diagnostics.filter((d) => d.code === 'Q080')).toEqual([]);
+    for (const [page, dir] of [
+      ['docs/embed-one/index.html', 'fiddles/one'],
+      ['docs/embed-two/index.html', 'fiddles/two'],
+    ]) {
+      expect(writer.text(page) ?? '', page).toContain(`<p class="embed">Open <!-- -->${dir}</p>`);
+    }
+  });
+
+  it("gives the project's plugins the links to other files than Markdown as written, as Docusaurus does", () => {
+    // Docusaurus resolves the links to .md/.mdx files before them, and leaves the others for later.
+    const html = writer.text('docs/tutorial-extras/outside/index.html') ?? '';
+    expect(html).toContain('<a href="https://code.example/DEPS" target="_blank" rel="noopener noreferrer" class="external">DEPS</a>');
+    expect(html).toContain(
+      '<a href="https://code.example/static/img/logo.svg" target="_blank" rel="noopener noreferrer" class="external">static</a>',
+    );
+    expect(html).toMatch(/<a href="\/docs\/intro\/?">intro<\/a>/);
   });
 
   it("leaves the words of a code block's meta to the project's plugins, but still names a typo of quire's options", () => {

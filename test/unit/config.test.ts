@@ -143,6 +143,13 @@ describe("config: the announcement's HTML", () => {
     expect(unbalancedTag('<b>Neu: <a href="/pricing/">hier</b> <i>klicken')).toBe('closes </b> while <a> is open');
     expect(unbalancedTag('Neu: <a href="/pricing/">hier')).toBe('leaves <a> open');
     expect(unbalancedTag('Neu</a>')).toBe('closes </a>, which was never opened');
+    // A stray </p> is an empty paragraph in HTML, swallowing nothing: Docusaurus writes it, and so does quire.
+    expect(unbalancedTag('Copyright <a href="/">A</a>.</p><p><a href="/terms/">Terms</a>')).toBeUndefined();
+    expect(unbalancedTag('<a href="/">A</p>')).toBe('leaves <a> open');
+    expect(unbalancedTag('<p>A <b>B</p>')).toBe('leaves <b> open');
+    expect(
+      validateConfig({ ...minimal(), footer: { links: [], copyright: 'Copyright A.</p><p><a href="/terms/">Terms</a>' } }).diagnostics,
+    ).toEqual([]);
     const { diagnostics } = validateConfig({ ...minimal(), announcementBar: { id: 'a', content: 'Neu: <a href="/pricing/">hier' } });
     expect(diagnostics).toEqual([
       expect.objectContaining({

@@ -61,4 +61,26 @@ describe("import-ts: running the project's TypeScript (config, sidebars)", () =>
     await writeFile(cjs, "const teil = require('./teil.js');\nmodule.exports = { dir: __dirname, file: __filename, teil };\n");
     expect((await importTypeScript(cjs, { nodeGlobals: true })).value).toEqual({ dir: sub, file: cjs, teil: { ort: sub } });
   });
+
+  it('import-ts: should give each module the config imports its own __dirname and __filename, as Node does', async () => {
+    // Electron's config imports src/transformers/github-content-links.ts, which finds the docs from its own folder.
+    const sub = path.join(dir, 'eigene-ordner');
+    await mkdir(path.join(sub, 'src/transformers'), { recursive: true });
+    await writeFile(
+      path.join(sub, 'src/transformers/links.ts'),
+      "import path from 'node:path';\nexport const docs: string = path.join(__dirname, '..', '..', 'docs');\nexport const self = __filename;\n",
+    );
+    await writeFile(path.join(sub, 'src/own.mjs'), "const __dirname = 'own';\nexport const own = __dirname;\n");
+    const file = path.join(sub, 'docusaurus.config.ts');
+    await writeFile(
+      file,
+      "import { docs, self } from './src/transformers/links.ts';\nimport { own } from './src/own.mjs';\nexport default { docs, self, own, dir: __dirname };\n",
+    );
+    expect((await importTypeScript(file, { nodeGlobals: true })).value).toEqual({
+      docs: path.join(sub, 'docs'),
+      self: path.join(sub, 'src/transformers/links.ts'),
+      own: 'own',
+      dir: sub,
+    });
+  });
 });

@@ -141,6 +141,13 @@ describe('load: front matter messages in words', () => {
     expect(message('slug: ""')).toBe('Invalid front matter field "slug": must not be empty');
     expect(message('date: 20250102')).toBe('Invalid front matter field "date": expected a date written YYYY-MM-DD (e.g. 2024-05-01)');
   });
+
+  it('load: should read a date with a one-digit month or day as Docusaurus does (YAML 1.1 timestamps; Electron)', () => {
+    const date = (yaml: string) => splitFrontMatter(`---\n${yaml}\n---\nText\n`, 'a.md');
+    expect(date('date: 2023-2-07T00:00:00.000Z')).toMatchObject({ frontMatter: { date: '2023-02-07' }, diagnostics: [] });
+    expect(date('date: 2026-1-3')).toMatchObject({ frontMatter: { date: '2026-01-03' }, diagnostics: [] });
+    expect(date('date: 2023-2-30T00:00:00.000Z').diagnostics[0]?.message).toContain('expected a date that exists');
+  });
 });
 
 describe('load: front matter written so that it would be lost, and hints for YAML a writer gets wrong', () => {

@@ -275,11 +275,14 @@ function Admonition({ type = 'note', title, children }: { type?: string; title?:
   );
 }
 
-/** `@theme/Details`: a disclosure, summary first. */
+/**
+ * `@theme/Details`: a disclosure, summary first; a summary given as an element (`summary={<summary>History</summary>}`,
+ * as Electron's API history tables give it) is drawn as it is, as Docusaurus's Details does, else in a `<summary>`.
+ */
 function Details({ summary, children, ...rest }: { summary?: ReactNode; children?: ReactNode; className?: string }) {
   return (
     <details {...rest}>
-      {summary !== undefined ? <summary>{summary}</summary> : null}
+      {isValidElement(summary) ? summary : summary !== undefined ? <summary>{summary}</summary> : null}
       {children}
     </details>
   );
@@ -854,4 +857,6 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
     useCurrentSidebarCategory,
     filterDocCardListItems,
   }),
+  // The `<details>` that `@theme/Details` wraps, which code may import itself (Electron's API history tables do).
+  '@docusaurus/theme-common/Details': module(undefined, { Details }),
 };

@@ -97,14 +97,19 @@ export function remarkImports() {
     // A partial is compiled to an ES module the bundler reads: its imports stay (see compilePartial).
     if (file.data.keepImports) return;
     const imports = new Map<string, PageImport>();
-    for (const node of tree.children as {
+    const children = tree.children as unknown as {
       type: string;
       position?: Root['position'];
       data?: { estree?: { body?: Statement[] } };
-    }[]) {
+    }[];
+    for (const [i, node] of children.entries()) {
       const body = node.type === 'mdxjsEsm' ? node.data?.estree?.body : undefined;
       if (!body?.some((statement) => statement.type === 'ImportDeclaration')) continue;
-      node.data!.estree!.body = body.map((statement) => {
+      // A copy of the node takes the declarations: a project's plugin may put one node object into every page it
+      // changes (Electron's fiddle-embedder does), which the next page, or this page compiled again as code, reads.
+      const estree = node.data!.estree!;
+      children[i] = { ...node, data: { ...node.data, estree: { ...estree, body: [] } } };
+      children[i].data!.estree!.body = body.map((statement) => {
         if (statement.type !== 'ImportDeclaration') return statement;
         const source = String(statement.source?.value ?? '');
         // estree columns count from 0.

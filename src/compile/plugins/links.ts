@@ -64,7 +64,7 @@ const resolvedNodes = new WeakMap<Root, WeakSet<object>>();
 /** The node types whose URLs remarkLinks checks and resolves. */
 const RESOLVED_TYPES = new Set(['link', 'definition', 'image', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
 
-export function remarkLinks({ again = false }: { again?: boolean } = {}) {
+export function remarkLinks({ again = false, beforeProject = false }: { again?: boolean; beforeProject?: boolean } = {}) {
   return (tree: Root, file: VFile) => {
     // Per-file options travel in file.data, so one processor serves every file.
     const options = file.data.linkOptions as LinkOptions;
@@ -81,6 +81,9 @@ export function remarkLinks({ again = false }: { again?: boolean } = {}) {
       const node = n as Root['children'][number];
       // Only these nodes carry URLs; the others are neither read nor remembered (a WeakSet entry per node costs).
       if (!RESOLVED_TYPES.has(node.type) || done.has(node)) return;
+      // Docusaurus resolves only the links to Markdown files before a project's remarkPlugins run: they see the others
+      // as written (Electron's github-content-links sends `../../DEPS` to GitHub). Those wait for the second pass.
+      if (beforeProject && (node.type === 'link' || node.type === 'definition') && !/\.mdx?$/.test(splitHash(node.url)[0])) return;
       done.add(node);
       if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
         // A definition may serve an image (`![Karte][karte]`), so it may hold a data: image.
