@@ -80,7 +80,22 @@ program
       process.exitCode = 0;
       return;
     }
-    const [{ buildSite }, { classicTheme }] = await Promise.all([import('../src/build.ts'), import('../themes/classic/index.tsx')]);
+    const [{ buildSite }, { classicTheme }, { strayErrorDiagnostic }, { evaluatedPlace }] = await Promise.all([
+      import('../src/build.ts'),
+      import('../themes/classic/index.tsx'),
+      import('../src/diagnostics.ts'),
+      import('../src/config/index.ts'),
+    ]);
+    // The project's code may throw from a timer or promise of its own, outside any page's work that quire awaits:
+    // one diagnostic at its place, and the build stops with the output folder as the last build left it.
+    const stray = (e: unknown) => {
+      out.endProgress();
+      out.diagnostics([strayErrorDiagnostic(e, root, evaluatedPlace(e))], root);
+      process.stderr.write('Build failed: 1 error(s). The previous output was left as it was.\n');
+      process.exit(1);
+    };
+    process.on('uncaughtException', stray);
+    process.on('unhandledRejection', stray);
     const result = await buildSite({
       root,
       toolRoot,

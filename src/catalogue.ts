@@ -433,7 +433,7 @@ export const CATALOGUE = {
     title: "Project's remark or rehype plugin",
     severity: 'either',
     about:
-      'a remark or rehype plugin a Docusaurus config gives its docs, blog or pages (`remarkPlugins`, `rehypePlugins`, and their `beforeDefault…` lists), named with its key path: error when it cannot be loaded for compiling or throws on a page (at the page, and at the place the plugin gives); warning for each message the plugin reports on a page (`file.message`), at its place',
+      'a remark or rehype plugin a Docusaurus config gives its docs, blog or pages (`remarkPlugins`, `rehypePlugins`, and their `beforeDefault…` lists), named with its key path: error when it cannot be loaded for compiling or throws on a page (at the page, and at the place the plugin gives), or when code of the project throws later, outside any page’s work (a timer or promise of its own: at that place in the code, and the build stops); warning for each message the plugin reports on a page (`file.message`), at its place',
     cases: {
       load: kase({
         severity: 'error',
@@ -451,6 +451,12 @@ export const CATALOGUE = {
         severity: 'warning',
         message: (d: { name: string; keyPath: string; reason: string }) => `${d.name}: ${d.reason}`,
         hint: (d) => `Reported by the project's plugin at ${d.keyPath}.`,
+      }),
+      stray: kase({
+        severity: 'error',
+        message: (d: { reason: string }) =>
+          `The project's code threw outside any page's work (a timer or promise of its own, after quire handed it a page), so the build stopped: ${d.reason}`,
+        hint: 'Look at the code at this place (a plugin that waits for something with a time limit of its own, or a request that fails); the output folder stays as the last build left it.',
       }),
     },
   },

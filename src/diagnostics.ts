@@ -231,6 +231,30 @@ export function frameOf(d: Diagnostic, source?: string): string | undefined {
 }
 
 /**
+ * Q004 for an error the project's code threw outside any page's work (from a timer or a promise of its own, which
+ * no page's compile awaits): at `evaluated` (its place in a module quire ran, see import-ts.ts's evaluatedPlace), else
+ * at the first place of its stack inside the project folder, else at the project.
+ */
+export function strayErrorDiagnostic(error: unknown, root: string, evaluated?: { file: string; line: number; column: number }): Diagnostic {
+  const reason = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  const rootPath = root.replace(/\/+$/, '') + '/';
+  // Where the config's code (bundled and run from memory, src/import-ts.ts) maps it to, else the first frame in the project.
+  if (evaluated?.file.startsWith(rootPath))
+    return report(CODES.PROJECT_PLUGIN, 'stray', { reason }, { ...evaluated, file: evaluated.file.slice(rootPath.length) });
+  for (const m of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+):(\d+):(\d+)/g)) {
+    if (!m[1].startsWith(rootPath)) continue;
+    return report(
+      CODES.PROJECT_PLUGIN,
+      'stray',
+      { reason },
+      { file: m[1].slice(rootPath.length), line: Number(m[2]), column: Number(m[3]) },
+    );
+  }
+  return report(CODES.PROJECT_PLUGIN, 'stray', { reason }, { file: '.' });
+}
+
+/**
  * Whether a file a page or its code names lies outside the project, so is not published: a path leaving the project
  * folder, but for one into a `node_modules` folder above it, where a workspace's package manager installs the
  * packages the project imports (Babel's website: Monaco's CSS naming its font, in the repository root's

@@ -4,7 +4,7 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, transform, type Plugin } from 'esbuild';
-import { originalPlace } from './source-map.ts';
+import { mappedPlace, originalPlace } from './source-map.ts';
 import { escapeRegExp } from './shared/text.ts';
 
 /**
@@ -73,6 +73,7 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
   }
   try {
     const mod = (await import(url)) as { default?: unknown };
+    if (map) remember({ url, map, dir: path.dirname(file) });
     return { value: mod.default, inputs };
   } catch (e) {
     throw new EvaluationError(e, map ? placeOf(e, map, path.dirname(file), url) : undefined);
@@ -214,6 +215,34 @@ function placeOf(e: unknown, mapText: string, mapDir: string, url: string): Eval
   if (!at) return undefined;
   // The map names sources relative to where it would have been written.
   const file = at.source.startsWith('file://') ? fileURLToPath(at.source) : path.resolve(mapDir, at.source);
+  return { file, line: at.line, column: at.column };
+}
+
+/** Modules of the project run here (their URL, source map, folder): what their code throws later is placed by them. */
+const evaluated: { url: string; map: string; dir: string }[] = [];
+
+/** Keeps the last few (`quire dev` runs the config again on each change of it). */
+function remember(entry: { url: string; map: string; dir: string }): void {
+  evaluated.push(entry);
+  if (evaluated.length > 16) evaluated.shift();
+}
+
+/**
+ * Where in the project's files an error was thrown by code of a module run here (the config and what it imports,
+ * its plugins): the first frame of its stack in such a module, mapped to its source. Undefined when none is.
+ */
+export function evaluatedPlace(e: unknown): { file: string; line: number; column: number } | undefined {
+  const stack = (e as Error | undefined)?.stack ?? '';
+  let first: { at: number; entry: (typeof evaluated)[number]; line: number; column: number } | undefined;
+  for (const entry of evaluated) {
+    const at = stack.indexOf(entry.url + ':');
+    const m = at < 0 ? null : /^:(\d+):(\d+)/.exec(stack.slice(at + entry.url.length));
+    if (m && (!first || at < first.at)) first = { at, entry, line: Number(m[1]), column: Number(m[2]) };
+  }
+  if (!first) return undefined;
+  const at = mappedPlace(JSON.parse(first.entry.map) as object, first.line, first.column);
+  if (!at) return undefined;
+  const file = at.source.startsWith('file://') ? fileURLToPath(at.source) : path.resolve(first.entry.dir, at.source);
   return { file, line: at.line, column: at.column };
 }
 

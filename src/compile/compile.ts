@@ -280,6 +280,36 @@ const SLICE_MS = 25;
 /** Sources waiting to compile in this thread, in the order asked, and whether they are being worked through. */
 const pending: Task[] = [];
 let draining = false;
+/** Pages whose compile goes on after their slice: each waits on something outside it (see drain). */
+const waiting = new Set<Promise<void>>();
+/**
+ * How long a slice's pages may take after their first await before the next slice starts without them, and how many
+ * such pages may wait at once: a page's compile normally ends within the slice's microtasks, so the next slice
+ * rarely waits this long; pages left waiting keep their trees alive, so they are few.
+ */
+const WAIT_MS = 200;
+const WAITING = 64;
+
+/** `promise`'s value, or undefined once `ms` have passed without it (its failure, if it fails in time). */
+export async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Waits for `promise` or `ms`, whichever comes first; never fails (the promise's failure is handled where it is made). */
+async function firstOf(promise: Promise<unknown>, ms: number): Promise<void> {
+  await settleWithin(
+    promise.catch(() => undefined),
+    ms,
+  );
+}
 
 /**
  * Compiles one source in this thread: `.md` to an HTML string, `.mdx` to its syntax tree or function-body code;
@@ -313,21 +343,35 @@ async function drain(): Promise<void> {
       let same = 1;
       while (same < pending.length && pageLimits(pending[same].config).timeoutMs === limitMs) same++;
       const clock: SliceClock = {};
+      const began = performance.now();
       const outcomes = runSlice(pending.slice(0, same), 0, (task) => startCompile(processors, task, clock), limitMs, SLICE_MS);
       clock.ended = performance.now();
       const started = pending.splice(0, outcomes.length);
-      await Promise.all(
-        outcomes.map(async (outcome, i) => {
-          const task = started[i];
-          if ('timedOut' in outcome) task.resolve({ diagnostic: timeLimitDiagnostic('compile', task.source.file, limitMs) });
-          else if ('error' in outcome) task.reject(outcome.error);
-          else task.resolve(await outcome.value);
-        }),
-      );
+      const slice = outcomes.map((outcome, i) => {
+        const task = started[i];
+        if ('timedOut' in outcome) task.resolve({ diagnostic: timeLimitDiagnostic('compile', task.source.file, limitMs) });
+        else if ('error' in outcome) task.reject(outcome.error);
+        else {
+          const done = settleWithin(outcome.value, limitMs - (performance.now() - began)).then(
+            (result) => task.resolve(result ?? { diagnostic: timeLimitDiagnostic('compile', task.source.file, limitMs) }),
+            (e: unknown) => task.reject(e),
+          );
+          waiting.add(done);
+          void done.finally(() => waiting.delete(done));
+          return done;
+        }
+        return undefined;
+      });
+      // The slice's pages finish before the next slice starts, unless one waits on something else (a project's
+      // plugin waiting for another page's tree, which a later slice compiles): then the queue goes on without it,
+      // up to WAITING pages at once, each still bounded by the time limit.
+      await firstOf(Promise.all(slice), WAIT_MS);
+      while (waiting.size >= WAITING) await Promise.race(waiting);
       // A slice resolves through microtasks only: without a turn of the event loop, I/O waits for the whole
       // compile (Pagefind's answers to the documents handed to it while compiling, which stalls its process).
       await new Promise((resolve) => setImmediate(resolve));
     }
+    // Pages still waiting answer for themselves when they end or reach the time limit.
   } catch (e) {
     for (const task of pending.splice(0)) task.reject(e);
   } finally {

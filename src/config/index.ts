@@ -13,6 +13,9 @@ import { unbalancedTag } from '../shared/html-balance.ts';
 import { localeBaseUrl } from '../shared/locales.ts';
 import { createUrlPolicy, isPlainHtml, unsafeUrl, type Parse5Node } from '../shared/url-policy.ts';
 import { importFailure, importTypeScript } from '../import-ts.ts';
+
+/** Where in the project code the config stage ran (the config, its plugins) threw later, for the CLI's last resort. */
+export { evaluatedPlace } from '../import-ts.ts';
 import { configSchema, NAV_ITEM_TYPES, type ProjectHooks, type SiteConfig } from './schema.ts';
 import { findDocusaurusConfig, isDocusaurusConfigFile, mapDocusaurusConfig, quireRoot, runDocusaurusConfig } from './docusaurus.ts';
 
