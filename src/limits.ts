@@ -93,6 +93,11 @@ export function timeLimitDiagnostic(
   return report(CODES.LIMIT_EXCEEDED, 'timeLimit', { step, page, limit: seconds(limitMs), hasCode }, { file });
 }
 
+/** Q035 for a page whose compile was still waiting on a promise at the time limit (a project plugin's). */
+export function waitingDiagnostic(file: string, limitMs: number): Diagnostic {
+  return report(CODES.LIMIT_EXCEEDED, 'waiting', { limit: seconds(limitMs) }, { file });
+}
+
 /** Q035 for a page whose compiling or rendering ran out of stack, at its place when known. */
 export function stackDiagnostic(
   step: 'compile' | 'render',

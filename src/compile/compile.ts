@@ -9,7 +9,15 @@ import { countWords } from '../shared/words.ts';
 import { docsVersionsOf } from '../shared/doc-versions.ts';
 import { untitledName } from '../shared/doc-paths.ts';
 import type { UnsafeFinding } from '../shared/url-policy.ts';
-import { isStackOverflow, pageLimits, runSlice, stackDiagnostic, timeLimitDiagnostic, type PageLimits } from '../limits.ts';
+import {
+  isStackOverflow,
+  pageLimits,
+  runSlice,
+  stackDiagnostic,
+  timeLimitDiagnostic,
+  waitingDiagnostic,
+  type PageLimits,
+} from '../limits.ts';
 import { resolveAsset } from './plugins/links.ts';
 import { prescan, type PrescanProblem } from './prescan.ts';
 import type { PageSettings } from './pipeline.ts';
@@ -285,10 +293,11 @@ const waiting = new Set<Promise<void>>();
 /**
  * How long a slice's pages may take after their first await before the next slice starts without them, and how many
  * such pages may wait at once: a page's compile normally ends within the slice's microtasks, so the next slice
- * rarely waits this long; pages left waiting keep their trees alive, so they are few.
+ * rarely waits this long. Pages left waiting keep their trees alive; the cap is high enough for every API page of
+ * Electron's website to wait for the structure pages compiled after them (a lower cap stops the queue before those).
  */
 const WAIT_MS = 200;
-const WAITING = 64;
+const WAITING = 512;
 
 /** `promise`'s value, or undefined once `ms` have passed without it (its failure, if it fails in time). */
 export async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
@@ -353,7 +362,7 @@ async function drain(): Promise<void> {
         else if ('error' in outcome) task.reject(outcome.error);
         else {
           const done = settleWithin(outcome.value, limitMs - (performance.now() - began)).then(
-            (result) => task.resolve(result ?? { diagnostic: timeLimitDiagnostic('compile', task.source.file, limitMs) }),
+            (result) => task.resolve(result ?? { diagnostic: waitingDiagnostic(task.source.file, limitMs) }),
             (e: unknown) => task.reject(e),
           );
           waiting.add(done);

@@ -3,7 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { settleWithin } from '../../src/compile/compile.ts';
+import { compileSource, settleWithin } from '../../src/compile/compile.ts';
+import { loadConfig } from '../../src/config/index.ts';
+import type { Source } from '../../src/types.ts';
 import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
 
 const run = promisify(execFile);
@@ -84,6 +86,37 @@ export function waits() {
     expect(stderr).toContain('gave up waiting for the structure page');
     expect(stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
     expect(await readFile(path.join(site.root, 'dist/index.html'), 'utf8')).toBe('previous build');
+  });
+});
+
+describe('a page whose plugin never finishes', () => {
+  it("is Q035 at the page time limit, saying it waited on a plugin's promise, and the pages after it compile", async () => {
+    const plugin = `
+export function never() {
+  return (tree, file) => (file.path.endsWith('stuck.md') ? new Promise(() => {}) : undefined);
+}
+`;
+    const site = await templateWith('never', plugin, {});
+    const loaded = await loadConfig({ root: site.root });
+    // One second instead of the default 30 (a Docusaurus config has no key for quire's limits).
+    const config = { ...loaded.config!, limits: { ...loaded.config!.limits, pageTimeout: 1 } };
+    const source = (name: string): Source => ({
+      kind: 'doc',
+      file: `docs/${name}.md`,
+      format: 'mdx',
+      id: name,
+      path: `/docs/${name}/`,
+      frontMatter: {},
+      body: `# ${name}\n\nText.\n`,
+      bodyLine: 1,
+      hash: name,
+    });
+    const started = performance.now();
+    const [stuck, after] = await Promise.all([compileSource(source('stuck'), config), compileSource(source('after'), config)]);
+    expect(stuck).toEqual({ diagnostic: expect.objectContaining({ code: 'Q035', file: 'docs/stuck.md' }) });
+    expect('diagnostic' in stuck && stuck.diagnostic.message).toContain('still waiting on a promise');
+    expect('compiled' in after).toBe(true);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 
