@@ -1,3 +1,4 @@
+import type { MemoryWriter } from '../../src/emit/index.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,30 @@ export default function Counter({label, children}) {
   );
 }
 `;
+
+/**
+ * A stand-in for a project's `sass` package (quire has none): `$name: value;` put in place, what it read reported as
+ * Sass reports it.
+ */
+const SASS_STAND_IN = {
+  'node_modules/sass/package.json': '{ "name": "sass", "main": "index.js" }',
+  'node_modules/sass/index.js': [
+    "const fs = require('node:fs');",
+    "const { pathToFileURL } = require('node:url');",
+    'exports.compile = (file) => {',
+    '  const vars = {};',
+    "  let css = fs.readFileSync(file, 'utf8').replace(/^\\$([\\w-]+):\\s*([^;]+);\\n/gm, (_, k, v) => { vars[k] = v; return ''; });",
+    '  css = css.replace(/\\$([\\w-]+)/g, (_, k) => vars[k]);',
+    '  return { css, loadedUrls: [pathToFileURL(file)] };',
+    '};',
+  ].join('\n'),
+};
+
+/** The code of the island a page hydrates, with the project chunks it may import. */
+function islandCode(writer: MemoryWriter, html: string): string {
+  const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
+  return [src, ...[...writer.files.keys()].filter((f) => /^assets\/project\/chunk-/.test(f))].map((f) => writer.text(f) ?? '').join('\n');
+}
 
 describe('MDX imports of the project’s own modules, as Docusaurus pages write them', () => {
   it("writes a Link to pathname:// as the path under the base path, as Docusaurus's Link does (Prettier's home page)", async () => {
@@ -769,10 +794,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     const [, card, title] = /<div class="([^"]+)"><b class="([^"]+)">1<\/b><\/div>/.exec(html) ?? [];
     expect(card).toMatch(/card/);
     expect(html).toContain(`.${card} {`);
-    const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
-    const island = [src, ...[...writer.files.keys()].filter((f) => /^assets\/project\/chunk-/.test(f))]
-      .map((f) => writer.text(f) ?? '')
-      .join('\n');
+    const island = islandCode(writer, html);
     expect(island).toContain(JSON.stringify(card));
     expect(island).toContain(JSON.stringify(title));
   });
@@ -780,19 +802,8 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
   it("compiles a Sass CSS module (x.module.scss) the project's code imports with its sass package, as docusaurus-plugin-sass", async () => {
     // Sequelize's home page and support tables import `./x.module.scss`: quire had no loader for it, and left the
     // home page out. A stand-in for the project's `sass` (quire has none): `$name: value;` put in place.
-    const sass = [
-      "const fs = require('node:fs');",
-      "const { pathToFileURL } = require('node:url');",
-      'exports.compile = (file) => {',
-      "  let text = fs.readFileSync(file, 'utf8');",
-      '  const vars = {};',
-      "  text = text.replace(/^\\$([\\w-]+):\\s*([^;]+);\\n/gm, (_, k, v) => { vars[k] = v; return ''; });",
-      '  return { css: text.replace(/\\$([\\w-]+)/g, (_, k) => vars[k]), loadedUrls: [pathToFileURL(file)] };',
-      '};',
-    ].join('\n');
     const { result, writer } = await build({
-      'node_modules/sass/package.json': '{ "name": "sass", "main": "index.js" }',
-      'node_modules/sass/index.js': sass,
+      ...SASS_STAND_IN,
       'src/components/Table.module.scss': '$brand: #52b0e7;\n.table { border: 1px solid $brand; }\n',
       'src/components/Table.js': [
         "import {useState} from 'react';",
@@ -811,28 +822,13 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toContain(`.${table} {`);
     expect(html).toContain('#52b0e7');
     // The browser build gives the island the same class name.
-    const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
-    const island = [src, ...[...writer.files.keys()].filter((f) => /^assets\/project\/chunk-/.test(f))]
-      .map((f) => writer.text(f) ?? '')
-      .join('\n');
-    expect(island).toContain(JSON.stringify(table));
+    expect(islandCode(writer, html)).toContain(JSON.stringify(table));
   });
 
   it("compiles a component's .scss imports with the project's sass, *.module.scss as CSS modules (docusaurus-plugin-sass)", async () => {
     // Electron's home page and its other React pages import their styles so: quire left each page out (Q039).
     const { result, writer } = await build({
-      'node_modules/sass/package.json': '{ "name": "sass", "main": "index.js" }',
-      // A stand-in for the project's sass: `$name: value;` put in place, `&:hover` under its rule.
-      'node_modules/sass/index.js': [
-        "const fs = require('node:fs');",
-        "const { pathToFileURL } = require('node:url');",
-        'exports.compile = (file) => {',
-        '  const vars = {};',
-        "  let css = fs.readFileSync(file, 'utf8').replace(/^\\$([\\w-]+):\\s*([^;]+);\\n/gm, (_, k, v) => { vars[k] = v; return ''; });",
-        '  css = css.replace(/\\$([\\w-]+)/g, (_, k) => vars[k]);',
-        '  return { css, loadedUrls: [pathToFileURL(file)] };',
-        '};',
-      ].join('\n'),
+      ...SASS_STAND_IN,
       'src/pages/hello.module.scss': '$brand: #47848f;\n.hero { color: $brand; }\n',
       'src/pages/plain.scss': '$gap: 3px;\n.plain-gap { margin: $gap; }\n',
       'src/pages/hello.js': [
@@ -853,11 +849,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toContain(`.${hero} {\n  color: #47848f;`);
     expect(html).toContain('.plain-gap {\n  margin: 3px;');
     // The island the browser hydrates names the same class.
-    const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
-    const island = [src, ...[...writer.files.keys()].filter((f) => /^assets\/project\/chunk-/.test(f))]
-      .map((f) => writer.text(f) ?? '')
-      .join('\n');
-    expect(island).toContain(JSON.stringify(hero));
+    expect(islandCode(writer, html)).toContain(JSON.stringify(hero));
   });
 
   it("draws theme-common's Details, the one @theme/Details wraps, as quire's Details", async () => {
