@@ -352,7 +352,6 @@ async function drain(): Promise<void> {
       let same = 1;
       while (same < pending.length && pageLimits(pending[same].config).timeoutMs === limitMs) same++;
       const clock: SliceClock = {};
-      const began = performance.now();
       const outcomes = runSlice(pending.slice(0, same), 0, (task) => startCompile(processors, task, clock), limitMs, SLICE_MS);
       clock.ended = performance.now();
       const started = pending.splice(0, outcomes.length);
@@ -361,20 +360,37 @@ async function drain(): Promise<void> {
         if ('timedOut' in outcome) task.resolve({ diagnostic: timeLimitDiagnostic('compile', task.source.file, limitMs) });
         else if ('error' in outcome) task.reject(outcome.error);
         else {
-          const done = settleWithin(outcome.value, limitMs - (performance.now() - began)).then(
-            (result) => task.resolve(result ?? { diagnostic: waitingDiagnostic(task.source.file, limitMs) }),
-            (e: unknown) => task.reject(e),
+          const page = { task, value: outcome.value, settled: false };
+          outcome.value.then(
+            (result) => {
+              page.settled = true;
+              task.resolve(result);
+            },
+            (e: unknown) => {
+              page.settled = true;
+              task.reject(e);
+            },
           );
-          waiting.add(done);
-          void done.finally(() => waiting.delete(done));
-          return done;
+          return page;
         }
         return undefined;
       });
       // The slice's pages finish before the next slice starts, unless one waits on something else (a project's
       // plugin waiting for another page's tree, which a later slice compiles): then the queue goes on without it,
-      // up to WAITING pages at once, each still bounded by the time limit.
-      await firstOf(Promise.all(slice), WAIT_MS);
+      // up to WAITING pages at once, each given the page time limit from then (it ends its slice's wait; work
+      // that continues runs in microtasks, which the timer does not interrupt).
+      await firstOf(Promise.all(slice.map((page) => page?.value)), WAIT_MS);
+      for (const page of slice) {
+        if (!page || page.settled) continue;
+        const done = settleWithin(page.value, limitMs).then(
+          (result) => {
+            if (result === undefined) page.task.resolve({ diagnostic: waitingDiagnostic(page.task.source.file, limitMs) });
+          },
+          () => undefined,
+        );
+        waiting.add(done);
+        void done.finally(() => waiting.delete(done));
+      }
       while (waiting.size >= WAITING) await Promise.race(waiting);
       // A slice resolves through microtasks only: without a turn of the event loop, I/O waits for the whole
       // compile (Pagefind's answers to the documents handed to it while compiling, which stalls its process).
