@@ -463,13 +463,15 @@ function sidebarDocusaurus(ul, depth, facts, base) {
       );
       const sub = (li.children ?? []).find((c) => c.tagName === 'ul');
       if (open && sub) sidebarDocusaurus(sub, depth + 1, facts, base);
-    } else {
-      const a = findAll(li, (n) => n.tagName === 'a')[0];
-      facts.push(
-        `sidebar:${depth}:${normText(textOf(a ?? li).join(''))}${a ? `→${hrefOf(a, base)}` : ''}${a?.properties?.ariaCurrent === 'page' ? ' (current)' : ''}`,
-      );
-    }
+    } else facts.push(sidebarLeaf(li, depth, base));
   }
+}
+
+/** A sidebar item that is no category, as both generators write it: its label, where it leads, whether it is current. */
+function sidebarLeaf(li, depth, base) {
+  const a = findAll(li, (n) => n.tagName === 'a')[0];
+  const current = a?.properties?.ariaCurrent === 'page' ? ' (current)' : '';
+  return `sidebar:${depth}:${normText(textOf(a ?? li).join(''))}${a ? `→${hrefOf(a, base)}` : ''}${current}`;
 }
 
 function sidebarQuire(ul, depth, facts, base) {
@@ -483,12 +485,7 @@ function sidebarQuire(ul, depth, facts, base) {
       facts.push(`sidebar:${depth}:${open ? '[-]' : '[+]'} ${label}${own ? `→${hrefOf(own, base)}` : ''}`);
       const sub = (details.children ?? []).find((c) => c.tagName === 'ul');
       if (open && sub) sidebarQuire(sub, depth + 1, facts, base);
-    } else {
-      const a = findAll(li, (n) => n.tagName === 'a')[0];
-      facts.push(
-        `sidebar:${depth}:${normText(textOf(a ?? li).join(''))}${a ? `→${hrefOf(a, base)}` : ''}${a?.properties?.ariaCurrent === 'page' ? ' (current)' : ''}`,
-      );
-    }
+    } else facts.push(sidebarLeaf(li, depth, base));
   }
 }
 
