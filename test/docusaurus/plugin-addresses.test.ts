@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
 import { fileMarker, replaceFileMarkers } from '../../src/shared/markers.ts';
+import { openSession } from '../dev/helpers.ts';
 import { buildInMemory, makeSite, repoRoot } from '../helpers.ts';
 
 type Result = Awaited<ReturnType<typeof buildInMemory>>['result'];
@@ -136,6 +137,18 @@ describe('a page whose linked page moved', () => {
     const again = await buildInMemory(made.root, { cacheDir });
     expect(again.result.cacheHits).toBeGreaterThan(0);
     expect(body(again.writer, 'docs/linker/index.html')).toContain('<a href="/docs/begin/#install">setup [saw /docs/begin#install]</a>');
+  });
+});
+
+describe('quire dev, when a linked page moves', () => {
+  it('compiles the linking page again, though its own file did not change', async () => {
+    const { store, edit } = await openSession((await site()).root);
+    const page = () =>
+      (/<div class="markdown">([\s\S]*?)<\/div>/.exec(String(store.raw('docs/linker/index.html')))?.[1] ?? '').replaceAll('<!-- -->', '');
+    expect(page()).toContain('[saw /docs/start-here#install]');
+    const moved = await edit({ 'docs/guides/setup.md': (old) => old.replace('slug: /start-here', 'slug: /begin') });
+    expect(moved.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(page()).toContain('<a href="/docs/begin/#install">setup [saw /docs/begin#install]</a>');
   });
 });
 
