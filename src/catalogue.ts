@@ -458,6 +458,12 @@ export const CATALOGUE = {
           `The project's code threw outside any page's work (a timer or promise of its own, after quire handed it a page), so the build stopped: ${d.reason}`,
         hint: 'Look at the code at this place (a plugin that waits for something with a time limit of its own, or a request that fails); the output folder stays as the last build left it.',
       }),
+      strayDev: kase({
+        severity: 'error',
+        message: (d: { reason: string }) =>
+          `The project's code threw outside any page's work (a timer or promise of its own, after quire handed it a page): ${d.reason}`,
+        hint: 'Look at the code at this place (a plugin that waits for something with a time limit of its own, or a request that fails); quire dev goes on serving the pages it built, and the next edit builds again.',
+      }),
     },
   },
   Q005: {
