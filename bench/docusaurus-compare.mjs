@@ -258,6 +258,8 @@ function listOf(file, url) {
     const href = link ? new URL(String(link.properties.href), base).pathname.replace(/(.)\/$/, '$1') : '?';
     const body = findAll(article, (n) => hasClass(n, 'markdown'))[0] ?? findAll(article, (n) => n.tagName === 'p').at(-1);
     const more = findAll(article, (n) => n.tagName === 'a' && norm(textOf(n)).startsWith('read more')).length > 0;
+    // A post's tabs read in Docusaurus's order, as on the post's own page (tabsLabelsFirst).
+    if (body) tabsLabelsFirst(body);
     words.push(`[${href}]`, body ? norm(textOf(body)) : '');
     structure.push(`post:${href}${more ? ' (read more)' : ''}`);
   }
