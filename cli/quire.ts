@@ -234,6 +234,8 @@ serverFlags(program.command('dev'))
       },
       color: out.color,
       onFirstBuildProgress: (progress) => out.progress(progress),
+      // What the project's code throws from its own timers is one Q004 in the terminal and the overlay; dev goes on.
+      strayErrors: true,
     });
     if ('diagnostics' in handle) {
       out.diagnostics(handle.diagnostics, root);
