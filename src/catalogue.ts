@@ -883,7 +883,7 @@ export const CATALOGUE = {
     title: 'Markup shown as text',
     severity: 'warning',
     about:
-      "markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write, in `.md` as in `.mdx`), a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write), an emoji shortcode (`:tada:`, which Docusaurus's `markdown.emoji` writes as its emoji); MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element",
+      'markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write, in `.md` as in `.mdx`), a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write), an emoji shortcode (`:tada:`) where `markdown.emoji`, which writes it as its emoji, is off; MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element',
     cases: {
       mdxStatement: kase({
         severity: 'warning',
@@ -903,12 +903,11 @@ export const CATALOGUE = {
           `The link [${d.text}][${d.ref}] is shown as text: there is no [${d.ref || d.text}]: definition.`,
         hint: (d) => `Add a line [${d.ref || d.text}]: /docs/… to the page, or write the link as [${d.text}](/docs/…).`,
       }),
-      /** Docusaurus's `markdown.emoji` (on by default: remark-emoji) writes the emoji of `:name:`; quire has no table of them. */
+      /** An emoji's name between colons (remark-emoji's table), on a site whose `markdown.emoji` is off. */
       emojiShortcode: kase({
         severity: 'warning',
-        message: (d: { written: string }) =>
-          `The emoji shortcode ${d.written} is shown as written: Docusaurus writes its emoji (markdown.emoji), quire does not.`,
-        hint: 'Write the emoji itself instead of its name.',
+        message: (d: { written: string }) => `The emoji shortcode ${d.written} is shown as written: the site's markdown.emoji is off.`,
+        hint: 'Write the emoji itself, or set markdown: { emoji: true } in the site config to write every shortcode as its emoji (a Docusaurus project has it on unless its config turns it off).',
       }),
       footnote: kase({
         severity: 'warning',

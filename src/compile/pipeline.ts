@@ -7,6 +7,7 @@ import type { Compiled, ComponentUse, MermaidSettings, Source } from '../types.t
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
 import { rehypeTables } from './plugins/tables.ts';
+import { remarkEmoji } from './plugins/emoji.ts';
 import { rehypeHeadingLinks } from './plugins/heading-links.ts';
 import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
@@ -44,6 +45,7 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   remarkAdmonitions,
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,
+  remarkEmoji,
   remarkToc,
   showsAddresses(project) ? [remarkLinks, { beforeProject: !!project?.remark.length, show: true }] : remarkLinks,
   remarkHead,
@@ -94,6 +96,7 @@ const FILE_SETTINGS = [
   'magicComments',
   'blogPost',
   'pageAddresses',
+  'emoji',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -112,6 +115,7 @@ export function fileData(
     magicComments,
     newTabLinks,
     addresses,
+    emoji,
   }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
@@ -148,6 +152,8 @@ export function fileData(
     blogPost: source.kind === 'blog',
     // Each content file's address, which the project's plugins see for a link to it (remarkLinks' `show`).
     pageAddresses: plugins ? addresses?.byFile : undefined,
+    // Emoji shortcodes become their emoji (SiteConfig.markdown.emoji; remarkEmoji).
+    emoji: emoji === true,
   };
 }
 
@@ -183,6 +189,8 @@ export interface PageSettings {
   magicComments?: readonly MagicComment[];
   /** The content files' addresses a project's plugins see for links to them (src/compile/addresses.ts). */
   addresses?: PageAddresses;
+  /** Emoji shortcodes become their emoji (SiteConfig.markdown.emoji). */
+  emoji?: boolean;
 }
 
 /**

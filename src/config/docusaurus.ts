@@ -237,6 +237,7 @@ export function mapDocusaurusConfig(
   // one is told, and the site still builds, as it does there.
   config.onBrokenSiteImages = 'warn';
   const format = take('markdown.format');
+  const emoji = take('markdown.emoji');
   // Docusaurus describes a page without front matter `description` by its first line of text, its headings
   // link to themselves and get ids by its own rules (see markdown.headingIds); its title is a heading it begins with.
   config.markdown = {
@@ -246,6 +247,8 @@ export function mapDocusaurusConfig(
     newTabLinks: true,
     headingLinks: true,
     headingIds: 'docusaurus',
+    // On unless the project turns it off, as in Docusaurus (https://docusaurus.io/docs/api/docusaurus-config#markdown).
+    emoji: emoji !== false,
   };
   const mermaid = mapMermaid(raw as Raw, take, layout.root);
   if (mermaid) (config.markdown as Raw).mermaid = mermaid;

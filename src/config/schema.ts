@@ -688,6 +688,11 @@ export const configSchema = z
          */
         newTabLinks: z.boolean().default(false),
         /**
+         * Emoji shortcodes (`:tada:`) become their emoji, as Docusaurus's `markdown.emoji` (on by default there)
+         * writes them with remark-emoji; a name it does not know stays as written. A Docusaurus project's.
+         */
+        emoji: z.boolean().default(false),
+        /**
          * The kinds of magic comments in code blocks (a Docusaurus project's `themeConfig.prism.magicComments`): a
          * line that is only such a comment is taken out, and the line after a `line` directive, or the lines between
          * a block's `start` and `end`, get `className` (Docusaurus's `theme-code-block-highlighted-line` is quire's

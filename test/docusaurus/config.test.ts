@@ -44,7 +44,7 @@ describe('Docusaurus config', () => {
       favicon: '/img/favicon.ico',
       image: '/img/docusaurus-social-card.jpg',
       onBrokenLinks: 'throw',
-      markdown: { format: 'mdx', title: 'leadingHeading', newTabLinks: true, headingLinks: true, headingIds: 'docusaurus' },
+      markdown: { format: 'mdx', title: 'leadingHeading', newTabLinks: true, headingLinks: true, headingIds: 'docusaurus', emoji: true },
       i18n: { defaultLocale: 'en', currentLocale: 'en', locales: ['en'] },
       docs: { routeBasePath: 'docs', sidebarPath: 'sidebars.js', mainDocId: null },
       blog: { enabled: true, routeBasePath: 'blog', title: 'Blog', postsPerPage: 10, sidebarCount: 5 },
@@ -678,5 +678,13 @@ describe('Docusaurus config', () => {
     const fn = mapped({ markdown: { hooks: { onBrokenMarkdownLinks: () => undefined } } });
     expect(fn.config?.onBrokenMarkdownLinks).toBeUndefined();
     expect(fn.unread.join('\n')).toContain('markdown.hooks.onBrokenMarkdownLinks');
+  });
+
+  it('writes emoji shortcodes as emoji unless markdown.emoji is false, as Docusaurus (read, never named unread)', () => {
+    expect(mapped({}).config?.markdown?.emoji).toBe(true);
+    const off = mapped({ markdown: { emoji: false } });
+    expect(off.config?.markdown?.emoji).toBe(false);
+    expect(off.unread.join('\n')).not.toContain('emoji');
+    expect(mapped({ markdown: { emoji: true } }).unread.join('\n')).not.toContain('emoji');
   });
 });

@@ -612,18 +612,40 @@ describe('compile: markup shown as text, found by the writer-experience audit', 
     expect(await notes(body, 'mdx')).toEqual(expected);
   });
 
-  it('compile: should note an emoji shortcode Docusaurus would write as its emoji, not times or code, in .md and .mdx', async () => {
-    const body = '| Feature | Support |\n| --- | --- |\n| Accessors | :heavy_multiplication_x: |\n\nUm 10:30:00 Uhr, a:b:c und `:tada:`.\n';
+  it('compile: should note an emoji shortcode left as written (markdown.emoji off), not times, code or unknown names, in .md and .mdx', async () => {
+    const body =
+      '| Feature | Support |\n| --- | --- |\n| Accessors | :heavy_multiplication_x: |\n\nUm 10:30:00 Uhr, a:b:c, :kein_emoji: und `:tada:`.\n';
     const expected = [
       [
         6,
         15,
-        'The emoji shortcode :heavy_multiplication_x: is shown as written: Docusaurus writes its emoji (markdown.emoji), quire does not.',
-        'Write the emoji itself instead of its name.',
+        "The emoji shortcode :heavy_multiplication_x: is shown as written: the site's markdown.emoji is off.",
+        'Write the emoji itself, or set markdown: { emoji: true } in the site config to write every shortcode as its emoji (a Docusaurus project has it on unless its config turns it off).',
       ],
     ];
     expect(await notes(body)).toEqual(expected);
     expect(await notes(body, 'mdx')).toEqual(expected);
+  });
+
+  it('compile: should write emoji shortcodes as their emoji with markdown.emoji, after the heading ids, as Docusaurus does', async () => {
+    const emoji = { ...config, markdown: { ...config.markdown, emoji: true } };
+    const body = '## :tada: Fest\n\nGut :+1: und :heavy_check_mark:, aber :kein_emoji:, 10:30:00 und `:tada:`.\n';
+    for (const format of ['md', 'mdx'] as const) {
+      const r = await compileSource(source(body, format), emoji);
+      if (!('compiled' in r)) throw new Error(`expected a compiled page, got ${JSON.stringify(r)}`);
+      // The text of the page's HTML (.md) or syntax tree (.mdx, whose text comes in pieces).
+      const output = r.compiled.output;
+      const out = output.type === 'html' ? output.html : JSON.stringify(output).replace(/"\},\{"type":"text","value":"/g, '');
+      for (const shown of ['Gut 👍 und ✔️, aber :kein_emoji:, 10:30:00 und', '🎉 Fest', ':tada:']) expect(out).toContain(shown);
+      expect(out).not.toContain(':+1:');
+      // The id is made from the heading as written; the heading and its entry in the table of contents show the emoji.
+      expect(r.compiled.toc).toEqual([expect.objectContaining({ id: 'tada-fest', text: '🎉 Fest' })]);
+      expect(r.compiled.notes ?? []).toEqual([]);
+    }
+    // Off (the default), the same page keeps its shortcodes, and the key of the compile cache tells the two apart.
+    const off = await compileSource(source(body), config);
+    expect('compiled' in off && JSON.stringify(off.compiled.output)).toContain('Gut :+1: und');
+    expect(cacheKey(source(body), emoji, compileTexts(undefined))).not.toBe(cacheKey(source(body), config, compileTexts(undefined)));
   });
 
   it('compile: should note a heading id that cannot be one in .mdx as in .md (a warning with the id to write), not fail the page', async () => {

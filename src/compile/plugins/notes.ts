@@ -8,6 +8,7 @@ import { CODES } from '../../diagnostics.ts';
 import type { CompileNote } from '../../types.ts';
 import { compileNote } from '../compile-note.ts';
 import { placeIn, type LinkOptions } from './links.ts';
+import { isEmojiName } from './emoji.ts';
 import { walk, type WalkNode } from './walk.ts';
 
 type Positioned = WalkNode & {
@@ -29,6 +30,7 @@ export function remarkNotes() {
     const text = String(file.value);
     const options = file.data.linkOptions as LinkOptions;
     const notes: CompileNote[] = [];
+    const shortcodes: { written: string; name: string; place: ReturnType<typeof placeIn> }[] = [];
     const html: string[] = [];
     let firstHtml: Positioned | undefined;
     // MDX written in a file read as CommonMark (a `.md` file with markdown.format `detect`): shown as text or as an
@@ -62,9 +64,11 @@ export function remarkNotes() {
         if (reference)
           notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'reference', { text: reference[1], ref: reference[2] }, placeIn(node, options)));
         else if (footnote) notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'footnote', { label: footnote[1] }, placeIn(node, options)));
-        // `:name:` as remark-emoji reads it in Docusaurus (letters first, so neither `10:30:00` nor `a:b:c`).
-        const shortcode = /(?<![\w:]):([a-z][a-z0-9_+-]*):(?![\w:])/.exec(node.value);
-        if (shortcode) notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'emojiShortcode', { written: shortcode[0] }, placeIn(node, options)));
+        // `:name:` as remark-emoji reads it (letters first, so neither `10:30:00` nor `a:b:c`), where markdown.emoji
+        // is off: told below if it names an emoji. With the setting on, remarkEmoji writes it (or leaves an unknown
+        // name as written, as Docusaurus does).
+        const shortcode = file.data.emoji ? null : /(?<![\w:]):([a-z][a-z0-9_+-]*):(?![\w:])/.exec(node.value);
+        if (shortcode) shortcodes.push({ written: shortcode[0], name: shortcode[1], place: placeIn(node, options) });
         let from = start;
         for (const { written, image, label, target } of spacedTargets(node.value)) {
           // At the link itself when the text node holds it as written (no escapes before it), else at the text.
@@ -124,8 +128,18 @@ export function remarkNotes() {
       notes.push(compileNote(CODES.CONTENT_UNCLOSED, 'html', { unbalanced }, placeIn(opener, options)));
     }
     if (!parsedAsMdx && file.path?.endsWith('.md')) notes.push(...mdxAsText);
-    // After what earlier plugins noted (remarkThemeModules).
-    if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
+    const noted = () => {
+      // After what earlier plugins noted (remarkThemeModules).
+      if (notes.length) file.data.notes = [...((file.data.notes as CompileNote[] | undefined) ?? []), ...notes];
+    };
+    if (!shortcodes.length) return noted();
+    // Only a page with something like a shortcode loads the emoji table.
+    return Promise.all(shortcodes.map(({ name }) => isEmojiName(name))).then((known) => {
+      shortcodes.forEach(({ written, place }, i) => {
+        if (known[i]) notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'emojiShortcode', { written }, place));
+      });
+      noted();
+    });
   };
 }
 
