@@ -48,6 +48,11 @@ export class BundleState {
   readonly cssModuleNames = new Map<string, Record<string, string>>();
   /** The files the project's Sass compiler read for the bundle (partials included): inputs of the kept bundle. */
   readonly sassRead = new Set<string>();
+  /**
+   * Modules with a top-level `await` (absolute files), which the server build cannot carry (see awaitingModules):
+   * filled from a first build's errors.
+   */
+  readonly awaiting = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -76,6 +81,7 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
   return {
     name: 'quire-modules',
     setup(b) {
+      if (target === 'server' && state.awaiting.size) awaitingModules(b, state);
       pageEntries(b, state, target, pages);
       providedModules(b, state, target);
       if (target === 'server') nodeBuiltins(b);
@@ -89,6 +95,28 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
       if (target === 'browser') serverCssModuleNames(b, state);
     },
   };
+}
+
+/**
+ * In the server build, a module with a top-level `await` (yoga-layout's entry awaits its WebAssembly) is one that
+ * throws when it runs: the render's CommonJS bundle runs at once and cannot wait. Docusaurus's server render
+ * cannot either when a page imports it statically (facebook/docusaurus#7238), so projects import it with `import()`
+ * (`React.lazy`), which the build-time render does not wait for; the browser's module keeps it (browserBuild).
+ */
+function awaitingModules(b: PluginBuild, state: BundleState): void {
+  const files = [...state.awaiting].map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // The module stays ES (its package may say `"type": "module"`), re-exporting one outside any package, which is
+  // CommonJS: its importers' names are then looked up when it runs, and it throws first.
+  b.onLoad({ filter: new RegExp(`^(?:${files.join('|')})$`), namespace: 'file' }, (args) => {
+    const thrower = JSON.stringify(`quire-awaiting:${args.path}`);
+    return { contents: `export * from ${thrower};\nexport { default } from ${thrower};`, loader: 'js' };
+  });
+  b.onResolve({ filter: /^quire-awaiting:/ }, (args) => ({ path: args.path.slice('quire-awaiting:'.length), namespace: 'quire-awaiting' }));
+  b.onLoad({ filter: /.*/, namespace: 'quire-awaiting' }, (args) => {
+    const file = slash(path.relative(state.root, args.path));
+    const message = `${file} uses a top-level await, which quire's build-time render cannot wait for: import it with import() (React.lazy), as Docusaurus's server render needs too.`;
+    return { contents: `throw new Error(${JSON.stringify(message)});`, loader: 'js' };
+  });
 }
 
 /** A CSS module, also one written in Sass (`x.module.scss`, compiled by the project's sass: BundleOptions.sass). */

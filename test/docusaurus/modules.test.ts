@@ -48,6 +48,17 @@ const SASS_STAND_IN = {
   ].join('\n'),
 };
 
+/**
+ * A package's files whose ES entry awaits at its top level, as yoga-layout's awaits its WebAssembly (in the project's
+ * src/: the fixture's node_modules is this repository's, not to be written to).
+ */
+const WAITING_PACKAGE = {
+  'src/wartet/package.json': '{ "name": "wartet", "type": "module", "main": "./index.js" }',
+  'src/wartet/index.js': 'const engine = await Promise.resolve({ size: 7 });\nexport default engine;\nexport const Edge = { All: 8 };\n',
+  'src/components/Viewer.js':
+    "import engine, {Edge} from '../wartet';\nexport default function Viewer() {\n  return <b>{engine.size + Edge.All}</b>;\n}\n",
+};
+
 /** The code of the island a page hydrates, with the project chunks it may import. */
 function islandCode(writer: MemoryWriter, html: string): string {
   const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
@@ -868,6 +879,44 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     const html = writer.text('docs/history/index.html');
     expect(html).toContain('<details class="history"><summary>History</summary><p>Added in 1.0</p></details>');
     expect(html).toContain('<details><summary>Plain</summary><p>Text</p></details>');
+  });
+
+  it('bundles a package that awaits at its top level (yoga-layout) behind React.lazy, kept for the browser', async () => {
+    // Yoga's playground: its viewer imports yoga-layout, whose ES entry awaits its WebAssembly; the playground loads
+    // the viewer with React.lazy, since Docusaurus's server render cannot wait for it either.
+    const { result, writer } = await build({
+      ...WAITING_PACKAGE,
+      'src/components/Box.js': [
+        "import {lazy, Suspense, useState} from 'react';",
+        "const Viewer = lazy(() => import('./Viewer'));",
+        'export default function Box() {',
+        '  const [open] = useState(true);',
+        '  return <div className="box">{open ? <Suspense fallback={<i>wait</i>}><Viewer /></Suspense> : null}</div>;',
+        '}',
+      ].join('\n'),
+      'docs/box.mdx': "---\ntitle: Box\n---\nimport Box from '@site/src/components/Box';\n\n<Box />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error' || d.code === 'Q039')).toEqual([]);
+    const html = writer.text('docs/box/index.html') ?? '';
+    expect(html).toMatch(/<div class="box"><!--\$!-->(?:<template[^>]*><\/template>)?<i>wait<\/i><!--\/\$--><\/div>/);
+    // In the browser the module keeps its await, in the chunk React.lazy loads.
+    expect(islandCode(writer, html)).toMatch(/await Promise\.resolve\(\{ ?size: ?7 ?\}\)/);
+  });
+
+  it('names the module that awaits at its top level where a page imports it directly, which cannot be drawn at build time', async () => {
+    const { result } = await build({
+      ...WAITING_PACKAGE,
+      'src/pages/direct.js':
+        "import Layout from '@theme/Layout';\nimport engine from '../wartet';\nexport default function Direct() {\n  return <Layout><p>{engine.size}</p></Layout>;\n}\n",
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039')).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      expect.objectContaining({
+        code: 'Q080',
+        file: 'src/pages/direct.js',
+        message: expect.stringContaining('src/wartet/index.js uses a top-level await'),
+      }),
+    ]);
   });
 
   it("reads the CSS modules' class names from the server bundle as esbuild writes them", () => {
