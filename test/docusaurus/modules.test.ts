@@ -919,6 +919,32 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     ]);
   });
 
+  it("gives @docusaurus/theme-common's usePrismTheme, the config's code colours for the mode (react-live's editor takes them)", async () => {
+    const template = await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8');
+    const { result, writer } = await build({
+      'docusaurus.config.js': template.replace(
+        /theme: prismThemes\.github,\s*darkTheme: prismThemes\.dracula,/,
+        "theme: {plain: {color: '#101010'}, styles: []}, darkTheme: {plain: {color: '#fafafa'}, styles: []},",
+      ),
+      'src/components/Colours.js': [
+        "import {useState} from 'react';",
+        "import {usePrismTheme} from '@docusaurus/theme-common';",
+        'export default function Colours() {',
+        '  const [shown] = useState(true);',
+        '  return shown ? <p className="colours">{usePrismTheme().plain.color}</p> : null;',
+        '}',
+      ].join('\n'),
+      'docs/colours.mdx': "---\ntitle: Colours\n---\nimport Colours from '@site/src/components/Colours';\n\n<Colours />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error' || d.code === 'Q039')).toEqual([]);
+    const html = writer.text('docs/colours/index.html') ?? '';
+    // Built in the default mode, light; the island carries both for the visitor's mode.
+    expect(html).toContain('<p class="colours">#101010</p>');
+    expect(html).toContain('&quot;codeTheme&quot;:{&quot;light&quot;:{&quot;plain&quot;:{&quot;color&quot;:&quot;#101010&quot;}');
+    // A page whose code does not ask for them does not carry them.
+    expect(writer.text('docs/intro/index.html')).not.toContain('codeTheme');
+  });
+
   it("reads the CSS modules' class names from the server bundle as esbuild writes them", () => {
     const names = new Map<string, Record<string, string>>();
     const code = [

@@ -70,6 +70,8 @@ export interface DocusaurusSiteValue {
   code: Record<string, string>;
   /** `useGlobalData()`, on a site whose hydrated code reads it (see readsGlobalData): an island carries it then. */
   globalData?: Record<string, Record<string, unknown>>;
+  /** The config's code colours (`themeConfig.prism.theme`, `darkTheme`), on a site whose code asks for them (usePrismTheme). */
+  codeTheme?: Site['config']['codeTheme'];
 }
 
 export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
@@ -104,6 +106,7 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
     defaultColorMode: config.colorMode.defaultMode,
     code: siteCode,
     ...(readsGlobalData(site) ? { globalData: globalData(site) } : {}),
+    ...(config.codeTheme && site.compiled.some((c) => c.modules?.code.includes('usePrismTheme')) ? { codeTheme: config.codeTheme } : {}),
   };
 }
 
@@ -583,6 +586,17 @@ function useColorMode(): { colorMode: ColorMode; setColorMode: (mode: ColorMode 
   return { colorMode, setColorMode, isDarkTheme: colorMode === 'dark' };
 }
 
+/**
+ * `@docusaurus/theme-common`'s `usePrismTheme`: the config's code colours for the mode the page is shown in, the
+ * light ones where no dark ones are given (react-live's editor takes them). Docusaurus's default, prism-react-renderer's
+ * `palenight`, is not quire's: without `themeConfig.prism.theme` it gives none.
+ */
+function usePrismTheme(): unknown {
+  const { colorMode } = useColorMode();
+  const colours = useSite().codeTheme;
+  return colorMode === 'dark' ? (colours?.dark ?? colours?.light) : colours?.light;
+}
+
 /** `useWindowSize`: `ssr` while the page is built and until hydrated, then `mobile` or `desktop` (Docusaurus's 996 px). */
 function useWindowSize(): 'ssr' | 'mobile' | 'desktop' {
   const [size, setSize] = useState<'ssr' | 'mobile' | 'desktop'>('ssr');
@@ -850,6 +864,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   // Docusaurus 3 keeps the sidebar hooks here too, for code written for version 2.
   '@docusaurus/theme-common': module(undefined, {
     useColorMode,
+    usePrismTheme,
     useWindowSize,
     usePluralForm,
     useQueryString,
