@@ -292,6 +292,21 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
   });
 
+  it("gives the content's wrapper a React page's Layout wrapperClassName, and leaves the footer out for noFooter", async () => {
+    // Yoga's playground page: `<Layout wrapperClassName={clsx('container', styles.bg)}>` centres the playground.
+    const { result, writer } = await build({
+      'src/pages/spiel.js':
+        'import Layout from \'@theme/Layout\';\nexport default function Spiel() {\n  return <Layout title="Spiel" wrapperClassName="container spiel" noFooter><p>Feld</p></Layout>;\n}\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('spiel/index.html') ?? '';
+    expect(html).toContain('<div class="main-wrapper main-wrapper--wide container spiel" id="main-wrapper">');
+    expect(html).toContain('<p>Feld</p>');
+    expect(html).not.toContain('<footer');
+    expect(html).toContain('<title>Spiel | My Site</title>');
+    expect(writer.text('index.html')).toMatch(/<div class="main-wrapper main-wrapper--wide" id="main-wrapper">[\s\S]*<footer/);
+  });
+
   it("gives useBrokenLinks and the copy and success icons, as Babel's setup and REPL pages import them", async () => {
     const { result, writer } = await build({
       'src/pages/werkzeug.js': [

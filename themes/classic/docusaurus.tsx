@@ -144,12 +144,28 @@ function href(site: DocusaurusSiteValue, to: string): string {
  * `@theme/Layout`: the theme's page frame is drawn around every page already, so the layout gives its content;
  * its title and description go to the document's head (see PageProps.head).
  */
-function Layout({ children, title, description }: { children?: ReactNode; title?: string; description?: string }) {
+function Layout({
+  children,
+  title,
+  description,
+  wrapperClassName,
+  noFooter,
+}: {
+  children?: ReactNode;
+  title?: string;
+  description?: string;
+  wrapperClassName?: string;
+  noFooter?: boolean;
+}) {
   const head = useContext(ThemeContext)?.head;
   if (head) {
     head.layout = true;
     if (title !== undefined) head.title = title;
     if (description !== undefined) head.description = description;
+    // Docusaurus adds the class to the wrapper of the page's content and leaves the footer out: the page's render
+    // draws it again with them (src/render/page.ts), since the theme's chrome is drawn before this runs.
+    if (wrapperClassName) head.wrapperClassName = wrapperClassName;
+    if (noFooter) head.noFooter = true;
   }
   return <>{children}</>;
 }

@@ -29,7 +29,7 @@ export function MarketingPage({ content }: { content: ReactNode }) {
   // A React page draws its whole content (its own <main>, header, sections), as under Docusaurus's layout.
   if (compiled.source.react)
     return (
-      <Layout wide>
+      <Layout wide wrapperClassName={head?.wrapperClassName} noFooter={head?.noFooter}>
         <div id={MAIN_ID} tabIndex={-1} className="page page--react" data-pagefind-body="" {...contentLang}>
           {content}
         </div>
