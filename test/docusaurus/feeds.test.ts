@@ -98,6 +98,25 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     expect(rss.item[0]['content:encoded']).toBe(welcome);
   });
 
+  it("carries a hydrated component as its drawn HTML, without the island's element and props", async () => {
+    // Yoga's posts show its playground, a component with state: Docusaurus's feed carries its server-rendered HTML.
+    const writer = await build({
+      'src/components/Zaehler.js':
+        'import {useState} from \'react\';\nexport default function Zaehler({start}) {\n  const [n] = useState(start);\n  return <output className="zaehler">{n}</output>;\n}\n',
+      'blog/2021-09-01-zaehler.md':
+        "---\nslug: zaehler\ntitle: Zähler\n---\nimport Zaehler from '@site/src/components/Zaehler';\n\nVorher.\n\n<Zaehler start={4} />\n\nNachher.\n",
+    });
+    expect(writer.text('blog/zaehler/index.html')).toMatch(
+      /<quire-island data-island="project"[^>]*><output class="zaehler">4<\/output><\/quire-island>/,
+    );
+    const entry = (xml(writer.text('blog/atom.xml')).feed.entry as { link: { '@href': string }; content: { '#text': string } }[]).find(
+      (e) => e.link['@href'].endsWith('/blog/zaehler/'),
+    );
+    const content = entry!.content['#text'];
+    expect(content).toContain('<p>Vorher.</p>\n<output class="zaehler">4</output>\n<p>Nachher.</p>');
+    expect(content).not.toMatch(/quire-|data-props/);
+  });
+
   it('carries the content of posts a later build keeps from the output before (not rendered again)', async () => {
     const site = await makeSite('docusaurus-classic');
     cleanups.push(site.cleanup);
