@@ -157,6 +157,27 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     expect(writer.text('site/blog/index.html')).toContain('<link rel="alternate" type="application/json" href="/site/blog/feed.json"');
   });
 
+  it("writes the site's URL with two slashes after its scheme in feeds and sitemap, as Docusaurus joins it, and as written in heads", async () => {
+    // Yoga's config says `https:/yogalayout.dev`.
+    const writer = await build({
+      'docusaurus.config.js': template.replace(
+        "url: 'https://your-docusaurus-site.example.com'",
+        "url: 'https:/your-docusaurus-site.example.com'",
+      ),
+    });
+    const rss = xml(writer.text('blog/rss.xml')).rss.channel;
+    expect(rss.link).toBe('https://your-docusaurus-site.example.com/blog/');
+    const atom = xml(writer.text('blog/atom.xml')).feed;
+    expect(atom.icon).toBe('https://your-docusaurus-site.example.com/img/favicon.ico');
+    expect(atom.id).toBe('https://your-docusaurus-site.example.com/blog/');
+    expect(writer.text('blog/atom.xml')).not.toContain('https:/your');
+    expect(writer.text('sitemap.xml')).toContain('<loc>https://your-docusaurus-site.example.com/docs/intro/</loc>');
+    expect(writer.text('sitemap.xml')).not.toContain('https:/your');
+    expect(writer.text('docs/intro/index.html')).toContain(
+      '<link rel="canonical" href="https:/your-docusaurus-site.example.com/docs/intro/"/>',
+    );
+  });
+
   it('writes no feed, and links none, with feedOptions.type null', async () => {
     const writer = await build({ 'docusaurus.config.js': withFeed('{ type: null }') });
     expect([...writer.files.keys()].filter((f) => /rss|atom|feed\.json/.test(f))).toEqual([]);
