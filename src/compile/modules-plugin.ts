@@ -171,6 +171,38 @@ export function cssModuleNamesOf(code: string, root: string, into: Map<string, R
   }
 }
 
+/**
+ * One class name per CSS module class in every page's server bundle (`outputs`: file → text), written into `into`
+ * (absolute file → local name → class). esbuild names a module's classes anew for each page that imports it
+ * (`Playground_wrapper2`, `Playground_wrapper3`, …: one build, its names unique), while the browser's module shares
+ * one copy among the pages: what it draws anew (Yoga's playground editor, once hydrated) had another page's names,
+ * which the page's CSS does not style. Each page's code and CSS take the names the first page using the class got.
+ */
+export function sameCssModuleNames(outputs: Map<string, string>, root: string, into: Map<string, Record<string, string>>): void {
+  for (const [file, code] of outputs) {
+    if (!file.endsWith('.js')) continue;
+    const own = new Map<string, Record<string, string>>();
+    cssModuleNamesOf(code, root, own);
+    const renames = new Map<string, string>();
+    for (const [module, names] of own) {
+      const kept = into.get(module) ?? {};
+      into.set(module, kept);
+      for (const [local, name] of Object.entries(names)) {
+        kept[local] ??= name;
+        if (kept[local] !== name) renames.set(name, kept[local]);
+      }
+    }
+    if (!renames.size) continue;
+    const names = [...renames.keys()].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const pattern = new RegExp(`(?<![\\w-])(?:${names.join('|')})(?![\\w-])`, 'g');
+    const rename = (text: string) => text.replace(pattern, (name) => renames.get(name)!);
+    outputs.set(file, rename(code));
+    const css = file.replace(/\.js$/, '.css');
+    const sheet = outputs.get(css);
+    if (sheet !== undefined) outputs.set(css, rename(sheet));
+  }
+}
+
 /** A page's imports that hold no component: raw-loader imports and the CodeBlocks drawn of them. */
 const TEXT_ONLY = new RegExp(`^(?:!{0,2}raw-loader!|${CODE_MODULE})`);
 

@@ -4,7 +4,7 @@ import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
 import { COMPILER_VERSION, type CompileTexts } from './compile.ts';
 import { bundleKey, type BundleRecord, type ModuleBundles } from './module-bundles.ts';
-import { BundleState, cssModuleNamesOf, modulesPlugin, slash, type Entry } from './modules-plugin.ts';
+import { BundleState, modulesPlugin, sameCssModuleNames, slash, type Entry } from './modules-plugin.ts';
 import { esbuildErrors, moduleDiagnostic } from './modules-report.ts';
 import type { PageSettings } from './pipeline.ts';
 
@@ -148,8 +148,8 @@ async function bundleNow(
   addInputs(inputs, root, metafile);
   for (const file of state.sassRead) inputs.add(file);
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
+  sameCssModuleNames(outputs, root, state.cssModuleNames);
   list.forEach((entry, i) => attachModules(state, entry.compiled, i, outputs, metafile));
-  for (const [file, code] of outputs) if (file.endsWith('.js')) cssModuleNamesOf(code, root, state.cssModuleNames);
 
   // Pages whose code needs the browser get an island module: the same imports, bundled for the browser with
   // quire's React, split so what several pages share loads once.

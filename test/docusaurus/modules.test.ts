@@ -825,6 +825,38 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(island).toContain(JSON.stringify(title));
   });
 
+  it("gives a CSS module one class name on every page importing it, the one the browser's shared module draws with", async () => {
+    // Yoga's playground is on 22 pages: esbuild named its classes anew for each page (`Playground_wrapper2`, …3, …),
+    // and the editor the browser draws once hydrated had one page's names, unstyled on all the others.
+    const page = (title: string) => `---\ntitle: ${title}\n---\nimport Editor from '@site/src/components/Editor';\n\n<Editor />\n`;
+    const { result, writer } = await build({
+      'src/components/Editor.module.css': '.frame { border: 1px solid teal; }\n.editor { font-family: monospace; }\n',
+      'src/components/Editor.js': [
+        "import {useEffect, useState} from 'react';",
+        "import styles from './Editor.module.css';",
+        'export default function Editor() {',
+        '  const [live, setLive] = useState(false);',
+        '  useEffect(() => setLive(true), []);',
+        '  return <div className={styles.frame}>{live ? <textarea className={styles.editor} /> : <pre className={styles.editor} />}</div>;',
+        '}',
+      ].join('\n'),
+      'docs/eins.mdx': page('Eins'),
+      'docs/zwei.mdx': page('Zwei'),
+      'docs/drei.mdx': page('Drei'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const classes = ['eins', 'zwei', 'drei'].map((name) => {
+      const html = writer.text(`docs/${name}/index.html`) ?? '';
+      const [, frame, editor] = /<div class="([^"]+)"><pre class="([^"]+)"><\/pre><\/div>/.exec(html) ?? [];
+      expect(html).toContain(`.${frame} {`);
+      expect(html).toContain(`.${editor} {`);
+      expect(islandCode(writer, html)).toContain(JSON.stringify(editor));
+      return [frame, editor];
+    });
+    expect(classes[1]).toEqual(classes[0]);
+    expect(classes[2]).toEqual(classes[0]);
+  });
+
   it("compiles a Sass CSS module (x.module.scss) the project's code imports with its sass package, as docusaurus-plugin-sass", async () => {
     // Sequelize's home page and support tables import `./x.module.scss`: quire had no loader for it, and left the
     // home page out. A stand-in for the project's `sass` (quire has none): `$name: value;` put in place.
