@@ -148,27 +148,43 @@ function serverCssModuleNames(b: PluginBuild, state: BundleState): void {
  * (`var Cards_default = { card, "card-title": "Cards_card-title" };`).
  */
 export function cssModuleNamesOf(code: string, root: string, into: Map<string, Record<string, string>>): void {
+  for (const m of code.matchAll(/^\/\/ (\S+\.module\.(?:css|s[ac]ss))\n((?:var [\w$]+ = (?:"[^\n]*"|\{[^}]*\});\n)+)/gm))
+    into.set(path.resolve(root, m[1]), namesOfDeclarations(m[2]));
+  // A module reached through import() (Yoga's viewer, behind React.lazy) is set when first used: its variables are
+  // declared, then assigned in an `init_…` function (`var init_x = __esm({ "x.module.css"() { x_default = {…}; } });`).
+  const LAZY =
+    /^\/\/ (\S+\.module\.(?:css|s[ac]ss))\n(?:var [\w$, ]+;\n)+var init_[\w$]+ = __esm\(\{\n\s*"[^"\n]*"\(\) \{\n([\s\S]*?)\n\s*\}\n\}\);$/gm;
+  for (const m of code.matchAll(LAZY)) {
+    const declarations = m[2]
+      .split('\n')
+      .map((line) => line.trim())
+      .map((line) => (/^[\w$]+ = /.test(line) ? `var ${line}` : line))
+      .join('\n');
+    into.set(path.resolve(root, m[1]), namesOfDeclarations(`${declarations}\n`));
+  }
+}
+
+/** A CSS module's names from esbuild's declarations of them: `var card = "x_card";` lines, `var x_default = {…};`. */
+function namesOfDeclarations(declarations: string): Record<string, string> {
   const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
   const unquote = (text: string) => JSON.parse(`"${text}"`) as string;
-  for (const m of code.matchAll(/^\/\/ (\S+\.module\.(?:css|s[ac]ss))\n((?:var [\w$]+ = (?:"[^\n]*"|\{[^}]*\});\n)+)/gm)) {
-    const vars = new Map<string, string>();
-    const names: Record<string, string> = {};
-    let object: string | undefined;
-    for (const d of m[2].matchAll(new RegExp(String.raw`^var ([\w$]+) = (?:${STRING}|\{([^}]*)\});$`, 'gm'))) {
-      if (d[2] !== undefined) vars.set(d[1], unquote(d[2]));
-      else object = d[3];
-    }
-    if (object !== undefined) {
-      for (const e of object.matchAll(new RegExp(String.raw`(?:${STRING}|([\w$-]+))(?::\s*(?:${STRING}|([\w$]+)))?\s*(?:,|$)`, 'g'))) {
-        const local = e[1] !== undefined ? unquote(e[1]) : e[2];
-        const value = e[3] !== undefined ? unquote(e[3]) : vars.get(e[4] ?? local);
-        if (local && value !== undefined) names[local] = value;
-      }
-    }
-    // Only names imported by name: the variable is the local name, or esbuild's renaming of it (`card2`).
-    else for (const [name, value] of vars) names[value.endsWith(`_${name}`) ? name : name.replace(/\d+$/, '')] = value;
-    into.set(path.resolve(root, m[1]), names);
+  const vars = new Map<string, string>();
+  const names: Record<string, string> = {};
+  let object: string | undefined;
+  for (const d of declarations.matchAll(new RegExp(String.raw`^var ([\w$]+) = (?:${STRING}|\{([^}]*)\});$`, 'gm'))) {
+    if (d[2] !== undefined) vars.set(d[1], unquote(d[2]));
+    else object = d[3];
   }
+  if (object !== undefined) {
+    for (const e of object.matchAll(new RegExp(String.raw`(?:${STRING}|([\w$-]+))(?::\s*(?:${STRING}|([\w$]+)))?\s*(?:,|$)`, 'g'))) {
+      const local = e[1] !== undefined ? unquote(e[1]) : e[2];
+      const value = e[3] !== undefined ? unquote(e[3]) : vars.get(e[4] ?? local);
+      if (local && value !== undefined) names[local] = value;
+    }
+  }
+  // Only names imported by name: the variable is the local name, or esbuild's renaming of it (`card2`).
+  else for (const [name, value] of vars) names[value.endsWith(`_${name}`) ? name : name.replace(/\d+$/, '')] = value;
+  return names;
 }
 
 /**
@@ -189,7 +205,9 @@ export function sameCssModuleNames(outputs: Map<string, string>, root: string, i
       into.set(module, kept);
       for (const [local, name] of Object.entries(names)) {
         kept[local] ??= name;
-        if (kept[local] !== name) renames.set(name, kept[local]);
+        // A class composed of others (`composes:`) is their names with spaces: renamed one by one.
+        const [mine, theirs] = [name.split(/\s+/), kept[local].split(/\s+/)];
+        if (mine.length === theirs.length) mine.forEach((one, i) => one !== theirs[i] && renames.set(one, theirs[i]));
       }
     }
     if (!renames.size) continue;

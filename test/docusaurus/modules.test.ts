@@ -1008,11 +1008,24 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       'var item2 = "styles_item";',
       'var other = "styles_other3";',
       '',
+      // Reached through import() (behind React.lazy): set when first used.
+      '// src/c/Box.module.css',
+      'var Box_default;',
+      'var init_Box = __esm({',
+      '  "src/c/Box.module.css"() {',
+      '    Box_default = {',
+      '      frame: "Box_frame2",',
+      '      "frame-dark": "Box_frame-dark2"',
+      '    };',
+      '  }',
+      '});',
+      '',
     ].join('\n');
     cssModuleNamesOf(code, '/p', names);
     expect(Object.fromEntries(names)).toEqual({
       '/p/src/a/styles.module.css': { card: 'styles_card', 'card-title': 'styles_card-title', box: 'styles_box styles_base' },
       '/p/src/b/styles.module.css': { item: 'styles_item', other: 'styles_other3' },
+      '/p/src/c/Box.module.css': { frame: 'Box_frame2', 'frame-dark': 'Box_frame-dark2' },
     });
   });
 
