@@ -242,6 +242,17 @@ describe("the project's stylesheets (the classic theme's customCss)", () => {
     expect(css.indexOf('--ifm-font-family-monospace:')).toBeLessThan(css.indexOf('--ifm-color-primary: #2e8555'));
   });
 
+  it("centres only the theme's own hero, leaving Infima's `.hero` of a project's page aligned as its CSS says", async () => {
+    // Yoga's home page: `<header className="hero">` with its text at the start; quire's rule for its Hero block
+    // (text in .hero__text) centred it.
+    const { writer } = await build({});
+    const css = stylesheet(writer, '');
+    expect(css).toMatch(/\.hero:not\(\.hero--with-image\):has\(> ?\.hero__text\)\s*\{\s*justify-items: ?center;\s*text-align: ?center/);
+    // Unscoped only where the browser has no :has().
+    const outside = css.replace(/@supports not selector\(:has\(> ?\*\)\)\s*\{[^{}]*\{[^{}]*\}\s*\}/g, '');
+    expect(outside).not.toMatch(/\.hero:not\(\.hero--with-image\)\s*\{/);
+  });
+
   it("colours code with the config's prism themes, light in both modes and dark over it, after the project's styles", async () => {
     const light =
       "{ plain: { color: '#393a34', backgroundColor: '#f6f8fa' }, styles: [{ types: ['comment'], style: { color: '#999988', fontStyle: 'italic' } }, { types: ['string', 'attr-value'], languages: ['markup'], style: { color: '#e3116c' } }] }";
