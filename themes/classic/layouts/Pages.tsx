@@ -263,23 +263,37 @@ export function BlogSidebar() {
   const posts = sidebarCount === 'ALL' ? site.blogPosts : site.blogPosts.slice(0, sidebarCount);
   if (!posts.length) return null;
   const title = site.config.blog.sidebarTitle ?? t('blog.recentPosts');
+  // The docs sidebar's list and links (DocSidebar.css), so both sidebars look and behave alike.
+  const list = (shown: typeof posts) => (
+    <ul className="menu">
+      {shown.map((p) => (
+        <li key={p.path} className="menu__item">
+          <a
+            href={href(p.path)}
+            className={'menu__link' + (p.path === route.path ? ' menu__link--active' : '')}
+            aria-current={p.path === route.path ? 'page' : undefined}
+          >
+            {p.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  // By year (blog.sidebarGroupByYear), in the posts' order: a heading for each year, as Docusaurus's theme groups them.
+  const years = new Map<string, typeof posts>();
+  if (site.config.blog.sidebarGroupByYear)
+    for (const post of posts) years.set(post.date?.slice(0, 4) ?? '', [...(years.get(post.date?.slice(0, 4) ?? '') ?? []), post]);
   return (
     <nav className="blog-sidebar" aria-label={title}>
       <p className="blog-sidebar__title">{title}</p>
-      {/* The docs sidebar's list and links (DocSidebar.css), so both sidebars look and behave alike. */}
-      <ul className="menu">
-        {posts.map((p) => (
-          <li key={p.path} className="menu__item">
-            <a
-              href={href(p.path)}
-              className={'menu__link' + (p.path === route.path ? ' menu__link--active' : '')}
-              aria-current={p.path === route.path ? 'page' : undefined}
-            >
-              {p.title}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {years.size
+        ? [...years].map(([year, shown]) => (
+            <div key={year} role="group">
+              {year ? <h3 className="blog-sidebar__year">{year}</h3> : null}
+              {list(shown)}
+            </div>
+          ))
+        : list(posts)}
     </nav>
   );
 }
