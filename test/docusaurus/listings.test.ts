@@ -311,6 +311,23 @@ describe('listing pages in the built locale', () => {
     expect(unread.filter((line) => /blogSidebarTitle|onUntruncatedBlogPosts/.test(line))).toEqual([]);
   });
 
+  it("draws a table of contents beside a post with headings, as Docusaurus's blog does", async () => {
+    // Yoga's posts: their sections beside them in Docusaurus, none in quire.
+    const { result, writer } = await build({
+      'blog/2021-09-01-abschnitte.md':
+        '---\nslug: abschnitte\ntitle: Abschnitte\n---\n\nText.\n\n## Erster Teil\n\nEins.\n\n### Genauer\n\nZwei.\n\n## Zweiter Teil\n\nDrei.\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('blog/abschnitte/index.html') ?? '';
+    expect(html).toContain('<div class="blog-layout blog-layout--toc">');
+    const aside = html.slice(html.indexOf('<div class="blog-layout__toc">'));
+    expect([...aside.matchAll(/<a href="#([^"]+)"/g)].map((m) => m[1])).toEqual(['erster-teil', 'genauer', 'zweiter-teil']);
+    // Above the post too, for screens without room beside it.
+    expect(html).toContain('<details class="toc toc--mobile">');
+    // A post without headings has none.
+    expect(writer.text('blog/welcome/index.html')).toContain('<div class="blog-layout">');
+  });
+
   it('lists the blog sidebar without years where the theme config says groupByYear: false', async () => {
     const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
     const { result, writer } = await build({

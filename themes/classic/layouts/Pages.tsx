@@ -3,7 +3,7 @@ import type { PostAuthor, Route, SidebarItem, Site } from '../../../src/types.ts
 import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
-import { EditMetaRow, PaginationNav } from '../components/DocChrome.tsx';
+import { EditMetaRow, PaginationNav, Toc } from '../components/DocChrome.tsx';
 import { externalProps, useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
@@ -60,13 +60,16 @@ export function BlogPost({ content }: { content: ReactNode }) {
   const date = route.blog?.date;
   const contentLang = useContentLangProps();
   const cards = site.config.blog.postAuthors === 'cards';
+  // The post's table of contents (blog.toc), beside it as a doc's, above it where there is no room.
+  const toc = site.config.blog.toc ? (site.compiled[route.compiledIndex!]?.toc ?? []) : [];
   return (
     <Layout>
       <FeedLinks />
-      <div className="blog-layout">
+      <div className={'blog-layout' + (toc.length ? ' blog-layout--toc' : '')}>
         <BlogSidebar />
         <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main">
           <TranslationNotice />
+          {toc.length ? <Toc toc={toc} variant="mobile" /> : null}
           <article className="blog-post" {...contentLang}>
             <header>
               <h1>{route.title}</h1>
@@ -86,6 +89,11 @@ export function BlogPost({ content }: { content: ReactNode }) {
           </article>
           <BlogPostPaginator />
         </main>
+        {toc.length ? (
+          <div className="blog-layout__toc">
+            <Toc toc={toc} variant="desktop" />
+          </div>
+        ) : null}
       </div>
     </Layout>
   );
