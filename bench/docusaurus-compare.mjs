@@ -317,7 +317,11 @@ function chromeOf(tree, url) {
   const qMenu = findAll(tree, (n) => n.tagName === 'nav' && hasClass(n, 'doc-sidebar'))[0];
   if (dzMenu) sidebarDocusaurus(dzMenu, 1, facts, base);
   else if (qMenu) sidebarQuire(findAll(qMenu, (n) => n.tagName === 'ul')[0], 1, facts, base);
-  const toc = findAll(tree, (n) => hasClass(n, 'theme-doc-toc-desktop') || (n.tagName === 'nav' && hasClass(n, 'toc--desktop')))[0];
+  // A blog post's table of contents in Docusaurus has no theme class of its own: its list, not the collapsible one's.
+  const collapsible = new Set(findAll(tree, (n) => hasClass(n, 'theme-doc-toc-mobile')).flatMap((c) => findAll(c, () => true)));
+  const toc =
+    findAll(tree, (n) => hasClass(n, 'theme-doc-toc-desktop') || (n.tagName === 'nav' && hasClass(n, 'toc--desktop')))[0] ??
+    findAll(tree, (n) => n.tagName === 'ul' && hasClass(n, 'table-of-contents') && !collapsible.has(n))[0];
   for (const a of toc ? findAll(toc, (n) => n.tagName === 'a') : []) facts.push(`toc:${words(a)}→${hrefOf(a, base)}`);
   for (const nav of findAll(tree, (n) => n.tagName === 'nav' && hasClass(n, 'pagination-nav'))) {
     for (const a of findAll(nav, (n) => n.tagName === 'a')) {

@@ -665,6 +665,9 @@ export interface PageProps {
     tags?: HeadTag[];
     /** Whether the page's code drew `@theme/Layout` (set by it); a React page without it is drawn `bare`. */
     layout?: boolean;
+    /** Its Layout's `wrapperClassName` and `noFooter`: classes of the content's wrapper, no footer (React pages). */
+    wrapperClassName?: string;
+    noFooter?: boolean;
     /** The page is drawn without the theme's chrome (no navbar, no footer): its own code is the whole body. */
     bare?: boolean;
     /** Attributes `<Head>` gives the document's `<html>` and `<body>` (HTML names; `class` added to the theme's). */

@@ -48,6 +48,11 @@ export class BundleState {
   readonly cssModuleNames = new Map<string, Record<string, string>>();
   /** The files the project's Sass compiler read for the bundle (partials included): inputs of the kept bundle. */
   readonly sassRead = new Set<string>();
+  /**
+   * Modules with a top-level `await` (absolute files), which the server build cannot carry (see awaitingModules):
+   * filled from a first build's errors.
+   */
+  readonly awaiting = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -76,6 +81,7 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
   return {
     name: 'quire-modules',
     setup(b) {
+      if (target === 'server' && state.awaiting.size) awaitingModules(b, state);
       pageEntries(b, state, target, pages);
       providedModules(b, state, target);
       if (target === 'server') nodeBuiltins(b);
@@ -89,6 +95,28 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
       if (target === 'browser') serverCssModuleNames(b, state);
     },
   };
+}
+
+/**
+ * In the server build, a module with a top-level `await` (yoga-layout's entry awaits its WebAssembly) is one that
+ * throws when it runs: the render's CommonJS bundle runs at once and cannot wait. Docusaurus's server render
+ * cannot either when a page imports it statically (facebook/docusaurus#7238), so projects import it with `import()`
+ * (`React.lazy`), which the build-time render does not wait for; the browser's module keeps it (browserBuild).
+ */
+function awaitingModules(b: PluginBuild, state: BundleState): void {
+  const files = [...state.awaiting].map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // The module stays ES (its package may say `"type": "module"`), re-exporting one outside any package, which is
+  // CommonJS: its importers' names are then looked up when it runs, and it throws first.
+  b.onLoad({ filter: new RegExp(`^(?:${files.join('|')})$`), namespace: 'file' }, (args) => {
+    const thrower = JSON.stringify(`quire-awaiting:${args.path}`);
+    return { contents: `export * from ${thrower};\nexport { default } from ${thrower};`, loader: 'js' };
+  });
+  b.onResolve({ filter: /^quire-awaiting:/ }, (args) => ({ path: args.path.slice('quire-awaiting:'.length), namespace: 'quire-awaiting' }));
+  b.onLoad({ filter: /.*/, namespace: 'quire-awaiting' }, (args) => {
+    const file = slash(path.relative(state.root, args.path));
+    const message = `${file} uses a top-level await, which quire's build-time render cannot wait for: import it with import() (React.lazy), as Docusaurus's server render needs too.`;
+    return { contents: `throw new Error(${JSON.stringify(message)});`, loader: 'js' };
+  });
 }
 
 /** A CSS module, also one written in Sass (`x.module.scss`, compiled by the project's sass: BundleOptions.sass). */
@@ -120,26 +148,76 @@ function serverCssModuleNames(b: PluginBuild, state: BundleState): void {
  * (`var Cards_default = { card, "card-title": "Cards_card-title" };`).
  */
 export function cssModuleNamesOf(code: string, root: string, into: Map<string, Record<string, string>>): void {
+  for (const m of code.matchAll(/^\/\/ (\S+\.module\.(?:css|s[ac]ss))\n((?:var [\w$]+ = (?:"[^\n]*"|\{[^}]*\});\n)+)/gm))
+    into.set(path.resolve(root, m[1]), namesOfDeclarations(m[2]));
+  // A module reached through import() (Yoga's viewer, behind React.lazy) is set when first used: its variables are
+  // declared, then assigned in an `init_…` function (`var init_x = __esm({ "x.module.css"() { x_default = {…}; } });`).
+  const LAZY =
+    /^\/\/ (\S+\.module\.(?:css|s[ac]ss))\n(?:var [\w$, ]+;\n)+var init_[\w$]+ = __esm\(\{\n\s*"[^"\n]*"\(\) \{\n([\s\S]*?)\n\s*\}\n\}\);$/gm;
+  for (const m of code.matchAll(LAZY)) {
+    const declarations = m[2]
+      .split('\n')
+      .map((line) => line.trim())
+      .map((line) => (/^[\w$]+ = /.test(line) ? `var ${line}` : line))
+      .join('\n');
+    into.set(path.resolve(root, m[1]), namesOfDeclarations(`${declarations}\n`));
+  }
+}
+
+/** A CSS module's names from esbuild's declarations of them: `var card = "x_card";` lines, `var x_default = {…};`. */
+function namesOfDeclarations(declarations: string): Record<string, string> {
   const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
   const unquote = (text: string) => JSON.parse(`"${text}"`) as string;
-  for (const m of code.matchAll(/^\/\/ (\S+\.module\.(?:css|s[ac]ss))\n((?:var [\w$]+ = (?:"[^\n]*"|\{[^}]*\});\n)+)/gm)) {
-    const vars = new Map<string, string>();
-    const names: Record<string, string> = {};
-    let object: string | undefined;
-    for (const d of m[2].matchAll(new RegExp(String.raw`^var ([\w$]+) = (?:${STRING}|\{([^}]*)\});$`, 'gm'))) {
-      if (d[2] !== undefined) vars.set(d[1], unquote(d[2]));
-      else object = d[3];
+  const vars = new Map<string, string>();
+  const names: Record<string, string> = {};
+  let object: string | undefined;
+  for (const d of declarations.matchAll(new RegExp(String.raw`^var ([\w$]+) = (?:${STRING}|\{([^}]*)\});$`, 'gm'))) {
+    if (d[2] !== undefined) vars.set(d[1], unquote(d[2]));
+    else object = d[3];
+  }
+  if (object !== undefined) {
+    for (const e of object.matchAll(new RegExp(String.raw`(?:${STRING}|([\w$-]+))(?::\s*(?:${STRING}|([\w$]+)))?\s*(?:,|$)`, 'g'))) {
+      const local = e[1] !== undefined ? unquote(e[1]) : e[2];
+      const value = e[3] !== undefined ? unquote(e[3]) : vars.get(e[4] ?? local);
+      if (local && value !== undefined) names[local] = value;
     }
-    if (object !== undefined) {
-      for (const e of object.matchAll(new RegExp(String.raw`(?:${STRING}|([\w$-]+))(?::\s*(?:${STRING}|([\w$]+)))?\s*(?:,|$)`, 'g'))) {
-        const local = e[1] !== undefined ? unquote(e[1]) : e[2];
-        const value = e[3] !== undefined ? unquote(e[3]) : vars.get(e[4] ?? local);
-        if (local && value !== undefined) names[local] = value;
+  }
+  // Only names imported by name: the variable is the local name, or esbuild's renaming of it (`card2`).
+  else for (const [name, value] of vars) names[value.endsWith(`_${name}`) ? name : name.replace(/\d+$/, '')] = value;
+  return names;
+}
+
+/**
+ * One class name per CSS module class in every page's server bundle (`outputs`: file → text), written into `into`
+ * (absolute file → local name → class). esbuild names a module's classes anew for each page that imports it
+ * (`Playground_wrapper2`, `Playground_wrapper3`, …: one build, its names unique), while the browser's module shares
+ * one copy among the pages: what it draws anew (Yoga's playground editor, once hydrated) had another page's names,
+ * which the page's CSS does not style. Each page's code and CSS take the names the first page using the class got.
+ */
+export function sameCssModuleNames(outputs: Map<string, string>, root: string, into: Map<string, Record<string, string>>): void {
+  for (const [file, code] of outputs) {
+    if (!file.endsWith('.js')) continue;
+    const own = new Map<string, Record<string, string>>();
+    cssModuleNamesOf(code, root, own);
+    const renames = new Map<string, string>();
+    for (const [module, names] of own) {
+      const kept = into.get(module) ?? {};
+      into.set(module, kept);
+      for (const [local, name] of Object.entries(names)) {
+        kept[local] ??= name;
+        // A class composed of others (`composes:`) is their names with spaces: renamed one by one.
+        const [mine, theirs] = [name.split(/\s+/), kept[local].split(/\s+/)];
+        if (mine.length === theirs.length) mine.forEach((one, i) => one !== theirs[i] && renames.set(one, theirs[i]));
       }
     }
-    // Only names imported by name: the variable is the local name, or esbuild's renaming of it (`card2`).
-    else for (const [name, value] of vars) names[value.endsWith(`_${name}`) ? name : name.replace(/\d+$/, '')] = value;
-    into.set(path.resolve(root, m[1]), names);
+    if (!renames.size) continue;
+    const names = [...renames.keys()].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const pattern = new RegExp(`(?<![\\w-])(?:${names.join('|')})(?![\\w-])`, 'g');
+    const rename = (text: string) => text.replace(pattern, (name) => renames.get(name)!);
+    outputs.set(file, rename(code));
+    const css = file.replace(/\.js$/, '.css');
+    const sheet = outputs.get(css);
+    if (sheet !== undefined) outputs.set(css, rename(sheet));
   }
 }
 

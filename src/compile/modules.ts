@@ -4,7 +4,7 @@ import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
 import { COMPILER_VERSION, type CompileTexts } from './compile.ts';
 import { bundleKey, type BundleRecord, type ModuleBundles } from './module-bundles.ts';
-import { BundleState, cssModuleNamesOf, modulesPlugin, slash, type Entry } from './modules-plugin.ts';
+import { BundleState, modulesPlugin, sameCssModuleNames, slash, type Entry } from './modules-plugin.ts';
 import { esbuildErrors, moduleDiagnostic } from './modules-report.ts';
 import type { PageSettings } from './pipeline.ts';
 
@@ -148,8 +148,8 @@ async function bundleNow(
   addInputs(inputs, root, metafile);
   for (const file of state.sassRead) inputs.add(file);
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
+  sameCssModuleNames(outputs, root, state.cssModuleNames);
   list.forEach((entry, i) => attachModules(state, entry.compiled, i, outputs, metafile));
-  for (const [file, code] of outputs) if (file.endsWith('.js')) cssModuleNamesOf(code, root, state.cssModuleNames);
 
   // Pages whose code needs the browser get an island module: the same imports, bundled for the browser with
   // quire's React, split so what several pages share loads once.
@@ -221,7 +221,25 @@ async function serverBundle(state: BundleState, entries: Entry[]): Promise<Serve
   }
 }
 
-function serverBuild(state: BundleState, list: Entry[]): Promise<ServerResult> {
+/**
+ * The server bundle of `list`. A module with a top-level `await` fails it (CommonJS has none): such modules are
+ * taken as ones that throw when run (see awaitingModules in modules-plugin.ts), and the bundle is made again.
+ */
+async function serverBuild(state: BundleState, list: Entry[]): Promise<ServerResult> {
+  try {
+    return await serverBuildOnce(state, list);
+  } catch (e) {
+    const awaiting = esbuildErrors(e)
+      .filter((m) => m.location && /^Top-level await is currently not supported with the "cjs" output format/.test(m.text))
+      .map((m) => path.resolve(state.root, m.location!.file))
+      .filter((file) => !state.awaiting.has(file));
+    if (!awaiting.length) throw e;
+    for (const file of awaiting) state.awaiting.add(file);
+    return serverBuild(state, list);
+  }
+}
+
+function serverBuildOnce(state: BundleState, list: Entry[]): Promise<ServerResult> {
   const { root } = state;
   return build({
     absWorkingDir: root,
@@ -240,6 +258,8 @@ function serverBuild(state: BundleState, list: Entry[]): Promise<ServerResult> {
     platform: 'neutral',
     mainFields: ['module', 'main'],
     target: 'es2020',
+    // A top-level await is then found where the bundle's format refuses it, with its place (see serverBuild).
+    supported: { 'top-level-await': true },
     jsx: 'automatic',
     loader: { '.js': 'jsx' },
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -296,6 +316,9 @@ async function browserBuild(state: BundleState, interactive: Entry[]): Promise<{
     format: 'esm',
     platform: 'browser',
     target: 'es2020',
+    // An ES module may wait at its top level (yoga-layout's entry awaits its WebAssembly), as webpack lets it for
+    // Docusaurus: browsers that load module scripts run it since 2021.
+    supported: { 'top-level-await': true },
     minify: true,
     jsx: 'automatic',
     loader: { '.js': 'jsx', ...Object.fromEntries(FILE_EXTENSIONS.map((ext) => [ext, 'file' as const])) },

@@ -459,7 +459,12 @@ export function mapDocusaurusConfig(
     sidebarCount: opt('blog.blogSidebarCount') ?? 5,
     // On unless the config turns it off (plugin-content-blog's default).
     showReadingTime: opt('blog.showReadingTime') ?? true,
-    ...(opt('blog.blogSidebarTitle') !== undefined ? { sidebarTitle: opt('blog.blogSidebarTitle') } : {}),
+    // The plugin's default heading, in English whatever the locale (a translation file may give another).
+    sidebarTitle: opt('blog.blogSidebarTitle') ?? 'Recent posts',
+    // The theme's default since 3.5: the sidebar's posts under their years.
+    sidebarGroupByYear: take<boolean>('themeConfig.blog.sidebar.groupByYear') ?? true,
+    // Its post pages have a table of contents, as its docs do.
+    toc: true,
     // Docusaurus warns by default (3.6); its `log` prints and goes on, as quire's warning does.
     onUntruncatedPosts: ((v) => (v === undefined || v === 'log' ? 'warn' : v))(opt('blog.onUntruncatedBlogPosts')),
     onInlineAuthors: ((v) => (v === undefined || v === 'log' ? 'warn' : v))(opt('blog.onInlineAuthors')),

@@ -414,6 +414,10 @@ export const configSchema = z
         showReadingTime: z.boolean().default(false),
         /** The blog sidebar's heading (Docusaurus's `blogSidebarTitle`); without it the theme's "recent posts" text. */
         sidebarTitle: z.string().min(1).optional(),
+        /** The blog sidebar's posts under a heading for each year (Docusaurus's `themeConfig.blog.sidebar.groupByYear`). */
+        sidebarGroupByYear: z.boolean().default(false),
+        /** A table of contents beside each post (and above it on small screens), as Docusaurus's theme draws one. */
+        toc: z.boolean().default(false),
         /**
          * A post without a truncate marker, which a list of posts shows by its description or whole (see
          * `untruncatedInList`; Docusaurus's `onUntruncatedBlogPosts`): named in one warning, an error, or nothing.

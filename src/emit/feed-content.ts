@@ -1,4 +1,4 @@
-import type { Element, Nodes, Root } from 'hast';
+import type { Element, ElementContent, Nodes, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toHtml } from 'hast-util-to-html';
 import { TRUNCATE_ELEMENT } from '../shared/markers.ts';
@@ -43,6 +43,9 @@ function findBody(root: Root): Element | undefined {
   return visit(root);
 }
 
+/** The elements around a project's hydrated component and its children (render/modules.ts). */
+const ISLAND_ELEMENTS = new Set(['quire-island', 'quire-children']);
+
 /**
  * `href` of links, `src` and `srcset` of images, resolved against the post's address (`#x` becomes `<post>#x`); the
  * truncate marker's element left out.
@@ -70,7 +73,13 @@ function absolutize(node: Element, base: string): void {
         })
         .join(', ');
   }
-  // The truncate marker's element (a list's place to cut the post) means nothing to a feed reader.
-  node.children = node.children.filter((n) => !(n.type === 'element' && n.tagName === TRUNCATE_ELEMENT));
+  // The truncate marker's element (a list's place to cut the post) means nothing to a feed reader; nor do the
+  // elements a hydrated component is drawn in (their props for the page's script): their content is what
+  // Docusaurus's feed carries of a component, its server-rendered HTML.
+  node.children = node.children
+    .filter((n) => !(n.type === 'element' && n.tagName === TRUNCATE_ELEMENT))
+    .flatMap(function unwrap(n): ElementContent[] {
+      return n.type === 'element' && ISLAND_ELEMENTS.has(n.tagName) ? n.children.flatMap(unwrap) : [n];
+    });
   for (const child of node.children) if (child.type === 'element') absolutize(child, base);
 }

@@ -31,9 +31,19 @@ export function asksNotToBeIndexed(html: string): boolean {
   return false;
 }
 
+/**
+ * The site's URL as Docusaurus's sitemap and feeds write it (they join it with its `normalizeUrl`): two slashes after
+ * the scheme, however many the config gives (Yoga's `https:/yogalayout.dev`, which browsers read as
+ * `https://`). Page heads keep it as written, as Docusaurus's do.
+ */
+function schemeSlashes(url: string): string {
+  return url.replace(/^([^/:]+):\/*/, '$1://');
+}
+
 /** The sitemap: every indexable page but those whose head asks not to be indexed (`noIndexed`, see asksNotToBeIndexed). */
 export function sitemapXml(site: Site, noIndexed: ReadonlySet<string> = new Set()): string {
-  const { url, baseUrl } = site.config;
+  const { baseUrl } = site.config;
+  const url = schemeSlashes(site.config.url);
   const entries = site.routes
     .filter((r) => isIndexable(r) && !noIndexed.has(r.path))
     .map(
@@ -151,7 +161,8 @@ export function feedPosts(site: Site): Site['blogPosts'] {
  * feed item needs one (the build warns of it already).
  */
 export function blogFeeds(site: Site, pages: ReadonlyMap<string, string> = new Map()): { file: string; contents: string }[] {
-  const { blog, url, baseUrl, title, i18n, favicon } = site.config;
+  const { blog, baseUrl, title, i18n, favicon } = site.config;
+  const url = schemeSlashes(site.config.url);
   const posts = feedPosts(site);
   if (!posts.length) return [];
   const routes = new Map(site.routes.map((r) => [r.path, r]));

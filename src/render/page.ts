@@ -323,6 +323,10 @@ export function renderRoute({
     if (compiled?.source.react && !head.layout) {
       head = { bare: true };
       body = renderToString(createElement(ThemePage, { ...props, head }));
+    } else if (compiled?.source.react && (head.wrapperClassName || head.noFooter)) {
+      // Its Layout's wrapper class and `noFooter` change the chrome drawn before it: drawn again with them.
+      head = { wrapperClassName: head.wrapperClassName, noFooter: head.noFooter };
+      body = renderToString(createElement(ThemePage, { ...props, head }));
     }
     // A React page's title is its Layout's, else none: the window and social titles are the site's, as in Docusaurus
     // (not the file's name, which Markdown pages without a title fall back to).

@@ -222,6 +222,37 @@ describe("the project's stylesheets (the classic theme's customCss)", () => {
     expect(css).toMatch(/\.site\{background:url\("?\.\/logo\.[\w-]+\.svg"?\)\}/);
   });
 
+  it("defines Infima's custom properties projects' CSS reads, in the theme's values, before the project's", async () => {
+    // Yoga's playground editor: `font: var(--ifm-code-font-size) / var(--ifm-pre-line-height)
+    // var(--ifm-font-family-monospace)`, dropped whole while they were undefined.
+    const { result, writer } = await build({});
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const css = stylesheet(writer, '');
+    for (const property of [
+      'font-family-monospace',
+      'code-font-size',
+      'pre-line-height',
+      'pre-padding',
+      'global-shadow-lw',
+      'color-gray-800',
+    ])
+      expect(css, property).toMatch(new RegExp(`--ifm-${property}:`));
+    // The emphasis scale runs from the page's background to its text: it turns over in dark mode.
+    expect(css).toMatch(/html\[data-theme="?dark"?\]\s*\{[^}]*--ifm-color-emphasis-0:\s*var\(--ifm-color-gray-1000\)/);
+    expect(css.indexOf('--ifm-font-family-monospace:')).toBeLessThan(css.indexOf('--ifm-color-primary: #2e8555'));
+  });
+
+  it("centres only the theme's own hero, leaving Infima's `.hero` of a project's page aligned as its CSS says", async () => {
+    // Yoga's home page: `<header className="hero">` with its text at the start; quire's rule for its Hero block
+    // (text in .hero__text) centred it.
+    const { writer } = await build({});
+    const css = stylesheet(writer, '');
+    expect(css).toMatch(/\.hero:not\(\.hero--with-image\):has\(> ?\.hero__text\)\s*\{\s*justify-items: ?center;\s*text-align: ?center/);
+    // Unscoped only where the browser has no :has().
+    const outside = css.replace(/@supports not selector\(:has\(> ?\*\)\)\s*\{[^{}]*\{[^{}]*\}\s*\}/g, '');
+    expect(outside).not.toMatch(/\.hero:not\(\.hero--with-image\)\s*\{/);
+  });
+
   it("colours code with the config's prism themes, light in both modes and dark over it, after the project's styles", async () => {
     const light =
       "{ plain: { color: '#393a34', backgroundColor: '#f6f8fa' }, styles: [{ types: ['comment'], style: { color: '#999988', fontStyle: 'italic' } }, { types: ['string', 'attr-value'], languages: ['markup'], style: { color: '#e3116c' } }] }";

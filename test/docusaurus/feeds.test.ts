@@ -98,6 +98,25 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     expect(rss.item[0]['content:encoded']).toBe(welcome);
   });
 
+  it("carries a hydrated component as its drawn HTML, without the island's element and props", async () => {
+    // Yoga's posts show its playground, a component with state: Docusaurus's feed carries its server-rendered HTML.
+    const writer = await build({
+      'src/components/Zaehler.js':
+        'import {useState} from \'react\';\nexport default function Zaehler({start}) {\n  const [n] = useState(start);\n  return <output className="zaehler">{n}</output>;\n}\n',
+      'blog/2021-09-01-zaehler.md':
+        "---\nslug: zaehler\ntitle: Zähler\n---\nimport Zaehler from '@site/src/components/Zaehler';\n\nVorher.\n\n<Zaehler start={4} />\n\nNachher.\n",
+    });
+    expect(writer.text('blog/zaehler/index.html')).toMatch(
+      /<quire-island data-island="project"[^>]*><output class="zaehler">4<\/output><\/quire-island>/,
+    );
+    const entry = (xml(writer.text('blog/atom.xml')).feed.entry as { link: { '@href': string }; content: { '#text': string } }[]).find(
+      (e) => e.link['@href'].endsWith('/blog/zaehler/'),
+    );
+    const content = entry!.content['#text'];
+    expect(content).toContain('<p>Vorher.</p>\n<output class="zaehler">4</output>\n<p>Nachher.</p>');
+    expect(content).not.toMatch(/quire-|data-props/);
+  });
+
   it('carries the content of posts a later build keeps from the output before (not rendered again)', async () => {
     const site = await makeSite('docusaurus-classic');
     cleanups.push(site.cleanup);
@@ -136,6 +155,27 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
       'https://your-docusaurus-site.example.com/site/blog/mdx-blog-post/',
     ]);
     expect(writer.text('site/blog/index.html')).toContain('<link rel="alternate" type="application/json" href="/site/blog/feed.json"');
+  });
+
+  it("writes the site's URL with two slashes after its scheme in feeds and sitemap, as Docusaurus joins it, and as written in heads", async () => {
+    // Yoga's config says `https:/yogalayout.dev`.
+    const writer = await build({
+      'docusaurus.config.js': template.replace(
+        "url: 'https://your-docusaurus-site.example.com'",
+        "url: 'https:/your-docusaurus-site.example.com'",
+      ),
+    });
+    const rss = xml(writer.text('blog/rss.xml')).rss.channel;
+    expect(rss.link).toBe('https://your-docusaurus-site.example.com/blog/');
+    const atom = xml(writer.text('blog/atom.xml')).feed;
+    expect(atom.icon).toBe('https://your-docusaurus-site.example.com/img/favicon.ico');
+    expect(atom.id).toBe('https://your-docusaurus-site.example.com/blog/');
+    expect(writer.text('blog/atom.xml')).not.toContain('https:/your');
+    expect(writer.text('sitemap.xml')).toContain('<loc>https://your-docusaurus-site.example.com/docs/intro/</loc>');
+    expect(writer.text('sitemap.xml')).not.toContain('https:/your');
+    expect(writer.text('docs/intro/index.html')).toContain(
+      '<link rel="canonical" href="https:/your-docusaurus-site.example.com/docs/intro/"/>',
+    );
   });
 
   it('writes no feed, and links none, with feedOptions.type null', async () => {

@@ -109,6 +109,24 @@ describe("the blog's tag, author and archive pages (the create-docusaurus templa
     expect(teaser).toContain('blog-teaser__more');
   });
 
+  it('titles the blog sidebar "Recent posts" and lists its posts under their years, as Docusaurus 3.5 and later do', () => {
+    // Yoga's post pages: "Recent posts", 2024 and 2023 (the theme's `blog.sidebar.groupByYear`, on by default).
+    const html = page('blog/welcome/index.html');
+    const sidebar = html.slice(
+      html.indexOf('<nav class="blog-sidebar"'),
+      html.indexOf('</nav>', html.indexOf('<nav class="blog-sidebar"')),
+    );
+    expect(sidebar).toContain('<nav class="blog-sidebar" aria-label="Recent posts"><p class="blog-sidebar__title">Recent posts</p>');
+    expect([...sidebar.matchAll(/<h3 class="blog-sidebar__year">(\d+)<\/h3>|<a href="([^"]+)"/g)].map((m) => m[1] ?? m[2])).toEqual([
+      '2021',
+      '/blog/welcome/',
+      '/blog/mdx-blog-post/',
+      '2019',
+      '/blog/long-blog-post/',
+      '/blog/first-blog-post/',
+    ]);
+  });
+
   it('writes /blog/archive/ with every post by year, newest first', () => {
     const archive = page('blog/archive/index.html');
     expect([...archive.matchAll(/<h2>(\d+)<\/h2>/g)].map((m) => m[1])).toEqual(['2021', '2019']);
@@ -291,6 +309,38 @@ describe('listing pages in the built locale', () => {
     expect(sidebar).toBe('<nav class="blog-sidebar" aria-label="All posts"><p class="blog-sidebar__title">All posts');
     const unread = quiet.result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1));
     expect(unread.filter((line) => /blogSidebarTitle|onUntruncatedBlogPosts/.test(line))).toEqual([]);
+  });
+
+  it("draws a table of contents beside a post with headings, as Docusaurus's blog does", async () => {
+    // Yoga's posts: their sections beside them in Docusaurus, none in quire.
+    const { result, writer } = await build({
+      'blog/2021-09-01-abschnitte.md':
+        '---\nslug: abschnitte\ntitle: Abschnitte\n---\n\nText.\n\n## Erster Teil\n\nEins.\n\n### Genauer\n\nZwei.\n\n## Zweiter Teil\n\nDrei.\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('blog/abschnitte/index.html') ?? '';
+    expect(html).toContain('<div class="blog-layout blog-layout--toc">');
+    const aside = html.slice(html.indexOf('<div class="blog-layout__toc">'));
+    expect([...aside.matchAll(/<a href="#([^"]+)"/g)].map((m) => m[1])).toEqual(['erster-teil', 'genauer', 'zweiter-teil']);
+    // Above the post too, for screens without room beside it.
+    expect(html).toContain('<details class="toc toc--mobile">');
+    // A post without headings has none.
+    expect(writer.text('blog/welcome/index.html')).toContain('<div class="blog-layout">');
+  });
+
+  it('lists the blog sidebar without years where the theme config says groupByYear: false', async () => {
+    const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
+    const { result, writer } = await build({
+      'docusaurus.config.js': config.replace(
+        "// Replace with your project's social card",
+        "blog: { sidebar: { groupByYear: false } },\n      // Replace with your project's social card",
+      ),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.code === 'Q003' && d.message.includes('groupByYear'))).toEqual([]);
+    const html = writer.text('blog/welcome/index.html') ?? '';
+    expect(html).toContain('<p class="blog-sidebar__title">Recent posts</p><ul class="menu">');
+    expect(html).not.toContain('blog-sidebar__year');
   });
 
   it("takes a post's first # heading off, as Docusaurus's blog does, and keeps a later one", async () => {

@@ -48,6 +48,17 @@ const SASS_STAND_IN = {
   ].join('\n'),
 };
 
+/**
+ * A package's files whose ES entry awaits at its top level, as yoga-layout's awaits its WebAssembly (in the project's
+ * src/: the fixture's node_modules is this repository's, not to be written to).
+ */
+const WAITING_PACKAGE = {
+  'src/wartet/package.json': '{ "name": "wartet", "type": "module", "main": "./index.js" }',
+  'src/wartet/index.js': 'const engine = await Promise.resolve({ size: 7 });\nexport default engine;\nexport const Edge = { All: 8 };\n',
+  'src/components/Viewer.js':
+    "import engine, {Edge} from '../wartet';\nexport default function Viewer() {\n  return <b>{engine.size + Edge.All}</b>;\n}\n",
+};
+
 /** The code of the island a page hydrates, with the project chunks it may import. */
 function islandCode(writer: MemoryWriter, html: string): string {
   const src = /data-island-src="\/([^"]+)"/.exec(html)![1];
@@ -279,6 +290,21 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     const ort = writer.text('ort/index.html') ?? '';
     expect(ort).toContain('<p>Hier: <!-- -->/ort/</p>');
     expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
+  });
+
+  it("gives the content's wrapper a React page's Layout wrapperClassName, and leaves the footer out for noFooter", async () => {
+    // Yoga's playground page: `<Layout wrapperClassName={clsx('container', styles.bg)}>` centres the playground.
+    const { result, writer } = await build({
+      'src/pages/spiel.js':
+        'import Layout from \'@theme/Layout\';\nexport default function Spiel() {\n  return <Layout title="Spiel" wrapperClassName="container spiel" noFooter><p>Feld</p></Layout>;\n}\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('spiel/index.html') ?? '';
+    expect(html).toContain('<div class="main-wrapper main-wrapper--wide container spiel" id="main-wrapper">');
+    expect(html).toContain('<p>Feld</p>');
+    expect(html).not.toContain('<footer');
+    expect(html).toContain('<title>Spiel | My Site</title>');
+    expect(writer.text('index.html')).toMatch(/<div class="main-wrapper main-wrapper--wide" id="main-wrapper">[\s\S]*<footer/);
   });
 
   it("gives useBrokenLinks and the copy and success icons, as Babel's setup and REPL pages import them", async () => {
@@ -799,6 +825,38 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(island).toContain(JSON.stringify(title));
   });
 
+  it("gives a CSS module one class name on every page importing it, the one the browser's shared module draws with", async () => {
+    // Yoga's playground is on 22 pages: esbuild named its classes anew for each page (`Playground_wrapper2`, …3, …),
+    // and the editor the browser draws once hydrated had one page's names, unstyled on all the others.
+    const page = (title: string) => `---\ntitle: ${title}\n---\nimport Editor from '@site/src/components/Editor';\n\n<Editor />\n`;
+    const { result, writer } = await build({
+      'src/components/Editor.module.css': '.frame { border: 1px solid teal; }\n.editor { font-family: monospace; }\n',
+      'src/components/Editor.js': [
+        "import {useEffect, useState} from 'react';",
+        "import styles from './Editor.module.css';",
+        'export default function Editor() {',
+        '  const [live, setLive] = useState(false);',
+        '  useEffect(() => setLive(true), []);',
+        '  return <div className={styles.frame}>{live ? <textarea className={styles.editor} /> : <pre className={styles.editor} />}</div>;',
+        '}',
+      ].join('\n'),
+      'docs/eins.mdx': page('Eins'),
+      'docs/zwei.mdx': page('Zwei'),
+      'docs/drei.mdx': page('Drei'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const classes = ['eins', 'zwei', 'drei'].map((name) => {
+      const html = writer.text(`docs/${name}/index.html`) ?? '';
+      const [, frame, editor] = /<div class="([^"]+)"><pre class="([^"]+)"><\/pre><\/div>/.exec(html) ?? [];
+      expect(html).toContain(`.${frame} {`);
+      expect(html).toContain(`.${editor} {`);
+      expect(islandCode(writer, html)).toContain(JSON.stringify(editor));
+      return [frame, editor];
+    });
+    expect(classes[1]).toEqual(classes[0]);
+    expect(classes[2]).toEqual(classes[0]);
+  });
+
   it("compiles a Sass CSS module (x.module.scss) the project's code imports with its sass package, as docusaurus-plugin-sass", async () => {
     // Sequelize's home page and support tables import `./x.module.scss`: quire had no loader for it, and left the
     // home page out. A stand-in for the project's `sass` (quire has none): `$name: value;` put in place.
@@ -870,6 +928,70 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toContain('<details><summary>Plain</summary><p>Text</p></details>');
   });
 
+  it('bundles a package that awaits at its top level (yoga-layout) behind React.lazy, kept for the browser', async () => {
+    // Yoga's playground: its viewer imports yoga-layout, whose ES entry awaits its WebAssembly; the playground loads
+    // the viewer with React.lazy, since Docusaurus's server render cannot wait for it either.
+    const { result, writer } = await build({
+      ...WAITING_PACKAGE,
+      'src/components/Box.js': [
+        "import {lazy, Suspense, useState} from 'react';",
+        "const Viewer = lazy(() => import('./Viewer'));",
+        'export default function Box() {',
+        '  const [open] = useState(true);',
+        '  return <div className="box">{open ? <Suspense fallback={<i>wait</i>}><Viewer /></Suspense> : null}</div>;',
+        '}',
+      ].join('\n'),
+      'docs/box.mdx': "---\ntitle: Box\n---\nimport Box from '@site/src/components/Box';\n\n<Box />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error' || d.code === 'Q039')).toEqual([]);
+    const html = writer.text('docs/box/index.html') ?? '';
+    expect(html).toMatch(/<div class="box"><!--\$!-->(?:<template[^>]*><\/template>)?<i>wait<\/i><!--\/\$--><\/div>/);
+    // In the browser the module keeps its await, in the chunk React.lazy loads.
+    expect(islandCode(writer, html)).toMatch(/await Promise\.resolve\(\{ ?size: ?7 ?\}\)/);
+  });
+
+  it('names the module that awaits at its top level where a page imports it directly, which cannot be drawn at build time', async () => {
+    const { result } = await build({
+      ...WAITING_PACKAGE,
+      'src/pages/direct.js':
+        "import Layout from '@theme/Layout';\nimport engine from '../wartet';\nexport default function Direct() {\n  return <Layout><p>{engine.size}</p></Layout>;\n}\n",
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039')).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      expect.objectContaining({
+        code: 'Q080',
+        file: 'src/pages/direct.js',
+        message: expect.stringContaining('src/wartet/index.js uses a top-level await'),
+      }),
+    ]);
+  });
+
+  it("gives @docusaurus/theme-common's usePrismTheme, the config's code colours for the mode (react-live's editor takes them)", async () => {
+    const template = await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8');
+    const { result, writer } = await build({
+      'docusaurus.config.js': template.replace(
+        /theme: prismThemes\.github,\s*darkTheme: prismThemes\.dracula,/,
+        "theme: {plain: {color: '#101010'}, styles: []}, darkTheme: {plain: {color: '#fafafa'}, styles: []},",
+      ),
+      'src/components/Colours.js': [
+        "import {useState} from 'react';",
+        "import {usePrismTheme} from '@docusaurus/theme-common';",
+        'export default function Colours() {',
+        '  const [shown] = useState(true);',
+        '  return shown ? <p className="colours">{usePrismTheme().plain.color}</p> : null;',
+        '}',
+      ].join('\n'),
+      'docs/colours.mdx': "---\ntitle: Colours\n---\nimport Colours from '@site/src/components/Colours';\n\n<Colours />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error' || d.code === 'Q039')).toEqual([]);
+    const html = writer.text('docs/colours/index.html') ?? '';
+    // Built in the default mode, light; the island carries both for the visitor's mode.
+    expect(html).toContain('<p class="colours">#101010</p>');
+    expect(html).toContain('&quot;codeTheme&quot;:{&quot;light&quot;:{&quot;plain&quot;:{&quot;color&quot;:&quot;#101010&quot;}');
+    // A page whose code does not ask for them does not carry them.
+    expect(writer.text('docs/intro/index.html')).not.toContain('codeTheme');
+  });
+
   it("reads the CSS modules' class names from the server bundle as esbuild writes them", () => {
     const names = new Map<string, Record<string, string>>();
     const code = [
@@ -886,11 +1008,24 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
       'var item2 = "styles_item";',
       'var other = "styles_other3";',
       '',
+      // Reached through import() (behind React.lazy): set when first used.
+      '// src/c/Box.module.css',
+      'var Box_default;',
+      'var init_Box = __esm({',
+      '  "src/c/Box.module.css"() {',
+      '    Box_default = {',
+      '      frame: "Box_frame2",',
+      '      "frame-dark": "Box_frame-dark2"',
+      '    };',
+      '  }',
+      '});',
+      '',
     ].join('\n');
     cssModuleNamesOf(code, '/p', names);
     expect(Object.fromEntries(names)).toEqual({
       '/p/src/a/styles.module.css': { card: 'styles_card', 'card-title': 'styles_card-title', box: 'styles_box styles_base' },
       '/p/src/b/styles.module.css': { item: 'styles_item', other: 'styles_other3' },
+      '/p/src/c/Box.module.css': { frame: 'Box_frame2', 'frame-dark': 'Box_frame-dark2' },
     });
   });
 

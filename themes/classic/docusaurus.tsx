@@ -70,6 +70,8 @@ export interface DocusaurusSiteValue {
   code: Record<string, string>;
   /** `useGlobalData()`, on a site whose hydrated code reads it (see readsGlobalData): an island carries it then. */
   globalData?: Record<string, Record<string, unknown>>;
+  /** The config's code colours (`themeConfig.prism.theme`, `darkTheme`), on a site whose code asks for them (usePrismTheme). */
+  codeTheme?: Site['config']['codeTheme'];
 }
 
 export const DocusaurusSite = createContext<DocusaurusSiteValue | null>(null);
@@ -104,6 +106,7 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
     defaultColorMode: config.colorMode.defaultMode,
     code: siteCode,
     ...(readsGlobalData(site) ? { globalData: globalData(site) } : {}),
+    ...(config.codeTheme && site.compiled.some((c) => c.modules?.code.includes('usePrismTheme')) ? { codeTheme: config.codeTheme } : {}),
   };
 }
 
@@ -141,12 +144,28 @@ function href(site: DocusaurusSiteValue, to: string): string {
  * `@theme/Layout`: the theme's page frame is drawn around every page already, so the layout gives its content;
  * its title and description go to the document's head (see PageProps.head).
  */
-function Layout({ children, title, description }: { children?: ReactNode; title?: string; description?: string }) {
+function Layout({
+  children,
+  title,
+  description,
+  wrapperClassName,
+  noFooter,
+}: {
+  children?: ReactNode;
+  title?: string;
+  description?: string;
+  wrapperClassName?: string;
+  noFooter?: boolean;
+}) {
   const head = useContext(ThemeContext)?.head;
   if (head) {
     head.layout = true;
     if (title !== undefined) head.title = title;
     if (description !== undefined) head.description = description;
+    // Docusaurus adds the class to the wrapper of the page's content and leaves the footer out: the page's render
+    // draws it again with them (src/render/page.ts), since the theme's chrome is drawn before this runs.
+    if (wrapperClassName) head.wrapperClassName = wrapperClassName;
+    if (noFooter) head.noFooter = true;
   }
   return <>{children}</>;
 }
@@ -583,6 +602,17 @@ function useColorMode(): { colorMode: ColorMode; setColorMode: (mode: ColorMode 
   return { colorMode, setColorMode, isDarkTheme: colorMode === 'dark' };
 }
 
+/**
+ * `@docusaurus/theme-common`'s `usePrismTheme`: the config's code colours for the mode the page is shown in, the
+ * light ones where no dark ones are given (react-live's editor takes them). Docusaurus's default, prism-react-renderer's
+ * `palenight`, is not quire's: without `themeConfig.prism.theme` it gives none.
+ */
+function usePrismTheme(): unknown {
+  const { colorMode } = useColorMode();
+  const colours = useSite().codeTheme;
+  return colorMode === 'dark' ? (colours?.dark ?? colours?.light) : colours?.light;
+}
+
 /** `useWindowSize`: `ssr` while the page is built and until hydrated, then `mobile` or `desktop` (Docusaurus's 996 px). */
 function useWindowSize(): 'ssr' | 'mobile' | 'desktop' {
   const [size, setSize] = useState<'ssr' | 'mobile' | 'desktop'>('ssr');
@@ -850,6 +880,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   // Docusaurus 3 keeps the sidebar hooks here too, for code written for version 2.
   '@docusaurus/theme-common': module(undefined, {
     useColorMode,
+    usePrismTheme,
     useWindowSize,
     usePluralForm,
     useQueryString,

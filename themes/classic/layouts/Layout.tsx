@@ -8,9 +8,22 @@ import { searchTag } from '../../../src/shared/search.ts';
 
 /**
  * The chrome around every page: skip link, consent banner, announcement, navbar, main, footer, client settings.
- * `bare`: the page alone with what its scripts need (a Docusaurus React page drawing no `@theme/Layout`).
+ * `bare`: the page alone with what its scripts need (a Docusaurus React page drawing no `@theme/Layout`);
+ * `wrapperClassName` and `noFooter`: what a Docusaurus React page's `<Layout>` asks of the chrome.
  */
-export function Layout({ children, wide = false, bare = false }: { children: ReactNode; wide?: boolean; bare?: boolean }) {
+export function Layout({
+  children,
+  wide = false,
+  bare = false,
+  wrapperClassName,
+  noFooter = false,
+}: {
+  children: ReactNode;
+  wide?: boolean;
+  bare?: boolean;
+  wrapperClassName?: string;
+  noFooter?: boolean;
+}) {
   const { site, route, islands, mode } = useTheme();
   const { config } = site;
   const clientConfig = {
@@ -53,11 +66,14 @@ export function Layout({ children, wide = false, bare = false }: { children: Rea
       {bare ? (
         children
       ) : (
-        <div className={'main-wrapper' + (wide ? ' main-wrapper--wide' : '')} id="main-wrapper">
+        <div
+          className={'main-wrapper' + (wide ? ' main-wrapper--wide' : '') + (wrapperClassName ? ` ${wrapperClassName}` : '')}
+          id="main-wrapper"
+        >
           {children}
         </div>
       )}
-      {bare ? null : <Footer />}
+      {bare || noFooter ? null : <Footer />}
       <ErrorTemplates />
       <script
         type="application/json"

@@ -3,7 +3,7 @@ import type { PostAuthor, Route, SidebarItem, Site } from '../../../src/types.ts
 import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
-import { EditMetaRow, PaginationNav } from '../components/DocChrome.tsx';
+import { EditMetaRow, PaginationNav, Toc } from '../components/DocChrome.tsx';
 import { externalProps, useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
@@ -29,7 +29,7 @@ export function MarketingPage({ content }: { content: ReactNode }) {
   // A React page draws its whole content (its own <main>, header, sections), as under Docusaurus's layout.
   if (compiled.source.react)
     return (
-      <Layout wide>
+      <Layout wide wrapperClassName={head?.wrapperClassName} noFooter={head?.noFooter}>
         <div id={MAIN_ID} tabIndex={-1} className="page page--react" data-pagefind-body="" {...contentLang}>
           {content}
         </div>
@@ -60,13 +60,16 @@ export function BlogPost({ content }: { content: ReactNode }) {
   const date = route.blog?.date;
   const contentLang = useContentLangProps();
   const cards = site.config.blog.postAuthors === 'cards';
+  // The post's table of contents (blog.toc), beside it as a doc's, above it where there is no room.
+  const toc = site.config.blog.toc ? (site.compiled[route.compiledIndex!]?.toc ?? []) : [];
   return (
     <Layout>
       <FeedLinks />
-      <div className="blog-layout">
+      <div className={'blog-layout' + (toc.length ? ' blog-layout--toc' : '')}>
         <BlogSidebar />
         <main id={MAIN_ID} tabIndex={-1} className="blog-layout__main">
           <TranslationNotice />
+          {toc.length ? <Toc toc={toc} variant="mobile" /> : null}
           <article className="blog-post" {...contentLang}>
             <header>
               <h1>{route.title}</h1>
@@ -86,6 +89,11 @@ export function BlogPost({ content }: { content: ReactNode }) {
           </article>
           <BlogPostPaginator />
         </main>
+        {toc.length ? (
+          <div className="blog-layout__toc">
+            <Toc toc={toc} variant="desktop" />
+          </div>
+        ) : null}
       </div>
     </Layout>
   );
@@ -263,23 +271,37 @@ export function BlogSidebar() {
   const posts = sidebarCount === 'ALL' ? site.blogPosts : site.blogPosts.slice(0, sidebarCount);
   if (!posts.length) return null;
   const title = site.config.blog.sidebarTitle ?? t('blog.recentPosts');
+  // The docs sidebar's list and links (DocSidebar.css), so both sidebars look and behave alike.
+  const list = (shown: typeof posts) => (
+    <ul className="menu">
+      {shown.map((p) => (
+        <li key={p.path} className="menu__item">
+          <a
+            href={href(p.path)}
+            className={'menu__link' + (p.path === route.path ? ' menu__link--active' : '')}
+            aria-current={p.path === route.path ? 'page' : undefined}
+          >
+            {p.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  // By year (blog.sidebarGroupByYear), in the posts' order: a heading for each year, as Docusaurus's theme groups them.
+  const years = new Map<string, typeof posts>();
+  if (site.config.blog.sidebarGroupByYear)
+    for (const post of posts) years.set(post.date?.slice(0, 4) ?? '', [...(years.get(post.date?.slice(0, 4) ?? '') ?? []), post]);
   return (
     <nav className="blog-sidebar" aria-label={title}>
       <p className="blog-sidebar__title">{title}</p>
-      {/* The docs sidebar's list and links (DocSidebar.css), so both sidebars look and behave alike. */}
-      <ul className="menu">
-        {posts.map((p) => (
-          <li key={p.path} className="menu__item">
-            <a
-              href={href(p.path)}
-              className={'menu__link' + (p.path === route.path ? ' menu__link--active' : '')}
-              aria-current={p.path === route.path ? 'page' : undefined}
-            >
-              {p.title}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {years.size
+        ? [...years].map(([year, shown]) => (
+            <div key={year} role="group">
+              {year ? <h3 className="blog-sidebar__year">{year}</h3> : null}
+              {list(shown)}
+            </div>
+          ))
+        : list(posts)}
     </nav>
   );
 }
