@@ -150,6 +150,7 @@ async function planSite(
     styles,
     baseUrl,
     staticPaths,
+    roots: [...new Set([path.resolve(root, config.layout.static), root, process.cwd()])],
     settings,
     texts,
     browser,

@@ -155,6 +155,45 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     );
   });
 
+  it("finds a server-relative import under the project and a package's exports target without extension, as webpack does (gmail-processor's examples)", async () => {
+    const { result, writer } = await build({
+      // `exports` names files without their extension, which webpack completes and Node and esbuild do not.
+      'node_modules/beispiele/package.json': JSON.stringify({
+        name: 'beispiele',
+        exports: {
+          '.': { types: './build/index.d.ts', default: './build/index' },
+          './examples/*': { types: './build/examples/*.d.ts', default: './build/examples/*' },
+        },
+      }),
+      'node_modules/beispiele/build/index.js': "export const name = 'Wurzel';\n",
+      'node_modules/beispiele/build/examples/Art.js': "export const Art = { MIGRATION: 'migration' };\n",
+      'src/components/Zeige.tsx': [
+        "import React from 'react';",
+        "import { name } from 'beispiele';",
+        "import { Art } from 'beispiele/examples/Art';",
+        'export default function Zeige() {',
+        '  return <p id="z">{name} {Art.MIGRATION}</p>;',
+        '}',
+        '',
+      ].join('\n'),
+      // `/src/…` is looked for under the project (Docusaurus's resolve.roots), not at the disk's root.
+      'docs/zeige.mdx': '---\ntitle: Zeige\n---\nimport Zeige from "/src/components/Zeige.tsx"\n\n<Zeige />\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writer.text('docs/zeige/index.html')).toContain('<p id="z">Wurzel<!-- --> <!-- -->migration</p>');
+
+    const { result: missing } = await build({
+      'node_modules/beispiele/package.json': JSON.stringify({ name: 'beispiele', exports: { './examples/*': './build/examples/*' } }),
+      'docs/fehlt.mdx':
+        "---\ntitle: Fehlt\n---\nimport { Art } from 'beispiele/examples/Fehlt';\nimport X from '/src/components/Fehlt.tsx';\n\n<p>{Art}</p>\n",
+    });
+    const q039 = missing.diagnostics.filter((d) => d.code === 'Q039').map((d) => `${d.line} ${d.message}`);
+    expect(q039).toEqual([
+      expect.stringMatching(/^4 .*Could not resolve "beispiele\/examples\/Fehlt"/),
+      expect.stringMatching(/^5 .*Could not resolve "\/src\/components\/Fehlt.tsx"/),
+    ]);
+  });
+
   it('reports a syntax error in a component in that file, at a line of it', async () => {
     const { result } = await build({
       'src/components/Broken.js': 'export default function Broken() {\n  return <div>;\n}\n',
