@@ -469,6 +469,58 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
   });
 
+  it("gives @docusaurus/ErrorBoundary: its children in the page, the fallback once an error is caught (gmail-processor's playground)", async () => {
+    const { result, writer } = await build({
+      'src/pages/spielplatz.js': [
+        "import React from 'react';",
+        "import BrowserOnly from '@docusaurus/BrowserOnly';",
+        "import ErrorBoundary from '@docusaurus/ErrorBoundary';",
+        "import Layout from '@theme/Layout';",
+        'export default function Spielplatz() {',
+        '  return (',
+        '    <Layout title="Spielplatz">',
+        '      <ErrorBoundary fallback={({ error, tryAgain }) => <p onClick={tryAgain}>Fehler: {error.message}</p>}>',
+        '        <BrowserOnly fallback={<p id="laden">Wird geladen</p>}>{() => <p>Im Browser</p>}</BrowserOnly>',
+        '      </ErrorBoundary>',
+        '    </Layout>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039')).toEqual([]);
+    expect(writer.text('spielplatz/index.html')).toContain('<p id="laden">Wird geladen</p>');
+
+    // In the browser: what a caught error shows, and tryAgain drawing the children anew.
+    const { docusaurusModules } = await import('../../themes/classic/docusaurus.tsx');
+    type Boundary = {
+      state: { error: Error | null };
+      props: Record<string, unknown>;
+      setState: (s: { error: Error | null }) => void;
+      render: () => unknown;
+    };
+    const Boundary = docusaurusModules['@docusaurus/ErrorBoundary'].default as {
+      new (props: Record<string, unknown>): Boundary;
+      getDerivedStateFromError: (e: unknown) => { error: Error };
+    };
+    let again: (() => void) | undefined;
+    const boundary = new Boundary({
+      children: 'Inhalt',
+      fallback: ({ error, tryAgain }: { error: Error; tryAgain: () => void }) => {
+        again = tryAgain;
+        return `Fehler: ${error.message}`;
+      },
+    });
+    boundary.setState = (next) => {
+      boundary.state = next;
+    };
+    expect(boundary.render()).toBe('Inhalt');
+    boundary.state = Boundary.getDerivedStateFromError(new Error('kaputt'));
+    expect(boundary.render()).toBe('Fehler: kaputt');
+    again?.();
+    expect(boundary.render()).toBe('Inhalt');
+  });
+
   it("takes a package's default entry at build time, static files named from the root in CSS, and @theme/Admonition", async () => {
     const { result, writer } = await build({
       // A package whose browser entry needs the DOM as it loads and whose Node entry imports Node's modules.
