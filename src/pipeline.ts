@@ -177,6 +177,7 @@ async function planSite(
     missingImages,
     memo,
     hooks,
+    leftOut: modules.dropped.map((c) => ({ path: c.source.path, file: c.source.file })),
   });
   const value = planned.value && modules.files.length ? { ...planned.value, moduleFiles: modules.files } : planned.value;
   return {

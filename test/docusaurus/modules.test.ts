@@ -320,6 +320,24 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
   });
 
+  it("says of a link to a React page it left out that the page is left out, not that nothing is there (gmail-processor's playground)", async () => {
+    const { result } = await build({
+      'src/pages/kaputt.js':
+        "import IdealImage from '@theme/IdealImage';\nexport default function Kaputt() {\n  return <IdealImage img='x.png' />;\n}\n",
+      'docs/verweis.md': '---\ntitle: Verweis\n---\n\nZum [Spielplatz](/kaputt?beispiel=1).\n',
+    });
+    const q060 = result.diagnostics.filter((d) => d.code === 'Q060');
+    expect(q060).toEqual([
+      expect.objectContaining({
+        file: 'docs/verweis.md',
+        line: 5,
+        message:
+          'Broken link to /kaputt?beispiel=1: the React page src/pages/kaputt.js is left out of the site, as quire cannot build its code (Q039).',
+        hint: expect.stringContaining("The page's Q039 warnings name the imports quire does not provide"),
+      }),
+    ]);
+  });
+
   it("gives useBrokenLinks and the copy and success icons, as Babel's setup and REPL pages import them", async () => {
     const { result, writer } = await build({
       'src/pages/werkzeug.js': [
