@@ -39,7 +39,7 @@ const FS_READERS = {
   '^src/standing\\.ts$': "the record of the last build's inputs and output, and the stat of each file it names (the no-change check)",
   '^src/load/git-history\\.ts$': "the pages' last commits, kept under the commit HEAD names (.quire/cache/last-commits.json)",
   '^src/import-ts\\.ts$': 'runs the project\'s TypeScript files for config and load',
-  '^cli/': 'code frames, the project folder check and the tool version',
+  '^cli/': 'code frames, the project folder check, the tool version and the code cache of the launcher',
 };
 const FS_WRITERS = {
   '^src/emit/': 'the output folder: temporary folder, generations, atomic swap, search index',
@@ -51,6 +51,7 @@ const FS_WRITERS = {
   '^src/load/git-history\\.ts$': "the pages' last commits, kept under the commit HEAD names (.quire/cache/last-commits.json)",
   '^src/load/front-matter-record\\.ts$': "the last build's front matter of unchanged content files (.quire/cache/front-matter.bin)",
   '^src/import-ts\\.ts$': 'a project module that imports npm packages runs from a temporary file in node_modules/.quire/',
+  '^cli/launcher\\.ts$': "V8's code cache of the compiled CLI, in the user's cache folder (~/.cache/quire)",
 };
 /**
  * Files that may import() a module by a computed name (the source walk refuses it elsewhere: the name could be
@@ -61,6 +62,12 @@ const COMPUTED_IMPORTS = {
   '^src/dev/theme-loader\\.ts$': 'the theme, rebuilt into .quire/ after an edit',
   '^src/client/': 'browser code: island modules by URL (no Node built-ins in a browser)',
   '^themes/[^/]+/search/provider\\.ts$': "Pagefind's browser module by URL, loaded in the browser",
+  '^cli/launcher\\.ts$': 'the import() of the compiled CLI, which runs from the code cache without its own',
+};
+
+/** Files that may hand a require function to other code (the check cannot follow what that code loads with it). */
+const REQUIRE_PASSERS = {
+  '^cli/launcher\\.ts$': "the compiled CLI's CommonJS wrapper, which takes its require from the launcher",
 };
 
 const core = (names) => `^(?:node:)?${oneOf(names)}(?:$|/)`;
@@ -106,7 +113,7 @@ const forbidden = [
   rule('child-processes-where-needed', 'emit/generations.ts runs `sync -f` so a generation is on disk before dist points at it; load/git-history.ts runs one `git log` for the pages\' last updates.', { path: PROJECT, pathNot: '^src/(?:emit/generations|load/git-history)\\.ts$' }, { dependencyTypes: ['core'], path: core(['child_process']) }),
   rule('network-only-in-dev', 'Only the dev server listens.', { path: PROJECT, pathNot: '^src/dev/' }, { dependencyTypes: ['core'], path: core(['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns']) }),
   rule('threads-only-in-pool-and-worker', 'Worker threads are started by the pool and run src/worker.ts.', { path: PROJECT, pathNot: '^src/(?:pool|worker)\\.ts$' }, { dependencyTypes: ['core'], path: core(['worker_threads', 'cluster']) }),
-  rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire), highlight/index.ts (Prism grammars through createRequire, for a render), emit/sass.ts (the project's own sass package through createRequire), emit/tailwind.ts (the project's own postcss and @tailwindcss/postcss, likewise) and limits.ts (vm timeouts) only.", { path: PROJECT, pathNot: '^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts|highlight/index\\.ts|emit/sass\\.ts|emit/tailwind\\.ts)$' }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
+  rule('module-loaders-where-needed', "node:module, node:vm and the like load or run code the graph cannot see: import-ts.ts (isBuiltin), source-map.ts (SourceMap), render/page.ts (react-dom/server through createRequire), highlight/index.ts (Prism grammars through createRequire, for a render), emit/sass.ts (the project's own sass package through createRequire), emit/tailwind.ts (the project's own postcss and @tailwindcss/postcss, likewise) limits.ts (vm timeouts) and cli/launcher.ts (the compiled CLI run from V8's code cache) only.", { path: PROJECT, pathNot: ['^src/(?:import-ts\\.ts|source-map\\.ts|limits\\.ts|render/page\\.ts|highlight/index\\.ts|emit/sass\\.ts|emit/tailwind\\.ts)$', '^cli/launcher\\.ts$'] }, { dependencyTypes: ['core'], path: core(['module', 'vm', 'wasi', 'repl', 'inspector']) }),
 
   // npm packages
   rule('packages-that-write-where-writes-are-allowed', "esbuild and Pagefind write files: only the places allowed to write use them, and compile/modules.ts, whose esbuild writes nothing (write: false), and render/thrown.ts, whose esbuild only transforms a failed page's code in memory.", { path: PROJECT, pathNot: [...Object.keys(FS_WRITERS), '^src/compile/modules(?:-plugin|-report)?\\.ts$', '^src/render/thrown\\.ts$'] }, { path: '(?:^|/)node_modules/(?:esbuild|pagefind)/' }),
@@ -140,5 +147,5 @@ module.exports = { forbidden, required, options };
 // The source walk of scripts/lint-deps.mjs reads the same places; dependency-cruiser refuses unknown keys in a
 // configuration, so they are not enumerable.
 Object.defineProperty(module.exports, 'layout', {
-  value: { srcFolders: SRC_FOLDERS, srcFiles: SRC_FILES, other: ['cli', 'themes/classic'], fsWriters: FS_WRITERS, computedImports: COMPUTED_IMPORTS },
+  value: { srcFolders: SRC_FOLDERS, srcFiles: SRC_FILES, other: ['cli', 'themes/classic'], fsWriters: FS_WRITERS, computedImports: COMPUTED_IMPORTS, requirePassers: REQUIRE_PASSERS },
 });

@@ -89,7 +89,12 @@ function findAll(node, test, out = []) {
 
 // Inline elements join their text to the neighbours'; every other element is a word boundary (code lines are
 // `<div>`s in Docusaurus and newlines in quire, paragraphs are blocks in both).
-const inline = new Set(['a', 'abbr', 'b', 'code', 'del', 'em', 'i', 'kbd', 'mark', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'time']);
+// quire's `<quire-island>` and `<quire-children>` (a hydrated component and the content it holds) have no box of their
+// own (`display: contents`), so they join their text like inline elements.
+const inline = new Set([
+  ...['a', 'abbr', 'b', 'code', 'del', 'em', 'i', 'kbd', 'mark', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'time'],
+  ...['quire-island', 'quire-children'],
+]);
 // Chrome each generator adds around the same content: heading anchors, copy buttons, icons, text only screen
 // readers hear, and quire's hidden search metadata. Neither is content the writer wrote.
 function skipped(node) {
@@ -253,6 +258,8 @@ function listOf(file, url) {
     const href = link ? new URL(String(link.properties.href), base).pathname.replace(/(.)\/$/, '$1') : '?';
     const body = findAll(article, (n) => hasClass(n, 'markdown'))[0] ?? findAll(article, (n) => n.tagName === 'p').at(-1);
     const more = findAll(article, (n) => n.tagName === 'a' && norm(textOf(n)).startsWith('read more')).length > 0;
+    // A post's tabs read in Docusaurus's order, as on the post's own page (tabsLabelsFirst).
+    if (body) tabsLabelsFirst(body);
     words.push(`[${href}]`, body ? norm(textOf(body)) : '');
     structure.push(`post:${href}${more ? ' (read more)' : ''}`);
   }

@@ -6,11 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Command, InvalidArgumentError } from 'commander';
 import { parseBase, parsePort } from './flags.ts';
+import type { Launcher } from './launcher.ts';
 import { Output } from './output.ts';
 // Each command imports what it needs when it runs (`--help` and `--version` load almost nothing,
 // `build` never loads the dev server): every module loaded is start-up time.
 
 declare const QUIRE_VERSION: string;
+/** The launcher running this CLI (cli/launcher.ts), when it runs compiled; undefined from the sources. */
+declare const __quireLauncher: Launcher | undefined;
+const launcher = typeof __quireLauncher === 'undefined' ? undefined : __quireLauncher;
 
 /** quire's own folder: the compiled CLI lives in `<toolRoot>/lib/`. */
 const toolRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -115,19 +119,28 @@ program
           `Waiting for another build of this project to finish: process ${holder.pid} (${holder.command}), started ${holder.started}.\n`,
         );
       },
-      beforeCompile: (sources) => {
-        // A build that compiles a few thousand pages or fewer ends before V8's inlining pays back what it
-        // costs (its optimising compiler competes with the build's thread and Pagefind for two cores); long
-        // builds keep it. A process-wide V8 setting, so only here, where the process is this one build (never
-        // in `quire dev`). Figures: bench/HISTORY.md, session 16.
-        if (sources > 0 && sources <= SHORT_BUILD_SOURCES) setFlagsFromString('--no-turbo-inlining');
-      },
+      beforeCompile,
     });
     out.endProgress();
     out.diagnostics(result.diagnostics, root);
     out.summary(result, performance.now() - started, where);
     process.exitCode = result.ok ? 0 : 1;
   });
+
+/**
+ * Before a build compiles `sources` pages: a build that compiles a few thousand pages or fewer ends before V8's
+ * inlining pays back what it costs (its optimising compiler competes with the build's thread and Pagefind for two
+ * cores); long builds keep it. A process-wide V8 setting, so only here, where the process is this one build (never
+ * in `quire dev`). Figures: bench/HISTORY.md, session 16. The launcher learns what to undo before it writes the
+ * code cache, and that this run's cache would hold the compiler.
+ */
+function beforeCompile(sources: number): void {
+  if (sources > 0 && sources <= SHORT_BUILD_SOURCES) {
+    setFlagsFromString('--no-turbo-inlining');
+    launcher?.restoreFlags.push('--turbo-inlining');
+  }
+  if (sources > 0 && launcher) launcher.compiled = true;
+}
 
 /** Sources to compile up to which a build turns V8's inlining off (see the build command). */
 const SHORT_BUILD_SOURCES = 2000;
@@ -221,12 +234,16 @@ serverFlags(program.command('dev'))
       },
       color: out.color,
       onFirstBuildProgress: (progress) => out.progress(progress),
+      // What the project's code throws from its own timers is one Q004 in the terminal and the overlay; dev goes on.
+      strayErrors: true,
     });
     if ('diagnostics' in handle) {
       out.diagnostics(handle.diagnostics, root);
       return;
     }
     process.exitCode = 0;
+    // Its first build compiled the site: a code cache written when it stops holds the compiler.
+    if (launcher) launcher.compiled = true;
     process.stderr.write(`quire dev: serving ${handle.siteUrl} (Ctrl+C to stop)\n`);
     warnIfExposed(opts.host);
     closeOnSignal(() => handle.close());

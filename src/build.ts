@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { compileAll, CompileCache, ModuleBundles, preloadCompiler, type Slowest } from './compile/index.ts';
+import { compileAll, CompileCache, ModuleBundles, pageAddresses, preloadCompiler, type Slowest } from './compile/index.ts';
 import { loadConfig, type LoadConfigResult } from './config/index.ts';
 import { cacheWarning, CODES, hasErrors, report, type Diagnostic } from './diagnostics.ts';
 import {
@@ -264,6 +264,7 @@ class BuildRun implements Driver {
       onProgress: onCompileProgress,
       onCompiled: this.output.onCompiled(config),
       mdxFromTree: this.options.mdxFromTree,
+      addresses: pageAddresses([...loaded.sources, ...(loaded.unreadSources ?? [])], config),
     });
     this.cacheHits = result.cacheHits;
     const detail = compileDetail(result.cacheHits, result.slowest);

@@ -466,6 +466,12 @@ export const CATALOGUE = {
           `The project's code threw outside any page's work (a timer or promise of its own, after quire handed it a page), so the build stopped: ${d.reason}`,
         hint: 'Look at the code at this place (a plugin that waits for something with a time limit of its own, or a request that fails); the output folder stays as the last build left it.',
       }),
+      strayDev: kase({
+        severity: 'error',
+        message: (d: { reason: string }) =>
+          `The project's code threw outside any page's work (a timer or promise of its own, after quire handed it a page): ${d.reason}`,
+        hint: 'Look at the code at this place (a plugin that waits for something with a time limit of its own, or a request that fails); quire dev goes on serving the pages it built, and the next edit builds again.',
+      }),
     },
   },
   Q005: {
@@ -852,7 +858,7 @@ export const CATALOGUE = {
         severity: 'error',
         message: (d: { limit: string }) =>
           `Compiling this page did not finish within ${d.limit}, the time limit for a page: it was still waiting on a promise (a project's remark or rehype plugin waiting for something).`,
-        hint: "quire compiles pages in order, a few at a time, where Docusaurus compiles them all at once: a plugin waiting for another page gets it only once that page compiles, and a link to a .md file reaches plugins as quire's file marker, not the page's address. The limit is limits.pageTimeout in the site config (seconds).",
+        hint: 'quire compiles pages in order, a few at a time, where Docusaurus compiles them all at once: a plugin waiting for another page gets it only once that page compiles, and a page taken from the compile cache is not compiled at all (build with --no-cache). The limit is limits.pageTimeout in the site config (seconds).',
       }),
       stack: kase({
         severity: 'error',

@@ -233,25 +233,26 @@ export function frameOf(d: Diagnostic, source?: string): string | undefined {
 /**
  * Q004 for an error the project's code threw outside any page's work (from a timer or a promise of its own, which
  * no page's compile awaits): at `evaluated` (its place in a module quire ran, see import-ts.ts's evaluatedPlace), else
- * at the first place of its stack inside the project folder, else at the project.
+ * at the first place of its stack inside the project folder, else at the project. `kase`: `stray` for a build, which
+ * stops; `strayDev` for quire dev, which goes on serving.
  */
-export function strayErrorDiagnostic(error: unknown, root: string, evaluated?: { file: string; line: number; column: number }): Diagnostic {
+export function strayErrorDiagnostic(
+  error: unknown,
+  root: string,
+  evaluated?: { file: string; line: number; column: number },
+  kase: 'stray' | 'strayDev' = 'stray',
+): Diagnostic {
   const reason = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   const rootPath = root.replace(/\/+$/, '') + '/';
   // Where the config's code (bundled and run from memory, src/import-ts.ts) maps it to, else the first frame in the project.
   if (evaluated?.file.startsWith(rootPath))
-    return report(CODES.PROJECT_PLUGIN, 'stray', { reason }, { ...evaluated, file: evaluated.file.slice(rootPath.length) });
+    return report(CODES.PROJECT_PLUGIN, kase, { reason }, { ...evaluated, file: evaluated.file.slice(rootPath.length) });
   for (const m of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+):(\d+):(\d+)/g)) {
     if (!m[1].startsWith(rootPath)) continue;
-    return report(
-      CODES.PROJECT_PLUGIN,
-      'stray',
-      { reason },
-      { file: m[1].slice(rootPath.length), line: Number(m[2]), column: Number(m[3]) },
-    );
+    return report(CODES.PROJECT_PLUGIN, kase, { reason }, { file: m[1].slice(rootPath.length), line: Number(m[2]), column: Number(m[3]) });
   }
-  return report(CODES.PROJECT_PLUGIN, 'stray', { reason }, { file: '.' });
+  return report(CODES.PROJECT_PLUGIN, kase, { reason }, { file: '.' });
 }
 
 /**

@@ -178,6 +178,12 @@ export interface Compiled {
   componentUses?: Record<string, ComponentUse[]>;
   /** The body has its own h1, so the layout adds none. */
   hasTitleHeading: boolean;
+  /**
+   * The addresses of linked content files the project's remark and rehype plugins were shown, by file (null: no such
+   * file, shown as written), as Docusaurus shows them (src/compile/addresses.ts): inputs of the compile, so a cached
+   * page is compiled again when one of them moved. Only on pages of a project with plugins that link to files.
+   */
+  shownAddresses?: Record<string, string | null>;
   /** Problems that did not stop the compile (a block left open), reported as warnings on every build. */
   notes?: CompileNote[];
   /** A blog post's words, on a site that shows reading times (see shared/words.ts). */

@@ -15,7 +15,7 @@ export function startWorker(loadTheme: () => Promise<Theme>): void {
   const job = workerData as WorkerJob;
   if (job.kind === 'compile')
     serve<Source>(
-      loadCompiler().then(() => (source: Source) => compileInWorker(source, job.config, job.texts, job.mdxFromTree)),
+      loadCompiler().then(() => (source: Source) => compileInWorker(source, job.config, job.texts, job.mdxFromTree, job.addresses)),
       (source) => `compile worker failed on ${source.file}`,
     );
   else serve<RenderTask>(renderInWorker(job, loadTheme()), (task) => `render worker failed on ${job.site.routes[task.routeIndex]?.path}`);

@@ -22,6 +22,7 @@ import { resolveAsset } from './plugins/links.ts';
 import { prescan, type PrescanProblem } from './prescan.ts';
 import type { PageSettings } from './pipeline.ts';
 import { PluginFailure } from './project-plugins.ts';
+import { addressesHold, type PageAddresses } from './addresses.ts';
 
 /**
  * Texts the compiler itself writes into pages (the footnotes' heading and back links), in the site's
@@ -79,7 +80,18 @@ export interface CompileOptions {
   /** Reused between builds; unchanged sources are not recompiled. */
   cache?: CompileCache;
   /** Compiles one source elsewhere (a worker pool); default in this thread. */
-  compileOne?: (source: Source, config: SiteConfig, texts: CompileTexts, mdxFromTree: boolean) => Promise<CompileOneResult>;
+  compileOne?: (
+    source: Source,
+    config: SiteConfig,
+    texts: CompileTexts,
+    mdxFromTree: boolean,
+    addresses?: PageAddresses,
+  ) => Promise<CompileOneResult>;
+  /**
+   * The pages' addresses a project's plugins are shown for links to them (pageAddresses, over all of the site's
+   * sources); a cached page shown another address than a file's now is compiled again.
+   */
+  addresses?: PageAddresses;
   /** `.mdx` pages without code become a syntax tree rather than MDX's JavaScript; default true (tests compare both). */
   mdxFromTree?: boolean;
   /** Called after each source, compiled or taken from the cache: sources done so far, and of how many. */
@@ -98,7 +110,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-export const COMPILER_VERSION = '36';
+export const COMPILER_VERSION = '37';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -110,6 +122,7 @@ export async function compile({
   onProgress,
   onCompiled,
   mdxFromTree = true,
+  addresses,
 }: CompileOptions): Promise<StageResult<Compiled[]> & { cacheHits: number; slowest?: Slowest }> {
   const diagnostics: Diagnostic[] = [];
   let cacheHits = 0;
@@ -140,12 +153,12 @@ export async function compile({
     sources.map(async (source, index): Promise<Compiled | undefined> => {
       const key = cacheKey(source, config, texts) + (mdxFromTree ? '' : '|code');
       const cached = cache?.get(key);
-      if (cached) {
+      if (cached && addressesHold(cached, addresses)) {
         cacheHits++;
         noted(cached, source);
         return finished(index, { ...cached, source });
       }
-      const result = await one(source, config, texts, mdxFromTree);
+      const result = await one(source, config, texts, mdxFromTree, addresses);
       if ('diagnostic' in result) {
         diagnostics.push(result.diagnostic);
         return finished(index, undefined);
@@ -274,6 +287,7 @@ interface Task {
   config: SiteConfig;
   texts: CompileTexts;
   mdxFromTree: boolean;
+  addresses?: PageAddresses;
   resolve: (result: CompileOneResult) => void;
   reject: (error: unknown) => void;
 }
@@ -335,9 +349,10 @@ export function compileSource(
   config: SiteConfig,
   texts: CompileTexts = ENGLISH_TEXTS,
   mdxFromTree = true,
+  addresses?: PageAddresses,
 ): Promise<CompileOneResult> {
   return new Promise((resolve, reject) => {
-    pending.push({ source, config, texts, mdxFromTree, resolve, reject });
+    pending.push({ source, config, texts, mdxFromTree, addresses, resolve, reject });
     if (!draining) void drain();
   });
 }
@@ -413,8 +428,9 @@ export async function compileInWorker(
   config: SiteConfig,
   texts: CompileTexts = ENGLISH_TEXTS,
   mdxFromTree = true,
+  addresses?: PageAddresses,
 ): Promise<CompileOneResult> {
-  return startCompile(await import('./processors.ts'), { source, config, texts, mdxFromTree }, {});
+  return startCompile(await import('./processors.ts'), { source, config, texts, mdxFromTree, addresses }, {});
 }
 
 /** What a pool answers for a source whose worker it stopped at the time limit (see pool.ts). */
@@ -429,14 +445,15 @@ export function compileTimeLimit(config: SiteConfig): { ms: number; result: (sou
  */
 function startCompile(
   { processSource }: Processors,
-  { source, config, texts, mdxFromTree }: Pick<Task, 'source' | 'config' | 'texts' | 'mdxFromTree'>,
+  { source, config, texts, mdxFromTree, addresses }: Pick<Task, 'source' | 'config' | 'texts' | 'mdxFromTree' | 'addresses'>,
   clock: SliceClock,
 ): Promise<CompileOneResult> {
   const limits = pageLimits(config);
   const problem = prescan(source.body, source.format, limits);
   if (problem) return Promise.resolve({ diagnostic: prescanDiagnostic(problem, source, limits) });
   const started = performance.now();
-  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree }, pageSettings(config));
+  const settings = pageSettings(config);
+  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree }, addresses ? { ...settings, addresses } : settings);
   const own = performance.now();
   // The page's own time: its part in the slice, and the rest from when it could go on (after the slice).
   return finishCompile(source, config, processing, () => own - started + performance.now() - Math.max(own, clock.ended ?? 0));
@@ -576,6 +593,7 @@ async function finishCompile(
       ...(data.head ? { head: data.head as Compiled['head'] } : {}),
       // A Docusaurus project's page (`leadingHeading`) by its MDX loader's content title; quire's by any h1.
       hasTitleHeading: config.markdown.title === 'leadingHeading' ? data.contentTitleH1 === true : data.firstH1 !== undefined,
+      ...(data.shownAddresses ? { shownAddresses: data.shownAddresses as Compiled['shownAddresses'] } : {}),
       ...wordsOf(source, config),
     },
   };

@@ -19,5 +19,6 @@ export {
   type Slowest,
 } from './compile.ts';
 export { compileAll, startCompilePool, type CompileJob } from './pool.ts';
+export { addressesHold, pageAddresses, type PageAddresses } from './addresses.ts';
 export { bundleModules } from './modules.ts';
 export { ModuleBundles } from './module-bundles.ts';

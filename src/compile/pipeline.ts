@@ -11,7 +11,8 @@ import { rehypeHeadingLinks } from './plugins/heading-links.ts';
 import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
-import { placeIn, remarkLinks, type LinkOptions } from './plugins/links.ts';
+import { placeIn, rehypeFileMarkers, remarkLinks, type LinkOptions } from './plugins/links.ts';
+import type { PageAddresses } from './addresses.ts';
 import { IMPORTED, remarkImports, remarkToc } from './plugins/imports.ts';
 import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
@@ -44,7 +45,7 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   remarkRestoreUnknownDirectives,
   remarkHeadingIds,
   remarkToc,
-  project?.remark.length ? [remarkLinks, { beforeProject: true }] : remarkLinks,
+  showsAddresses(project) ? [remarkLinks, { beforeProject: !!project?.remark.length, show: true }] : remarkLinks,
   remarkHead,
   ...(project?.remark ?? []),
   // What those plugins added that names theme modules or imports (tab-blocks' `<Tabs>` with their import), as
@@ -53,6 +54,14 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   ...(project?.remark.length ? [remarkThemeModulesAgain, remarkImportsAgain, remarkLinksAgain] : []),
   remarkSummary,
 ];
+
+/**
+ * A page's own remark plugins (after quire's) or rehype plugins see its links to Markdown files as their pages'
+ * addresses, as under Docusaurus (src/compile/addresses.ts); `beforeDefaultRemarkPlugins` see them as written.
+ */
+function showsAddresses(project: SectionPlugins | undefined): boolean {
+  return !!(project?.remark.length || project?.beforeRehype.length || project?.rehype.length);
+}
 
 /** The same passes a second time: unified attaches a plugin function once, however often it is listed. */
 const remarkThemeModulesAgain = () => remarkThemeModules();
@@ -84,6 +93,7 @@ const FILE_SETTINGS = [
   'mermaid',
   'magicComments',
   'blogPost',
+  'pageAddresses',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -101,6 +111,7 @@ export function fileData(
     mermaid,
     magicComments,
     newTabLinks,
+    addresses,
   }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
@@ -113,6 +124,7 @@ export function fileData(
       lineOffset: source.bodyLine,
       ...(relativeBase ? { relativeBase } : {}),
       ...(newTabLinks ? { newTab: true } : {}),
+      ...(addresses && plugins ? contentRootOf(source, plugins.folders) : {}),
     },
     admonitionTitles: texts.admonitions,
     keepImports: false,
@@ -134,7 +146,21 @@ export function fileData(
     magicComments,
     // A post's title is drawn above it: its first `# heading` goes (remarkBlogContentTitle).
     blogPost: source.kind === 'blog',
+    // Each content file's address, which the project's plugins see for a link to it (remarkLinks' `show`).
+    pageAddresses: plugins ? addresses?.byFile : undefined,
   };
+}
+
+/**
+ * The content folder a page is in (a docs version's or instance's, the blog's, the pages'), as resolveFromContentRoot
+ * (src/plan/file-links.ts) finds it: a translation by its original's place.
+ */
+function contentRootOf(source: Source, folders: NonNullable<PageSettings['plugins']>['folders']): { contentRoot?: string } {
+  const roots = [...folders.docs, ...folders.instances, folders.blog, folders.pages]
+    .filter((r): r is string => r !== null)
+    .map((r) => r.replace(/\/$/, ''));
+  const root = roots.find((r) => (source.origin ?? source.file).startsWith(r + '/'));
+  return root === undefined ? {} : { contentRoot: root };
 }
 
 /** What the site's config sets for how every page compiles, besides its base path and texts. */
@@ -155,6 +181,8 @@ export interface PageSettings {
   newTabLinks?: boolean;
   /** The kinds of magic comments in code blocks (SiteConfig.markdown.magicComments); unset, the highlight comments. */
   magicComments?: readonly MagicComment[];
+  /** The content files' addresses a project's plugins see for links to them (src/compile/addresses.ts). */
+  addresses?: PageAddresses;
 }
 
 /**
@@ -164,6 +192,7 @@ export interface PageSettings {
 export const rehypePluginsFor = (project?: SectionPlugins): PluggableList => [
   ...(project?.beforeRehype ?? []),
   ...(project?.rehype ?? []),
+  ...(showsAddresses(project) ? [rehypeFileMarkers] : []),
   rehypeHeadingLinks,
   rehypeTables,
   rehypeCode,

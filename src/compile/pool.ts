@@ -11,6 +11,7 @@ import {
   type CompileTexts,
   type Slowest,
 } from './compile.ts';
+import type { PageAddresses } from './addresses.ts';
 
 /** What a compile worker is given once (see pool.ts): tasks are sources, answers compileInWorker's results. */
 export interface CompileJob {
@@ -18,6 +19,8 @@ export interface CompileJob {
   config: SiteConfig;
   texts: CompileTexts;
   mdxFromTree?: boolean;
+  /** The pages' addresses the project's plugins are shown (see addresses.ts). */
+  addresses?: PageAddresses;
 }
 
 /**
@@ -29,13 +32,13 @@ export function startCompilePool(
   config: SiteConfig,
   texts: CompileTexts,
   size: number,
-  { local = false, mdxFromTree = true } = {},
+  { local = false, mdxFromTree = true, addresses }: { local?: boolean; mdxFromTree?: boolean; addresses?: PageAddresses } = {},
 ): Pool<Source, CompileOneResult> {
-  const job: CompileJob = { kind: 'compile', config, texts, mdxFromTree };
+  const job: CompileJob = { kind: 'compile', config, texts, mdxFromTree, ...(addresses ? { addresses } : {}) };
   return createPool<Source, CompileOneResult>(workerFile, {
     size,
     workerData: job,
-    local: local ? (source) => compileSource(source, config, texts, mdxFromTree) : undefined,
+    local: local ? (source) => compileSource(source, config, texts, mdxFromTree, addresses) : undefined,
     timeLimit: compileTimeLimit(config),
   });
 }
@@ -64,7 +67,11 @@ export async function compileAll({
   // This thread compiles too, beside one worker fewer than the cores.
   const workers = defaultPoolSize() - 1;
   if (!workerFile || misses < POOL_THRESHOLD || workers < 1) return compile(options);
-  const pool = startCompilePool(workerFile, config, texts, workers, { local: true, mdxFromTree: options.mdxFromTree });
+  const pool = startCompilePool(workerFile, config, texts, workers, {
+    local: true,
+    mdxFromTree: options.mdxFromTree,
+    addresses: options.addresses,
+  });
   try {
     return await compile({ ...options, compileOne: (source) => pool.run(source) });
   } finally {

@@ -6,8 +6,10 @@ import {
   compilerSettings,
   compileSource,
   startCompilePool,
+  addressesHold,
   type CompileOneResult,
   type CompileTexts,
+  type PageAddresses,
 } from '../compile/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { defaultPoolSize, WorkerLostError, type Pool } from '../pool.ts';
@@ -70,17 +72,30 @@ export class CompiledSources {
     config: SiteConfig,
     texts: CompileTexts,
     onProgress?: (done: number, total: number) => void,
+    addresses?: PageAddresses,
   ): Promise<string[]> {
     const live = new Set(sources.map((s) => s.file));
     for (const file of this.entries.keys()) if (!live.has(file)) this.entries.delete(file);
-    const stale = sources.filter((s) => this.entries.get(s.file)?.key !== cacheKey(s, config, texts));
+    // A page shown the address of a linked page that has moved since (its slug edited, its file renamed) compiles again.
+    const stale = sources.filter((s) => {
+      const entry = this.entries.get(s.file);
+      return entry?.key !== cacheKey(s, config, texts) || (entry.compiled !== undefined && !addressesHold(entry.compiled, addresses));
+    });
     if (!stale.length) return [];
-    const compileOne = this.compiler(config, texts);
+    const compileOne = this.compiler(config, texts, addresses);
     // Many at once (the first build, a config change): through the disk cache, which a warm start hits.
     if (stale.length > 8 && this.options.cacheDir !== false) {
       const cache = (this.diskCache ??= await CompileCache.open(this.options.cacheDir));
       const misses = stale.filter((s) => !cache.has(cacheKey(s, config, texts))).map((s) => s.file);
-      const result = await compile({ sources: stale, config, texts, cache, onProgress, compileOne: this.lane ? compileOne : undefined });
+      const result = await compile({
+        sources: stale,
+        config,
+        texts,
+        cache,
+        onProgress,
+        addresses,
+        compileOne: this.lane ? compileOne : undefined,
+      });
       // An unwritable cache folder only makes the next start slower (`quire build` reports it as Q102).
       await cache.save().catch(() => undefined);
       for (const c of result.value) this.entries.set(c.source.file, { key: cacheKey(c.source, config, texts), compiled: c });
@@ -132,16 +147,17 @@ export class CompiledSources {
    * the rest of the session compiles here: the result is the same, only the thread differs. (A source
    * that makes the compiler throw is a quire bug, reported as it is.)
    */
-  private compiler(config: SiteConfig, texts: CompileTexts): (source: Source) => Promise<CompileOneResult> {
-    const settings = compilerSettings(config, texts);
+  private compiler(config: SiteConfig, texts: CompileTexts, addresses?: PageAddresses): (source: Source) => Promise<CompileOneResult> {
+    // The workers were given the pages' addresses with their settings: a route that changed starts them again.
+    const settings = compilerSettings(config, texts) + (addresses ? `|${addresses.key}` : '');
     if (this.lane && this.lane.settings !== settings) void this.close();
     const size = laneSize();
     if (!this.lane && this.options.workerFile && !this.workersFailed && size > 0) {
-      const pool = startCompilePool(this.options.workerFile, config, texts, size);
+      const pool = startCompilePool(this.options.workerFile, config, texts, size, { addresses });
       this.lane = { settings, pool };
     }
     const lane = this.lane;
-    if (!lane) return (source) => compileSource(source, config, texts);
+    if (!lane) return (source) => compileSource(source, config, texts, true, addresses);
     return (source) =>
       lane.pool.run(source).catch((e: Error) => {
         if (!(e instanceof WorkerLostError)) throw e;
@@ -149,7 +165,7 @@ export class CompiledSources {
           this.workersFailed = true;
           void this.close();
         }
-        return compileSource(source, config, texts);
+        return compileSource(source, config, texts, true, addresses);
       });
   }
 

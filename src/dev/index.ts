@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
+import { strayErrorDiagnostic, type Diagnostic } from '../diagnostics.ts';
+import { evaluatedPlace } from '../config/index.ts';
 import { ON_DEMAND_DIR } from '../shared/output-paths.ts';
 import { watchedFolders, type FileChange } from './classify.ts';
 import { injectLiveScript, type OverlayPayload } from './live-client.ts';
@@ -32,6 +33,13 @@ export interface DevOptions extends Omit<DevSessionOptions, 'store'> {
   searchDelayMs?: number;
   /** Called when a new search index is served, with its number of files (tests). */
   onSearchIndex?: (files: number) => void;
+  /**
+   * An exception the project's code throws from a timer or promise of its own, outside any page's work quire awaits
+   * (a plugin's own time limit), becomes Q004 at its place in the terminal and the overlay, and the server goes on,
+   * instead of ending the process. The handlers are the process's (`uncaughtException`, `unhandledRejection`), so the
+   * command line asks for them; a test runner keeps its own. Default false.
+   */
+  strayErrors?: boolean;
 }
 
 export interface DevHandle {
@@ -111,6 +119,30 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
     for (const resolve of waiting.splice(0)) resolve(report);
   };
 
+  /**
+   * Reports what the project's code throws outside a build's work as `quire build` does (cli/quire.ts), without ending:
+   * the pages served stay, the overlay shows it until the next build's report replaces it.
+   */
+  const strayReporter = (server: DevServer) => {
+    const handler = (e: unknown) => {
+      const diagnostic = strayErrorDiagnostic(e, root, evaluatedPlace(e), 'strayDev');
+      void sourcesOf([diagnostic], root).then((sources) => {
+        log(formatForTerminal([diagnostic], sources, options.color ?? false));
+        printed = signatureOf([diagnostic]);
+        overlay = overlayPayload([diagnostic], sources, { served: store.size > 0 });
+        server.broadcast('errors', overlay);
+      });
+    };
+    process.on('uncaughtException', handler);
+    process.on('unhandledRejection', handler);
+    return {
+      remove() {
+        process.off('uncaughtException', handler);
+        process.off('unhandledRejection', handler);
+      },
+    };
+  };
+
   // Search: the index is rebuilt from the served pages once edits pause (pagefind takes a moment).
   let searchPrinted = signatureOf([]);
   const search = debounced(options.searchDelayMs ?? 300, async () => {
@@ -135,6 +167,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
     overlay: () => overlay,
   });
   if ('diagnostics' in server) return server;
+  const stray = options.strayErrors ? strayReporter(server) : undefined;
   const first = await session.start();
   await publish(first, server, undefined);
   if (first.ok) search.schedule();
@@ -181,6 +214,7 @@ export async function startDev(options: DevOptions): Promise<DevHandle | { diagn
     first,
     nextReport: () => new Promise((resolve) => waiting.push(resolve)),
     async close() {
+      stray?.remove();
       await warming;
       await watcher?.close();
       await search.close();

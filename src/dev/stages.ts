@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CompileTexts, ModuleBundles } from '../compile/index.ts';
+import { pageAddresses, type CompileTexts, type ModuleBundles } from '../compile/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { CODES, hasErrors, report, type Diagnostic } from '../diagnostics.ts';
 import {
@@ -204,7 +204,8 @@ export class DevRun implements Driver {
     const m = this.memory;
     m.texts = siteTexts(config, loaded);
     const onProgress = this.onProgress && ((done: number, total: number) => this.onProgress!({ step: 'compile', done, total }));
-    this.compiledNow.push(...(await m.compiled.update(loaded.sources, config, m.texts, onProgress)));
+    const addresses = pageAddresses(loaded.sources, config);
+    this.compiledNow.push(...(await m.compiled.update(loaded.sources, config, m.texts, onProgress, addresses)));
     const errors = m.compiled.errors(loaded.sources);
     for (const d of errors) this.served.add(d);
     // A file that never loaded or compiled stands in with its route (not rendered: its address answers 404), so

@@ -56,7 +56,7 @@ function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, str
   const links = page.links.map((link) => {
     const target = linkedFile(link.path);
     if (target === undefined || fileRoutes.has(target)) return link;
-    const written = decodeSafe(link.url.split('#')[0]);
+    const written = decodeSafe(link.url.split('#')[0].split('?')[0]);
     if (written.startsWith('.')) return link;
     const candidate = fileKey(path.posix.normalize(path.posix.join(root, written)));
     if (!fileRoutes.has(candidate)) {

@@ -50,7 +50,8 @@ export function linkedFile(linkPath: string | undefined): string | undefined {
   return linkPath?.startsWith(FILE_MARKER) ? linkPath.slice(FILE_MARKER.length) : undefined;
 }
 
-const FILE_MARKERS = new RegExp(`${escapeRegExp(FILE_MARKER)}([^"#?\\s]+)`, 'g');
+// A marker's path holds no `&` (encodePath): one in a value React escaped (`&quot;` ending an island's prop) ends it.
+const FILE_MARKERS = new RegExp(`${escapeRegExp(FILE_MARKER)}([^"#?&\\s]+)`, 'g');
 
 /** A page's HTML with each content-file marker replaced by the URL `urlOf` gives its file; unknown files keep theirs. */
 export function replaceFileMarkers(html: string, urlOf: (file: string) => string | undefined): string {

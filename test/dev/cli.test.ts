@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import type { OverlayPayload } from '../../src/dev/live-client.ts';
 import { makeSite, repoRoot } from '../helpers.ts';
+import { openEvents } from './events.ts';
 import { get } from './http.ts';
 
 const CLI = path.join(repoRoot, 'lib/quire.js');
@@ -77,6 +80,58 @@ describe('quire dev and quire serve on the command line', () => {
       expect(dev.output()).toMatch(/first build: 13 page\(s\) rendered in \d+ ms/);
     } finally {
       expect(await stop(dev)).toBe(0);
+    }
+  });
+
+  it("cli: should report what the project's code throws from its own timer as Q004, and go on serving", async () => {
+    // The config sets a timer of its own that throws once the test asks (as Electron's structure previews' time limit
+    // throws from a timer): quire build stops with one Q004, quire dev ended with a stack trace.
+    const { root: own, cleanup: done } = await makeSite('basic');
+    try {
+      const config = path.join(own, 'site.config.ts');
+      // Outside the project, so that making it is no edit the dev server builds.
+      const trigger = `${own}-throw-now`;
+      const timer = [
+        "import { existsSync } from 'node:fs';",
+        'const poll = setInterval(() => {',
+        `  if (!existsSync(${JSON.stringify(trigger)})) return;`,
+        '  clearInterval(poll);',
+        "  throw new Error('the late timer gave up');",
+        '}, 50);',
+        'poll.unref();',
+        '',
+      ].join('\n');
+      await writeFile(config, timer + (await readFile(config, 'utf8')));
+      const dev = run(['dev', '--port', '0', '--no-cache'], own);
+      try {
+        const [, url] = await dev.waitFor(/quire dev: serving (http:\/\/127\.0\.0\.1:\d+\/de\/)/);
+        await writeFile(trigger, '');
+        await dev.waitFor(/error Q004 site\.config\.ts:5:/);
+        expect(dev.output()).toContain('the late timer gave up');
+        expect(dev.output()).toContain('quire dev goes on serving the pages it built');
+        expect(dev.output()).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+        // Still serving, with the error in the overlay a page shows.
+        expect((await get(url + 'docs/guide/start/')).status).toBe(200);
+        const events = openEvents(new URL(url).origin + '/__quire/events');
+        try {
+          await events.opened;
+          const { overlay } = await events.next<{ overlay: OverlayPayload | null }>('hello');
+          expect(overlay?.errors).toEqual([
+            expect.objectContaining({ code: 'Q004', where: expect.stringMatching(/^site\.config\.ts:5:/) }),
+          ]);
+        } finally {
+          events.close();
+        }
+        // The next edit builds, and the overlay goes.
+        const page = path.join(own, 'content/docs/guide/start.md');
+        await writeFile(page, (await readFile(page, 'utf8')) + '\nEin neuer Absatz.\n');
+        await dev.waitFor(/fixed: content\/docs\/guide\/start\.md/);
+      } finally {
+        expect(await stop(dev)).toBe(0);
+      }
+    } finally {
+      await rm(`${own}-throw-now`, { force: true });
+      await done();
     }
   });
 

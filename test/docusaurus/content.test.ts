@@ -207,6 +207,22 @@ describe('Docusaurus content rules', () => {
     expect(resolveFromContentRoot([plain], routes, config)[0]).toBe(plain);
   });
 
+  it('keeps the query of a link to a .md file, which still names the file (parseLocalURLPath in Docusaurus)', async () => {
+    // Electron's API pages link `structures/x.md?inline` for a structure shown in place.
+    const page = await compiled('[Size](api/Size.md?inline) and [near](other.md?a=1#part)\n', 'md', 'content/docs/understanding/x/y.md');
+    const routes = new Map([
+      ['content/docs/api/Size.md', '/docs/api/Size/'],
+      ['content/docs/understanding/x/other.md', '/docs/understanding/x/other/'],
+    ]);
+    const [resolved] = resolveFromContentRoot([page], routes, config);
+    expect(resolved.links.map((l) => [l.path, l.hash])).toEqual([
+      ['quire-file:content/docs/api/Size.md', undefined],
+      ['quire-file:content/docs/understanding/x/other.md', 'part'],
+    ]);
+    expect(htmlOf(resolved)).toContain('href="quire-file:content/docs/api/Size.md?inline"');
+    expect(htmlOf(resolved)).toContain('href="quire-file:content/docs/understanding/x/other.md?a=1#part"');
+  });
+
   it('shows a Markdown example holding a fenced block without the block class on its tokens', async () => {
     const html = htmlOf(await compiled('````md title="x.md"\n# Hi\n\n```js\nconst a = 1;\n```\n````\n', 'md'));
     expect(html.match(/class="[^"]*\bcode-block\b[^"]*"/g)).toEqual(['class="code-block"']);

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type { Properties } from 'hast';
+import type { Properties, Root as HastRoot } from 'hast';
 import type { Image, Link, LinkReference, Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
 import { CODES, report } from '../../diagnostics.ts';
-import { assetMarker, fileKey, fileLinkPath, fileMarker, SIZE_PROPERTY, sizeMarker } from '../../shared/markers.ts';
+import { assetMarker, fileKey, fileLinkPath, fileMarker, linkedFile, SIZE_PROPERTY, sizeMarker } from '../../shared/markers.ts';
+import { shownAddress, type ShownAddresses } from '../addresses.ts';
 import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
 import { at, srcsetCandidates, unsafeUrl, type UnsafeFinding, type UrlPolicy } from '../../shared/url-policy.ts';
@@ -46,6 +47,11 @@ export interface LinkOptions {
   lineOffset: number;
   /** Markdown links to other sites and `pathname://` links open a new tab (SiteConfig.markdown.newTabLinks). */
   newTab?: true;
+  /**
+   * The content folder the page is in (a docs version's, the blog's…), from which a link to a `.md` file not written
+   * with `./` or `../` is tried too, for the address project plugins are shown (see src/compile/addresses.ts).
+   */
+  contentRoot?: string;
 }
 
 /**
@@ -64,7 +70,17 @@ const resolvedNodes = new WeakMap<Root, WeakSet<object>>();
 /** The node types whose URLs remarkLinks checks and resolves. */
 const RESOLVED_TYPES = new Set(['link', 'definition', 'image', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
 
-export function remarkLinks({ again = false, beforeProject = false }: { again?: boolean; beforeProject?: boolean } = {}) {
+export function remarkLinks({
+  again = false,
+  beforeProject = false,
+  show = false,
+}: {
+  again?: boolean;
+  /** A project's remark plugins run next: only links to Markdown files are resolved now (the rest in the pass `again`). */
+  beforeProject?: boolean;
+  /** A project's plugins run next: a Markdown link shows them its page's address (showAddress) instead of a marker. */
+  show?: boolean;
+} = {}) {
   return (tree: Root, file: VFile) => {
     // Per-file options travel in file.data, so one processor serves every file.
     const options = file.data.linkOptions as LinkOptions;
@@ -83,7 +99,7 @@ export function remarkLinks({ again = false, beforeProject = false }: { again?: 
       if (!RESOLVED_TYPES.has(node.type) || done.has(node)) return;
       // Docusaurus resolves only the links to Markdown files before a project's remarkPlugins run: they see the others
       // as written (Electron's github-content-links sends `../../DEPS` to GitHub). Those wait for the second pass.
-      if (beforeProject && (node.type === 'link' || node.type === 'definition') && !/\.mdx?$/.test(splitHash(node.url)[0])) return;
+      if (beforeProject && (node.type === 'link' || node.type === 'definition') && !namesMarkdownFile(node.url)) return;
       done.add(node);
       if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
         // A definition may serve an image (`![Karte][karte]`), so it may hold a data: image.
@@ -94,7 +110,7 @@ export function remarkLinks({ again = false, beforeProject = false }: { again?: 
         const written = node.url;
         const resolved = resolveLink(written, options);
         if (resolved.ref) links.push({ ...resolved.ref, ...place(node) });
-        node.url = resolved.url;
+        node.url = show && !again ? showAddress(written, resolved, file.data, options) : resolved.url;
         // Docusaurus's Markdown links are its Link, which opens any URL with a scheme (`https:`, `pathname:`) in a
         // new tab; a reference link (`[x][ref]`) is its definition's.
         if (options.newTab && isExternal(written)) {
@@ -143,6 +159,56 @@ export function remarkLinks({ again = false, beforeProject = false }: { again?: 
     file.data.assets = assets;
     if (anchors.length) file.data.anchors = anchors;
     if (measured.length) file.data.measuredImages = measured;
+  };
+}
+
+/**
+ * The URL a project's plugins see for a Markdown link: for a link to a content file, its page's address as Docusaurus
+ * shows it (src/compile/addresses.ts; the link as written when there is no such file), noted in `data.shownAddresses`
+ * and, to be put back after the plugins (rehypeFileMarkers), in `data.shownMarkers`; any other link as resolved.
+ */
+function showAddress(
+  written: string,
+  resolved: { url: string; ref?: LinkRef },
+  data: Record<string, unknown>,
+  options: LinkOptions,
+): string {
+  const target = linkedFile(resolved.ref?.path);
+  const addresses = data.pageAddresses as Map<string, string> | undefined;
+  if (target === undefined || !addresses) return resolved.url;
+  const [pathPart, hash] = splitHash(written);
+  const [filePart, query] = splitQuery(pathPart);
+  const seen = (data.shownAddresses ??= {}) as ShownAddresses;
+  const address = shownAddress(target, decodeSafe(filePart), options.contentRoot, addresses, seen);
+  const shown = address ?? filePart;
+  const markers = (data.shownMarkers ??= new Map()) as Map<string, string>;
+  markers.set(shown, fileMarker(target));
+  return shown + (query === undefined ? '' : `?${query}`) + (hash === undefined ? '' : `#${hash}`);
+}
+
+/**
+ * The markers of the links project plugins were shown addresses for (showAddress) put back, after the plugins: the
+ * page's output is as without them, its links resolved by render like any other's. A value of an element's property or
+ * a JSX attribute that is one of those addresses (with a `#hash` or not) gets its marker: a plugin that moved the link
+ * into a component's prop (Electron's `<APIStructurePreview url>`) hands the component the page's link.
+ */
+export function rehypeFileMarkers() {
+  return (tree: HastRoot, file: VFile) => {
+    const markers = file.data.shownMarkers as Map<string, string> | undefined;
+    if (!markers?.size) return;
+    const restore = (value: string): string => {
+      const end = value.search(/[?#]/);
+      const marker = markers.get(end < 0 ? value : value.slice(0, end));
+      return marker === undefined ? value : marker + (end < 0 ? '' : value.slice(end));
+    };
+    walk(tree, (node: WalkNode) => {
+      const element = node as { properties?: Record<string, unknown>; attributes?: { type: string; value?: unknown }[] };
+      if (element.properties)
+        for (const [name, value] of Object.entries(element.properties))
+          if (typeof value === 'string') element.properties[name] = restore(value);
+      for (const attribute of element.attributes ?? [])
+        if (attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string') attribute.value = restore(attribute.value);
+    });
   };
 }
 
@@ -268,7 +334,7 @@ function componentUrl(
     return { url, ref: ref && FILE_PROPS.has(name) ? { ...ref, image: true } : ref };
   }
   if (FILE_PROPS.has(name)) return resolveAsset(url, options, assets, at);
-  if (/\.mdx?$/.test(splitHash(url)[0])) return resolveLink(url, options);
+  if (namesMarkdownFile(url)) return resolveLink(url, options);
   const u = new URL(url, 'http://site' + (options.relativeBase ?? options.pagePath));
   const sitePath = u.pathname + u.search + u.hash;
   return { url: sitePath, ref: { ...internalRef(sitePath, options.pagePath)!, url } };
@@ -307,12 +373,14 @@ export function resolveLink(url: string, options: LinkOptions): { url: string; r
     return { url, ref: url.startsWith('#') ? { url, path: options.pagePath, hash: decodeSafe(url.slice(1)) } : undefined };
   }
   const [pathPart, hash = ''] = splitHash(url);
-  if (/\.mdx?$/.test(pathPart)) {
+  const [filePart, query] = splitQuery(pathPart);
+  if (/\.mdx?$/.test(filePart)) {
     // A link to another content file: the route is known only after planning. One written from the site's root
-    // (`/api/Store.md`) names a file of the content folder, as Docusaurus reads it (resolveFromContentRoot).
-    const target = fileKey(path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(pathPart))));
+    // (`/api/Store.md`) names a file of the content folder, as Docusaurus reads it (resolveFromContentRoot). A query
+    // stays, as Docusaurus keeps it (`structures/x.md?inline`: its parseLocalURLPath and serializeURLPath).
+    const target = fileKey(path.posix.normalize(path.posix.join(path.posix.dirname(options.file), decodeSafe(filePart))));
     return {
-      url: fileMarker(target) + (hash ? '#' + hash : ''),
+      url: fileMarker(target) + (query === undefined ? '' : '?' + query) + (hash ? '#' + hash : ''),
       ref: { url, path: fileLinkPath(target), hash: hash ? decodeSafe(hash) : undefined },
     };
   }
@@ -346,6 +414,17 @@ export function resolveAsset(
 function splitHash(url: string): [string, string | undefined] {
   const i = url.indexOf('#');
   return i < 0 ? [url, undefined] : [url.slice(0, i), url.slice(i + 1)];
+}
+
+/** A URL's path and its query (without the `?`), the hash taken off already. */
+function splitQuery(url: string): [string, string | undefined] {
+  const i = url.indexOf('?');
+  return i < 0 ? [url, undefined] : [url.slice(0, i), url.slice(i + 1)];
+}
+
+/** Whether a URL names a Markdown file (its path, without query and hash, ends with `.md` or `.mdx`). */
+export function namesMarkdownFile(url: string): boolean {
+  return /\.mdx?$/.test(splitQuery(splitHash(url)[0])[0]);
 }
 
 function decodeSafe(s: string): string {
