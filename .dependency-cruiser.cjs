@@ -34,7 +34,7 @@ const FS_READERS = {
   '^src/dev/': 'the dev session: serves files, watches the project, keeps its stores and caches',
   '^src/compile/cache\\.ts$': "the compile cache, compile's own store",
   '^src/compile/module-bundles\\.ts$': "the last bundle of the pages' modules (.quire/cache/modules-*.bin) and the bytes of the files it was made of",
-  '^src/compile/modules(?:-plugin|-report)?\\.ts$': 'the modules pages import, which esbuild reads to bundle them (it writes nothing: write: false)',
+  '^src/compile/modules(?:-plugin|-report|-exports)?\\.ts$': 'the modules pages import, which esbuild reads to bundle them (it writes nothing: write: false), and the package.json files naming them',
   '^src/lock\\.ts$': 'the build lock (.quire/build.lock)',
   '^src/standing\\.ts$': "the record of the last build's inputs and output, and the stat of each file it names (the no-change check)",
   '^src/load/git-history\\.ts$': "the pages' last commits, kept under the commit HEAD names (.quire/cache/last-commits.json)",

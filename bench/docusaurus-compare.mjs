@@ -131,10 +131,10 @@ function contentOf(file, url) {
   const root = docs.length === 1 ? docs[0] : markdown.length === 1 ? markdown[0] : articles.length === 1 ? articles[0] : null;
   if (root === null) return null;
   tabsLabelsFirst(root);
-  // quire writes a doc's front matter title above its Markdown body, Docusaurus inside it.
+  // quire writes a doc's title above its Markdown body, Docusaurus inside it (its synthetic title, also above a
+  // body whose h1 is no content title: gmail-processor's pages, which begin with a rule).
   const title = findAll(tree, (n) => n.tagName === 'h1' && hasClass(n, 'doc__title'));
-  const hasH1 = findAll(root, (n) => n.tagName === 'h1').length > 0;
-  const parts = !hasH1 && title.length === 1 ? textOf(title[0]) : [];
+  const parts = title.length === 1 ? textOf(title[0]) : [];
   // Zero-width spaces are Docusaurus's heading-anchor text; case is compared loosely since admonition labels
   // are upper-cased by CSS in one generator and in the text in the other.
   const text = textOf(root, parts)

@@ -111,11 +111,16 @@ function describeValue(v: unknown): string {
   return `${typeof v} ${String(v)}`;
 }
 
-/** Why a link reaches nothing: its target is a draft (the draft's file), or nothing is there (what was looked for). */
-export type LinkWhy = { draft: string } | { missing: string };
+/**
+ * Why a link reaches nothing: its target is a draft (the draft's file), a React page quire left out as it cannot
+ * build its code (the page's file, named by a Q039 warning), or nothing is there (what was looked for).
+ */
+export type LinkWhy = { draft: string } | { leftOut: string } | { missing: string };
 
 function whyText(why: LinkWhy): string {
-  return 'draft' in why ? `the page is a draft (${why.draft}), which production builds leave out` : `no page or file at ${why.missing}`;
+  if ('draft' in why) return `the page is a draft (${why.draft}), which production builds leave out`;
+  if ('leftOut' in why) return `the React page ${why.leftOut} is left out of the site, as quire cannot build its code (Q039)`;
+  return `no page or file at ${why.missing}`;
 }
 
 /**
@@ -125,6 +130,7 @@ function whyText(why: LinkWhy): string {
 export type LinkHint =
   | { kind: 'base'; path: string }
   | { kind: 'draft' }
+  | { kind: 'leftOut' }
   | { kind: 'near'; path: string }
   | { kind: 'fileLink' }
   | { kind: 'sitePath' };
@@ -135,6 +141,8 @@ function linkHintText(hint: LinkHint): string {
       return `The base path is added for you: write ${hint.path}.`;
     case 'draft':
       return 'Remove draft: true from that page to publish it, or leave the link out until then.';
+    case 'leftOut':
+      return "The page's Q039 warnings name the imports quire does not provide: the link works once the page builds.";
     case 'near':
       return `Did you mean ${hint.path}?`;
     case 'fileLink':
@@ -1281,7 +1289,7 @@ export const CATALOGUE = {
     title: 'Broken link',
     severity: 'error',
     about:
-      'broken internal link or image (Markdown, MDX props, sidebar link items, data files, front matter `image`, the config\'s `favicon`, `image` and `navbar.logo.src`, the announcement\'s `href="/…"`; file, line, column, target; a link written with the base path is named with the path to write instead, any other with the nearest page or file (`/docs/fqa/` → `/docs/faq/`, `./epub.md` → `./epub.mdx`); an image from `static/` that is not there is a "Broken image" naming the file it looked for)',
+      'broken internal link or image (Markdown, MDX props, sidebar link items, data files, front matter `image`, the config\'s `favicon`, `image` and `navbar.logo.src`, the announcement\'s `href="/…"`; file, line, column, target; a link written with the base path is named with the path to write instead, any other with the nearest page or file (`/docs/fqa/` → `/docs/faq/`, `./epub.md` → `./epub.mdx`); an image from `static/` that is not there is a "Broken image" naming the file it looked for; a link to a draft or to a React page quire left out, Q039, says so)',
     cases: {
       imageOutside: kase({
         severity: 'error',
@@ -1317,7 +1325,7 @@ export const CATALOGUE = {
       configLink: kase({
         severity: 'error',
         message: (d: { to: string; why: LinkWhy; hint: LinkHint }) =>
-          'draft' in d.why
+          'draft' in d.why || 'leftOut' in d.why
             ? `Broken link in the site configuration: ${d.to}: ${whyText(d.why)}.`
             : `Broken link in the site configuration: ${d.to} is not a page of the site.`,
         hint: (d) => linkHintText(d.hint),

@@ -150,6 +150,7 @@ async function planSite(
     styles,
     baseUrl,
     staticPaths,
+    roots: [...new Set([path.resolve(root, config.layout.static), root, process.cwd()])],
     settings,
     texts,
     browser,
@@ -176,6 +177,7 @@ async function planSite(
     missingImages,
     memo,
     hooks,
+    leftOut: modules.dropped.map((c) => ({ path: c.source.path, file: c.source.file })),
   });
   const value = planned.value && modules.files.length ? { ...planned.value, moduleFiles: modules.files } : planned.value;
   return {

@@ -110,7 +110,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-export const COMPILER_VERSION = '37';
+export const COMPILER_VERSION = '38';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -592,7 +592,8 @@ async function finishCompile(
       ...(data.imports ? { imports: data.imports as Compiled['imports'] } : {}),
       ...(data.unplainProps ? { unplainProps: data.unplainProps as Compiled['unplainProps'] } : {}),
       ...(data.head ? { head: data.head as Compiled['head'] } : {}),
-      hasTitleHeading: data.firstH1 !== undefined,
+      // A Docusaurus project's page (`leadingHeading`) by its MDX loader's content title; quire's by any h1.
+      hasTitleHeading: config.markdown.title === 'leadingHeading' ? data.contentTitleH1 === true : data.firstH1 !== undefined,
       ...(data.shownAddresses ? { shownAddresses: data.shownAddresses as Compiled['shownAddresses'] } : {}),
       ...wordsOf(source, config),
     },

@@ -11,6 +11,7 @@ import { CODE_MODULE } from '../shared/markers.ts';
 import { MDX_COMPONENTS_MODULE } from './plugins/global-components.ts';
 import type { AssetRef, Compiled } from '../types.ts';
 import { noteDiagnostic } from './compile-note.ts';
+import { exportsTargetWithExtension } from './modules-exports.ts';
 import type { BundleOptions } from './modules.ts';
 import type { CompiledPartial } from './processors.ts';
 
@@ -93,6 +94,8 @@ export function modulesPlugin(state: BundleState, target: Target, pages: Entry[]
       codeBlocks(b, state, target, pages);
       partialFiles(b, state);
       if (target === 'browser') serverCssModuleNames(b, state);
+      // Last: only for the bare imports no hook above took.
+      packageExports(b);
     },
   };
 }
@@ -364,7 +367,7 @@ function mdxComponentsModule(b: PluginBuild, { root, options }: BundleState): vo
  * esbuild's file loader publishes other files beside the island module.
  */
 function importedFiles(b: PluginBuild, state: BundleState, target: Target): void {
-  const { baseUrl, staticPaths, browser } = state.options;
+  const { baseUrl, staticPaths, browser, roots } = state.options;
   const fileHook = (namespace: 'quire-url' | 'quire-svg') => async (args: OnResolveArgs) => {
     if (args.pluginData === 'quire-file' || (namespace === 'quire-url' && target === 'browser')) return undefined;
     const found = await b.resolve(args.path, {
@@ -380,10 +383,12 @@ function importedFiles(b: PluginBuild, state: BundleState, target: Target): void
   };
   // CSS naming a static file from the site's root (`url(/img/bg.png)`) means the published file, as in Docusaurus:
   // its path under the base path. A root path that is no static file is left to esbuild, which reports it.
-  b.onResolve({ filter: /^\/[^/]/ }, (args) => {
-    if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
-    const sitePath = decodeURI(args.path.split(/[?#]/)[0]);
-    return staticPaths?.has(sitePath) ? { path: withBase(baseUrl, args.path), external: true } : undefined;
+  b.onResolve({ filter: /^\/[^/]/ }, async (args) => {
+    if (args.kind === 'url-token' || args.kind === 'import-rule') {
+      const sitePath = decodeURI(args.path.split(/[?#]/)[0]);
+      return staticPaths?.has(sitePath) ? { path: withBase(baseUrl, args.path), external: true } : undefined;
+    }
+    return args.pluginData === 'quire-root' ? undefined : fromRoots(b, args, roots ?? []);
   });
   b.onResolve({ filter: FILE_URL }, fileHook('quire-url'));
   b.onResolve({ filter: /\.svg$/i }, fileHook('quire-svg'));
@@ -410,6 +415,46 @@ function importedFiles(b: PluginBuild, state: BundleState, target: Target): void
   b.onResolve({ filter: /^@quire\/svg$/ }, (args) =>
     target === 'server' ? { path: args.path, external: true } : { path: browser!.island },
   );
+}
+
+/**
+ * Code's import of a server-relative path (`import RenderExample from '/src/components/RenderExample.tsx'`, as
+ * gmail-processor's example pages write it): webpack looks for it under each of Docusaurus's `resolve.roots` in
+ * turn, then as an absolute path on disk (https://webpack.js.org/configuration/resolve/#resolveroots); esbuild
+ * alone reads it as absolute only. Undefined when no root holds it: esbuild's own resolve, and its error.
+ */
+async function fromRoots(b: PluginBuild, args: OnResolveArgs, roots: readonly string[]) {
+  for (const root of roots) {
+    const found = await b.resolve(`.${args.path}`, {
+      resolveDir: root,
+      kind: args.kind,
+      importer: args.importer,
+      pluginData: 'quire-root',
+    });
+    if (!found.errors.length) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A bare import whose package's `exports` names a file without its extension (gmail-processor's
+ * `"./examples/*": "./build/examples/*"`): esbuild finds no file, webpack tries its extensions (see
+ * exportsTargetWithExtension). Every other bare import is esbuild's own resolve, errors included.
+ */
+function packageExports(b: PluginBuild): void {
+  b.onResolve({ filter: /^(?:@[\w.-]+\/)?[\w.-][^:!]*$/ }, async (args) => {
+    // A resolve another hook here asked for (its own marker) is that hook's: asking again would go round between them.
+    if ((typeof args.pluginData === 'string' && args.pluginData.startsWith('quire-')) || args.path.startsWith('.')) return undefined;
+    const found = await b.resolve(args.path, {
+      resolveDir: args.resolveDir,
+      kind: args.kind,
+      importer: args.importer,
+      pluginData: 'quire-exports',
+    });
+    if (!found.errors.length) return found;
+    const file = exportsTargetWithExtension(args.path, args.resolveDir);
+    return file ? { path: file } : { errors: found.errors, warnings: found.warnings };
+  });
 }
 
 /**

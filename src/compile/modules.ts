@@ -19,6 +19,12 @@ export interface BundleOptions {
   baseUrl: string;
   /** The site paths of the static files (`/img/x.png`), which CSS names from the root (`url(/img/x.png)`). */
   staticPaths?: ReadonlySet<string>;
+  /**
+   * The folders, absolute, in which code's server-relative import (`import X from '/src/components/X'`) is looked
+   * for, in order, before the path is read as absolute on disk: Docusaurus's `resolve.roots` (its static folders,
+   * the project, the working folder).
+   */
+  roots?: readonly string[];
   /** The config's page settings, for `.md`/`.mdx` partials (see compilePartial). */
   settings?: PageSettings;
   /** The compiler's texts, for `.md`/`.mdx` partials (see compilePartial). */

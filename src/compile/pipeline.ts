@@ -382,7 +382,16 @@ function remarkSummary() {
     const useOf = new Map<WalkNode, { name: string; index: number }>();
     let firstH1: string | undefined;
     let firstParagraph: string | undefined;
+    /**
+     * Whether the page has a content title as Docusaurus's MDX loader finds it (its contentTitle plugin): the first
+     * heading of the tree, nested ones included, is an h1 and no thematic break comes before it. A doc without one
+     * gets its title drawn above the content (DocItem's synthetic title), also when an h1 comes later
+     * (gmail-processor's pages, whose front matter under a comment is read as a rule and a heading).
+     */
+    let contentTitleH1: boolean | undefined;
     walk(tree, (n: WalkNode, _index, parentNode) => {
+      if (contentTitleH1 === undefined && (n.type === 'heading' || n.type === 'thematicBreak'))
+        contentTitleH1 = n.type === 'heading' && (n as { depth?: number }).depth === 1;
       // Only what can stand between two components: a component element or the paragraph around an inline one.
       if (parentNode && (n.type === 'paragraph' || n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement'))
         parents.set(n, parentNode);
@@ -418,6 +427,7 @@ function remarkSummary() {
     // A post's content title, taken off the tree already (remarkBlogContentTitle), led it.
     file.data.leadingH1 = (file.data.contentTitle as string | undefined) ?? leadingH1(tree);
     file.data.firstH1 = (file.data.contentTitle as string | undefined) ?? firstH1;
+    file.data.contentTitleH1 = file.data.contentTitle !== undefined || contentTitleH1 === true;
     file.data.firstParagraph = firstParagraph;
     // A blog post's excerpt is what comes before its truncate marker; its description stays the first paragraph.
     file.data.beforeTruncate = beforeTruncate(tree);

@@ -91,6 +91,8 @@ export interface PlanOptions {
   memo?: PlanMemo;
   /** The config's functions (a Docusaurus project's createRedirects). */
   hooks?: ProjectHooks;
+  /** React pages left out as their code cannot be built (Q039 warnings): links to them say so. */
+  leftOut?: { path: string; file: string }[];
 }
 
 /** Every cross-page rule: routes, sidebar, breadcrumbs, prev/next, links, locales. */
@@ -108,6 +110,7 @@ export function plan({
   missingImages = new Set(),
   memo,
   hooks,
+  leftOut,
 }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
   const messages = mergeMessages(loaded.messages, configured.i18n.currentLocale);
@@ -308,6 +311,7 @@ export function plan({
       ],
       fileRoutes,
       drafts: loaded.drafts,
+      leftOut,
       checkAnchors: !routeDiagnostics.some((d) => d.severity === 'error'),
       memo,
     }),

@@ -19,6 +19,8 @@ export interface LinkCheckInput {
   fileRoutes: Map<string, string>;
   /** Pages left out as drafts: a link to one is broken in this build, and the error says why. */
   drafts?: Draft[];
+  /** React pages left out as quire cannot build their code (Q039): a link to one is broken, and the error says why. */
+  leftOut?: { path: string; file: string }[];
   /** False when two pages claim one address: which page a link reaches is unsettled, so its anchors are not checked. */
   checkAnchors?: boolean;
   /**
@@ -42,11 +44,14 @@ export function checkLinks({
   keyedLinks,
   fileRoutes,
   drafts = [],
+  leftOut = [],
   checkAnchors = true,
   memo,
 }: LinkCheckInput): Diagnostic[] {
   let diagnostics: Diagnostic[] = [];
-  const context = memo ? linkContext({ config, routes, compiled, staticPaths, fileRoutes, drafts, checkAnchors }, memo) : undefined;
+  const context = memo
+    ? linkContext({ config, routes, compiled, staticPaths, fileRoutes, drafts, leftOut, checkAnchors }, memo)
+    : undefined;
   // The same context: the last plan's matcher and anchors are those this one would make.
   const same = memo?.links?.context === context ? memo?.links : undefined;
   const pages = new Map<string, PageLinks>();
@@ -88,6 +93,7 @@ export function checkLinks({
     const bare = path?.startsWith(config.baseUrl) && config.baseUrl !== '/' ? '/' + path.slice(config.baseUrl.length) : undefined;
     if (bare && (staticPaths.has(bare) || matcher.match(bare))) return { kind: 'base', path: bare };
     if (path && draftAt(path)) return { kind: 'draft' };
+    if (path && leftOutAt(path)) return { kind: 'leftOut' };
     const file = linkedFile(path);
     if (file !== undefined) {
       const near = nearestPath(file, fileRoutes.keys());
@@ -114,9 +120,13 @@ export function checkLinks({
     if (file !== undefined) return draftFiles.has(file) ? file : undefined;
     return drafts.length ? draftMatcher.match(path) : undefined;
   };
+  const leftOutMatcher = createRouteMatcher(leftOut.map((p): [string, string] => [p.path, p.file]));
+  const leftOutAt = (path: string): string | undefined => (leftOut.length ? leftOutMatcher.match(path) : undefined);
   const why = (path: string): LinkWhy => {
     const draft = draftAt(path);
-    return draft ? { draft } : { missing: linkedFile(path) ?? config.baseUrl + path.slice(1) };
+    if (draft) return { draft };
+    const page = leftOutAt(path);
+    return page ? { leftOut: page } : { missing: linkedFile(path) ?? config.baseUrl + path.slice(1) };
   };
 
   const check = (link: LinkRef, file: string) => {
@@ -194,7 +204,16 @@ export function checkLinks({
  * last plan, a page whose links are the same objects has the same problems.
  */
 function linkContext(
-  { config, routes, compiled, staticPaths, fileRoutes, drafts, checkAnchors }: Required<Omit<LinkCheckInput, 'keyedLinks' | 'memo'>>,
+  {
+    config,
+    routes,
+    compiled,
+    staticPaths,
+    fileRoutes,
+    drafts,
+    leftOut,
+    checkAnchors,
+  }: Required<Omit<LinkCheckInput, 'keyedLinks' | 'memo'>>,
   memo: PlanMemo,
 ): string {
   // Each list led by its length, so that no two different inputs make the same text.
@@ -209,6 +228,8 @@ function linkContext(
   for (const [file, route] of fileRoutes) parts.push(file, route);
   parts.push(String(drafts.length));
   for (const d of drafts) parts.push(d.path, d.file);
+  parts.push(String(leftOut.length));
+  for (const p of leftOut) parts.push(p.path, p.file);
   return parts.join('\u0000');
 }
 

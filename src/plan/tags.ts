@@ -160,7 +160,10 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
 
   const posts = routes.filter((r) => r.kind === 'blogPost' && !r.isUnlisted);
   const authors: AuthorEntry[] = [];
-  if (config.blog.enabled && config.blog.listings && posts.length) {
+  // A blog without posts has its authors too where its plugin writes the empty list (Docusaurus 3.10: gmail-processor's,
+  // an authors file alone), but no archive.
+  const blogWritten = config.blog.listWithoutPosts || routes.some((r) => r.kind === 'blogPost');
+  if (config.blog.enabled && config.blog.listings && blogWritten) {
     // Every author of the authors file is on the authors page; those whose entry asks for a page of their own
     // (Docusaurus 3.5+: `page: true`, or `page: { permalink }`) get one, linked from there and from their posts.
     for (const [key, author] of Object.entries(entries(loaded.blogAuthors))) {
@@ -207,7 +210,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
       for (const author of authors) if (author.path) add('authorPage', author.path, authorTitle(author));
     }
     const archive = messages['blog.archive'] ?? 'Archive';
-    add('blogArchive', joinPath(blogBase, 'archive'), archive, undefined, archive);
+    if (posts.length) add('blogArchive', joinPath(blogBase, 'archive'), archive, undefined, archive);
   }
   return { routes: out, tags: { docs: docsTags, blog: blogTags }, authors, diagnostics };
 }

@@ -70,6 +70,24 @@ describe('Docusaurus content rules', () => {
     expect(await title(late, 'page', config)).toBe('Policy');
   });
 
+  it("draws a doc's title above its body unless its first heading, before any rule, is an h1, as Docusaurus's DocItem", async () => {
+    // gmail-processor's category pages: a comment before the front matter makes it a rule and a heading, so the
+    // page's `# Actions` comes after both and Docusaurus draws the title (`index`) above them.
+    const leading: typeof config = { ...config, markdown: { ...config.markdown, title: 'leadingHeading' } };
+    const titled = async (body: string, c = leading) => {
+      const r = await compileSource(source(body, 'mdx'), c);
+      if (!('compiled' in r)) throw new Error('expected a compiled page');
+      return r.compiled.hasTitleHeading;
+    };
+    expect(await titled('{/* erzeugt */}\n\n---\nid: aktionen\n---\n\n# Aktionen\n\nText.\n')).toBe(false);
+    expect(await titled('## Zuerst\n\n# Dann\n')).toBe(false);
+    expect(await titled('<div>\n\n## Im Kasten\n\n</div>\n\n# Dann\n')).toBe(false);
+    expect(await titled('Ein Absatz.\n\n# Titel\n\n---\n\n## Mehr\n')).toBe(true);
+    expect(await titled("import X from './x.js';\n\n# Titel\n")).toBe(true);
+    // quire's own rule: any # heading.
+    expect(await titled('## Zuerst\n\n# Dann\n', config)).toBe(true);
+  });
+
   it("opens Markdown links with a scheme in a new tab, as Docusaurus's Link (markdown.newTabLinks)", async () => {
     // Sequelize's `[API](pathname:///api/v7/…)` and `[semver](https://semver.org/)`: quire opened them in place.
     const body = [

@@ -560,6 +560,27 @@ describe("a Docusaurus project without a blog folder, its blog plugin on (metro'
       expect(writer.text(file), file).toBeUndefined();
   });
 
+  it("lists the authors of authors.yml without posts at /blog/authors/, as Docusaurus 3.10 does (gmail-processor's blog)", async () => {
+    const posts = Object.fromEntries(
+      ['2019-05-28-first-blog-post.mdx', '2019-05-29-long-blog-post.mdx', '2021-08-01-mdx-blog-post.mdx', '2021-08-26-welcome'].map((f) => [
+        `blog/${f}`,
+        null,
+      ]),
+    );
+    const { result, writer } = await build(posts);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const listed = [...(writer.text('blog/authors/index.html') ?? '').matchAll(/<p class="listing__author-name">(.*?)<\/p>/g)].map(
+      (m) => m[1],
+    );
+    expect(listed).toEqual([
+      '<a href="/blog/authors/yangshun/">Yangshun Tay</a> <span class="listing__author-count">0</span>',
+      '<a href="/blog/authors/all-sebastien-lorber-articles/">Sébastien Lorber</a> <span class="listing__author-count">0</span>',
+    ]);
+    expect(writer.text('blog/authors/yangshun/index.html')).toContain('<h1>Yangshun Tay</h1>');
+    expect(writer.text('blog/archive/index.html')).toBeUndefined();
+    expect(writer.text('sitemap.xml')).toContain('/blog/authors/</loc>');
+  });
+
   it('writes none when the project has Docusaurus 3.9 installed, whose blog plugin writes no empty list', async () => {
     // Redux Toolkit's website (3.9.2): no blog folder, no /blog/. 3.10's plugin writes the page, as above.
     const config = readFileSync(new URL('../fixtures/docusaurus-classic/docusaurus.config.js', import.meta.url), 'utf8');

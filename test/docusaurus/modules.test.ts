@@ -166,6 +166,45 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     );
   });
 
+  it("finds a server-relative import under the project and a package's exports target without extension, as webpack does (gmail-processor's examples)", async () => {
+    const { result, writer } = await build({
+      // `exports` names files without their extension, which webpack completes and Node and esbuild do not.
+      'node_modules/beispiele/package.json': JSON.stringify({
+        name: 'beispiele',
+        exports: {
+          '.': { types: './build/index.d.ts', default: './build/index' },
+          './examples/*': { types: './build/examples/*.d.ts', default: './build/examples/*' },
+        },
+      }),
+      'node_modules/beispiele/build/index.js': "export const name = 'Wurzel';\n",
+      'node_modules/beispiele/build/examples/Art.js': "export const Art = { MIGRATION: 'migration' };\n",
+      'src/components/Zeige.tsx': [
+        "import React from 'react';",
+        "import { name } from 'beispiele';",
+        "import { Art } from 'beispiele/examples/Art';",
+        'export default function Zeige() {',
+        '  return <p id="z">{name} {Art.MIGRATION}</p>;',
+        '}',
+        '',
+      ].join('\n'),
+      // `/src/…` is looked for under the project (Docusaurus's resolve.roots), not at the disk's root.
+      'docs/zeige.mdx': '---\ntitle: Zeige\n---\nimport Zeige from "/src/components/Zeige.tsx"\n\n<Zeige />\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writer.text('docs/zeige/index.html')).toContain('<p id="z">Wurzel<!-- --> <!-- -->migration</p>');
+
+    const { result: missing } = await build({
+      'node_modules/beispiele/package.json': JSON.stringify({ name: 'beispiele', exports: { './examples/*': './build/examples/*' } }),
+      'docs/fehlt.mdx':
+        "---\ntitle: Fehlt\n---\nimport { Art } from 'beispiele/examples/Fehlt';\nimport X from '/src/components/Fehlt.tsx';\n\n<p>{Art}</p>\n",
+    });
+    const q039 = missing.diagnostics.filter((d) => d.code === 'Q039').map((d) => `${d.line} ${d.message}`);
+    expect(q039).toEqual([
+      expect.stringMatching(/^4 .*Could not resolve "beispiele\/examples\/Fehlt"/),
+      expect.stringMatching(/^5 .*Could not resolve "\/src\/components\/Fehlt.tsx"/),
+    ]);
+  });
+
   it('reports a syntax error in a component in that file, at a line of it', async () => {
     const { result } = await build({
       'src/components/Broken.js': 'export default function Broken() {\n  return <div>;\n}\n',
@@ -305,6 +344,24 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).not.toContain('<footer');
     expect(html).toContain('<title>Spiel | My Site</title>');
     expect(writer.text('index.html')).toMatch(/<div class="main-wrapper main-wrapper--wide" id="main-wrapper">[\s\S]*<footer/);
+  });
+
+  it("says of a link to a React page it left out that the page is left out, not that nothing is there (gmail-processor's playground)", async () => {
+    const { result } = await build({
+      'src/pages/kaputt.js':
+        "import IdealImage from '@theme/IdealImage';\nexport default function Kaputt() {\n  return <IdealImage img='x.png' />;\n}\n",
+      'docs/verweis.md': '---\ntitle: Verweis\n---\n\nZum [Spielplatz](/kaputt?beispiel=1).\n',
+    });
+    const q060 = result.diagnostics.filter((d) => d.code === 'Q060');
+    expect(q060).toEqual([
+      expect.objectContaining({
+        file: 'docs/verweis.md',
+        line: 5,
+        message:
+          'Broken link to /kaputt?beispiel=1: the React page src/pages/kaputt.js is left out of the site, as quire cannot build its code (Q039).',
+        hint: expect.stringContaining("The page's Q039 warnings name the imports quire does not provide"),
+      }),
+    ]);
   });
 
   it("gives useBrokenLinks and the copy and success icons, as Babel's setup and REPL pages import them", async () => {
@@ -454,6 +511,58 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toContain('<p>Wird geladen</p>');
     expect(html).not.toContain('Breite: ');
     expect(html).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
+  });
+
+  it("gives @docusaurus/ErrorBoundary: its children in the page, the fallback once an error is caught (gmail-processor's playground)", async () => {
+    const { result, writer } = await build({
+      'src/pages/spielplatz.js': [
+        "import React from 'react';",
+        "import BrowserOnly from '@docusaurus/BrowserOnly';",
+        "import ErrorBoundary from '@docusaurus/ErrorBoundary';",
+        "import Layout from '@theme/Layout';",
+        'export default function Spielplatz() {',
+        '  return (',
+        '    <Layout title="Spielplatz">',
+        '      <ErrorBoundary fallback={({ error, tryAgain }) => <p onClick={tryAgain}>Fehler: {error.message}</p>}>',
+        '        <BrowserOnly fallback={<p id="laden">Wird geladen</p>}>{() => <p>Im Browser</p>}</BrowserOnly>',
+        '      </ErrorBoundary>',
+        '    </Layout>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039')).toEqual([]);
+    expect(writer.text('spielplatz/index.html')).toContain('<p id="laden">Wird geladen</p>');
+
+    // In the browser: what a caught error shows, and tryAgain drawing the children anew.
+    const { docusaurusModules } = await import('../../themes/classic/docusaurus.tsx');
+    type Boundary = {
+      state: { error: Error | null };
+      props: Record<string, unknown>;
+      setState: (s: { error: Error | null }) => void;
+      render: () => unknown;
+    };
+    const Boundary = docusaurusModules['@docusaurus/ErrorBoundary'].default as {
+      new (props: Record<string, unknown>): Boundary;
+      getDerivedStateFromError: (e: unknown) => { error: Error };
+    };
+    let again: (() => void) | undefined;
+    const boundary = new Boundary({
+      children: 'Inhalt',
+      fallback: ({ error, tryAgain }: { error: Error; tryAgain: () => void }) => {
+        again = tryAgain;
+        return `Fehler: ${error.message}`;
+      },
+    });
+    boundary.setState = (next) => {
+      boundary.state = next;
+    };
+    expect(boundary.render()).toBe('Inhalt');
+    boundary.state = Boundary.getDerivedStateFromError(new Error('kaputt'));
+    expect(boundary.render()).toBe('Fehler: kaputt');
+    again?.();
+    expect(boundary.render()).toBe('Inhalt');
   });
 
   it("takes a package's default entry at build time, static files named from the root in CSS, and @theme/Admonition", async () => {

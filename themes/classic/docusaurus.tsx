@@ -1,5 +1,6 @@
 import {
   Children,
+  Component,
   createContext,
   createElement,
   Fragment,
@@ -64,6 +65,8 @@ export interface DocusaurusSiteValue {
   newTab: string;
   /** Each admonition type's default title (`admonition.<type>`). */
   admonitions: Record<string, string>;
+  /** What `@docusaurus/ErrorBoundary` shows without a fallback of the page's (`crash.title`, `crash.tryAgain`). */
+  crash: { title: string; tryAgain: string };
   /** The colour mode a page is built in, before the visitor's choice is read (`colorMode.defaultMode`). */
   defaultColorMode: 'light' | 'dark';
   /** The built locale's texts for Translate and translate() by id (a Docusaurus project's `code.json`). */
@@ -103,6 +106,7 @@ export function docusaurusSite(site: Site): DocusaurusSiteValue {
         site.messages[`admonition.${type}`] ?? site.messages[`admonition.${admonitionStyle(type)}`] ?? type,
       ]),
     ),
+    crash: { title: site.messages['crash.title'] ?? 'This page crashed.', tryAgain: site.messages['crash.tryAgain'] ?? 'Try again' },
     defaultColorMode: config.colorMode.defaultMode,
     code: siteCode,
     ...(readsGlobalData(site) ? { globalData: globalData(site) } : {}),
@@ -534,6 +538,46 @@ function BrowserOnly({ children, fallback }: { children: () => ReactNode; fallba
   return useIsBrowser() ? children() : (fallback ?? null);
 }
 
+interface ErrorBoundaryProps {
+  fallback?: (props: { error: Error; tryAgain: () => void }) => ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * `@docusaurus/ErrorBoundary` (https://docusaurus.io/docs/docusaurus-core#errorboundary): its children; once
+ * hydrated, an error thrown while drawing them shows `fallback` with the error and a `tryAgain` that draws them
+ * anew, else the crash message and its button. While the page is built it is its children alone: an error there
+ * fails the page, as in Docusaurus, whose server render has no boundary either (gmail-processor's playground).
+ */
+class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children ?? null;
+    const tryAgain = () => this.setState({ error: null });
+    if (this.props.fallback) return this.props.fallback({ error, tryAgain });
+    return <CrashMessage error={error} tryAgain={tryAgain} />;
+  }
+}
+
+function CrashMessage({ error, tryAgain }: { error: Error; tryAgain: () => void }) {
+  const { crash } = useSite();
+  return (
+    <div className="crash" role="alert">
+      <h1 className="crash__title">{crash.title}</h1>
+      <button type="button" className="button button--primary" onClick={tryAgain}>
+        {crash.tryAgain}
+      </button>
+      <p className="crash__message">{error.message}</p>
+    </div>
+  );
+}
+
 /** `@docusaurus/ExecutionEnvironment`: what the code runs in (the server, where pages are built, has no DOM). */
 const canUseDOM = typeof window !== 'undefined' && typeof document !== 'undefined';
 const ExecutionEnvironment = {
@@ -851,6 +895,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/Head': module(Head),
   '@docusaurus/Translate': module(Translate, { translate }),
   '@docusaurus/BrowserOnly': module(BrowserOnly),
+  '@docusaurus/ErrorBoundary': module(ErrorBoundary),
   '@docusaurus/useIsBrowser': module(useIsBrowser),
   '@docusaurus/useBrokenLinks': module(useBrokenLinks),
   '@theme/Icon/Copy': module(IconCopy),
