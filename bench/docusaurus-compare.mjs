@@ -284,6 +284,17 @@ function headOf(tree) {
     for (const m of findAll(tree, (n) => n.tagName === 'meta' && (n.properties?.name === key || n.properties?.property === key)))
       facts.push(`head:${key}=${norm(m.properties.content)}`);
   }
+  // Structured data (JSON-LD) by its type: Docusaurus's posts (BlogPosting), lists of posts (Blog) and, in 3.10,
+  // docs' breadcrumbs (BreadcrumbList).
+  for (const n of findAll(tree, (n) => n.tagName === 'script' && n.properties?.type === 'application/ld+json')) {
+    let type;
+    try {
+      type = JSON.parse((n.children ?? []).map((c) => c.value ?? '').join(''))['@type'];
+    } catch {
+      type = 'unreadable';
+    }
+    facts.push(`head:ld+json=${type}`);
+  }
   // Docusaurus's `theme-last-updated`, quire's `edit-meta__updated`.
   for (const n of findAll(tree, (n) => hasClass(n, 'theme-last-updated') || hasClass(n, 'edit-meta__updated')))
     facts.push(`updated:${norm(textOf(n).join(''))}`);
