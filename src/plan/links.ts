@@ -64,8 +64,13 @@ export function checkLinks({
     const made = new Map<string, Set<string>>();
     // A stand-in's headings are unknown: links into it are checked for the page, not for the anchor. So are a
     // React page's, drawn after the check (Docusaurus's also knows the ids its code hands to useBrokenLinks).
+    // Docusaurus's h1 has no id (its Heading drops it), so no link reaches it (markdown.headingIds: 'docusaurus').
+    const linkable = config.markdown.headingIds === 'docusaurus' ? (h: { depth: number }) => h.depth > 1 : () => true;
     compiled.forEach(
-      (c) => c.standIn || c.source.react || made.set(c.source.path, new Set([...c.headings.map((h) => h.id), ...(c.anchors ?? [])])),
+      (c) =>
+        c.standIn ||
+        c.source.react ||
+        made.set(c.source.path, new Set([...c.headings.filter(linkable).map((h) => h.id), ...(c.anchors ?? [])])),
     );
     anchors = made;
   }

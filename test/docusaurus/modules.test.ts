@@ -364,6 +364,18 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     ]);
   });
 
+  it("writes no id on an h1 and reports a link to its slug as a broken anchor, as Docusaurus's Heading has none", async () => {
+    const { result, writer } = await build({
+      'docs/kopf.md': '# Kopfzeile\n\nText.\n\n## Unterteil\n',
+      'docs/verweis.md': '---\ntitle: Verweis\n---\n\nZur [Kopfzeile](./kopf.md#kopfzeile) und zum [Teil](./kopf.md#unterteil).\n',
+    });
+    const html = writer.text('docs/kopf/index.html') ?? '';
+    expect(html).toMatch(/<h1[^>]*>Kopfzeile<\/h1>/);
+    expect(html).not.toMatch(/<h1[^>]*id=/);
+    expect(html).toContain('id="unterteil"');
+    expect(result.diagnostics.filter((d) => d.code === 'Q061').map((d) => [d.file, d.line])).toEqual([['docs/verweis.md', 5]]);
+  });
+
   it("gives useBrokenLinks and the copy and success icons, as Babel's setup and REPL pages import them", async () => {
     const { result, writer } = await build({
       'src/pages/werkzeug.js': [

@@ -163,6 +163,25 @@ describe('compile', () => {
     expect(cacheKey(source('x'), docusaurus)).not.toBe(cacheKey(source('x'), config));
   });
 
+  it("compile: should write no id on an h1 with markdown.headingIds docusaurus, as Docusaurus's Heading, its slug still taken", async () => {
+    const docusaurus = { ...config, markdown: { ...config.markdown, headingIds: 'docusaurus' as const } };
+    const body = '# Fragen\n\nText.\n\n## Fragen\n\n# Zweite {#zweite}\n';
+    for (const format of ['md', 'mdx'] as const) {
+      const r = await compileSource(source(body, format), docusaurus);
+      if (!('compiled' in r)) throw new Error('expected a compiled page');
+      const out = JSON.stringify(r.compiled.output);
+      expect(out).not.toMatch(/<h1 id|"tagName":"h1","properties":\{"id"/);
+      // The h2 after it is numbered as in Docusaurus, whose headings plugin gave the h1 the first slug.
+      expect(r.compiled.headings.map((h) => [h.depth, h.id])).toEqual([
+        [1, 'fragen'],
+        [2, 'fragen-1'],
+        [1, 'zweite'],
+      ]);
+    }
+    // quire's own rules keep the id.
+    expect((await html(body)).html).toContain('<h1 id="fragen">');
+  });
+
   it('compile: should honour front matter toc levels and hide_table_of_contents', async () => {
     const deep = await compileSource(source('## A\n\n#### B\n', 'md', { toc_max_heading_level: 4 }), config);
     expect('compiled' in deep && deep.compiled.toc.map((h) => h.text)).toEqual(['A', 'B']);

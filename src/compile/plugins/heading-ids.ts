@@ -115,7 +115,8 @@ export function remarkHeadingIds() {
         do id = slugger.slug(base);
         while (reserved.has(id));
       }
-      node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
+      // Docusaurus's Heading writes no id on an h1 (its slug is still taken, as its headings plugin gives it one).
+      if (!(docusaurus && node.depth === 1)) node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
       headings.push({ depth: node.depth, text, id });
     }
     file.data.headings = headings;
