@@ -317,6 +317,19 @@ export const NODE_BUILTINS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * esbuild's own resolve of an import a hook looked at (by default its path from its folder), marked with the hook's
+ * `marker` (a `quire-` name) so that hook, seeing its marker, leaves this resolve to esbuild instead of asking again.
+ */
+function resolveAgain(
+  b: PluginBuild,
+  args: OnResolveArgs,
+  marker: string,
+  { path = args.path, resolveDir = args.resolveDir }: { path?: string; resolveDir?: string } = {},
+) {
+  return b.resolve(path, { resolveDir, kind: args.kind, importer: args.importer, pluginData: marker });
+}
+
+/**
  * A Node module (`fs`, `node:path`) that a package's build-time entry imports (the `ai` SDK's `@vercel/oidc`, under
  * `@docsearch/react`): Docusaurus renders on Node, where the import loads and what is not called does nothing; the
  * render here has no file system, so the module is an empty object. A page that calls it at build time fails its
@@ -327,12 +340,7 @@ function nodeBuiltins(b: PluginBuild): void {
     const name = args.path.replace(/^node:/, '');
     if (args.pluginData === 'quire-builtin' || !NODE_BUILTINS.has(name)) return undefined;
     if (!args.path.startsWith('node:')) {
-      const installed = await b.resolve(args.path, {
-        resolveDir: args.resolveDir,
-        kind: args.kind,
-        importer: args.importer,
-        pluginData: 'quire-builtin',
-      });
+      const installed = await resolveAgain(b, args, 'quire-builtin');
       if (!installed.errors.length) return undefined;
     }
     return { path: name, namespace: 'quire-node-builtin' };
@@ -370,12 +378,7 @@ function importedFiles(b: PluginBuild, state: BundleState, target: Target): void
   const { baseUrl, staticPaths, browser, roots } = state.options;
   const fileHook = (namespace: 'quire-url' | 'quire-svg') => async (args: OnResolveArgs) => {
     if (args.pluginData === 'quire-file' || (namespace === 'quire-url' && target === 'browser')) return undefined;
-    const found = await b.resolve(args.path, {
-      resolveDir: args.resolveDir,
-      kind: args.kind,
-      importer: args.importer,
-      pluginData: 'quire-file',
-    });
+    const found = await resolveAgain(b, args, 'quire-file');
     if (found.errors.length) return { errors: found.errors };
     if (args.kind === 'url-token' || args.kind === 'import-rule')
       return { path: state.markerOf(found.path, args.importer), external: true };
@@ -425,12 +428,7 @@ function importedFiles(b: PluginBuild, state: BundleState, target: Target): void
  */
 async function fromRoots(b: PluginBuild, args: OnResolveArgs, roots: readonly string[]) {
   for (const root of roots) {
-    const found = await b.resolve(`.${args.path}`, {
-      resolveDir: root,
-      kind: args.kind,
-      importer: args.importer,
-      pluginData: 'quire-root',
-    });
+    const found = await resolveAgain(b, args, 'quire-root', { path: `.${args.path}`, resolveDir: root });
     if (!found.errors.length) return found;
   }
   return undefined;
@@ -445,12 +443,7 @@ function packageExports(b: PluginBuild): void {
   b.onResolve({ filter: /^(?:@[\w.-]+\/)?[\w.-][^:!]*$/ }, async (args) => {
     // A resolve another hook here asked for (its own marker) is that hook's: asking again would go round between them.
     if ((typeof args.pluginData === 'string' && args.pluginData.startsWith('quire-')) || args.path.startsWith('.')) return undefined;
-    const found = await b.resolve(args.path, {
-      resolveDir: args.resolveDir,
-      kind: args.kind,
-      importer: args.importer,
-      pluginData: 'quire-exports',
-    });
+    const found = await resolveAgain(b, args, 'quire-exports');
     if (!found.errors.length) return found;
     const file = exportsTargetWithExtension(args.path, args.resolveDir);
     return file ? { path: file } : { errors: found.errors, warnings: found.warnings };
