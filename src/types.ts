@@ -368,6 +368,8 @@ export interface ListedPage {
   path: string;
   description: string;
   date?: string;
+  /** A blog post's time of publication (Route['blog'].published), which orders a list. */
+  published?: string;
   /** A blog post's minutes to read, when the blog shows reading times. */
   readingTime?: number;
 }
@@ -416,7 +418,10 @@ export interface Route {
    * authors with their pages where they have one.
    */
   blog?: {
+    /** The day it shows (`YYYY-MM-DD`, the UTC day of `published`). */
     date?: string;
+    /** When it was published: an ISO time in UTC (see plan/routes.ts postInstant), which orders the posts. */
+    published?: string;
     authors: string[];
     tags: string[];
     tagLinks?: NavLink[];
@@ -461,7 +466,7 @@ export interface Site {
   /** The redirect pages (config `redirects`): each `from` site path, and the URL it leads to. */
   redirects?: { from: string; to: string }[];
   /** Blog posts, newest first. */
-  blogPosts: { title: string; path: string; date?: string; readingTime?: number }[];
+  blogPosts: { title: string; path: string; date?: string; published?: string; readingTime?: number }[];
   /** The docs' and the blog's tags that have pages, each in label order. */
   tags?: { docs: TagEntry[]; blog: TagEntry[] };
   /** Blog authors with a page of their own, in the authors file's order. */

@@ -398,6 +398,12 @@ export const configSchema = z
          * (`article:published_time`, `article:author`, `article:tag`), as Docusaurus's theme writes them.
          */
         articleMeta: z.boolean().default(false),
+        /**
+         * A post's head describes it for search engines as schema.org's `BlogPosting` (title, description, date and
+         * time, authors, card, keywords, the blog it is part of), each page of the blog's list as the `Blog` with its
+         * posts, in JSON-LD, as Docusaurus's blog writes them.
+         */
+        structuredData: z.boolean().default(true),
         /** A post dated by its file name and without a slug is at `/<blog>/YYYY/MM/DD/<name>/`, as in Docusaurus. */
         datePaths: z.boolean().default(false),
         /**

@@ -179,14 +179,15 @@ export function blogFeeds(site: Site, pages: ReadonlyMap<string, string> = new M
     description: blog.feed.description,
     copyright: blog.feed.copyright ?? '',
     language: blog.feed.language ?? locale?.htmlLang ?? i18n.currentLocale,
-    updated: new Date(`${posts[0].date}T00:00:00Z`),
+    updated: new Date(posts[0].published ?? `${posts[0].date}T00:00:00Z`),
     generator: 'quire',
     feedLinks: Object.fromEntries(blog.feed.types.map((type) => [type, url + files[type]])),
   });
   for (const post of posts) {
     const route = routes.get(post.path);
     const link = absolute(post.path);
-    const date = new Date(`${post.date}T00:00:00Z`);
+    // Its time of day too, where the post gives one, as Docusaurus's feeds date it.
+    const date = new Date(post.published ?? `${post.date}T00:00:00Z`);
     const shown: PostAuthor[] = route?.blog?.authorLinks ?? route?.blog?.authors.map((label) => ({ label })) ?? [];
     const authors = shown.map((a) => {
       // The author's own address, as Docusaurus gives it, else their page on the site.

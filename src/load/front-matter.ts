@@ -2,7 +2,7 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import * as z from 'zod';
 import type { FieldProblem } from '../catalogue.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
-import { closestName } from '../shared/text.ts';
+import { closestName, postInstant } from '../shared/text.ts';
 import type { FrontMatter, InlineAuthor } from '../types.ts';
 import { lastField, quotingHint, typeHint, valueAt } from './front-matter-hints.ts';
 import { parsePlaced, placeOf, writtenAt } from './front-matter-yaml.ts';
@@ -51,8 +51,9 @@ const frontMatterFields = z.looseObject({
   date: z
     .union([z.string(), z.date()])
     .transform((d) => (d instanceof Date ? d.toISOString() : paddedDate(d)))
-    .refine(isRealDate, { message: 'expected a date that exists, written YYYY-MM-DD (e.g. 2024-05-01), optionally with a time' })
-    .transform((d) => d.slice(0, 10))
+    .refine((d) => isRealDate(d) && postInstant(d) !== undefined, {
+      message: 'expected a date that exists, written YYYY-MM-DD (e.g. 2024-05-01), optionally with a time',
+    })
     .optional(),
   // Docusaurus also takes an author written inline (`authors: [{ name: …, url: … }]`): shown by name.
   authors: z

@@ -325,9 +325,10 @@ export function plan({
       title: r.title,
       path: r.path,
       date: r.blog.date,
+      published: r.blog.published,
       ...(r.blog.readingTime !== undefined ? { readingTime: r.blog.readingTime } : {}),
     }))
-    .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+    .sort((a, b) => (b.published ?? '').localeCompare(a.published ?? ''));
   // Each listed post links the posts beside it in that list, as Docusaurus's post page does below the post
   // ("Newer post", "Older post"); an unlisted post links none.
   const postRoutes = new Map(routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r]));

@@ -44,7 +44,7 @@ export function blogListings(routes: readonly Route[], tags: readonly TagEntry[]
   const list = routes.find((r) => r.kind === 'blogList');
   const posts = routes
     .filter((r) => r.kind === 'blogPost' && r.blog && !r.isUnlisted)
-    .sort((a, b) => (b.blog?.date ?? '').localeCompare(a.blog?.date ?? ''));
+    .sort((a, b) => (b.blog?.published ?? '').localeCompare(a.blog?.published ?? ''));
   return [
     ...(list ? [{ path: list.path, items: posts.map((r) => r.path) }] : []),
     ...tags.map((tag) => ({ path: tag.path, items: tag.items.map((i) => i.path) })),

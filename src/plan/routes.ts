@@ -1,3 +1,4 @@
+import { postInstant } from '../shared/text.ts';
 import { countWords } from '../shared/words.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled, Loaded, Route, RouteKind, SiteConfig } from '../types.ts';
@@ -98,8 +99,9 @@ export function planRoutes(
 /** A blog post's date, authors, tags and reading time (when the blog shows them), from its front matter and body. */
 function blogFacts(compiled: Compiled, readingTime: ((compiled: Compiled) => number) | undefined): Route['blog'] {
   const fm = compiled.source.frontMatter;
+  const published = fm.date === undefined ? undefined : postInstant(fm.date);
   return {
-    date: fm.date,
+    ...(published ? { date: published.slice(0, 10), published } : {}),
     authors: (fm.authors ?? []).map((a) => (typeof a === 'string' ? a : a.name)),
     tags: (fm.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
     ...(readingTime ? { readingTime: readingTime(compiled) } : {}),

@@ -67,7 +67,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
     title: route.title,
     path: route.path,
     description: route.description,
-    ...(route.blog?.date ? { date: route.blog.date } : {}),
+    ...(route.blog?.date ? { date: route.blog.date, published: route.blog.published } : {}),
     ...(route.blog?.readingTime !== undefined ? { readingTime: route.blog.readingTime } : {}),
   });
   const sourceOf = (route: Route) => (route.compiledIndex === undefined ? undefined : compiled[route.compiledIndex].source);
@@ -120,7 +120,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
     const tags = [...byPath.values()].filter((t) => t.items.length).sort((a, b) => a.label.localeCompare(b.label));
     for (const tag of tags) {
       if (kind === 'doc') tag.items.sort((a, b) => a.title.localeCompare(b.title));
-      else tag.items.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+      else tag.items.sort((a, b) => (b.published ?? '').localeCompare(a.published ?? ''));
     }
     return tags;
   };
@@ -181,7 +181,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
       const socials = socialLinks(author.socials);
       if (socials.length) entry.socials = socials;
       for (const route of posts) if (sourceOf(route)?.frontMatter.authors?.includes(key)) entry.items.push(listed(route));
-      entry.items.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+      entry.items.sort((a, b) => (b.published ?? '').localeCompare(a.published ?? ''));
       authors.push(entry);
     }
     for (const route of routes) {

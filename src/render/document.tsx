@@ -7,6 +7,7 @@ import { isExternal, withBase } from '../shared/route-match.ts';
 import { searchTag } from '../shared/search.ts';
 import { socialImageOf } from '../shared/social-image.ts';
 import { consentModeDefaultsScript, inlineScripts } from './inline-scripts.ts';
+import { absoluteUrl, structuredData } from './structured-data.ts';
 
 export interface DocumentProps {
   site: Site;
@@ -26,6 +27,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
   const meta = pageMeta(site, route, pageHead);
   const { locale, title, description, fm, robots, version, tag, canonicalUrl, pageUrl, headTags, compiled } = meta;
   const ownKeys = pageOwnMetaKeys(meta);
+  const described = structuredData(site, route, meta.pageUrl);
   // Analytics only in production builds, and only with a consent banner to ask first (the client loads the container).
   const gtm = mode === 'production' && config.consent ? config.analytics.gtmContainerId : undefined;
   return (
@@ -85,6 +87,7 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
             ...(t.text !== undefined ? { dangerouslySetInnerHTML: { __html: scriptJson(t.text) } } : {}),
           }),
         )}
+        {described ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(described) }} /> : null}
         {/* The CSS the page's own imported modules bring (src/compile/modules.ts), after the theme's, as Docusaurus orders it. */}
         {compiled?.modules?.css ? <style dangerouslySetInnerHTML={{ __html: styleText(compiled.modules.css) }} /> : null}
         {/* The first paint waits until the chrome before the main content (navbar, docs sidebar) is parsed,
@@ -144,7 +147,7 @@ function ArticleTags({ post }: { post: Route['blog'] }) {
   const tags = post?.tagLinks?.map((t) => t.label) ?? post?.tags ?? [];
   return (
     <>
-      {post?.date ? <meta property="article:published_time" content={post.date} /> : null}
+      {post?.published ? <meta property="article:published_time" content={post.published} /> : null}
       {authors.length ? <meta property="article:author" content={authors.join(',')} /> : null}
       {tags.length ? <meta property="article:tag" content={tags.join(',')} /> : null}
     </>
@@ -260,10 +263,7 @@ export function safeJson(value: unknown): string {
 
 /** The absolute URL of a social card given as a site path (`/img/karte.png`) or a URL. */
 function socialImageUrl(image: string | undefined, config: DocumentProps['site']['config']): string | undefined {
-  if (!image) return undefined;
-  if (image.startsWith('//')) return 'https:' + image;
-  if (isExternal(image)) return image;
-  return config.url + withBase(config.baseUrl, image);
+  return image ? absoluteUrl(image, config) : undefined;
 }
 
 /** CSS as the text of a `<style>` element: a `</style` inside it (in a string or comment) would end the element early. */

@@ -60,8 +60,10 @@ export function fingerprintRoutes({ site, shared, assetVersions, memo }: Fingerp
     const h = hashesOf(items);
     return (h.whole ??= hash(items));
   };
-  // The blog list shows each post's title, date and description.
-  const blogRoutes = site.routes.filter((r) => r.kind === 'blogPost').map((r) => [r.path, r.title, r.description, r.blog]);
+  // The blog list shows each post's title, date and description; its structured data also each last update.
+  const blogRoutes = site.routes
+    .filter((r) => r.kind === 'blogPost')
+    .map((r) => [r.path, r.title, r.description, r.blog, r.editMeta ?? null]);
   const blog = hash([site.blogPosts, blogRoutes]);
   const listings = hash([site.tags, site.authors]);
   const inputs: ContentInputs = { fileRoutes: routesByFile(site.compiled), assetVersions, site };

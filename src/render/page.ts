@@ -12,6 +12,7 @@ import type * as CodeBlocks from './code-block.ts';
 import { pageModules } from './modules.ts';
 import { textHash } from '../shared/hash.ts';
 import { ComponentError } from '../shared/component-error.ts';
+import { structuredDataAssets } from './structured-data.ts';
 import { unresolvedName } from './thrown.ts';
 
 /** What draws `@theme/CodeBlock` in a project's code (with the highlighter), once loadCodeBlocks has run. */
@@ -342,6 +343,6 @@ export function renderRoute({
       return sitePath === undefined ? writtenLink([compiled, ...excerpted], file) : site.config.baseUrl + sitePath.slice(1);
     });
   html = replaceSizeMarkers(html, (key) => site.imageSizes[key]);
-  const pageAssets = [...(compiled?.assets ?? []), ...excerpted.flatMap((post) => post.assets)];
+  const pageAssets = [...(compiled?.assets ?? []), ...excerpted.flatMap((post) => post.assets), ...structuredDataAssets(site, route)];
   return { path: route.path, html, assets: pageAssets };
 }

@@ -58,3 +58,19 @@ function editDistance(a: string, b: string, cap: number): number {
   }
   return Math.min(previous[b.length], cap);
 }
+
+/**
+ * The moment a post was published, as Docusaurus dates it (an ISO time in UTC, `2021-08-26T10:00:00.000Z`): the front
+ * matter's date, or the file name's, with its time of day and zone where written. A day alone is its midnight in UTC,
+ * and so is a time without a zone, as js-yaml reads a YAML timestamp; the day the post shows is this moment's in UTC,
+ * as Docusaurus's theme formats it.
+ */
+export function postInstant(date: string): string | undefined {
+  const text = date
+    .trim()
+    .replace(/^(\d{4}-\d{2}-\d{2})[ \t]+/, '$1T')
+    .replace(/[ \t]+(?=Z$|[+-]\d)/, '');
+  const written = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : /(?:Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`;
+  const time = new Date(written).getTime();
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}

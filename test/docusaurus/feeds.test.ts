@@ -63,7 +63,7 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     expect(head).toContain('<link rel="alternate" type="application/rss+xml" href="/blog/rss.xml" title="My Site RSS Feed"/>');
     expect(head).toContain('<link rel="alternate" type="application/atom+xml" href="/blog/atom.xml" title="My Site Atom Feed"/>');
     // The post's date, authors' addresses and tags for Open Graph, as Docusaurus's theme writes them.
-    expect(head).toContain('<meta property="article:published_time" content="2021-08-26"/>');
+    expect(head).toContain('<meta property="article:published_time" content="2021-08-26T00:00:00.000Z"/>');
     expect(head).toContain('<meta property="article:author" content="https://sebastienlorber.com,https://linkedin.com/in/yangshun"/>');
     expect(head).toContain('<meta property="article:tag" content="Facebook,Hello,Docusaurus"/>');
     expect(writer.text('docs/intro/index.html')).not.toContain('article:');

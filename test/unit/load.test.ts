@@ -120,10 +120,12 @@ describe('load', () => {
       const r = splitFrontMatter(`---\n${yaml}\n---\nText\n`, 'a.md');
       return r.diagnostics.length > 0 ? r.diagnostics[0]?.message : r.frontMatter.date;
     };
-    expect(date('date:   2015-02-15 9:18:00')).toBe('2015-02-15');
-    expect(date('date: 2015-11-3 10:30:00')).toBe('2015-11-03');
-    expect(date('date: \u00a0 2017-09-12 10:00:00')).toBe('2017-09-12');
-    expect(date('date: 2020-1-2T3:04:05.5 +1')).toBe('2020-01-02');
+    // Written with two digits each, the time of day kept (a post's publication time, see shared/text.ts postInstant).
+    expect(date('date:   2015-02-15 9:18:00')).toBe('2015-02-15T09:18:00');
+    expect(date('date: 2015-11-3 10:30:00')).toBe('2015-11-03T10:30:00');
+    expect(date('date: \u00a0 2017-09-12 10:00:00')).toBe('2017-09-12T10:00:00');
+    expect(date('date: 2020-1-2T3:04:05.5 +1')).toBe('2020-01-02T03:04:05.5+01:00');
+    expect(date('date: 2015-02-15')).toBe('2015-02-15');
     expect(date('date: 2024-02-30')).toContain('expected a date that exists');
     expect(date('date: 2024-02-03 9')).toContain('expected a date that exists');
   });
@@ -144,7 +146,7 @@ describe('load: front matter messages in words', () => {
 
   it('load: should read a date with a one-digit month or day as Docusaurus does (YAML 1.1 timestamps; Electron)', () => {
     const date = (yaml: string) => splitFrontMatter(`---\n${yaml}\n---\nText\n`, 'a.md');
-    expect(date('date: 2023-2-07T00:00:00.000Z')).toMatchObject({ frontMatter: { date: '2023-02-07' }, diagnostics: [] });
+    expect(date('date: 2023-2-07T00:00:00.000Z')).toMatchObject({ frontMatter: { date: '2023-02-07T00:00:00.000Z' }, diagnostics: [] });
     expect(date('date: 2026-1-3')).toMatchObject({ frontMatter: { date: '2026-01-03' }, diagnostics: [] });
     expect(date('date: 2023-2-30T00:00:00.000Z').diagnostics[0]?.message).toContain('expected a date that exists');
   });
