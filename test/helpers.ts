@@ -31,7 +31,9 @@ export async function makeSite(
       await writeFile(abs, content);
     }
   }
-  return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+  // Retried: a build's detached removal of an old output generation (emit/generations.ts) may still be running
+  // when a test removes the folder, and two removals at once can see a folder not yet empty (CI, once, ENOTEMPTY).
+  return { root, cleanup: () => rm(root, { recursive: true, force: true, maxRetries: 5 }) };
 }
 
 /** Builds a site into memory. */
