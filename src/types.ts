@@ -353,6 +353,7 @@ export interface AuthorEntry {
   name: string;
   title?: string;
   url?: string;
+  email?: string;
   imageUrl?: string;
   /** Their social profiles (`socials` in authors.yml), each as a link: platform name and URL. */
   socials?: { label: string; url: string }[];
@@ -513,6 +514,8 @@ export interface PostAuthor {
   path?: string;
   title?: string;
   url?: string;
+  /** Their e-mail address: their name links to it where they have neither page nor `url`, as in Docusaurus. */
+  email?: string;
   imageUrl?: string;
   socials?: { label: string; url: string }[];
 }
@@ -522,6 +525,7 @@ export interface InlineAuthor {
   name: string;
   title?: string;
   url?: string;
+  email?: string;
   imageUrl?: string;
 }
 

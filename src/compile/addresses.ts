@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { permalink } from '../shared/addresses.ts';
 import { fileKey } from '../shared/markers.ts';
 import type { Compiled, SiteConfig, Source } from '../types.ts';
 
@@ -39,17 +40,6 @@ export function pageAddresses(sources: readonly Source[], config: SiteConfig): P
   const hash = createHash('sha1');
   for (const [file, address] of byFile) hash.update(`${file}\u0000${address}\u0000`);
   return { byFile, key: hash.digest('hex') };
-}
-
-/**
- * Docusaurus's permalink of a page, from quire's route (which always ends with a slash): without the slash unless the
- * slug has one (see above). A page whose route ends with its own id (`/docs/guides/intro/` for `guides/intro`) has
- * a slug of its own; an index doc or page has its folder's (`/docs/guides/` for `guides/index`).
- */
-export function permalink(source: Pick<Source, 'path' | 'id' | 'frontMatter'>, baseUrl: string): string {
-  const slug = source.frontMatter.slug;
-  const slash = source.path === '/' || (slug !== undefined ? slug.endsWith('/') : !source.path.endsWith(`/${source.id}/`));
-  return baseUrl + (slash ? source.path : source.path.slice(0, -1)).slice(1);
 }
 
 /** What one page was shown, by linked file: the address, or null where no file was there (the link stayed as written). */

@@ -226,6 +226,8 @@ export function mapDocusaurusConfig(
   if (trailingSlash !== false) used.add('trailingSlash');
   // Without `trailingSlash: true` Docusaurus links pages without the slash, so a relative link resolves from the parent.
   config.relativeUrls = trailingSlash === true ? 'slash' : 'noSlash';
+  // And it names its pages by their permalinks (canonical, sitemap, feeds), which end with a slash only where the slug does.
+  config.absoluteUrls = trailingSlash === true ? 'slash' : 'noSlash';
   const favicon = take<string>('favicon');
   if (typeof favicon === 'string') config.favicon = sitePath(favicon);
   for (const key of ['onBrokenLinks', 'onBrokenAnchors'] as const) {

@@ -280,6 +280,13 @@ export const configSchema = z
      * Docusaurus's default addresses (its `trailingSlash` unset or false) mean it.
      */
     relativeUrls: z.enum(['slash', 'noSlash']).default('slash'),
+    /**
+     * How a page's absolute address is written where the site names it (canonical link, `og:url`, hreflang links,
+     * sitemap, feeds, structured data): as its route, with the trailing slash (`slash`), or as a Docusaurus project's
+     * permalinks with `trailingSlash` unset (`noSlash`: `/docs/intro`; an index doc keeps its slash), so a project
+     * moved to quire keeps the addresses search engines know. Hosts serve the page's `index.html` at both.
+     */
+    absoluteUrls: z.enum(['slash', 'noSlash']).default('slash'),
     /** The site's icon (`<link rel="icon">`), a file in static/; without it browsers ask for /favicon.ico. */
     favicon: z.string().optional(),
     /** The social card of every page without its own (`og:image`): a PNG or JPEG in static/, ideally 1200 × 630. */

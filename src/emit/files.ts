@@ -1,4 +1,5 @@
 import { Feed } from 'feed';
+import { publicPath } from '../shared/addresses.ts';
 import { escapeAttribute } from '../shared/html.ts';
 import { feedFiles } from '../shared/feeds.ts';
 import { feedItemContent } from './feed-content.ts';
@@ -42,13 +43,11 @@ function schemeSlashes(url: string): string {
 
 /** The sitemap: every indexable page but those whose head asks not to be indexed (`noIndexed`, see asksNotToBeIndexed). */
 export function sitemapXml(site: Site, noIndexed: ReadonlySet<string> = new Set()): string {
-  const { baseUrl } = site.config;
   const url = schemeSlashes(site.config.url);
   const entries = site.routes
     .filter((r) => isIndexable(r) && !noIndexed.has(r.path))
     .map(
-      (r) =>
-        `<url><loc>${escapeAttribute(url + baseUrl + r.path.slice(1))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,
+      (r) => `<url><loc>${escapeAttribute(url + publicPath(site, r))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,
     );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
@@ -166,8 +165,10 @@ export function blogFeeds(site: Site, pages: ReadonlyMap<string, string> = new M
   const posts = feedPosts(site);
   if (!posts.length) return [];
   const routes = new Map(site.routes.map((r) => [r.path, r]));
-  const absolute = (path: string) => url + baseUrl + path.slice(1);
-  const home = absolute(`/${blog.routeBasePath ? `${blog.routeBasePath}/` : ''}`);
+  // Each address as the site names its pages (absoluteUrls): a Docusaurus project's permalinks where it has them.
+  const absolute = (path: string) => url + publicPath(site, routes.get(path) ?? { path });
+  const list = site.routes.find((r) => r.kind === 'blogList');
+  const home = absolute(list?.path ?? `/${blog.routeBasePath ? `${blog.routeBasePath}/` : ''}`);
   const files = feedFiles(baseUrl, blog.routeBasePath);
   const locale = site.locales.find((l) => l.code === i18n.currentLocale);
   const feed = new Feed({
@@ -195,7 +196,8 @@ export function blogFeeds(site: Site, pages: ReadonlyMap<string, string> = new M
       return { name: a.label, ...(to ? { link: to } : {}) };
     });
     const html = pages.get(post.path);
-    const content = html === undefined ? undefined : feedItemContent(html, link);
+    // Its relative addresses are read against the page's own folder, as quire writes its links.
+    const content = html === undefined ? undefined : feedItemContent(html, url + baseUrl + post.path.slice(1));
     feed.addItem({
       title: post.title,
       id: link,

@@ -8,15 +8,22 @@ import { lastField, quotingHint, typeHint, valueAt } from './front-matter-hints.
 import { parsePlaced, placeOf, writtenAt } from './front-matter-yaml.ts';
 
 const docId = z.string().min(1);
-/** An author written in the post (`{ name, title, url, image_url }`): shown by name. */
+/** An author written in the post (`{ name, title, url, email, image_url }`): shown by name. */
 // Its title, address and photo are drawn as an authors file's are (Electron's older posts name authors so).
 const inlineAuthor = z
-  .object({ name: z.string().min(1), title: z.string().optional(), url: z.string().optional(), image_url: z.string().optional() })
+  .object({
+    name: z.string().min(1),
+    title: z.string().optional(),
+    url: z.string().optional(),
+    email: z.string().optional(),
+    image_url: z.string().optional(),
+  })
   .transform(
     (a): InlineAuthor => ({
       name: a.name,
       ...(a.title ? { title: a.title } : {}),
       ...(a.url ? { url: a.url } : {}),
+      ...(a.email ? { email: a.email } : {}),
       ...(a.image_url ? { imageUrl: a.image_url } : {}),
     }),
   );

@@ -172,7 +172,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
       const permalink = page === true ? key : (text((page as Record<string, unknown>)?.permalink)?.replace(/^\/+|\/+$/g, '') ?? key);
       const name = text(author.name) ?? key;
       const entry: AuthorEntry = { key, name, ...(own ? { path: joinPath(blogBase, 'authors', permalink) } : {}), items: [] };
-      for (const field of ['title', 'url'] as const) {
+      for (const field of ['title', 'url', 'email'] as const) {
         const v = text(author[field]);
         if (v) entry[field] = v;
       }
@@ -195,7 +195,7 @@ export function planListings({ routes, compiled, config, loaded, messages }: Lis
         const entry = typeof key === 'string' ? authors.find((a) => a.key === key) : undefined;
         if (!entry) return { label };
         const author: PostAuthor = { label };
-        for (const key of ['path', 'title', 'url', 'imageUrl'] as const) if (entry[key]) author[key] = entry[key];
+        for (const key of ['path', 'title', 'url', 'email', 'imageUrl'] as const) if (entry[key]) author[key] = entry[key];
         if (entry.socials) author.socials = entry.socials;
         return author;
       });

@@ -1,6 +1,7 @@
 import { createElement, type ReactNode } from 'react';
 import type { HeadTag, LocaleInfo, Route, Site } from '../types.ts';
 import { feedLinks } from '../shared/feeds.ts';
+import { publicPath } from '../shared/addresses.ts';
 import { MAIN_ID } from '../shared/html.ts';
 import { ogLocale } from '../shared/locales.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
@@ -57,14 +58,14 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
         {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
         {pageUrl
           ? site.locales.map((l) => (
-              <link key={l.code} rel="alternate" hrefLang={l.htmlLang} href={config.url + l.baseUrl + route.path.slice(1)} />
+              <link key={l.code} rel="alternate" hrefLang={l.htmlLang} href={config.url + publicPath(site, route, l.baseUrl)} />
             ))
           : null}
         {pageUrl ? (
           <link
             rel="alternate"
             hrefLang="x-default"
-            href={config.url + (site.locales.find((l) => l.code === config.i18n.defaultLocale)?.baseUrl ?? '/') + route.path.slice(1)}
+            href={config.url + publicPath(site, route, site.locales.find((l) => l.code === config.i18n.defaultLocale)?.baseUrl ?? '/')}
           />
         ) : null}
         {config.blog.feed.everyPage ? feedLinks(site).map((link) => <link key={link.type} rel="alternate" {...link} />) : null}
@@ -189,11 +190,11 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
   const title = compiledHead?.title ?? layoutTitle;
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   const fm = compiled?.source.frontMatter;
-  const pageUrl = route.kind === 'notFound' ? undefined : config.url + config.baseUrl + route.path.slice(1);
+  const pageUrl = route.kind === 'notFound' ? undefined : config.url + publicPath(site, route);
   // A page shown in another locale's words (not translated yet) names that original as canonical, so search
   // engines index the text once, under the language it is written in.
   const original = route.contentLocale ? site.locales.find((l) => l.code === route.contentLocale) : undefined;
-  const canonicalUrl = pageUrl && original ? config.url + original.baseUrl + route.path.slice(1) : pageUrl;
+  const canonicalUrl = pageUrl && original ? config.url + publicPath(site, route, original.baseUrl) : pageUrl;
   const image = socialImageOf(config, compiled);
   // Next to the page's file: the asset's marker, which emit replaces with its published path.
   const imageUrl = image !== undefined && image === compiled?.socialImage ? config.url + image : socialImageUrl(image, config);

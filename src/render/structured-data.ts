@@ -1,4 +1,5 @@
 import type { Compiled, PostAuthor, Route, Site } from '../types.ts';
+import { publicPath } from '../shared/addresses.ts';
 import { isExternal, withBase } from '../shared/route-match.ts';
 
 /**
@@ -79,7 +80,7 @@ function blogPosting(site: Site, route: Route, url: string): object {
   };
 }
 
-/** An author as schema.org's `Person`: name, title (as its description), address and photo. */
+/** An author as schema.org's `Person`: name, title (as its description), address, e-mail and photo. */
 function person(author: PostAuthor, config: Site['config']): object {
   const image = author.imageUrl ? absoluteUrl(author.imageUrl, config) : undefined;
   return {
@@ -87,6 +88,7 @@ function person(author: PostAuthor, config: Site['config']): object {
     name: author.label,
     ...(author.title ? { description: author.title } : {}),
     ...(author.url ? { url: author.url } : {}),
+    ...(author.email ? { email: author.email } : {}),
     ...(image ? { image } : {}),
   };
 }
@@ -95,11 +97,11 @@ function person(author: PostAuthor, config: Site['config']): object {
 function blogUrl(site: Site): string {
   const list = site.routes.find((r) => r.kind === 'blogList');
   const { url, baseUrl, blog } = site.config;
-  return list ? pageUrl(site, list) : `${url}${baseUrl}${blog.routeBasePath ? `${blog.routeBasePath}/` : ''}`;
+  return list ? pageUrl(site, list) : `${url}${baseUrl}${blog.routeBasePath}`;
 }
 
 function pageUrl(site: Site, route: Route): string {
-  return site.config.url + site.config.baseUrl + route.path.slice(1);
+  return site.config.url + publicPath(site, route);
 }
 
 /** The absolute URL of an image given as a site path (`/img/karte.png`), a protocol-relative URL or a URL. */

@@ -38,12 +38,12 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     // The feed names the site's blog, as Docusaurus's does; the pages' links to it say the site's title (below).
     expect(rss.title).toBe('My Site Blog');
     expect(rss.description).toBe('My Site Blog');
-    expect(rss.link).toBe('https://your-docusaurus-site.example.com/blog/');
+    expect(rss.link).toBe('https://your-docusaurus-site.example.com/blog');
     expect(rss.item.map((i: { link: string }) => i.link)).toEqual([
-      'https://your-docusaurus-site.example.com/blog/welcome/',
-      'https://your-docusaurus-site.example.com/blog/mdx-blog-post/',
-      'https://your-docusaurus-site.example.com/blog/long-blog-post/',
-      'https://your-docusaurus-site.example.com/blog/first-blog-post/',
+      'https://your-docusaurus-site.example.com/blog/welcome',
+      'https://your-docusaurus-site.example.com/blog/mdx-blog-post',
+      'https://your-docusaurus-site.example.com/blog/long-blog-post',
+      'https://your-docusaurus-site.example.com/blog/first-blog-post',
     ]);
     expect(rss.item[0]).toMatchObject({
       title: 'Welcome',
@@ -53,7 +53,7 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     });
     const atom = xml(writer.text('blog/atom.xml')).feed;
     expect(atom.entry).toHaveLength(4);
-    expect(atom.entry[0].link['@href']).toBe('https://your-docusaurus-site.example.com/blog/welcome/');
+    expect(atom.entry[0].link['@href']).toBe('https://your-docusaurus-site.example.com/blog/welcome');
     // An author's own address, as Docusaurus gives it (their page on the site where they have none).
     expect(atom.entry[0].author[1]).toEqual({ name: 'Yangshun Tay', uri: 'https://linkedin.com/in/yangshun' });
     // Atom's category needs its term; the site's icon is the feed's.
@@ -110,7 +110,7 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
       /<quire-island data-island="project"[^>]*><output class="zaehler">4<\/output><\/quire-island>/,
     );
     const entry = (xml(writer.text('blog/atom.xml')).feed.entry as { link: { '@href': string }; content: { '#text': string } }[]).find(
-      (e) => e.link['@href'].endsWith('/blog/zaehler/'),
+      (e) => e.link['@href'].endsWith('/blog/zaehler'),
     );
     const content = entry!.content['#text'];
     expect(content).toContain('<p>Vorher.</p>\n<output class="zaehler">4</output>\n<p>Nachher.</p>');
@@ -144,15 +144,15 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     expect(rss.item[0]).toMatchObject({
       title: 'Fish & <Chips> "now"',
       description: 'a < b && c > d',
-      link: 'https://your-docusaurus-site.example.com/site/blog/welcome/',
+      link: 'https://your-docusaurus-site.example.com/site/blog/welcome',
     });
     const atom = xml(writer.text('site/blog/atom.xml')).feed;
     expect(atom.entry[0].title['#text'] ?? atom.entry[0].title).toBe('Fish & <Chips> "now"');
     const json = JSON.parse(writer.text('site/blog/feed.json')!);
     expect(json.title).toBe('News <&> "more"');
     expect(json.items.map((i: { url: string }) => i.url)).toEqual([
-      'https://your-docusaurus-site.example.com/site/blog/welcome/',
-      'https://your-docusaurus-site.example.com/site/blog/mdx-blog-post/',
+      'https://your-docusaurus-site.example.com/site/blog/welcome',
+      'https://your-docusaurus-site.example.com/site/blog/mdx-blog-post',
     ]);
     expect(writer.text('site/blog/index.html')).toContain('<link rel="alternate" type="application/json" href="/site/blog/feed.json"');
   });
@@ -166,15 +166,15 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
       ),
     });
     const rss = xml(writer.text('blog/rss.xml')).rss.channel;
-    expect(rss.link).toBe('https://your-docusaurus-site.example.com/blog/');
+    expect(rss.link).toBe('https://your-docusaurus-site.example.com/blog');
     const atom = xml(writer.text('blog/atom.xml')).feed;
     expect(atom.icon).toBe('https://your-docusaurus-site.example.com/img/favicon.ico');
-    expect(atom.id).toBe('https://your-docusaurus-site.example.com/blog/');
+    expect(atom.id).toBe('https://your-docusaurus-site.example.com/blog');
     expect(writer.text('blog/atom.xml')).not.toContain('https:/your');
-    expect(writer.text('sitemap.xml')).toContain('<loc>https://your-docusaurus-site.example.com/docs/intro/</loc>');
+    expect(writer.text('sitemap.xml')).toContain('<loc>https://your-docusaurus-site.example.com/docs/intro</loc>');
     expect(writer.text('sitemap.xml')).not.toContain('https:/your');
     expect(writer.text('docs/intro/index.html')).toContain(
-      '<link rel="canonical" href="https:/your-docusaurus-site.example.com/docs/intro/"/>',
+      '<link rel="canonical" href="https:/your-docusaurus-site.example.com/docs/intro"/>',
     );
   });
 

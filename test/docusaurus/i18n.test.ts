@@ -66,7 +66,7 @@ describe('a Docusaurus project built in another locale reads i18n/<locale>/ (tes
     expect(fr.page('fr/docs/intro/index.html')).not.toContain('data-translation-notice');
     const setup = fr.page('fr/docs/basics/setup/index.html');
     expect(setup).not.toContain('data-translation-notice');
-    expect(setup).toContain('<link rel="canonical" href="https://polyglot.example.org/fr/docs/basics/setup/"/>');
+    expect(setup).toContain('<link rel="canonical" href="https://polyglot.example.org/fr/docs/basics/setup"/>');
     expect(setup).toContain('aria-label="Fil d’Ariane"');
   });
 

@@ -121,8 +121,8 @@ describe('a second docs plugin instance (test/fixtures/docusaurus-instances)', (
       expect.arrayContaining(['/community/', '/community/support/', '/community/team/members/', '/docs/install/']),
     );
     const sitemap = built.page('sitemap.xml');
-    expect(sitemap).toContain('<loc>https://docs.example.org/community/support/</loc>');
-    expect(sitemap).toContain('<loc>https://docs.example.org/community/team/members/</loc>');
+    expect(sitemap).toContain('<loc>https://docs.example.org/community/support</loc>');
+    expect(sitemap).toContain('<loc>https://docs.example.org/community/team/members</loc>');
   });
 });
 

@@ -514,7 +514,7 @@ describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Do
     expect(links(page('blog/authors/all-sebastien-lorber-articles/seite/2/index.html'), teasers)).toEqual([
       'First Blog Post /blog/first-blog-post/',
     ]);
-    expect(page('sitemap.xml')).toContain('<loc>https://your-docusaurus-site.example.com/blog/seite/2/</loc>');
+    expect(page('sitemap.xml')).toContain('<loc>https://your-docusaurus-site.example.com/blog/seite/2</loc>');
   });
 
   it('lists an author without a page of their own on the authors page, unlinked, and writes no page for them', () => {
@@ -555,7 +555,7 @@ describe("a Docusaurus project without a blog folder, its blog plugin on (metro'
     const list = writer.text('blog/index.html') ?? '';
     expect(/<title>([^<]*)<\/title>/.exec(list)?.[1]).toBe('Blog | My Site');
     expect(list).not.toMatch(teasers);
-    expect(writer.text('sitemap.xml')).toContain('/blog/</loc>');
+    expect(writer.text('sitemap.xml')).toContain('/blog</loc>');
     for (const file of ['blog/rss.xml', 'blog/atom.xml', 'blog/archive/index.html', 'blog/tags/index.html', 'blog/authors/index.html'])
       expect(writer.text(file), file).toBeUndefined();
   });
@@ -578,7 +578,7 @@ describe("a Docusaurus project without a blog folder, its blog plugin on (metro'
     ]);
     expect(writer.text('blog/authors/yangshun/index.html')).toContain('<h1>Yangshun Tay</h1>');
     expect(writer.text('blog/archive/index.html')).toBeUndefined();
-    expect(writer.text('sitemap.xml')).toContain('/blog/authors/</loc>');
+    expect(writer.text('sitemap.xml')).toContain('/blog/authors</loc>');
   });
 
   it('writes none when the project has Docusaurus 3.9 installed, whose blog plugin writes no empty list', async () => {
@@ -589,7 +589,7 @@ describe("a Docusaurus project without a blog folder, its blog plugin on (metro'
       'docusaurus.config.js': config.replace("onBrokenLinks: 'throw'", "onBrokenLinks: 'warn'"),
     });
     expect(old.writer.text('blog/index.html')).toBeUndefined();
-    expect(old.writer.text('sitemap.xml')).not.toContain('/blog/</loc>');
+    expect(old.writer.text('sitemap.xml')).not.toContain('/blog</loc>');
     expect(old.result.diagnostics.filter((d) => d.code === 'Q060').map((d) => d.message)).toContain(
       'Broken link in the site configuration: /blog is not a page of the site.',
     );

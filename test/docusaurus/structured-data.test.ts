@@ -39,8 +39,8 @@ describe("posts' structured data and their time of day (the create-docusaurus te
     expect(post).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
-      '@id': `${site}/blog/2021/08/26/abendpost/`,
-      url: `${site}/blog/2021/08/26/abendpost/`,
+      '@id': `${site}/blog/2021/08/26/abendpost`,
+      url: `${site}/blog/2021/08/26/abendpost`,
       headline: 'Abendpost',
       name: 'Abendpost',
       description: 'Ein Beitrag am Abend.',
@@ -54,7 +54,7 @@ describe("posts' structured data and their time of day (the create-docusaurus te
         image: 'https://github.com/slorber.png',
       },
       keywords: ['abend', 'zeit'],
-      isPartOf: { '@type': 'Blog', '@id': `${site}/blog/`, name: 'Blog' },
+      isPartOf: { '@type': 'Blog', '@id': `${site}/blog`, name: 'Blog' },
     });
     // The card beside the post, at the URL it is published under.
     const image = (post.image as Record<string, string>).url;
@@ -77,8 +77,8 @@ describe("posts' structured data and their time of day (the create-docusaurus te
     const [list] = structured(listHtml);
     expect(list).toMatchObject({
       '@type': 'Blog',
-      '@id': `${site}/blog/`,
-      mainEntityOfPage: `${site}/blog/`,
+      '@id': `${site}/blog`,
+      mainEntityOfPage: `${site}/blog`,
       headline: 'Blog',
       description: 'Blog',
     });
@@ -92,6 +92,25 @@ describe("posts' structured data and their time of day (the create-docusaurus te
     expect(writer.text('blog/rss.xml')).toContain('<pubDate>Thu, 26 Aug 2021 16:30:00 GMT</pubDate>');
     // A doc has none (its breadcrumbs carry microdata, as in Docusaurus 3.6).
     expect(structured(writer.text('docs/intro/index.html'))).toEqual([]);
+  });
+
+  it("links an author's name to their e-mail where they have no page and no url, and names it in the Person", async () => {
+    const authors = readFileSync(fixture('docusaurus-classic/blog/authors.yml'), 'utf8');
+    const { writer, result } = await build({
+      'blog/authors.yml': `${authors}\nmira:\n  name: Mira Beispiel\n  email: mira@example.org\n`,
+      'blog/2021-09-02-post.md':
+        '---\nslug: post\ntitle: Post\nauthors:\n  - mira\n  - name: Jonas Gast\n    email: jonas@example.org\n---\n\nText.\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('blog/post/index.html')!;
+    expect(html).toContain('<a href="mailto:mira@example.org">Mira Beispiel</a>');
+    expect(html).toContain('<a href="mailto:jonas@example.org">Jonas Gast</a>');
+    const [post] = structured(html);
+    expect(post.author).toEqual([
+      { '@type': 'Person', name: 'Mira Beispiel', email: 'mira@example.org' },
+      { '@type': 'Person', name: 'Jonas Gast', email: 'jonas@example.org' },
+    ]);
+    expect(writer.text('blog/authors/index.html')).toContain('<a href="mailto:mira@example.org">Mira Beispiel</a>');
   });
 
   it('refuses a time of day that does not exist, at the date', async () => {

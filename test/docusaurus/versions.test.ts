@@ -192,8 +192,8 @@ describe('versioned docs as Docusaurus makes them (test/fixtures/docusaurus-vers
     // The home page and the three docs of 2.x; none of next's four or 1.x's two.
     expect(entry.languages.en.page_count).toBe(4);
     const sitemap = built.page('sitemap.xml');
-    expect(sitemap).toContain('https://docs.example.org/docs/1.x/install/');
-    expect(sitemap).toContain('https://docs.example.org/docs/next/install/');
+    expect(sitemap).toContain('https://docs.example.org/docs/1.x/install</loc>');
+    expect(sitemap).toContain('https://docs.example.org/docs/next/install</loc>');
   });
 });
 

@@ -74,6 +74,11 @@ export function useHref(): (to: string) => string {
 export { isExternal };
 
 /** Props every external link gets; Docusaurus's `pathname://` links too, which its Link opens in a new tab. */
+/** A `mailto:` link to an e-mail address, or none without one. */
+export function mailto(email: string | undefined): string | undefined {
+  return email ? `mailto:${email}` : undefined;
+}
+
 export function externalProps(href: string): { target?: string; rel?: string } {
   return /^https?:|^\/\/|^pathname:/.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {};
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { AuthorEntry, ListedPage, NavLink, Route, Site, TagEntry } from '../../../src/types.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { feedLinks } from '../../../src/shared/feeds.ts';
-import { externalProps, useHref, useT, useTheme } from '../context.tsx';
+import { externalProps, mailto, useHref, useT, useTheme } from '../context.tsx';
 import { Layout } from './Layout.tsx';
 import { BlogSidebar, formatDate, PostTeaser } from './Pages.tsx';
 
@@ -216,8 +216,8 @@ function Author({
 }) {
   const href = useHref();
   const t = useT();
-  // Linked to their page, else to their address, as Docusaurus links an author's name.
-  const to = linked ? (author.path ? href(author.path) : author.url) : undefined;
+  // Linked to their page, else to their address, else to their e-mail, as Docusaurus links an author's name.
+  const to = linked ? (author.path ? href(author.path) : (author.url ?? mailto(author.email))) : undefined;
   const linkedName = to ? (
     <a href={to} {...(author.path ? {} : externalProps(to))}>
       {author.name}

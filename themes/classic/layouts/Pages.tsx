@@ -4,7 +4,7 @@ import { QUERY_MAX_LENGTH } from '../../../src/shared/search-query.ts';
 import { MAIN_ID } from '../../../src/shared/html.ts';
 import { TranslationNotice } from '../components/Chrome.tsx';
 import { EditMetaRow, PaginationNav, Toc } from '../components/DocChrome.tsx';
-import { externalProps, useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
+import { externalProps, mailto, useContentLangProps, useHref, useT, useTheme } from '../context.tsx';
 import { Island } from '../island.tsx';
 import { searchSettings, searchSettingsFile } from '../search/settings.ts';
 import { SearchPageView } from '../search/SearchPageView.tsx';
@@ -208,7 +208,8 @@ function PostAuthors({ blog }: { blog: NonNullable<Route['blog']> }) {
   return (
     <ul className="post-authors">
       {authors.map((a, i) => {
-        const link = a.path ? href(a.path) : a.url;
+        // Their page, else their address, else their e-mail, as Docusaurus links an author's name.
+        const link = a.path ? href(a.path) : (a.url ?? mailto(a.email));
         return (
           <li key={i} className="avatar">
             {a.imageUrl ? <img className="avatar__photo" src={href(a.imageUrl)} alt="" loading="lazy" /> : null}
