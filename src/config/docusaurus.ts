@@ -377,6 +377,8 @@ export function mapDocusaurusConfig(
     const v = opt(from);
     if (v !== undefined) docs[to] = v;
   }
+  // The theme's breadcrumbs carry microdata up to 3.9; 3.10 writes a JSON-LD BreadcrumbList into the head instead.
+  docs.breadcrumbsData = installedAtLeast(layout.root, 'theme-classic', 3, 10) ? 'jsonLd' : 'microdata';
   if (docsOptions === false) diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'docsOff', {}, { file, keyPath: `${preset}.1.docs` }));
   diagnostics.push(...docsInstanceProblems(raw, preset, file));
   const toc = {
@@ -1497,12 +1499,19 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
 
 /**
  * Whether the project's blog plugin writes the list page of a blog without posts: Docusaurus 3.10 does, 3.9 and
- * earlier write none. Read from the version of `@docusaurus/plugin-content-blog` installed for the project (the
- * nearest `node_modules` up from it); with none installed, the newest behaviour.
+ * earlier write none.
  */
 export function writesEmptyBlogList(root: string): boolean {
+  return installedAtLeast(root, 'plugin-content-blog', 3, 10);
+}
+
+/**
+ * Whether the version of `@docusaurus/<name>` installed for the project (the nearest `node_modules` up from it) is at
+ * least `major.minor`; with none installed, or one whose version cannot be read, the newest behaviour (true).
+ */
+function installedAtLeast(root: string, name: string, major: number, minor: number): boolean {
   for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, 'node_modules', '@docusaurus', 'plugin-content-blog', 'package.json');
+    const manifest = path.join(dir, 'node_modules', '@docusaurus', name, 'package.json');
     if (isFile(manifest)) {
       let version: unknown;
       try {
@@ -1512,7 +1521,7 @@ export function writesEmptyBlogList(root: string): boolean {
         return true;
       }
       const m = typeof version === 'string' ? /^(\d+)\.(\d+)\./.exec(version) : null;
-      return !m || Number(m[1]) > 3 || (Number(m[1]) === 3 && Number(m[2]) >= 10);
+      return !m || Number(m[1]) > major || (Number(m[1]) === major && Number(m[2]) >= minor);
     }
     if (path.dirname(dir) === dir) return true;
   }

@@ -352,6 +352,12 @@ export const configSchema = z
           .prefault({})
           .refine((t) => t.minHeadingLevel <= t.maxHeadingLevel, { message: 'minHeadingLevel must not exceed maxHeadingLevel' }),
         breadcrumbs: z.boolean().default(true),
+        /**
+         * How a doc's breadcrumbs describe its place to search engines: schema.org microdata on the breadcrumbs
+         * themselves (`microdata`, as Docusaurus 3.0–3.9 writes them), or a JSON-LD `BreadcrumbList` in the head
+         * (`jsonLd`, as Docusaurus 3.10 writes it: the linked crumbs only, the current doc's included).
+         */
+        breadcrumbsData: z.enum(['microdata', 'jsonLd']).default('microdata'),
         /** Sidebars with more items than this render only the open branch; the rest loads on expand. */
         largeSidebarThreshold: z.number().int().positive().default(300),
         /** How visitors may fold the docs sidebar (Docusaurus's `themeConfig.docs.sidebar`). */

@@ -7,11 +7,13 @@ import { isExternal, withBase } from '../shared/route-match.ts';
  * a post as a `BlogPosting` (part of its `Blog`), a page of the blog's list as the `Blog` with the posts on it.
  * The fields are those Docusaurus's blog writes (plugin-content-blog's structured data, 3.x): a project moved
  * to quire keeps what search engines read of its posts. Docs describe their place with the breadcrumbs' microdata
- * (themes/classic DocChrome), as Docusaurus 3.6 does.
+ * (themes/classic DocChrome), as Docusaurus 3.0–3.9 does, or as a JSON-LD `BreadcrumbList` (`docs.breadcrumbsData`), as 3.10 does.
  */
 export function structuredData(site: Site, route: Route, url: string | undefined): object | undefined {
   const { config } = site;
-  if (!config.blog.structuredData || url === undefined) return undefined;
+  if (url === undefined) return undefined;
+  if (route.kind === 'doc') return breadcrumbList(site, route);
+  if (!config.blog.structuredData) return undefined;
   if (route.kind === 'blogPost' && route.blog) {
     return {
       '@context': 'https://schema.org',
@@ -49,6 +51,31 @@ export function structuredDataAssets(site: Site, route: Route): Compiled['assets
     const compiled = shown.has(r.path) && r.compiledIndex !== undefined ? site.compiled[r.compiledIndex] : undefined;
     return compiled?.socialImage ? compiled.assets.filter((a) => a.marker === compiled.socialImage) : [];
   });
+}
+
+/**
+ * A doc's breadcrumbs as schema.org's `BreadcrumbList`, where the theme draws them: each crumb that links somewhere
+ * (a category without a page of its own is left out, as Docusaurus leaves it out), the doc itself last.
+ */
+function breadcrumbList(site: Site, route: Route): object | undefined {
+  const { docs, url } = site.config;
+  if (docs.breadcrumbsData !== 'jsonLd' || !docs.breadcrumbs || !route.doc?.inSidebar) return undefined;
+  const crumbs = route.doc.breadcrumbs;
+  const byPath = new Map(site.routes.map((r) => [r.path, r]));
+  const linked = crumbs.flatMap((c, i) => {
+    const path = c.path ?? (i === crumbs.length - 1 ? route.path : undefined);
+    return path === undefined ? [] : [{ name: c.label, path }];
+  });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: linked.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: url + publicPath(site, byPath.get(c.path) ?? { path: c.path }),
+    })),
+  };
 }
 
 /** A post as schema.org's `BlogPosting`, without the context (a list holds several). */

@@ -1,3 +1,5 @@
+import { isGeneratedIndexId } from './doc-paths.ts';
+
 /** What a permalink is made of (structurally a `Source`). */
 interface PageSource {
   path: string;
@@ -20,7 +22,9 @@ interface AddressedSite {
  */
 export function permalink(source: PageSource, baseUrl: string): string {
   const slug = source.frontMatter.slug;
-  const slash = source.path === '/' || (slug !== undefined ? slug.endsWith('/') : !source.path.endsWith(`/${source.id}/`));
+  // A category's generated index is at its slug (`/docs/category/basics`), as a doc with a slug of its own.
+  const own = isGeneratedIndexId(source.id) || source.path.endsWith(`/${source.id}/`);
+  const slash = source.path === '/' || (slug !== undefined ? slug.endsWith('/') : !own);
   return baseUrl + (slash ? source.path : source.path.slice(0, -1)).slice(1);
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, readdir, realpath, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInMemory, fixture, makeSite } from '../helpers.ts';
@@ -90,8 +91,14 @@ describe("posts' structured data and their time of day (the create-docusaurus te
     expect(listHtml).not.toContain('quire-asset:');
     // The feed dates the post to the minute.
     expect(writer.text('blog/rss.xml')).toContain('<pubDate>Thu, 26 Aug 2021 16:30:00 GMT</pubDate>');
-    // A doc has none (its breadcrumbs carry microdata, as in Docusaurus 3.6).
-    expect(structured(writer.text('docs/intro/index.html'))).toEqual([]);
+    // A doc's breadcrumbs (a doc at the sidebar's top level: itself alone), as Docusaurus 3.10 writes them.
+    expect(structured(writer.text('docs/intro/index.html'))).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [{ '@type': 'ListItem', position: 1, name: 'Tutorial Intro', item: `${site}/docs/intro` }],
+      },
+    ]);
   });
 
   it("links an author's name to their e-mail where they have no page and no url, and names it in the Person", async () => {
@@ -120,6 +127,49 @@ describe("posts' structured data and their time of day (the create-docusaurus te
     const found = result.diagnostics.find((d) => d.file === 'blog/2021-09-01-spaet.md');
     expect(found).toMatchObject({ severity: 'error', line: 3 });
     expect(found?.message).toMatch(/date/);
+  });
+});
+
+describe("a doc's breadcrumbs for search engines, by the Docusaurus version installed", () => {
+  /** The template with `@docusaurus/theme-classic` of `version` installed beside the repository's modules. */
+  async function withTheme(version: string | undefined) {
+    const copy = await makeSite('docusaurus-classic');
+    cleanups.push(copy.cleanup);
+    if (version) {
+      const modules = path.join(copy.root, 'node_modules');
+      const shared = await realpath(modules);
+      await unlink(modules);
+      await mkdir(path.join(modules, '@docusaurus', 'theme-classic'), { recursive: true });
+      for (const name of await readdir(shared)) await symlink(path.join(shared, name), path.join(modules, name));
+      const manifest = { name: '@docusaurus/theme-classic', version };
+      await writeFile(path.join(modules, '@docusaurus', 'theme-classic', 'package.json'), JSON.stringify(manifest));
+    }
+    const { writer } = await buildInMemory(copy.root);
+    return writer.text('docs/tutorial-basics/create-a-page/index.html')!;
+  }
+
+  it('3.10: a BreadcrumbList in the head, of the linked crumbs (the category with its generated page, the doc), no microdata', async () => {
+    const html = await withTheme('3.10.0');
+    expect(structured(html)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Tutorial - Basics', item: `${site}/docs/category/tutorial---basics` },
+          { '@type': 'ListItem', position: 2, name: 'Create a Page', item: `${site}/docs/tutorial-basics/create-a-page` },
+        ],
+      },
+    ]);
+    expect(html).not.toContain('itemType="https://schema.org/BreadcrumbList"');
+    expect(html).not.toContain('itemProp');
+    expect(html).toContain('<nav class="breadcrumbs"');
+  });
+
+  it('3.9: microdata on the breadcrumbs, nothing in the head', async () => {
+    const html = await withTheme('3.9.2');
+    expect(structured(html)).toEqual([]);
+    expect(html).toContain('<ol itemScope="" itemType="https://schema.org/BreadcrumbList">');
+    expect(html).toContain('<meta itemProp="position" content="2"/>');
   });
 });
 

@@ -298,7 +298,8 @@ describe('going live in Germany: consent, Impressum, cancellation', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Nur notwendige');
     await page.keyboard.press('Enter');
-    expect(await banner(page).isVisible()).toBe(false);
+    // The choice is handled by the banner's module, loaded on first use: waited for, as a visitor waits a moment.
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
     expect((await storedChoice(page))?.c).toEqual({ necessary: true, statistics: false, marketing: false });
     expect(await page.locator('[data-consent-status]').textContent()).toBe('Ihre Wahl ist gespeichert.');
     const noScript = await visit('/de/docs/faq/', { javaScriptEnabled: false });

@@ -11,9 +11,14 @@ export function Breadcrumbs() {
   const href = useHref();
   if (!site.config.docs.breadcrumbs || !route.doc?.inSidebar) return null;
   const crumbs = route.doc.breadcrumbs;
+  // Microdata on the crumbs, unless the head describes them in JSON-LD (docs.breadcrumbsData, render/structured-data.ts).
+  const micro = site.config.docs.breadcrumbsData === 'microdata';
+  const list = micro ? { itemScope: true, itemType: 'https://schema.org/BreadcrumbList' } : {};
+  const item = micro ? { itemProp: 'itemListElement', itemScope: true, itemType: 'https://schema.org/ListItem' } : {};
+  const prop = (name: string) => (micro ? { itemProp: name } : {});
   return (
     <nav className="breadcrumbs" aria-label={t('docs.breadcrumbs')}>
-      <ol itemScope itemType="https://schema.org/BreadcrumbList">
+      <ol {...list}>
         <li className="breadcrumbs__item">
           <a href={href('/')} aria-label={t('docs.home')} className="breadcrumbs__home">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -27,25 +32,19 @@ export function Breadcrumbs() {
         {crumbs.map((c, i) => {
           const last = i === crumbs.length - 1;
           return (
-            <li
-              key={i}
-              className={'breadcrumbs__item' + (last ? ' breadcrumbs__item--active' : '')}
-              itemProp="itemListElement"
-              itemScope
-              itemType="https://schema.org/ListItem"
-            >
+            <li key={i} className={'breadcrumbs__item' + (last ? ' breadcrumbs__item--active' : '')} {...item}>
               {c.path && !last ? (
-                <a href={href(c.path)} itemProp="item">
-                  <span itemProp="name">
+                <a href={href(c.path)} {...prop('item')}>
+                  <span {...prop('name')}>
                     <ContentText>{c.label}</ContentText>
                   </span>
                 </a>
               ) : (
-                <span itemProp="name" aria-current={last ? 'page' : undefined}>
+                <span {...prop('name')} aria-current={last ? 'page' : undefined}>
                   <ContentText>{c.label}</ContentText>
                 </span>
               )}
-              <meta itemProp="position" content={String(i + 1)} />
+              {micro ? <meta itemProp="position" content={String(i + 1)} /> : null}
             </li>
           );
         })}
