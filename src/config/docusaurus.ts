@@ -213,6 +213,8 @@ export function mapDocusaurusConfig(
     descriptionFallback: 'none',
     // Docusaurus's not-found page is its title and two sentences, with no search, links or button.
     notFoundWayOn: false,
+    // Its head names every page's address, the not-found page's too.
+    notFoundCanonical: true,
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
     headTags: headTags(raw, take, origin),
@@ -353,6 +355,8 @@ export function mapDocusaurusConfig(
   const docsPath = relative(opt<string>('docs.path') ?? 'docs');
   const routeBasePath = opt<string>('docs.routeBasePath');
   docs.routeBasePath = routeBasePath === undefined ? 'docs' : routeBasePath.replace(/^\/+|\/+$/g, '');
+  // Docs at the site's root take every unknown address, the not-found page's too: its title is then the site's alone.
+  config.notFoundTitle = docs.routeBasePath === '' ? 'site' : 'page';
   const sidebarPath = opt<string | false>('docs.sidebarPath');
   if (sidebarPath === false) docs.noSidebar = true;
   else if (typeof sidebarPath === 'string') docs.sidebarPath = withExtension(relative(sidebarPath), layout.root);

@@ -224,6 +224,17 @@ export const configSchema = z
      * button to the home page. Off, it has its title and two sentences only, as Docusaurus's theme draws it.
      */
     notFoundWayOn: z.boolean().default(true),
+    /**
+     * Whether the not-found page names its own address (`/404.html`) as canonical and `og:url`, as Docusaurus writes
+     * them on every page. Off, it has neither: hosts answer a missing address with status 404, which keeps it out of
+     * search engines anyway.
+     */
+    notFoundCanonical: z.boolean().default(false),
+    /**
+     * The not-found page's title: its own with the site's (`page`: `Page Not Found | Bilingo`), or the site's alone
+     * (`site`, as a Docusaurus project whose docs are at the site's root has it: there the docs plugin draws it).
+     */
+    notFoundTitle: z.enum(['page', 'site']).default('page'),
     tagline: z.string().default(''),
     /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
     customFields: z.record(z.string(), z.unknown()).default({}),

@@ -186,7 +186,12 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
   const withSite = `${route.title} ${config.titleDelimiter} ${config.title}`;
   // The window title the layout gives; a `<title>` of the page's own head (MDX `<head>`, `<Head>`) replaces it in the
   // window only: Docusaurus's social title stays the layout's (react-helmet sets og:title with the layout's title).
-  const layoutTitle = isHome || !route.title ? (route.title && route.title !== config.title ? withSite : config.title) : withSite;
+  const siteAlone = isHome || !route.title || (route.kind === 'notFound' && config.notFoundTitle === 'site');
+  const layoutTitle = siteAlone
+    ? route.title && route.title !== config.title && route.kind !== 'notFound'
+      ? withSite
+      : config.title
+    : withSite;
   const title = compiledHead?.title ?? layoutTitle;
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   const fm = compiled?.source.frontMatter;
@@ -194,7 +199,8 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
   // A page shown in another locale's words (not translated yet) names that original as canonical, so search
   // engines index the text once, under the language it is written in.
   const original = route.contentLocale ? site.locales.find((l) => l.code === route.contentLocale) : undefined;
-  const canonicalUrl = pageUrl && original ? config.url + publicPath(site, route, original.baseUrl) : pageUrl;
+  const notFoundUrl = route.kind === 'notFound' && config.notFoundCanonical ? config.url + publicPath(site, route) : undefined;
+  const canonicalUrl = pageUrl && original ? config.url + publicPath(site, route, original.baseUrl) : (pageUrl ?? notFoundUrl);
   const image = socialImageOf(config, compiled);
   // Next to the page's file: the asset's marker, which emit replaces with its published path.
   const imageUrl = image !== undefined && image === compiled?.socialImage ? config.url + image : socialImageUrl(image, config);

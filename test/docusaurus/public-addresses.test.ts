@@ -46,6 +46,24 @@ describe('the addresses a Docusaurus project names its pages by (absoluteUrls)',
     expect(welcome).toContain(`"isPartOf":{"@type":"Blog","@id":"${site}/blog","name":"Blog"}`);
   });
 
+  it('names the not-found page by its address and titles it as Docusaurus does: the site alone where the docs are at its root', async () => {
+    const notFound = (await build()).text('404.html');
+    expect(canonical(notFound)).toBe(`${site}/404.html`);
+    expect(ogUrl(notFound)).toBe(`${site}/404.html`);
+    expect(/<title>([^<]*)<\/title>/.exec(notFound ?? '')?.[1]).toBe('Page Not Found | My Site');
+    const atRoot = await build({
+      'docusaurus.config.js': template
+        .replace("sidebarPath: './sidebars.js',", "sidebarPath: './sidebars.js',\n          routeBasePath: '/',")
+        .replace("to: '/docs/intro'", "to: '/intro'"),
+      'src/pages/index.js': readFileSync(fixture('docusaurus-classic/src/pages/index.js'), 'utf8').replace(
+        'to="/docs/intro"',
+        'to="/intro"',
+      ),
+    });
+    expect(canonical(atRoot.text('intro/index.html'))).toBe(`${site}/intro`);
+    expect(/<title>([^<]*)<\/title>/.exec(atRoot.text('404.html') ?? '')?.[1]).toBe('My Site');
+  });
+
   it('with trailingSlash: true, the addresses with the slash, as quire publishes them', async () => {
     const writer = await build({ 'docusaurus.config.js': template.replace('projectName:', 'trailingSlash: true,\n  projectName:') });
     expect(canonical(writer.text('docs/intro/index.html'))).toBe(`${site}/docs/intro/`);
