@@ -22,7 +22,7 @@ export function structuredData(site: Site, route: Route, url: string | undefined
     };
   }
   if (route.kind === 'blogList') {
-    const byPath = new Map(site.routes.map((r) => [r.path, r]));
+    const byPath = routesByPath(site);
     const shown = route.paged ? route.paged.items : site.blogPosts.map((p) => p.path);
     return {
       '@context': 'https://schema.org',
@@ -46,11 +46,21 @@ export function structuredData(site: Site, route: Route, url: string | undefined
  */
 export function structuredDataAssets(site: Site, route: Route): Compiled['assets'] {
   if (!site.config.blog.structuredData || route.kind !== 'blogList') return [];
-  const shown = new Set(route.paged ? route.paged.items : site.blogPosts.map((p) => p.path));
-  return site.routes.flatMap((r) => {
-    const compiled = shown.has(r.path) && r.compiledIndex !== undefined ? site.compiled[r.compiledIndex] : undefined;
+  const byPath = routesByPath(site);
+  return (route.paged ? route.paged.items : site.blogPosts.map((p) => p.path)).flatMap((path) => {
+    const r = byPath.get(path);
+    const compiled = r?.compiledIndex !== undefined ? site.compiled[r.compiledIndex] : undefined;
     return compiled?.socialImage ? compiled.assets.filter((a) => a.marker === compiled.socialImage) : [];
   });
+}
+
+const byPathOf = new WeakMap<Site, Map<string, Route>>();
+
+/** The site's routes by path, made once per site: a page's cost stays independent of the site's size. */
+function routesByPath(site: Site): Map<string, Route> {
+  let map = byPathOf.get(site);
+  if (!map) byPathOf.set(site, (map = new Map(site.routes.map((r) => [r.path, r]))));
+  return map;
 }
 
 /**
@@ -61,7 +71,7 @@ function breadcrumbList(site: Site, route: Route): object | undefined {
   const { docs, url } = site.config;
   if (docs.breadcrumbsData !== 'jsonLd' || !docs.breadcrumbs || !route.doc?.inSidebar) return undefined;
   const crumbs = route.doc.breadcrumbs;
-  const byPath = new Map(site.routes.map((r) => [r.path, r]));
+  const byPath = routesByPath(site);
   const linked = crumbs.flatMap((c, i) => {
     const path = c.path ?? (i === crumbs.length - 1 ? route.path : undefined);
     return path === undefined ? [] : [{ name: c.label, path }];
