@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile, mkdir, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile, mkdir, readdir, realpath, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,20 @@ export async function buildInMemory(root: string, options: Partial<BuildOptions>
   const writer = new MemoryWriter();
   const result = await buildSite({ root, toolRoot: repoRoot, theme: classicTheme, writer, cacheDir: false, ...options });
   return { result, writer };
+}
+
+/**
+ * Makes a copy of a fixture (made by makeSite, its node_modules a link to this repository's) look as if
+ * `@docusaurus/<name>` of `version` were installed for it: its own node_modules, holding that package's manifest and a
+ * link to each of the repository's packages. quire reads some behaviours off the installed version.
+ */
+export async function installDocusaurusPackage(root: string, name: string, version: string): Promise<void> {
+  const modules = path.join(root, 'node_modules');
+  const shared = await realpath(modules);
+  await unlink(modules);
+  await mkdir(path.join(modules, '@docusaurus', name), { recursive: true });
+  for (const entry of await readdir(shared)) await symlink(path.join(shared, entry), path.join(modules, entry));
+  await writeFile(path.join(modules, '@docusaurus', name, 'package.json'), JSON.stringify({ name: `@docusaurus/${name}`, version }));
 }
 
 /**

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, realpath, symlink, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
-import { buildInMemory, fixture, makeSite } from '../helpers.ts';
+import { buildInMemory, fixture, installDocusaurusPackage, makeSite } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
@@ -537,13 +535,7 @@ describe("the blog's listings cut into pages (postsPerPage, pageBasePath), as Do
 async function withBlogPlugin(version: string, overlay: Record<string, string | null> = {}) {
   const site = await makeSite('docusaurus-classic', { blog: null, ...overlay });
   cleanups.push(site.cleanup);
-  const modules = path.join(site.root, 'node_modules');
-  const shared = await realpath(modules);
-  await unlink(modules);
-  await mkdir(path.join(modules, '@docusaurus', 'plugin-content-blog'), { recursive: true });
-  for (const name of await readdir(shared)) await symlink(path.join(shared, name), path.join(modules, name));
-  const manifest = { name: '@docusaurus/plugin-content-blog', version };
-  await writeFile(path.join(modules, '@docusaurus', 'plugin-content-blog', 'package.json'), JSON.stringify(manifest));
+  await installDocusaurusPackage(site.root, 'plugin-content-blog', version);
   return buildInMemory(site.root);
 }
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, realpath, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildInMemory, fixture, makeSite } from '../helpers.ts';
+import { buildInMemory, fixture, installDocusaurusPackage, makeSite } from '../helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
@@ -135,15 +134,7 @@ describe("a doc's breadcrumbs for search engines, by the Docusaurus version inst
   async function withTheme(version: string | undefined) {
     const copy = await makeSite('docusaurus-classic');
     cleanups.push(copy.cleanup);
-    if (version) {
-      const modules = path.join(copy.root, 'node_modules');
-      const shared = await realpath(modules);
-      await unlink(modules);
-      await mkdir(path.join(modules, '@docusaurus', 'theme-classic'), { recursive: true });
-      for (const name of await readdir(shared)) await symlink(path.join(shared, name), path.join(modules, name));
-      const manifest = { name: '@docusaurus/theme-classic', version };
-      await writeFile(path.join(modules, '@docusaurus', 'theme-classic', 'package.json'), JSON.stringify(manifest));
-    }
+    if (version) await installDocusaurusPackage(copy.root, 'theme-classic', version);
     const { writer } = await buildInMemory(copy.root);
     return writer.text('docs/tutorial-basics/create-a-page/index.html')!;
   }
