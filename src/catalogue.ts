@@ -242,7 +242,7 @@ export const CATALOGUE = {
     title: 'Configuration cannot be loaded',
     severity: 'either',
     about:
-      "the site configuration file (`site.config.ts`, or a Docusaurus project's `docusaurus.config.*`) is missing, cannot run (at the line that failed), or exports no configuration; warning: a Docusaurus config imports a package the project has not installed (at the import), which is read as empty",
+      "the site configuration file (`site.config.ts`, or a Docusaurus project's `docusaurus.config.*`) is missing, cannot run (at the line that failed), or exports no configuration, or a third-party preset it names fails when run (at its key); warning: a Docusaurus config imports a package the project has not installed (at the import), which is read as empty",
     cases: {
       unreadable: kase({
         severity: 'error',
@@ -275,6 +275,12 @@ export const CATALOGUE = {
         message: (d: { importer: string; name: string }) =>
           `${d.importer} imports the package ${d.name}, which is not installed in the project: what it gives is read as empty.`,
         hint: (d) => `Run npm install in the project if a setting quire reads takes its value from ${d.name}.`,
+      }),
+      presetFailed: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; name: string; reason: string }) =>
+          `The preset ${d.name} (${d.keyPath}) failed when quire ran it for the plugins and themes it stands for: ${d.reason}`,
+        hint: 'quire calls a preset it does not know by name as Docusaurus does, with the site context and its options; it must return { plugins, themes }.',
       }),
       editUrlFailed: kase({
         severity: 'error',

@@ -141,6 +141,11 @@ const CLASSIC_WRAPPERS: ReadonlyMap<string, string> = new Map([
   ],
 ]);
 
+/** Whether quire reads a preset (by its package, see presetPackage) without running it: the classic one or a wrapper of it. */
+export function isKnownPreset(pkg: string): boolean {
+  return CLASSIC_PRESET.has(pkg) || CLASSIC_WRAPPERS.has(pkg);
+}
+
 /**
  * A preset's name as a package path: `require.resolve('x/preset')` gives an absolute file
  * (`…/node_modules/x/preset.js`), read as `x/preset`; a package's main file (`…/@docusaurus/preset-classic/lib/index.js`)
@@ -168,6 +173,8 @@ export function mapDocusaurusConfig(
   raw: unknown,
   file: string,
   layout: DocusaurusLayout,
+  /** Presets quire ran (src/config/docusaurus-presets.ts), by index: what each adds beside the classic parts. */
+  expanded: ReadonlyMap<number, string> = new Map(),
 ): { config?: UserConfig; diagnostics: Diagnostic[]; inputs?: string[]; hooks?: ProjectHooks } {
   if (!isObject(raw)) {
     return {
@@ -309,11 +316,11 @@ export function mapDocusaurusConfig(
       const name: unknown = Array.isArray(entry) ? entry[0] : entry;
       if (typeof name !== 'string' || preset) return;
       const pkg = presetPackage(name);
-      const adds = CLASSIC_WRAPPERS.get(pkg);
+      const adds = CLASSIC_WRAPPERS.get(pkg) ?? expanded.get(i);
       if (!CLASSIC_PRESET.has(pkg) && adds === undefined) return;
       preset = `presets.${i}`;
       used.add(Array.isArray(entry) ? `${preset}.0` : preset);
-      if (adds !== undefined) presetAdds = `${Array.isArray(entry) ? `${preset}.0` : preset} (${pkg}: ${adds})`;
+      if (adds) presetAdds = `${Array.isArray(entry) ? `${preset}.0` : preset} (${pkg}: ${adds})`;
     });
   }
   const opt = <T = unknown>(key: string): T | undefined =>
