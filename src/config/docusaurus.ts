@@ -240,8 +240,9 @@ export function mapDocusaurusConfig(
     // Docusaurus's `log` prints and goes on, as quire's `warn` does.
     if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
   }
-  // Docusaurus checks neither the images its config names (icon, logos, social card) nor a page's `image`: a missing
-  // one is told, and the site still builds, as it does there.
+  // Docusaurus checks neither the images its config names (icon, logos, social card) nor a page's `image`, nor the
+  // files a page's HTML or JSX elements load (`<img src>`; only Markdown images): a missing one is told, and the
+  // site still builds, as it does there.
   config.onBrokenSiteImages = 'warn';
   const format = take('markdown.format');
   const emoji = take('markdown.emoji');

@@ -781,8 +781,9 @@ export const configSchema = z
     onBrokenMarkdownLinks: z.enum(['throw', 'warn', 'ignore']).optional(),
     onBrokenMarkdownImages: z.enum(['throw', 'warn', 'ignore']).optional(),
     /**
-     * A missing image the config or a page's front matter names (the icon, a logo, a social card); unset, it
-     * follows `onBrokenLinks`. Docusaurus checks none of them: a Docusaurus project's are warnings.
+     * A missing image the config or a page's front matter names (the icon, a logo, a social card), or an HTML or
+     * JSX element of a page loads (`<img src>`, `srcset`); unset, it follows `onBrokenLinks`. Docusaurus checks
+     * none of them: a Docusaurus project's are warnings.
      */
     onBrokenSiteImages: z.enum(['throw', 'warn', 'ignore']).optional(),
     /** Bounds on each page's work, so a typo cannot stall a build (Q035; src/limits.ts): seconds to compile or render it, Markdown nesting and markers per paragraph. */

@@ -380,3 +380,18 @@ describe('links written with the base path in them', () => {
     expect(sheds).toContain('<a href="/garden/docs/sheds/" class="menu__link">Shed link</a>');
   });
 });
+
+describe('missing images', () => {
+  it("warn for an element's `<img src>`, which Docusaurus does not check, and stay errors for Markdown images", async () => {
+    // Capacitor's PWA page: `<img src="/assets/img/docs/pwa-elements.png" style={{ height: "200px" }} />`, a file
+    // its static folder lacks; Docusaurus builds the page with the broken image and says nothing.
+    const { result } = await build({
+      'docs/pictures.mdx': '# Pictures\n\n<img src="/img/owl-at-dusk.png" style={{ height: "80px" }} />\n\n![a heron](/img/heron.png)\n',
+    });
+    const broken = result.diagnostics.filter((d) => d.code === 'Q060');
+    expect(broken.map((d) => [d.severity, d.line, /\/img\/[\w-]+\.png/.exec(d.message)?.[0]])).toEqual([
+      ['warning', 3, '/img/owl-at-dusk.png'],
+      ['error', 5, '/img/heron.png'],
+    ]);
+  });
+});

@@ -300,14 +300,19 @@ export function resolveUrl(
   assets: AssetRef[],
   at: { line?: number; column?: number },
 ): { url: string; refs: LinkRef[] } {
-  if (kind === 'link' || kind === 'file') {
-    const resolved = kind === 'link' ? resolveLink(url, options) : resolveAsset(url, options, assets, at);
+  if (kind === 'link') {
+    const resolved = resolveLink(url, options);
     return { url: resolved.url, refs: resolved.ref ? [resolved.ref] : [] };
+  }
+  // A file an element loads (`<img src>`): checked, and marked as an element's (LinkRef.element).
+  if (kind === 'file') {
+    const resolved = resolveAsset(url, options, assets, at);
+    return { url: resolved.url, refs: resolved.ref ? [{ ...resolved.ref, element: true }] : [] };
   }
   const refs: LinkRef[] = [];
   const candidates = srcsetCandidates(url).map(({ url: image, descriptor }) => {
     const resolved = resolveAsset(image, options, assets, at);
-    if (resolved.ref) refs.push(resolved.ref);
+    if (resolved.ref) refs.push({ ...resolved.ref, element: true });
     return descriptor ? `${resolved.url} ${descriptor}` : resolved.url;
   });
   return { url: candidates.join(', '), refs };
