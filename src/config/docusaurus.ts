@@ -253,6 +253,7 @@ export function mapDocusaurusConfig(
     description: 'firstLine',
     title: 'leadingHeading',
     newTabLinks: true,
+    linksMayHaveBase: true,
     headingLinks: true,
     headingIds: 'docusaurus',
     // On unless the project turns it off, as in Docusaurus (https://docusaurus.io/docs/api/docusaurus-config#markdown).

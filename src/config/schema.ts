@@ -692,6 +692,12 @@ export const configSchema = z
          */
         newTabLinks: z.boolean().default(false),
         /**
+         * A site path written with the base path in it (`/docs/config` under `baseUrl: '/docs/'`), in a Markdown link
+         * or a sidebar `link` item, leads to the page under the base, as Docusaurus's Link never adds the base
+         * twice; a Docusaurus project's. Off, such a link is broken (Q060, whose hint says to leave the base out).
+         */
+        linksMayHaveBase: z.boolean().default(false),
+        /**
          * Emoji shortcodes (`:tada:`) become their emoji, as Docusaurus's `markdown.emoji` (on by default there)
          * writes them with remark-emoji; a name it does not know stays as written. A Docusaurus project's.
          */

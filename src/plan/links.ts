@@ -3,7 +3,7 @@ import { posix } from 'node:path';
 import type { LinkHint, LinkWhy } from '../catalogue.ts';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { fileKey, linkedFile } from '../shared/markers.ts';
-import { createRouteMatcher, isSitePath, withoutBase } from '../shared/route-match.ts';
+import { createRouteMatcher, isSitePath } from '../shared/route-match.ts';
 import { closestName } from '../shared/text.ts';
 import type { Compiled, Draft, LinkRef, Route, SiteConfig } from '../types.ts';
 import type { PageLinks, PlanMemo } from './memo.ts';
@@ -191,8 +191,7 @@ export function checkLinks({
   diagnostics = [...perPage.flatMap((p) => p.broken), ...perPage.flatMap((p) => p.image), ...perPage.flatMap((p) => p.duplicates)];
   if (memo && context !== undefined) memo.links = { context, pages, matcher, anchors };
   for (const { to, keyPath, file, line, column, isFile } of keyedLinks) {
-    // Written with the base path in it, a link means the page under the base (see withoutBase).
-    const path = withoutBase(config.baseUrl, to).split(/[?#]/)[0];
+    const path = to.split(/[?#]/)[0];
     if (isFile ? isStaticFile(path) : resolvePath(path)) continue;
     if (isFile) flag('siteImage', report(CODES.BROKEN_LINK, 'configImage', { to }, configPlace(config.configSource, keyPath)));
     else if (!file)

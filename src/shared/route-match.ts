@@ -84,7 +84,7 @@ export function withoutBase(baseUrl: string, url: string): string {
 
 /** A path with the base prefixed and a trailing slash for page paths: `/docs/faq` → `/de/docs/faq/`. */
 export function withBase(baseUrl: string, sitePath: string): string {
-  const [pathPart, rest = ''] = splitSuffix(withoutBase(baseUrl, sitePath));
+  const [pathPart, rest = ''] = splitSuffix(sitePath);
   const last = pathPart.split('/').pop() ?? '';
   const slashed = pathPart.endsWith('/') || last.includes('.') ? pathPart : pathPart + '/';
   return baseUrl + slashed.replace(/^\//, '') + rest;

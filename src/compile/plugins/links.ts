@@ -47,6 +47,8 @@ export interface LinkOptions {
   lineOffset: number;
   /** Markdown links to other sites and `pathname://` links open a new tab (SiteConfig.markdown.newTabLinks). */
   newTab?: true;
+  /** A site path written with the base path in it leads under the base (SiteConfig.markdown.linksMayHaveBase). */
+  mayHaveBase?: true;
   /**
    * The content folder the page is in (a docs version's, the blog's…), from which a link to a `.md` file not written
    * with `./` or `../` is tried too, for the address project plugins are shown (see src/compile/addresses.ts).
@@ -393,7 +395,7 @@ export function resolveLink(written: string, options: LinkOptions): { url: strin
   }
   // A site path written with the base path in it (`/docs/config` under `/docs/`) means the page under the base, as
   // Docusaurus's Link reads it (a file link above is a file's path, not an address); messages keep it as written.
-  const url = withoutBase(options.baseUrl, written);
+  const url = options.mayHaveBase ? withoutBase(options.baseUrl, written) : written;
   const ref = { ...internalRef(url, options.pagePath, options.relativeBase)!, url: written };
   const u = new URL(url, 'http://site' + (options.relativeBase ?? options.pagePath));
   return { url: withBase(options.baseUrl, u.pathname + u.search + u.hash), ref };
