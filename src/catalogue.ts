@@ -1241,13 +1241,19 @@ export const CATALOGUE = {
     title: 'Two files want one URL',
     severity: 'either',
     about:
-      "two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`; warning: a redirect (config `redirects`, Docusaurus's plugin-client-redirects) from the address of a page, which is not written, or a second redirect from one address",
+      "two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`; warning: two pages at one URL under `onDuplicateRoutes: 'warn'` (a Docusaurus project's default: the first is built), a redirect (config `redirects`, Docusaurus's plugin-client-redirects) from the address of a page, which is not written, or a second redirect from one address",
     cases: {
       twoPages: kase({
         severity: 'error',
         message: (d: { url: string; first: string; second: string }) =>
           `Two pages want the same URL ${d.url}:\n- ${d.first}\n- ${d.second}`,
         hint: 'Rename one of the files or give it another slug in its front matter.',
+      }),
+      twoPagesOneBuilt: kase({
+        severity: 'warning',
+        message: (d: { url: string; first: string; second: string }) =>
+          `Two pages want the same URL ${d.url}; the first is built, the second left out (onDuplicateRoutes: warn):\n- ${d.first}\n- ${d.second}`,
+        hint: 'Rename one of the files or give it another slug in its front matter; Docusaurus too shows only one of them there.',
       }),
       generatedPage: kase({
         severity: 'error',

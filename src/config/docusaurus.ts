@@ -240,6 +240,9 @@ export function mapDocusaurusConfig(
     // Docusaurus's `log` prints and goes on, as quire's `warn` does.
     if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
   }
+  // Two pages at one address: Docusaurus warns and goes on by default (https://docusaurus.io/docs/api/docusaurus-config#onDuplicateRoutes).
+  const duplicates = take('onDuplicateRoutes') ?? 'warn';
+  config.onDuplicateRoutes = duplicates === 'log' ? 'warn' : duplicates;
   // Docusaurus checks neither the images its config names (icon, logos, social card) nor a page's `image`, nor the
   // files a page's HTML or JSX elements load (`<img src>`; only Markdown images): a missing one is told, and the
   // site still builds, as it does there.

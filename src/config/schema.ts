@@ -783,6 +783,11 @@ export const configSchema = z
       .prefault({}),
     onBrokenLinks: z.enum(['throw', 'warn', 'ignore']).default('throw'),
     onBrokenAnchors: z.enum(['throw', 'warn', 'ignore']).default('warn'),
+    /**
+     * Two pages at one URL: an error (`throw`), or (Docusaurus's `onDuplicateRoutes`, `warn` by default there) the
+     * first page is built and the other left out, with a warning (`warn`) or without (`ignore`).
+     */
+    onDuplicateRoutes: z.enum(['throw', 'warn', 'ignore']).default('throw'),
     /** A broken link to a `.md`/`.mdx` file, and a broken Markdown image; unset, they follow `onBrokenLinks` (Docusaurus's `markdown.hooks`). */
     onBrokenMarkdownLinks: z.enum(['throw', 'warn', 'ignore']).optional(),
     onBrokenMarkdownImages: z.enum(['throw', 'warn', 'ignore']).optional(),

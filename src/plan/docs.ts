@@ -229,8 +229,7 @@ export function planSidebars({ raw, file, text, docs, config, draftIds, categori
           {
             type: 'link',
             label: translated(`link.${item.label}`, item.label),
-            // Written with the base path in it, it leads under the base, as Docusaurus's Link reads it.
-            href: config.markdown.linksMayHaveBase ? withoutBase(config.baseUrl, item.href) : item.href,
+            href: config.markdown.linksMayHaveBase ? withoutBase(config.baseUrl, item.href) : item.href, // see withoutBase
             ...(item.className ? { className: item.className } : {}),
             ...(typeof item.description === 'string' ? { description: item.description } : {}),
           },

@@ -395,3 +395,25 @@ describe('missing images', () => {
     ]);
   });
 });
+
+describe('two pages at one address', () => {
+  const twins = { 'docs/shed/index.md': '# Shed tools\n\nRakes.\n', 'docs/shed/README.md': '# Shed contents\n\nA list.\n' };
+
+  it("warn and build the first, as Docusaurus's onDuplicateRoutes ('warn' by default) goes on", async () => {
+    // Capacitor's v2 docs: cli/README.md and cli/index.md are both the folder's index doc, at /docs/v2/cli/.
+    const { result, writer } = await build(twins);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const twice = result.diagnostics.filter((d) => d.code === 'Q050');
+    expect(twice).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining('/docs/shed/') })]);
+    expect(text(writer, 'docs/shed/index.html')).toMatch(/Shed (tools|contents)/);
+  });
+
+  it("stay an error with onDuplicateRoutes: 'throw'", async () => {
+    const config = (await readFile(path.join(fixture('docusaurus-classic'), 'docusaurus.config.js'), 'utf8')).replace(
+      "onBrokenLinks: 'throw',",
+      "onBrokenLinks: 'throw',\n  onDuplicateRoutes: 'throw',",
+    );
+    const { result } = await build({ ...twins, 'docusaurus.config.js': config });
+    expect(result.diagnostics.filter((d) => d.code === 'Q050').map((d) => d.severity)).toEqual(['error']);
+  });
+});
