@@ -36,20 +36,16 @@ const CLASSIC_PARTS: ReadonlyMap<string, string> = new Map([
  */
 const DONE_BY_QUIRE = new Set(['@docusaurus/theme-search-algolia', 'docusaurus-plugin-sass']);
 
-/** A theme a preset adds: its module file, to find its components (`getThemePath`). */
-export interface PresetTheme {
-  name: string;
-  /** The theme's module, absolute. */
-  file: string;
-  options: unknown;
-}
-
 export interface ExpandedPresets {
   /** The config with each read preset's options replaced by the classic preset's options it amounts to. */
   raw: unknown;
   /** By preset index: what it adds that quire does not run, for the warning of unread settings ('' for nothing). */
   adds: ReadonlyMap<number, string>;
-  themes: PresetTheme[];
+  /**
+   * The component folders of the themes the presets add (each theme's `getThemePath()`, project-relative), in
+   * Docusaurus's order: a later theme's component shadows an earlier one's, the project's `src/theme/` all of them.
+   */
+  themeFolders: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -71,13 +67,13 @@ interface Part {
  * one that throws is error Q001 at its key.
  */
 export async function expandPresets(raw: unknown, root: string, file: string): Promise<ExpandedPresets> {
-  const none: ExpandedPresets = { raw, adds: new Map(), themes: [], diagnostics: [] };
+  const none: ExpandedPresets = { raw, adds: new Map(), themeFolders: [], diagnostics: [] };
   if (!isObject(raw) || !Array.isArray(raw.presets)) return none;
   const configFile = path.resolve(root, file);
   const resolve = (name: string) => resolveFrom(configFile, name);
   const presets = [...(raw.presets as unknown[])];
   const adds = new Map<number, string>();
-  const themes: PresetTheme[] = [];
+  const themeFolders: string[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const [i, entry] of presets.entries()) {
     const name: unknown = Array.isArray(entry) ? entry[0] : entry;
@@ -108,12 +104,32 @@ export async function expandPresets(raw: unknown, root: string, file: string): P
     const presetThemes = listOf(answered.themes).map((p) => partOf(p, 'theme', resolve));
     presets[i] = [name, classicOptions([...plugins, ...presetThemes], options)];
     adds.set(i, addedNames([...plugins, ...presetThemes]));
-    for (const theme of presetThemes)
-      if (theme.name && theme.file && !CLASSIC_PARTS.has(theme.name))
-        themes.push({ name: theme.name, file: theme.file, options: theme.options });
+    for (const theme of presetThemes) {
+      if (!theme.name || !theme.file || CLASSIC_PARTS.has(theme.name) || DONE_BY_QUIRE.has(theme.name)) continue;
+      const folder = await themeFolder(theme, presetContext(raw, root, configFile));
+      if (folder) themeFolders.push(path.relative(root, folder).split(path.sep).join('/'));
+    }
   }
   if (adds.size === 0) return { ...none, diagnostics };
-  return { raw: { ...raw, presets }, adds, themes, diagnostics };
+  return { raw: { ...raw, presets }, adds, themeFolders, diagnostics };
+}
+
+/**
+ * Where a theme keeps its components: its plugin's `getThemePath()`, resolved from the theme's module as Docusaurus
+ * resolves it; none for a theme without one, or one whose code fails (its components are then not found, and a
+ * page importing one gets Q039 there).
+ */
+async function themeFolder(theme: Part, context: Raw): Promise<string | undefined> {
+  try {
+    const { value } = await importTypeScript(theme.file!, { nodeGlobals: true });
+    const fn = isObject(value) && 'default' in value ? value.default : value;
+    if (typeof fn !== 'function') return undefined;
+    const plugin: unknown = await inProduction(() => fn(context, theme.options ?? {}));
+    const at = isObject(plugin) && typeof plugin.getThemePath === 'function' ? plugin.getThemePath() : undefined;
+    return typeof at === 'string' ? path.resolve(path.dirname(theme.file!), at) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

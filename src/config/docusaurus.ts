@@ -173,8 +173,11 @@ export function mapDocusaurusConfig(
   raw: unknown,
   file: string,
   layout: DocusaurusLayout,
-  /** Presets quire ran (src/config/docusaurus-presets.ts), by index: what each adds beside the classic parts. */
-  expanded: ReadonlyMap<number, string> = new Map(),
+  /**
+   * What quire found running presets (src/config/docusaurus-presets.ts): by preset index, what each adds beside
+   * the classic parts; the component folders of the themes they add.
+   */
+  expanded: { adds?: ReadonlyMap<number, string>; themeFolders?: readonly string[] } = {},
 ): { config?: UserConfig; diagnostics: Diagnostic[]; inputs?: string[]; hooks?: ProjectHooks } {
   if (!isObject(raw)) {
     return {
@@ -321,7 +324,7 @@ export function mapDocusaurusConfig(
       const name: unknown = Array.isArray(entry) ? entry[0] : entry;
       if (typeof name !== 'string' || preset) return;
       const pkg = presetPackage(name);
-      const adds = CLASSIC_WRAPPERS.get(pkg) ?? expanded.get(i);
+      const adds = CLASSIC_WRAPPERS.get(pkg) ?? expanded.adds?.get(i);
       if (!CLASSIC_PRESET.has(pkg) && adds === undefined) return;
       preset = `presets.${i}`;
       used.add(Array.isArray(entry) ? `${preset}.0` : preset);
@@ -632,10 +635,13 @@ export function mapDocusaurusConfig(
         { file, keyPath: 'i18n.locales' },
       ),
     );
-  // The project's theme components (src/theme/), for its own code's `@theme/…` imports.
+  // The project's theme components (src/theme/), for its own code's `@theme/…` imports, over those of the themes its
+  // presets add (a later theme's over an earlier one's), as Docusaurus's theme aliases rank them.
+  const themes = (expanded.themeFolders ?? []).map((folder) => swizzledComponents(layout.root, folder));
   const swizzled = swizzledComponents(layout.root);
-  if (Object.keys(swizzled.components).length) config.themeComponents = swizzled.components;
-  diagnostics.push(...swizzled.diagnostics);
+  const components = Object.assign({}, ...themes.map((t) => t.components), swizzled.components) as Record<string, string>;
+  if (Object.keys(components).length) config.themeComponents = components;
+  diagnostics.push(...themes.flatMap((t) => t.diagnostics), ...swizzled.diagnostics);
   for (const [quire, written] of [
     ['image', 'themeConfig.image'],
     ['navbar', 'themeConfig.navbar'],

@@ -113,7 +113,7 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
     presets.raw,
     file,
     { root, quireLocales: path.join(quireRoot(), 'locales'), locale: overrides?.locale },
-    presets.adds,
+    { adds: presets.adds, themeFolders: presets.themeFolders },
   );
   const diagnostics = [...ran.diagnostics, ...presets.diagnostics, ...mapped.diagnostics];
   if (!mapped.config) return { diagnostics, inputs: ran.inputs };

@@ -596,7 +596,11 @@ describe('Docusaurus config', () => {
   };
 };`,
       'node_modules/@acme/theme-handbook/package.json': '{ "name": "@acme/theme-handbook", "main": "index.js" }',
-      'node_modules/@acme/theme-handbook/index.js': 'module.exports = () => ({ name: "handbook-theme" });',
+      'node_modules/@acme/theme-handbook/index.js':
+        'module.exports = () => ({ name: "handbook-theme", getThemePath: () => "./components" });',
+      'node_modules/@acme/theme-handbook/components/DocCard/index.js': 'module.exports = () => null;',
+      'node_modules/@acme/theme-handbook/components/Sprout.js': 'module.exports = () => null;',
+      'src/theme/Sprout.js': 'export default function Sprout() { return null; }',
       'node_modules/@docusaurus/plugin-content-docs/package.json': '{ "name": "@docusaurus/plugin-content-docs", "main": "lib/index.js" }',
       'node_modules/@docusaurus/plugin-content-docs/lib/index.js': 'module.exports = () => ({});',
       'sidebars.js': 'module.exports = { docs: ["intro"] };',
@@ -606,6 +610,18 @@ describe('Docusaurus config', () => {
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(config?.docs).toMatchObject({ routeBasePath: '', sidebarPath: 'sidebars.js', breadcrumbs: false });
     expect(config?.styles).toEqual(['src/site.css']);
+    // The theme's components answer `@theme/…` imports, the project's own src/theme/ first (Docusaurus's order);
+    // the one replacing a part quire draws around pages is named.
+    expect(config?.themeComponents).toEqual({
+      DocCard: 'node_modules/@acme/theme-handbook/components/DocCard/index.js',
+      Sprout: 'src/theme/Sprout.js',
+    });
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q003',
+        message: expect.stringMatching(/^node_modules\/@acme\/theme-handbook\/components\/ replaces .*: DocCard\./),
+      }),
+    );
     // No blog: the preset gives no blog plugin, so there is none (without the preset read, blog/ would be built).
     expect(config?.blog.enabled).toBe(false);
     // What it adds is named on its line; the option it read itself stays named where it was written.
