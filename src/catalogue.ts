@@ -242,7 +242,7 @@ export const CATALOGUE = {
     title: 'Configuration cannot be loaded',
     severity: 'either',
     about:
-      "the site configuration file (`site.config.ts`, or a Docusaurus project's `docusaurus.config.*`) is missing, cannot run (at the line that failed), or exports no configuration; warning: a Docusaurus config imports a package the project has not installed (at the import), which is read as empty",
+      "the site configuration file (`site.config.ts`, or a Docusaurus project's `docusaurus.config.*`) is missing, cannot run (at the line that failed), or exports no configuration, or a third-party preset it names fails when run (at its key); warning: a Docusaurus config imports a package the project has not installed (at the import), which is read as empty",
     cases: {
       unreadable: kase({
         severity: 'error',
@@ -275,6 +275,12 @@ export const CATALOGUE = {
         message: (d: { importer: string; name: string }) =>
           `${d.importer} imports the package ${d.name}, which is not installed in the project: what it gives is read as empty.`,
         hint: (d) => `Run npm install in the project if a setting quire reads takes its value from ${d.name}.`,
+      }),
+      presetFailed: kase({
+        severity: 'error',
+        message: (d: { keyPath: string; name: string; reason: string }) =>
+          `The preset ${d.name} (${d.keyPath}) failed when quire ran it for the plugins and themes it stands for: ${d.reason}`,
+        hint: 'quire calls a preset it does not know by name as Docusaurus does, with the site context and its options; it must return { plugins, themes }.',
       }),
       editUrlFailed: kase({
         severity: 'error',
@@ -1235,13 +1241,19 @@ export const CATALOGUE = {
     title: 'Two files want one URL',
     severity: 'either',
     about:
-      "two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`; warning: a redirect (config `redirects`, Docusaurus's plugin-client-redirects) from the address of a page, which is not written, or a second redirect from one address",
+      "two files want the same URL (names both), including a static file in the place of a page, of the sitemap, or inside `pagefind/` or `_quire/`; warning: two pages at one URL under `onDuplicateRoutes: 'warn'` (a Docusaurus project's default: the first is built), a redirect (config `redirects`, Docusaurus's plugin-client-redirects) from the address of a page, which is not written, or a second redirect from one address",
     cases: {
       twoPages: kase({
         severity: 'error',
         message: (d: { url: string; first: string; second: string }) =>
           `Two pages want the same URL ${d.url}:\n- ${d.first}\n- ${d.second}`,
         hint: 'Rename one of the files or give it another slug in its front matter.',
+      }),
+      twoPagesOneBuilt: kase({
+        severity: 'warning',
+        message: (d: { url: string; first: string; second: string }) =>
+          `Two pages want the same URL ${d.url}; the first is built, the second left out (onDuplicateRoutes: warn):\n- ${d.first}\n- ${d.second}`,
+        hint: 'Rename one of the files or give it another slug in its front matter; Docusaurus too shows only one of them there.',
       }),
       generatedPage: kase({
         severity: 'error',

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, transform, type Plugin } from 'esbuild';
@@ -79,6 +79,18 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
     throw new EvaluationError(e, map ? placeOf(e, map, path.dirname(file), url) : undefined);
   } finally {
     if (temporary) await rm(temporary, { force: true });
+  }
+}
+
+/**
+ * The file Node finds for `name` as `fromFile` would `require.resolve` it (a package of the project, or a path), or
+ * undefined where there is none: how a Docusaurus preset, plugin or theme named in the config is found.
+ */
+export function resolveFrom(fromFile: string, name: string): string | undefined {
+  try {
+    return createRequire(fromFile).resolve(name);
+  } catch {
+    return undefined;
   }
 }
 

@@ -125,6 +125,11 @@ export interface LinkRef {
   column?: number;
   /** A file the page loads (an image's or media's `src`), not a page it links to. */
   image?: true;
+  /**
+   * Loaded by an HTML or JSX element (`<img src>`, `srcset`), not a Markdown image: Docusaurus checks none of
+   * those, so a missing one follows `onBrokenSiteImages`.
+   */
+  element?: true;
 }
 
 export interface AssetRef {

@@ -114,6 +114,7 @@ export function fileData(
     mermaid,
     magicComments,
     newTabLinks,
+    linksMayHaveBase,
     addresses,
     emoji,
   }: PageSettings = {},
@@ -128,6 +129,7 @@ export function fileData(
       lineOffset: source.bodyLine,
       ...(relativeBase ? { relativeBase } : {}),
       ...(newTabLinks ? { newTab: true } : {}),
+      ...(linksMayHaveBase ? { mayHaveBase: true } : {}),
       ...(addresses && plugins ? contentRootOf(source, plugins.folders) : {}),
     },
     admonitionTitles: texts.admonitions,
@@ -185,6 +187,8 @@ export interface PageSettings {
   mermaid?: MermaidSettings;
   /** Markdown links to other sites open a new tab (SiteConfig.markdown.newTabLinks). */
   newTabLinks?: boolean;
+  /** A site path written with the base path in it leads under the base (SiteConfig.markdown.linksMayHaveBase). */
+  linksMayHaveBase?: boolean;
   /** The kinds of magic comments in code blocks (SiteConfig.markdown.magicComments); unset, the highlight comments. */
   magicComments?: readonly MagicComment[];
   /** The content files' addresses a project's plugins see for links to them (src/compile/addresses.ts). */

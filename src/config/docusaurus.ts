@@ -141,6 +141,11 @@ const CLASSIC_WRAPPERS: ReadonlyMap<string, string> = new Map([
   ],
 ]);
 
+/** Whether quire reads a preset (by its package, see presetPackage) without running it: the classic one or a wrapper of it. */
+export function isKnownPreset(pkg: string): boolean {
+  return CLASSIC_PRESET.has(pkg) || CLASSIC_WRAPPERS.has(pkg);
+}
+
 /**
  * A preset's name as a package path: `require.resolve('x/preset')` gives an absolute file
  * (`…/node_modules/x/preset.js`), read as `x/preset`; a package's main file (`…/@docusaurus/preset-classic/lib/index.js`)
@@ -168,6 +173,11 @@ export function mapDocusaurusConfig(
   raw: unknown,
   file: string,
   layout: DocusaurusLayout,
+  /**
+   * What quire found running presets (src/config/docusaurus-presets.ts): by preset index, what each adds beside
+   * the classic parts; the component folders of the themes they add.
+   */
+  expanded: { adds?: ReadonlyMap<number, string>; themeFolders?: readonly string[] } = {},
 ): { config?: UserConfig; diagnostics: Diagnostic[]; inputs?: string[]; hooks?: ProjectHooks } {
   if (!isObject(raw)) {
     return {
@@ -237,8 +247,12 @@ export function mapDocusaurusConfig(
     // Docusaurus's `log` prints and goes on, as quire's `warn` does.
     if (v !== undefined) config[key] = v === 'log' ? 'warn' : v;
   }
-  // Docusaurus checks neither the images its config names (icon, logos, social card) nor a page's `image`: a missing
-  // one is told, and the site still builds, as it does there.
+  // Two pages at one address: Docusaurus warns and goes on by default (https://docusaurus.io/docs/api/docusaurus-config#onDuplicateRoutes).
+  const duplicates = take('onDuplicateRoutes') ?? 'warn';
+  config.onDuplicateRoutes = duplicates === 'log' ? 'warn' : duplicates;
+  // Docusaurus checks neither the images its config names (icon, logos, social card) nor a page's `image`, nor the
+  // files a page's HTML or JSX elements load (`<img src>`; only Markdown images): a missing one is told, and the
+  // site still builds, as it does there.
   config.onBrokenSiteImages = 'warn';
   const format = take('markdown.format');
   const emoji = take('markdown.emoji');
@@ -249,6 +263,7 @@ export function mapDocusaurusConfig(
     description: 'firstLine',
     title: 'leadingHeading',
     newTabLinks: true,
+    linksMayHaveBase: true,
     headingLinks: true,
     headingIds: 'docusaurus',
     // On unless the project turns it off, as in Docusaurus (https://docusaurus.io/docs/api/docusaurus-config#markdown).
@@ -313,11 +328,11 @@ export function mapDocusaurusConfig(
       const name: unknown = Array.isArray(entry) ? entry[0] : entry;
       if (typeof name !== 'string' || preset) return;
       const pkg = presetPackage(name);
-      const adds = CLASSIC_WRAPPERS.get(pkg);
+      const adds = CLASSIC_WRAPPERS.get(pkg) ?? expanded.adds?.get(i);
       if (!CLASSIC_PRESET.has(pkg) && adds === undefined) return;
       preset = `presets.${i}`;
       used.add(Array.isArray(entry) ? `${preset}.0` : preset);
-      if (adds !== undefined) presetAdds = `${Array.isArray(entry) ? `${preset}.0` : preset} (${pkg}: ${adds})`;
+      if (adds) presetAdds = `${Array.isArray(entry) ? `${preset}.0` : preset} (${pkg}: ${adds})`;
     });
   }
   const opt = <T = unknown>(key: string): T | undefined =>
@@ -628,10 +643,13 @@ export function mapDocusaurusConfig(
         { file, keyPath: 'i18n.locales' },
       ),
     );
-  // The project's theme components (src/theme/), for its own code's `@theme/…` imports.
+  // The project's theme components (src/theme/), for its own code's `@theme/…` imports, over those of the themes its
+  // presets add (a later theme's over an earlier one's), as Docusaurus's theme aliases rank them.
+  const themes = (expanded.themeFolders ?? []).map((folder) => swizzledComponents(layout.root, folder));
   const swizzled = swizzledComponents(layout.root);
-  if (Object.keys(swizzled.components).length) config.themeComponents = swizzled.components;
-  diagnostics.push(...swizzled.diagnostics);
+  const components = Object.assign({}, ...themes.map((t) => t.components), swizzled.components) as Record<string, string>;
+  if (Object.keys(components).length) config.themeComponents = components;
+  diagnostics.push(...themes.flatMap((t) => t.diagnostics), ...swizzled.diagnostics);
   for (const [quire, written] of [
     ['image', 'themeConfig.image'],
     ['navbar', 'themeConfig.navbar'],

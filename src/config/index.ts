@@ -17,6 +17,7 @@ import { importFailure, importTypeScript } from '../import-ts.ts';
 /** Where in the project code the config stage ran (the config, its plugins) threw later, for the CLI's last resort. */
 export { evaluatedPlace } from '../import-ts.ts';
 import { configSchema, NAV_ITEM_TYPES, type ProjectHooks, type SiteConfig } from './schema.ts';
+import { expandPresets } from './docusaurus-presets.ts';
 import { findDocusaurusConfig, isDocusaurusConfigFile, mapDocusaurusConfig, quireRoot, runDocusaurusConfig } from './docusaurus.ts';
 
 export type { SiteConfig, UserConfig, NavItem, LinkTarget } from './schema.ts';
@@ -104,8 +105,17 @@ function missingStyles(config: SiteConfig, root: string, file: string): Diagnost
 async function loadDocusaurus(root: string, file: string, overrides: LoadConfigOptions['overrides']): Promise<LoadConfigResult> {
   const ran = await runDocusaurusConfig(root, file);
   if (ran.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: ran.diagnostics, inputs: ran.inputs };
-  const mapped = mapDocusaurusConfig(ran.value, file, { root, quireLocales: path.join(quireRoot(), 'locales'), locale: overrides?.locale });
-  const diagnostics = [...ran.diagnostics, ...mapped.diagnostics];
+  // A preset quire does not know by name is run, as Docusaurus runs it, for the classic options it amounts to.
+  const presets = await expandPresets(ran.value, root, file);
+  if (presets.diagnostics.some((d) => d.severity === 'error'))
+    return { diagnostics: [...ran.diagnostics, ...presets.diagnostics], inputs: ran.inputs };
+  const mapped = mapDocusaurusConfig(
+    presets.raw,
+    file,
+    { root, quireLocales: path.join(quireRoot(), 'locales'), locale: overrides?.locale },
+    { adds: presets.adds, themeFolders: presets.themeFolders },
+  );
+  const diagnostics = [...ran.diagnostics, ...presets.diagnostics, ...mapped.diagnostics];
   if (!mapped.config) return { diagnostics, inputs: ran.inputs };
   // The project's src/theme/MDXComponents: the components every MDX page may use without an import. Its reader
   // (and the parser it loads) only for a project that has one; an edit to it loads the config again in quire dev.

@@ -722,6 +722,12 @@ export const configSchema = z
          */
         newTabLinks: z.boolean().default(false),
         /**
+         * A site path written with the base path in it (`/docs/config` under `baseUrl: '/docs/'`), in a Markdown link
+         * or a sidebar `link` item, leads to the page under the base, as Docusaurus's Link never adds the base
+         * twice; a Docusaurus project's. Off, such a link is broken (Q060, whose hint says to leave the base out).
+         */
+        linksMayHaveBase: z.boolean().default(false),
+        /**
          * Emoji shortcodes (`:tada:`) become their emoji, as Docusaurus's `markdown.emoji` (on by default there)
          * writes them with remark-emoji; a name it does not know stays as written. A Docusaurus project's.
          */
@@ -807,12 +813,18 @@ export const configSchema = z
       .prefault({}),
     onBrokenLinks: z.enum(['throw', 'warn', 'ignore']).default('throw'),
     onBrokenAnchors: z.enum(['throw', 'warn', 'ignore']).default('warn'),
+    /**
+     * Two pages at one URL: an error (`throw`), or (Docusaurus's `onDuplicateRoutes`, `warn` by default there) the
+     * first page is built and the other left out, with a warning (`warn`) or without (`ignore`).
+     */
+    onDuplicateRoutes: z.enum(['throw', 'warn', 'ignore']).default('throw'),
     /** A broken link to a `.md`/`.mdx` file, and a broken Markdown image; unset, they follow `onBrokenLinks` (Docusaurus's `markdown.hooks`). */
     onBrokenMarkdownLinks: z.enum(['throw', 'warn', 'ignore']).optional(),
     onBrokenMarkdownImages: z.enum(['throw', 'warn', 'ignore']).optional(),
     /**
-     * A missing image the config or a page's front matter names (the icon, a logo, a social card); unset, it
-     * follows `onBrokenLinks`. Docusaurus checks none of them: a Docusaurus project's are warnings.
+     * A missing image the config or a page's front matter names (the icon, a logo, a social card), or an HTML or
+     * JSX element of a page loads (`<img src>`, `srcset`); unset, it follows `onBrokenLinks`. Docusaurus checks
+     * none of them: a Docusaurus project's are warnings.
      */
     onBrokenSiteImages: z.enum(['throw', 'warn', 'ignore']).optional(),
     /** Bounds on each page's work, so a typo cannot stall a build (Q035; src/limits.ts): seconds to compile or render it, Markdown nesting and markers per paragraph. */

@@ -1,6 +1,6 @@
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import { closestName } from '../shared/text.ts';
-import { isSitePath } from '../shared/route-match.ts';
+import { isSitePath, withoutBase } from '../shared/route-match.ts';
 import GithubSlugger from 'github-slugger';
 import { lineColumn } from '../shared/text.ts';
 import { isCategoryIndex, joinPath } from '../shared/doc-paths.ts';
@@ -229,7 +229,7 @@ export function planSidebars({ raw, file, text, docs, config, draftIds, categori
           {
             type: 'link',
             label: translated(`link.${item.label}`, item.label),
-            href: item.href,
+            href: config.markdown.linksMayHaveBase ? withoutBase(config.baseUrl, item.href) : item.href, // see withoutBase
             ...(item.className ? { className: item.className } : {}),
             ...(typeof item.description === 'string' ? { description: item.description } : {}),
           },

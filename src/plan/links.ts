@@ -138,7 +138,10 @@ export function checkLinks({
     const target = resolvePath(link.path!);
     if (!target && link.image) {
       const place = { file, line: link.line, column: link.column };
-      flag('mdImage', report(CODES.BROKEN_LINK, 'staticImage', { url: link.url, path: link.path!, hint: linkHint(link.path) }, place));
+      flag(
+        link.element ? 'siteImage' : 'mdImage',
+        report(CODES.BROKEN_LINK, 'staticImage', { url: link.url, path: link.path!, hint: linkHint(link.path) }, place),
+      );
       return;
     }
     if (!target) {

@@ -17,32 +17,11 @@ export function planRoutes(
   const diagnostics: Diagnostic[] = [];
   const routes: Route[] = [];
   const owner = new Map<string, Compiled['source'] | string>();
-  /** What gives a page its URL: the front matter field that set it (with its place), or its file's name. */
-  const why = (source: Compiled['source'] | string) => {
-    if (typeof source === 'string') return { text: source };
-    const field = source.frontMatter.slug !== undefined ? 'slug' : source.frontMatter.id !== undefined ? 'id' : undefined;
-    const place = field ? source.fieldPlaces?.[field] : undefined;
-    if (!field) return { text: `${source.file} (by its file name)` };
-    return {
-      text: `${source.file} (front matter ${field}: ${source.frontMatter[field]}${place ? `, line ${place.line}` : ''})`,
-      file: source.file,
-      place,
-    };
-  };
   const claim = (path: string, source: Compiled['source'] | string) => {
     const previous = owner.get(path);
     if (previous) {
-      const [a, b] = [why(previous), why(source)];
-      // Reported where a front matter field chose the URL (the later page's, when both did), else at the later file.
-      const at = b.place ? b : a.place ? a : b;
-      diagnostics.push(
-        report(
-          CODES.DUPLICATE_ROUTE,
-          'twoPages',
-          { url: `${config.baseUrl}${path.slice(1)}`, first: a.text, second: b.text },
-          { file: at.file ?? (typeof source === 'string' ? undefined : source.file), ...at.place },
-        ),
-      );
+      const found = duplicateRoute(path, previous, source, config);
+      if (found) diagnostics.push(found);
       return false;
     }
     owner.set(path, source);
@@ -120,4 +99,40 @@ export function readingMinutes(lang: string): (compiled: Compiled) => number {
     const words = compiled.words ?? countWords(compiled.source.body, lang);
     return Math.ceil(Math.round((words / 200) * 100) / 100);
   };
+}
+
+/** What gives a page its URL: the front matter field that set it (with its place), or its file's name. */
+function whyAt(source: Compiled['source'] | string) {
+  if (typeof source === 'string') return { text: source };
+  const field = source.frontMatter.slug !== undefined ? 'slug' : source.frontMatter.id !== undefined ? 'id' : undefined;
+  const place = field ? source.fieldPlaces?.[field] : undefined;
+  if (!field) return { text: `${source.file} (by its file name)` };
+  return {
+    text: `${source.file} (front matter ${field}: ${source.frontMatter[field]}${place ? `, line ${place.line}` : ''})`,
+    file: source.file,
+    place,
+  };
+}
+
+/**
+ * Q050 for a second claim on `path`: an error, or for two of the project's pages as `onDuplicateRoutes` says
+ * (Docusaurus's warns, builds the first and goes on; `ignore`: nothing).
+ */
+function duplicateRoute(
+  path: string,
+  previous: Compiled['source'] | string,
+  source: Compiled['source'] | string,
+  config: SiteConfig,
+): Diagnostic | undefined {
+  const [a, b] = [whyAt(previous), whyAt(source)];
+  // Reported where a front matter field chose the URL (the later page's, when both did), else at the later file.
+  const at = b.place ? b : a.place ? a : b;
+  const mode = typeof previous !== 'string' && typeof source !== 'string' ? config.onDuplicateRoutes : 'throw';
+  if (mode === 'ignore') return undefined;
+  return report(
+    CODES.DUPLICATE_ROUTE,
+    mode === 'warn' ? 'twoPagesOneBuilt' : 'twoPages',
+    { url: `${config.baseUrl}${path.slice(1)}`, first: a.text, second: b.text },
+    { file: at.file ?? (typeof source === 'string' ? undefined : source.file), ...at.place },
+  );
 }

@@ -70,6 +70,18 @@ export function idOfHash(hash: string): string {
   }
 }
 
+/**
+ * The site path a link written with the base path already in it means, as Docusaurus's `addBaseUrl` reads it (which
+ * never adds the base twice): under the base `/docs/`, `/docs/config` is `/config` and `/docs` is `/`. Other links
+ * as written.
+ */
+export function withoutBase(baseUrl: string, url: string): string {
+  if (baseUrl === '/' || !url.startsWith('/')) return url;
+  const bare = baseUrl.slice(0, -1);
+  if (url.startsWith(baseUrl)) return url.slice(bare.length);
+  return url === bare || url.startsWith(`${bare}?`) || url.startsWith(`${bare}#`) ? `/${url.slice(bare.length)}` : url;
+}
+
 /** A path with the base prefixed and a trailing slash for page paths: `/docs/faq` → `/de/docs/faq/`. */
 export function withBase(baseUrl: string, sitePath: string): string {
   const [pathPart, rest = ''] = splitSuffix(sitePath);

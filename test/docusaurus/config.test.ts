@@ -570,6 +570,85 @@ describe('Docusaurus config', () => {
     expect(unread?.keyPath).toBe('presets.0.0');
   });
 
+  it('runs a third-party preset, as Docusaurus does, and reads what it hands to the classic parts', async () => {
+    // A company's wrapper of the classic preset: the docs plugin by file path, the classic theme by name, a theme
+    // and a plugin of its own, a plugin it adds only outside production, and a key it reads itself.
+    const root = await project({
+      'docusaurus.config.js': `module.exports = {
+  title: 'W', url: 'https://example.org', baseUrl: '/handbook/',
+  presets: [['@acme/preset-handbook', {
+    docs: { routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js'), breadcrumbs: false },
+    theme: { customCss: require.resolve('./src/site.css') },
+    flavour: 'dark roast',
+  }]],
+};`,
+      'node_modules/@acme/preset-handbook/package.json': '{ "name": "@acme/preset-handbook", "main": "lib/index.js" }',
+      'node_modules/@acme/preset-handbook/lib/index.js': `exports.default = function preset(context, opts) {
+  if (context.siteConfig.baseUrl !== '/handbook/' || !context.siteDir) throw new Error('no context');
+  const { docs, theme, flavour } = opts;
+  return {
+    themes: [['@docusaurus/theme-classic', theme], require.resolve('@acme/theme-handbook')],
+    plugins: [
+      [require.resolve('@docusaurus/plugin-content-docs'), docs],
+      function () { return { name: 'brew-' + flavour }; },
+      process.env.NODE_ENV !== 'production' && '@docusaurus/plugin-debug',
+    ],
+  };
+};`,
+      'node_modules/@acme/theme-handbook/package.json': '{ "name": "@acme/theme-handbook", "main": "index.js" }',
+      'node_modules/@acme/theme-handbook/index.js':
+        'module.exports = () => ({ name: "handbook-theme", getThemePath: () => "./components" });',
+      'node_modules/@acme/theme-handbook/components/DocCard/index.js': 'module.exports = () => null;',
+      'node_modules/@acme/theme-handbook/components/Sprout.js': 'module.exports = () => null;',
+      'src/theme/Sprout.js': 'export default function Sprout() { return null; }',
+      'node_modules/@docusaurus/plugin-content-docs/package.json': '{ "name": "@docusaurus/plugin-content-docs", "main": "lib/index.js" }',
+      'node_modules/@docusaurus/plugin-content-docs/lib/index.js': 'module.exports = () => ({});',
+      'sidebars.js': 'module.exports = { docs: ["intro"] };',
+      'src/site.css': ':root { --ifm-color-primary: #2e7d32; }',
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(config?.docs).toMatchObject({ routeBasePath: '', sidebarPath: 'sidebars.js', breadcrumbs: false });
+    expect(config?.styles).toEqual(['src/site.css']);
+    // The theme's components answer `@theme/…` imports, the project's own src/theme/ first (Docusaurus's order);
+    // the one replacing a part quire draws around pages is named.
+    expect(config?.themeComponents).toEqual({
+      DocCard: 'node_modules/@acme/theme-handbook/components/DocCard/index.js',
+      Sprout: 'src/theme/Sprout.js',
+    });
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q003',
+        message: expect.stringMatching(/^node_modules\/@acme\/theme-handbook\/components\/ replaces .*: DocCard\./),
+      }),
+    );
+    // No blog: the preset gives no blog plugin, so there is none (without the preset read, blog/ would be built).
+    expect(config?.blog.enabled).toBe(false);
+    // What it adds is named on its line; the option it read itself stays named where it was written.
+    const unread = diagnostics.find((d) => d.code === 'Q003' && d.message.includes('quire does not support these settings'));
+    expect(unread?.message.split('\n').slice(1)).toEqual([
+      '- presets.0.0 (@acme/preset-handbook: @acme/theme-handbook, a plugin function)',
+      '- presets.0.1.flavour',
+    ]);
+  });
+
+  it('names a third-party preset that fails when run at its key (Q001)', async () => {
+    const root = await project({
+      'docusaurus.config.js': `module.exports = { title: 'W', url: 'https://example.org', baseUrl: '/', presets: [['acme-broken', {}]] };`,
+      'node_modules/docusaurus-preset-acme-broken/package.json': '{ "name": "docusaurus-preset-acme-broken", "main": "index.js" }',
+      'node_modules/docusaurus-preset-acme-broken/index.js': 'module.exports = () => { throw new Error("kettle empty"); };',
+    });
+    const { config, diagnostics } = await loadConfig({ root });
+    expect(config).toBeUndefined();
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'Q001',
+        keyPath: 'presets.0',
+        message: expect.stringMatching(/acme-broken \(presets\.0\).*kettle empty/),
+      }),
+    ]);
+  });
+
   it('reads a preset given as a file path by the package it is in', () => {
     expect(presetPackage('/p/node_modules/@docusaurus/preset-classic/lib/index.js')).toBe('@docusaurus/preset-classic');
     expect(presetPackage('/p/node_modules/x/node_modules/docusaurus-plugin-internaldocs-fb/docusaurus-preset.js')).toBe(

@@ -461,7 +461,9 @@ describe('compile', () => {
     expect(out).toContain('<video src="quire-asset:content/docs/guide/film.mp4" poster="/de/img/vorschau.png" controls>');
     expect(out).toContain('<iframe src="https://www.youtube.com/embed/abc" title="Video">');
     expect(compiled.assets.map((a) => a.file)).toEqual(['content/docs/guide/film.mp4']);
-    expect(compiled.links).toEqual([{ url: '/img/vorschau.png', path: '/img/vorschau.png', line: 4, column: 1, image: true }]);
+    expect(compiled.links).toEqual([
+      { url: '/img/vorschau.png', path: '/img/vorschau.png', line: 4, column: 1, image: true, element: true },
+    ]);
   });
 
   it("compile: should resolve a frame's relative src from the page's address and check it as a link, as the browser reads it", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageFile } from '../../src/shared/output-paths.ts';
 import {
+  withoutBase,
   createRouteMatcher,
   encodeUrlPath,
   idOfHash,
@@ -78,5 +79,17 @@ describe('route-match', () => {
     expect(idOfHash('#f%C3%BCr-welche')).toBe('für-welche');
     expect(idOfHash('#export')).toBe('export');
     expect(idOfHash('100%-sicher')).toBe('100%-sicher');
+  });
+});
+
+describe('withoutBase', () => {
+  it('route-match: should read a link written with the base path in it as the path under the base, as Docusaurus does', () => {
+    expect(withoutBase('/docs/', '/docs/config')).toBe('/config');
+    expect(withoutBase('/docs/', '/docs/')).toBe('/');
+    expect(withoutBase('/docs/', '/docs')).toBe('/');
+    expect(withoutBase('/docs/', '/docs#top')).toBe('/#top');
+    expect(withoutBase('/docs/', '/docsify/')).toBe('/docsify/');
+    expect(withoutBase('/docs/', 'https://x.org/docs/a')).toBe('https://x.org/docs/a');
+    expect(withoutBase('/', '/docs/a')).toBe('/docs/a');
   });
 });

@@ -15,7 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ADMONITIONS, admonitionStyle } from '../../src/shared/admonitions.ts';
-import { siteHref, withBase } from '../../src/shared/route-match.ts';
+import { siteHref, withBase, withoutBase } from '../../src/shared/route-match.ts';
 import type { HeadTag, PageProps, Route, Site } from '../../src/types.ts';
 import { ThemeContext } from './context.tsx';
 import { CodeBlock } from './components/CodeBlock.tsx';
@@ -139,9 +139,12 @@ function useSite(): DocusaurusSiteValue {
   return docusaurusSite(theme.site);
 }
 
-/** A site path with the base path and trailing slash; external URLs and `#…` as written. */
+/**
+ * A site path with the base path and trailing slash; external URLs and `#…` as written. One written with the base
+ * path in it keeps it once, as Docusaurus's `addBaseUrl` never adds it twice.
+ */
 function href(site: DocusaurusSiteValue, to: string): string {
-  return siteHref(site.siteConfig.baseUrl, to);
+  return siteHref(site.siteConfig.baseUrl, withoutBase(site.siteConfig.baseUrl, to));
 }
 
 /**

@@ -5,7 +5,7 @@ import { walk, type WalkNode } from './walk.ts';
 import { CODES, report } from '../../diagnostics.ts';
 import { assetMarker, fileKey, fileLinkPath, fileMarker, linkedFile, SIZE_PROPERTY, sizeMarker } from '../../shared/markers.ts';
 import { shownAddress, type ShownAddresses } from '../addresses.ts';
-import { isExternal, normalizePath, withBase } from '../../shared/route-match.ts';
+import { isExternal, normalizePath, withBase, withoutBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
 import { at, srcsetCandidates, unsafeUrl, type UnsafeFinding, type UrlPolicy } from '../../shared/url-policy.ts';
 import type { Position } from 'unist';
@@ -47,6 +47,8 @@ export interface LinkOptions {
   lineOffset: number;
   /** Markdown links to other sites and `pathname://` links open a new tab (SiteConfig.markdown.newTabLinks). */
   newTab?: true;
+  /** A site path written with the base path in it leads under the base (SiteConfig.markdown.linksMayHaveBase). */
+  mayHaveBase?: true;
   /**
    * The content folder the page is in (a docs version's, the blog's…), from which a link to a `.md` file not written
    * with `./` or `../` is tried too, for the address project plugins are shown (see src/compile/addresses.ts).
@@ -300,14 +302,19 @@ export function resolveUrl(
   assets: AssetRef[],
   at: { line?: number; column?: number },
 ): { url: string; refs: LinkRef[] } {
-  if (kind === 'link' || kind === 'file') {
-    const resolved = kind === 'link' ? resolveLink(url, options) : resolveAsset(url, options, assets, at);
+  if (kind === 'link') {
+    const resolved = resolveLink(url, options);
     return { url: resolved.url, refs: resolved.ref ? [resolved.ref] : [] };
+  }
+  // A file an element loads (`<img src>`): checked, and marked as an element's (LinkRef.element).
+  if (kind === 'file') {
+    const resolved = resolveAsset(url, options, assets, at);
+    return { url: resolved.url, refs: resolved.ref ? [{ ...resolved.ref, element: true }] : [] };
   }
   const refs: LinkRef[] = [];
   const candidates = srcsetCandidates(url).map(({ url: image, descriptor }) => {
     const resolved = resolveAsset(image, options, assets, at);
-    if (resolved.ref) refs.push(resolved.ref);
+    if (resolved.ref) refs.push({ ...resolved.ref, element: true });
     return descriptor ? `${resolved.url} ${descriptor}` : resolved.url;
   });
   return { url: candidates.join(', '), refs };
@@ -362,19 +369,21 @@ export function internalRef(
   return { url, path: sitePath, hash: u.hash ? decodeSafe(u.hash.slice(1)) : undefined };
 }
 
-export function resolveLink(url: string, options: LinkOptions): { url: string; ref?: LinkRef } {
+export function resolveLink(written: string, options: LinkOptions): { url: string; ref?: LinkRef } {
   // Docusaurus's escape hatch (https://docusaurus.io/docs/advanced/routing#escaping-from-spa-redirects): the path as
   // written, under the base path, not checked (a file the server has that the site does not build, say).
-  if (url.startsWith('pathname://')) {
-    const rest = url.slice('pathname://'.length);
+  if (written.startsWith('pathname://')) {
+    const rest = written.slice('pathname://'.length);
     return { url: rest.startsWith('/') ? options.baseUrl + rest.slice(1) : rest };
   }
-  if (!url || isExternal(url) || url.startsWith('#')) {
+  if (!written || isExternal(written) || written.startsWith('#')) {
+    const url = written;
     return { url, ref: url.startsWith('#') ? { url, path: options.pagePath, hash: decodeSafe(url.slice(1)) } : undefined };
   }
-  const [pathPart, hash = ''] = splitHash(url);
+  const [pathPart, hash = ''] = splitHash(written);
   const [filePart, query] = splitQuery(pathPart);
   if (/\.mdx?$/.test(filePart)) {
+    const url = written;
     // A link to another content file: the route is known only after planning. One written from the site's root
     // (`/api/Store.md`) names a file of the content folder, as Docusaurus reads it (resolveFromContentRoot). A query
     // stays, as Docusaurus keeps it (`structures/x.md?inline`: its parseLocalURLPath and serializeURLPath).
@@ -384,7 +393,10 @@ export function resolveLink(url: string, options: LinkOptions): { url: string; r
       ref: { url, path: fileLinkPath(target), hash: hash ? decodeSafe(hash) : undefined },
     };
   }
-  const ref = internalRef(url, options.pagePath, options.relativeBase)!;
+  // A site path written with the base path in it (`/docs/config` under `/docs/`) means the page under the base, as
+  // Docusaurus's Link reads it (a file link above is a file's path, not an address); messages keep it as written.
+  const url = options.mayHaveBase ? withoutBase(options.baseUrl, written) : written;
+  const ref = { ...internalRef(url, options.pagePath, options.relativeBase)!, url: written };
   const u = new URL(url, 'http://site' + (options.relativeBase ?? options.pagePath));
   return { url: withBase(options.baseUrl, u.pathname + u.search + u.hash), ref };
 }
