@@ -115,6 +115,14 @@ export interface Heading {
   id: string;
 }
 
+/** One use of an imported Markdown partial among a page's headings (Compiled.partialHeadings). */
+export interface PartialHeadings {
+  /** The import's module, as written (`./_flag.mdx`, `@site/docs/_flag.md`). */
+  source: string;
+  at: number;
+  toc?: { at: number; min: number; max: number };
+}
+
 export interface LinkRef {
   /** As written. */
   url: string;
@@ -156,6 +164,12 @@ export interface Compiled {
   /** Ids a link may target besides the headings': elements written with an `id` (HTML in `.md`, JSX in `.mdx`). */
   anchors?: string[];
   toc: Heading[];
+  /**
+   * Where the page shows an imported `.md`/`.mdx` partial (`<Partial />` at the top level of a block): the partial's
+   * headings join the page's there once the build has compiled it (src/compile/partial-headings.ts), in `headings` at
+   * index `at` and, unless the page hides its table of contents, in `toc` at `toc.at` between its levels.
+   */
+  partialHeadings?: PartialHeadings[];
   links: LinkRef[];
   assets: AssetRef[];
   /**

@@ -1,5 +1,16 @@
 import { CODES, report, withExcerpt, type Diagnostic, type Place } from '../diagnostics.ts';
-import type { AssetRef, Compiled, Heading, LinkRef, MermaidSettings, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import type {
+  AssetRef,
+  Compiled,
+  Heading,
+  LinkRef,
+  MermaidSettings,
+  Messages,
+  PartialHeadings,
+  SiteConfig,
+  Source,
+  StageResult,
+} from '../types.ts';
 import type { CompileCache } from './cache.ts';
 import { noteDiagnostic } from './compile-note.ts';
 import { firstLineExcerpt } from './excerpt.ts';
@@ -110,7 +121,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-export const COMPILER_VERSION = '39';
+export const COMPILER_VERSION = '40';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -580,6 +591,7 @@ async function finishCompile(
       ...(data.duplicateIds ? { duplicateIds: data.duplicateIds as Compiled['duplicateIds'] } : {}),
       ...extraAnchors(headings, data.anchors as string[] | undefined),
       toc: fm.hide_table_of_contents ? [] : headings.filter((h) => h.depth >= min && h.depth <= max),
+      ...partialHeadings(data.partialHeadings, headings, fm.hide_table_of_contents ? undefined : { min, max }),
       links: (data.links as LinkRef[]) ?? [],
       assets,
       ...(socialImage ? { socialImage } : {}),
@@ -618,6 +630,27 @@ function relativeImage(image: string | undefined, source: Source, config: SiteCo
   if (!image || image.startsWith('/') || isExternal(image)) return undefined;
   const options = { baseUrl: config.baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine };
   return resolveAsset(image, options, assets, source.fieldPlaces?.image ?? {}).url;
+}
+
+/**
+ * Where the page's Markdown partials' headings go (Compiled.partialHeadings): at a place in the headings and, unless
+ * the table of contents is hidden (`levels` undefined), at the matching place in it, with the page's levels.
+ */
+function partialHeadings(
+  slices: unknown,
+  headings: Heading[],
+  levels: { min: number; max: number } | undefined,
+): { partialHeadings?: PartialHeadings[] } {
+  if (!Array.isArray(slices) || !slices.length) return {};
+  return {
+    partialHeadings: (slices as { source: string; at: number }[]).map(({ source, at }) => ({
+      source,
+      at,
+      ...(levels
+        ? { toc: { at: headings.slice(0, at).filter((h) => h.depth >= levels.min && h.depth <= levels.max).length, ...levels } }
+        : {}),
+    })),
+  };
 }
 
 /** Element ids beyond the headings' (once each), if any. */
