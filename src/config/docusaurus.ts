@@ -213,6 +213,8 @@ export function mapDocusaurusConfig(
     descriptionFallback: 'none',
     // Docusaurus's not-found page is its title and two sentences, with no search, links or button.
     notFoundWayOn: false,
+    // Docusaurus's MDXPage draws a Markdown page's table of contents beside it.
+    pagesToc: true,
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
     headTags: headTags(raw, take, origin),
