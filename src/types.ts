@@ -186,6 +186,11 @@ export interface Compiled {
   excerpt: string;
   /** The page has a truncate marker (a blog post's excerpt ends there). */
   truncated?: true;
+  /**
+   * What a list of posts shows of a post whose text before its truncate marker references what is defined after
+   * it: that text compiled alone, as Docusaurus compiles it for its lists (see withCutExcerpt in compile.ts).
+   */
+  excerptOutput?: { type: 'html'; html: string } | { type: 'hast'; tree: HastRoot };
   /** Component names used (MDX), checked against the theme at plan time. */
   components: string[];
   /** Each use of each component, in file order (file lines), for the errors an unknown component or a wrong prop gets. */

@@ -465,10 +465,33 @@ function startCompile(
   if (problem) return Promise.resolve({ diagnostic: prescanDiagnostic(problem, source, limits) });
   const started = performance.now();
   const settings = pageSettings(config);
-  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree }, addresses ? { ...settings, addresses } : settings);
+  const pageSettingsNow = addresses ? { ...settings, addresses } : settings;
+  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree }, pageSettingsNow).then((r) =>
+    withCutExcerpt(r, (cut) => processSource(cut, config.baseUrl, texts, { mdxFromTree }, pageSettingsNow), source),
+  );
   const own = performance.now();
   // The page's own time: its part in the slice, and the rest from when it could go on (after the slice).
   return finishCompile(source, config, processing, () => own - started + performance.now() - Math.max(own, clock.ended ?? 0));
+}
+
+type Processed = Awaited<ReturnType<Processors['processSource']>>;
+
+/**
+ * A post whose text before its truncate marker references what is defined after it (`data.excerptCut`, the marker's
+ * line): that text compiled alone as well (`data.excerptOutput`), what the lists of posts show, as Docusaurus
+ * compiles it for them. Only a Markdown or syntax-tree output is kept; a post that needs MDX's code keeps the cut
+ * of its own output.
+ */
+async function withCutExcerpt(processed: Processed, compileCut: (cut: Source) => Promise<Processed>, source: Source): Promise<Processed> {
+  const line = processed.data.excerptCut;
+  if (typeof line !== 'number') return processed;
+  const body = source.body
+    .split('\n')
+    .slice(0, line - 1)
+    .join('\n');
+  const { output } = await compileCut({ ...source, body });
+  if (output.type !== 'mdx') processed.data.excerptOutput = output;
+  return processed;
 }
 
 /** When the slice a page started in ended: the rest of its work (after its first await) runs after that. */
@@ -598,6 +621,7 @@ async function finishCompile(
       ...(data.measuredImages ? { measuredImages: data.measuredImages as string[] } : {}),
       excerpt: truncate((data.beforeTruncate as string | undefined) ?? firstParagraph ?? '', 300),
       ...(data.truncated ? { truncated: true as const } : {}),
+      ...(data.excerptOutput ? { excerptOutput: data.excerptOutput as NonNullable<Compiled['excerptOutput']> } : {}),
       components: (data.components as string[]) ?? [],
       ...(data.componentUses ? { componentUses: data.componentUses as Compiled['componentUses'] } : {}),
       ...(data.notes ? { notes: data.notes as Compiled['notes'] } : {}),
