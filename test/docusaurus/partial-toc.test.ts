@@ -69,6 +69,29 @@ describe('headings of imported Markdown partials (Docusaurus’s table of conten
     expect(tocOf(writer.text('docs/teile-kurz/index.html')!)).toEqual(['2 anfang', '2 mitte', '2 groesse-gross', '2 ende']);
     // The partials' headings are the page's anchors: links to them are not broken.
     expect(result.diagnostics.filter((d) => d.code === 'Q061')).toEqual([]);
+    // The `toc` each partial exports for the pages showing it is quire's own: no note that it is not read.
+    expect(result.diagnostics.filter((d) => d.code === 'Q038')).toEqual([]);
+  });
+
+  it('gives <TOCInline toc={toc} /> the shown partials’ headings at their places, nested partials too', async () => {
+    const { result, writer } = await buildTemplate(
+      {
+        ...PARTIALS,
+        'docs/inline.mdx': PAGE.replace('## Anfang', "import TOCInline from '@theme/TOCInline';\n\n<TOCInline toc={toc} />\n\n## Anfang"),
+      },
+      cleanups,
+    );
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const inline = /<div class="toc-inline">[\s\S]*?<\/div>/.exec(writer.text('docs/inline/index.html')!)?.[0] ?? '';
+    expect([...inline.matchAll(/href="#([^"]+)"/g)].map((m) => m[1])).toEqual([
+      'anfang',
+      'farbe-rot',
+      'farbe-blau',
+      'mitte',
+      'groesse-gross',
+      'groesse-klein',
+      'ende',
+    ]);
   });
 
   it('keeps the partials’ headings when the pages’ modules come from the bundle kept by an earlier build', async () => {
