@@ -115,6 +115,14 @@ export interface Heading {
   id: string;
 }
 
+/** One use of an imported Markdown partial among a page's headings (Compiled.partialHeadings). */
+export interface PartialHeadings {
+  /** The import's module, as written (`./_flag.mdx`, `@site/docs/_flag.md`). */
+  source: string;
+  at: number;
+  toc?: { at: number; min: number; max: number };
+}
+
 export interface LinkRef {
   /** As written. */
   url: string;
@@ -161,6 +169,12 @@ export interface Compiled {
   /** Ids a link may target besides the headings': elements written with an `id` (HTML in `.md`, JSX in `.mdx`). */
   anchors?: string[];
   toc: Heading[];
+  /**
+   * Where the page shows an imported `.md`/`.mdx` partial (`<Partial />` at the top level of a block): the partial's
+   * headings join the page's there once the build has compiled it (src/compile/partial-headings.ts), in `headings` at
+   * index `at` and, unless the page hides its table of contents, in `toc` at `toc.at` between its levels.
+   */
+  partialHeadings?: PartialHeadings[];
   links: LinkRef[];
   assets: AssetRef[];
   /**
@@ -177,6 +191,11 @@ export interface Compiled {
   excerpt: string;
   /** The page has a truncate marker (a blog post's excerpt ends there). */
   truncated?: true;
+  /**
+   * What a list of posts shows of a post whose text before its truncate marker references what is defined after
+   * it: that text compiled alone, as Docusaurus compiles it for its lists (see withCutExcerpt in compile.ts).
+   */
+  excerptOutput?: { type: 'html'; html: string } | { type: 'hast'; tree: HastRoot };
   /** Component names used (MDX), checked against the theme at plan time. */
   components: string[];
   /** Each use of each component, in file order (file lines), for the errors an unknown component or a wrong prop gets. */

@@ -1,5 +1,16 @@
 import { CODES, report, withExcerpt, type Diagnostic, type Place } from '../diagnostics.ts';
-import type { AssetRef, Compiled, Heading, LinkRef, MermaidSettings, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import type {
+  AssetRef,
+  Compiled,
+  Heading,
+  LinkRef,
+  MermaidSettings,
+  Messages,
+  PartialHeadings,
+  SiteConfig,
+  Source,
+  StageResult,
+} from '../types.ts';
 import type { CompileCache } from './cache.ts';
 import { noteDiagnostic } from './compile-note.ts';
 import { firstLineExcerpt } from './excerpt.ts';
@@ -110,7 +121,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-export const COMPILER_VERSION = '41';
+export const COMPILER_VERSION = '42';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({
@@ -455,10 +466,33 @@ function startCompile(
   if (problem) return Promise.resolve({ diagnostic: prescanDiagnostic(problem, source, limits) });
   const started = performance.now();
   const settings = pageSettings(config);
-  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree }, addresses ? { ...settings, addresses } : settings);
+  const pageSettingsNow = addresses ? { ...settings, addresses } : settings;
+  const processing = processSource(source, config.baseUrl, texts, { mdxFromTree }, pageSettingsNow).then((r) =>
+    withCutExcerpt(r, (cut) => processSource(cut, config.baseUrl, texts, { mdxFromTree }, pageSettingsNow), source),
+  );
   const own = performance.now();
   // The page's own time: its part in the slice, and the rest from when it could go on (after the slice).
   return finishCompile(source, config, processing, () => own - started + performance.now() - Math.max(own, clock.ended ?? 0));
+}
+
+type Processed = Awaited<ReturnType<Processors['processSource']>>;
+
+/**
+ * A post whose text before its truncate marker references what is defined after it (`data.excerptCut`, the marker's
+ * line): that text compiled alone as well (`data.excerptOutput`), what the lists of posts show, as Docusaurus
+ * compiles it for them. Only a Markdown or syntax-tree output is kept; a post that needs MDX's code keeps the cut
+ * of its own output.
+ */
+async function withCutExcerpt(processed: Processed, compileCut: (cut: Source) => Promise<Processed>, source: Source): Promise<Processed> {
+  const line = processed.data.excerptCut;
+  if (typeof line !== 'number') return processed;
+  const body = source.body
+    .split('\n')
+    .slice(0, line - 1)
+    .join('\n');
+  const { output } = await compileCut({ ...source, body });
+  if (output.type !== 'mdx') processed.data.excerptOutput = output;
+  return processed;
 }
 
 /** When the slice a page started in ended: the rest of its work (after its first await) runs after that. */
@@ -581,12 +615,14 @@ async function finishCompile(
       ...(data.duplicateIds ? { duplicateIds: data.duplicateIds as Compiled['duplicateIds'] } : {}),
       ...extraAnchors(headings, data.anchors as string[] | undefined),
       toc: fm.hide_table_of_contents ? [] : headings.filter((h) => h.depth >= min && h.depth <= max),
+      ...partialHeadings(data.partialHeadings, headings, fm.hide_table_of_contents ? undefined : { min, max }),
       links: (data.links as LinkRef[]) ?? [],
       assets,
       ...(socialImage ? { socialImage } : {}),
       ...(data.measuredImages ? { measuredImages: data.measuredImages as string[] } : {}),
       excerpt: truncate((data.beforeTruncate as string | undefined) ?? firstParagraph ?? '', 300),
       ...(data.truncated ? { truncated: true as const } : {}),
+      ...(data.excerptOutput ? { excerptOutput: data.excerptOutput as NonNullable<Compiled['excerptOutput']> } : {}),
       components: (data.components as string[]) ?? [],
       ...(data.componentUses ? { componentUses: data.componentUses as Compiled['componentUses'] } : {}),
       ...(data.notes ? { notes: data.notes as Compiled['notes'] } : {}),
@@ -619,6 +655,27 @@ function relativeImage(image: string | undefined, source: Source, config: SiteCo
   if (!image || image.startsWith('/') || isExternal(image)) return undefined;
   const options = { baseUrl: config.baseUrl, pagePath: source.path, file: source.file, lineOffset: source.bodyLine };
   return resolveAsset(image, options, assets, source.fieldPlaces?.image ?? {}).url;
+}
+
+/**
+ * Where the page's Markdown partials' headings go (Compiled.partialHeadings): at a place in the headings and, unless
+ * the table of contents is hidden (`levels` undefined), at the matching place in it, with the page's levels.
+ */
+function partialHeadings(
+  slices: unknown,
+  headings: Heading[],
+  levels: { min: number; max: number } | undefined,
+): { partialHeadings?: PartialHeadings[] } {
+  if (!Array.isArray(slices) || !slices.length) return {};
+  return {
+    partialHeadings: (slices as { source: string; at: number }[]).map(({ source, at }) => ({
+      source,
+      at,
+      ...(levels
+        ? { toc: { at: headings.slice(0, at).filter((h) => h.depth >= levels.min && h.depth <= levels.max).length, ...levels } }
+        : {}),
+    })),
+  };
 }
 
 /** Element ids beyond the headings' (once each), if any. */

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { AssetRef, Compiled, LinkRef } from '../types.ts';
+import type { AssetRef, Compiled, Heading, LinkRef } from '../types.ts';
 
 /** What bundling the pages' modules gave each page: its modules, and the links and images its partials added. */
 export interface PageBundle {
@@ -12,6 +12,9 @@ export interface PageBundle {
   assets: AssetRef[];
   /** The size keys of its partials' Markdown images (see Compiled.measuredImages). */
   measuredImages?: string[];
+  /** Its headings and table of contents with its partials' (see addPartialHeadings), where it shows any. */
+  headings?: Heading[];
+  toc?: Heading[];
 }
 
 /** One bundle of the pages' modules, kept with the files it was made of. */

@@ -2,6 +2,7 @@ import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import path from 'node:path';
 import { CODES, report, type Diagnostic } from '../diagnostics.ts';
 import type { Compiled } from '../types.ts';
+import { addPartialHeadings } from './partial-headings.ts';
 import { COMPILER_VERSION, type CompileTexts } from './compile.ts';
 import { bundleKey, type BundleRecord, type ModuleBundles } from './module-bundles.ts';
 import { BundleState, modulesPlugin, sameCssModuleNames, slash, type Entry } from './modules-plugin.ts';
@@ -104,13 +105,14 @@ export async function bundleModules(
       ...(c.measuredImages && c.measuredImages.length > before[i].images
         ? { measuredImages: c.measuredImages.slice(before[i].images) }
         : {}),
+      ...(c.partialHeadings?.length ? { headings: c.headings, toc: c.toc } : {}),
     }));
     await bundles!.set({ key, inputs: [...inputs].sort(), pages, files: made.files, diagnostics: made.diagnostics }, root);
   }
   return made;
 }
 
-/** A kept bundle given to the pages again: their modules, and the links and images their partials add. */
+/** A kept bundle given to the pages again: their modules, and the links, images and headings their partials add. */
 function replay(kept: BundleRecord, entries: Entry[]): { diagnostics: Diagnostic[]; files: ModuleFile[]; dropped: Compiled[] } {
   entries.forEach(({ compiled: c }, i) => {
     const page = kept.pages[i];
@@ -118,6 +120,8 @@ function replay(kept: BundleRecord, entries: Entry[]): { diagnostics: Diagnostic
     c.links = [...c.links, ...page.links];
     c.assets = [...c.assets, ...page.assets.filter((a) => !c.assets.some((b) => b.marker === a.marker))];
     if (page.measuredImages) addMeasured(c, page.measuredImages);
+    if (page.headings) c.headings = page.headings;
+    if (page.toc) c.toc = page.toc;
   });
   return { diagnostics: kept.diagnostics, files: kept.files, dropped: [] };
 }
@@ -300,6 +304,7 @@ function attachModules(state: BundleState, page: Compiled, i: number, outputs: M
     used.push(...partial.assets);
     addMeasured(page, partial.measuredImages);
   }
+  addPartialHeadings(page, state.partials);
   page.modules = { code: js, ...(css ? { css } : {}), files };
   if (used.length) page.assets = [...page.assets, ...used.filter((a) => !page.assets.some((b) => b.marker === a.marker))];
 }

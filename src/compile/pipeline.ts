@@ -244,6 +244,42 @@ function beforeTruncate(tree: Root): string | undefined {
   return text || undefined;
 }
 
+/**
+ * The line (of the body) of a post's truncate marker where something before it (a reference link or image, a
+ * footnote) is defined only after it: a list of posts shows the post as Docusaurus compiles its text up to the
+ * marker alone (plugin-content-blog's markdown loader truncates the file's text before its MDX loader runs), where
+ * the reference is no link (`[name]` as written) and the footnote no footnote. Undefined otherwise.
+ */
+function referencesPastCut(tree: Root, marker: number): number | undefined {
+  const line = tree.children[marker].position?.start.line;
+  if (line === undefined) return undefined;
+  const defined = (nodes: Root['children']) => {
+    const keys = new Set<string>();
+    for (const node of nodes)
+      walk(node as WalkNode, (n) => {
+        const id = (n as { identifier?: string }).identifier;
+        if (n.type === 'definition' || n.type === 'footnoteDefinition') keys.add(`${n.type}:${id}`);
+      });
+    return keys;
+  };
+  const before = defined(tree.children.slice(0, marker));
+  const after = defined(tree.children.slice(marker + 1));
+  if (!after.size) return undefined;
+  const kinds: Record<string, string> = {
+    linkReference: 'definition',
+    imageReference: 'definition',
+    footnoteReference: 'footnoteDefinition',
+  };
+  let found = false;
+  for (const node of tree.children.slice(0, marker))
+    walk(node as WalkNode, (n) => {
+      const kind = kinds[n.type];
+      const key = kind && `${kind}:${(n as { identifier?: string }).identifier}`;
+      if (key && !before.has(key) && after.has(key)) found = true;
+    });
+  return found ? line : undefined;
+}
+
 /** The top-level index of a truncate marker, or -1. */
 function truncateAt(tree: Root): number {
   return tree.children.findIndex(
@@ -438,6 +474,9 @@ function remarkSummary() {
     // The marker stays in the output as an empty element, where a list of posts cuts the post off (PageProps.excerpt).
     const marker = truncateAt(tree);
     if (marker >= 0) file.data.truncated = true;
+    // Docusaurus's lists compile the text before the marker alone: what it references further down stays text there.
+    const cutLine = marker >= 0 ? referencesPastCut(tree, marker) : undefined;
+    if (cutLine !== undefined) file.data.excerptCut = cutLine;
     if (marker >= 0)
       tree.children[marker] = { type: 'truncate', children: [], data: { hName: TRUNCATE_ELEMENT } } as unknown as Root['children'][number];
     if (unplain.length) file.data.unplainProps = unplain;

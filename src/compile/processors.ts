@@ -11,7 +11,7 @@ import { unified, type PluggableList, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import { isLiteralExpression, type EstreeNode } from '../shared/mdx-literal.ts';
 import { createUrlPolicy, type Parse5Node } from '../shared/url-policy.ts';
-import type { AssetRef, Compiled, CompileNote, LinkRef, Source, SourceMapJson } from '../types.ts';
+import type { AssetRef, Compiled, CompileNote, Heading, LinkRef, Source, SourceMapJson } from '../types.ts';
 import type { CompileTexts } from './index.ts';
 import { remarkFastMarkdown } from './fast-markdown.ts';
 import { pluginMessages, projectPlugins, sectionOf, sectionOfFile, type SectionPlugins } from './project-plugins.ts';
@@ -298,6 +298,9 @@ export interface CompiledPartial {
   /** Its Markdown images' size keys (see Compiled.measuredImages). */
   measuredImages: string[];
   notes: CompileNote[];
+  /** Its headings, and where it shows partials of its own: they join those of the page showing it (Compiled.partialHeadings). */
+  headings: Heading[];
+  partialHeadings: { source: string; at: number }[];
 }
 
 /**
@@ -341,5 +344,7 @@ export async function compilePartial(
     assets: (out.data.assets as AssetRef[] | undefined) ?? [],
     measuredImages: (out.data.measuredImages as string[] | undefined) ?? [],
     notes: (withPluginNotes(out, bodyLine).notes as CompileNote[] | undefined) ?? [],
+    headings: (out.data.headings as Heading[] | undefined) ?? [],
+    partialHeadings: (out.data.partialHeadings as { source: string; at: number }[] | undefined) ?? [],
   };
 }

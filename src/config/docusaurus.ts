@@ -225,6 +225,8 @@ export function mapDocusaurusConfig(
     notFoundWayOn: false,
     // Its head names every page's address, the not-found page's too.
     notFoundCanonical: true,
+    // Docusaurus's MDXPage draws a Markdown page's table of contents beside it.
+    pagesToc: true,
     tagline: take('tagline') ?? '',
     customFields: take('customFields') ?? {},
     headTags: headTags(raw, take, origin),

@@ -235,6 +235,12 @@ export const configSchema = z
      * (`site`, as a Docusaurus project whose docs are at the site's root has it: there the docs plugin draws it).
      */
     notFoundTitle: z.enum(['page', 'site']).default('page'),
+    /**
+     * Whether a Markdown page of the pages folder (not a React page) shows its table of contents beside it on wide
+     * screens, as Docusaurus's MDX page draws one (none on narrow screens, none when the page hides it or has no
+     * headings in its levels). On for a Docusaurus project.
+     */
+    pagesToc: z.boolean().default(false),
     tagline: z.string().default(''),
     /** Values a project's own React code reads (`useDocusaurusContext().siteConfig.customFields`), as in Docusaurus. */
     customFields: z.record(z.string(), z.unknown()).default({}),

@@ -242,7 +242,8 @@ function postExcerpt(
       : undefined;
   const marker = `<${TRUNCATE_ELEMENT}>`;
   let cut: ReactNode | undefined;
-  if (output.type === 'html') {
+  if (post.excerptOutput) cut = pageContent(post, post.excerptOutput, site, theme, components);
+  else if (output.type === 'html') {
     const at = output.html.indexOf(marker);
     if (at >= 0) cut = createElement('div', { className: 'markdown', dangerouslySetInnerHTML: { __html: output.html.slice(0, at) } });
   } else if (output.type === 'hast') {

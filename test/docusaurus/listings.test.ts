@@ -219,6 +219,42 @@ describe('listing pages in the built locale', () => {
     expect(list).not.toContain('page__lead');
   });
 
+  it('lists a post as its text before the marker compiles alone: references defined further down stay as written', async () => {
+    const { result, writer } = await build({
+      'blog/2024-03-03-verweis.md': [
+        '---',
+        'title: Verweis',
+        'authors: [yangshun]',
+        '---',
+        '',
+        'Neu sind [`frischeOption`] und [alt][Alte Option], dazu eine Fussnote[^hinweis] und [oben].',
+        '',
+        '[oben]: https://example.com/oben',
+        '',
+        '<!-- truncate -->',
+        '',
+        'Mehr zu [`frischeOption`].',
+        '',
+        '[`frischeOption`]: https://example.com/frisch',
+        '[alte option]: https://example.com/alt',
+        '[^hinweis]: Eine Erklaerung.',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const list = writer.text('blog/index.html') ?? '';
+    const at = list.indexOf('href="/blog/2024/03/03/verweis/"');
+    const teaser = list.slice(at, list.indexOf('blog-teaser__more', at));
+    // Defined after the marker: text, as Docusaurus's list shows it; defined before it: a link.
+    expect(teaser).toContain('Neu sind [<code>frischeOption</code>] und [alt][Alte Option], dazu eine Fussnote[^hinweis] und ');
+    expect(teaser).toContain('<a href="https://example.com/oben" target="_blank" rel="noopener noreferrer">oben</a>');
+    expect(teaser).not.toContain('Mehr zu');
+    // The post itself has every link.
+    const post = writer.text('blog/2024/03/03/verweis/index.html') ?? '';
+    expect(post).toContain('<a href="https://example.com/frisch" target="_blank" rel="noopener noreferrer"><code>frischeOption</code></a>');
+    expect(post).toContain('<a href="https://example.com/alt" target="_blank" rel="noopener noreferrer">alt</a>');
+  });
+
   it('lists a post without a truncate marker whole, with no link to read on, also on its tag and author pages', async () => {
     const { writer } = await build({
       'blog/2024-03-03-ganz.md':

@@ -44,7 +44,8 @@ export function remarkHead() {
         const exportsToc = node.data?.estree?.body?.some((s) =>
           s.type === 'ExportNamedDeclaration' ? s.declaration?.declarations?.some((d) => d.id?.name === 'toc') : false,
         );
-        if (exportsToc) note(node, 'headToc', {});
+        // Only as written: a partial's own `toc` export (remarkToc) has no place in the file.
+        if (exportsToc && child.position) note(node, 'headToc', {});
         return true;
       }
       if (node.type !== 'mdxJsxFlowElement' || node.name !== 'head') return true;

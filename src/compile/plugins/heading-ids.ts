@@ -2,6 +2,7 @@ import GithubSlugger, { slug } from 'github-slugger';
 import type { Heading as MdHeading, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { isDirectiveSyntax } from './directives.ts';
+import { markdownImports } from './partial-imports.ts';
 import { walk, type WalkNode } from './walk.ts';
 import type { Heading } from '../../types.ts';
 
@@ -64,7 +65,14 @@ export function remarkHeadingIds() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
     const nodes: MdHeading[] = [];
     const customIds = new Map<MdHeading, string>();
+    const partials = markdownImports(tree);
+    const slices: { source: string; at: number }[] = [];
     walk(tree, (n: WalkNode) => {
+      // A partial shown as a block: its headings come here in the page's (see Compiled.partialHeadings).
+      if (n.type === 'mdxJsxFlowElement' && partials.size) {
+        const source = partials.get(String((n as { name?: unknown }).name));
+        if (source !== undefined) slices.push({ source, at: nodes.length });
+      }
       if (n.type !== 'heading') return;
       const node = n as MdHeading;
       nodes.push(node);
@@ -120,6 +128,7 @@ export function remarkHeadingIds() {
       headings.push({ depth: node.depth, text, id });
     }
     file.data.headings = headings;
+    if (slices.length) file.data.partialHeadings = slices;
     if (duplicateIds.length) file.data.duplicateIds = duplicateIds;
   };
 }

@@ -149,11 +149,15 @@ export function remarkImports() {
  * `toc`, which Docusaurus's MDX defines in every page (`<TOCInline toc={toc} />`,
  * https://docusaurus.io/docs/markdown-features/toc#inline-table-of-contents): the page's headings as Docusaurus
  * lists them (`value`, `id`, `level`), when the page reads the name and does not define it. Runs after the heading ids.
+ * Where the page shows a Markdown partial (`file.data.partialHeadings`), the partial's own `toc` is spread in at that
+ * place, as Docusaurus's MDX loader spreads it; so a partial (`keepImports`) always exports its `toc`.
  */
 export function remarkToc() {
   return (tree: Root, file: VFile) => {
-    if (!readsToc(tree) || bindsToc(tree)) return;
+    const partial = !!file.data.keepImports;
+    if ((!partial && !readsToc(tree)) || bindsToc(tree)) return;
     const headings = (file.data.headings as Heading[] | undefined) ?? [];
+    const slices = (file.data.partialHeadings as { source: string; at: number }[] | undefined) ?? [];
     const literal = (value: string | number) => ({ type: 'Literal', value, raw: JSON.stringify(value) });
     const entry = (h: Heading) => ({
       type: 'ObjectExpression',
@@ -173,8 +177,60 @@ export function remarkToc() {
         value: literal(value),
       })),
     });
-    tree.children.unshift(constDeclaration('toc', { type: 'ArrayExpression', elements: headings.map(entry) }));
+    // A partial's `toc` as the page's code reaches it: its module from the render, or a name its import adds.
+    const sliceOf = (source: string, i: number): Expression => ({
+      type: 'SpreadElement',
+      argument: {
+        type: 'LogicalExpression',
+        operator: '||',
+        left: partial
+          ? { type: 'Identifier', name: tocImport(tree, source, `_quireToc${i}`) }
+          : {
+              type: 'MemberExpression',
+              computed: false,
+              optional: false,
+              object: moduleCall(source),
+              property: { type: 'Identifier', name: 'toc' },
+            },
+        right: { type: 'ArrayExpression', elements: [] },
+      },
+    });
+    const elements: Expression[] = [];
+    headings.forEach((h, i) => {
+      slices.forEach((slice, n) => slice.at === i && elements.push(sliceOf(slice.source, n)));
+      elements.push(entry(h));
+    });
+    slices.forEach((slice, n) => slice.at >= headings.length && elements.push(sliceOf(slice.source, n)));
+    const declaration = constDeclaration('toc', { type: 'ArrayExpression', elements });
+    if (partial) exportDeclaration(declaration);
+    tree.children.unshift(declaration);
   };
+}
+
+/**
+ * The local name a partial's import of `source` gives that module's `toc` (`import Flag, {toc as _quireToc0} from
+ * './_flag.mdx'`), added to the first import of it; `undefined` when no import names the module (the slice is then
+ * empty, as `|| []` gives for a module without a `toc`).
+ */
+function tocImport(tree: Root, source: string, name: string): string {
+  for (const child of tree.children as { type: string; data?: { estree?: { body?: Statement[] } } }[]) {
+    if (child.type !== 'mdxjsEsm') continue;
+    const statement = child.data?.estree?.body?.find((s) => s.type === 'ImportDeclaration' && s.source?.value === source);
+    if (!statement) continue;
+    (statement.specifiers ??= []).push({
+      type: 'ImportSpecifier',
+      imported: { type: 'Identifier', name: 'toc' },
+      local: { type: 'Identifier', name },
+    });
+    return name;
+  }
+  return 'undefined';
+}
+
+/** The declaration of an ESM node made by constDeclaration, exported (`export const toc = …`). */
+function exportDeclaration(node: Root['children'][number]): void {
+  const program = (node as unknown as { data: { estree: { body: Expression[] } } }).data.estree;
+  program.body = program.body.map((declaration) => ({ type: 'ExportNamedDeclaration', declaration, specifiers: [], source: null }));
 }
 
 /** Whether one of the page's `import`/`export` statements declares `toc` (imports may be declarations already). */

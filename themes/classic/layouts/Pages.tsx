@@ -35,19 +35,35 @@ export function MarketingPage({ content }: { content: ReactNode }) {
         </div>
       </Layout>
     );
+  const column = (
+    <>
+      <TranslationNotice />
+      {hasHero ? null : (
+        <header className="page__header" {...contentLang}>
+          <h1>{route.title}</h1>
+          {route.description ? <p className="page__lead">{route.description}</p> : null}
+        </header>
+      )}
+      <div className="page__content" data-pagefind-body="" {...contentLang}>
+        {content}
+      </div>
+    </>
+  );
+  // A Docusaurus project's Markdown page: its table of contents beside it (config pagesToc), as its MDXPage draws it.
+  const toc = site.config.pagesToc ? compiled.toc : [];
   return (
     <Layout wide>
-      <main id={MAIN_ID} tabIndex={-1} className={'page page--' + route.kind}>
-        <TranslationNotice />
-        {hasHero ? null : (
-          <header className="page__header" {...contentLang}>
-            <h1>{route.title}</h1>
-            {route.description ? <p className="page__lead">{route.description}</p> : null}
-          </header>
+      <main id={MAIN_ID} tabIndex={-1} className={'page page--' + route.kind + (toc.length ? ' page--toc' : '')}>
+        {toc.length ? (
+          <>
+            <div className="page__column">{column}</div>
+            <div className="page__toc">
+              <Toc toc={toc} variant="desktop" />
+            </div>
+          </>
+        ) : (
+          column
         )}
-        <div className="page__content" data-pagefind-body="" {...contentLang}>
-          {content}
-        </div>
       </main>
     </Layout>
   );
