@@ -4,7 +4,7 @@ import { feedLinks } from '../shared/feeds.ts';
 import { publicPath } from '../shared/addresses.ts';
 import { MAIN_ID } from '../shared/html.ts';
 import { ogLocale } from '../shared/locales.ts';
-import { isExternal, withBase } from '../shared/route-match.ts';
+import { withBase } from '../shared/route-match.ts';
 import { searchTag } from '../shared/search.ts';
 import { socialImageOf } from '../shared/social-image.ts';
 import { consentModeDefaultsScript, inlineScripts } from './inline-scripts.ts';
@@ -186,12 +186,10 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
   const withSite = `${route.title} ${config.titleDelimiter} ${config.title}`;
   // The window title the layout gives; a `<title>` of the page's own head (MDX `<head>`, `<Head>`) replaces it in the
   // window only: Docusaurus's social title stays the layout's (react-helmet sets og:title with the layout's title).
-  const siteAlone = isHome || !route.title || (route.kind === 'notFound' && config.notFoundTitle === 'site');
-  const layoutTitle = siteAlone
-    ? route.title && route.title !== config.title && route.kind !== 'notFound'
-      ? withSite
-      : config.title
-    : withSite;
+  // The not-found page where the docs are at the root is the docs plugin's (notFoundTitle): the site's title alone.
+  const siteTitleOnly = route.kind === 'notFound' && config.notFoundTitle === 'site';
+  const layoutTitle =
+    siteTitleOnly || ((isHome || !route.title) && !(route.title && route.title !== config.title)) ? config.title : withSite;
   const title = compiledHead?.title ?? layoutTitle;
   const compiled = route.compiledIndex === undefined ? undefined : site.compiled[route.compiledIndex];
   const fm = compiled?.source.frontMatter;
@@ -203,7 +201,8 @@ function pageMeta(site: Site, route: Route, pageHead: DocumentProps['pageHead'])
   const canonicalUrl = pageUrl && original ? config.url + publicPath(site, route, original.baseUrl) : (pageUrl ?? notFoundUrl);
   const image = socialImageOf(config, compiled);
   // Next to the page's file: the asset's marker, which emit replaces with its published path.
-  const imageUrl = image !== undefined && image === compiled?.socialImage ? config.url + image : socialImageUrl(image, config);
+  const imageUrl =
+    image !== undefined && image === compiled?.socialImage ? config.url + image : image ? absoluteUrl(image, config) : undefined;
   // An SVG card has no size a link preview uses (the build warns about it: see socialImageWarnings).
   const measured = image === undefined ? undefined : site.imageSizes[image];
   const imageSize = measured?.vector ? undefined : measured;
@@ -266,11 +265,6 @@ export function safeJson(value: unknown): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-/** The absolute URL of a social card given as a site path (`/img/karte.png`) or a URL. */
-function socialImageUrl(image: string | undefined, config: DocumentProps['site']['config']): string | undefined {
-  return image ? absoluteUrl(image, config) : undefined;
 }
 
 /** CSS as the text of a `<style>` element: a `</style` inside it (in a string or comment) would end the element early. */
