@@ -355,13 +355,33 @@ describe('incremental output', () => {
     await writeA(second, 'A2');
     await writeA(new DirWriter(out), 'A3');
     // The third build removes the first generation in the background; the second stays as the one replaced.
-    for (let i = 0; i < 100 && (await readdir(storeOf(out))).includes(path.basename(first.tmp)); i++)
+    for (let i = 0; i < 100 && (await readdir(storeOf(out))).some((e) => e.startsWith(path.basename(first.tmp))); i++)
       await new Promise((r) => setTimeout(r, 20));
     expect((await readdir(storeOf(out))).sort()).toEqual(
       [path.basename(second.tmp), path.basename(await realpath(out)), 'previous'].sort(),
     );
-    // What a dead build left in the store, which this build cannot delete: reported, and the build still works.
-    const dead = path.join(storeOf(out), 'mwz00000-2147483646');
+    // What a dead build left in the store (its thousands of files) is renamed and removed in the background:
+    // the build does not wait for it.
+    const killed = path.join(storeOf(out), 'mwz00000-2147483645');
+    await mkdir(path.join(killed, 'de/a'), { recursive: true });
+    await writeFile(path.join(killed, 'de/a/index.html'), 'half');
+    const removedHere: string[] = [];
+    class Watched extends DirWriter {
+      protected override remove(p: string): void {
+        removedHere.push(p);
+        super.remove(p);
+      }
+    }
+    const watched = new Watched(out);
+    expect(removedHere).toEqual([]);
+    expect(await readdir(storeOf(out))).not.toContain(path.basename(killed));
+    await watched.abort();
+    for (let i = 0; i < 100 && (await readdir(storeOf(out))).some((e) => e.startsWith(path.basename(killed))); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect((await readdir(storeOf(out))).filter((e) => e.startsWith(path.basename(killed)))).toEqual([]);
+    // A removal an earlier build did not finish, which this build cannot finish either: reported, and the build
+    // still works.
+    const dead = path.join(storeOf(out), 'mwz00000-2147483646.removing');
     await mkdir(dead);
     class Stuck extends DirWriter {
       protected override remove(p: string): void {

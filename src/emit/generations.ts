@@ -69,43 +69,65 @@ export function openGenerations(outDir: string): Generations {
 }
 
 /**
- * Removes what an earlier build left in the store: every generation but the one shown and the one it
- * replaced. Called under the build lock, so nothing in the store is another running build's. Returns the
- * folders that could not be removed, with why.
+ * What an earlier build left in the store: every generation but the one shown, the one it replaced and `keep`,
+ * including folders already handed to a background removal (`<id>.removing`, see retireOldGenerations).
  */
-export function removeOldGenerations(
-  g: Generations,
-  keep: readonly string[] = [],
-  remove: (p: string) => void = (p) => rmSync(p, { recursive: true, force: true }),
-): { path: string; reason: string }[] {
-  const left: { path: string; reason: string }[] = [];
+function oldGenerations(g: Generations, keep: readonly string[]): string[] {
   let entries: string[];
   try {
     entries = readdirSync(g.store);
   } catch {
-    return left;
+    return [];
   }
   const previous = readPrevious(g.store);
   const kept = new Set([g.current, previous, ...keep].filter((p): p is string => p !== undefined).map((p) => path.basename(p)));
-  for (const entry of entries) {
-    if (kept.has(entry) || entry === PREVIOUS || entry === CONVERTING) continue;
-    const p = path.join(g.store, entry);
+  return entries
+    .filter((entry) => !kept.has(entry) && entry !== PREVIOUS && entry !== CONVERTING)
+    .map((entry) => path.join(g.store, entry));
+}
+
+/** The ending of a generation's name once it is handed to a background removal. */
+const RETIRED = '.removing';
+
+/**
+ * Removes what an earlier build left in the store (see oldGenerations) without making the build wait: each
+ * generation is renamed `<id>.removing` (one rename, however many files it holds) and deleted in the background
+ * (removeInBackground): deleting a generation's thousands of files, which a build after `rm -rf dist` (the link
+ * only) or after a killed build finds, used to delay its first page (bench/HISTORY.md). A folder an earlier
+ * removal did not finish (`.removing`: it failed, or it still runs) is removed here with `removeHere` when
+ * `unfinished` is true (at a build's start) and left alone otherwise (at the commit, when it is this build's
+ * own). A folder that cannot be renamed is removed here too. `removeHere` records what it cannot remove (it must
+ * not throw). Called under the build lock, so nothing in the store is another running build's.
+ */
+export function retireOldGenerations(
+  g: Generations,
+  keep: readonly string[],
+  removeHere: (p: string) => void,
+  { unfinished }: { unfinished: boolean },
+): void {
+  const later: string[] = [];
+  for (const p of oldGenerations(g, keep)) {
+    if (p.endsWith(RETIRED)) {
+      if (unfinished) removeHere(p);
+      continue;
+    }
     try {
-      remove(p);
-    } catch (e) {
-      left.push({ path: p, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
+      renameSync(p, p + RETIRED);
+      later.push(p + RETIRED);
+    } catch {
+      removeHere(p);
     }
   }
-  return left;
+  removeInBackground(later, removeHere);
 }
 
 /**
  * Deletes folders the output no longer shows without making the build wait: a detached `rm -rf` that goes on
  * after quire exits (deleting a thousand pages' files costs this file system a few tenths of a second, and the
  * site is already switched). Where that cannot start, they are deleted here. What is still there at the next
- * build is removed by it (`removeOldGenerations`) and reported if it cannot be.
+ * build is removed by it (`retireOldGenerations`) and reported if it cannot be.
  */
-export function removeInBackground(paths: readonly string[], removeHere: (p: string) => void): void {
+function removeInBackground(paths: readonly string[], removeHere: (p: string) => void): void {
   if (!paths.length) return;
   if (process.platform !== 'win32') {
     try {

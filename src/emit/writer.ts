@@ -1,15 +1,7 @@
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  newGeneration,
-  openGenerations,
-  removeInBackground,
-  removeOldGenerations,
-  switchTo,
-  syncTree,
-  type Generations,
-} from './generations.ts';
+import { newGeneration, openGenerations, retireOldGenerations, switchTo, syncTree, type Generations } from './generations.ts';
 import { isWithin } from './output-folder.ts';
 import { isRunning } from '../processes.ts';
 
@@ -76,8 +68,8 @@ export class DirWriter implements Writer {
     this.outDir = this.generations.outDir;
     this.hasPreviousOutput = this.generations.current !== undefined;
     // Under the build lock: whatever is in the store besides what the output shows and what it replaced
-    // is a dead build's.
-    this.leftovers.push(...removeOldGenerations(this.generations, [], (p) => this.remove(p)));
+    // is a dead build's, or a removal an earlier build did not finish.
+    retireOldGenerations(this.generations, [], (p) => this.cleanUp(p), { unfinished: true });
     this.tmp = newGeneration(this.generations);
   }
 
@@ -201,9 +193,9 @@ export class DirWriter implements Writer {
     syncTree(this.tmp);
     switchTo(this.generations, this.tmp);
     // The generation just replaced stays (see generations.ts); older ones go, without the build waiting.
-    const old: string[] = [];
-    removeOldGenerations({ ...this.generations, current: this.tmp }, current ? [current] : [], (p) => old.push(p));
-    removeInBackground(old, (p) => this.cleanUp(p));
+    retireOldGenerations({ ...this.generations, current: this.tmp }, current ? [current] : [], (p) => this.cleanUp(p), {
+      unfinished: false,
+    });
     return { leftovers: this.leftovers, switched: true };
   }
 
