@@ -159,7 +159,8 @@ async function bundleNow(
   for (const file of state.sassRead) inputs.add(file);
   const outputs = new Map(outputFiles.map((f) => [slash(path.relative(root, f.path)), f.text]));
   sameCssModuleNames(outputs, root, state.cssModuleNames);
-  list.forEach((entry, i) => attachModules(state, entry.compiled, i, outputs, metafile));
+  const resolved = resolvedImports(root, metafile);
+  list.forEach((entry, i) => attachModules(state, entry.compiled, i, outputs, metafile, resolved));
 
   // Pages whose code needs the browser get an island module: the same imports, bundled for the browser with
   // quire's React, split so what several pages share loads once.
@@ -279,7 +280,14 @@ function serverBuildOnce(state: BundleState, list: Entry[]): Promise<ServerResul
 }
 
 /** The page's server bundle (entry `p<i>`), its CSS, the project files it is made of, and the assets it uses. */
-function attachModules(state: BundleState, page: Compiled, i: number, outputs: Map<string, string>, metafile: Metafile): void {
+function attachModules(
+  state: BundleState,
+  page: Compiled,
+  i: number,
+  outputs: Map<string, string>,
+  metafile: Metafile,
+  resolved: ResolvedImports,
+): void {
   const { root } = state;
   const js = outputs.get(`.quire-modules/p${i}.js`) ?? '';
   // The bundle names each file it took in with a comment of its own line (`/* ../../work/quire/themes/x.css */`):
@@ -304,9 +312,31 @@ function attachModules(state: BundleState, page: Compiled, i: number, outputs: M
     used.push(...partial.assets);
     addMeasured(page, partial.measuredImages);
   }
-  addPartialHeadings(page, state.partials);
+  addPartialHeadings(page, `quire-page:${i}`, state.partials, (importer, source) => resolved.get(importer)?.get(source));
   page.modules = { code: js, ...(css ? { css } : {}), files };
   if (used.length) page.assets = [...page.assets, ...used.filter((a) => !page.assets.some((b) => b.marker === a.marker))];
+}
+
+/**
+ * Each importer's imports as written, with the file the bundle read for each, named as `BundleState.partials` names
+ * partials (relative to the project, also when outside it: a package hoisted above it). Pages are `quire-page:<i>`.
+ */
+type ResolvedImports = Map<string, Map<string, string>>;
+
+function resolvedImports(root: string, metafile: Metafile): ResolvedImports {
+  // Inputs are named relative to the build's working folder, the project; a namespace other than a page's and a
+  // suffix (`?…`) are not the file's.
+  const fileOf = (input: string) => {
+    const file = input
+      .replace(/^quire-page:(?=quire-page:)/, '')
+      .replace(/^(?!quire-page:)[a-z-]+:/, '')
+      .replace(/\?.*$/, '');
+    return slash(path.isAbsolute(file) ? path.relative(root, file) : file);
+  };
+  const out: ResolvedImports = new Map();
+  for (const [input, { imports }] of Object.entries(metafile.inputs))
+    out.set(fileOf(input), new Map(imports.filter((i) => !i.external).map((i) => [i.original ?? i.path, fileOf(i.path)])));
+  return out;
 }
 
 async function browserBuild(state: BundleState, interactive: Entry[]): Promise<{ outputFiles: OutputFile[]; metafile: Metafile }> {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Compiled, Heading } from '../types.ts';
 import type { CompiledPartial } from './processors.ts';
 
@@ -8,16 +7,23 @@ import type { CompiledPartial } from './processors.ts';
  * partial's own table of contents (its headings, and those of partials it shows in turn) at its place in the
  * page's (https://docusaurus.io/docs/markdown-features/toc#table-of-contents-heading-level, its remark `toc`
  * plugin's "slices"). The page's levels apply to them; their ids are the partial's own, so links to them work too.
- * `partials` are the compiled partials by project-relative file; a module not among them adds nothing.
+ * `partials` are the compiled partials by project-relative file; a module not among them adds nothing. `resolve`
+ * names the file an importer's import (as written) was bundled from, as the bundle resolved it (`@site/`, relative,
+ * the roots of `/…`, packages); the page is the importer `importer`.
  */
-export function addPartialHeadings(page: Compiled, partials: ReadonlyMap<string, CompiledPartial>): void {
+export function addPartialHeadings(
+  page: Compiled,
+  importer: string,
+  partials: ReadonlyMap<string, CompiledPartial>,
+  resolve: (importer: string, source: string) => string | undefined,
+): void {
   const slices = page.partialHeadings;
   if (!slices?.length) return;
   const headings = [...page.headings];
   const toc = [...page.toc];
   // From the last, so the places written for the page's own lists still hold.
   for (const slice of [...slices].reverse()) {
-    const added = headingsOf(page.source.file, slice.source, partials, new Set());
+    const added = headingsOf(importer, slice.source, partials, resolve, new Set());
     if (!added.length) continue;
     headings.splice(slice.at, 0, ...added);
     if (slice.toc) {
@@ -30,19 +36,18 @@ export function addPartialHeadings(page: Compiled, partials: ReadonlyMap<string,
 }
 
 /** The headings a partial shows, imported by `importer` as `source`, with its own partials' (once each along a path). */
-function headingsOf(importer: string, source: string, partials: ReadonlyMap<string, CompiledPartial>, seen: Set<string>): Heading[] {
-  const file = partialFile(importer, source);
+function headingsOf(
+  importer: string,
+  source: string,
+  partials: ReadonlyMap<string, CompiledPartial>,
+  resolve: (importer: string, source: string) => string | undefined,
+  seen: Set<string>,
+): Heading[] {
+  const file = resolve(importer, source);
   const partial = file === undefined ? undefined : partials.get(file);
-  if (!partial || seen.has(file!)) return [];
+  if (file === undefined || !partial || seen.has(file)) return [];
   const headings = [...partial.headings];
   for (const slice of [...partial.partialHeadings].reverse())
-    headings.splice(slice.at, 0, ...headingsOf(file!, slice.source, partials, new Set([...seen, file!])));
+    headings.splice(slice.at, 0, ...headingsOf(file, slice.source, partials, resolve, new Set([...seen, file])));
   return headings;
-}
-
-/** The project-relative file of a partial imported relative to the importer or from `@site/`; else undefined. */
-function partialFile(importer: string, source: string): string | undefined {
-  if (source.startsWith('@site/')) return path.posix.normalize(source.slice('@site/'.length));
-  if (source.startsWith('./') || source.startsWith('../')) return path.posix.join(path.posix.dirname(importer), source);
-  return undefined;
 }

@@ -73,6 +73,31 @@ describe('headings of imported Markdown partials (Docusaurus’s table of conten
     expect(result.diagnostics.filter((d) => d.code === 'Q038')).toEqual([]);
   });
 
+  it('finds a partial wherever the bundle resolves its import, also from the site’s root', async () => {
+    const { result, writer } = await buildTemplate(
+      {
+        'docs/_shared/_wurzel.md': '### Von der Wurzel\n\nGefunden.\n',
+        'docs/wege.mdx': [
+          '---',
+          'title: Wege',
+          '---',
+          // Webpack's resolve.roots, which Docusaurus sets to the static folders and the site's folder.
+          "import Wurzel from '/docs/_shared/_wurzel.md';",
+          '',
+          '## Erst',
+          '',
+          '<Wurzel />',
+          '',
+          '## Zuletzt',
+          '',
+        ].join('\n'),
+      },
+      cleanups,
+    );
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(tocOf(writer.text('docs/wege/index.html')!)).toEqual(['2 erst', '3 von-der-wurzel', '2 zuletzt']);
+  });
+
   it('gives <TOCInline toc={toc} /> the shown partials’ headings at their places, nested partials too', async () => {
     const { result, writer } = await buildTemplate(
       {
