@@ -56,18 +56,21 @@ export async function importTypeScript(file: string, options: ImportOptions = {}
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
   // A module imported from a data: URL cannot resolve npm packages (`import x from 'paket'`): when the file
   // imports one, the code runs from a temporary file in the project's node_modules/.quire/, where Node finds
-  // the project's packages as usual (the way Vite runs its config). Compile workers may run the same file at the
-  // same moment (a Docusaurus config, for its plugins), hence the random part of the name.
+  // the project's packages as usual (the way Vite runs its config). A file of an installed package (a preset
+  // published as TypeScript) runs from beside itself instead, with a dot name: Node then finds the packages it
+  // finds, its own nested ones too, and no folder is made inside the package. Compile workers may run the same
+  // file at the same moment (a Docusaurus config, for its plugins), hence the random part of the name.
   const packages = Object.values(result.metafile.outputs).some((o) => o.imports.some((i) => i.external && !isBuiltin(i.path)));
   let url = 'data:text/javascript;base64,' + Buffer.from(code).toString('base64');
   let temporary: string | undefined;
   if (packages) {
-    const dir = path.join(path.dirname(file), 'node_modules', '.quire');
+    const inPackage = path.dirname(file).split(path.sep).includes('node_modules');
+    const dir = inPackage ? path.dirname(file) : path.join(path.dirname(file), 'node_modules', '.quire');
     temporary = path.join(
       dir,
-      `${path.basename(file)}.${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.mjs`,
+      `${inPackage ? '.' : ''}${path.basename(file)}.${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.mjs`,
     );
-    await mkdir(dir, { recursive: true });
+    if (!inPackage) await mkdir(dir, { recursive: true });
     await writeFile(temporary, code);
     url = pathToFileURL(temporary).href;
   }

@@ -27,6 +27,25 @@ describe("import-ts: running the project's TypeScript (config, sidebars)", () =>
     expect(await readdir(path.join(dir, 'node_modules/.quire'))).toEqual([]);
   });
 
+  it('import-ts: should run a module of an installed package that imports a package, and write nothing into it', async () => {
+    // A Docusaurus preset published without its build step (TypeScript): its own dependency sits in its own
+    // node_modules, as npm nests a version conflict and pnpm lays out every package.
+    const preset = path.join(dir, 'node_modules/mein-preset');
+    await mkdir(path.join(preset, 'node_modules/hilfe'), { recursive: true });
+    await writeFile(path.join(preset, 'package.json'), JSON.stringify({ name: 'mein-preset', version: '1.0.0' }));
+    await writeFile(
+      path.join(preset, 'node_modules/hilfe/package.json'),
+      JSON.stringify({ name: 'hilfe', type: 'module', exports: './index.js' }),
+    );
+    await writeFile(path.join(preset, 'node_modules/hilfe/index.js'), "export const wort = 'geschachtelt';\n");
+    await mkdir(path.join(preset, 'src'));
+    const file = path.join(preset, 'src/index.ts');
+    await writeFile(file, "import { wort } from 'hilfe';\nconst name: string = wort;\nexport default { name };\n");
+    const before = await readdir(preset, { recursive: true });
+    expect((await importTypeScript(file)).value).toEqual({ name: 'geschachtelt' });
+    expect(await readdir(preset, { recursive: true })).toEqual(before);
+  });
+
   it('import-ts: should place an exception thrown by such a file in its TypeScript', async () => {
     const file = path.join(dir, 'sidebars.ts');
     await writeFile(
