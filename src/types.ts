@@ -52,6 +52,8 @@ export interface FrontMatter {
   custom_edit_url?: string | null;
   /** The last update to show instead of git's (a date Date can parse, an author's name). */
   last_update?: { date?: string; author?: string };
+  /** This file's syntax instead of `markdown.format`'s (Docusaurus's `mdx.format` front matter). */
+  mdx?: { format?: 'md' | 'mdx' | 'detect' };
   [key: string]: unknown;
 }
 

@@ -9,6 +9,7 @@ import { rehypeCode } from './plugins/code.ts';
 import { rehypeTables } from './plugins/tables.ts';
 import { remarkEmoji } from './plugins/emoji.ts';
 import { rehypeHeadingLinks } from './plugins/heading-links.ts';
+import { rehypeDetailsSummary } from './plugins/details.ts';
 import { remarkRestoreUnknownDirectives } from './plugins/directives.ts';
 import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
@@ -97,6 +98,7 @@ const FILE_SETTINGS = [
   'blogPost',
   'pageAddresses',
   'emoji',
+  'detailsSummary',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -117,6 +119,7 @@ export function fileData(
     linksMayHaveBase,
     addresses,
     emoji,
+    detailsSummary,
   }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
@@ -156,6 +159,8 @@ export function fileData(
     pageAddresses: plugins ? addresses?.byFile : undefined,
     // Emoji shortcodes become their emoji (SiteConfig.markdown.emoji; remarkEmoji).
     emoji: emoji === true,
+    // The summary a `<details>` without one gets (SiteConfig.markdown.detailsSummary; rehypeDetailsSummary).
+    detailsSummary,
   };
 }
 
@@ -195,6 +200,8 @@ export interface PageSettings {
   addresses?: PageAddresses;
   /** Emoji shortcodes become their emoji (SiteConfig.markdown.emoji). */
   emoji?: boolean;
+  /** The summary a `<details>` without one gets (SiteConfig.markdown.detailsSummary). */
+  detailsSummary?: string;
 }
 
 /**
@@ -206,6 +213,7 @@ export const rehypePluginsFor = (project?: SectionPlugins): PluggableList => [
   ...(project?.rehype ?? []),
   ...(showsAddresses(project) ? [rehypeFileMarkers] : []),
   rehypeHeadingLinks,
+  rehypeDetailsSummary,
   rehypeTables,
   rehypeCode,
 ];

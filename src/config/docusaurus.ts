@@ -270,6 +270,8 @@ export function mapDocusaurusConfig(
     headingIds: 'docusaurus',
     // On unless the project turns it off, as in Docusaurus (https://docusaurus.io/docs/api/docusaurus-config#markdown).
     emoji: emoji !== false,
+    // Docusaurus's Details (@docusaurus/theme-common), which its MDX components draw every `<details>` with.
+    detailsSummary: 'Details',
   };
   const mermaid = mapMermaid(raw as Raw, take, layout.root);
   if (mermaid) (config.markdown as Raw).mermaid = mermaid;

@@ -739,6 +739,12 @@ export const configSchema = z
          */
         emoji: z.boolean().default(false),
         /**
+         * A `<details>` without a `<summary>` gets one with this text, as Docusaurus's `Details` draws it ("Details",
+         * in English whatever the locale); a Docusaurus project's. Unset, the browser shows its own summary, in the
+         * visitor's language.
+         */
+        detailsSummary: z.string().min(1).optional(),
+        /**
          * The kinds of magic comments in code blocks (a Docusaurus project's `themeConfig.prism.magicComments`): a
          * line that is only such a comment is taken out, and the line after a `line` directive, or the lines between
          * a block's `start` and `end`, get `className` (Docusaurus's `theme-code-block-highlighted-line` is quire's

@@ -95,6 +95,15 @@ const frontMatterFields = z.looseObject({
     .strict()
     .refine((u) => u.date !== undefined || u.author !== undefined, { message: 'expected a date, an author or both' })
     .optional(),
+  /**
+   * This file's syntax instead of the config's `markdown.format` (Docusaurus's `mdx.format`,
+   * https://docusaurus.io/docs/markdown-features#mdx-vs-commonmark): `md` reads it as CommonMark, `detect` by its
+   * extension.
+   */
+  mdx: z
+    .object({ format: z.enum(['md', 'mdx', 'detect']).optional() })
+    .strict()
+    .optional(),
 });
 const frontMatterSchema = frontMatterFields
   .refine((fm) => !(fm.draft && fm.unlisted), { message: 'a page cannot be draft and unlisted at the same time', path: ['draft'] })

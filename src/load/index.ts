@@ -8,7 +8,7 @@ import { docsVersionsOf, instanceConfig, instanceOfFile, versionOfFile, type Doc
 import { contentFileFilter } from '../globs.ts';
 import { lineColumn } from '../shared/text.ts';
 import { importFailure, importTypeScript, type EsbuildLikeError } from '../import-ts.ts';
-import type { ContentKind, Draft, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
+import type { ContentKind, Draft, FrontMatter, Loaded, Messages, SiteConfig, Source, StageResult } from '../types.ts';
 import { isRealDate, splitFrontMatter } from './front-matter.ts';
 import { FrontMatterRecord } from './front-matter-record.ts';
 import { lastCommits } from './git-history.ts';
@@ -572,7 +572,7 @@ export async function readSource(
   diagnostics.push(...split.diagnostics.map((d) => withExcerpt(d, text)));
   if (split.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const { frontMatter } = split;
-  const format = formatOf(file, config);
+  const format = formatOf(file, config, frontMatter);
   const { instance, scoped } = instanceFor(kind, origin ?? file, config);
   const version = versionFor(kind, origin ?? file, config);
   // Ids and addresses in composed form: a name saved decomposed (macOS writes "U" plus a combining diaeresis)
@@ -654,8 +654,8 @@ function instanceFor(kind: ContentKind, file: string, config: SiteConfig): { ins
  * 3's default), `md` parses `.mdx` as CommonMark too, `detect` goes by the extension (quire's default).
  * https://docusaurus.io/docs/api/docusaurus-config#markdown
  */
-function formatOf(file: string, config: SiteConfig): Source['format'] {
-  const { format } = config.markdown;
+function formatOf(file: string, config: SiteConfig, frontMatter: FrontMatter = {}): Source['format'] {
+  const format = frontMatter.mdx?.format ?? config.markdown.format;
   return format === 'detect' ? (file.endsWith('.mdx') ? 'mdx' : 'md') : format;
 }
 

@@ -130,6 +130,12 @@ describe('load', () => {
     expect(date('date: 2024-02-03 9')).toContain('expected a date that exists');
   });
 
+  it("load: should read a file's own syntax from Docusaurus's mdx.format front matter, and refuse another value", () => {
+    expect(splitFrontMatter('---\nmdx:\n  format: md\n---\nText\n', 'a.md').frontMatter.mdx).toEqual({ format: 'md' });
+    const wrong = splitFrontMatter('---\nmdx:\n  format: markdown\n---\nText\n', 'a.md').diagnostics;
+    expect(wrong.map((d) => [d.code, d.severity, d.line])).toEqual([['Q021', 'error', 3]]);
+  });
+
   it('load: should reject draft and unlisted together', () => {
     const r = splitFrontMatter('---\ndraft: true\nunlisted: true\n---\n', 'a.md');
     expect(r.diagnostics[0].message).toContain('cannot be draft and unlisted');

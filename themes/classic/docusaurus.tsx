@@ -303,12 +303,13 @@ function Admonition({ type = 'note', title, children }: { type?: string; title?:
 
 /**
  * `@theme/Details`: a disclosure, summary first; a summary given as an element (`summary={<summary>History</summary>}`,
- * as Electron's API history tables give it) is drawn as it is, as Docusaurus's Details does, else in a `<summary>`.
+ * as Electron's API history tables give it) is drawn as it is, as Docusaurus's Details does, else in a `<summary>`,
+ * "Details" where none is given, as there (in English whatever the locale; see SiteConfig.markdown.detailsSummary).
  */
 function Details({ summary, children, ...rest }: { summary?: ReactNode; children?: ReactNode; className?: string }) {
   return (
     <details {...rest}>
-      {isValidElement(summary) ? summary : summary !== undefined ? <summary>{summary}</summary> : null}
+      {isValidElement(summary) ? summary : <summary>{summary ?? 'Details'}</summary>}
       {children}
     </details>
   );
