@@ -1,6 +1,13 @@
 import type { Diagnostic } from './diagnostics.ts';
 import path from 'node:path';
-import { bundleModules, compileTexts, pageSettings, type CompileTexts, type ModuleBundles } from './compile/index.ts';
+import {
+  bundleModules,
+  compileTexts,
+  pageSettings,
+  projectAdmonitionTitles,
+  type CompileTexts,
+  type ModuleBundles,
+} from './compile/index.ts';
 import { quireRoot } from './config/index.ts';
 import { sassStylesheets } from './emit/index.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
@@ -190,7 +197,12 @@ async function planSite(
 /** The compiler's texts in the site's language and its content's (both drivers' compile step and planning use them). */
 export function siteTexts(config: SiteConfig, loaded: Loaded): CompileTexts {
   const { currentLocale, contentLocale } = config.i18n;
-  return compileTexts(mergeMessages(loaded.messages, currentLocale), mergeMessages(loaded.messages, contentLocale ?? currentLocale));
+  // A Docusaurus project's admonition titles in its code.json come before quire's, as its theme reads them first.
+  const content = {
+    ...mergeMessages(loaded.messages, contentLocale ?? currentLocale),
+    ...projectAdmonitionTitles(loaded.translations?.code?.messages),
+  };
+  return compileTexts(mergeMessages(loaded.messages, currentLocale), content);
 }
 
 /** Render's outcome with its pages timed as they are made (inside the iterator), which emit does by pulling them. */

@@ -14,6 +14,7 @@ export {
   loadCompiler,
   pageSettings,
   preloadCompiler,
+  projectAdmonitionTitles,
   type CompileOneResult,
   type CompileTexts,
   type Slowest,

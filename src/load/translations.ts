@@ -148,10 +148,11 @@ function translationMessages(value: unknown, text: string, file: string, diagnos
 
 /**
  * Docusaurus's theme texts in code.json (`theme.*`, which `docusaurus write-translations` writes for every locale):
- * quire's theme has its own texts for each locale (`locales/`), so these are named, once, as not read.
+ * quire's theme has its own texts for each locale (`locales/`), so these are named, once, as not read. The
+ * admonitions' titles (`theme.admonition.<type>`) are read: they title the admonitions in the pages' text.
  */
 function themeTextsUnread(code: TranslationMessages, folder: string): Diagnostic[] {
-  const ids = Object.keys(code.messages).filter((id) => id.startsWith('theme.'));
+  const ids = Object.keys(code.messages).filter((id) => id.startsWith('theme.') && !id.startsWith('theme.admonition.'));
   if (!ids.length) return [];
   const part = `${code.file}: ${ids.length === 1 ? `the theme text ${ids[0]}` : `${ids.length} theme texts (${ids[0]}, …)`}, for which quire's theme has its own`;
   const at = code.text.indexOf(JSON.stringify(ids[0]));

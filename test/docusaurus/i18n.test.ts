@@ -249,6 +249,27 @@ describe("a locale's base path (localeConfigs.<locale>.baseUrl, Docusaurus 3.9)"
   });
 });
 
+describe("the admonitions' titles in code.json (theme.admonition.<type>)", () => {
+  it("title a translated page's admonitions as the project writes them, and are not named unread", async () => {
+    // Apache Answer's zh-CN code.json titles :::caution 警告 and :::warning 注意, the other way round from quire's
+    // own Chinese texts: Docusaurus's theme takes the project's file first.
+    const { result, page } = await build('fr', {
+      'i18n/fr/code.json': JSON.stringify({
+        'usage.greeting': { message: 'Bonjour' },
+        'theme.admonition.caution': { message: 'Gare aux marées' },
+        'theme.admonition.tip': { message: 'Astuce du port' },
+      }),
+      [`${FR_DOCS}/intro.md`]:
+        '# Présentation\n\n:::caution\n\nLa digue est glissante.\n\n:::\n\n:::tip\n\nPrenez un ciré.\n\n:::\n\n:::note\n\nRien.\n\n:::\n',
+    });
+    expect(errors(result.diagnostics)).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.code === 'Q003')).toEqual([]);
+    const titles = [...page('fr/docs/intro/index.html').matchAll(/<p class="admonition-title">([^<]*)</g)].map((m) => m[1]);
+    // The two the file gives, and quire's own French title for the one it does not.
+    expect(titles).toEqual(['Gare aux marées', 'Astuce du port', 'Remarque']);
+  });
+});
+
 describe('problems in the translations', () => {
   it('reports a broken link in a translated file at its place (a relative link leads from the translation, as in Docusaurus)', async () => {
     // basics/setup.md has no translation; the image is beside the original only.
