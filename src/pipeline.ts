@@ -1,15 +1,9 @@
 import type { Diagnostic } from './diagnostics.ts';
 import path from 'node:path';
-import {
-  bundleModules,
-  compileTexts,
-  pageSettings,
-  projectAdmonitionTitles,
-  type CompileTexts,
-  type ModuleBundles,
-} from './compile/index.ts';
+import { bundleModules, compileTexts, pageSettings, type CompileTexts, type ModuleBundles } from './compile/index.ts';
 import { quireRoot } from './config/index.ts';
 import { sassStylesheets } from './emit/index.ts';
+import { projectThemeMessages } from './shared/docusaurus-theme-texts.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, measuredImageFiles, mergeMessages, plan, type PlanMemo } from './plan/index.ts';
 import type { Compiled, Loaded, Page, ProjectHooks, Site, SiteConfig, Theme } from './types.ts';
@@ -197,12 +191,10 @@ async function planSite(
 /** The compiler's texts in the site's language and its content's (both drivers' compile step and planning use them). */
 export function siteTexts(config: SiteConfig, loaded: Loaded): CompileTexts {
   const { currentLocale, contentLocale } = config.i18n;
-  // A Docusaurus project's admonition titles in its code.json come before quire's, as its theme reads them first.
-  const content = {
-    ...mergeMessages(loaded.messages, contentLocale ?? currentLocale),
-    ...projectAdmonitionTitles(loaded.translations?.code?.messages),
-  };
-  return compileTexts(mergeMessages(loaded.messages, currentLocale), content);
+  // A Docusaurus project's theme texts in its code.json (admonition titles, the heading link's) come before quire's.
+  const own = projectThemeMessages(loaded.translations?.code?.messages).messages;
+  const content = { ...mergeMessages(loaded.messages, contentLocale ?? currentLocale), ...own };
+  return compileTexts({ ...mergeMessages(loaded.messages, currentLocale), ...own }, content);
 }
 
 /** Render's outcome with its pages timed as they are made (inside the iterator), which emit does by pulling them. */

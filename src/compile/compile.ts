@@ -60,21 +60,6 @@ const ADMONITION_TITLES: Record<string, [id: string, english: string]> = {
   important: ['admonition.important', 'Important'],
 };
 
-/**
- * A Docusaurus project's own admonition titles in the built locale's `code.json` (`theme.admonition.<type>`, which
- * `docusaurus write-translations` writes and the project may change), as messages that take the place of quire's
- * `admonition.<type>`: Docusaurus's theme titles an admonition from that file first.
- */
-export function projectAdmonitionTitles(code: Record<string, string> | undefined): Messages {
-  const titles: Messages = {};
-  if (!code) return titles;
-  for (const [type, [id]] of Object.entries(ADMONITION_TITLES)) {
-    const own = code[`theme.admonition.${type}`];
-    if (own) titles[id] = own;
-  }
-  return titles;
-}
-
 const ENGLISH_TEXTS: CompileTexts = {
   footnotes: 'Footnotes',
   backToReference: 'Back to reference {number}',

@@ -14,7 +14,6 @@ export {
   loadCompiler,
   pageSettings,
   preloadCompiler,
-  projectAdmonitionTitles,
   type CompileOneResult,
   type CompileTexts,
   type Slowest,
