@@ -6,6 +6,8 @@
 // Lists of blog posts are compared post by post (link, what is shown of it, whether it links on); around each doc or
 // post, the sidebar as it shows, the table of contents, previous/next, breadcrumbs, a post's authors and tags and the
 // blog's recent posts; the navbar and footer once; the blog's feeds entry by entry.
+// quire builds one locale per run: a project with more locales (i18n.locales) gets one more quire build for each
+// (`--locale`), its pages compared with Docusaurus's `/<locale>/…`; the times are added, the peak is the largest.
 // Usage: node bench/docusaurus-compare.mjs [--work /tmp/dz-compare] [--quire lib/quire.js] [--reuse]
 //          [--hunks 3] <project folder>...
 // `--reuse`: keep an earlier run's Docusaurus output in the work folder (its build takes minutes) and its timing.
@@ -629,6 +631,12 @@ function hunksFrom(trace, a, b, dEnd) {
   return hunks.map((h) => ({ ...h, before: a.slice(Math.max(0, h.at - 6), h.at).join(' ') }));
 }
 
+/** The locales other than the one built, as quire's Q003 names them ("… the others under /zh-CN/, /fr/."). */
+function otherLocales(output) {
+  const m = /builds one locale per run, .* the others under ((?:\/[^/\s,]+\/(?:, )?)+)\./.exec(output);
+  return m ? m[1].split(', ').map((l) => l.slice(1, -1)) : [];
+}
+
 /** quire's diagnostics from its terminal output: severity, code, place and first message line. */
 function diagnosticsOf(output) {
   const found = [];
@@ -665,8 +673,27 @@ for (const folder of folders) {
 
   // A failed quire build leaves the previous output in place: removed first, so no page is counted twice.
   rmSync(qOut, { recursive: true, force: true });
-  const q = timed('node', [quire, 'build', '--root', folder, '--out', qOut, '--no-cache'], folder, path.join(dir, 'quire.log'));
-  const diagnostics = diagnosticsOf(q.output);
+  const first = timed('node', [quire, 'build', '--root', folder, '--out', qOut, '--no-cache'], folder, path.join(dir, 'quire.log'));
+  // quire builds one locale per run (Q003 names the others): each other locale of the project is built on its own,
+  // into its own folder, whose `<locale>/` holds the pages Docusaurus writes under `/<locale>/`.
+  // Only those Docusaurus built too (a project may limit its build to one, as pnpm.io's LOCALE_CI does).
+  const locales = otherLocales(first.output).filter((l) => existsSync(path.join(dzOut, l)));
+  const localeRuns = locales.map((locale) => {
+    const out = `${qOut}-${locale}`;
+    rmSync(out, { recursive: true, force: true });
+    const args = [quire, 'build', '--root', folder, '--out', out, '--no-cache', '--locale', locale];
+    return { locale, out, ...timed('node', args, folder, path.join(dir, `quire-${locale}.log`)) };
+  });
+  // The builds' figures together: their times added, the largest peak, the worst exit status.
+  const q = {
+    status: Math.max(first.status ?? 1, ...localeRuns.map((r) => r.status ?? 1)),
+    seconds: first.seconds + localeRuns.reduce((n, r) => n + r.seconds, 0),
+    peakMB: Math.max(first.peakMB, ...localeRuns.map((r) => r.peakMB)),
+    locales: [{ locale: 'default', seconds: first.seconds, peakMB: first.peakMB, status: first.status }].concat(
+      localeRuns.map((r) => ({ locale: r.locale, seconds: r.seconds, peakMB: r.peakMB, status: r.status })),
+    ),
+  };
+  const diagnostics = [first, ...localeRuns].flatMap((r) => diagnosticsOf(r.output));
   const byCode = new Map();
   for (const d of diagnostics) {
     const g = byCode.get(d.code) ?? { code: d.code, severity: d.severity, count: 0, example: d };
@@ -676,6 +703,10 @@ for (const folder of folders) {
 
   const dzPages = existsSync(dzOut) ? pagesOf(dzOut) : new Map();
   const qPages = existsSync(qOut) ? pagesOf(qOut) : new Map();
+  for (const r of localeRuns) {
+    if (!existsSync(r.out)) continue;
+    for (const [u, f] of pagesOf(r.out)) if (u.split('/')[1] === r.locale || u.split('/')[2] === r.locale) qPages.set(u, f);
+  }
   // With a `baseUrl` such as `/proj/`, quire writes the site into `<out>/proj/` and Docusaurus into `<out>/`: the
   // same URLs once quire's common first folder is taken off.
   const firsts = new Set([...qPages.keys()].map((u) => u.split('/')[1]));
@@ -736,7 +767,7 @@ for (const folder of folders) {
   const report = {
     folder,
     docusaurus: dz,
-    quire: { status: q.status, seconds: q.seconds, peakMB: q.peakMB, pages: qPages.size },
+    quire: { status: q.status, seconds: q.seconds, peakMB: q.peakMB, pages: qPages.size, locales: q.locales },
     docusaurusPages: dzPages.size,
     onlyDocusaurus: [...dzPages.keys()].filter((u) => !qPages.has(u)).sort(),
     onlyQuire: [...qPages.keys()].filter((u) => !dzPages.has(u)).sort(),
@@ -755,6 +786,11 @@ for (const folder of folders) {
   console.log(
     `quire:      ${q.seconds.toFixed(1)} s, ${q.peakMB} MB, ${qPages.size} pages, exit ${q.status}, ${diagnostics.length} diagnostics`,
   );
+  if (q.locales.length > 1) {
+    console.log(
+      `  one build per locale: ${q.locales.map((l) => `${l.locale} ${l.seconds.toFixed(1)} s, ${l.peakMB} MB, exit ${l.status}`).join('; ')}`,
+    );
+  }
   for (const g of report.diagnostics) console.log(`  ${g.severity} ${g.code} ×${g.count}: ${g.example.place} — ${g.example.message}`);
   console.log(`only in Docusaurus's output (${report.onlyDocusaurus.length}): ${report.onlyDocusaurus.join(' ')}`);
   console.log(`only in quire's output (${report.onlyQuire.length}): ${report.onlyQuire.join(' ')}`);

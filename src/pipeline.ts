@@ -3,6 +3,7 @@ import path from 'node:path';
 import { bundleModules, compileTexts, pageSettings, type CompileTexts, type ModuleBundles } from './compile/index.ts';
 import { quireRoot } from './config/index.ts';
 import { sassStylesheets } from './emit/index.ts';
+import { projectThemeMessages } from './shared/docusaurus-theme-texts.ts';
 import { missingFiles, readImageSizes } from './load/index.ts';
 import { contentImageFiles, measuredImageFiles, mergeMessages, plan, type PlanMemo } from './plan/index.ts';
 import type { Compiled, Loaded, Page, ProjectHooks, Site, SiteConfig, Theme } from './types.ts';
@@ -190,7 +191,10 @@ async function planSite(
 /** The compiler's texts in the site's language and its content's (both drivers' compile step and planning use them). */
 export function siteTexts(config: SiteConfig, loaded: Loaded): CompileTexts {
   const { currentLocale, contentLocale } = config.i18n;
-  return compileTexts(mergeMessages(loaded.messages, currentLocale), mergeMessages(loaded.messages, contentLocale ?? currentLocale));
+  // A Docusaurus project's theme texts in its code.json (admonition titles, the heading link's) come before quire's.
+  const own = projectThemeMessages(loaded.translations?.code?.messages).messages;
+  const content = { ...mergeMessages(loaded.messages, contentLocale ?? currentLocale), ...own };
+  return compileTexts({ ...mergeMessages(loaded.messages, currentLocale), ...own }, content);
 }
 
 /** Render's outcome with its pages timed as they are made (inside the iterator), which emit does by pulling them. */

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin, PluginBuild } from 'esbuild';
 
 /**
@@ -27,7 +27,8 @@ export function sassStylesheets(projectRoot: string, loaded: Set<string>): Plugi
           };
         }
         try {
-          const result = sass.compile(args.path, { style: 'expanded', loadPaths: [path.join(projectRoot, 'node_modules')] });
+          const modules = path.join(projectRoot, 'node_modules');
+          const result = sass.compile(args.path, { style: 'expanded', loadPaths: [modules], importers: [tildeImporter(modules)] });
           const read = result.loadedUrls.filter((u) => u.protocol === 'file:').map((u) => fileURLToPath(u));
           for (const file of read) loaded.add(file);
           // `x.module.scss` is a CSS module, as docusaurus-plugin-sass has webpack load it: its class names local.
@@ -51,9 +52,31 @@ export function sassStylesheets(projectRoot: string, loaded: Set<string>): Plugi
   };
 }
 
+/**
+ * `@import '~bootstrap/scss/bootstrap'`: a leading `~` is webpack's sass-loader's way (docusaurus-plugin-sass uses
+ * it) of naming a file in an installed package: the rest of the URL is looked up in the project's node_modules,
+ * Sass then finding the partial (`_bootstrap.scss`) or the extension as it does for any file. `~/x` is left alone.
+ */
+function tildeImporter(modules: string): SassFileImporter {
+  return {
+    findFileUrl(url: string) {
+      if (!/^~[^/]/.test(url)) return null;
+      return pathToFileURL(path.join(modules, url.slice(1)));
+    },
+  };
+}
+
+/** A Sass importer that only turns a URL into a file for Sass to load (the JavaScript API's `FileImporter`). */
+interface SassFileImporter {
+  findFileUrl(url: string): URL | null;
+}
+
 /** The part of the `sass` package's API quire calls (its JavaScript API, `compile`). */
 interface Sass {
-  compile(file: string, options: { style: 'expanded'; loadPaths: string[] }): { css: string; loadedUrls: URL[] };
+  compile(
+    file: string,
+    options: { style: 'expanded'; loadPaths: string[]; importers: SassFileImporter[] },
+  ): { css: string; loadedUrls: URL[] };
 }
 
 interface SassError {

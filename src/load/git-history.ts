@@ -172,12 +172,15 @@ function runGitLog(
     // --relative: paths relative to the project, as `files` are; -z: paths as they are, unquoted. `-c` (combined
     // diff) names, for a merge commit, the files it left unlike every parent: those `git log -- <file>` lists the
     // merge for (a file both branches changed), so the merge is its last commit, as in Docusaurus; without it
-    // merges name no files, and such a file got the newest commit of either branch.
+    // merges name no files, and such a file got the newest commit of either branch. `--no-renames`: a moved file
+    // is named by its new path either way, and git then reads no file's contents to measure renames (a clone that
+    // lacks some objects, as a blobless or a partly copied one does, made git log fail; Docusaurus's reads none).
     const args = [
       '-c',
       'log.showSignature=false',
       'log',
       '-c',
+      '--no-renames',
       `--format=${COMMIT}%ct,%an`,
       '--name-only',
       '-z',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CODES, report, withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { docsVersionsOf, type DocsVersionInfo } from '../shared/doc-versions.ts';
+import { projectThemeMessages, readsThemeText } from '../shared/docusaurus-theme-texts.ts';
 import { lineColumn } from '../shared/text.ts';
 import type { ContentKind, Loaded, SiteConfig, TranslationMessages } from '../types.ts';
 import { readJsonFile } from './json-file.ts';
@@ -148,10 +149,13 @@ function translationMessages(value: unknown, text: string, file: string, diagnos
 
 /**
  * Docusaurus's theme texts in code.json (`theme.*`, which `docusaurus write-translations` writes for every locale):
- * quire's theme has its own texts for each locale (`locales/`), so these are named, once, as not read.
+ * quire's theme has its own texts for each locale (`locales/`); those that name what quire shows too (admonition
+ * titles, the pager's, the search page's, …: src/shared/docusaurus-theme-texts.ts) take their place, and the
+ * others are named, once, as not read.
  */
 function themeTextsUnread(code: TranslationMessages, folder: string): Diagnostic[] {
-  const ids = Object.keys(code.messages).filter((id) => id.startsWith('theme.'));
+  const { unread } = projectThemeMessages(code.messages);
+  const ids = Object.keys(code.messages).filter((id) => id.startsWith('theme.') && (!readsThemeText(id) || unread.includes(id)));
   if (!ids.length) return [];
   const part = `${code.file}: ${ids.length === 1 ? `the theme text ${ids[0]}` : `${ids.length} theme texts (${ids[0]}, …)`}, for which quire's theme has its own`;
   const at = code.text.indexOf(JSON.stringify(ids[0]));

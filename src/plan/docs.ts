@@ -515,6 +515,18 @@ export interface Pagination {
   next?: NavLink;
 }
 
+const pathIndexes = new WeakMap<Map<string, Compiled>, Map<string, Compiled>>();
+
+/** A docs set's docs by path (made once per set), for the categories of its sidebar that link to a doc. */
+function docsByPath(byId: Map<string, Compiled>): Map<string, Compiled> {
+  let found = pathIndexes.get(byId);
+  if (!found) {
+    found = new Map([...byId.values()].map((d) => [d.source.path, d]));
+    pathIndexes.set(byId, found);
+  }
+  return found;
+}
+
 /** Previous/next from the flattened sidebar, with front matter overrides (an id, or null for none). */
 export function paginationFor(
   doc: Compiled,
@@ -553,8 +565,13 @@ export function paginationFor(
       };
     }
     if (!fallback) return undefined;
-    const target = fallback.id ? byId.get(fallback.id) : undefined;
-    return { label: target?.source.frontMatter.pagination_label ?? fallback.label, path: fallback.path };
+    // A doc item: its own pagination or sidebar label, else the item's. A category that links to a doc: the doc's
+    // labels, else its title, never the category's (Docusaurus's toNavigationLink); a generated index: its label.
+    const target = fallback.id ? byId.get(fallback.id) : docsByPath(byId).get(fallback.path);
+    const front = target?.source.frontMatter;
+    const own = front?.pagination_label ?? front?.sidebar_label;
+    if (target && !fallback.id) return { label: own ?? target.title, path: fallback.path };
+    return { label: own ?? fallback.label, path: fallback.path };
   };
   return {
     prev: linkTo('prev', fm.pagination_prev, i > 0 ? flat[i - 1] : undefined),

@@ -5,6 +5,7 @@ import { URL_KEYS } from '../shared/url-keys.ts';
 import { htmlHrefs, isSitePath } from '../shared/route-match.ts';
 import { routesByFile } from '../shared/markers.ts';
 import { closestName } from '../shared/text.ts';
+import { projectThemeMessages } from '../shared/docusaurus-theme-texts.ts';
 import { jsonPlaces } from './json-places.ts';
 import type {
   Compiled,
@@ -113,7 +114,11 @@ export function plan({
   leftOut,
 }: PlanOptions): StageResult<Site> {
   const diagnostics: Diagnostic[] = [];
-  const messages = mergeMessages(loaded.messages, configured.i18n.currentLocale);
+  // A Docusaurus project's theme texts in the built locale's code.json take the place of quire's for the same things.
+  const messages = {
+    ...mergeMessages(loaded.messages, configured.i18n.currentLocale),
+    ...projectThemeMessages(loaded.translations?.code?.messages).messages,
+  };
   // The sidebars first: their generated category pages are pages of the site like the others. The site's docs are
   // planned here; each docs instance's (config docs.instances) after them, as a docs set of its own.
   const allDocs = contentCompiled.filter((c) => c.source.kind === 'doc');

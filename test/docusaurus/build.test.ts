@@ -144,6 +144,41 @@ describe('Docusaurus sidebars', () => {
     );
   });
 
+  it("labels previous/next to a category's linked doc by the doc's own labels, not the category's", async () => {
+    // Apache Answer's docs: a category labelled "Developer Guides" links to a doc titled "Development Guide", and
+    // Docusaurus's pager (toNavigationLink, 3.1 and 3.10 alike) names the doc; quire named the category.
+    const { result, writer } = await build({
+      'docusaurus.config.js': config('./sidebars.json'),
+      'sidebars.js': null,
+      'sidebars.json': JSON.stringify({
+        main: [
+          'intro',
+          {
+            type: 'category',
+            label: 'Harbour Tours',
+            link: { type: 'doc', id: 'tutorial-basics/create-a-page' },
+            items: ['tutorial-basics/create-a-document'],
+          },
+          {
+            type: 'category',
+            label: 'Lighthouse Walks',
+            link: { type: 'doc', id: 'tutorial-extras/manage-docs-versions' },
+            items: ['tutorial-extras/translate-your-site'],
+          },
+        ],
+      }),
+      'docs/tutorial-extras/manage-docs-versions.mdx': '---\nsidebar_label: Keeper notes\n---\n\n# Versions kept\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const labels = (file: string) => {
+      const nav = /<nav class="pagination-nav"[\s\S]*?<\/nav>/.exec(text(writer, file))?.[0] ?? '';
+      return [...nav.matchAll(/pagination-nav__label">([\s\S]*?)<\/span>/g)].map((m) => m[1].replace(/<[^>]*>|[«»]/g, '').trim());
+    };
+    // The linked doc's title, or its sidebar_label where it has one, on both sides of a category's item.
+    expect(labels('docs/intro/index.html')).toEqual(['Create a Page']);
+    expect(labels('docs/tutorial-basics/create-a-document/index.html')).toEqual(['Create a Page', 'Keeper notes']);
+  });
+
   it('shows no sidebar on a doc whose front matter says displayed_sidebar: null, and takes the sidebar keys Docusaurus allows', async () => {
     const { result, writer } = await build({
       'docs/intro.mdx':

@@ -225,6 +225,27 @@ describe('Docusaurus showLastUpdateTime and showLastUpdateAuthor', () => {
     ]);
   });
 
+  it('reads the history without the contents of files, as a clone missing some objects has it', async () => {
+    // Apache Answer's mirror lacked a large image's blob: quire's git log, which looked for renames, read it and
+    // failed, so no page showed its last update. Docusaurus's git log of each file reads no contents.
+    const root = await repository({ docs: 'showLastUpdateTime: true, showLastUpdateAuthor: true' });
+    await writeFile(path.join(root, 'docs/old-chart.txt'), 'tide table for the north harbour\n'.repeat(20));
+    git(root, ['add', '.']);
+    git(root, ['commit', '-q', '-m', 'chart'], 'Bob Zweiter', '2026-12-02T09:00:00Z');
+    // The chart moves and changes in one commit (a rename git would measure), then its old contents go missing.
+    const blob = execFileSync('git', ['rev-parse', 'HEAD:docs/old-chart.txt'], { cwd: root, encoding: 'utf8' }).trim();
+    await rm(path.join(root, 'docs/old-chart.txt'));
+    await writeFile(path.join(root, 'docs/new-chart.txt'), `${'tide table for the north harbour\n'.repeat(19)}and the south\n`);
+    git(root, ['add', '-A']);
+    git(root, ['commit', '-q', '-m', 'move chart'], 'Cleo Dritte', '2026-12-03T09:00:00Z');
+    await rm(path.join(root, '.git/objects', blob.slice(0, 2), blob.slice(2)));
+    const { result, page } = await build(root);
+    // (Every page file is committed here, the draft with the chart.)
+    expect(result.diagnostics.filter((d) => d.code === 'Q003').map((d) => d.message)).toEqual([]);
+    expect(metaOf(page('docs/next/install/index.html'))?.updated).toBe('Last updated on Dec 1, 2026 by Bob Zweiter');
+    expect(metaOf(page('docs/next/draft/index.html'))?.updated).toBe('Last updated on Dec 2, 2026 by Bob Zweiter');
+  });
+
   it('reads the last commits of a docs folder beside the project folder (path: ../docs)', async () => {
     // Redux's website: `website/` holds the config, the docs are in the repository's `docs/`.
     const root = await repository({ docs: 'showLastUpdateTime: true' });

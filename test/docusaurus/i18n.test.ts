@@ -249,6 +249,36 @@ describe("a locale's base path (localeConfigs.<locale>.baseUrl, Docusaurus 3.9)"
   });
 });
 
+describe("Docusaurus's theme texts in code.json that name what quire shows too", () => {
+  it("title a translated page's admonitions and its pager as the project writes them, and are not named unread", async () => {
+    // Apache Answer's zh-CN code.json titles :::caution 警告 and :::warning 注意, the other way round from quire's
+    // own Chinese texts: Docusaurus's theme takes the project's file first.
+    const { result, page } = await build('fr', {
+      'i18n/fr/code.json': JSON.stringify({
+        'usage.greeting': { message: 'Bonjour' },
+        'theme.admonition.caution': { message: 'Gare aux marées' },
+        'theme.admonition.tip': { message: 'Astuce du port' },
+        'theme.docs.paginator.previous': { message: 'Cap précédent' },
+        // A placeholder quire does not fill: not taken, and named.
+        'theme.common.headingLinkTitle': { message: 'Lien vers {titre}' },
+        // A text quire's theme does not show.
+        'theme.blog.post.readMore': { message: 'Lire la suite' },
+      }),
+      [`${FR_DOCS}/intro.md`]:
+        '# Présentation\n\n:::caution\n\nLa digue est glissante.\n\n:::\n\n:::tip\n\nPrenez un ciré.\n\n:::\n\n:::note\n\nRien.\n\n:::\n',
+    });
+    expect(errors(result.diagnostics)).toEqual([]);
+    const intro = page('fr/docs/intro/index.html');
+    const titles = [...intro.matchAll(/<p class="admonition-title">([^<]*)</g)].map((m) => m[1]);
+    // The two the file gives, and quire's own French title for the one it does not.
+    expect(titles).toEqual(['Gare aux marées', 'Astuce du port', 'Remarque']);
+    expect(intro).toMatch(/pagination-nav__sublabel">Cap précédent</);
+    const unread = result.diagnostics.filter((d) => d.code === 'Q003');
+    expect(unread.map((d) => d.file)).toEqual(['i18n/fr/code.json']);
+    expect(unread[0].message).toMatch(/2 theme texts \(theme\.common\.headingLinkTitle, …\)/);
+  });
+});
+
 describe('problems in the translations', () => {
   it('reports a broken link in a translated file at its place (a relative link leads from the translation, as in Docusaurus)', async () => {
     // basics/setup.md has no translation; the image is beside the original only.
@@ -294,7 +324,7 @@ describe('problems in the translations', () => {
       'i18n/fr/docusaurus-plugin-content-docs-community/current.json': '{}',
       [`${FR_DOCS}/extra.md`]: '# En plus\n',
       'i18n/fr/docusaurus-plugin-content-pages/features.js': 'export default function Features() {\n  return null;\n}\n',
-      'i18n/fr/code.json': '{ "usage.greeting": { "message": "Bonjour" }, "theme.docs.paginator.next": { "message": "Suivant" } }',
+      'i18n/fr/code.json': '{ "usage.greeting": { "message": "Bonjour" }, "theme.blog.post.readMore": { "message": "Lire la suite" } }',
     };
     const { result } = await build('fr', overlay);
     const unread = result.diagnostics.filter((d) => d.code === 'Q003');
@@ -304,7 +334,7 @@ describe('problems in the translations', () => {
       `${FR_DOCS}/extra.md`,
     ]);
     expect(unread.map((d) => d.message).join('\n')).toMatch(
-      /theme text theme\.docs\.paginator\.next[\s\S]*extra\.md \(no file[\s\S]*pages\/features\.js \(a React page: its original is shown\)/,
+      /theme text theme\.blog\.post\.readMore[\s\S]*extra\.md \(no file[\s\S]*pages\/features\.js \(a React page: its original is shown\)/,
     );
     expect(errors(result.diagnostics)).toEqual([]);
     const { result: defaultLocale } = await build(undefined, overlay);

@@ -88,4 +88,34 @@ describe("the project's Sass stylesheets (customCss with docusaurus-plugin-sass)
       place: { file: 'src/css/custom.scss', line: 1 },
     });
   });
+
+  it('finds an @import of ~package/path in node_modules, as sass-loader does for docusaurus-plugin-sass', async () => {
+    // Apache Answer's site imports ~bootstrap/scss/bootstrap: without the ~ understood, Sass found no such file and
+    // the build failed at the stylesheet. A stand-in for sass that asks the importers it is given, as Sass does, and
+    // then looks for the partial.
+    const standIn = `const fs = require('node:fs');
+const { fileURLToPath, pathToFileURL } = require('node:url');
+exports.compile = (file, options) => {
+  const loadedUrls = [pathToFileURL(file)];
+  const css = fs.readFileSync(file, 'utf8').replace(/@import '([^']+)';\\n/g, (_, url) => {
+    const found = options.importers.map((i) => i.findFileUrl(url)).find(Boolean);
+    if (!found) throw Object.assign(new Error('no file'), { sassMessage: "Can't find stylesheet to import.", span: { url: pathToFileURL(file), start: { line: 0, column: 8 } } });
+    const base = fileURLToPath(found);
+    const partial = base.replace(/([^/]+)$/, '_$1.scss');
+    loadedUrls.push(pathToFileURL(partial));
+    return fs.readFileSync(partial, 'utf8');
+  });
+  return { css, loadedUrls };
+};
+`;
+    const root = await project({
+      'node_modules/sass/package.json': '{ "name": "sass", "main": "index.js" }',
+      'node_modules/sass/index.js': standIn,
+      'node_modules/kitestyles/scss/_kite.scss': '.kite { color: teal; }\n',
+      'src/css/custom.scss': "@import '~kitestyles/scss/kite';\n.label { color: navy; }\n",
+    });
+    const bundle = await bundleClient({ toolRoot: repoRoot, baseUrl: '/', projectRoot: root, styles: ['src/css/custom.scss'] });
+    expect(stylesheet(bundle)).toMatch(/\.kite\{color:teal\}/);
+    expect(bundle.inputs).toContain(path.join(root, 'node_modules/kitestyles/scss/_kite.scss'));
+  });
 });
