@@ -765,6 +765,7 @@ function callEditUrl(
 ): Record<string, string | null> {
   const urls: Record<string, string | null> = {};
   const needPermalink: string[] = [];
+  const notAddress: { pages: string[]; value?: string } = { pages: [] };
   for (const call of calls) {
     let readPermalink = false;
     const args = Object.defineProperty({ ...call.args }, 'permalink', {
@@ -783,10 +784,26 @@ function callEditUrl(
       return {};
     }
     if (readPermalink) needPermalink.push(call.file);
-    urls[call.file] = !readPermalink && typeof url === 'string' && url !== '' ? url : null;
+    // Docusaurus hands any text on to the theme (React Native's returns JSON that its swizzled footer reads);
+    // quire's own link needs an address, so other text means no link, named once below.
+    const isAddress = typeof url === 'string' && /^https?:\/\//i.test(url) && URL.canParse(url);
+    if (!readPermalink && typeof url === 'string' && url !== '' && !isAddress) {
+      notAddress.pages.push(call.file);
+      notAddress.value ??= url.length > 60 ? `${url.slice(0, 60)}…` : url;
+    }
+    urls[call.file] = !readPermalink && isAddress ? (url as string) : null;
   }
   if (needPermalink.length)
     diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'editUrlPermalink', { keyPath, pages: needPermalink }, { file, keyPath }));
+  if (notAddress.pages.length)
+    diagnostics.push(
+      report(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'editUrlNotAddress',
+        { keyPath, pages: notAddress.pages, value: notAddress.value! },
+        { file, keyPath },
+      ),
+    );
   return urls;
 }
 
