@@ -105,4 +105,38 @@ describe('Docusaurus content known only when the page runs, or unwrapped before 
     expect(result.diagnostics.filter((d) => d.severity === 'error' || d.code === 'Q039')).toEqual([]);
     expect(writer.text('docs/quelle/index.html') ?? '').toMatch(/<a href="https:\/\/example\.org\/repo\/werkzeug"[^>]*>werkzeug</);
   });
+
+  it('gives a CodeBlock its computed text on a page whose modules hydrate, as text and not drawn children', async () => {
+    const { result, writer } = await build({
+      'src/version.js': "export const version = () => '2.1';\n",
+      'src/components/Zaehler.js': [
+        "import {useState} from 'react';",
+        'export default function Zaehler() {',
+        '  const [n] = useState(1);',
+        '  return <b>{n}</b>;',
+        '}',
+      ].join('\n'),
+      'docs/befehl.md': [
+        "import CodeBlock from '@theme/CodeBlock';",
+        "import Zaehler from '@site/src/components/Zaehler';",
+        "import {version} from '@site/src/version';",
+        '',
+        '# Befehl',
+        '',
+        '<Zaehler />',
+        '',
+        '<CodeBlock language="bash" title="shell">',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the page's own expression, as the text of its file
+        '{`npm install paket@${version()}`}',
+        '</CodeBlock>',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/befehl/index.html') ?? '';
+    expect(html).toContain('data-island="project"');
+    expect(html).toMatch(/<figcaption class="code-title">shell<\/figcaption>/);
+    expect(html.replace(/<[^>]+>/g, '')).toContain('npm install paket@2.1');
+    expect(html).not.toMatch(/<quire-children>[^<]*npm install/);
+  });
 });
