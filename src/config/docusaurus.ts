@@ -1309,9 +1309,20 @@ function mapNavItem(
   return undefined;
 }
 
+/** Whether a text parses as JSON. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `stylesheets` and `scripts` (a URL, or an object with `href` or `src` and the tag's attributes) and `headTags`
- * (`tagName`, `attributes`) and `themeConfig.metadata` as quire's head tags. A head tag's `innerHTML` is not read: it stays in the warning.
+ * (`tagName`, `attributes`) and `themeConfig.metadata` as quire's head tags. A head tag's `innerHTML` is read for
+ * JSON-LD only; any other stays in the warning.
  */
 function headTags(raw: Raw, take: Take, origin: Origin): Raw[] {
   const tags: Raw[] = [];
@@ -1330,9 +1341,15 @@ function headTags(raw: Raw, take: Take, origin: Origin): Raw[] {
     origin(`headTags.${tags.length}.attributes${typeof given === 'string' ? '.src' : ''}`, `scripts.${i}`);
     tags.push({ tagName: 'script', attributes: typeof given === 'string' ? { src: given } : (given as Raw) });
   });
-  list('headTags').forEach((_item, i) => {
+  list('headTags').forEach((item, i) => {
     origin(`headTags.${tags.length}`, `headTags.${i}`);
-    tags.push({ tagName: take(`headTags.${i}.tagName`), attributes: take(`headTags.${i}.attributes`) ?? {} });
+    const tagName = take<unknown>(`headTags.${i}.tagName`);
+    const attributes = take<Raw>(`headTags.${i}.attributes`) ?? {};
+    // Structured data (`innerHTML: JSON.stringify({...})`), Docusaurus's way to put JSON-LD on every page, is read
+    // when it is JSON; any other inline content stays in the warning of unread keys.
+    const inner = isObject(item) ? item.innerHTML : undefined;
+    const json = tagName === 'script' && attributes.type === 'application/ld+json' && typeof inner === 'string' && isJson(inner);
+    tags.push({ tagName, attributes, ...(json ? { json: take<string>(`headTags.${i}.innerHTML`) } : {}) });
   });
   // `themeConfig.metadata`: <meta> tags on every page, each item's fields its attributes
   // (https://docusaurus.io/docs/api/themes/configuration#metadata).

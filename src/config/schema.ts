@@ -283,6 +283,11 @@ export const configSchema = z
            * `themeConfig.metadata`, which react-helmet writes before the page's description, keywords and title).
            */
           pageWins: z.boolean().optional(),
+          /**
+           * The JSON of a `<script type="application/ld+json">` (a Docusaurus head tag's `innerHTML`), written into
+           * the tag with `<` escaped; the one inline content a head tag may have.
+           */
+          json: z.string().optional(),
         }),
       )
       .default([]),
