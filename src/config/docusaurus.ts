@@ -354,7 +354,19 @@ export function mapDocusaurusConfig(
     opt,
   );
   if (npm2yarn) config.markdown = { ...(config.markdown as Raw), npm2yarn };
-  const plugins = preset ? projectPluginsIn(`${preset}.1`, peek, opt, used) : undefined;
+  // The preset's sections, and each other docs plugin instance's own lists under `docs@<id>` (its pages run those).
+  const pluginSources = [
+    ...(preset ? ['docs', 'blog', 'pages'].map((section) => ({ section, base: `${preset}.1.${section}` })) : []),
+    ...docsInstances(raw, preset)
+      .filter((instance) => instance.at !== `${preset}.1.docs`)
+      .map((instance) => ({ section: `docs@${instance.id}`, base: instance.at })),
+  ];
+  const readList = (keyPath: string): unknown => {
+    const value = take(keyPath);
+    if (value !== false && value !== null) used.delete(keyPath);
+    return value;
+  };
+  const plugins = projectPluginsIn(pluginSources, readList, (keyPath) => void take(keyPath), used);
   if (plugins)
     config.markdown = { ...(config.markdown as Raw), plugins: { file: path.resolve(layout.root, file), root: layout.root, ...plugins } };
 
@@ -1389,29 +1401,30 @@ function npm2yarnIn(lists: string[], peek: (key: string) => unknown, opt: (key: 
 const PLUGIN_LISTS = ['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefaultRehypePlugins', 'rehypePlugins'] as const;
 
 /**
- * The project's remark and rehype plugins in the preset's `docs`, `blog` and `pages` options (a function, or
+ * The project's remark and rehype plugins in the preset's `docs`, `blog` and `pages` options and in each other docs
+ * plugin instance's options (section `docs@<id>`; a function, or
  * `[function, options]`, as Docusaurus's MDX loader takes them), each marked read, with `key`: a fingerprint of
  * their code and options (`loadDocusaurus` adds the files they come from). npm2yarn entries (taken by npm2yarnIn)
  * are left to quire's own plugin; one from a package that is not installed is left out (Q001 names the package); an
  * entry of another shape stays unread and is named in the warning.
  */
 function projectPluginsIn(
-  base: string,
-  peek: (key: string) => unknown,
-  opt: (key: string) => unknown,
+  sources: { section: string; base: string }[],
+  read: (keyPath: string) => unknown,
+  mark: (keyPath: string) => void,
   used: ReadonlySet<string>,
 ): { key: string; sections: Raw } | undefined {
   const sections: Record<string, Record<string, { keyPath: string; name: string }[]>> = {};
   const fingerprint = createHash('sha256');
-  for (const section of ['docs', 'blog', 'pages']) {
+  for (const { section, base } of sources) {
     for (const list of PLUGIN_LISTS) {
-      const entries = peek(`${section}.${list}`);
+      const entries = read(`${base}.${list}`);
       if (!Array.isArray(entries)) continue;
       entries.forEach((entry, i) => {
-        const keyPath = `${base}.${section}.${list}.${i}`;
+        const keyPath = `${base}.${list}.${i}`;
         const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
         if (used.has(keyPath) || typeof plugin !== 'function') return;
-        opt(`${section}.${list}.${i}`);
+        mark(keyPath);
         // A plugin from a package that is not installed is no plugin: Q001 says so at the import.
         if (missingPackageOf(plugin)) return;
         ((sections[section] ??= {})[list] ??= []).push({ keyPath, name: plugin.name || 'anonymous' });

@@ -811,8 +811,9 @@ export const configSchema = z
             file: z.string(),
             root: z.string(),
             key: z.string(),
-            sections: z.partialRecord(
-              z.enum(['docs', 'blog', 'pages']),
+            /** By section: `docs`, `blog`, `pages` (the preset's), `docs@<id>` (another docs plugin instance's). */
+            sections: z.record(
+              z.string(),
               z.partialRecord(
                 z.enum(['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefaultRehypePlugins', 'rehypePlugins']),
                 z.array(z.object({ keyPath: z.string(), name: z.string() })),
