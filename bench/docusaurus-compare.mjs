@@ -479,8 +479,9 @@ function sidebarDocusaurus(ul, depth, facts, base) {
     const collapsible = (li.children ?? []).find((c) => hasClass(c, 'menu__list-item-collapsible'));
     if (collapsible) {
       const a = findAll(collapsible, (n) => n.tagName === 'a')[0];
-      // A category without a page of its own links to its first doc (no script): not a link of its own.
-      const own = a && !hasClass(a, 'menu__link--sublist-caret');
+      // A category without a page of its own links to its first doc (no script): not a link of its own; nor is one
+      // that cannot collapse (`collapsible: false`), drawn as an <a> without href.
+      const own = a && !hasClass(a, 'menu__link--sublist-caret') && a.properties?.href !== undefined;
       const open = !hasClass(li, 'menu__list-item--collapsed');
       facts.push(
         `sidebar:${depth}:${open ? '[-]' : '[+]'} ${normText(textOf(a ?? collapsible).join(''))}${own ? `→${hrefOf(a, base)}` : ''}`,

@@ -423,6 +423,12 @@ export const CATALOGUE = {
           `The editUrl function (${d.keyPath}) reads the page's permalink, which quire does not know when it reads the config, so ${d.pages.length} page(s) show no "Edit this page" link: ${d.pages.slice(0, 3).join(', ')}${d.pages.length > 3 ? ', …' : ''}.`,
         hint: 'Build the address from docPath (blogPath for posts) and versionDocsDirPath, or give editUrl as a string.',
       }),
+      editUrlNotAddress: kase({
+        severity: 'warning',
+        message: (d: { keyPath: string; pages: readonly string[]; value: string }) =>
+          `The editUrl function (${d.keyPath}) returns something other than a web address for ${d.pages.length} page(s) (${d.pages.slice(0, 3).join(', ')}${d.pages.length > 3 ? ', …' : ''}: "${d.value}"), so they show no "Edit this page" link.`,
+        hint: 'Docusaurus passes the text on to its theme, and a swizzled DocItem/Footer may read it; quire draws its own link and needs an http or https address there.',
+      }),
       lastUpdateNoGit: kase({
         severity: 'warning',
         message: (d: { keyPath: string; reason: string }) =>

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { escapeRegExp } from './shared/text.ts';
 export async function importTypeScript(file: string, options: ImportOptions = {}): Promise<{ value: unknown; inputs: string[] }> {
   const fileUrl = pathToFileURL(file).href;
   const result = await build({
-    plugins: [...(options.plugins ?? []), ...(options.nodeGlobals ? [ownDirnames(file)] : [])],
+    plugins: [...(options.plugins ?? []), typeScriptPackages(), ...(options.nodeGlobals ? [ownDirnames(file)] : [])],
     // CommonJS files written for Node (a Docusaurus config) use `require.resolve`, `__dirname` and `__filename`,
     // which an ESM bundle lacks: they are given as Node would give them to the file itself. `require.resolve` also
     // finds `./sidebars.js` written for a `sidebars.ts`, as Docusaurus's config loader (jiti) and TypeScript do.
@@ -167,6 +167,28 @@ module.exports = standIn;`,
   };
 }
 
+/** A file Node cannot run as it is (Node 20 does not strip types). */
+const TYPESCRIPT_FILE = /\.(?:[cm]?ts|tsx)$/;
+
+/**
+ * An esbuild plugin: a package whose entry is a TypeScript file (a workspace package with `"main": "src/index.ts"`,
+ * as React Native's website has its remark plugins) is bundled with the module rather than left for Node, which
+ * cannot run it; Docusaurus's config loader (jiti) compiles such a file wherever it is. Every other package stays
+ * external (`packages: 'external'`), and so do the bundled package's own imports of packages.
+ */
+function typeScriptPackages(): Plugin {
+  return {
+    name: 'quire-typescript-packages',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.kind === 'entry-point' || isBuiltin(args.path) || path.isAbsolute(args.path)) return undefined;
+        const entry = resolveFrom(args.importer || path.join(args.resolveDir, 'index.js'), args.path);
+        return entry && TYPESCRIPT_FILE.test(entry) ? { path: realpathSync(entry) } : undefined;
+      });
+    },
+  };
+}
+
 /**
  * `__dirname` and `__filename` in each module the entry imports are that module's own, as Node (and jiti, which runs
  * a Docusaurus config) gives them: Electron's remark plugin in `src/transformers/` finds the docs folder from its own
@@ -196,12 +218,13 @@ function ownDirnames(entry: string): Plugin {
 
 /**
  * Code put before the module: its `require.resolve` retried with the TypeScript file a relative `.js`, `.mjs` or
- * `.cjs` path names when that file does not exist (`./sidebars.js` → `./sidebars.ts`); a package that is not
+ * `.cjs` path names when that file does not exist (`./sidebars.js` → `./sidebars.ts`), or a relative path without
+ * an extension (`./sidebars` → `./sidebars.ts`, as jiti tries TypeScript's extensions after Node's); a package that is not
  * installed resolves to its own name, as its imports stand in (standInForMissingPackages): a Docusaurus config
  * names its themes and plugins so (`require.resolve('docusaurus-theme-x')`), which quire does not run anyway and
  * names in its warning of unread keys.
  */
-const RESOLVE_TS = `{ const resolve = require.resolve; require.resolve = (id, options) => { try { return resolve(id, options); } catch (e) { const m = /^(\\.{1,2}\\/.*)\\.([cm]?)js$/.exec(id); for (const ext of m ? (m[2] ? [m[2] + 'ts'] : ['ts', 'tsx']) : []) { try { return resolve(m[1] + '.' + ext, options); } catch {} } if (/^[^./]/.test(id) && e && e.code === 'MODULE_NOT_FOUND') return id; throw e; } }; }`;
+const RESOLVE_TS = `{ const resolve = require.resolve; require.resolve = (id, options) => { try { return resolve(id, options); } catch (e) { const m = /^(\\.{1,2}\\/.*)\\.([cm]?)js$/.exec(id); const bare = !m && /^\\.{1,2}\\/(?:.*\\/)?[^./][^/]*$/.test(id); for (const ext of m ? (m[2] ? [m[2] + 'ts'] : ['ts', 'tsx']) : bare ? ['ts', 'tsx', 'mts', 'cts'] : []) { try { return resolve((m ? m[1] : id) + '.' + ext, options); } catch {} } if (/^[^./]/.test(id) && e && e.code === 'MODULE_NOT_FOUND') return id; throw e; } }; }`;
 
 export interface ImportOptions {
   /** esbuild plugins (the Docusaurus config loader stands in for packages the project has not installed). */

@@ -291,6 +291,8 @@ export interface ComponentContract {
   values?: Record<string, { file: string; names: (data: unknown) => string[] | undefined }>;
   /** Props that are numbers: a quoted value must read as one (`width="800"`, not `width="breit"`). */
   numbers?: readonly string[];
+  /** Props that take a list (an array, which the other props refuse): `Tabs`' computed Docusaurus `values`. */
+  lists?: readonly string[];
   /** The component each use must sit in directly (`Tab` in `Tabs`). */
   parent?: string;
   /**

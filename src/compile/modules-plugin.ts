@@ -14,6 +14,7 @@ import { noteDiagnostic } from './compile-note.ts';
 import { exportsTargetWithExtension } from './modules-exports.ts';
 import type { BundleOptions } from './modules.ts';
 import type { CompiledPartial } from './processors.ts';
+import { unwrapMdxCodeBlocks } from '../shared/mdx-code-blocks.ts';
 
 /**
  * The modules a page's own code may import that the render provides rather than the bundle: React (one copy,
@@ -646,9 +647,12 @@ function partialFiles(b: PluginBuild, state: BundleState): void {
   });
 }
 
-/** A partial's body without its front matter (Docusaurus reads none from a partial), and the body's first line. */
+/**
+ * A partial's body without its front matter (Docusaurus reads none from a partial) and with its `mdx-code-block`
+ * fences unwrapped, as a page's, and the body's first line.
+ */
 function withoutFrontMatter(text: string): { body: string; bodyLine: number } {
   const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
-  if (!match) return { body: text, bodyLine: 1 };
-  return { body: text.slice(match[0].length), bodyLine: match[0].split('\n').length };
+  if (!match) return { body: unwrapMdxCodeBlocks(text), bodyLine: 1 };
+  return { body: unwrapMdxCodeBlocks(text.slice(match[0].length)), bodyLine: match[0].split('\n').length };
 }

@@ -202,8 +202,8 @@ export async function processSource(
   const value = prepareMarkdown(source.body);
   const input = { value, ...pathFor(source.file, settings), data: fileData(source, baseUrl, texts, settings) };
   const parts = only ?? syntaxPartsFor(value);
-  // Another docs instance's docs run none of the preset's docs plugins (their own are named unread by the config).
-  const project = settings.plugins && !source.instance ? await projectPlugins(settings.plugins, sectionOf(source.kind)) : undefined;
+  // Another docs instance's docs run that instance's own plugins, none of the preset's docs plugins.
+  const project = settings.plugins ? await projectPlugins(settings.plugins, sectionOf(source.kind, source.instance)) : undefined;
   if (source.format === 'mdx') {
     // Most pages only use components with literal attributes: rendered from their syntax tree they skip
     // MDX's JavaScript generation here and evaluating that code at render, a good part of the site's
@@ -322,7 +322,7 @@ export async function compilePartial(
   const value = prepareMarkdown(body);
   const parts = syntaxPartsFor(value);
   const section = settings.plugins && sectionOfFile(file, settings.plugins.folders);
-  const project = settings.plugins && section && (await projectPlugins(settings.plugins, section));
+  const project = settings.plugins && section ? await projectPlugins(settings.plugins, section) : undefined;
   const key = `partial|${processorKey(parts, texts, project)}`;
   let processor = mdxProcessors.get(key);
   if (!processor)

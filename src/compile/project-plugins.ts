@@ -6,7 +6,8 @@ import type { ContentKind, SiteConfig } from '../types.ts';
 
 /** Where a Docusaurus project's remark and rehype plugins are (see the config schema's `markdown.plugins`). */
 export type PluginsRef = NonNullable<SiteConfig['markdown']['plugins']>;
-type Section = 'docs' | 'blog' | 'pages';
+/** The preset's `docs`, `blog` or `pages`, or `docs@<id>`: another docs plugin instance's own plugins. */
+type Section = string;
 type ListName = 'beforeDefaultRemarkPlugins' | 'remarkPlugins' | 'beforeDefaultRehypePlugins' | 'rehypePlugins';
 interface Entry {
   keyPath: string;
@@ -28,9 +29,12 @@ export interface PluginSettings {
   folders: { docs: string[]; instances: string[]; blog: string | null; pages: string | null };
 }
 
-/** The section whose options a page's plugins come from: Docusaurus's docs, blog or pages plugin. */
-export function sectionOf(kind: ContentKind): Section {
-  return kind === 'doc' ? 'docs' : kind === 'blog' ? 'blog' : 'pages';
+/**
+ * The section whose options a page's plugins come from: Docusaurus's docs (the preset's, or another instance's own),
+ * blog or pages plugin.
+ */
+export function sectionOf(kind: ContentKind, instance?: string): Section {
+  return kind === 'doc' ? (instance === undefined ? 'docs' : `docs@${instance}`) : kind === 'blog' ? 'blog' : 'pages';
 }
 
 /**

@@ -356,7 +356,19 @@ export function mapDocusaurusConfig(
     opt,
   );
   if (npm2yarn) config.markdown = { ...(config.markdown as Raw), npm2yarn };
-  const plugins = preset ? projectPluginsIn(`${preset}.1`, peek, opt, used) : undefined;
+  // The preset's sections, and each other docs plugin instance's own lists under `docs@<id>` (its pages run those).
+  const pluginSources = [
+    ...(preset ? ['docs', 'blog', 'pages'].map((section) => ({ section, base: `${preset}.1.${section}` })) : []),
+    ...docsInstances(raw, preset)
+      .filter((instance) => instance.at !== `${preset}.1.docs`)
+      .map((instance) => ({ section: `docs@${instance.id}`, base: instance.at })),
+  ];
+  const readList = (keyPath: string): unknown => {
+    const value = take(keyPath);
+    if (value !== false && value !== null) used.delete(keyPath);
+    return value;
+  };
+  const plugins = projectPluginsIn(pluginSources, readList, (keyPath) => void take(keyPath), used);
   if (plugins)
     config.markdown = { ...(config.markdown as Raw), plugins: { file: path.resolve(layout.root, file), root: layout.root, ...plugins } };
 
@@ -767,6 +779,7 @@ function callEditUrl(
 ): Record<string, string | null> {
   const urls: Record<string, string | null> = {};
   const needPermalink: string[] = [];
+  const notAddress: { pages: string[]; value?: string } = { pages: [] };
   for (const call of calls) {
     let readPermalink = false;
     const args = Object.defineProperty({ ...call.args }, 'permalink', {
@@ -785,10 +798,26 @@ function callEditUrl(
       return {};
     }
     if (readPermalink) needPermalink.push(call.file);
-    urls[call.file] = !readPermalink && typeof url === 'string' && url !== '' ? url : null;
+    // Docusaurus hands any text on to the theme (React Native's returns JSON that its swizzled footer reads);
+    // quire's own link needs an address, so other text means no link, named once below.
+    const isAddress = typeof url === 'string' && /^https?:\/\//i.test(url) && URL.canParse(url);
+    if (!readPermalink && typeof url === 'string' && url !== '' && !isAddress) {
+      notAddress.pages.push(call.file);
+      notAddress.value ??= url.length > 60 ? `${url.slice(0, 60)}…` : url;
+    }
+    urls[call.file] = !readPermalink && isAddress ? (url as string) : null;
   }
   if (needPermalink.length)
     diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'editUrlPermalink', { keyPath, pages: needPermalink }, { file, keyPath }));
+  if (notAddress.pages.length)
+    diagnostics.push(
+      report(
+        CODES.CONFIG_UNKNOWN_KEY,
+        'editUrlNotAddress',
+        { keyPath, pages: notAddress.pages, value: notAddress.value! },
+        { file, keyPath },
+      ),
+    );
   return urls;
 }
 
@@ -1294,9 +1323,20 @@ function mapNavItem(
   return undefined;
 }
 
+/** Whether a text parses as JSON. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `stylesheets` and `scripts` (a URL, or an object with `href` or `src` and the tag's attributes) and `headTags`
- * (`tagName`, `attributes`) and `themeConfig.metadata` as quire's head tags. A head tag's `innerHTML` is not read: it stays in the warning.
+ * (`tagName`, `attributes`) and `themeConfig.metadata` as quire's head tags. A head tag's `innerHTML` is read for
+ * JSON-LD only; any other stays in the warning.
  */
 function headTags(raw: Raw, take: Take, origin: Origin): Raw[] {
   const tags: Raw[] = [];
@@ -1315,9 +1355,15 @@ function headTags(raw: Raw, take: Take, origin: Origin): Raw[] {
     origin(`headTags.${tags.length}.attributes${typeof given === 'string' ? '.src' : ''}`, `scripts.${i}`);
     tags.push({ tagName: 'script', attributes: typeof given === 'string' ? { src: given } : (given as Raw) });
   });
-  list('headTags').forEach((_item, i) => {
+  list('headTags').forEach((item, i) => {
     origin(`headTags.${tags.length}`, `headTags.${i}`);
-    tags.push({ tagName: take(`headTags.${i}.tagName`), attributes: take(`headTags.${i}.attributes`) ?? {} });
+    const tagName = take<unknown>(`headTags.${i}.tagName`);
+    const attributes = take<Raw>(`headTags.${i}.attributes`) ?? {};
+    // Structured data (`innerHTML: JSON.stringify({...})`), Docusaurus's way to put JSON-LD on every page, is read
+    // when it is JSON; any other inline content stays in the warning of unread keys.
+    const inner = isObject(item) ? item.innerHTML : undefined;
+    const json = tagName === 'script' && attributes.type === 'application/ld+json' && typeof inner === 'string' && isJson(inner);
+    tags.push({ tagName, attributes, ...(json ? { json: take<string>(`headTags.${i}.innerHTML`) } : {}) });
   });
   // `themeConfig.metadata`: <meta> tags on every page, each item's fields its attributes
   // (https://docusaurus.io/docs/api/themes/configuration#metadata).
@@ -1357,29 +1403,30 @@ function npm2yarnIn(lists: string[], peek: (key: string) => unknown, opt: (key: 
 const PLUGIN_LISTS = ['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefaultRehypePlugins', 'rehypePlugins'] as const;
 
 /**
- * The project's remark and rehype plugins in the preset's `docs`, `blog` and `pages` options (a function, or
+ * The project's remark and rehype plugins in the preset's `docs`, `blog` and `pages` options and in each other docs
+ * plugin instance's options (section `docs@<id>`; a function, or
  * `[function, options]`, as Docusaurus's MDX loader takes them), each marked read, with `key`: a fingerprint of
  * their code and options (`loadDocusaurus` adds the files they come from). npm2yarn entries (taken by npm2yarnIn)
  * are left to quire's own plugin; one from a package that is not installed is left out (Q001 names the package); an
  * entry of another shape stays unread and is named in the warning.
  */
 function projectPluginsIn(
-  base: string,
-  peek: (key: string) => unknown,
-  opt: (key: string) => unknown,
+  sources: { section: string; base: string }[],
+  read: (keyPath: string) => unknown,
+  mark: (keyPath: string) => void,
   used: ReadonlySet<string>,
 ): { key: string; sections: Raw } | undefined {
   const sections: Record<string, Record<string, { keyPath: string; name: string }[]>> = {};
   const fingerprint = createHash('sha256');
-  for (const section of ['docs', 'blog', 'pages']) {
+  for (const { section, base } of sources) {
     for (const list of PLUGIN_LISTS) {
-      const entries = peek(`${section}.${list}`);
+      const entries = read(`${base}.${list}`);
       if (!Array.isArray(entries)) continue;
       entries.forEach((entry, i) => {
-        const keyPath = `${base}.${section}.${list}.${i}`;
+        const keyPath = `${base}.${list}.${i}`;
         const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
         if (used.has(keyPath) || typeof plugin !== 'function') return;
-        opt(`${section}.${list}.${i}`);
+        mark(keyPath);
         // A plugin from a package that is not installed is no plugin: Q001 says so at the import.
         if (missingPackageOf(plugin)) return;
         ((sections[section] ??= {})[list] ??= []).push({ keyPath, name: plugin.name || 'anonymous' });

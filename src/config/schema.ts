@@ -283,6 +283,11 @@ export const configSchema = z
            * `themeConfig.metadata`, which react-helmet writes before the page's description, keywords and title).
            */
           pageWins: z.boolean().optional(),
+          /**
+           * The JSON of a `<script type="application/ld+json">` (a Docusaurus head tag's `innerHTML`), written into
+           * the tag with `<` escaped; the one inline content a head tag may have.
+           */
+          json: z.string().optional(),
         }),
       )
       .default([]),
@@ -812,8 +817,9 @@ export const configSchema = z
             file: z.string(),
             root: z.string(),
             key: z.string(),
-            sections: z.partialRecord(
-              z.enum(['docs', 'blog', 'pages']),
+            /** By section: `docs`, `blog`, `pages` (the preset's), `docs@<id>` (another docs plugin instance's). */
+            sections: z.record(
+              z.string(),
               z.partialRecord(
                 z.enum(['beforeDefaultRemarkPlugins', 'remarkPlugins', 'beforeDefaultRehypePlugins', 'rehypePlugins']),
                 z.array(z.object({ keyPath: z.string(), name: z.string() })),

@@ -66,6 +66,15 @@ const frontMatterFields = z.looseObject({
   authors: z
     .union([z.string().transform((s) => [s]), inlineAuthor.transform((a) => [a]), z.array(z.union([z.string(), inlineAuthor]))])
     .optional(),
+  // Docusaurus's legacy fields for one inline author of a post (its blog's getFrontMatterAuthorLegacy): read as
+  // `authors` where that is not given (see withLegacyAuthor).
+  author: z.string().optional(),
+  author_title: z.string().optional(),
+  authorTitle: z.string().optional(),
+  author_url: z.string().optional(),
+  authorURL: z.string().optional(),
+  author_image_url: z.string().optional(),
+  authorImageURL: z.string().optional(),
   // Docusaurus also takes a tag written inline with its page (`{ label, permalink }`, https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter).
   tags: z
     .array(z.union([z.string(), z.object({ label: z.string().min(1), permalink: z.string().min(1), description: z.string().optional() })]))
@@ -110,7 +119,23 @@ const frontMatterSchema = frontMatterFields
   .refine((fm) => (fm.toc_min_heading_level ?? 2) <= (fm.toc_max_heading_level ?? 6), {
     message: 'toc_min_heading_level must not exceed toc_max_heading_level',
     path: ['toc_min_heading_level'],
-  });
+  })
+  .transform(withLegacyAuthor);
+
+/**
+ * A post's legacy author (`author: Name`, `authorURL`, `authorTitle`, `authorImageURL` or their snake_case forms, as
+ * Docusaurus 1 wrote them) as its one inline author, where `authors` is not given: Docusaurus still shows them so
+ * (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-blog#markdown-front-matter). It refuses the two
+ * together; quire keeps `authors`.
+ */
+function withLegacyAuthor<T extends z.infer<typeof frontMatterFields>>(fm: T): T {
+  if (fm.authors !== undefined || !fm.author) return fm;
+  const title = fm.author_title ?? fm.authorTitle;
+  const url = fm.author_url ?? fm.authorURL;
+  const imageUrl = fm.author_image_url ?? fm.authorImageURL;
+  const author: InlineAuthor = { name: fm.author, ...(title ? { title } : {}), ...(url ? { url } : {}), ...(imageUrl ? { imageUrl } : {}) };
+  return { ...fm, authors: [author] };
+}
 
 /**
  * Docusaurus fields quire does not use: moving a page over keeps them working there, and the warning says

@@ -17,6 +17,7 @@ import { readYamlOrJsonFile } from './yaml-file.ts';
 import { misspeltMessageIds } from './locale-typos.ts';
 import { pickTranslations, readTranslationFiles, translationDir, translationOrphans } from './translations.ts';
 import { decodeText, unreadable } from './text-file.ts';
+import { unwrapMdxCodeBlocks } from '../shared/mdx-code-blocks.ts';
 
 export { readImageSizes } from './image-sizes.ts';
 export { missingFiles } from './present-files.ts';
@@ -599,7 +600,7 @@ export async function readSource(
     ...(version ? { version: version.name } : {}),
     ...(instance !== undefined ? { instance } : {}),
     frontMatter,
-    body: split.body,
+    body: unwrapMdxCodeBlocks(split.body),
     bodyLine: split.bodyLine,
     ...(split.fieldPlaces ? { fieldPlaces: split.fieldPlaces } : {}),
     hash,

@@ -80,7 +80,7 @@ export function checkComponents({ compiled, components, contracts = {}, data }: 
           diagnostics.push(report(CODES.COMPONENT_PROP, 'unknownProp', { name, prop, meant, takes }, place));
         }
         // An object or array for a text or number prop; only `{…}` props (null) can be one.
-        const unfit = written.filter((prop) => takesProp(prop) && use.props[prop] === null);
+        const unfit = written.filter((prop) => takesProp(prop) && use.props[prop] === null && !contract.lists?.includes(prop));
         const tagged = unfit.length ? expressions(use.line, use.column) : undefined;
         for (const prop of unfit) {
           const expression = tagged?.get(prop);

@@ -76,10 +76,14 @@ export function Document({ site, route, mode, children, assets, pageHead }: Docu
           <link rel="search" type="application/opensearchdescription+xml" title={config.title} href={`${config.baseUrl}opensearch.xml`} />
         ) : null}
         <link rel="stylesheet" href={assets.css} />
-        {config.headTags.map(({ tagName, attributes, pageWins }, i) =>
+        {config.headTags.map(({ tagName, attributes, pageWins, json }, i) =>
           pageWins && tagName === 'meta' && ownKeys.has(String(attributes.name ?? attributes.property))
             ? null
-            : createElement(tagName, { key: `config-${i}`, ...configTagProps(attributes) }),
+            : createElement(tagName, {
+                key: `config-${i}`,
+                ...configTagProps(attributes),
+                ...(json !== undefined ? { dangerouslySetInnerHTML: { __html: scriptJson(json) } } : {}),
+              }),
         )}
         {headTags.map((t, i) =>
           createElement(t.tag, {

@@ -92,19 +92,28 @@ function plainProps(props: Record<string, unknown>): string | undefined {
  */
 function islandOf(Component: ComponentType<Record<string, unknown>>, source: string, name: string, island: IslandSetup) {
   return function ProjectIsland({ children, ...props }: Record<string, unknown>) {
-    const json = plainProps(props);
+    // Text children (`<CodeBlock>{`npx init ${version()}`}</CodeBlock>`) are data the component may read as text,
+    // as it does in Docusaurus: they go with the props, not drawn into `<quire-children>`.
+    const text = isText(children);
+    const json = plainProps(text ? { ...props, children } : props);
     // A function as children (`<BrowserOnly>{() => …}</BrowserOnly>`) is code of the page's, which the browser's
     // module does not have: drawn only, as a prop JSON cannot carry.
     if (json === undefined || typeof children === 'function')
       return createElement('quire-island', { 'data-static': 'props' }, createElement(Component, props, children as React.ReactNode));
-    const held = children === undefined ? undefined : createElement('quire-children', null, children as React.ReactNode);
+    const held = children === undefined || text ? undefined : createElement('quire-children', null, children as React.ReactNode);
     const data = `{"source":${JSON.stringify(source)},"name":${JSON.stringify(name)},"props":${json},"children":${held !== undefined},"site":${JSON.stringify(island.site)}}`;
     return createElement(
       'quire-island',
       { 'data-island': 'project', 'data-island-src': island.url, 'data-props': data, 'data-hydrate': 'load' },
-      createElement(Component, props, held),
+      createElement(Component, props, text ? (children as React.ReactNode) : held),
     );
   };
+}
+
+/** Children that are text only: a string or number, or a list of them (React joins them). */
+function isText(children: unknown): boolean {
+  if (typeof children === 'string' || typeof children === 'number') return true;
+  return Array.isArray(children) && children.length > 0 && children.every(isText);
 }
 
 /** Components among a module's exports: functions (and classes) named as components are, `default` among them. */

@@ -12,6 +12,7 @@ import { ComponentError } from './component-error.ts';
 export interface PropContract {
   props: Record<string, boolean>;
   numbers?: readonly string[];
+  lists?: readonly string[];
   children?: { name: string };
 }
 
@@ -87,7 +88,7 @@ function isPlainFunctionComponent(component: unknown): component is FunctionComp
 /** Throws for the first prop the contract names whose value is no text or number. */
 function checkProps(name: string, contract: PropContract, props: Record<string, unknown>): void {
   for (const prop of Object.keys(contract.props)) {
-    if (!Object.hasOwn(props, prop)) continue;
+    if (!Object.hasOwn(props, prop) || (contract.lists?.includes(prop) && Array.isArray(props[prop]))) continue;
     const got = unfitValue(props[prop]);
     if (got) throw new ComponentError(name, unfitPropMessage(name, prop, propWants(contract, prop), got));
   }

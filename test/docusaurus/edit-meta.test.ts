@@ -146,6 +146,21 @@ describe('Docusaurus editUrl', () => {
     expect(metaOf(page('docs/next/index.html'))).toBeUndefined();
   });
 
+  it('names an editUrl function that returns text other than an address once, and builds without those links', async () => {
+    // React Native's website returns JSON for its swizzled footer; quire's own link needs an address.
+    const root = await site({
+      docs: "editUrl: ({ docPath }) => docPath === 'install.md' ? 'https://e.org/install.md' : JSON.stringify([{ label: 'Bearbeiten', href: docPath }])",
+    });
+    const { result, page } = await build(root);
+    expect(result.ok).toBe(true);
+    const warnings = result.diagnostics.filter((d) => d.code === 'Q003' && d.message.includes('other than a web address'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ severity: 'warning', keyPath: 'presets.0.1.docs.editUrl' });
+    expect(warnings[0].message).toMatch(/6 page\(s\) \(docs\/guides\/new-feature\.md, .*: "\[\{"label":"Bearbeiten"/);
+    expect(metaOf(page('docs/next/index.html'))?.edit).toBeUndefined();
+    expect(metaOf(page('docs/next/install/index.html'))?.edit).toBe('https://e.org/install.md');
+  });
+
   it('reports an editUrl function that throws as one error with the page it failed for', async () => {
     const root = await site({
       docs: "editUrl: ({ docPath }) => { if (docPath === 'install.md') throw new Error('no'); return 'https://e.org/'; }",

@@ -27,6 +27,25 @@ describe("Docusaurus page head (the classic theme's PageMetadata and SiteMetadat
     expect(metas(page, 'og:site_name')).toEqual(['Docs of mine']);
   });
 
+  it("writes a head tag's JSON-LD (innerHTML) into every page, and leaves other inline text in the warning", async () => {
+    // React Native's website: `headTags: [{ tagName: 'script', attributes: { type: 'application/ld+json' }, innerHTML }]`.
+    const data = JSON.stringify({ '@type': 'WebSite', name: 'Meine </script> Seite' });
+    const config = (await readFile(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8')).replace(
+      /\n {2}title: /,
+      (m) =>
+        `\n  headTags: [{ tagName: 'script', attributes: { type: 'application/ld+json' }, innerHTML: ${JSON.stringify(data)} }, { tagName: 'script', attributes: { type: 'application/ld+json' }, innerHTML: 'kein json' }],${m}`,
+    );
+    const { result, writer } = await buildTemplate({ 'docusaurus.config.js': config }, cleanups);
+    expect(result.ok).toBe(true);
+    const page = writer.text('docs/intro/index.html') ?? '';
+    const scripts = [...page.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toContain('{"@type":"WebSite","name":"Meine \\u003c/script> Seite"}');
+    expect(scripts).toContain('');
+    expect(result.diagnostics.filter((d) => d.code === 'Q003').flatMap((d) => d.message.split('\n').slice(1))).toContain(
+      '- headTags.1.innerHTML',
+    );
+  });
+
   it("lets a page's own description replace themeConfig.metadata's, which stays on pages without one", async () => {
     // Kysely's website: `metadata: [{ name: 'description', content: '…' }]` beside docs with their own descriptions.
     const config = (await readFile(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8')).replace(

@@ -396,6 +396,23 @@ describe('listing pages in the built locale', () => {
     expect(headings(untitled, 'From the heading')).toBe(1);
   });
 
+  it("reads a post's legacy author fields as its inline author, as Docusaurus still does", async () => {
+    // React Native's older posts: `author`, `authorURL`, `authorTitle`, `authorImageURL` (or snake_case).
+    const { result, writer } = await build({
+      'blog/2024-05-07-alt.md':
+        "---\ntitle: Alt\nauthor: Kim Beispiel\nauthorURL: 'https://example.org/kim'\nauthorTitle: Engineer at Example\nauthorImageURL: 'https://example.org/kim.png'\n---\n\nText.\n\n<!-- truncate -->\n",
+      'blog/2024-05-08-snake.md': '---\ntitle: Snake\nauthor: Lu\nauthor_title: Guest\n---\n\nText.\n\n<!-- truncate -->\n',
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q022' || d.severity === 'error')).toEqual([]);
+    const alt = /<header>.*?<\/header>/s.exec(writer.text('blog/2024/05/07/alt/index.html') ?? '')?.[0] ?? '';
+    expect(alt).toContain('<img class="avatar__photo" src="https://example.org/kim.png" alt="" loading="lazy"/>');
+    expect(alt).toContain('<small class="avatar__subtitle">Engineer at Example</small>');
+    expect(alt).toMatch(/<a href="https:\/\/example\.org\/kim"[^>]*>Kim Beispiel<\/a>/);
+    const snake = /<header>.*?<\/header>/s.exec(writer.text('blog/2024/05/08/snake/index.html') ?? '')?.[0] ?? '';
+    expect(snake).toContain('<span class="avatar__name" translate="no">Lu</span>');
+    expect(snake).toContain('<small class="avatar__subtitle">Guest</small>');
+  });
+
   it('names a post with inline authors as onInlineAuthors says (warn by default), and shows them by name', async () => {
     const config = readFileSync(fixture('docusaurus-classic/docusaurus.config.js'), 'utf8');
     expect(config).toContain("onInlineAuthors: 'warn'");

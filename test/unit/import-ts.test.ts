@@ -102,4 +102,31 @@ describe("import-ts: running the project's TypeScript (config, sidebars)", () =>
       dir: sub,
     });
   });
+
+  it("import-ts: should bundle a package whose entry is TypeScript, as Docusaurus's loader (jiti) runs it", async () => {
+    // React Native's website: workspace remark plugins with `"main": "src/index.ts"`, which Node 20 cannot run.
+    const sub = path.join(dir, 'arbeitsbereich');
+    await mkdir(path.join(sub, 'node_modules/@eigen/plugin/src'), { recursive: true });
+    await writeFile(
+      path.join(sub, 'node_modules/@eigen/plugin/package.json'),
+      JSON.stringify({ name: '@eigen/plugin', type: 'module', main: 'src/index.ts' }),
+    );
+    await writeFile(
+      path.join(sub, 'node_modules/@eigen/plugin/src/index.ts'),
+      "import { titel } from 'meinpaket';\nconst suffix: string = '!';\nexport default (): string => titel + suffix;\n",
+    );
+    const file = path.join(sub, 'docusaurus.config.ts');
+    await writeFile(file, "import plugin from '@eigen/plugin';\nexport default { gruss: plugin() };\n");
+    expect((await importTypeScript(file, { nodeGlobals: true })).value).toEqual({ gruss: 'Aus dem Paket!' });
+  });
+
+  it('import-ts: should resolve a relative require.resolve without extension to a TypeScript file', async () => {
+    // `sidebarPath: require.resolve('./sidebars')` beside a sidebars.ts, as jiti resolves it.
+    const sub = path.join(dir, 'ohne-endung');
+    await mkdir(sub, { recursive: true });
+    await writeFile(path.join(sub, 'sidebars.ts'), 'export default {};\n');
+    const file = path.join(sub, 'docusaurus.config.ts');
+    await writeFile(file, "export default { sidebar: require.resolve('./sidebars') };\n");
+    expect((await importTypeScript(file, { nodeGlobals: true })).value).toEqual({ sidebar: path.join(sub, 'sidebars.ts') });
+  });
 });

@@ -896,6 +896,8 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/router': module(undefined, { useLocation, useHistory }),
   '@theme/TOCInline': module(TOCInline),
   '@theme/MDXComponents': module(mdxComponents),
+  // Docusaurus's MDX link (`a` of its MDXComponents) is its Link with the element's props; components import it.
+  '@theme/MDXComponents/A': module(DocusaurusLink),
   '@docusaurus/Head': module(Head),
   '@docusaurus/Translate': module(Translate, { translate }),
   '@docusaurus/BrowserOnly': module(BrowserOnly),

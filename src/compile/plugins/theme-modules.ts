@@ -99,7 +99,10 @@ function convertTabs(node: JsxNode, isTabItem: (n: WalkNode) => boolean, note: N
   const attribute = (name: string, value: string) => ({ type: 'mdxJsxAttribute', name, value });
   const values = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'values');
   const listed = values ? literalList(values.value) : undefined;
-  if (values && !listed) note(node, 'tabsValues', {});
+  // A list the page computes (`values={constants.languages}`, from an import) is known only when the page runs:
+  // it stays a prop, and quire's Tabs labels and orders its tabs by it then, by the same rules as below.
+  const computed = values !== undefined && !listed && isComputed(values.value);
+  if (values && !listed && !computed) note(node, 'tabsValues', {});
   if (listed) {
     for (const item of items) {
       const entry = listed.find((v) => v.value === valueOf(item));
@@ -129,13 +132,24 @@ function convertTabs(node: JsxNode, isTabItem: (n: WalkNode) => boolean, note: N
   const queryKey = typeof query === 'string' ? query : query === true ? groupId : undefined;
   if (query !== undefined && queryKey === undefined) note(node, 'tabsQueryString', { bare: query === true });
   const chosen = attributeValue(node, 'defaultValue');
-  const defaultValue = typeof chosen === 'string' ? chosen : marked && valueOf(marked);
-  if (chosen !== undefined && typeof chosen !== 'string') note(node, 'tabsDefaultValue', {});
+  // A computed default (`defaultValue={constants.defaultLanguage}`) is likewise read when the page runs.
+  const chosenLater = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'defaultValue' && isComputed(a.value));
+  const defaultValue = typeof chosen === 'string' ? chosen : chosenLater ? undefined : marked && valueOf(marked);
+  if (chosen !== undefined && typeof chosen !== 'string' && !chosenLater) note(node, 'tabsDefaultValue', {});
   node.attributes = [
     ...without(node, ['values', 'lazy', 'queryString', 'defaultValue']),
+    ...(computed ? [values] : []),
+    ...(chosenLater ? [chosenLater] : []),
     ...(queryKey !== undefined ? [attribute('queryString', queryKey)] : []),
     ...(defaultValue !== undefined ? [attribute('defaultValue', defaultValue)] : []),
   ];
+}
+
+/** An attribute's expression that is no literal (`{constants.languages}`): its value is known when the page runs. */
+function isComputed(value: unknown): boolean {
+  const expression = (value as { data?: { estree?: { body?: { expression?: EstreeNode }[] } } } | undefined)?.data?.estree?.body?.[0]
+    ?.expression;
+  return expression !== undefined && !isLiteralExpression(expression);
 }
 
 /** An attribute written as text, as a bare name (`true`) or as a literal expression (`{true}`, `{"a"}`). */

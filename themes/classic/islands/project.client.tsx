@@ -8,7 +8,7 @@ export interface ProjectIslandProps {
   source: string;
   name: string;
   props: Record<string, unknown>;
-  /** The component was given children: the server drew them inside `<quire-children>`. */
+  /** The component was given children other than text: the server drew them inside `<quire-children>`. */
   children: boolean;
   site: DocusaurusSiteValue;
 }
@@ -24,13 +24,11 @@ export function mountProject(element: HTMLElement, given: unknown, modules: Reco
   if (!Component) throw new Error(`${props.source} has no export ${props.name}`);
   // The first <quire-children> of this island, not one of an island inside it.
   const held = [...element.querySelectorAll('quire-children')].find((c) => c.parentElement?.closest('quire-island') === element);
-  const children = props.children
-    ? createElement('quire-children', { dangerouslySetInnerHTML: { __html: held?.innerHTML ?? '' } })
-    : undefined;
-  hydrateRoot(
-    element,
-    createElement(DocusaurusSite.Provider, { value: props.site }, createElement(Component, { ...props.props, children })),
-  );
+  // Text children came with the props (see src/render/modules.ts).
+  const componentProps = props.children
+    ? { ...props.props, children: createElement('quire-children', { dangerouslySetInnerHTML: { __html: held?.innerHTML ?? '' } }) }
+    : props.props;
+  hydrateRoot(element, createElement(DocusaurusSite.Provider, { value: props.site }, createElement(Component, componentProps)));
 }
 
 /**

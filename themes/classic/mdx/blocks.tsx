@@ -267,18 +267,30 @@ export function Tabs({
   defaultValue,
   queryString,
   className,
+  values: listed,
 }: {
   children?: ReactNode;
   groupId?: string;
   defaultValue?: string;
   queryString?: string;
   className?: string;
+  /**
+   * A Docusaurus `values` list the page computes (the compiler applies a written one itself): it orders and labels
+   * the tabs, a listed value without a tab is one with an empty panel, a tab it does not list is not shown.
+   */
+  values?: { value: string; label?: string }[];
 }) {
-  const tabs = Children.toArray(children).filter(isValidElement) as React.ReactElement<{
+  const items = Children.toArray(children).filter(isValidElement) as React.ReactElement<{
     label: string;
     value?: string;
     children?: ReactNode;
   }>[];
+  const tabs = Array.isArray(listed)
+    ? listed.map((entry) => {
+        const item = items.find((tab) => (tab.props.value ?? tab.props.label) === entry.value);
+        return { props: { label: entry.label ?? entry.value, value: entry.value, children: item?.props.children } };
+      })
+    : items;
   const values = tabs.map((tab) => tab.props.value ?? tab.props.label);
   const first = Math.max(0, defaultValue === undefined ? 0 : values.indexOf(defaultValue));
   // One name per set on the page, even for two sets with the same labels; the same on every build.

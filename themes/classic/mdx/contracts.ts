@@ -50,7 +50,8 @@ export const contracts: Record<string, ComponentContract> = {
   No: { props: {} },
   ProBadge: { props: {} },
   Tabs: {
-    props: { groupId: false, defaultValue: false, queryString: false, className: false },
+    props: { groupId: false, defaultValue: false, queryString: false, className: false, values: false },
+    lists: ['values'],
     children: { name: 'Tab', unique: 'label', select: { prop: 'defaultValue', by: ['value', 'label'] } },
   },
   Tab: { props: { label: true, value: false }, parent: 'Tabs' },
