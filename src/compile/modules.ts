@@ -298,8 +298,7 @@ function attachModules(
     ?.replace(/^\/\* (.+) \*\/\n/gm, (line, name: string) => (cssInputs.has(name) ? '' : line));
   const inputs = Object.keys(metafile.outputs[`.quire-modules/p${i}.js`]?.inputs ?? {});
   const files = inputs
-    // A namespace (`quire-raw:`) and a suffix (a code block's spec, `?…`) are not the file's.
-    .map((input) => input.replace(/^[a-z-]+:/, '').replace(/\?.*$/, ''))
+    .map(bundledPath)
     .filter((input) => !path.isAbsolute(input) || input.startsWith(root))
     .map((input) => slash(path.isAbsolute(input) ? path.relative(root, input) : input))
     .filter((input) => !input.startsWith('quire-page') && !input.includes('node_modules/'));
@@ -324,19 +323,23 @@ function attachModules(
 type ResolvedImports = Map<string, Map<string, string>>;
 
 function resolvedImports(root: string, metafile: Metafile): ResolvedImports {
-  // Inputs are named relative to the build's working folder, the project; a namespace other than a page's and a
-  // suffix (`?…`) are not the file's.
+  // Inputs are named relative to the build's working folder, the project.
   const fileOf = (input: string) => {
-    const file = input
-      .replace(/^quire-page:(?=quire-page:)/, '')
-      .replace(/^(?!quire-page:)[a-z-]+:/, '')
-      .replace(/\?.*$/, '');
+    const file = bundledPath(input);
     return slash(path.isAbsolute(file) ? path.relative(root, file) : file);
   };
   const out: ResolvedImports = new Map();
   for (const [input, { imports }] of Object.entries(metafile.inputs))
     out.set(fileOf(input), new Map(imports.filter((i) => !i.external).map((i) => [i.original ?? i.path, fileOf(i.path)])));
   return out;
+}
+
+/**
+ * A metafile input's path without its namespace (`quire-raw:`; a page's entry `quire-page:quire-page:<i>` keeps its
+ * name, `quire-page:<i>`) and suffix (a code block's spec, `?…`), which are not the file's.
+ */
+function bundledPath(input: string): string {
+  return input.replace(/^[a-z-]+:/, '').replace(/\?.*$/, '');
 }
 
 async function browserBuild(state: BundleState, interactive: Entry[]): Promise<{ outputFiles: OutputFile[]; metafile: Metafile }> {
