@@ -903,7 +903,7 @@ export const CATALOGUE = {
     title: 'Markup shown as text',
     severity: 'warning',
     about:
-      'markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write, in `.md` as in `.mdx`), a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write), an emoji shortcode (`:tada:`) where `markdown.emoji`, which writes it as its emoji, is off; MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element',
+      'markup shown as text because it names nothing: `:::hinweis` (no such box, with the nearest one), `::: note` (the space), `:::note Titel` where a title goes in brackets (a Docusaurus project under `future.v4`), `[Text][label]` or `[^1]` without its definition, a heading id that cannot be one (`{#mit leer}`, with the id to write, in `.md` as in `.mdx`), a link or image whose target has a space (`[Zweite](./zweite seite.md)`, with `%20` or `<…>` to write), an emoji shortcode (`:tada:`) where `markdown.emoji`, which writes it as its emoji, is off; MDX in a `.md` file read as CommonMark (`markdown.format: detect`): an `import`/`export` statement shown as text, a `<Component>` left an unknown HTML element',
     cases: {
       mdxStatement: kase({
         severity: 'warning',
@@ -952,6 +952,14 @@ export const CATALOGUE = {
         severity: 'warning',
         message: (d: { name: string }) => `::: ${d.name} with a space is shown as text, not as a box.`,
         hint: (d) => `Write :::${d.name} without the space.`,
+      }),
+      /** `:::tip Titel` on a site that reads a box's title only in brackets (markdown.spacedAdmonitionTitles off). */
+      titledBox: kase({
+        severity: 'warning',
+        message: (d: { colons: string; name: string; title: string }) =>
+          `${d.colons}${d.name} ${d.title} is shown as text, not as a box: a box's title goes in brackets here.`,
+        hint: (d) =>
+          `Write ${d.colons}${d.name}[${d.title}]. In a Docusaurus project, future.v4 turns off markdown.mdx1Compat.admonitions, which read the title after a space; set markdown: { mdx1Compat: { admonitions: true } } to keep that form.`,
       }),
       unknownBox: kase({
         severity: 'warning',

@@ -198,7 +198,7 @@ export function compilerSettings(config: SiteConfig, texts: CompileTexts = ENGLI
   // The limits decide which pages compile at all (a dev session keeps a failure until its key changes).
   const { timeoutMs, maxNesting, maxInlineMarkers } = pageLimits(config);
   const reading = readingLang(config);
-  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}${config.markdown.title === 'leadingHeading' ? '|title:leading' : ''}${config.markdown.magicComments ? `|magic:${JSON.stringify(config.markdown.magicComments)}` : ''}${config.markdown.newTabLinks ? '|newTab' : ''}${config.markdown.linksMayHaveBase ? '|mayHaveBase' : ''}${config.markdown.emoji ? '|emoji' : ''}${config.markdown.detailsSummary ? `|details:${config.markdown.detailsSummary}` : ''}${config.markdown.mermaid ? `|mermaid:${JSON.stringify(mermaidSettings(config))}` : ''}`;
+  return `${COMPILER_VERSION}|${config.baseUrl}|${config.relativeUrls}|${config.markdown.description}|${JSON.stringify(config.markdown.npm2yarn ?? null)}|${config.markdown.plugins?.key ?? ''}|${minHeadingLevel}-${maxHeadingLevel}|${texts.footnotes}|${texts.backToReference}|${JSON.stringify(texts.admonitions)}|${timeoutMs}-${maxNesting}-${maxInlineMarkers}${globalsKey(config)}${reading ? `|words:${reading}` : ''}${config.markdown.headingLinks ? `|links:${texts.headingLink}` : ''}${config.markdown.headingIds === 'quire' ? '' : `|ids:${config.markdown.headingIds}`}${config.markdown.title === 'leadingHeading' ? '|title:leading' : ''}${config.markdown.magicComments ? `|magic:${JSON.stringify(config.markdown.magicComments)}` : ''}${config.markdown.newTabLinks ? '|newTab' : ''}${config.markdown.linksMayHaveBase ? '|mayHaveBase' : ''}${config.markdown.emoji ? '|emoji' : ''}${config.markdown.detailsSummary ? `|details:${config.markdown.detailsSummary}` : ''}${config.markdown.spacedAdmonitionTitles ? '' : '|spacedTitles:text'}${config.markdown.mermaid ? `|mermaid:${JSON.stringify(mermaidSettings(config))}` : ''}`;
 }
 
 /**
@@ -240,6 +240,7 @@ export function pageSettings(config: SiteConfig): PageSettings {
     ...(config.markdown.linksMayHaveBase ? { linksMayHaveBase: true } : {}),
     ...(config.markdown.emoji ? { emoji: true } : {}),
     ...(config.markdown.detailsSummary ? { detailsSummary: config.markdown.detailsSummary } : {}),
+    ...(config.markdown.spacedAdmonitionTitles ? {} : { spacedAdmonitionTitles: false }),
     ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
       ? {

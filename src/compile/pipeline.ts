@@ -99,6 +99,7 @@ const FILE_SETTINGS = [
   'pageAddresses',
   'emoji',
   'detailsSummary',
+  'spacedAdmonitionTitles',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -120,6 +121,7 @@ export function fileData(
     addresses,
     emoji,
     detailsSummary,
+    spacedAdmonitionTitles = true,
   }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
   // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
@@ -161,6 +163,8 @@ export function fileData(
     emoji: emoji === true,
     // The summary a `<details>` without one gets (SiteConfig.markdown.detailsSummary; rehypeDetailsSummary).
     detailsSummary,
+    // `:::tip Title` stays text, each one told (SiteConfig.markdown.spacedAdmonitionTitles; remarkNotes).
+    spacedAdmonitionTitles,
   };
 }
 
@@ -202,6 +206,8 @@ export interface PageSettings {
   emoji?: boolean;
   /** The summary a `<details>` without one gets (SiteConfig.markdown.detailsSummary). */
   detailsSummary?: string;
+  /** `:::tip Title` is read as `:::tip[Title]` (SiteConfig.markdown.spacedAdmonitionTitles); default true. */
+  spacedAdmonitionTitles?: boolean;
 }
 
 /**
@@ -372,9 +378,12 @@ function unplainProps(
   return found;
 }
 
-/** Source text rewrites that keep line numbers: `:::tip Titel` and `## Titel {#id}`. */
-export function prepareMarkdown(body: string): string {
-  return escapeHeadingIds(normalizeAdmonitionTitles(body));
+/**
+ * Source text rewrites that keep line numbers: `## Titel {#id}`, and `:::tip Titel` unless the site reads that as
+ * text (`spacedAdmonitionTitles` false, as Docusaurus's preprocessor skips it without `markdown.mdx1Compat.admonitions`).
+ */
+export function prepareMarkdown(body: string, { spacedAdmonitionTitles = true }: PageSettings = {}): string {
+  return escapeHeadingIds(spacedAdmonitionTitles ? normalizeAdmonitionTitles(body) : body);
 }
 
 /**

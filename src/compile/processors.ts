@@ -199,7 +199,7 @@ export async function processSource(
   { only, mdxFromTree = true, fastMarkdown = true }: ProcessVariant = {},
   settings: PageSettings = {},
 ): Promise<{ output: Compiled['output']; data: Record<string, unknown> }> {
-  const value = prepareMarkdown(source.body);
+  const value = prepareMarkdown(source.body, settings);
   const input = { value, ...pathFor(source.file, settings), data: fileData(source, baseUrl, texts, settings) };
   const parts = only ?? syntaxPartsFor(value);
   // Another docs instance's docs run that instance's own plugins, none of the preset's docs plugins.
@@ -319,7 +319,7 @@ export async function compilePartial(
   texts: CompileTexts,
   settings: PageSettings = {},
 ): Promise<CompiledPartial> {
-  const value = prepareMarkdown(body);
+  const value = prepareMarkdown(body, settings);
   const parts = syntaxPartsFor(value);
   const section = settings.plugins && sectionOfFile(file, settings.plugins.folders);
   const project = settings.plugins && section ? await projectPlugins(settings.plugins, section) : undefined;

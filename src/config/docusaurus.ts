@@ -108,10 +108,8 @@ const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null &
 
 /**
  * Config keys that change nothing in the site quire writes: deployment settings for `docusaurus deploy`; Docusaurus's
- * faster bundlers (`future.experimental_faster`, `future.faster` from 3.10); and its v4 flags (`future.v4`, https://docusaurus.io/docs/api/docusaurus-config#future),
- * which drop a `data-rh` head attribute, layer its own CSS below the project's (quire's theme comes first anyway),
- * namespace its storage keys, pick the faster bundlers, and turn off the MDX 1 compatibility, which makes Docusaurus
- * refuse HTML comments and `{#id}` in MDX where quire reads both.
+ * faster bundlers (`future.experimental_faster`, `future.faster` from 3.10). Its v4 flags (`future.v4`) are read by
+ * mapMdx1Compat.
  */
 const NO_EFFECT = new Set([
   'organizationName',
@@ -121,7 +119,6 @@ const NO_EFFECT = new Set([
   'githubPort',
   'future.experimental_faster',
   'future.faster',
-  'future.v4',
 ]);
 
 /** The classic preset under the names Docusaurus accepts for it. */
@@ -273,6 +270,7 @@ export function mapDocusaurusConfig(
     // Docusaurus's Details (@docusaurus/theme-common), which its MDX components draw every `<details>` with.
     detailsSummary: 'Details',
   };
+  (config.markdown as Raw).spacedAdmonitionTitles = mapMdx1Compat(take, layout.root);
   const mermaid = mapMermaid(raw as Raw, take, layout.root);
   if (mermaid) (config.markdown as Raw).mermaid = mermaid;
   mapMarkdownHooks(take, used, config);
@@ -1576,6 +1574,23 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
  */
 export function writesEmptyBlogList(root: string): boolean {
   return installedAtLeast(root, 'plugin-content-blog', 3, 10);
+}
+
+/**
+ * Whether `:::tip Title` is a box with a title (Docusaurus's `markdown.mdx1Compat.admonitions`, whose preprocessor
+ * rewrites it to `:::tip[Title]`). Docusaurus 3.10 turns the three MDX 1 compatibility settings off by default under
+ * `future.v4: true` or `future.v4.mdx1CompatDisabledByDefault` (https://docusaurus.io/docs/api/docusaurus-config#markdown);
+ * before 3.10, `future.v4` has no such flag. The other two change nothing quire writes: without them Docusaurus
+ * refuses an HTML comment and a `{#id}` heading id in MDX (its build fails), where quire reads both.
+ */
+function mapMdx1Compat(take: <T = unknown>(keyPath: string) => T | undefined, root: string): boolean {
+  const v4 = take('future.v4');
+  const offByDefault =
+    installedAtLeast(root, 'core', 3, 10) && (v4 === true || (isObject(v4) && (v4 as Raw).mdx1CompatDisabledByDefault === true));
+  take('markdown.mdx1Compat.comments');
+  take('markdown.mdx1Compat.headingIds');
+  const admonitions = take('markdown.mdx1Compat.admonitions');
+  return typeof admonitions === 'boolean' ? admonitions : !offByDefault;
 }
 
 /**

@@ -744,6 +744,12 @@ export const configSchema = z
          */
         emoji: z.boolean().default(false),
         /**
+         * `:::tip Title` (a box's title after a space) is read as `:::tip[Title]`, as Docusaurus reads it while its
+         * `markdown.mdx1Compat.admonitions` is on. Off (Docusaurus 3.10's `future.v4`), such a line is text, as
+         * there, and each one is told (Q036) with the bracket form to write.
+         */
+        spacedAdmonitionTitles: z.boolean().default(true),
+        /**
          * A `<details>` without a `<summary>` gets one with this text, as Docusaurus's `Details` draws it ("Details",
          * in English whatever the locale); a Docusaurus project's. Unset, the browser shows its own summary, in the
          * visitor's language.

@@ -421,6 +421,28 @@ describe('Docusaurus config', () => {
     expect(unread({ v4: true, experimental_router: 'hash' })).toEqual(['- future.experimental_router']);
   });
 
+  it("reads `:::tip Title` as Docusaurus's markdown.mdx1Compat.admonitions says, off by default under 3.10's future.v4", async () => {
+    const spaced = (extra: Record<string, unknown>, root = '/nowhere') =>
+      (
+        mapDocusaurusConfig({ title: 'T', url: 'https://example.org', baseUrl: '/', ...extra }, 'docusaurus.config.js', layout(root))
+          .config!.markdown as { spacedAdmonitionTitles?: boolean }
+      ).spacedAdmonitionTitles;
+    // Without an installed Docusaurus, the newest (3.10) rules.
+    expect(spaced({})).toBe(true);
+    expect(spaced({ future: { v4: true } })).toBe(false);
+    expect(spaced({ future: { v4: { mdx1CompatDisabledByDefault: true } } })).toBe(false);
+    expect(spaced({ future: { v4: { useCssCascadeLayers: true } } })).toBe(true);
+    expect(spaced({ future: { v4: true }, markdown: { mdx1Compat: { admonitions: true } } })).toBe(true);
+    expect(spaced({ markdown: { mdx1Compat: { admonitions: false } } })).toBe(false);
+    // The other two are read (quire reads comments and `{#id}` always; Docusaurus refuses them without).
+    expect(mapped({ markdown: { mdx1Compat: { comments: false, headingIds: false } } }).unread).toEqual([]);
+    // Before 3.10, future.v4 has no such flag.
+    const older = await project({ 'node_modules/@docusaurus/core/package.json': JSON.stringify({ version: '3.9.2' }) });
+    expect(spaced({ future: { v4: true } }, older)).toBe(true);
+    const newer = await project({ 'node_modules/@docusaurus/core/package.json': JSON.stringify({ version: '3.10.0' }) });
+    expect(spaced({ future: { v4: true } }, newer)).toBe(false);
+  });
+
   it("takes a full URL in a navbar or footer link's `to` as an external link, as Docusaurus's Link does", () => {
     const { config, diagnostics } = mapped({
       themeConfig: {

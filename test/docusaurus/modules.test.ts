@@ -230,7 +230,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
         '---',
         "import Logo from '@site/static/img/logo.svg';",
         '',
-        ':::caution Achtung',
+        ':::caution[Achtung]',
         '',
         'Ein **Teil** mit [Link](../intro.mdx) und <Logo width={20} />.',
         '',

@@ -90,12 +90,7 @@ export function remarkNotes() {
           notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'headingId', { written: written[1], slug }, placeIn(node, options)));
         }
       }
-      if (node.type === 'paragraph') {
-        const first = (node.children as WalkNode[] | undefined)?.[0];
-        const spaced = first?.type === 'text' && typeof first.value === 'string' ? /^:::[ \t]+(\w+)/.exec(first.value) : null;
-        if (spaced && (ADMONITIONS as readonly string[]).includes(spaced[1]))
-          notes.push(compileNote(CODES.CONTENT_AS_TEXT, 'spacedBox', { name: spaced[1] }, placeIn(node, options)));
-      }
+      if (node.type === 'paragraph') notes.push(...boxesAsText(node, file, options));
       if (node.type === 'html' && typeof node.value === 'string') {
         html.push(node.value);
         firstHtml ??= node;
@@ -173,4 +168,24 @@ function walkFind(tree: Root, test: (node: Positioned) => boolean): Positioned |
     if (test(n as Positioned)) found = n as Positioned;
   });
   return found;
+}
+
+/**
+ * A paragraph that begins like a box but is text: `::: note` (the space), and `:::tip Titel` where the site reads a
+ * box's title only in brackets (SiteConfig.markdown.spacedAdmonitionTitles off).
+ */
+function boxesAsText(node: Positioned, file: VFile, options: LinkOptions): CompileNote[] {
+  const first = (node.children as WalkNode[] | undefined)?.[0];
+  if (first?.type !== 'text' || typeof first.value !== 'string') return [];
+  const boxes = ADMONITIONS as readonly string[];
+  const spaced = /^:::[ \t]+(\w+)/.exec(first.value);
+  if (spaced && boxes.includes(spaced[1]))
+    return [compileNote(CODES.CONTENT_AS_TEXT, 'spacedBox', { name: spaced[1] }, placeIn(node, options))];
+  const titled =
+    file.data.spacedAdmonitionTitles === false ? /^(:{3,})([a-zA-Z][\w-]*)[ \t]+([^[{\n][^\n]*?)[ \t]*(?:\n|$)/.exec(first.value) : null;
+  if (titled && boxes.includes(titled[2]))
+    return [
+      compileNote(CODES.CONTENT_AS_TEXT, 'titledBox', { colons: titled[1], name: titled[2], title: titled[3] }, placeIn(node, options)),
+    ];
+  return [];
 }
