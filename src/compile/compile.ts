@@ -241,6 +241,7 @@ export function pageSettings(config: SiteConfig): PageSettings {
     ...(config.markdown.emoji ? { emoji: true } : {}),
     ...(config.markdown.detailsSummary ? { detailsSummary: config.markdown.detailsSummary } : {}),
     ...(config.markdown.spacedAdmonitionTitles ? {} : { spacedAdmonitionTitles: false }),
+    markdownFormat: config.markdown.format,
     ...(Object.keys(config.mdxComponents).length ? { mdxComponents: config.mdxComponents } : {}),
     ...(plugins
       ? {

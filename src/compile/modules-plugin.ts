@@ -1,3 +1,4 @@
+import { CORE_SCHEMA, load as loadYaml, type YAMLException } from 'js-yaml';
 import type { OnResolveArgs, Plugin, PluginBuild } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -626,10 +627,13 @@ function partialFiles(b: PluginBuild, state: BundleState): void {
   b.onLoad({ filter: /\.mdx?$/ }, async (args) => {
     const file = slash(path.relative(state.root, args.path));
     const text = await readFile(args.path, 'utf8');
-    const { body, bodyLine } = withoutFrontMatter(text);
+    const { body, bodyLine, frontMatter } = withoutFrontMatter(text);
+    const format = partialFormat(file, frontMatter, settings?.markdownFormat ?? 'mdx');
+    if (typeof format !== 'string')
+      return { errors: [{ text: format.error, location: { file, line: format.line, column: 0, lineText: '' } }] };
     const { compilePartial } = await import('./processors.ts');
     try {
-      const partial = await compilePartial(body, bodyLine, file, '/', baseUrl, texts, settings);
+      const partial = await compilePartial(body, bodyLine, file, '/', baseUrl, texts, settings, format);
       state.partials.set(file, partial);
       for (const note of partial.notes) state.notes.push(withExcerpt(noteDiagnostic(note, file), body, bodyLine));
       return { contents: partial.code, loader: 'js', resolveDir: path.dirname(args.path) };
@@ -639,7 +643,8 @@ function partialFiles(b: PluginBuild, state: BundleState): void {
         errors: [
           {
             text: `The partial cannot be compiled: ${m.reason ?? m.message}`,
-            location: { file, line: m.line ?? 1, column: Math.max(0, (m.column ?? 1) - 1), lineText: '' },
+            // The message's line is the body's, below the front matter.
+            location: { file, line: (m.line ?? 1) + bodyLine - 1, column: Math.max(0, (m.column ?? 1) - 1), lineText: '' },
           },
         ],
       };
@@ -648,11 +653,37 @@ function partialFiles(b: PluginBuild, state: BundleState): void {
 }
 
 /**
- * A partial's body without its front matter (Docusaurus reads none from a partial) and with its `mdx-code-block`
- * fences unwrapped, as a page's, and the body's first line.
+ * A partial's body without its front matter (Docusaurus shows none of a partial's fields) and with its
+ * `mdx-code-block` fences unwrapped, as a page's, the body's first line, and the front matter's text.
  */
-function withoutFrontMatter(text: string): { body: string; bodyLine: number } {
-  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+function withoutFrontMatter(text: string): { body: string; bodyLine: number; frontMatter?: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
   if (!match) return { body: unwrapMdxCodeBlocks(text), bodyLine: 1 };
-  return { body: unwrapMdxCodeBlocks(text.slice(match[0].length)), bodyLine: match[0].split('\n').length };
+  return { body: unwrapMdxCodeBlocks(text.slice(match[0].length)), bodyLine: match[0].split('\n').length, frontMatter: match[1] };
+}
+
+const FORMATS = ['md', 'mdx', 'detect'];
+
+/**
+ * How a partial is read, as Docusaurus's MDX loader chooses for every file it compiles (its getFormat): the
+ * partial's own `mdx.format` front matter, else the config's `markdown.format`; `detect` goes by the extension.
+ * Front matter that cannot be read, or another format, fails there as it fails Docusaurus's build.
+ */
+function partialFormat(file: string, frontMatter: string | undefined, siteFormat: string): 'md' | 'mdx' | { error: string; line: number } {
+  let own: unknown;
+  if (frontMatter?.includes('format')) {
+    try {
+      own = (loadYaml(frontMatter, { schema: CORE_SCHEMA }) as { mdx?: { format?: unknown } } | null)?.mdx?.format;
+    } catch (e) {
+      const mark = (e as YAMLException).mark;
+      return { error: `The partial's front matter cannot be read: ${(e as YAMLException).reason}`, line: (mark?.line ?? 0) + 2 };
+    }
+    if (own !== undefined && !FORMATS.includes(own as string)) {
+      const line = frontMatter.split('\n').findIndex((l) => /^\s+format:/.test(l)) + 2;
+      return { error: `The partial's mdx.format is ${JSON.stringify(own)}: it is md, mdx or detect.`, line: Math.max(line, 2) };
+    }
+  }
+  const format = (own as string | undefined) ?? siteFormat;
+  if (format !== 'detect') return format as 'md' | 'mdx';
+  return file.endsWith('.mdx') ? 'mdx' : 'md';
 }

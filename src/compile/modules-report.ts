@@ -22,7 +22,8 @@ export function moduleDiagnostic(m: Message, root: string, entries: Entry[], lef
     ? `quire's ${stub.exec(m.text)![1]} has only some of Docusaurus's exports: README "Coming from Docusaurus" lists them.`
     : m.notes
         .map((n) => n.text)
-        .filter((text) => !/external|--/.test(text))
+        // Nor does the note naming quire's own esbuild plugin that an import reached.
+        .filter((text) => !/external|--|was triggered by this import/.test(text))
         .join(' ');
   // The theme's modules are stubs in esbuild's namespace `quire-theme` (modules-plugin.ts): named as written.
   const text = m.text.replace(stub, (_, name: string) => `quire's ${name}`);
@@ -40,9 +41,10 @@ export function moduleDiagnostic(m: Message, root: string, entries: Entry[], lef
     );
   }
   const file = location ? slash(path.relative(root, path.resolve(root, location.file))) : undefined;
-  // In a partial, esbuild's place is in the code compiled from it: the import it names is found in the file.
+  // In a partial, esbuild's place is in the code compiled from it: the import it names is found in the file. A
+  // place without a line's text is the partial's own (its compile or front matter failed there).
   const place =
-    file && /\.mdx?$/.test(file) && location
+    file && /\.mdx?$/.test(file) && location?.lineText
       ? placeInPartial(path.join(root, file), location.lineText)
       : location && { line: location.line, column: location.column + 1 };
   return report(CODES.MODULE_IMPORT, 'module', { text, notes, leftOut }, { file, ...place, ...severity });

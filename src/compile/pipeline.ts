@@ -208,6 +208,8 @@ export interface PageSettings {
   detailsSummary?: string;
   /** `:::tip Title` is read as `:::tip[Title]` (SiteConfig.markdown.spacedAdmonitionTitles); default true. */
   spacedAdmonitionTitles?: boolean;
+  /** How a `.md`/`.mdx` partial a page imports is read, unless its own `mdx.format` says (SiteConfig.markdown.format); default `mdx`. */
+  markdownFormat?: 'md' | 'mdx' | 'detect';
 }
 
 /**

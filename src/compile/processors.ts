@@ -307,8 +307,9 @@ export interface CompiledPartial {
  * An `.md`/`.mdx` partial a page imports (https://docusaurus.io/docs/markdown-features/react#importing-markdown),
  * compiled like a page's body but to an ES module the bundler takes in: its own `import`s stay imports (the bundler
  * follows them), and the theme's components reach it through `@mdx-js/react`'s `useMDXComponents`, as under
- * Docusaurus's MDX provider. `file` is project-relative; relative links and images resolve from it. Throws VFile
- * messages.
+ * Docusaurus's MDX provider. `file` is project-relative; relative links and images resolve from it. `format` `md`
+ * reads it as CommonMark, its raw HTML parsed as a `.md` page's (Docusaurus compiles such a partial with MDX's `md`
+ * format and rehype-raw). Throws VFile messages.
  */
 export async function compilePartial(
   body: string,
@@ -318,24 +319,31 @@ export async function compilePartial(
   baseUrl: string,
   texts: CompileTexts,
   settings: PageSettings = {},
+  format: Source['format'] = 'mdx',
 ): Promise<CompiledPartial> {
   const value = prepareMarkdown(body, settings);
   const parts = syntaxPartsFor(value);
   const section = settings.plugins && sectionOfFile(file, settings.plugins.folders);
   const project = settings.plugins && section ? await projectPlugins(settings.plugins, section) : undefined;
-  const key = `partial|${processorKey(parts, texts, project)}`;
+  const key = `partial|${format}|${processorKey(parts, texts, project)}`;
   let processor = mdxProcessors.get(key);
+  const commonMark = {
+    format: 'md' as const,
+    remarkPlugins: remarkPluginsFor(parts, project),
+    rehypePlugins: [rehypeRawHtml, ...rehypePluginsFor(project)] as PluggableList,
+  };
   if (!processor)
     mdxProcessors.set(
       key,
       (processor = createProcessor({
         ...mdxOptions(parts, texts, project),
+        ...(format === 'md' ? commonMark : {}),
         outputFormat: 'program',
         providerImportSource: '@mdx-js/react',
         SourceMapGenerator: undefined,
       })),
     );
-  const source = { file, path: pagePath, bodyLine, format: 'mdx' } as Source;
+  const source = { file, path: pagePath, bodyLine, format } as Source;
   const input = { value, ...pathFor(file, settings), data: { ...fileData(source, baseUrl, texts, settings), keepImports: true } };
   const out = await processFile(processor, input);
   return {

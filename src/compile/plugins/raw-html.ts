@@ -8,6 +8,8 @@ import { SKIP, walk, type WalkNode } from './walk.ts';
 /** Set on the links and images Markdown made (already resolved by remarkLinks) while raw HTML is parsed. */
 const FROM_MARKDOWN = 'dataQuireFromMarkdown';
 
+const MDX_NODES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
+
 /**
  * HTML written in a `.md` file (CommonMark's raw HTML: `<kbd>`, `<br>`, `<details>` around Markdown, …):
  * remark-rehype keeps it as raw strings, and this plugin parses them together with the Markdown around them
@@ -18,7 +20,7 @@ const FROM_MARKDOWN = 'dataQuireFromMarkdown';
  * policy (src/shared/url-policy.ts) in the same pass: a script URL, an event handler or a `<script>` is an error.
  * HTML comments are the writer's notes and are dropped. Files without HTML skip all of this.
  *
- * `.mdx` files never get here: MDX parses tags as components itself.
+ * `.mdx` files never get here: MDX parses tags as components itself. A `.md` partial read as CommonMark does.
  */
 export function rehypeRawHtml() {
   return (tree: Root, file: VFile): Root | undefined => {
@@ -37,7 +39,9 @@ export function rehypeRawHtml() {
       const meta = (node.data as { meta?: unknown } | undefined)?.meta;
       if (node.tagName === 'code' && typeof meta === 'string' && meta) node.properties.metastring = meta;
     });
-    const parsed = raw(tree, { file }) as Root;
+    // MDX nodes a project's remark plugin made stay as they are in a CommonMark partial (compiled by MDX with
+    // format 'md'), as Docusaurus's rehype-raw lets them through.
+    const parsed = raw(tree, { file, passThrough: MDX_NODES }) as Root;
     const options = file.data.linkOptions as LinkOptions;
     const links = (file.data.links ??= []) as LinkRef[];
     const assets = (file.data.assets ??= []) as AssetRef[];
