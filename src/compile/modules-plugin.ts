@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { withExcerpt, type Diagnostic } from '../diagnostics.ts';
-import { assetMarker } from '../shared/markers.ts';
+import { assetMarker, relativeMarker } from '../shared/markers.ts';
 import { withBase } from '../shared/route-match.ts';
 import { closestName } from '../shared/text.ts';
 import type { ElementContent } from 'hast';
@@ -453,6 +453,28 @@ function packageExports(b: PluginBuild): void {
 }
 
 /**
+ * `@mdx-js/react` in the browser: a partial's links drawn there lead where the page's build-time drawing leads. A
+ * relative link to a page is a marker there (LinkOptions.perPage), resolved from the page's own address (without
+ * its trailing slash where the site's links are written so, SiteConfig.relativeUrls), as compile resolves it for
+ * the page's HTML (modules.ts).
+ */
+export function browserMdxReact(noSlash: boolean): string {
+  return [
+    "import { createElement } from 'react';",
+    `const MARKER = ${JSON.stringify(relativeMarker(''))};`,
+    'function A(props) {',
+    '  const href = props.href;',
+    "  if (typeof href !== 'string' || !href.startsWith(MARKER)) return createElement('a', props);",
+    `  const from = location.pathname${noSlash ? ".replace(/(.)\\/$/, '$1')" : ''};`,
+    '  const to = new URL(decodeURIComponent(href.slice(MARKER.length)), location.origin + from);',
+    "  return createElement('a', { ...props, href: to.pathname + to.search + to.hash });",
+    '}',
+    'export const useMDXComponents = (given) => ({ a: A, ...given });',
+    'export const MDXProvider = ({ children }) => children;',
+  ].join('\n');
+}
+
+/**
  * The theme's modules as stubs exporting each name the module has: in the browser read from the theme's
  * `docusaurusModules` (and `@mdx-js/react` made here), on the server imported from the render (external).
  */
@@ -460,11 +482,7 @@ function themeModuleStubs(b: PluginBuild, { root, options }: BundleState, target
   const { provided, browser } = options;
   b.onLoad({ filter: /.*/, namespace: 'quire-theme' }, (args) => {
     if (target === 'browser' && args.path === '@mdx-js/react')
-      return {
-        contents: 'export const useMDXComponents = (given) => ({ ...given });\nexport const MDXProvider = ({ children }) => children;',
-        loader: 'js',
-        resolveDir: browser!.quire,
-      };
+      return { contents: browserMdxReact(options.settings?.relativeUrls === 'noSlash'), loader: 'js', resolveDir: browser!.quire };
     const source =
       target === 'browser'
         ? [

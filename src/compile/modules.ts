@@ -8,6 +8,9 @@ import { bundleKey, type BundleRecord, type ModuleBundles } from './module-bundl
 import { BundleState, modulesPlugin, sameCssModuleNames, slash, type Entry } from './modules-plugin.ts';
 import { esbuildErrors, moduleDiagnostic } from './modules-report.ts';
 import type { PageSettings } from './pipeline.ts';
+import { internalRef } from './plugins/links.ts';
+import { relativeLinked, replaceRelativeMarkers } from '../shared/markers.ts';
+import { withBase } from '../shared/route-match.ts';
 
 /** How bundleModules bundles: what the theme provides, the base path, settings for partials, the browser's files. */
 export interface BundleOptions {
@@ -303,16 +306,29 @@ function attachModules(
     .map((input) => slash(path.isAbsolute(input) ? path.relative(root, input) : input))
     .filter((input) => !input.startsWith('quire-page') && !input.includes('node_modules/'));
   const used = [...state.assets.values()].filter((a) => js.includes(a.marker) || css?.includes(a.marker));
-  // What the page's partials link to and show is the page's: checked, and published, with its own.
+  // What the page's partials link to and show is the page's: checked, and published, with its own. Their relative
+  // links to pages lead from this page's address (LinkOptions.perPage).
+  const relativeBase =
+    state.options.settings?.relativeUrls === 'noSlash' && page.source.path !== '/' ? page.source.path.replace(/\/$/, '') : page.source.path;
+  const fromPage = (url: string) => {
+    const u = new URL(url, 'http://site' + relativeBase);
+    return withBase(state.options.baseUrl, u.pathname + u.search + u.hash);
+  };
   for (const file of files) {
     const partial = state.partials.get(file);
     if (!partial) continue;
-    page.links = [...page.links, ...partial.links];
+    page.links = [
+      ...page.links,
+      ...partial.links.map((ref) => {
+        const relative = relativeLinked(ref.path);
+        return relative === undefined ? ref : { ...ref, ...internalRef(relative, page.source.path, relativeBase)!, url: ref.url };
+      }),
+    ];
     used.push(...partial.assets);
     addMeasured(page, partial.measuredImages);
   }
   addPartialHeadings(page, `quire-page:${i}`, state.partials, (importer, source) => resolved.get(importer)?.get(source));
-  page.modules = { code: js, ...(css ? { css } : {}), files };
+  page.modules = { code: replaceRelativeMarkers(js, (url) => JSON.stringify(fromPage(url)).slice(1, -1)), ...(css ? { css } : {}), files };
   if (used.length) page.assets = [...page.assets, ...used.filter((a) => !page.assets.some((b) => b.marker === a.marker))];
 }
 

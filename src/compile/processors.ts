@@ -344,7 +344,13 @@ export async function compilePartial(
       })),
     );
   const source = { file, path: pagePath, bodyLine, format } as Source;
-  const input = { value, ...pathFor(file, settings), data: { ...fileData(source, baseUrl, texts, settings), keepImports: true } };
+  const data = fileData(source, baseUrl, texts, settings);
+  // Its relative links to pages are resolved by each page that shows it (LinkOptions.perPage).
+  const input = {
+    value,
+    ...pathFor(file, settings),
+    data: { ...data, linkOptions: { ...(data.linkOptions as object), perPage: true }, keepImports: true },
+  };
   const out = await processFile(processor, input);
   return {
     code: String(out.value),

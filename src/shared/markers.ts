@@ -7,6 +7,7 @@ import { escapeRegExp } from './text.ts';
  */
 const FILE_MARKER = 'quire-file:';
 const ASSET_MARKER = 'quire-asset:';
+const RELATIVE_MARKER = 'quire-relative:';
 
 /**
  * How links name a content file, and how the maps from files to routes are keyed: the composed form, so a link
@@ -33,6 +34,31 @@ export function routesByFile(pages: readonly { source: { file: string; path: str
 /** The marker written into a page for a link to a content file (`content/docs/zweite seite.md`). */
 export function fileMarker(file: string): string {
   return FILE_MARKER + encodePath(file);
+}
+
+/**
+ * The marker a partial's relative link to a page (`[Weiter](naechste-seite)`) is written as: each page that shows
+ * the partial resolves it from its own address, as the browser resolves it there (compile's modules.ts).
+ */
+export function relativeMarker(url: string): string {
+  return RELATIVE_MARKER + encodePath(url);
+}
+
+/** The path the link checker gets for such a link until the page showing the partial resolves it. */
+export function relativeLinkPath(url: string): string {
+  return RELATIVE_MARKER + url;
+}
+
+/** The relative link a checked path holds (see relativeLinkPath), or undefined. */
+export function relativeLinked(linkPath: string | undefined): string | undefined {
+  return linkPath?.startsWith(RELATIVE_MARKER) ? linkPath.slice(RELATIVE_MARKER.length) : undefined;
+}
+
+const RELATIVE_MARKERS = new RegExp(`${escapeRegExp(RELATIVE_MARKER)}([^"#?&\\s]+)`, 'g');
+
+/** Code or HTML with each relative-link marker replaced by the URL `urlOf` gives its link. */
+export function replaceRelativeMarkers(text: string, urlOf: (url: string) => string): string {
+  return text.includes(RELATIVE_MARKER) ? text.replace(RELATIVE_MARKERS, (_, encoded: string) => urlOf(decodePath(encoded))) : text;
 }
 
 /** The marker written into a page for a relative asset; emit replaces every occurrence of it. */

@@ -3,7 +3,17 @@ import type { Properties, Root as HastRoot } from 'hast';
 import type { Image, Link, LinkReference, Root } from 'mdast';
 import { walk, type WalkNode } from './walk.ts';
 import { CODES, report } from '../../diagnostics.ts';
-import { assetMarker, fileKey, fileLinkPath, fileMarker, linkedFile, SIZE_PROPERTY, sizeMarker } from '../../shared/markers.ts';
+import {
+  assetMarker,
+  fileKey,
+  fileLinkPath,
+  fileMarker,
+  linkedFile,
+  relativeLinkPath,
+  relativeMarker,
+  SIZE_PROPERTY,
+  sizeMarker,
+} from '../../shared/markers.ts';
 import { shownAddress, type ShownAddresses } from '../addresses.ts';
 import { isExternal, normalizePath, withBase, withoutBase } from '../../shared/route-match.ts';
 import { URL_KEYS } from '../../shared/url-keys.ts';
@@ -54,6 +64,11 @@ export interface LinkOptions {
    * with `./` or `../` is tried too, for the address project plugins are shown (see src/compile/addresses.ts).
    */
   contentRoot?: string;
+  /**
+   * The content is a partial shown by other pages: a relative link to a page (not to a `.md` file or an image) is
+   * resolved by each page that shows it, from its own address (see relativeMarker), as the browser resolves it.
+   */
+  perPage?: true;
 }
 
 /**
@@ -341,7 +356,7 @@ function componentUrl(
     return { url, ref: ref && FILE_PROPS.has(name) ? { ...ref, image: true } : ref };
   }
   if (FILE_PROPS.has(name)) return resolveAsset(url, options, assets, at);
-  if (namesMarkdownFile(url)) return resolveLink(url, options);
+  if (namesMarkdownFile(url) || options.perPage) return resolveLink(url, options);
   const u = new URL(url, 'http://site' + (options.relativeBase ?? options.pagePath));
   const sitePath = u.pathname + u.search + u.hash;
   return { url: sitePath, ref: { ...internalRef(sitePath, options.pagePath)!, url } };
@@ -393,6 +408,11 @@ export function resolveLink(written: string, options: LinkOptions): { url: strin
       ref: { url, path: fileLinkPath(target), hash: hash ? decodeSafe(hash) : undefined },
     };
   }
+  if (options.perPage && !written.startsWith('/') && !written.startsWith('?'))
+    return {
+      url: relativeMarker(written),
+      ref: { url: written, path: relativeLinkPath(written), hash: hash ? decodeSafe(hash) : undefined },
+    };
   // A site path written with the base path in it (`/docs/config` under `/docs/`) means the page under the base, as
   // Docusaurus's Link reads it (a file link above is a file's path, not an address); messages keep it as written.
   const url = options.mayHaveBase ? withoutBase(options.baseUrl, written) : written;
