@@ -47,6 +47,8 @@ export interface ExpandedPresets {
    */
   themeFolders: string[];
   diagnostics: Diagnostic[];
+  /** The files the presets' code was read from (and their themes'): an edit to one loads the config again in quire dev. */
+  inputs: string[];
 }
 
 /** `require.resolve` from the config file: a module's file, or undefined. */
@@ -67,7 +69,7 @@ interface Part {
  * one that throws is error Q001 at its key.
  */
 export async function expandPresets(raw: unknown, root: string, file: string): Promise<ExpandedPresets> {
-  const none: ExpandedPresets = { raw, adds: new Map(), themeFolders: [], diagnostics: [] };
+  const none: ExpandedPresets = { raw, adds: new Map(), themeFolders: [], diagnostics: [], inputs: [] };
   if (!isObject(raw) || !Array.isArray(raw.presets)) return none;
   const configFile = path.resolve(root, file);
   const resolve = (name: string) => resolveFrom(configFile, name);
@@ -75,6 +77,7 @@ export async function expandPresets(raw: unknown, root: string, file: string): P
   const adds = new Map<number, string>();
   const themeFolders: string[] = [];
   const diagnostics: Diagnostic[] = [];
+  const inputs: string[] = [];
   for (const [i, entry] of presets.entries()) {
     const name: unknown = Array.isArray(entry) ? entry[0] : entry;
     if (typeof name !== 'string' || isKnownPreset(presetPackage(name))) continue;
@@ -84,7 +87,8 @@ export async function expandPresets(raw: unknown, root: string, file: string): P
     let answer: unknown;
     try {
       // Run as Docusaurus's loader runs it: CommonJS or ESM, with Node's globals (`require.resolve`, `__dirname`).
-      const { value: loaded } = await importTypeScript(module, { nodeGlobals: true });
+      const { value: loaded, inputs: read } = await importTypeScript(module, { nodeGlobals: true });
+      inputs.push(...read);
       const fn = isObject(loaded) && 'default' in loaded ? loaded.default : loaded;
       if (typeof fn !== 'function') continue;
       answer = await inProduction(() => fn(presetContext(raw, root, configFile), options));
@@ -106,12 +110,12 @@ export async function expandPresets(raw: unknown, root: string, file: string): P
     adds.set(i, addedNames([...plugins, ...presetThemes]));
     for (const theme of presetThemes) {
       if (!theme.name || !theme.file || CLASSIC_PARTS.has(theme.name) || DONE_BY_QUIRE.has(theme.name)) continue;
-      const folder = await themeFolder(theme, presetContext(raw, root, configFile));
+      const folder = await themeFolder(theme, presetContext(raw, root, configFile), inputs);
       if (folder) themeFolders.push(path.relative(root, folder).split(path.sep).join('/'));
     }
   }
-  if (adds.size === 0) return { ...none, diagnostics };
-  return { raw: { ...raw, presets }, adds, themeFolders, diagnostics };
+  if (adds.size === 0) return { ...none, diagnostics, inputs };
+  return { raw: { ...raw, presets }, adds, themeFolders, diagnostics, inputs };
 }
 
 /**
@@ -119,9 +123,10 @@ export async function expandPresets(raw: unknown, root: string, file: string): P
  * resolves it; none for a theme without one, or one whose code fails (its components are then not found, and a
  * page importing one gets Q039 there).
  */
-async function themeFolder(theme: Part, context: Raw): Promise<string | undefined> {
+async function themeFolder(theme: Part, context: Raw, inputs: string[]): Promise<string | undefined> {
   try {
-    const { value } = await importTypeScript(theme.file!, { nodeGlobals: true });
+    const { value, inputs: read } = await importTypeScript(theme.file!, { nodeGlobals: true });
+    inputs.push(...read);
     const fn = isObject(value) && 'default' in value ? value.default : value;
     if (typeof fn !== 'function') return undefined;
     const plugin: unknown = await inProduction(() => fn(context, theme.options ?? {}));

@@ -107,8 +107,10 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
   if (ran.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: ran.diagnostics, inputs: ran.inputs };
   // A preset quire does not know by name is run, as Docusaurus runs it, for the classic options it amounts to.
   const presets = await expandPresets(ran.value, root, file);
+  // The config's files and its presets' (a project's own preset, edited in quire dev, loads the config again).
+  const read = [...ran.inputs, ...presets.inputs];
   if (presets.diagnostics.some((d) => d.severity === 'error'))
-    return { diagnostics: [...ran.diagnostics, ...presets.diagnostics], inputs: ran.inputs };
+    return { diagnostics: [...ran.diagnostics, ...presets.diagnostics], inputs: read };
   const mapped = mapDocusaurusConfig(
     presets.raw,
     file,
@@ -116,7 +118,7 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
     { adds: presets.adds, themeFolders: presets.themeFolders },
   );
   const diagnostics = [...ran.diagnostics, ...presets.diagnostics, ...mapped.diagnostics];
-  if (!mapped.config) return { diagnostics, inputs: ran.inputs };
+  if (!mapped.config) return { diagnostics, inputs: read };
   // The project's src/theme/MDXComponents: the components every MDX page may use without an import. Its reader
   // (and the parser it loads) only for a project that has one; an edit to it loads the config again in quire dev.
   const mdxFile = mapped.config.themeComponents?.MDXComponents;
@@ -127,7 +129,7 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
     diagnostics.push(...mdx.diagnostics);
   }
   const plugins = mapped.config.markdown?.plugins;
-  if (plugins) plugins.key = pluginsKey(plugins.key, root, ran.inputs);
+  if (plugins) plugins.key = pluginsKey(plugins.key, root, read);
   const validated = validateConfig(mapped.config, file, overrides);
   const unsafe = validated.config
     ? [...(await unsafeInConfig(validated.config, file)), ...missingStyles(validated.config, root, file)]
@@ -137,7 +139,7 @@ async function loadDocusaurus(root: string, file: string, overrides: LoadConfigO
     ...(mapped.hooks ? { hooks: mapped.hooks } : {}),
     diagnostics: [...diagnostics, ...validated.diagnostics, ...unsafe],
     // The translations the config read (i18n/<locale>/…): an edit to one loads the config again in quire dev.
-    inputs: [...ran.inputs, ...(mapped.inputs ?? []), ...(mdxFile ? [path.join(root, mdxFile)] : [])],
+    inputs: [...read, ...(mapped.inputs ?? []), ...(mdxFile ? [path.join(root, mdxFile)] : [])],
   };
 }
 

@@ -628,8 +628,15 @@ describe('Docusaurus config', () => {
       'sidebars.js': 'module.exports = { docs: ["intro"] };',
       'src/site.css': ':root { --ifm-color-primary: #2e7d32; }',
     });
-    const { config, diagnostics } = await loadConfig({ root });
+    const { config, diagnostics, inputs } = await loadConfig({ root });
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // The preset's and its theme's code are the config's inputs: an edit to one loads it again in quire dev.
+    expect(inputs).toEqual(
+      expect.arrayContaining([
+        path.join(root, 'node_modules/@acme/preset-handbook/lib/index.js'),
+        path.join(root, 'node_modules/@acme/theme-handbook/index.js'),
+      ]),
+    );
     expect(config?.docs).toMatchObject({ routeBasePath: '', sidebarPath: 'sidebars.js', breadcrumbs: false });
     expect(config?.styles).toEqual(['src/site.css']);
     // The theme's components answer `@theme/…` imports, the project's own src/theme/ first (Docusaurus's order);
