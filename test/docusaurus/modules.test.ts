@@ -417,6 +417,26 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(icons).toEqual(['13.5x13.5', '10x10']);
   });
 
+  it("keeps the import of @docusaurus/Link where the page's code uses it too, inside an expression", async () => {
+    const { result, writer } = await build({
+      'docs/spenden.mdx': [
+        "import Link from '@docusaurus/Link';",
+        '',
+        'export const wege = [{ name: "Bank", url: "https://bank.example.org" }, { name: "Post", url: "/docs/intro" }];',
+        '',
+        '<Link to="/docs/intro">Direkt</Link>',
+        '',
+        '<ul>{wege.map((weg) => <li key={weg.name}><Link to={weg.url}>{weg.name}</Link></li>)}</ul>',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/spenden/index.html') ?? '';
+    expect(html).toMatch(/<a href="\/docs\/intro\/?">Direkt<\/a>/);
+    expect(html).toMatch(/<li><a href="https:\/\/bank\.example\.org"[^>]*>Bank/);
+    expect(html).toMatch(/<li><a href="\/docs\/intro\/?"[^>]*>Post<\/a><\/li>/);
+  });
+
   it("publishes a font a package's CSS names from a workspace's node_modules above the project, as Babel's REPL", async () => {
     const site = await makeSite('docusaurus-classic', {
       'src/pages/schrift.js':
