@@ -452,3 +452,22 @@ describe('two pages at one address', () => {
     expect(result.diagnostics.filter((d) => d.code === 'Q050').map((d) => d.severity)).toEqual(['error']);
   });
 });
+
+describe('Docusaurus links as its pages resolve them', () => {
+  it("resolves an index doc's relative links from its folder's address, and a .md link from the project's folder", async () => {
+    const { result, writer } = await build({
+      'docs/kino/index.md': '# Kino\n\nSee [the hall](saal) and [the seats](./plaetze/).\n',
+      'docs/kino/saal.md': '# Saal\n\nBack to [the cinema](./index.md), or [the post](/blog/2021-08-26-welcome/index.mdx).\n',
+      'docs/kino/plaetze.md': '# Plätze\n',
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q060' || d.severity === 'error')).toEqual([]);
+    // The index doc's address ends with a slash (its permalink /docs/kino/), so `saal` is /docs/kino/saal.
+    const index = text(writer, 'docs/kino/index.html');
+    expect(index).toMatch(/<a href="\/docs\/kino\/saal\/?">the hall<\/a>/);
+    expect(index).toMatch(/<a href="\/docs\/kino\/plaetze\/">the seats<\/a>/);
+    // A link written from the site's root to a file outside the docs folder names that file, as Docusaurus tries the
+    // project's folder after the content folder.
+    expect(text(writer, 'docs/kino/saal/index.html')).toMatch(/<a href="\/blog\/welcome\/?">the post<\/a>/);
+  });
+
+});
