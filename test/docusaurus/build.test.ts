@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
-import { buildInMemory, fixture, makeSite } from '../helpers.ts';
+import { buildInMemory, fixture, makeSite, png } from '../helpers.ts';
 
 type Result = Awaited<ReturnType<typeof buildInMemory>>['result'];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
 
 /** Builds a copy of the template with an overlay (file → text, or null to delete). */
-async function build(overlay: Record<string, string | null> = {}) {
+async function build(overlay: Record<string, string | Buffer | null> = {}) {
   const site = await makeSite('docusaurus-classic', overlay);
   cleanups.push(site.cleanup);
   return buildInMemory(site.root);
@@ -453,7 +453,7 @@ describe('two pages at one address', () => {
   });
 });
 
-describe('Docusaurus links as its pages resolve them', () => {
+describe('Docusaurus links as its pages resolve them, and lists of posts', () => {
   it("resolves an index doc's relative links from its folder's address, and a .md link from the project's folder", async () => {
     const { result, writer } = await build({
       'docs/kino/index.md': '# Kino\n\nSee [the hall](saal) and [the seats](./plaetze/).\n',
@@ -470,4 +470,29 @@ describe('Docusaurus links as its pages resolve them', () => {
     expect(text(writer, 'docs/kino/saal/index.html')).toMatch(/<a href="\/blog\/welcome\/?">the post<\/a>/);
   });
 
+  it('shows the part before the truncate marker of a post whose code draws an image', async () => {
+    const { writer } = await build({
+      'blog/2024-05-01-bild/index.mdx': [
+        '---',
+        'title: Bild',
+        'description: Nur die Beschreibung',
+        'authors: [slorber]',
+        '---',
+        '',
+        'Der Anfang des Beitrags.',
+        '',
+        '{/* truncate */}',
+        '',
+        "<img src={require('./bild.png').default} alt='Ein Bild' />",
+        '',
+      ].join('\n'),
+      'blog/2024-05-01-bild/bild.png': png(4, 4),
+    });
+    const list = text(writer, 'blog/index.html');
+    const teaser = /<article class="blog-teaser"><h2><a href="\/blog\/2024\/05\/01\/bild\/?">[\s\S]*?<\/article>/.exec(list)?.[0] ?? '';
+    // The post's text, not its description (which a list shows only of a post it cannot cut).
+    expect(teaser).toContain('Der Anfang des Beitrags.');
+    expect(teaser).not.toContain('Nur die Beschreibung');
+    expect(teaser).not.toContain('Ein Bild');
+  });
 });
