@@ -363,7 +363,7 @@ export const CATALOGUE = {
     title: 'Unknown configuration key',
     severity: 'warning',
     about:
-      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, an `html` item in a navbar dropdown), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it; the versions of a docs plugin instance other than the preset's (`<id>_versions.json`), of which only the current docs are built",
+      "a config key quire does not know (`onBrokenLink`), named by its key path with the nearest known key; it is ignored and the default stays in force. In a Docusaurus config: every setting quire does not read, named in one warning (`themeConfig.prism`, `themeConfig.navbar.items.*.position`, an `html` item in a navbar dropdown), and the parts of the built locale's translations in `i18n/<locale>/` that are not read (another plugin's texts, Docusaurus's theme texts in `code.json`, a translated file that translates no file), the files of `src/theme/` that replace parts of Docusaurus's theme quire draws itself, and what `src/theme/MDXComponents` adds that quire does not use (HTML elements it replaces) or cannot read without running it; the versions of a docs plugin instance other than the preset's (`<id>_versions.json`), of which only the current docs are built; a docs folder quire builds where the config lists the classic plugins without the docs plugin",
     cases: {
       unknownKey: kase({
         severity: 'warning',
@@ -379,6 +379,12 @@ export const CATALOGUE = {
       docsOff: kase({
         severity: 'warning',
         message: () => 'The docs plugin is turned off (docs: false), which quire does not support yet: the docs folder is read if present.',
+      }),
+      docsPluginAbsent: kase({
+        severity: 'warning',
+        message: (d: { dir: string }) =>
+          `The config lists the classic plugins one by one, without the docs plugin, so Docusaurus builds no docs; quire does not support a site without docs yet, and builds ${d.dir}/ all the same.`,
+        hint: 'Add @docusaurus/plugin-content-docs to plugins, or move the folder away if it holds no docs.',
       }),
       swizzledUnused: kase({
         severity: 'warning',

@@ -10,6 +10,7 @@ import { importFailure, importTypeScript, missingPackageOf, standInForMissingPac
 import { globMatcher } from '../globs.ts';
 import { escapeRegExp, lineColumn } from '../shared/text.ts';
 import { docsInstanceProblems, docsInstances } from './docusaurus-docs-instances.ts';
+import { CONTENT_SECTIONS, classicParts } from './docusaurus-parts.ts';
 import { translateConfig } from './docusaurus-i18n.ts';
 import type { ProjectHooks, UserConfig } from './schema.ts';
 import { swizzledComponents } from './swizzled.ts';
@@ -119,6 +120,14 @@ const NO_EFFECT = new Set([
   'githubPort',
   'future.experimental_faster',
   'future.faster',
+]);
+
+/** Plugins whose work quire's bundler does itself, given in `plugins`. */
+const DONE_BY_BUNDLER: ReadonlySet<unknown> = new Set([
+  'docusaurus-plugin-sass',
+  '@docusaurus/plugin-svgr',
+  'svgr',
+  'docusaurus-plugin-svgr',
 ]);
 
 /** The classic preset under the names Docusaurus accepts for it. */
@@ -320,7 +329,7 @@ export function mapDocusaurusConfig(
   if (Array.isArray(statics) && statics.length === 1 && typeof statics[0] === 'string') staticDir = relative(statics[0]);
   else if (statics !== undefined) used.delete('staticDirectories');
 
-  // The classic preset's options (the docs, blog and pages plugins given on their own in `plugins` are named unread).
+  // The classic preset's options, or its parts' where the config lists them itself (see classicParts).
   const presets = raw.presets;
   let preset = '';
   /** What a wrapper of the classic preset adds that quire does not run, named with the unread settings. */
@@ -337,14 +346,30 @@ export function mapDocusaurusConfig(
       if (adds) presetAdds = `${Array.isArray(entry) ? `${preset}.0` : preset} (${pkg}: ${adds})`;
     });
   }
-  const opt = <T = unknown>(key: string): T | undefined =>
-    preset && Array.isArray((presets as unknown[])[Number(preset.split('.')[1])]) ? take<T>(`${preset}.1.${key}`) : undefined;
+  // Where each part's options are written: under the preset, or in the part's own entry of `plugins` or `themes`.
+  const parts = classicParts(raw, preset, presetPackage);
+  for (const name of parts.names) used.add(name);
+  /** The key path of a classic preset option (`docs.sidebarPath`) where this config writes it, if it can. */
+  const optionKey = (key: string): string | undefined => {
+    const [section, ...rest] = key.split('.');
+    const base = parts.at.get(section!);
+    return base === undefined ? undefined : [base, ...rest].join('.');
+  };
+  const opt = <T = unknown>(key: string): T | undefined => {
+    const keyPath = optionKey(key);
+    if (keyPath !== undefined) return take<T>(keyPath);
+    // A content plugin the config does not list, beside others it lists, is not there: as the preset's `false`.
+    return parts.listed && (CONTENT_SECTIONS as readonly string[]).includes(key) ? (false as T) : undefined;
+  };
   /** A preset option looked at without marking it read: `docs: false` reads the whole key, `docs: {…}` only what is taken. */
   const peek = (key: string): unknown => {
     const value = opt(key);
-    if (value !== false && value !== null) used.delete(`${preset}.1.${key}`);
+    const keyPath = optionKey(key);
+    if (value !== false && value !== null && keyPath !== undefined) used.delete(keyPath);
     return value;
   };
+  /** The key path of a section's options for diagnostics: where it is written, else where the preset's would be. */
+  const sectionKey = (section: string): string => optionKey(section) ?? `${preset || 'presets'}.1.${section}`;
 
   // Docusaurus's own npm2yarn remark plugin, which quire does itself; the project's other remark and rehype
   // plugins run in compile (see projectPluginsIn).
@@ -356,9 +381,9 @@ export function mapDocusaurusConfig(
   if (npm2yarn) config.markdown = { ...(config.markdown as Raw), npm2yarn };
   // The preset's sections, and each other docs plugin instance's own lists under `docs@<id>` (its pages run those).
   const pluginSources = [
-    ...(preset ? ['docs', 'blog', 'pages'].map((section) => ({ section, base: `${preset}.1.${section}` })) : []),
+    ...CONTENT_SECTIONS.flatMap((section) => (parts.at.has(section) ? [{ section, base: sectionKey(section) }] : [])),
     ...docsInstances(raw, preset)
-      .filter((instance) => instance.at !== `${preset}.1.docs`)
+      .filter((instance) => instance.at !== parts.at.get('docs'))
       .map((instance) => ({ section: `docs@${instance.id}`, base: instance.at })),
   ];
   const readList = (keyPath: string): unknown => {
@@ -376,7 +401,7 @@ export function mapDocusaurusConfig(
   config.infimaStyles = true;
   if (typeof customCss === 'string') config.styles = [relative(customCss)];
   else if (Array.isArray(customCss) && customCss.every((f) => typeof f === 'string')) config.styles = customCss.map((f) => relative(f));
-  else if (customCss !== undefined) used.delete(`${preset}.1.theme.customCss`);
+  else if (customCss !== undefined) used.delete(`${sectionKey('theme')}.customCss`);
 
   // Docusaurus needs no doc at the docs root: one is there only if a doc's slug or file name puts it there.
   const docs: Raw = { mainDocId: null };
@@ -395,12 +420,7 @@ export function mapDocusaurusConfig(
     const unused = ['sidebars.js', 'sidebars.ts', 'sidebars.json', 'sidebars.mjs', 'sidebars.cjs'].find(exists);
     if (unused)
       diagnostics.push(
-        report(
-          CODES.SIDEBAR_LOAD,
-          'sidebarUnread',
-          { file: unused, docsPath },
-          { file, keyPath: `${preset || 'presets'}.docs.sidebarPath` },
-        ),
+        report(CODES.SIDEBAR_LOAD, 'sidebarUnread', { file: unused, docsPath }, { file, keyPath: `${sectionKey('docs')}.sidebarPath` }),
       );
   }
   for (const [from, to] of [
@@ -412,7 +432,11 @@ export function mapDocusaurusConfig(
   }
   // The theme's breadcrumbs carry microdata up to 3.9; 3.10 writes a JSON-LD BreadcrumbList into the head instead.
   docs.breadcrumbsData = installedAtLeast(layout.root, 'theme-classic', 3, 10) ? 'jsonLd' : 'microdata';
-  if (docsOptions === false) diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'docsOff', {}, { file, keyPath: `${preset}.1.docs` }));
+  if (docsOptions === false && !parts.listed)
+    diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'docsOff', {}, { file, keyPath: sectionKey('docs') }));
+  // Parts listed one by one without the docs plugin: Docusaurus builds no docs, quire reads the folder all the same.
+  else if (docsOptions === false && exists(docsPath))
+    diagnostics.push(report(CODES.CONFIG_UNKNOWN_KEY, 'docsPluginAbsent', { dir: docsPath }, { file, keyPath: 'plugins' }));
   diagnostics.push(...docsInstanceProblems(raw, preset, file));
   const toc = {
     min: take<number>('themeConfig.tableOfContents.minHeadingLevel'),
@@ -439,7 +463,7 @@ export function mapDocusaurusConfig(
     peek,
     root: layout.root,
     file,
-    keyBase: `${preset || 'presets'}.1.docs`,
+    keyBase: sectionKey('docs'),
     docsPath,
     docs,
     diagnostics,
@@ -449,7 +473,7 @@ export function mapDocusaurusConfig(
     const last = versioned.find((v) => v.isLast) ?? versioned[0];
     docs.version = { name: last.name, label: last.label };
   }
-  const docsKey = `${preset || 'presets'}.1.docs`;
+  const docsKey = sectionKey('docs');
   const docsDirs = (versioned ?? [{ name: CURRENT, dir: docsPath }]).map((v) => ({ name: v.name as string, dir: v.dir as string }));
   Object.assign(
     docs,
@@ -471,6 +495,10 @@ export function mapDocusaurusConfig(
   config.docs = docs;
 
   const blogOff = peek('blog') === false;
+  // A listed blog or pages plugin's `id` names it for Docusaurus's plugin data alone: quire builds the one blog and
+  // pages folder (a translation folder under that id, `docusaurus-plugin-content-blog-<id>`, is named unread).
+  opt('blog.id');
+  opt('pages.id');
   const blogPath = relative(opt<string>('blog.path') ?? 'blog');
   const blogRoute = opt<string>('blog.routeBasePath');
   config.blog = {
@@ -511,7 +539,7 @@ export function mapDocusaurusConfig(
     ...mapEditAndUpdate({
       section: 'blog',
       opt,
-      keyBase: `${preset || 'presets'}.1.blog`,
+      keyBase: sectionKey('blog'),
       root: layout.root,
       file,
       locale: defaultLocale,
@@ -521,8 +549,8 @@ export function mapDocusaurusConfig(
   };
   // quire warns of a tag the tags file lacks and stops at an author the authors file lacks: Docusaurus's `warn`
   // for tags, and stricter for authors (a key that names no one is a typo); other values stay named unread.
-  if (opt('blog.onInlineTags') !== 'warn') used.delete(`${preset}.1.blog.onInlineTags`);
-  if (opt('docs.onInlineTags') !== 'warn') used.delete(`${preset}.1.docs.onInlineTags`);
+  if (opt('blog.onInlineTags') !== 'warn') used.delete(`${sectionKey('blog')}.onInlineTags`);
+  if (opt('docs.onInlineTags') !== 'warn') used.delete(`${sectionKey('docs')}.onInlineTags`);
   const pagesOff = peek('pages') === false;
   const pagesPath = relative(opt<string>('pages.path') ?? 'src/pages');
 
@@ -558,11 +586,12 @@ export function mapDocusaurusConfig(
   if (instances.length) (config.layout as Raw).docsInstances = instances.map((instance) => instance.layout);
 
   // docusaurus-plugin-sass compiles the project's `.scss` stylesheets with the project's `sass` package; quire does
-  // the same when it bundles them (src/emit/sass.ts). Options for Sass itself stay unread, and named.
+  // the same when it bundles them (src/emit/sass.ts). Options for Sass itself stay unread, and named. The SVGR
+  // plugin (which the classic preset adds from 3.7) makes an imported SVG a component, as quire's bundler does.
   if (Array.isArray(raw.plugins))
     (raw.plugins as unknown[]).forEach((entry, i) => {
-      if (entry === 'docusaurus-plugin-sass') take(`plugins.${i}`);
-      else if (Array.isArray(entry) && entry[0] === 'docusaurus-plugin-sass') take(`plugins.${i}.0`);
+      if (typeof entry === 'string' && DONE_BY_BUNDLER.has(entry)) take(`plugins.${i}`);
+      else if (Array.isArray(entry) && DONE_BY_BUNDLER.has(entry[0])) take(`plugins.${i}.0`);
     });
 
   // Where the hosted search's settings are written: Algolia's theme's, else DocSearch's plugin's.
@@ -672,12 +701,12 @@ export function mapDocusaurusConfig(
     ['colorMode', 'themeConfig.colorMode'],
     ['search', searchAt],
     ['search.hosted', searchAt],
-    ...(preset
+    ...(preset || parts.at.size
       ? [
-          ['docs', `${preset}.1.docs`],
-          ['blog', `${preset}.1.blog`],
-          ['styles', `${preset}.1.theme.customCss`],
-          ['analytics.gtmContainerId', `${preset}.1.googleTagManager.containerId`],
+          ['docs', sectionKey('docs')],
+          ['blog', sectionKey('blog')],
+          ['styles', `${sectionKey('theme')}.customCss`],
+          ['analytics.gtmContainerId', `${sectionKey('googleTagManager')}.containerId`],
         ]
       : []),
   ])
@@ -1469,26 +1498,31 @@ function mapFooter(raw: Raw, take: Take, origin: Origin): Raw {
   // Docusaurus's Footer/Copyright writes it as HTML, as quire's footer does.
   if (copyright !== undefined) footer.copyright = copyright;
   const links = isObject(raw.themeConfig) && isObject(raw.themeConfig.footer) ? raw.themeConfig.footer.links : undefined;
-  // Columns of links; Docusaurus's "simple footer" (a flat list of links) has no quire counterpart.
+  /** A column's links, each from its place in the config (`at(j)`). */
+  const columnItems = (entries: unknown[], column: number, at: (j: number) => string) =>
+    entries.reduce<Raw[]>((kept, entry, j) => {
+      // An `html` item: the config author's HTML, shown as written (its URLs held to the URL policy).
+      const mapped =
+        isObject(entry) && typeof entry.html === 'string'
+          ? { html: take<string>(`${at(j)}.html`) }
+          : !isObject(entry) || (entry.to === undefined && entry.href === undefined)
+            ? undefined
+            : { label: take<string>(`${at(j)}.label`), ...linkTarget(take<string>(`${at(j)}.to`), take<string>(`${at(j)}.href`)) };
+      if (mapped) {
+        origin(`footer.links.${column}.items.${kept.length}`, at(j));
+        kept.push(mapped);
+      }
+      return kept;
+    }, []);
   if (Array.isArray(links) && links.every((column) => isObject(column) && Array.isArray(column.items))) {
     footer.links = links.map((column, i) => ({
       title: take<string>(`themeConfig.footer.links.${i}.title`) ?? '',
-      items: ((column as Raw).items as unknown[]).reduce<Raw[]>((kept, entry, j) => {
-        const at = `themeConfig.footer.links.${i}.items.${j}`;
-        // An `html` item: the config author's HTML, shown as written (its URLs held to the URL policy).
-        const mapped =
-          isObject(entry) && typeof entry.html === 'string'
-            ? { html: take<string>(`${at}.html`) }
-            : !isObject(entry) || (entry.to === undefined && entry.href === undefined)
-              ? undefined
-              : { label: take<string>(`${at}.label`), ...linkTarget(take<string>(`${at}.to`), take<string>(`${at}.href`)) };
-        if (mapped) {
-          origin(`footer.links.${i}.items.${kept.length}`, at);
-          kept.push(mapped);
-        }
-        return kept;
-      }, []),
+      items: columnItems((column as Raw).items as unknown[], i, (j) => `themeConfig.footer.links.${i}.items.${j}`),
     }));
+  } else if (Array.isArray(links) && links.every((item) => isObject(item) && !Array.isArray(item.items))) {
+    // Docusaurus's "simple footer" (https://docusaurus.io/docs/api/themes/configuration#footer-links): a flat list of
+    // links, which it draws in one row; quire's footer draws them as one column without a title, in their order.
+    footer.links = [{ title: '', items: columnItems(links, 0, (j) => `themeConfig.footer.links.${j}`) }];
   }
   const logoSrc = take<string>('themeConfig.footer.logo.src');
   if (typeof logoSrc === 'string') {
@@ -1542,6 +1576,9 @@ function unreadKeys(raw: Raw, used: ReadonlySet<string>): string[] {
     if (value === undefined) return;
     const joined = keyPath.join('.');
     if (used.has(joined)) return;
+    // A plugin's or theme's options written `{}` set nothing.
+    const options = keyPath.length === 3 && (keyPath[0] === 'plugins' || keyPath[0] === 'themes') && keyPath[2] === '1';
+    if (options && isObject(value) && Object.keys(value).length === 0) return;
     // The lists of plugins and themes are named entry by entry, each by its name, even when none is read.
     const list = keyPath.length === 1 && (joined === 'plugins' || joined === 'themes') && Array.isArray(value);
     if (list || (prefixes.has(joined) && (isObject(value) || Array.isArray(value)))) {

@@ -191,9 +191,9 @@ export function blogFeeds(site: Site, pages: ReadonlyMap<string, string> = new M
     const date = new Date(post.published ?? `${post.date}T00:00:00Z`);
     const shown: PostAuthor[] = route?.blog?.authorLinks ?? route?.blog?.authors.map((label) => ({ label })) ?? [];
     const authors = shown.map((a) => {
-      // The author's own address, as Docusaurus gives it, else their page on the site.
-      const to = a.url || (a.path ? absolute(a.path) : undefined);
-      return { name: a.label, ...(to ? { link: to } : {}) };
+      // The author's own address, as Docusaurus gives it (its feed's toFeedAuthor): an author with a page on the
+      // site and no `url` is named alone (Jellyfin's feeds).
+      return { name: a.label, ...(a.url ? { link: a.url } : {}) };
     });
     const html = pages.get(post.path);
     // Its relative addresses are read against the page's own folder, as quire writes its links.

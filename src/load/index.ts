@@ -695,11 +695,25 @@ export function identify(
   // A post in its own folder (`2021-08-26-welcome/index.mdx`, beside its images) is named by the folder, as in
   // Docusaurus: the date and slug come from the folder's name.
   const named = segments.length > 1 && segments[segments.length - 1] === 'index' ? segments.slice(0, -1) : segments;
+  if (config.blog.datePaths) return docusaurusPost(named.join('/'), fm, config);
   const m = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(named[named.length - 1]);
   const slug = fm.slug ?? (m ? m[2] : named.join('/'));
-  // Docusaurus puts a dated post without a slug under its date (`/blog/2021/08/26/welcome/`).
-  const dated = !fm.slug && m && config.blog.datePaths ? [...named.slice(0, -1), ...m[1].split('-'), m[2]].join('/') : slug;
-  return { id: slug, path: joinPath(config.blog.routeBasePath, dated), date: m?.[1] };
+  return { id: slug, path: joinPath(config.blog.routeBasePath, slug), date: m?.[1] };
+}
+
+/**
+ * A post's id, URL and date by Docusaurus's rule (plugin-content-blog `parseBlogFileName`): a date anywhere in its
+ * path, written with `-` or `/` between year, month and day (`2021-08-26-welcome`, `2022/12-24-release/index.md`), the
+ * last one found; without a slug, the post is under that date, the folders before it after it
+ * (`/blog/2022/12/24/release/`).
+ */
+function docusaurusPost(named: string, fm: { slug?: string }, config: SiteConfig): { id: string; path: string; date?: string } {
+  const m = /^(.*)(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*)$/s.exec(named);
+  if (!m) return { id: fm.slug ?? named, path: joinPath(config.blog.routeBasePath, fm.slug ?? named) };
+  const [, folder, year, month, day, text] = m as unknown as [string, string, string, string, string, string];
+  const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const slug = fm.slug ?? (`${folder}${text}` || named);
+  return { id: slug, path: joinPath(config.blog.routeBasePath, fm.slug ?? `${year}/${month}/${day}/${folder}${text}`), date };
 }
 
 /**

@@ -8,7 +8,8 @@ import type { PlanMemo, ResolvedPage } from './memo.ts';
 /**
  * Docusaurus resolves a link to a `.md`/`.mdx` file relative to the linking file first, then relative to the
  * content folder the file is in (`api/Store.md` from `docs/understanding/x/y.md` is `docs/api/Store.md`), see
- * https://docusaurus.io/docs/markdown-features/links. The compiler knows only the first (it sees one file at a
+ * https://docusaurus.io/docs/markdown-features/links, and last relative to the project's folder (its
+ * `resolveMarkdownLinkPathname` tries the site's folder after the content folders). The compiler knows only the first (it sees one file at a
  * time); here, with every file known, a link whose first reading names no file but whose second does is pointed
  * there: its marker in the page and the path the link checker gets. Pages without such links are returned as they
  * were (the same objects). With a memo (dev), a page whose links and output are the objects of the last plan is
@@ -58,8 +59,12 @@ function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, str
     if (target === undefined || fileRoutes.has(target)) return link;
     const written = decodeSafe(link.url.split('#')[0].split('?')[0]);
     if (written.startsWith('.')) return link;
-    const candidate = fileKey(path.posix.normalize(path.posix.join(root, written)));
-    if (!fileRoutes.has(candidate)) {
+    // The content folder, then the project's folder (Docusaurus's siteDir, last of the folders it tries): a link
+    // from a post to `/blog/2026/01-06-news/index.mdx` names that file.
+    const candidate = [path.posix.join(root, written), written.replace(/^\/+/, '')]
+      .map((file) => fileKey(path.posix.normalize(file)))
+      .find((file) => fileRoutes.has(file));
+    if (candidate === undefined) {
       // Written from the site's root and no content file: the site path as written (a file of static/, say).
       if (!written.startsWith('/')) return link;
       moved.set(fileMarker(target), baseUrl + written.slice(1));

@@ -274,8 +274,10 @@ function mdxPostCut(post: Compiled, site: Site, draw: () => string): string | un
   if (kept?.site === site) return kept.html;
   const open = '<div class="markdown">';
   const whole = draw();
+  // React may write resource hints before the content (`<link rel="preload" as="image">` for an image of the post).
+  const start = whole.indexOf(open);
   const at = whole.indexOf(`<${TRUNCATE_ELEMENT}>`);
-  const html = whole.startsWith(open) && at >= 0 ? whole.slice(open.length, at) : undefined;
+  const html = start >= 0 && at > start && !whole.slice(0, start).includes('<div') ? whole.slice(start + open.length, at) : undefined;
   mdxCuts.set(post, { site, html });
   return html;
 }

@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryWriter } from '../../src/emit/index.ts';
-import { buildInMemory, fixture, makeSite } from '../helpers.ts';
+import { buildInMemory, fixture, makeSite, png } from '../helpers.ts';
 
 type Result = Awaited<ReturnType<typeof buildInMemory>>['result'];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
 
 /** Builds a copy of the template with an overlay (file → text, or null to delete). */
-async function build(overlay: Record<string, string | null> = {}) {
+async function build(overlay: Record<string, string | Buffer | null> = {}) {
   const site = await makeSite('docusaurus-classic', overlay);
   cleanups.push(site.cleanup);
   return buildInMemory(site.root);
@@ -450,5 +450,49 @@ describe('two pages at one address', () => {
     );
     const { result } = await build({ ...twins, 'docusaurus.config.js': config });
     expect(result.diagnostics.filter((d) => d.code === 'Q050').map((d) => d.severity)).toEqual(['error']);
+  });
+});
+
+describe('Docusaurus links as its pages resolve them, and lists of posts', () => {
+  it("resolves an index doc's relative links from its folder's address, and a .md link from the project's folder", async () => {
+    const { result, writer } = await build({
+      'docs/kino/index.md': '# Kino\n\nSee [the hall](saal) and [the seats](./plaetze/).\n',
+      'docs/kino/saal.md': '# Saal\n\nBack to [the cinema](./index.md), or [the post](/blog/2021-08-26-welcome/index.mdx).\n',
+      'docs/kino/plaetze.md': '# Plätze\n',
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q060' || d.severity === 'error')).toEqual([]);
+    // The index doc's address ends with a slash (its permalink /docs/kino/), so `saal` is /docs/kino/saal.
+    const index = text(writer, 'docs/kino/index.html');
+    expect(index).toMatch(/<a href="\/docs\/kino\/saal\/?">the hall<\/a>/);
+    expect(index).toMatch(/<a href="\/docs\/kino\/plaetze\/">the seats<\/a>/);
+    // A link written from the site's root to a file outside the docs folder names that file, as Docusaurus tries the
+    // project's folder after the content folder.
+    expect(text(writer, 'docs/kino/saal/index.html')).toMatch(/<a href="\/blog\/welcome\/?">the post<\/a>/);
+  });
+
+  it('shows the part before the truncate marker of a post whose code draws an image', async () => {
+    const { writer } = await build({
+      'blog/2024-05-01-bild/index.mdx': [
+        '---',
+        'title: Bild',
+        'description: Nur die Beschreibung',
+        'authors: [slorber]',
+        '---',
+        '',
+        'Der Anfang des Beitrags.',
+        '',
+        '{/* truncate */}',
+        '',
+        "<img src={require('./bild.png').default} alt='Ein Bild' />",
+        '',
+      ].join('\n'),
+      'blog/2024-05-01-bild/bild.png': png(4, 4),
+    });
+    const list = text(writer, 'blog/index.html');
+    const teaser = /<article class="blog-teaser"><h2><a href="\/blog\/2024\/05\/01\/bild\/?">[\s\S]*?<\/article>/.exec(list)?.[0] ?? '';
+    // The post's text, not its description (which a list shows only of a post it cannot cut).
+    expect(teaser).toContain('Der Anfang des Beitrags.');
+    expect(teaser).not.toContain('Nur die Beschreibung');
+    expect(teaser).not.toContain('Ein Bild');
   });
 });

@@ -180,6 +180,17 @@ describe('Docusaurus content rules', () => {
     expect(identify('blog', '2019-05-28-first-post', {}, dated).path).toBe('/blog/2019/05/28/first-post/');
     expect(identify('blog', '2019-05-28-first-post', { slug: 'first' }, dated).path).toBe('/blog/first/');
     expect(identify('blog', 'undated', {}, dated).path).toBe('/blog/undated/');
+    // Its rule finds the date anywhere in the path, split by `-` or `/`, the folders before it put after it.
+    expect(identify('blog', '2023/11-05-neues-release/index', {}, dated)).toEqual({
+      id: 'neues-release',
+      path: '/blog/2023/11/05/neues-release/',
+      date: '2023-11-05',
+    });
+    expect(identify('blog', 'kino/2020-3-7-abend', {}, dated)).toEqual({
+      id: 'kino/abend',
+      path: '/blog/2020/3/7/kino/abend/',
+      date: '2020-03-07',
+    });
     for (const name of ['guides/index', 'guides/README', 'guides/readme', 'guides/guides'])
       expect(identify('doc', name, {}, config).path, name).toBe('/docs/guides/');
     expect(identify('doc', 'guides/other', {}, config).path).toBe('/docs/guides/other/');

@@ -31,6 +31,17 @@ function xml(text: string | undefined) {
 }
 
 describe("the blog's feeds (the create-docusaurus template)", () => {
+  it('names an author with a page on the site but no address of their own without a link, as Docusaurus does', async () => {
+    const authors = readFileSync(path.join(fixture('docusaurus-classic'), 'blog/authors.yml'), 'utf8');
+    const writer = await build({
+      'blog/authors.yml': `${authors}\nfilmfan:\n  name: Film Fan\n  page: true\n`,
+      'blog/2024-02-02-kritik.md': '---\ntitle: Kritik\nauthors: [filmfan]\n---\n\nGut.\n\n<!-- truncate -->\n\nMehr.\n',
+    });
+    const entry = xml(writer.text('blog/atom.xml')).feed.entry[0];
+    expect(entry.title['#text']).toBe('Kritik');
+    expect(entry.author).toEqual({ name: 'Film Fan' });
+  });
+
   it("writes RSS and Atom (the template's feedOptions.type), with absolute URLs, authors and tags, and links them from blog pages", async () => {
     const writer = await build();
     expect(writer.files.has('blog/feed.json')).toBe(false);
@@ -54,7 +65,7 @@ describe("the blog's feeds (the create-docusaurus template)", () => {
     const atom = xml(writer.text('blog/atom.xml')).feed;
     expect(atom.entry).toHaveLength(4);
     expect(atom.entry[0].link['@href']).toBe('https://your-docusaurus-site.example.com/blog/welcome');
-    // An author's own address, as Docusaurus gives it (their page on the site where they have none).
+    // An author's own address, as Docusaurus gives it; one with a page on the site and no address is named alone.
     expect(atom.entry[0].author[1]).toEqual({ name: 'Yangshun Tay', uri: 'https://linkedin.com/in/yangshun' });
     // Atom's category needs its term; the site's icon is the feed's.
     expect(atom.entry[0].category.map((c: Record<string, string>) => c['@term'])).toEqual(['Facebook', 'Hello', 'Docusaurus']);

@@ -399,6 +399,44 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toContain('<h2><a id="webpack"></a>Webpack</h2>');
   });
 
+  it("gives @theme/Icon/ExternalLink, 13.5 pixels square unless sized, named as Docusaurus's theme names it", async () => {
+    const { result, writer } = await build({
+      'src/pages/laden.js': [
+        "import Layout from '@theme/Layout';",
+        "import ExternalLinkIcon from '@theme/Icon/ExternalLink';",
+        'export default function Laden() {',
+        '  return <Layout title="Laden"><main><a href="https://example.org">Laden<ExternalLinkIcon /></a> <ExternalLinkIcon width={10} height={10} /></main></Layout>;',
+        '}',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.code === 'Q039' || d.severity === 'error')).toEqual([]);
+    const html = writer.text('laden/index.html') ?? '';
+    const icons = [...html.matchAll(/<svg width="([\d.]+)" height="([\d.]+)"[^>]*aria-label="\(opens in new tab\)"/g)].map(
+      (m) => m[1] + 'x' + m[2],
+    );
+    expect(icons).toEqual(['13.5x13.5', '10x10']);
+  });
+
+  it("keeps the import of @docusaurus/Link where the page's code uses it too, inside an expression", async () => {
+    const { result, writer } = await build({
+      'docs/spenden.mdx': [
+        "import Link from '@docusaurus/Link';",
+        '',
+        'export const wege = [{ name: "Bank", url: "https://bank.example.org" }, { name: "Post", url: "/docs/intro" }];',
+        '',
+        '<Link to="/docs/intro">Direkt</Link>',
+        '',
+        '<ul>{wege.map((weg) => <li key={weg.name}><Link to={weg.url}>{weg.name}</Link></li>)}</ul>',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/spenden/index.html') ?? '';
+    expect(html).toMatch(/<a href="\/docs\/intro\/?">Direkt<\/a>/);
+    expect(html).toMatch(/<li><a href="https:\/\/bank\.example\.org"[^>]*>Bank/);
+    expect(html).toMatch(/<li><a href="\/docs\/intro\/?"[^>]*>Post<\/a><\/li>/);
+  });
+
   it("publishes a font a package's CSS names from a workspace's node_modules above the project, as Babel's REPL", async () => {
     const site = await makeSite('docusaurus-classic', {
       'src/pages/schrift.js':

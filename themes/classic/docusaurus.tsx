@@ -36,6 +36,7 @@ import {
   type VersionDoc,
 } from './global-data.ts';
 import { Tab, Tabs } from './mdx/blocks.tsx';
+import { ICONS } from './mdx/icons.tsx';
 
 /**
  * The Docusaurus modules a project's own code imports (its components and React pages,
@@ -527,6 +528,37 @@ const strokeIcon = (d: string) => (props: Record<string, unknown>) => (
 const IconCopy = strokeIcon('M8 8h12v13H8zM16 8V3H4v13h4');
 const IconSuccess = strokeIcon('M4 12l5 5L20 6');
 
+/**
+ * Docusaurus's `@theme/Icon/ExternalLink`, which its theme puts after a link that leaves the site and projects put
+ * after their own: 13.5 pixels square unless given `width` and `height`, named "(opens in new tab)" (its theme text
+ * `theme.IconExternalLink.ariaLabel`, which the project's code.json may change). Drawn with Lucide's shape.
+ */
+function IconExternalLink({ width = 13.5, height = 13.5 }: { width?: number | string; height?: number | string }) {
+  const label = translate({ id: 'theme.IconExternalLink.ariaLabel', message: '(opens in new tab)' });
+  return (
+    <svg
+      width={width}
+      height={height}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-label={label}
+      className="icon-external-link"
+      style={{ marginLeft: '0.3rem' }}
+    >
+      {ICONS['external-link']!.map(([tag, attributes], i) =>
+        createElement(tag, {
+          key: i,
+          ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), v])),
+        }),
+      )}
+    </svg>
+  );
+}
+
 /** Whether the component runs in the browser after hydration (false on the server and while hydrating). */
 function useIsBrowser(): boolean {
   const [browser, setBrowser] = useState(false);
@@ -906,6 +938,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/useBrokenLinks': module(useBrokenLinks),
   '@theme/Icon/Copy': module(IconCopy),
   '@theme/Icon/Success': module(IconSuccess),
+  '@theme/Icon/ExternalLink': module(IconExternalLink),
   '@docusaurus/ExecutionEnvironment': module(ExecutionEnvironment),
   '@docusaurus/Interpolate': module(Interpolate, { interpolate }),
   '@theme/ThemedImage': module(ThemedImage),

@@ -264,6 +264,33 @@ function themeImport(name: string, module: string): WalkNode {
   } as unknown as WalkNode;
 }
 
+/**
+ * Which of `names` the page's code refers to: its expressions (`{…}` in text and in attribute values) and its ESM
+ * (`export const …`), read from the syntax trees MDX gives them (their identifiers and JSX element names).
+ */
+function namesInCode(tree: WalkNode, names: ReadonlyMap<string, unknown>): Set<string> {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (value && typeof value === 'object') {
+      const node = value as { type?: unknown; name?: unknown };
+      if ((node.type === 'Identifier' || node.type === 'JSXIdentifier') && typeof node.name === 'string' && names.has(node.name))
+        found.add(node.name);
+      for (const [key, child] of Object.entries(value)) if (key !== 'loc' && key !== 'range') visit(child);
+    }
+  };
+  walk(tree, (n) => {
+    const node = n as WalkNode & { data?: { estree?: unknown }; attributes?: unknown };
+    if (node.data?.estree) visit(node.data.estree);
+    // A JSX element's attributes (a directive's are a record of texts).
+    if (n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement')
+      for (const attribute of node.attributes as { value?: { data?: { estree?: unknown } } }[])
+        if (attribute.value?.data?.estree) visit(attribute.value.data.estree);
+    return undefined;
+  });
+  return found;
+}
+
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a plugin factory; its one transformer below holds the work.
 export function remarkThemeModules() {
   // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass that unbinds the known imports and then rewrites their uses, which share the bound names and notes.
@@ -272,6 +299,8 @@ export function remarkThemeModules() {
     const bound = new Map<string, Kind>();
     // Local names bound to the default export of a raw-loader import (the text of a file), by their module.
     const raw = new Map<string, string>();
+    // The module each bound name was imported from.
+    const sources = new Map<string, string>();
     // The statements are filtered into new nodes, never in place: a plugin may insert one node object into every
     // page it runs on (docusaurus-remark-plugin-tab-blocks does), and the next page must find it as it was.
     tree.children = tree.children.flatMap((node) => {
@@ -289,7 +318,11 @@ export function remarkThemeModules() {
             for (const sp of s.specifiers ?? []) if (sp.type === 'ImportDefaultSpecifier' && sp.local?.name) raw.set(sp.local.name, source);
           return true;
         }
-        for (const sp of s.specifiers ?? []) if (sp.local?.name) bound.set(sp.local.name, MODULES[String(s.source!.value)]);
+        for (const sp of s.specifiers ?? [])
+          if (sp.local?.name) {
+            bound.set(sp.local.name, MODULES[String(s.source!.value)]);
+            sources.set(sp.local.name, String(s.source!.value));
+          }
         return false;
       });
       if (body.length === estree.body.length) return [node];
@@ -391,6 +424,9 @@ export function remarkThemeModules() {
       return undefined;
     });
     for (const name of runtime) added.push(themeImport(name, '@theme/CodeBlock'));
+    // A name the page's code uses too (`{links.map((l) => <Link to={l.url}>…</Link>)}`, an `export`): that code runs
+    // as the page renders, so its import stays, and the theme's module draws those uses.
+    for (const name of namesInCode(tree as WalkNode, bound)) if (!runtime.has(name)) added.push(themeImport(name, sources.get(name)!));
     // Imports are hoisted: at the end of the page they bind as well as at its top.
     tree.children.push(...(added as unknown as Root['children']));
     const record = () => {
