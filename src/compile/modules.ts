@@ -11,6 +11,7 @@ import type { PageSettings } from './pipeline.ts';
 import { internalRef } from './plugins/links.ts';
 import { relativeLinked, replaceRelativeMarkers } from '../shared/markers.ts';
 import { withBase } from '../shared/route-match.ts';
+import { relativeBaseOf } from '../shared/addresses.ts';
 
 /** How bundleModules bundles: what the theme provides, the base path, settings for partials, the browser's files. */
 export interface BundleOptions {
@@ -308,8 +309,7 @@ function attachModules(
   const used = [...state.assets.values()].filter((a) => js.includes(a.marker) || css?.includes(a.marker));
   // What the page's partials link to and show is the page's: checked, and published, with its own. Their relative
   // links to pages lead from this page's address (LinkOptions.perPage).
-  const relativeBase =
-    state.options.settings?.relativeUrls === 'noSlash' && page.source.path !== '/' ? page.source.path.replace(/\/$/, '') : page.source.path;
+  const relativeBase = relativeBaseOf(page.source, state.options.settings?.relativeUrls) ?? page.source.path;
   const fromPage = (url: string) => {
     const u = new URL(url, 'http://site' + relativeBase);
     return withBase(state.options.baseUrl, u.pathname + u.search + u.hash);

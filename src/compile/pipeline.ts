@@ -3,7 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import type { PluggableList } from 'unified';
 import { walk, type WalkNode } from './plugins/walk.ts';
 import { TRUNCATE_ELEMENT } from '../shared/markers.ts';
-import { permalink } from '../shared/addresses.ts';
+import { relativeBaseOf } from '../shared/addresses.ts';
 import type { Compiled, ComponentUse, MermaidSettings, Source } from '../types.ts';
 import { normalizeAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.ts';
 import { rehypeCode } from './plugins/code.ts';
@@ -125,11 +125,7 @@ export function fileData(
     spacedAdmonitionTitles = true,
   }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
-  // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls);
-  // but a page whose Docusaurus permalink ends with one (an index doc, `/docs/guides/`) is at that address, so `./b`
-  // there means `/docs/guides/b/`, as its links resolve in Docusaurus.
-  const relativeBase =
-    relativeUrls === 'noSlash' && source.path !== '/' && !permalink(source, '/').endsWith('/') ? source.path.replace(/\/$/, '') : undefined;
+  const relativeBase = relativeBaseOf(source, relativeUrls);
   return {
     linkOptions: {
       baseUrl,

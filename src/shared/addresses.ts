@@ -29,6 +29,18 @@ export function permalink(source: PageSource, baseUrl: string): string {
 }
 
 /**
+ * What a page's relative links resolve from, where it is not its path. Written for addresses without the trailing
+ * slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls); but a page whose Docusaurus permalink ends
+ * with one (an index doc, `/docs/guides/`) is at that address, so `./b` there means `/docs/guides/b/`, as its links
+ * resolve in Docusaurus.
+ */
+export function relativeBaseOf(source: PageSource, relativeUrls: 'slash' | 'noSlash' | undefined): string | undefined {
+  return relativeUrls === 'noSlash' && source.path !== '/' && !permalink(source, '/').endsWith('/')
+    ? source.path.replace(/\/$/, '')
+    : undefined;
+}
+
+/**
  * A page's address where the site names it to search engines and feed readers (canonical link, `og:url`, hreflang
  * links, sitemap, feeds, structured data), under `baseUrl` (another locale's for its alternates): the route's path
  * (`absoluteUrls: 'slash'`), or its Docusaurus permalink (`noSlash`, a Docusaurus project whose `trailingSlash` is

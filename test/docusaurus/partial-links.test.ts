@@ -32,6 +32,9 @@ describe('a relative link in a partial leads from each page that shows it, as th
         'docs/a/eins.mdx': "---\ntitle: Eins\n---\nimport Verweis from '../_teile/_verweis.mdx';\n\n## Oben\n\n<Verweis />\n",
         'docs/a/zweite.md': '---\ntitle: Zweite\n---\n\n## Abschnitt\n\nDa.\n',
         'docs/b/zwei.mdx': "---\ntitle: Zwei\n---\nimport Verweis from '../_teile/_verweis.mdx';\n\n## Oben\n\n<Verweis />\n",
+        // An index doc's address ends with the slash in Docusaurus too: `zweite` there is in its folder.
+        'docs/c/index.mdx': "---\ntitle: Drei\n---\nimport Verweis from '../_teile/_verweis.mdx';\n\n## Oben\n\n<Verweis />\n",
+        'docs/c/zweite.md': '---\ntitle: Zweite in c\n---\n\n## Abschnitt\n\nDa.\n',
       },
       cleanups,
     );
@@ -48,6 +51,12 @@ describe('a relative link in a partial leads from each page that shows it, as th
       'Zurück /docs/intro/',
       'Anker #oben',
       'Karte /docs/a/zweite/',
+    ]);
+    expect(hrefs(writer.text('docs/c/index.html')!)).toEqual([
+      'Weiter /docs/c/zweite/#abschnitt',
+      'Zurück /docs/intro/',
+      'Anker #oben',
+      'Karte /docs/c/zweite/',
     ]);
     expect(hrefs(writer.text('docs/b/zwei/index.html')!)).toEqual([
       'Weiter /docs/b/zweite/#abschnitt',
