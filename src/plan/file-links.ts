@@ -37,10 +37,10 @@ export function resolveFromContentRoot(
   const out = compiled.map((page) => {
     const last = known?.get(page.source.file);
     const resolved =
-      last && last.links === page.links && last.output === page.output
+      last && last.links === page.links && last.output === page.output && last.modules === page.modules
         ? last.resolved
         : resolveOne(page, roots, fileRoutes, config.baseUrl);
-    if (memo) pages.set(page.source.file, { links: page.links, output: page.output, resolved });
+    if (memo) pages.set(page.source.file, { links: page.links, output: page.output, modules: page.modules, resolved });
     return resolved ? { ...page, ...resolved } : page;
   });
   if (memo) memo.contentRoot = { files, pages };
@@ -74,19 +74,23 @@ function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, str
     return { ...link, path: fileLinkPath(candidate) };
   });
   if (!moved.size) return undefined;
-  return { links, output: replaceIn(page.output, moved) };
+  // A partial's links are in the page's module bundle, which draws the partial.
+  const modules = page.modules && { ...page.modules, code: swapIn(page.modules.code, moved) };
+  return { links, output: replaceIn(page.output, moved), ...(modules ? { modules } : {}) };
 }
 
 /** The output with each old marker replaced (markers are unique strings, in HTML, in code and in tree properties). */
 function replaceIn(output: Compiled['output'], moved: Map<string, string>): Compiled['output'] {
-  const swap = (text: string) => {
-    let out = text;
-    for (const [from, to] of moved) out = out.split(from).join(to);
-    return out;
-  };
+  const swap = (text: string) => swapIn(text, moved);
   if (output.type === 'html') return { type: 'html', html: swap(output.html) };
   if (output.type === 'mdx') return { ...output, code: swap(output.code) };
   return { type: 'hast', tree: JSON.parse(swap(JSON.stringify(output.tree))) as HastRoot };
+}
+
+function swapIn(text: string, moved: Map<string, string>): string {
+  let out = text;
+  for (const [from, to] of moved) out = out.split(from).join(to);
+  return out;
 }
 
 function decodeSafe(s: string): string {

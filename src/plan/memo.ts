@@ -94,5 +94,6 @@ export interface PageLinks {
 export interface ResolvedPage {
   links: LinkRef[];
   output: Compiled['output'];
-  resolved?: { links: LinkRef[]; output: Compiled['output'] };
+  modules: Compiled['modules'];
+  resolved?: { links: LinkRef[]; output: Compiled['output']; modules?: Compiled['modules'] };
 }

@@ -8,7 +8,7 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
 
 const hrefs = (html: string) =>
-  [...(/<article[\s\S]*<\/article>/.exec(html)?.[0] ?? '').matchAll(/<a href="([^"]*)"[^>]*>(Weiter|Zurück|Anker|Karte)</g)].map(
+  [...(/<article[\s\S]*<\/article>/.exec(html)?.[0] ?? '').matchAll(/<a href="([^"]*)"[^>]*>(Weiter|Zurück|Anker|Karte|Einstieg)</g)].map(
     (m) => `${m[2]} ${m[1]}`,
   );
 
@@ -23,6 +23,9 @@ describe('a relative link in a partial leads from each page that shows it, as th
         'docusaurus.config.js': config,
         'docs/_teile/_verweis.mdx': [
           '[Weiter](zweite#abschnitt) und <a href="../intro">Zurück</a> und [Anker](#oben).',
+          '',
+          // A file written from the site's folder, as Docusaurus tries it last.
+          '[Einstieg](/docs/intro.mdx)',
           '',
           "import Link from '@docusaurus/Link';",
           '',
@@ -50,18 +53,21 @@ describe('a relative link in a partial leads from each page that shows it, as th
       'Weiter /docs/a/zweite/#abschnitt',
       'Zurück /docs/intro/',
       'Anker #oben',
+      'Einstieg /docs/intro/',
       'Karte /docs/a/zweite/',
     ]);
     expect(hrefs(writer.text('docs/c/index.html')!)).toEqual([
       'Weiter /docs/c/zweite/#abschnitt',
       'Zurück /docs/intro/',
       'Anker #oben',
+      'Einstieg /docs/intro/',
       'Karte /docs/c/zweite/',
     ]);
     expect(hrefs(writer.text('docs/b/zwei/index.html')!)).toEqual([
       'Weiter /docs/b/zweite/#abschnitt',
       'Zurück /docs/intro/',
       'Anker #oben',
+      'Einstieg /docs/intro/',
       'Karte /docs/b/zweite/',
     ]);
   });
