@@ -7,8 +7,9 @@ import type { PlanMemo, ResolvedPage } from './memo.ts';
 
 /**
  * Docusaurus resolves a link to a `.md`/`.mdx` file relative to the linking file first, then relative to the
- * content folder the file is in (`api/Store.md` from `docs/understanding/x/y.md` is `docs/api/Store.md`), see
- * https://docusaurus.io/docs/markdown-features/links. The compiler knows only the first (it sees one file at a
+ * content folder the file is in (`api/Store.md` from `docs/understanding/x/y.md` is `docs/api/Store.md`), then
+ * relative to the site's folder (`/docs/api/Store.md`), see https://docusaurus.io/docs/markdown-features/links
+ * and its resolveMarkdownLinkPathname. The compiler knows only the first (it sees one file at a
  * time); here, with every file known, a link whose first reading names no file but whose second does is pointed
  * there: its marker in the page and the path the link checker gets. Pages without such links are returned as they
  * were (the same objects). With a memo (dev), a page whose links and output are the objects of the last plan is
@@ -55,11 +56,16 @@ function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, str
   const moved = new Map<string, string>();
   const links = page.links.map((link) => {
     const target = linkedFile(link.path);
-    if (target === undefined || fileRoutes.has(target)) return link;
+    if (target === undefined) return link;
     const written = decodeSafe(link.url.split('#')[0].split('?')[0]);
     if (written.startsWith('.')) return link;
-    const candidate = fileKey(path.posix.normalize(path.posix.join(root, written)));
-    if (!fileRoutes.has(candidate)) {
+    // A link written from the root is never read relative to the linking file.
+    if (fileRoutes.has(target) && !written.startsWith('/')) return link;
+    // Then the site's folder, where the project's files are named from (`/docs/a/b.md` is `docs/a/b.md`).
+    const candidate = [path.posix.join(root, written), written.replace(/^\/+/, '')]
+      .map((file) => fileKey(path.posix.normalize(file)))
+      .find((file) => fileRoutes.has(file));
+    if (candidate === undefined) {
       // Written from the site's root and no content file: the site path as written (a file of static/, say).
       if (!written.startsWith('/')) return link;
       moved.set(fileMarker(target), baseUrl + written.slice(1));
