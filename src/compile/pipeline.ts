@@ -15,6 +15,7 @@ import { remarkSyntax, type SyntaxParts } from './plugins/syntax.ts';
 import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { placeIn, rehypeFileMarkers, remarkLinks, type LinkOptions } from './plugins/links.ts';
 import type { PageAddresses } from './addresses.ts';
+import { permalink } from '../shared/addresses.ts';
 import { IMPORTED, remarkImports, remarkToc } from './plugins/imports.ts';
 import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
@@ -122,8 +123,11 @@ export function fileData(
     detailsSummary,
   }: PageSettings = {},
 ): Record<(typeof FILE_SETTINGS)[number], unknown> {
-  // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls).
-  const relativeBase = relativeUrls === 'noSlash' && source.path !== '/' ? source.path.replace(/\/$/, '') : undefined;
+  // Written for addresses without the trailing slash, `./b` on `/a/page/` means `/a/b/` (see SiteConfig.relativeUrls):
+  // relative to the page's Docusaurus permalink, which keeps its slash for an index doc (`../x` on `/docs/a/b/`, the
+  // permalink of `docs/a/b/index.md`, is `/docs/a/x`), as Docusaurus's router resolves it.
+  const base = relativeUrls === 'noSlash' && source.path !== '/' ? permalink(source, '/') : undefined;
+  const relativeBase = base === source.path ? undefined : base;
   return {
     linkOptions: {
       baseUrl,

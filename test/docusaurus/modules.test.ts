@@ -308,6 +308,22 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     ]);
   });
 
+  it("resolves an index doc's relative links from its permalink, which keeps the slash (its folder's slug)", async () => {
+    // `docs/api/index.md` is at `/docs/api/` in Docusaurus, so `../intro` is `/docs/intro`; a slug without a
+    // slash makes the page's address its own again.
+    const { result, writer } = await build({
+      'docs/api/index.md': '---\ntitle: API\n---\n\n[hoch](../intro) und [Nachbar](./helpers).\n',
+      'docs/api/helpers.md': '---\ntitle: Helpers\n---\n\nText.\n',
+      'docs/werkzeug/index.md': '---\ntitle: Werkzeug\nslug: /werkzeug/eigen\n---\n\n[daneben](./helpers).\n',
+      'docs/werkzeug/helpers.md': '---\ntitle: Helfer\n---\n\nText.\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const api = writer.text('docs/api/index.html') ?? '';
+    expect(api).toContain('<a href="/docs/intro/">hoch</a>');
+    expect(api).toContain('<a href="/docs/api/helpers/">Nachbar</a>');
+    expect(writer.text('docs/werkzeug/eigen/index.html')).toContain('<a href="/docs/werkzeug/helpers/">daneben</a>');
+  });
+
   it('leaves out a React page it cannot build with a warning, builds the rest, and hydrates one that reads its address', async () => {
     const { result, writer } = await build({
       'src/pages/kaputt.js':
