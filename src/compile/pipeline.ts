@@ -17,6 +17,7 @@ import { placeIn, rehypeFileMarkers, remarkLinks, type LinkOptions } from './plu
 import type { PageAddresses } from './addresses.ts';
 import { permalink } from '../shared/addresses.ts';
 import { IMPORTED, remarkImports, remarkToc } from './plugins/imports.ts';
+import { remarkFrontMatterName } from './plugins/front-matter-name.ts';
 import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
 import { remarkGlobalComponents, type GlobalComponents } from './plugins/global-components.ts';
@@ -49,6 +50,7 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   remarkHeadingIds,
   remarkEmoji,
   remarkToc,
+  remarkFrontMatterName,
   showsAddresses(project) ? [remarkLinks, { beforeProject: !!project?.remark.length, show: true }] : remarkLinks,
   remarkHead,
   ...(project?.remark ?? []),
@@ -100,6 +102,7 @@ const FILE_SETTINGS = [
   'pageAddresses',
   'emoji',
   'detailsSummary',
+  'frontMatter',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -141,6 +144,8 @@ export function fileData(
     },
     admonitionTitles: texts.admonitions,
     keepImports: false,
+    // The page's front matter, for its MDX code that reads `frontMatter` (remarkFrontMatterName).
+    frontMatter: source.frontMatter,
     // The tabs it makes are components: MDX pages only.
     npm2yarn: source.format === 'mdx' ? npm2yarn : undefined,
     // The project runs remark plugins of its own, which may read words of a code block's meta (see rehypeCode).

@@ -324,6 +324,34 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(writer.text('docs/werkzeug/eigen/index.html')).toContain('<a href="/docs/werkzeug/helpers/">daneben</a>');
   });
 
+  it("gives a page's MDX code its front matter as frontMatter, as Docusaurus's MDX loader declares it", async () => {
+    const { result, writer } = await build({
+      'src/components/Liste.js':
+        'export default function Liste({ namen }) {\n  return <ul id="l">{namen.map((n) => <li key={n}>{n}</li>)}</ul>;\n}\n',
+      'docs/verwandt.md': [
+        '---',
+        'title: Verwandt',
+        'verwandte:',
+        '  - erste',
+        '  - zweite',
+        'stufe: 3',
+        '---',
+        "import Liste from '@site/src/components/Liste';",
+        '',
+        'Stufe {frontMatter.stufe} von {frontMatter.title}.',
+        '',
+        '<Liste namen={frontMatter.verwandte} />',
+        '',
+      ].join('\n'),
+      'docs/eigen.mdx': '---\ntitle: Eigen\n---\nexport const frontMatter = { title: "selbst" };\n\nTitel: {frontMatter.title}.\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/verwandt/index.html')!;
+    expect(html).toContain('<p>Stufe <!-- -->3<!-- --> von <!-- -->Verwandt<!-- -->.</p>');
+    expect(html).toContain('<ul id="l"><li>erste</li><li>zweite</li></ul>');
+    expect(writer.text('docs/eigen/index.html')).toContain('<p>Titel: <!-- -->selbst<!-- -->.</p>');
+  });
+
   it('leaves out a React page it cannot build with a warning, builds the rest, and hydrates one that reads its address', async () => {
     const { result, writer } = await build({
       'src/pages/kaputt.js':
