@@ -375,6 +375,25 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
   });
 
+  it('gives useBaseUrl of an empty address or an anchor back as written, so a page can test it, as Docusaurus', async () => {
+    const { result, writer } = await build({
+      'src/pages/bilder.js': [
+        "import Layout from '@theme/Layout';",
+        "import useBaseUrl from '@docusaurus/useBaseUrl';",
+        'function Bild({ src }) {',
+        '  const url = useBaseUrl(src);',
+        '  return url ? <img src={url} alt="" /> : <span>ohne</span>;',
+        '}',
+        'export default function Bilder() {',
+        '  return <Layout title="Bilder"><main><Bild src="" /><Bild src="img/a.png" /><p>{useBaseUrl("#oben")}</p></main></Layout>;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writer.text('bilder/index.html')).toContain('<main><span>ohne</span><img src="/img/a.png" alt=""/><p>#oben</p></main>');
+  });
+
   it("gives the content's wrapper a React page's Layout wrapperClassName, and leaves the footer out for noFooter", async () => {
     // Yoga's playground page: `<Layout wrapperClassName={clsx('container', styles.bg)}>` centres the playground.
     const { result, writer } = await build({
