@@ -335,6 +335,7 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
         '  - erste',
         '  - zweite',
         'stufe: 3',
+        'unbenutzt: ja',
         '---',
         "import Liste from '@site/src/components/Liste';",
         '',
@@ -350,6 +351,9 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     expect(html).toContain('<p>Stufe <!-- -->3<!-- --> von <!-- -->Verwandt<!-- -->.</p>');
     expect(html).toContain('<ul id="l"><li>erste</li><li>zweite</li></ul>');
     expect(writer.text('docs/eigen/index.html')).toContain('<p>Titel: <!-- -->selbst<!-- -->.</p>');
+    // A field the page reads is not "ignored": only the other one is named (Q022).
+    const unknown = result.diagnostics.filter((d) => d.code === 'Q022' && d.file === 'docs/verwandt.md');
+    expect(unknown.map((d) => d.message)).toEqual([expect.stringContaining('"unbenutzt"')]);
   });
 
   it('leaves out a React page it cannot build with a warning, builds the rest, and hydrates one that reads its address', async () => {
