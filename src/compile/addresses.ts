@@ -48,8 +48,8 @@ export type ShownAddresses = Record<string, string | null>;
 /**
  * The address a link to a content file shows project plugins, or undefined when its file is none (Docusaurus leaves
  * it as written). `target`: the file read relative to the linking file; `written`: the link's path as written;
- * `root`: the content folder the page is in, from which Docusaurus tries a link not written with `./` or `../`
- * (resolveFromContentRoot in src/plan/file-links.ts does the same for the marker). Each file tried is noted in `seen`.
+ * `root`: the content folder the page is in, from which Docusaurus tries a link not written with `./` or `../`,
+ * before the site's folder (resolveFromContentRoot in src/plan/file-links.ts does the same for the marker). Each file tried is noted in `seen`.
  */
 export function shownAddress(
   target: string,
@@ -58,9 +58,13 @@ export function shownAddress(
   addresses: Map<string, string>,
   seen: ShownAddresses,
 ): string | undefined {
-  const tried = [target];
-  if (root !== undefined && !written.startsWith('./') && !written.startsWith('../'))
-    tried.push(fileKey(path.posix.normalize(path.posix.join(root, written))));
+  // `/x.md` is never read relative to the linking file; `x.md` is, first; both then from the content folder and
+  // the site's folder (Docusaurus's resolveMarkdownLinkPathname).
+  const tried = written.startsWith('/') ? [] : [target];
+  if (!written.startsWith('./') && !written.startsWith('../')) {
+    if (root !== undefined) tried.push(fileKey(path.posix.normalize(path.posix.join(root, written))));
+    tried.push(fileKey(path.posix.normalize(written.replace(/^\/+/, ''))));
+  }
   for (const file of tried) {
     const address = addresses.get(file);
     seen[file] = address ?? null;

@@ -121,7 +121,7 @@ export type CompileOneResult = { compiled: Compiled; ms?: number } | { diagnosti
  * Bumped when what compile produces changes, so cache entries made before are ignored. What each bump
  * changed: `git log -S COMPILER_VERSION -- src/compile`, and the list in bench/HISTORY.md up to 22.
  */
-export const COMPILER_VERSION = '45';
+export const COMPILER_VERSION = '46';
 
 /** Compiles every source; failures become diagnostics, the rest still compiles. */
 export async function compile({

@@ -1,7 +1,7 @@
-import { CORE_SCHEMA, load as loadYaml, type YAMLException } from 'js-yaml';
 import type { OnResolveArgs, Plugin, PluginBuild } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { CORE_SCHEMA, load as loadYaml, YAMLException } from 'js-yaml';
 import path from 'node:path';
 import { withExcerpt, type Diagnostic } from '../diagnostics.ts';
 import { assetMarker, relativeMarker } from '../shared/markers.ts';
@@ -226,8 +226,8 @@ export function sameCssModuleNames(outputs: Map<string, string>, root: string, i
   }
 }
 
-/** A page's imports that hold no component: raw-loader imports and the CodeBlocks drawn of them. */
-const TEXT_ONLY = new RegExp(`^(?:!{0,2}raw-loader!|${CODE_MODULE})`);
+/** A page's imports that hold no component: raw-loader and yaml-loader imports and the CodeBlocks drawn of them. */
+const TEXT_ONLY = new RegExp(`^(?:!{0,2}(?:raw|yaml)-loader!|${CODE_MODULE})`);
 
 /** Each page is an entry `quire-page:<index>` whose code imports the page's modules, one line per import. */
 function pageEntries(b: PluginBuild, { options }: BundleState, target: Target, pages: Entry[]): void {
@@ -507,21 +507,27 @@ function themeModuleStubs(b: PluginBuild, { root, options }: BundleState, target
 /** webpack's raw-loader prefix as Docusaurus's docs write it (`!!raw-loader!./x.js`, `raw-loader!@site/x.js`). */
 const RAW_LOADER = /^!{0,2}raw-loader!/;
 
+/** webpack's inline loader prefix of either loader quire stands in for: `raw-loader` and `yaml-loader`. */
+const TEXT_LOADER = /^!{0,2}(raw|yaml)-loader!/;
+
 /**
  * `import Source from '!!raw-loader!./example.js'` is the file's text as the default export
- * (https://docusaurus.io/docs/markdown-features/react#importing-code-snippets). The file is an input of the
- * bundle (`quire-raw:` in its metafile), so an edit to it re-renders the pages that import it.
+ * (https://docusaurus.io/docs/markdown-features/react#importing-code-snippets); `import data from
+ * '!!yaml-loader!./x.yaml'` is the file read as YAML, as the yaml-loader package's default (one document, its
+ * value as the default export). The file is an input of the bundle (`quire-raw:` or `quire-yaml:` in its
+ * metafile), so an edit to it re-renders the pages that import it.
  */
 function rawFiles(b: PluginBuild, { root }: BundleState): void {
-  b.onResolve({ filter: RAW_LOADER }, async (args) => {
-    const wanted = args.path.replace(RAW_LOADER, '');
+  b.onResolve({ filter: TEXT_LOADER }, async (args) => {
+    const wanted = args.path.replace(TEXT_LOADER, '');
+    const namespace = `quire-${TEXT_LOADER.exec(args.path)![1]}`;
     const found = await b.resolve(wanted, {
       resolveDir: args.resolveDir,
       kind: args.kind,
       importer: args.importer,
       pluginData: 'quire-file',
     });
-    if (!found.errors.length) return { path: found.path, namespace: 'quire-raw' };
+    if (!found.errors.length) return { path: found.path, namespace };
     const near = nearFile(
       wanted.startsWith('@site/') ? path.join(root, wanted.slice('@site/'.length)) : path.resolve(args.resolveDir, wanted),
     );
@@ -538,6 +544,21 @@ function rawFiles(b: PluginBuild, { root }: BundleState): void {
     loader: 'js',
     watchFiles: [args.path],
   }));
+  // The core schema, as yaml-loader's parser (the yaml package) reads YAML 1.2: a date stays a text.
+  b.onLoad({ filter: /.*/, namespace: 'quire-yaml' }, async (args) => {
+    const text = await readFile(args.path, 'utf8');
+    try {
+      const value = loadYaml(text, { schema: CORE_SCHEMA }) ?? null;
+      return { contents: `export default ${JSON.stringify(value)};`, loader: 'js', watchFiles: [args.path] };
+    } catch (e) {
+      if (!(e instanceof YAMLException)) throw e;
+      const file = slash(path.relative(root, args.path));
+      const location = e.mark
+        ? { file, line: e.mark.line + 1, column: e.mark.column, lineText: text.split('\n')[e.mark.line] ?? '' }
+        : { file };
+      return { errors: [{ text: `${file} is not YAML: ${e.reason}`, location }], watchFiles: [args.path] };
+    }
+  });
 }
 
 /** What theme-modules.ts writes into a code block's module name (CODE_MODULE). */

@@ -137,7 +137,7 @@ function addMeasured(page: Compiled, keys: readonly string[]): void {
 }
 
 /** The plugin's namespaces whose paths are files esbuild read (see modules-plugin.ts); the others are made up. */
-const FILE_NAMESPACE = /^(?:quire-raw|quire-code|quire-url|quire-svg|file):/;
+const FILE_NAMESPACE = /^(?:quire-raw|quire-yaml|quire-code|quire-url|quire-svg|file):/;
 
 /** The files a build read (its metafile's inputs), absolute: namespaces and query suffixes taken off. */
 function addInputs(inputs: Set<string>, root: string, metafile: Metafile | undefined): void {

@@ -17,6 +17,7 @@ import { escapeHeadingIds, remarkHeadingIds } from './plugins/heading-ids.ts';
 import { placeIn, rehypeFileMarkers, remarkLinks, type LinkOptions } from './plugins/links.ts';
 import type { PageAddresses } from './addresses.ts';
 import { IMPORTED, remarkImports, remarkToc } from './plugins/imports.ts';
+import { remarkFrontMatterName } from './plugins/front-matter-name.ts';
 import { remarkHead } from './plugins/head.ts';
 import { remarkThemeModules } from './plugins/theme-modules.ts';
 import { remarkGlobalComponents, type GlobalComponents } from './plugins/global-components.ts';
@@ -49,6 +50,7 @@ export const remarkPluginsFor = (parts: SyntaxParts, project?: SectionPlugins): 
   remarkHeadingIds,
   remarkEmoji,
   remarkToc,
+  remarkFrontMatterName,
   showsAddresses(project) ? [remarkLinks, { beforeProject: !!project?.remark.length, show: true }] : remarkLinks,
   remarkHead,
   ...(project?.remark ?? []),
@@ -101,6 +103,7 @@ const FILE_SETTINGS = [
   'emoji',
   'detailsSummary',
   'spacedAdmonitionTitles',
+  'frontMatter',
 ] as const;
 
 /** The per-file data the plugins read. */
@@ -139,6 +142,8 @@ export function fileData(
     },
     admonitionTitles: texts.admonitions,
     keepImports: false,
+    // The page's front matter, for its MDX code that reads `frontMatter` (remarkFrontMatterName).
+    frontMatter: source.frontMatter,
     // The tabs it makes are components: MDX pages only.
     npm2yarn: source.format === 'mdx' ? npm2yarn : undefined,
     // The project runs remark plugins of its own, which may read words of a code block's meta (see rehypeCode).

@@ -158,11 +158,11 @@ function isKnownField(key: string): boolean {
  * Front matter fields quire does not know (a typo, or a field of another tool): warnings, at the field's line.
  * `data`: the front matter as YAML parsed it, before validation (which leaves out a `__proto__` field).
  */
-export function unknownFields(data: object, places: FieldPlaces, file: string): Diagnostic[] {
+export function unknownFields(data: object, places: FieldPlaces, file: string, body = ''): Diagnostic[] {
   const known = Object.keys(frontMatterFields.shape);
   const out: Diagnostic[] = [];
   for (const key of Object.keys(data)) {
-    if (isKnownField(key)) continue;
+    if (isKnownField(key) || readsField(body, key)) continue;
     const at = Object.hasOwn(places, key) ? places[key] : undefined;
     const place = { file, line: at?.line, column: at ? 1 : undefined };
     const meant = closestName(key, known);
@@ -171,6 +171,17 @@ export function unknownFields(data: object, places: FieldPlaces, file: string): 
     else out.push(report(CODES.FRONT_MATTER_UNKNOWN, 'unknown', { key, meant, known }, place));
   }
   return out;
+}
+
+/**
+ * Whether the page's MDX code reads a front matter field, as `frontMatter.key` (or `frontMatter['key']`): Docusaurus
+ * gives the code its front matter (remarkFrontMatterName), so the field is not ignored. Read from the text, as the
+ * fields are checked before the page compiles; a mention in a code block counts too, which only spares a warning.
+ */
+function readsField(body: string, key: string): boolean {
+  if (!body.includes('frontMatter')) return false;
+  const name = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\bfrontMatter\\s*(?:\\??\\.\\s*${name}(?![\\w$])|\\[\\s*(['"])${name}\\1)`).test(body);
 }
 
 export interface SplitResult {
@@ -271,7 +282,13 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   const quick = quickParse(yamlText);
   if (quick) {
     const places = fieldPlaces(yamlText);
-    return { frontMatter: quick.frontMatter, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(quick.data, places, file) };
+    return {
+      frontMatter: quick.frontMatter,
+      body,
+      bodyLine,
+      fieldPlaces: places,
+      diagnostics: unknownFields(quick.data, places, file, body),
+    };
   }
   const placed = parsePlaced(yamlText);
   if ('problem' in placed) {
@@ -304,7 +321,13 @@ export function splitFrontMatter(text: string, file: string): SplitResult {
   const parsed = frontMatterSchema.safeParse(data);
   if (parsed.success) {
     const places = fieldPlaces(yamlText);
-    return { frontMatter: parsed.data as FrontMatter, body, bodyLine, fieldPlaces: places, diagnostics: unknownFields(data, places, file) };
+    return {
+      frontMatter: parsed.data as FrontMatter,
+      body,
+      bodyLine,
+      fieldPlaces: places,
+      diagnostics: unknownFields(data, places, file, body),
+    };
   }
   const diagnostics = parsed.error.issues.map((issue) => {
     const key = issue.path.map(String).join('.');

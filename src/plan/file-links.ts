@@ -56,11 +56,12 @@ function resolveOne(page: Compiled, roots: string[], fileRoutes: Map<string, str
   const moved = new Map<string, string>();
   const links = page.links.map((link) => {
     const target = linkedFile(link.path);
-    if (target === undefined || fileRoutes.has(target)) return link;
+    if (target === undefined) return link;
     const written = decodeSafe(link.url.split('#')[0].split('?')[0]);
     if (written.startsWith('.')) return link;
-    // The content folder, then the project's folder (Docusaurus's siteDir, last of the folders it tries): a link
-    // from a post to `/blog/2026/01-06-news/index.mdx` names that file.
+    // A link written from the root is never read relative to the linking file.
+    if (fileRoutes.has(target) && !written.startsWith('/')) return link;
+    // Then the site's folder, where the project's files are named from (`/docs/a/b.md` is `docs/a/b.md`).
     const candidate = [path.posix.join(root, written), written.replace(/^\/+/, '')]
       .map((file) => fileKey(path.posix.normalize(file)))
       .find((file) => fileRoutes.has(file));

@@ -162,6 +162,24 @@ describe('<CodeBlock> holding a value of the code', () => {
     expect(figures(writer.text('docs/notiz/index.html')!)).toHaveLength(1);
   });
 
+  it("draws a component's CodeBlock holding elements as they are, unhighlighted, as Docusaurus does", async () => {
+    const { result, writer } = await build({
+      'src/components/Liste.js': [
+        "import CodeBlock from '@theme/CodeBlock';",
+        'export default function Liste() {',
+        '  return <CodeBlock language="markdown">{["eins", "zwei"].map((n) => <div key={n}>{"- [ ] " + n + "\\n"}</div>)}</CodeBlock>;',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/liste.md': "---\ntitle: Liste\n---\nimport Liste from '@site/src/components/Liste';\n\n<Liste />\n",
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/liste/index.html')!;
+    expect(html).toContain(
+      '<figure class="code-block"><pre class="code" tabindex="0"><code><div>- [ ] eins\n</div><div>- [ ] zwei\n</div></code></pre></figure>',
+    );
+  });
+
   it('names a value that is not text at the CodeBlock, with the page built no further', async () => {
     const { result } = await build({
       'docs/objekt.mdx': [

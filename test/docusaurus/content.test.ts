@@ -218,6 +218,26 @@ describe('Docusaurus content rules', () => {
     expect(resolveFromContentRoot([plain], routes, config)[0]).toBe(plain);
   });
 
+  it('resolves a .md link written from the root from the docs folder, then the site folder, never the file', async () => {
+    // Docusaurus's resolveMarkdownLinkPathname: `/x.md` tries the content folders, then the site's folder.
+    const page = await compiled(
+      '[tips](/content/docs/guide/tips.md#top) and [here](/here.md) and [rooted](/guide/tips.md)\n',
+      'md',
+      'content/docs/guide/y.md',
+    );
+    const routes = new Map([
+      ['content/docs/guide/tips.md', '/docs/guide/tips/'],
+      ['content/docs/guide/here.md', '/docs/guide/here/'],
+    ]);
+    const [resolved] = resolveFromContentRoot([page], routes, config);
+    expect(resolved.links.map((l) => [l.path, l.hash])).toEqual([
+      ['quire-file:content/docs/guide/tips.md', 'top'],
+      ['/here.md', undefined],
+      ['quire-file:content/docs/guide/tips.md', undefined],
+    ]);
+    expect(htmlOf(resolved)).toContain('href="quire-file:content/docs/guide/tips.md#top"');
+  });
+
   it('keeps the query of a link to a .md file, which still names the file (parseLocalURLPath in Docusaurus)', async () => {
     // Electron's API pages link `structures/x.md?inline` for a structure shown in place.
     const page = await compiled('[Size](api/Size.md?inline) and [near](other.md?a=1#part)\n', 'md', 'content/docs/understanding/x/y.md');

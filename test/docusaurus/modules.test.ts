@@ -308,6 +308,54 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     ]);
   });
 
+  it("resolves an index doc's relative links from its permalink, which keeps the slash (its folder's slug)", async () => {
+    // `docs/api/index.md` is at `/docs/api/` in Docusaurus, so `../intro` is `/docs/intro`; a slug without a
+    // slash makes the page's address its own again.
+    const { result, writer } = await build({
+      'docs/api/index.md': '---\ntitle: API\n---\n\n[hoch](../intro) und [Nachbar](./helpers).\n',
+      'docs/api/helpers.md': '---\ntitle: Helpers\n---\n\nText.\n',
+      'docs/werkzeug/index.md': '---\ntitle: Werkzeug\nslug: /werkzeug/eigen\n---\n\n[daneben](./helpers).\n',
+      'docs/werkzeug/helpers.md': '---\ntitle: Helfer\n---\n\nText.\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const api = writer.text('docs/api/index.html') ?? '';
+    expect(api).toContain('<a href="/docs/intro/">hoch</a>');
+    expect(api).toContain('<a href="/docs/api/helpers/">Nachbar</a>');
+    expect(writer.text('docs/werkzeug/eigen/index.html')).toContain('<a href="/docs/werkzeug/helpers/">daneben</a>');
+  });
+
+  it("gives a page's MDX code its front matter as frontMatter, as Docusaurus's MDX loader declares it", async () => {
+    const { result, writer } = await build({
+      'src/components/Liste.js':
+        'export default function Liste({ namen }) {\n  return <ul id="l">{namen.map((n) => <li key={n}>{n}</li>)}</ul>;\n}\n',
+      'docs/verwandt.md': [
+        '---',
+        'title: Verwandt',
+        'verwandte:',
+        '  - erste',
+        '  - zweite',
+        'stufe: 3',
+        'unbenutzt: ja',
+        '---',
+        "import Liste from '@site/src/components/Liste';",
+        '',
+        'Stufe {frontMatter.stufe} von {frontMatter.title}.',
+        '',
+        '<Liste namen={frontMatter.verwandte} />',
+        '',
+      ].join('\n'),
+      'docs/eigen.mdx': '---\ntitle: Eigen\n---\nexport const frontMatter = { title: "selbst" };\n\nTitel: {frontMatter.title}.\n',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const html = writer.text('docs/verwandt/index.html')!;
+    expect(html).toContain('<p>Stufe <!-- -->3<!-- --> von <!-- -->Verwandt<!-- -->.</p>');
+    expect(html).toContain('<ul id="l"><li>erste</li><li>zweite</li></ul>');
+    expect(writer.text('docs/eigen/index.html')).toContain('<p>Titel: <!-- -->selbst<!-- -->.</p>');
+    // A field the page reads is not "ignored": only the other one is named (Q022).
+    const unknown = result.diagnostics.filter((d) => d.code === 'Q022' && d.file === 'docs/verwandt.md');
+    expect(unknown.map((d) => d.message)).toEqual([expect.stringContaining('"unbenutzt"')]);
+  });
+
   it('leaves out a React page it cannot build with a warning, builds the rest, and hydrates one that reads its address', async () => {
     const { result, writer } = await build({
       'src/pages/kaputt.js':
@@ -329,6 +377,25 @@ describe('MDX imports of the project’s own modules, as Docusaurus pages write 
     const ort = writer.text('ort/index.html') ?? '';
     expect(ort).toContain('<p>Hier: <!-- -->/ort/</p>');
     expect(ort).toMatch(/<quire-island data-island="project" data-island-src="\/assets\/project\/p\d+-\w+\.js"/);
+  });
+
+  it('gives useBaseUrl of an empty address or an anchor back as written, so a page can test it, as Docusaurus', async () => {
+    const { result, writer } = await build({
+      'src/pages/bilder.js': [
+        "import Layout from '@theme/Layout';",
+        "import useBaseUrl from '@docusaurus/useBaseUrl';",
+        'function Bild({ src }) {',
+        '  const url = useBaseUrl(src);',
+        '  return url ? <img src={url} alt="" /> : <span>ohne</span>;',
+        '}',
+        'export default function Bilder() {',
+        '  return <Layout title="Bilder"><main><Bild src="" /><Bild src="img/a.png" /><p>{useBaseUrl("#oben")}</p></main></Layout>;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writer.text('bilder/index.html')).toContain('<main><span>ohne</span><img src="/img/a.png" alt=""/><p>#oben</p></main>');
   });
 
   it("gives the content's wrapper a React page's Layout wrapperClassName, and leaves the footer out for noFooter", async () => {

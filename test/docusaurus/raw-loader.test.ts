@@ -81,6 +81,45 @@ describe("raw-loader imports, as Docusaurus's docs import code snippets", () => 
   });
 });
 
+describe('yaml-loader imports, webpack loading a YAML file as its value', () => {
+  it('gives the file read as YAML as the default export, drawn by the page at build time', async () => {
+    const { result, writer } = await build({
+      'daten/farben.yaml': 'Rot:\n  hell: true\n  seit: 2021-04-01\nBlau:\n  hell: false\n',
+      'docs/farben.md': [
+        '---',
+        'title: Farben',
+        '---',
+        '',
+        "import farben from '!!yaml-loader!../daten/farben.yaml';",
+        '',
+        '<ul id="f">{Object.entries(farben).filter(([, f]) => f.hell).map(([name, f]) => <li key={name}>{name} {f.seit}</li>)}</ul>',
+        '',
+      ].join('\n'),
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // A date stays a text (YAML 1.2's core schema, as yaml-loader reads it); no island: the data holds no component.
+    const html = writer.text('docs/farben/index.html')!;
+    expect(html).toContain('<ul id="f"><li>Rot<!-- --> <!-- -->2021-04-01</li></ul>');
+    expect(html).not.toContain('quire-island');
+  });
+
+  it('names a file that is not YAML at the place in that file where its reading stopped', async () => {
+    const { result } = await build({
+      'docs/kaputt.yaml': 'a: [1, 2\n',
+      'docs/kaputt.md': "---\ntitle: Kaputt\n---\n\nimport k from 'yaml-loader!./kaputt.yaml';\n\n{k.a}\n",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'Q039',
+        file: 'docs/kaputt.yaml',
+        line: 2,
+        message: expect.stringContaining('docs/kaputt.yaml is not YAML'),
+      }),
+    );
+  });
+});
+
 describe('<CodeBlock> holding the text of a raw-loader import in MDX', () => {
   it('draws the same markup as a fenced block with that language and meta, and names what is wrong at the CodeBlock', async () => {
     const code = 'function gruss(name) {\n  // highlight-next-line\n  return "Hallo " + name;\n}\n';

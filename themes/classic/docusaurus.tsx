@@ -224,9 +224,13 @@ function DocusaurusLink({
   );
 }
 
-/** `@docusaurus/useBaseUrl`: a site path with the base path; external URLs as written. */
+/**
+ * `@docusaurus/useBaseUrl`: a site path with the base path; external URLs as written, and so an empty one and an
+ * anchor (`useBaseUrl('')` is `''`, which a project may test to draw no image, as in Docusaurus's addBaseUrl).
+ */
 function useBaseUrl(url: string, options: { absolute?: boolean } = {}): string {
   const site = useSite();
+  if (!url || url.startsWith('#')) return url;
   const path = href(site, url);
   return options.absolute && path.startsWith('/') ? site.siteConfig.url + path : path;
 }

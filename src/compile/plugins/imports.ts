@@ -155,7 +155,7 @@ export function remarkImports() {
 export function remarkToc() {
   return (tree: Root, file: VFile) => {
     const partial = !!file.data.keepImports;
-    if ((!partial && !readsToc(tree)) || bindsToc(tree)) return;
+    if ((!partial && !readsName(tree, 'toc')) || bindsName(tree, 'toc')) return;
     const headings = (file.data.headings as Heading[] | undefined) ?? [];
     const slices = (file.data.partialHeadings as { source: string; at: number }[] | undefined) ?? [];
     const literal = (value: string | number) => ({ type: 'Literal', value, raw: JSON.stringify(value) });
@@ -233,8 +233,8 @@ function exportDeclaration(node: Root['children'][number]): void {
   program.body = program.body.map((declaration) => ({ type: 'ExportNamedDeclaration', declaration, specifiers: [], source: null }));
 }
 
-/** Whether one of the page's `import`/`export` statements declares `toc` (imports may be declarations already). */
-function bindsToc(tree: Root): boolean {
+/** Whether one of the page's `import`/`export` statements declares `name` (imports may be declarations already). */
+export function bindsName(tree: Root, name: string): boolean {
   type Declared = {
     type: string;
     declaration?: Declared | null;
@@ -244,17 +244,17 @@ function bindsToc(tree: Root): boolean {
   };
   const declares = (s: Declared | null | undefined): boolean =>
     !!s &&
-    ((s.declarations ?? []).some((d) => d.id?.name === 'toc') ||
-      (s.specifiers ?? []).some((sp) => sp.local?.name === 'toc') ||
-      s.id?.name === 'toc' ||
+    ((s.declarations ?? []).some((d) => d.id?.name === name) ||
+      (s.specifiers ?? []).some((sp) => sp.local?.name === name) ||
+      s.id?.name === name ||
       declares(s.declaration));
   return (tree.children as { type: string; data?: { estree?: { body?: Declared[] } } }[]).some(
     (c) => c.type === 'mdxjsEsm' && (c.data?.estree?.body ?? []).some(declares),
   );
 }
 
-/** Whether the page's code reads the name `toc` (in an expression or an attribute). */
-function readsToc(tree: Root): boolean {
+/** Whether the page's code reads the name `name` (in an expression or an attribute). */
+export function readsName(tree: Root, name: string): boolean {
   let found = false;
   const visit = (value: unknown): void => {
     if (found || !value || typeof value !== 'object') return;
@@ -263,7 +263,7 @@ function readsToc(tree: Root): boolean {
       return;
     }
     const n = value as Record<string, unknown>;
-    if (n.type === 'Identifier' && n.name === 'toc') found = true;
+    if (n.type === 'Identifier' && n.name === name) found = true;
     for (const [key, child] of Object.entries(n)) if (key !== 'position' && key !== 'loc') visit(child);
   };
   walk(tree as unknown as WalkNode, (node) => {
@@ -278,7 +278,7 @@ function readsToc(tree: Root): boolean {
 }
 
 /** An ESM node declaring `const name = init` where the page's code starts (MDX keeps other statements as written). */
-function constDeclaration(name: string, init: Expression): Root['children'][number] {
+export function constDeclaration(name: string, init: Expression): Root['children'][number] {
   return {
     type: 'mdxjsEsm',
     value: '',

@@ -1,4 +1,4 @@
-import { useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { isValidElement, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ComponentError } from '../../../src/shared/component-error.ts';
 import { ThemeContext } from '../context.tsx';
 
@@ -39,11 +39,15 @@ function metaOf({ metastring, title, showLineNumbers }: CodeBlockProps): string 
  * `@theme/CodeBlock` in a project's own code. On the server it is the figure of a fenced block with the same
  * language and meta, highlighted by the render (PageProps.codeBlock). In the browser, where a hydrated component
  * draws it again, the highlighter is not there and need not be: the server's markup is kept (see KeptCodeBlock).
- * What is not text (an element, an object) is refused at the use: quire cannot show it as code.
+ * Children that are not all text (elements) are drawn as they are in a code block, unhighlighted, without title or
+ * line numbers, as Docusaurus's CodeBlock draws them (its `Content/Element`). Anything else (an object) is refused at
+ * the use, as React refuses it in Docusaurus.
  */
 export function CodeBlock(props: CodeBlockProps) {
   const theme = useContext(ThemeContext);
   const code = codeOf(props.children);
+  if (code === undefined && holdsElements(props.children))
+    return <ElementCodeBlock className={props.className}>{props.children}</ElementCodeBlock>;
   if (code === undefined) {
     const [line, column] = (props['data-quire-place'] ?? '').split(':').map(Number);
     throw new ComponentError(
@@ -56,6 +60,25 @@ export function CodeBlock(props: CodeBlockProps) {
   const meta = metaOf(props);
   if (theme?.codeBlock) return theme.codeBlock(code, language, meta) as ReactNode;
   return <KeptCodeBlock code={code} language={language} meta={meta} title={props.title} />;
+}
+
+/** Whether children are elements and texts, one element at least (what React draws; not an object, say). */
+function holdsElements(children: ReactNode): boolean {
+  const parts = [children].flat(Number.POSITIVE_INFINITY) as unknown[];
+  const drawn = (part: unknown) => part === null || part === undefined || typeof part !== 'object' || isValidElement(part);
+  return parts.some(isValidElement) && parts.every(drawn);
+}
+
+/** A CodeBlock holding elements: its children in the block's frame, the same on the server and in the browser. */
+function ElementCodeBlock({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <figure className="code-block">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a code block scrolls sideways; the keyboard reaches it. */}
+      <pre className={className ? `code ${className}` : 'code'} tabIndex={0}>
+        <code>{children}</code>
+      </pre>
+    </figure>
+  );
 }
 
 /**
