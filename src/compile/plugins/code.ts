@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
-import { figureOf, grammarFor, knownLanguages, loadGrammar, needsLoading, PLAIN, type MagicComment } from '../../highlight/index.ts';
+import { figureOf, grammarFor, knownLanguages, loadGrammarNow, PLAIN, type MagicComment } from '../../highlight/index.ts';
 import { closestName } from '../../shared/text.ts';
 import { CODES } from '../../diagnostics.ts';
 import type { CompileNote, MermaidSettings } from '../../types.ts';
@@ -81,9 +81,10 @@ export function codeMetaProblems(
  * (see applyMagicComments), and line numbers with `showLineNumbers`. The theme's script adds a copy button.
  */
 export function rehypeCode() {
-  // Synchronous when the page's languages are loaded (every page but the first to use a language), so the
-  // whole compile stays inside the time limit of the thread that runs it.
-  return (tree: Root, file: VFile): Promise<void> | undefined => {
+  // Synchronous, the first page to use a language too (its grammar is required, a few milliseconds): the whole
+  // compile stays inside the time limit of the thread that runs it, and no page waits on the event loop for a
+  // grammar behind the files other work has queued (React Native's website under load, bench/HISTORY.md).
+  return (tree: Root, file: VFile): void => {
     const blocks: CodeBlock[] = [];
     walk(tree, (n: WalkNode, index, parent) => {
       if (n.type !== 'element' || (n as Element).tagName !== 'pre' || !parent || index === undefined) return;
@@ -92,12 +93,8 @@ export function rehypeCode() {
       if (code?.type !== 'element' || code.tagName !== 'code') return;
       blocks.push({ node, parent: parent as { children: unknown[] }, index });
     });
-    const toLoad = [...new Set(blocks.map((b) => requestedLanguage(b).toLowerCase()))].filter(needsLoading);
-    if (!toLoad.length) return highlightBlocks(blocks, file);
-    return (async () => {
-      for (const lang of toLoad) await loadGrammar(lang);
-      highlightBlocks(blocks, file);
-    })();
+    for (const lang of new Set(blocks.map((b) => requestedLanguage(b).toLowerCase()))) loadGrammarNow(lang);
+    highlightBlocks(blocks, file);
   };
 }
 
