@@ -36,7 +36,7 @@ import {
   type VersionDoc,
 } from './global-data.ts';
 import { Tab, Tabs } from './mdx/blocks.tsx';
-import { ICONS } from './mdx/icons.tsx';
+import { iconShapes } from './mdx/icons.tsx';
 
 /**
  * The Docusaurus modules a project's own code imports (its components and React pages,
@@ -553,12 +553,7 @@ function IconExternalLink({ width = 13.5, height = 13.5 }: { width?: number | st
       className="icon-external-link"
       style={{ marginLeft: '0.3rem' }}
     >
-      {ICONS['external-link']!.map(([tag, attributes], i) =>
-        createElement(tag, {
-          key: i,
-          ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), v])),
-        }),
-      )}
+      {iconShapes('external-link')}
     </svg>
   );
 }

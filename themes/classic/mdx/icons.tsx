@@ -39,6 +39,13 @@ export const ICONS: Record<string, IconNode> = {
 /** Lucide writes SVG attributes as in markup (`stroke-width`); React wants them camel-cased. */
 const reactName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** The shapes of one of ICONS as React elements, for an `<svg>` of 24 by 24. */
+export function iconShapes(name: string) {
+  return ICONS[name]!.map(([tag, attributes], i) =>
+    createElement(tag, { key: i, ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [reactName(k), v])) }),
+  );
+}
+
 /** One icon, decorative (its text says what it stands for), in the colour of the text around it. */
 export function Icon({ name, className }: { name: string; className?: string }) {
   const node = ICONS[name];
@@ -58,9 +65,7 @@ export function Icon({ name, className }: { name: string; className?: string }) 
       aria-hidden="true"
       focusable="false"
     >
-      {node.map(([tag, attributes], i) =>
-        createElement(tag, { key: i, ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [reactName(k), v])) }),
-      )}
+      {iconShapes(name)}
     </svg>
   );
 }
